@@ -1,0 +1,122 @@
+// @ts-check
+// The one webpack + module-federation config factory every app uses (host and remotes).
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+
+/**
+ * Singletons shared by every app. Prefix keys (trailing slash) cover deep imports such as
+ * '@mui/material/Button' or 'react-dom/client', which a plain key does not.
+ */
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@tanstack/react-query',
+  'jotai',
+  '@mui/material',
+  '@mui/system',
+  '@emotion/react',
+  '@emotion/styled',
+  '@originate/shared',
+];
+const PREFIXES = ['react/', 'react-dom/', '@mui/material/', '@mui/system/', '@mui/icons-material/', 'jotai/'];
+
+/** @param {string} pkg */
+function installedVersion(pkg) {
+  return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
+}
+
+/** Major-compatible range of what is installed, so host and remotes agree on one copy. */
+function sharedConfig() {
+  /** @type {Record<string, object>} */
+  const shared = {};
+  for (const pkg of SINGLETONS) {
+    const version = pkg === '@originate/shared' ? require('../package.json').version : installedVersion(pkg);
+    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, version };
+  }
+  for (const prefix of PREFIXES) {
+    const pkg = prefix.slice(0, -1);
+    const version = installedVersion(pkg);
+    shared[prefix] = { singleton: pkg !== '@mui/icons-material', requiredVersion: `^${version}`, version };
+  }
+  return shared;
+}
+
+/**
+ * @param {{
+ *   name: string,              // federation container name, a JS identifier (e.g. 'mfe_notifications')
+ *   dir: string,               // the app's folder (__dirname of its webpack.config.js)
+ *   port: number,              // default dev-server port (overridable by the PORT env)
+ *   exposes?: Record<string, string>,
+ *   title?: string,            // html page title for the app's own (standalone) page
+ * }} options
+ */
+function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate' }) {
+  /** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        uniqueName: name,
+        // The entry and remoteEntry are the mutable files (served no-cache); a content hash in
+        // 'filename' breaks the federation runtime, so only chunks carry it (cached for a year).
+        filename: '[name].js',
+        chunkFilename: production ? 'chunks/[name].[contenthash:12].js' : 'chunks/[name].js',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[cm]?[jt]sx?$/,
+            exclude: /node_modules/,
+            use: {
+              loader: 'swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+                  target: 'es2020',
+                },
+              },
+            },
+          },
+          { test: /\.m?js$/, resolve: { fullySpecified: false } },
+          { test: /\.(png|svg|jpe?g|gif|mp3|wav|woff2?)$/i, type: 'asset/resource' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          shared: sharedConfig(),
+          // One offline remote must not hang start-up of the others.
+          shareStrategy: 'loaded-first',
+          dts: false,
+          manifest: true,
+        }),
+        new HtmlWebpackPlugin({ title, template: path.join(__dirname, 'index.html'), scriptLoading: 'defer' }),
+      ],
+      performance: { hints: false },
+      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      devServer: {
+        port: Number(process.env.PORT) || port,
+        host: '127.0.0.1',
+        historyApiFallback: true,
+        hot: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false, errors: true } },
+      },
+    };
+  };
+}
+
+module.exports = { createAppConfig, SINGLETONS, PREFIXES };

@@ -1,0 +1,28 @@
+// @ts-check
+// One jest setup for every package: @swc/jest (TypeScript 5 API not needed), jsdom for UI code.
+/** @param {{ dir: string, environment?: 'node' | 'jsdom' }} options */
+function jestConfig({ dir, environment = 'jsdom' }) {
+  return {
+    rootDir: dir,
+    testEnvironment: environment,
+    roots: ['<rootDir>/src'],
+    testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        require.resolve('@swc/jest'),
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+            target: 'es2022',
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    // ky ships ESM only: let swc compile it for jest.
+    transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+    moduleNameMapper: { '\\.(mp3|wav|png|svg)$': require.resolve('./fileStub.cjs') },
+  };
+}
+module.exports = { jestConfig };

@@ -1,0 +1,44 @@
+// Business constants of spec section 9 and the platform's own fixed names.
+
+export const PORTAL_APP_NAME = 'originate-backoffice';
+/** Development default of the login-encryption key (32 characters); production sets LOGIN_KEY. */
+export const DEFAULT_LOGIN_KEY = 'originate-login-key-0123456789ab';
+
+export const VALID_SESSION_SECONDS = 900;
+export const SESSION_WARNING_SECONDS = 300;
+export const SPINNER_TIMEOUT_MS = 60000;
+export const QUESTION_TOAST_TIMEOUT_MS = 20000;
+export const NEW_NOTIFICATION_SUPPRESSION_MS = 1500;
+export const MODAL_DEFAULT_SIZE = 'md';
+export const YEAR_MS = 31536000000;
+export const PAGE_SIZE_DEFAULT = 10;
+export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100] as const;
+export const GRID_VIEW_OPTIONS = [6, 9, 27, 51, 99] as const;
+export const MAX_FILE_SIZE_BYTES = 31457280;
+export const THEME_SHADES = [100, 200, 300, 500, 700, 900] as const;
+export const DEFAULT_FLOW_VERSION = 243;
+export const DATE_FORMAT = 'DD/MM/YYYY';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss';
+
+export const Roles = {
+  DEVELOPER: 'DEVELOPER',
+  DEBUGGER: 'DEBUGGER',
+  NOTIFICATION: 'NOTIFICATION',
+  AGENT: 'AGENT',
+  SUPERVISOR: 'SUPERVISOR',
+  CPA: 'CPA',
+  BCM: 'BCM',
+  BH: 'BH',
+} as const;
+
+export const Permissions = {
+  TASK_REVIEW_DATE: 'TASK_REVIEW_DATE',
+  MANAGE_DOCUMENT: 'MANAGE_DOCUMENT',
+  APPLICATIONS_ACTIONS: 'APPLICATIONS_ACTIONS',
+  TEAM_APPLICATIONS_ASSIGN: 'TEAM_APPLICATIONS_ASSIGN',
+  TEAM_APPLICATIONS_REASSIGN: 'TEAM_APPLICATIONS_REASSIGN',
+  TEAM_APPLICATIONS_ASSIGN_SELF: 'TEAM_APPLICATIONS_ASSIGN_SELF',
+  ALL_APPLICATIONS_ASSIGN: 'ALL_APPLICATIONS_ASSIGN',
+  ALL_APPLICATIONS_REASSIGN: 'ALL_APPLICATIONS_REASSIGN',
+  ALL_APPLICATIONS_ASSIGN_SELF: 'ALL_APPLICATIONS_ASSIGN_SELF',
+} as const;

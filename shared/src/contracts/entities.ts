@@ -1,0 +1,253 @@
+// Entity types of spec section 3. Field names are the API's, spelt as the spec spells them.
+
+export type TeamType = 'HIERARCHY' | 'DEPT';
+
+export interface Team {
+  type: TeamType;
+  id: string;
+  name?: string;
+  allTeams?: boolean;
+}
+
+export interface User {
+  userid: string;
+  userName: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  roles: string[];
+  /** Must include the portal app name (see PORTAL_APP_NAME) for back-office access. */
+  applications: string[];
+  teams: Team[];
+  teamData?: Record<string, unknown>;
+}
+
+export type ApplicationStatus = 'ACTIVE' | 'CANCELLED' | 'REJECTED' | 'DELETED' | 'COMPLETED' | 'INACTIVE';
+export type ApplicantType = 'primary' | 'secondary' | 'guarantor';
+export type TaskProgress = 'In Progress' | 'Pending' | 'Completed' | 'Rejected' | 'Cancelled';
+export type FlowType = 'APPVD' | 'CUST_FLOW' | 'APPLICATION_SUMMARY' | 'none';
+export type ProgressStatus = 'PENDING' | 'PROGRESS' | 'COMPLETE';
+
+export interface AssignmentInfo {
+  assignedTo?: string;
+  assignedTeam?: Team[];
+  allowedUsers?: string[];
+  progress: TaskProgress;
+  taskName: string;
+  taskId: string;
+}
+
+export interface LifeCycleStep {
+  stepName: string;
+  type: FlowType;
+  summaryEnabled?: boolean;
+  assignmentInfo: AssignmentInfo[];
+}
+
+export interface AppLifeCycle {
+  stage: string;
+  steps: LifeCycleStep[];
+}
+
+export interface ComponentProgress {
+  componentId: string;
+  componentRouteInfo?: string;
+  status: ProgressStatus;
+}
+
+export interface SectionProgress {
+  sectionId: string;
+  status: ProgressStatus;
+  components: ComponentProgress[];
+}
+
+export interface Application {
+  application_id: string;
+  product_type_code?: string;
+  product_code: string;
+  product_name: string;
+  application_status?: ApplicationStatus;
+  _applicationStatus: ApplicationStatus;
+  applicant?: Partial<Record<ApplicantType, Record<string, unknown>>>;
+  singleORjoint?: 'single' | 'joint';
+  campaign_id?: string;
+  source_id?: string;
+  routeConfig?: unknown;
+  section_id?: string;
+  sub_section_id?: string;
+  section_size?: number;
+  startRoute?: string;
+  flowId?: string;
+  verNum?: number;
+  ver_num?: number;
+  flowName?: string;
+  flowTheme?: string;
+  initiatedBy?: { id: string; username: string; displayName: string };
+  custom_route?: string;
+  existing_or_new_customer?: 'existing' | 'new';
+  applicationType?: string;
+  maximumJointApplicants?: number;
+  enableMultipleCoApplicant?: boolean;
+  filesUpload?: unknown[];
+  customFields?: Record<string, unknown>;
+  dedupeDetails?: unknown;
+  verifications?: { key: string; isVerified: boolean; output?: unknown }[];
+  sectionsCompleted?: string[];
+  mod_time?: string;
+  cre_time?: string;
+  _deviceType?: 'DESKTOP' | 'MOBILE';
+  primaryApplicantId?: string;
+  progress?: SectionProgress[];
+  appLifeCycle?: AppLifeCycle;
+}
+
+export interface SlaTimeLimit {
+  enabled: boolean;
+  valueInMins: number;
+  expectedEndTS?: string;
+}
+
+export interface SlaPart {
+  status: string;
+  startTS?: string;
+  endTS?: string;
+  timeLimit: SlaTimeLimit;
+}
+
+export interface Task {
+  taskId: string;
+  name: string;
+  stepName: string;
+  application_id: string;
+  progress: TaskProgress;
+  assignedTo?: string;
+  assignedTeam?: Team[];
+  allowedUsers?: string[];
+  blocking?: boolean;
+  type: FlowType;
+  flowInfo?: { product_code: string; flowName: string; verNum: number };
+  stepInfo?: { stepType: string; stepName: string; stepNumber: number };
+  actions?: { type: string; value: string }[];
+  activeOn?: string;
+  due_time?: string;
+  operationalLevelAgreement?: { overall: SlaPart; queued: SlaPart; assigned: SlaPart };
+  start_time?: string;
+  end_time?: string;
+}
+
+export type NotificationKind = 'ASSIGNED' | 'FOLLOWED' | 'TEAM';
+export type NotificationStatusName =
+  | 'AssignedToApprovalUser'
+  | 'AssignedToApprovalTeam'
+  | 'AssignedQueriesToUser'
+  | 'AssignedQueriesToTeam'
+  | 'AssignedToUser'
+  | 'AssignedToTeam'
+  | 'TeamApplication';
+
+export interface Notification {
+  notificationId: string;
+  _id: string;
+  /** ISO timestamp. */
+  createdAT: string;
+  /** '1' viewed, '0' unread. */
+  status: '0' | '1';
+  isCounted: boolean;
+  metadata: { type: NotificationKind; status?: NotificationStatusName; application_id?: string };
+  messages: string;
+  username: string;
+  timeText?: string;
+  createdDate?: string;
+}
+
+export interface FieldTypeDetails {
+  type: string;
+  mandatory?: boolean;
+  regex?: string;
+  min_value?: number;
+  max_value?: number;
+  defaultValue?: unknown;
+  date_format?: string;
+  property?: string;
+  property_type?: 'DROPDOWN' | 'RADIO';
+  multiple?: boolean;
+  currency_field?: boolean;
+  verification_field?: boolean;
+  internal?: boolean;
+  internal_list?: unknown[];
+  displayConfigs?: Record<string, unknown>;
+}
+
+export interface FieldConfig {
+  key: string;
+  groupKey?: string;
+  groupType?: 'CONTAINER';
+  groupSubType?: 'NESTED_TABLE';
+  isSectionHeader?: boolean;
+  aggregation?: string;
+  field_identifier?: 'C' | 'G' | 'CG' | 'PG' | 'P' | 'PI' | 'H';
+  category?: 'USER' | 'EXTERNAL' | string;
+  enable?: boolean;
+  secondaryEnable?: boolean;
+  guarantorEnable?: boolean;
+  internal?: boolean;
+  hide?: boolean;
+  formulas?: unknown;
+  field_type_details: FieldTypeDetails;
+}
+
+export interface ThemeConfig {
+  primaryColor: string;
+  secondaryColor: string;
+  backgroundColor: string;
+  surfaceColor: string;
+  typography?: { primaryColor?: string; secondaryColor?: string };
+  font?: { family?: string; size?: number };
+}
+
+/** Session data returned by login and refresh. */
+export interface SessionData {
+  access_token: string;
+  refresh_token: string;
+  sessionid: string;
+  /** Seconds the access token lives. */
+  expires_in: number;
+  /** ISO timestamp of expiry. */
+  expiry_time: string;
+}
+
+export interface LoginResponse extends SessionData {
+  user: User;
+}
+
+export type ModalEntry =
+  | { type: 'error'; description: string }
+  | { type: 'keyvalue'; key: string; value: string };
+
+export interface DomainUrlRecord {
+  customerportal: string;
+}
+
+export interface ProductEntry {
+  product_code: string;
+  product_name: string;
+}
+
+export interface TemplateEntry {
+  template_id: string;
+  template_name: string;
+  template_type: 'PDF' | 'SMS' | 'HTML' | 'EMAIL';
+  verNum: number;
+}
+
+export interface AdminFeatures {
+  MultiLingual: boolean;
+  ApplicationFormPreview: boolean;
+}
+
+/** GET /api/getAdminConfigurations. */
+export interface AdminConfigurations {
+  /** A chatbot script URL; the shell injects it only when present. */
+  chatbotScriptUrl?: string | null;
+  portalAppName: string;
+}

@@ -1,0 +1,74 @@
+// The {data} envelope of spec section 7: AES-CBC, key = first 32 characters of the access token,
+// random 16-byte IV, sent as hex "iv:cipher". WebCrypto only, so browser and Node run this same code.
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+export interface Envelope {
+  data: string;
+}
+
+export class EnvelopeError extends Error {
+  override name = 'EnvelopeError';
+}
+
+function subtle(): SubtleCrypto {
+  const c = globalThis.crypto;
+  if (!c?.subtle) throw new EnvelopeError('WebCrypto is not available in this runtime');
+  return c.subtle;
+}
+
+function toHex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+function fromHex(hex: string): Uint8Array<ArrayBuffer> {
+  if (hex.length % 2 !== 0 || /[^0-9a-f]/i.test(hex)) throw new EnvelopeError('Envelope is not hex');
+  const out = new Uint8Array(hex.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+async function importKey(accessToken: string): Promise<CryptoKey> {
+  if (accessToken.length < 32) throw new EnvelopeError('Access token is too short to derive the envelope key');
+  const raw = encoder.encode(accessToken.slice(0, 32));
+  return subtle().importKey('raw', raw, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']);
+}
+
+/** Encrypts any JSON value into the hex "iv:cipher" string. */
+export async function encryptPayload(value: unknown, accessToken: string): Promise<string> {
+  const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  const key = await importKey(accessToken);
+  const cipher = await subtle().encrypt({ name: 'AES-CBC', iv }, key, encoder.encode(JSON.stringify(value)));
+  return `${toHex(iv)}:${toHex(new Uint8Array(cipher))}`;
+}
+
+/** Decrypts a hex "iv:cipher" string back into its JSON value. Throws EnvelopeError when it cannot. */
+export async function decryptPayload<T = unknown>(payload: string, accessToken: string): Promise<T> {
+  const [ivHex, cipherHex, ...rest] = payload.split(':');
+  if (!ivHex || !cipherHex || rest.length > 0) throw new EnvelopeError('Envelope must be "iv:cipher"');
+  const iv = fromHex(ivHex);
+  if (iv.length !== 16) throw new EnvelopeError('Envelope IV must be 16 bytes');
+  const key = await importKey(accessToken);
+  let plain: ArrayBuffer;
+  try {
+    plain = await subtle().decrypt({ name: 'AES-CBC', iv }, key, fromHex(cipherHex));
+  } catch {
+    throw new EnvelopeError('Envelope cannot be decrypted with this token');
+  }
+  try {
+    return JSON.parse(decoder.decode(plain)) as T;
+  } catch {
+    throw new EnvelopeError('Envelope does not hold JSON');
+  }
+}
+
+export async function seal(value: unknown, accessToken: string): Promise<Envelope> {
+  return { data: await encryptPayload(value, accessToken) };
+}
+
+export function isEnvelope(body: unknown): body is Envelope {
+  return typeof body === 'object' && body !== null && typeof (body as Envelope).data === 'string' && Object.keys(body).length === 1;
+}
