@@ -1,7 +1,8 @@
 // What Node code (mock-server, tests, deploy) may import: no React, no DOM.
+
+export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
-export * from './contracts/constants';
 export type * from './contracts/remotes';
 export * from './crypto/envelope';
 export * from './errors/catalogue';

@@ -220,9 +220,7 @@ export interface LoginResponse extends SessionData {
   user: User;
 }
 
-export type ModalEntry =
-  | { type: 'error'; description: string }
-  | { type: 'keyvalue'; key: string; value: string };
+export type ModalEntry = { type: 'error'; description: string } | { type: 'keyvalue'; key: string; value: string };
 
 export interface DomainUrlRecord {
   customerportal: string;

@@ -70,5 +70,10 @@ export async function seal(value: unknown, accessToken: string): Promise<Envelop
 }
 
 export function isEnvelope(body: unknown): body is Envelope {
-  return typeof body === 'object' && body !== null && typeof (body as Envelope).data === 'string' && Object.keys(body).length === 1;
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    typeof (body as Envelope).data === 'string' &&
+    Object.keys(body).length === 1
+  );
 }

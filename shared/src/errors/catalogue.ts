@@ -1,0 +1,142 @@
+// The error catalogue of spec section 8: the server's error codes, the typed ApiError every http call
+// throws, and classifyError, the pure decision of what the UI must do with an error.
+// React-free and DOM-free: Node code (mock-server, tests) imports it through `@originate/shared/node`.
+
+export const ERROR_CODES = {
+  INTERNAL_SERVER_ERROR: { code: 1100, status: 500, message: 'Internal server error' },
+  VALIDATION_FAILED: { code: 1101, status: 400, message: 'Validation Failed' },
+  ERROR_WHILE_SENDING_BACK: { code: 1167, status: 500, message: 'Error while sending back' },
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODES;
+
+export const VALIDATION_MODAL_TITLE = 'We encountered following errors';
+export const GENERIC_ERROR_MESSAGE = 'Something bad happened; please try again later.';
+export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
+export const INVALID_USER_MESSAGE = 'Invalid user';
+export const PORTAL_ACCESS_DENIED_MESSAGE = 'Access denied. Your account is not enabled for this portal.';
+/** Where the UI goes when a refresh answers 'Invalid user' (spec §2, relative on purpose). */
+export const LOGIN_ROUTE = './login';
+export const LOGIN_PATH = '/v3/auth/login';
+export const REFRESH_PATH = '/v3/auth/refresh-token';
+
+/** One entry of a validation answer: `label` names the field, `reason` says what is wrong. */
+export interface ErrorItem {
+  label?: string;
+  reason: string;
+}
+
+/** The server's error body: `{ code, message, errors? }` (see README "Wire contract"). */
+export interface ErrorBody {
+  code?: number | string;
+  message?: string;
+  errors?: ErrorItem[];
+  error?: string;
+  data?: unknown;
+}
+
+/** 'label - reason', or just the reason when there is no label (spec §8). */
+export function formatErrorItem(item: ErrorItem): string {
+  return item.label ? `${item.label} - ${item.reason}` : item.reason;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+function itemsOf(body: unknown): string[] {
+  const errors = asRecord(body)?.errors;
+  if (!Array.isArray(errors)) return [];
+  const items: string[] = [];
+  for (const entry of errors) {
+    if (typeof entry === 'string') items.push(entry);
+    else {
+      const e = asRecord(entry);
+      if (e && typeof e.reason === 'string') {
+        items.push(formatErrorItem({ label: typeof e.label === 'string' ? e.label : undefined, reason: e.reason }));
+      }
+    }
+  }
+  return items;
+}
+
+/** Every failed http call of the shared client throws this. */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly status: number;
+  readonly code?: number | string;
+  /** The body's `errors` as display strings ('label - reason'). */
+  readonly items: string[];
+  readonly body: unknown;
+  /** The API path that failed (without the debug prefix), when known. */
+  readonly path?: string;
+
+  constructor(status: number, body: unknown, path?: string) {
+    const record = asRecord(body);
+    const message = typeof record?.message === 'string' ? record.message : `Request failed with status ${status}`;
+    super(message);
+    this.status = status;
+    const code = record?.code;
+    if (typeof code === 'number' || typeof code === 'string') this.code = code;
+    this.items = itemsOf(body);
+    this.body = body;
+    this.path = path;
+  }
+}
+
+export type ErrorOutcome =
+  | { kind: 'validation'; title: typeof VALIDATION_MODAL_TITLE; items: string[] }
+  | { kind: 'passthrough'; message: string; code?: number | string; data?: unknown }
+  | { kind: 'generic'; message: typeof GENERIC_ERROR_MESSAGE }
+  | { kind: 'sessionExpired'; message: typeof SESSION_EXPIRED_MESSAGE }
+  | { kind: 'invalidUser'; redirectTo: typeof LOGIN_ROUTE }
+  | { kind: 'resubmission' };
+
+function isCatalogued(code: unknown, message: unknown, entry: { code: number; message: string }): boolean {
+  return Number(code) === entry.code && message === entry.message;
+}
+
+function hasDataEntries(data: unknown): boolean {
+  if (Array.isArray(data)) return data.length > 0;
+  const record = asRecord(data);
+  return record !== null && Object.keys(record).length > 0;
+}
+
+const GENERIC: ErrorOutcome = { kind: 'generic', message: GENERIC_ERROR_MESSAGE };
+
+/**
+ * What the UI must do with an error (spec §8). Pure: no toast, no navigation.
+ * `ctx.path` overrides the path carried by an ApiError.
+ */
+export function classifyError(error: unknown, ctx: { path?: string } = {}): ErrorOutcome {
+  if (!(error instanceof ApiError)) return GENERIC;
+  const path = ctx.path ?? error.path ?? '';
+  const body = asRecord(error.body) ?? {};
+
+  if (error.status === 401) {
+    if (path.startsWith(REFRESH_PATH) && body.message === INVALID_USER_MESSAGE) {
+      return { kind: 'invalidUser', redirectTo: LOGIN_ROUTE };
+    }
+    if (!path.startsWith(LOGIN_PATH)) return { kind: 'sessionExpired', message: SESSION_EXPIRED_MESSAGE };
+  }
+  if (body.error === 'resubmission' || body.message === 'resubmission') return { kind: 'resubmission' };
+  if (
+    isCatalogued(body.code, body.message, ERROR_CODES.VALIDATION_FAILED) ||
+    isCatalogued(body.code, body.message, ERROR_CODES.ERROR_WHILE_SENDING_BACK)
+  ) {
+    return { kind: 'validation', title: VALIDATION_MODAL_TITLE, items: error.items };
+  }
+  const hasMessageAndCode = typeof body.message === 'string' && body.message !== '' && body.code !== undefined;
+  if (hasDataEntries(body.data) || hasMessageAndCode) {
+    const outcome: ErrorOutcome = {
+      kind: 'passthrough',
+      message: typeof body.message === 'string' && body.message !== '' ? body.message : GENERIC_ERROR_MESSAGE,
+    };
+    if (typeof body.code === 'number' || typeof body.code === 'string') outcome.code = body.code;
+    if (body.data !== undefined) outcome.data = body.data;
+    return outcome;
+  }
+  return GENERIC;
+}

@@ -1,0 +1,49 @@
+// Formatters of spec section 9: currency (INR lakh grouping, USD, AUD), percent, dates.
+
+export type CurrencyCode = 'INR' | 'USD' | 'AUD';
+
+// en-IN gives lakh grouping for INR; en-US spells AUD as 'A$' so it never reads as US dollars.
+const currencyFormats: Record<CurrencyCode, Intl.NumberFormat> = {
+  INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
+  USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
+  AUD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }),
+};
+
+function finite(value: number, fn: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new TypeError(`${fn}: value must be a finite number, got ${String(value)}`);
+  }
+  return value;
+}
+
+/** 12345678.5 → '₹1,23,45,678.50'; 1234.5 USD → '$1,234.50'; AUD → 'A$1,234.50'. */
+export function formatCurrency(value: number, currency: CurrencyCode = 'INR'): string {
+  const format = currencyFormats[currency];
+  if (!format) throw new TypeError(`formatCurrency: currency must be INR, USD or AUD, got ${String(currency)}`);
+  return format.format(finite(value, 'formatCurrency'));
+}
+
+/** The value is already a percentage: 12.5 → '12.50%'. */
+export function formatPercent(value: number): string {
+  return `${finite(value, 'formatPercent').toFixed(2)}%`;
+}
+
+function toDate(value: Date | string | number, fn: string): Date {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new TypeError(`${fn}: value is not a valid date: ${String(value)}`);
+  return date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** DD/MM/YYYY in local time. */
+export function formatDate(value: Date | string | number): string {
+  const d = toDate(value, 'formatDate');
+  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+}
+
+/** DD/MM/YYYY hh:mm:ss in local time, 24-hour clock. */
+export function formatDateTime(value: Date | string | number): string {
+  const d = toDate(value, 'formatDateTime');
+  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+}

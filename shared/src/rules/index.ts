@@ -1,0 +1,60 @@
+// Pure permission, access and assignment rules of spec sections 4 and 6.
+import { Roles } from '../contracts/constants';
+import type { Application, AssignmentInfo, Team, User } from '../contracts/entities';
+
+/** A feature is allowed when the required name is empty or the user's roles include it (spec §6). */
+export function isFeatureAllowed(required: string | null | undefined, roles: readonly string[]): boolean {
+  return !required || roles.includes(required);
+}
+
+/** DEVELOPER and DEBUGGER are mutually exclusive; DEVELOPER wins (spec §6). */
+export function resolveDebugRole(roles: readonly string[]): 'DEVELOPER' | 'DEBUGGER' | null {
+  if (roles.includes(Roles.DEVELOPER)) return Roles.DEVELOPER;
+  if (roles.includes(Roles.DEBUGGER)) return Roles.DEBUGGER;
+  return null;
+}
+
+/** Access requires the portal app name in the user's applications (spec §6). */
+export function hasPortalAccess(user: Pick<User, 'applications'>, portalAppName: string): boolean {
+  return Array.isArray(user.applications) && user.applications.includes(portalAppName);
+}
+
+/** A user's team matches an assigned team of the same type (HIERARCHY or DEPT) by id; `allTeams` covers every team of its type. */
+function teamMatches(userTeam: Team, assigned: Team): boolean {
+  return userTeam.type === assigned.type && (userTeam.allTeams === true || userTeam.id === assigned.id);
+}
+
+/**
+ * Spec §4: an application is 'assigned' to the user only when the user is the assignee, the status is
+ * ACTIVE, the task is In Progress and one of the user's teams (hierarchy or department) matches one
+ * of the task's assigned teams. The assignee is compared with the user's id and with the user name.
+ */
+export function isAssignedToUser(app: Application, assignment: AssignmentInfo, user: User): boolean {
+  const assignee = assignment.assignedTo;
+  if (!assignee || (assignee !== user.userid && assignee !== user.userName)) return false;
+  if ((app._applicationStatus ?? app.application_status) !== 'ACTIVE') return false;
+  if (assignment.progress !== 'In Progress') return false;
+  const assignedTeams = assignment.assignedTeam ?? [];
+  return user.teams.some((mine) => assignedTeams.some((theirs) => teamMatches(mine, theirs)));
+}
+
+/** API paths that are never prefixed with /debugger (README "Wire contract"). */
+export const ADMIN_PATH_PREFIXES = [
+  '/v3/auth/',
+  '/setup/',
+  '/config/',
+  '/master_configs/',
+  '/v3/setup_configs/',
+  '/component/',
+  '/api/getCustomeStyle',
+  '/api/getAdminConfigurations',
+] as const;
+
+export function isAdminPath(path: string): boolean {
+  return ADMIN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
+
+/** The path the client calls: in debug mode non-admin paths go to /debugger<path> (spec §6). */
+export function debugPath(path: string, debugMode: boolean): string {
+  return debugMode && !isAdminPath(path) ? `/debugger${path}` : path;
+}

@@ -1,0 +1,2 @@
+export * from './feedback';
+export * from './theme';
