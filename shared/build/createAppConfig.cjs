@@ -44,6 +44,43 @@ function sharedConfig() {
 }
 
 /**
+ * Dev-server only: serve the runtime configuration every app reads at start (/env.json and, for
+ * the shell, /remotes.json) from the environment, so no URL is ever baked into a build.
+ *   RUNTIME_ENV_FILE        a RuntimeEnv JSON file served as /env.json; otherwise it is made from
+ *   API_BASE_URL            (default http://127.0.0.1:4000), REMOTES_MANIFEST_URL (default
+ *                           <this origin>/remotes.json), LOGIN_KEY, PORTAL_APP_NAME
+ *   REMOTES_MANIFEST_FILE   a RemotesManifest JSON file served as /remotes.json (default: no remotes)
+ * @param {import('webpack-dev-server').Middleware[]} middlewares
+ * @param {import('webpack-dev-server')} devServer
+ */
+function runtimeConfigMiddlewares(middlewares, devServer) {
+  const fs = require('node:fs');
+  /** @param {string} file */
+  const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+  const app = devServer.app;
+  if (!app) return middlewares;
+  app.get('/env.json', (req, res) => {
+    const origin = `${req.protocol}://${req.headers.host}`;
+    res.set('Cache-Control', 'no-cache');
+    res.json(
+      process.env.RUNTIME_ENV_FILE
+        ? readJson(process.env.RUNTIME_ENV_FILE)
+        : {
+            apiBaseUrl: process.env.API_BASE_URL || 'http://127.0.0.1:4000',
+            remotesManifestUrl: process.env.REMOTES_MANIFEST_URL || `${origin}/remotes.json`,
+            loginKey: process.env.LOGIN_KEY || 'originate-login-key-0123456789ab',
+            portalAppName: process.env.PORTAL_APP_NAME || 'originate-backoffice',
+          },
+    );
+  });
+  app.get('/remotes.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache');
+    res.json(process.env.REMOTES_MANIFEST_FILE ? readJson(process.env.REMOTES_MANIFEST_FILE) : { remotes: [] });
+  });
+  return middlewares;
+}
+
+/**
  * @param {{
  *   name: string,              // federation container name, a JS identifier (e.g. 'mfe_notifications')
  *   dir: string,               // the app's folder (__dirname of its webpack.config.js)
@@ -103,7 +140,14 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate' })
           dts: false,
           manifest: true,
         }),
-        new HtmlWebpackPlugin({ title, template: path.join(__dirname, 'index.html'), scriptLoading: 'defer' }),
+        // Absolute script URLs: the page is served for deep links (history fallback) such as
+        // /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/.
+        new HtmlWebpackPlugin({
+          title,
+          template: path.join(__dirname, 'index.ejs'),
+          scriptLoading: 'defer',
+          publicPath: process.env.HTML_PUBLIC_PATH || '/',
+        }),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
@@ -114,6 +158,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate' })
         hot: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
         client: { overlay: { warnings: false, errors: true } },
+        setupMiddlewares: runtimeConfigMiddlewares,
       },
     };
   };
