@@ -1,8 +1,9 @@
 // The {data} envelope of spec section 7: AES-CBC, key = first 32 characters of the access token,
 // random 16-byte IV, sent as hex "iv:cipher". WebCrypto only, so browser and Node run this same code.
 
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+// Created on first use: jest's jsdom environment has no TextEncoder, and importing the package must not fail there.
+const encode = (text: string) => new TextEncoder().encode(text);
+const decode = (bytes: ArrayBuffer) => new TextDecoder().decode(bytes);
 
 export interface Envelope {
   data: string;
@@ -33,7 +34,7 @@ function fromHex(hex: string): Uint8Array<ArrayBuffer> {
 
 async function importKey(accessToken: string): Promise<CryptoKey> {
   if (accessToken.length < 32) throw new EnvelopeError('Access token is too short to derive the envelope key');
-  const raw = encoder.encode(accessToken.slice(0, 32));
+  const raw = encode(accessToken.slice(0, 32));
   return subtle().importKey('raw', raw, { name: 'AES-CBC' }, false, ['encrypt', 'decrypt']);
 }
 
@@ -41,7 +42,7 @@ async function importKey(accessToken: string): Promise<CryptoKey> {
 export async function encryptPayload(value: unknown, accessToken: string): Promise<string> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
   const key = await importKey(accessToken);
-  const cipher = await subtle().encrypt({ name: 'AES-CBC', iv }, key, encoder.encode(JSON.stringify(value)));
+  const cipher = await subtle().encrypt({ name: 'AES-CBC', iv }, key, encode(JSON.stringify(value)));
   return `${toHex(iv)}:${toHex(new Uint8Array(cipher))}`;
 }
 
@@ -59,7 +60,7 @@ export async function decryptPayload<T = unknown>(payload: string, accessToken: 
     throw new EnvelopeError('Envelope cannot be decrypted with this token');
   }
   try {
-    return JSON.parse(decoder.decode(plain)) as T;
+    return JSON.parse(decode(plain)) as T;
   } catch {
     throw new EnvelopeError('Envelope does not hold JSON');
   }
