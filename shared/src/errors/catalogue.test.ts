@@ -1,0 +1,127 @@
+/**
+ * @jest-environment node
+ */
+import { ApiError, classifyError, ERROR_CODES, formatErrorItem } from './catalogue';
+
+describe('ERROR_CODES (spec §8)', () => {
+  it('holds the three catalogued server errors', () => {
+    expect(ERROR_CODES.INTERNAL_SERVER_ERROR).toEqual({ code: 1100, status: 500, message: 'Internal server error' });
+    expect(ERROR_CODES.VALIDATION_FAILED).toEqual({ code: 1101, status: 400, message: 'Validation Failed' });
+    expect(ERROR_CODES.ERROR_WHILE_SENDING_BACK).toEqual({
+      code: 1167,
+      status: 500,
+      message: 'Error while sending back',
+    });
+  });
+});
+
+describe('ApiError', () => {
+  it('carries status, code, items, body and path', () => {
+    const body = { code: 1101, message: 'Validation Failed', errors: [{ label: 'amount', reason: 'is required' }] };
+    const error = new ApiError(400, body, '/v3/application/save');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.message).toBe('Validation Failed');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe(1101);
+    expect(error.items).toEqual(['amount - is required']);
+    expect(error.body).toBe(body);
+    expect(error.path).toBe('/v3/application/save');
+  });
+
+  it('falls back to a status message when the body has none', () => {
+    expect(new ApiError(502, 'Bad gateway').message).toBe('Request failed with status 502');
+  });
+});
+
+describe('classifyError (spec §8)', () => {
+  it("lists a validation failure as 'label - reason', or the reason alone", () => {
+    const error = new ApiError(400, {
+      code: 1101,
+      message: 'Validation Failed',
+      errors: [{ label: 'email', reason: 'is invalid' }, { reason: 'Loan amount exceeds limit' }],
+    });
+    expect(classifyError(error)).toEqual({
+      kind: 'validation',
+      title: 'We encountered following errors',
+      items: ['email - is invalid', 'Loan amount exceeds limit'],
+    });
+  });
+
+  it('treats error-while-sending-back like a validation failure', () => {
+    const error = new ApiError(500, {
+      code: 1167,
+      message: 'Error while sending back',
+      errors: [{ label: 'step', reason: 'already closed' }],
+    });
+    expect(classifyError(error)).toEqual({
+      kind: 'validation',
+      title: 'We encountered following errors',
+      items: ['step - already closed'],
+    });
+  });
+
+  it('needs both code and message to match the catalogue', () => {
+    const error = new ApiError(400, { code: 1101, message: 'Something else' });
+    expect(classifyError(error)).toEqual({ kind: 'passthrough', message: 'Something else', code: 1101 });
+  });
+
+  it('passes on a body with message and code', () => {
+    const error = new ApiError(403, {
+      code: 403,
+      message: 'Access denied. Your account is not enabled for this portal.',
+    });
+    expect(classifyError(error, { path: '/v3/auth/login' })).toEqual({
+      kind: 'passthrough',
+      message: 'Access denied. Your account is not enabled for this portal.',
+      code: 403,
+    });
+  });
+
+  it('passes on a body with data entries', () => {
+    const error = new ApiError(500, { data: [{ key: 'x' }] });
+    expect(classifyError(error)).toEqual({
+      kind: 'passthrough',
+      message: 'Something bad happened; please try again later.',
+      data: [{ key: 'x' }],
+    });
+  });
+
+  it('answers the generic message otherwise, and for network failures', () => {
+    const generic = { kind: 'generic', message: 'Something bad happened; please try again later.' };
+    expect(classifyError(new ApiError(500, { data: [] }))).toEqual(generic);
+    expect(classifyError(new ApiError(500, 'oops'))).toEqual(generic);
+    expect(classifyError(new TypeError('Failed to fetch'))).toEqual(generic);
+    expect(classifyError(undefined)).toEqual(generic);
+  });
+
+  it('expires the session on a 401 of any non-login call', () => {
+    const error = new ApiError(401, { code: 401, message: 'Unauthorized' }, '/backstage/getApplications');
+    expect(classifyError(error)).toEqual({ kind: 'sessionExpired', message: 'Session expired. Please login again.' });
+  });
+
+  it('passes on a 401 of the login call (wrong credentials)', () => {
+    const error = new ApiError(401, { code: 401, message: 'Invalid username or password' }, '/v3/auth/login');
+    expect(classifyError(error)).toEqual({
+      kind: 'passthrough',
+      message: 'Invalid username or password',
+      code: 401,
+    });
+  });
+
+  it("sends a refresh answering 'Invalid user' to ./login", () => {
+    const error = new ApiError(401, { code: 401, message: 'Invalid user' });
+    expect(classifyError(error, { path: '/v3/auth/refresh-token' })).toEqual({
+      kind: 'invalidUser',
+      redirectTo: './login',
+    });
+  });
+
+  it("recognises a 'resubmission' response error", () => {
+    expect(classifyError(new ApiError(409, { error: 'resubmission' }))).toEqual({ kind: 'resubmission' });
+  });
+
+  it('formats items', () => {
+    expect(formatErrorItem({ label: 'pan', reason: 'is invalid' })).toBe('pan - is invalid');
+    expect(formatErrorItem({ reason: 'is invalid' })).toBe('is invalid');
+  });
+});

@@ -1,0 +1,54 @@
+/**
+ * @jest-environment node
+ */
+import { formatCurrency, formatDate, formatDateTime, formatPercent } from './index';
+
+describe('formatCurrency', () => {
+  it('groups INR in lakhs and crores', () => {
+    expect(formatCurrency(12345678.5)).toBe('₹1,23,45,678.50');
+    expect(formatCurrency(100000, 'INR')).toBe('₹1,00,000.00');
+    expect(formatCurrency(999.999, 'INR')).toBe('₹1,000.00');
+    expect(formatCurrency(-2500, 'INR')).toBe('-₹2,500.00');
+  });
+
+  it('formats USD and AUD', () => {
+    expect(formatCurrency(1234.5, 'USD')).toBe('$1,234.50');
+    expect(formatCurrency(12345678.5, 'USD')).toBe('$12,345,678.50');
+    expect(formatCurrency(1234.5, 'AUD')).toBe('A$1,234.50');
+  });
+
+  it('refuses bad input naming the reason', () => {
+    expect(() => formatCurrency(Number.NaN)).toThrow('formatCurrency: value must be a finite number, got NaN');
+    expect(() => formatCurrency(1, 'EUR' as 'INR')).toThrow(
+      'formatCurrency: currency must be INR, USD or AUD, got EUR',
+    );
+  });
+});
+
+describe('formatPercent', () => {
+  it('shows two decimals', () => {
+    expect(formatPercent(12.5)).toBe('12.50%');
+    expect(formatPercent(0)).toBe('0.00%');
+    expect(formatPercent(99.999)).toBe('100.00%');
+  });
+});
+
+describe('formatDate and formatDateTime', () => {
+  const date = new Date(2024, 0, 5, 13, 4, 9);
+
+  it('formats DD/MM/YYYY in local time', () => {
+    expect(formatDate(date)).toBe('05/01/2024');
+    expect(formatDate(date.getTime())).toBe('05/01/2024');
+    expect(formatDate('2024-12-31T10:00:00')).toBe('31/12/2024');
+  });
+
+  it('formats DD/MM/YYYY hh:mm:ss on a 24-hour clock', () => {
+    expect(formatDateTime(date)).toBe('05/01/2024 13:04:09');
+    expect(formatDateTime(new Date(2024, 10, 30, 0, 0, 0))).toBe('30/11/2024 00:00:00');
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => formatDate('not a date')).toThrow('formatDate: value is not a valid date: not a date');
+    expect(() => formatDateTime(Number.NaN)).toThrow('formatDateTime: value is not a valid date: NaN');
+  });
+});
