@@ -1,0 +1,152 @@
+import { type RuntimeEnv, runtimeEnvAtom, sessionAtom } from '@originate/shared';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { createNotificationsService, type NotificationsService } from '../service/notificationsService';
+import { FakeSocket, notification, session } from '../test/fixtures';
+import { NotificationsServiceContext } from '../ui/useNotifications';
+import NotificationBell from './NotificationBell';
+import NotificationsPage from './NotificationsPage';
+
+const env: RuntimeEnv = {
+  apiBaseUrl: 'http://127.0.0.1:4300',
+  remotesManifestUrl: '',
+  loginKey: 'k'.repeat(32),
+  portalAppName: 'originate-backoffice',
+};
+
+let service: NotificationsService;
+let socket: FakeSocket;
+
+function mount(ui: ReactNode, roles = ['NOTIFICATION']) {
+  const store = createStore();
+  store.set(runtimeEnvAtom, env);
+  store.set(sessionAtom, session({}, roles));
+  const sockets: FakeSocket[] = [];
+  service = createNotificationsService({
+    store,
+    openSocket: (url, auth) => {
+      const s = new FakeSocket(url, auth);
+      sockets.push(s);
+      return s;
+    },
+    alert: () => undefined,
+    now: Date.now,
+  });
+  if (sockets[0]) socket = sockets[0];
+  return render(
+    <Provider store={store}>
+      <NotificationsServiceContext.Provider value={service}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </NotificationsServiceContext.Provider>
+    </Provider>,
+  );
+}
+
+const messages = [
+  notification('n1', {
+    username: 'Priya Sharma',
+    messages: 'Application APP-1 assigned to you',
+    createdAT: new Date(Date.now() - 5 * 60_000).toISOString(),
+  }),
+  notification('n2', {
+    username: 'Rahul Verma',
+    messages: 'Application APP-2 assigned to you',
+    status: '1',
+    isCounted: true,
+    createdAT: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+  }),
+];
+
+afterEach(() => service.dispose());
+// The session atom persists in sessionStorage: each test starts signed out.
+beforeEach(() => sessionStorage.clear());
+
+describe('NotificationBell', () => {
+  it('renders nothing for a user without the NOTIFICATION role', () => {
+    const { container } = mount(<NotificationBell />, ['AGENT']);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('shows the unread count on the badge', () => {
+    mount(<NotificationBell />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));
+    expect(screen.getByTestId('notification-badge').textContent).toBe('1');
+    act(() => socket.serverSends('NEW', { notification: notification('n3'), count: 2 }));
+    expect(screen.getByTestId('notification-badge').textContent).toBe('2');
+    expect(screen.getByRole('button', { name: 'Notifications, 2 new' })).toBeTruthy();
+  });
+
+  it('opening the panel marks all counted and lists notifications newest first with initials', () => {
+    mount(<NotificationBell />);
+    act(() => socket.serverSends('NOTIFICATION', { messages: [messages[1], messages[0]], count: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    expect(socket.emitted).toEqual([['UPDATE_COUNT', {}]]);
+    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const items = within(panel).getAllByTestId('notification-item');
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('PSApplication APP-1 assigned to you5 min ago · Assigned'),
+      expect.stringContaining('RVApplication APP-2 assigned to you3 hours ago · Assigned'),
+    ]);
+    expect(within(panel).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/notifications');
+  });
+
+  it('panel actions emit the contract events', () => {
+    mount(<NotificationBell />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const [first] = within(panel).getAllByTestId('notification-item');
+    if (!first) throw new Error('no notification rendered');
+    fireEvent.click(within(first).getByRole('button', { name: 'Mark as viewed' }));
+    fireEvent.click(within(first).getByRole('button', { name: 'Delete notification' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark all unread' }));
+    expect(socket.emitted).toEqual([
+      ['UPDATE_COUNT', {}],
+      ['UPDATE_VIEW', { notificationId: 'n1' }],
+      ['DELETE_NOTIFICATION', { notificationId: 'n1' }],
+      ['UPDATE_UNREAD', {}],
+    ]);
+  });
+
+  it('reflects server results: a deleted notification leaves the panel', () => {
+    mount(<NotificationBell />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    act(() => socket.serverSends('DELETE_NOTIFICATION_RESULT', { notificationId: 'n1', count: 0 }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    expect(within(panel).getAllByTestId('notification-item')).toHaveLength(1);
+  });
+});
+
+describe('NotificationsPage', () => {
+  it('renders nothing for a user without the NOTIFICATION role', () => {
+    const { container } = mount(<NotificationsPage basename="/notifications" />, ['AGENT']);
+    expect(container.innerHTML).toBe('');
+  });
+
+  it('lists all notifications, filters unread, and shows the connection state', () => {
+    mount(<NotificationsPage basename="/notifications" />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));
+    expect(screen.getAllByTestId('notification-item')).toHaveLength(2);
+    expect(screen.getByRole('status').getAttribute('data-connection')).toBe('connecting');
+    act(() => socket.serverSends('connect'));
+    expect(screen.getByRole('status').getAttribute('data-connection')).toBe('connected');
+    fireEvent.click(screen.getByRole('tab', { name: 'Unread (1)' }));
+    expect(screen.getAllByTestId('notification-item').map((i) => i.getAttribute('data-unread'))).toEqual(['true']);
+  });
+
+  it('page actions emit the contract events', () => {
+    mount(<NotificationsPage basename="/notifications" />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));
+    const [, second] = screen.getAllByTestId('notification-item');
+    if (!second) throw new Error('no second notification rendered');
+    fireEvent.click(within(second).getByRole('button', { name: 'Delete notification' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mark all unread' }));
+    expect(socket.emitted).toEqual([
+      ['DELETE_NOTIFICATION', { notificationId: 'n2' }],
+      ['UPDATE_UNREAD', {}],
+    ]);
+  });
+});
