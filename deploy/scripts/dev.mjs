@@ -1,0 +1,73 @@
+// npm run dev: mock-server (restarting on change) and every app under webpack-dev-server with hot
+// reload. Each dev server serves /env.json and /remotes.json from files written here (see
+// RUNTIME_ENV_FILE / REMOTES_MANIFEST_FILE in shared/build/createAppConfig.cjs).
+import path from 'node:path';
+import { buildableApps } from './lib/build.mjs';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { ROOT, run, step } from './lib/run.mjs';
+import { portEnvName, portsEnv, portsFrom, startProcess } from './lib/system.mjs';
+
+async function main() {
+  await ensureInstall();
+  const ports = portsFrom(process.env);
+  /** @type {Record<string, number>} */
+  const portTable = ports;
+  const apps = buildableApps().filter((dir) => portTable[portEnvName(dir)] !== undefined);
+  const origin = (/** @type {number} */ port) => `http://127.0.0.1:${port}`;
+
+  const configDir = path.join(ROOT, 'deploy', '.dev');
+  const generated = await run(process.execPath, ['--import', 'tsx', 'deploy/src/devConfig.ts', configDir], {
+    env: portsEnv(ports),
+  });
+  if (generated.code !== 0) throw new Error('could not write the dev runtime configuration');
+  const runtimeEnvFile = path.join(configDir, 'env.json');
+  const remotesFile = path.join(configDir, 'remotes.json');
+
+  const origins = apps.map((dir) => origin(portTable[portEnvName(dir)] ?? 0));
+  const env = {
+    ...portsEnv(ports),
+    RUNTIME_ENV_FILE: runtimeEnvFile,
+    REMOTES_MANIFEST_FILE: remotesFile,
+    CORS_ORIGINS: origins.join(','),
+    CUSTOMER_PORTAL_URL: `${origin(ports.SHELL_PORT)}/newapplication?product=PL`,
+    DATA_DIR: process.env.DATA_DIR || path.join(ROOT, 'mock-server', '.data'),
+  };
+  step(`Starting mock-server (tsx watch) and webpack-dev-server for ${apps.join(', ')}`);
+  const webpackCli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
+  const procs = [
+    startProcess(
+      'server',
+      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'mock-server/src/main.ts'],
+      {
+        env,
+      },
+    ),
+    ...apps.map((dir) =>
+      startProcess(
+        dir,
+        [webpackCli, 'serve', '--mode', 'development', '--config', path.join(ROOT, dir, 'webpack.config.js')],
+        { env: { ...env, PORT: String(portTable[portEnvName(dir)]) } },
+      ),
+    ),
+  ];
+  console.log(
+    [
+      '',
+      `Back office  ${origin(ports.SHELL_PORT)}   API  ${origin(ports.SERVER_PORT)}`,
+      ...apps.map((dir) => `  ${dir.padEnd(18)} ${origin(portTable[portEnvName(dir)] ?? 0)}`),
+      'Edit any src/ file: the page reloads in place. Ctrl-C stops everything.',
+      '',
+    ].join('\n'),
+  );
+  const stop = async () => {
+    await Promise.all(procs.map((p) => p.stop()));
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error) => {
+  console.error(`npm run dev failed: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+// Builds the apps when a dist is missing or older than anything it is built from.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, run, step } from './run.mjs';
+
+/** Folders of the apps that build to dist/ (the shell and every remote with a build script). */
+export function buildableApps(root = ROOT) {
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && (d.name === 'shell' || d.name.startsWith('mfe-')))
+    .map((d) => d.name)
+    .filter((dir) => {
+      const pkgFile = path.join(root, dir, 'package.json');
+      return existsSync(pkgFile) && Boolean(JSON.parse(readFileSync(pkgFile, 'utf8')).scripts?.build);
+    });
+}
+
+/** Newest modification time under a path (files and folders), skipping build output. */
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry === '.swc') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+/** @param {string} dir @param {string} root */
+export function isStale(dir, root = ROOT) {
+  const manifest = path.join(root, dir, 'dist', 'mf-manifest.json');
+  if (!existsSync(manifest)) return true;
+  const builtAt = statSync(manifest).mtimeMs;
+  const inputs = [
+    path.join(root, dir, 'src'),
+    path.join(root, dir, 'webpack.config.js'),
+    path.join(root, dir, 'package.json'),
+    path.join(root, 'shared', 'src'),
+    path.join(root, 'shared', 'build'),
+    path.join(root, 'package-lock.json'),
+  ];
+  return inputs.some((input) => newestMtime(input) > builtAt);
+}
+
+export async function ensureBuilt() {
+  const stale = buildableApps().filter((dir) => isStale(dir));
+  if (stale.length === 0) return;
+  step(`Building apps (${stale.join(', ')} out of date): npx lerna run build`);
+  const { code } = await run('npx', ['lerna', 'run', 'build']);
+  if (code !== 0) throw new Error(`build failed with exit code ${code}`);
+}

@@ -1,0 +1,197 @@
+// Starts the composed system: mock-server (embedded PGlite) and the static origins of deploy/src/serve.ts.
+// Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
+import { spawn } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
+import { buildableApps } from './build.mjs';
+import { ROOT } from './run.mjs';
+
+/** Defaults of the architecture guide; start.mjs, e2e and bench pass their own. */
+export const DEFAULT_PORTS = {
+  SERVER_PORT: 4000,
+  SHELL_PORT: 3000,
+  MFE_APPLICATIONS_PORT: 3001,
+  MFE_LEADS_PORT: 3002,
+  MFE_CUSTOMER_FLOW_PORT: 3003,
+  MFE_NOTIFICATIONS_PORT: 3004,
+  MFE_VIDEO_PORT: 3005,
+  MFE_REPORTS_PORT: 3006,
+};
+
+/** @typedef {Record<keyof typeof DEFAULT_PORTS, number>} Ports */
+
+/** @param {NodeJS.ProcessEnv} env @returns {Ports} */
+export function portsFrom(env) {
+  /** @type {Record<string, number>} */
+  const ports = {};
+  for (const [name, fallback] of Object.entries(DEFAULT_PORTS)) {
+    const raw = env[name];
+    const port = raw ? Number(raw) : fallback;
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name}: '${raw}' is not a port number`);
+    ports[name] = port;
+  }
+  return /** @type {Ports} */ (ports);
+}
+
+/** 'mfe-customer-flow' → 'MFE_CUSTOMER_FLOW_PORT' */
+export function portEnvName(/** @type {string} */ dir) {
+  return `${dir.replace(/-/g, '_').toUpperCase()}_PORT`;
+}
+
+/** Built apps (dist/mf-manifest.json present) with their ports. */
+export function builtApps(/** @type {Ports} */ ports) {
+  return buildableApps()
+    .filter((dir) => existsSync(path.join(ROOT, dir, 'dist', 'mf-manifest.json')))
+    .map((dir) => ({ dir, port: /** @type {Record<string, number>} */ (ports)[portEnvName(dir)] }))
+    .filter((/** @type {{ dir: string, port: number | undefined }} */ a) => a.port !== undefined);
+}
+
+/** @param {Ports} ports */
+export function portsEnv(ports) {
+  return Object.fromEntries(Object.entries(ports).map(([k, v]) => [k, String(v)]));
+}
+
+/** @param {string} dir @param {string} name */
+function openLog(dir, name) {
+  mkdirSync(dir, { recursive: true });
+  return openSync(path.join(dir, `${name}.log`), 'a');
+}
+
+/**
+ * One child process in its own process group, so stopping it also stops anything it started.
+ * @param {string} name
+ * @param {string[]} args node arguments
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string }} opts
+ */
+export function startProcess(name, args, opts) {
+  // With a log file the child writes to it directly: it then outlives a parent that exits (a
+  // test worker restarting one remote) without a broken pipe.
+  const logFd = opts.logDir ? openLog(opts.logDir, name) : null;
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
+    stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
+    detached: true,
+  });
+  if (logFd === null) {
+    const prefix = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
+      for (const line of chunk.toString().split('\n')) if (line.trim()) sink.write(`[${name}] ${line}\n`);
+    };
+    child.stdout?.on('data', prefix(process.stdout));
+    child.stderr?.on('data', prefix(process.stderr));
+  } else {
+    closeSync(logFd);
+    child.unref();
+  }
+  let exited = false;
+  const done = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    });
+  });
+  return {
+    name,
+    pid: child.pid,
+    get exited() {
+      return exited;
+    },
+    done,
+    /** Stops the whole process group and waits until the process is gone. */
+    async stop() {
+      if (exited || child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }, 5000);
+      await done;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** @typedef {ReturnType<typeof startProcess>} Proc */
+
+/**
+ * Resolves once the URL answers HTTP at all; rejects if the process exits or time runs out.
+ * @param {string} url @param {Proc} proc @param {number} timeoutMs
+ */
+export async function waitForHttp(url, proc, timeoutMs = 120_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exited) throw new Error(`${proc.name} exited before ${url} answered (see its log)`);
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000) });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  throw new Error(`${proc.name}: ${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+const SERVE = path.join('deploy', 'src', 'serve.ts');
+const SERVER = path.join('mock-server', 'src', 'main.ts');
+
+/**
+ * @param {{ ports: Ports, dataDir: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean }} opts
+ *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
+ */
+export async function startSystem(opts) {
+  const apps = builtApps(opts.ports);
+  if (!apps.some((a) => a.dir === 'shell')) throw new Error('shell is not built (npx lerna run build)');
+  const origins = apps.flatMap((a) => [`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]);
+  const env = {
+    ...portsEnv(opts.ports),
+    DATA_DIR: opts.dataDir,
+    CORS_ORIGINS: origins.join(','),
+    CUSTOMER_PORTAL_URL: `http://127.0.0.1:${opts.ports.SHELL_PORT}/newapplication?product=PL`,
+    ...opts.env,
+  };
+  const logDir = opts.logDir;
+  /** @type {Map<string, Proc>} */
+  const appProcs = new Map();
+
+  const server = startProcess('server', ['--import', 'tsx', SERVER], { env, logDir });
+
+  /** @param {string} dir */
+  async function startApp(dir) {
+    const app = apps.find((a) => a.dir === dir);
+    if (!app) throw new Error(`${dir}: not a built app`);
+    const proc = startProcess(dir, ['--import', 'tsx', SERVE, '--app', dir], { env, logDir });
+    appProcs.set(dir, proc);
+    await waitForHttp(`http://127.0.0.1:${app.port}/env.json`, proc);
+    return proc;
+  }
+
+  /** @param {string} dir */
+  async function stopApp(dir) {
+    await appProcs.get(dir)?.stop();
+    appProcs.delete(dir);
+  }
+
+  async function stop() {
+    await Promise.all([...appProcs.values(), server].map((p) => p.stop()));
+  }
+
+  try {
+    if (opts.separateApps) {
+      await Promise.all(apps.map((a) => startApp(a.dir)));
+    } else {
+      const all = startProcess('web', ['--import', 'tsx', SERVE], { env, logDir });
+      appProcs.set('*', all);
+      await Promise.all(apps.map((a) => waitForHttp(`http://127.0.0.1:${a.port}/env.json`, all)));
+    }
+    await waitForHttp(`http://127.0.0.1:${opts.ports.SERVER_PORT}/`, server, 180_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { apps, server, appProcs, startApp, stopApp, stop };
+}

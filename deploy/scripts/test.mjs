@@ -1,0 +1,105 @@
+// npm test: install what is missing (Debian chromium too), then typecheck, lint, unit and server
+// tests, build, browser tests. Every step runs; the exit code is non-zero if anything failed.
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureInstall } from './lib/ensure-install.mjs';
+import { ROOT, run, step } from './lib/run.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const E2E_REPORT = path.join(ROOT, 'e2e', 'test-results', 'results.json');
+
+/** @typedef {{ name: string, passed: number, failed: number }} Tally */
+/** @type {Tally[]} */
+const tallies = [];
+
+async function ensureChromium() {
+  if (existsSync(CHROMIUM)) return;
+  step('Installing Debian chromium (apt-get)');
+  const update = await run('apt-get', ['update']);
+  if (update.code !== 0) throw new Error('apt-get update failed');
+  const install = await run('apt-get', ['install', '-y', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  if (install.code !== 0 || !existsSync(CHROMIUM))
+    throw new Error(`apt-get install -y chromium did not give ${CHROMIUM}`);
+}
+
+/**
+ * Sums test counts from jest ('Tests: 1 failed, 12 passed, 13 total') and node:test
+ * ('# pass 5' / 'ℹ pass 5', '# fail 0') output.
+ * @param {string} output
+ */
+export function countTests(output) {
+  let passed = 0;
+  let failed = 0;
+  for (const line of output.split('\n')) {
+    const jest = /Tests:\s+(.*\d+ total)/.exec(line);
+    if (jest?.[1]) {
+      passed += Number(/(\d+) passed/.exec(jest[1])?.[1] ?? 0);
+      failed += Number(/(\d+) failed/.exec(jest[1])?.[1] ?? 0);
+      continue;
+    }
+    const node = /^(?:.*?:\s*)?(?:#|ℹ)\s+(pass|fail)\s+(\d+)\s*$/.exec(line);
+    if (node?.[1] === 'pass') passed += Number(node[2]);
+    if (node?.[1] === 'fail') failed += Number(node[2]);
+  }
+  return { passed, failed };
+}
+
+/** A step that is one check (typecheck, lint, build). */
+async function check(name, command, args) {
+  step(name);
+  const { code } = await run(command, args);
+  tallies.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  return code === 0;
+}
+
+/** A step that runs tests; a failure that produced no failed test still counts as one. */
+async function tests(name, command, args, counter) {
+  step(name);
+  const result = await run(command, args);
+  const counts = counter(result.output);
+  if (result.code !== 0 && counts.failed === 0) counts.failed = 1;
+  tallies.push({ name, ...counts });
+}
+
+function e2eCounts() {
+  if (!existsSync(E2E_REPORT)) return { passed: 0, failed: 0 };
+  const stats = JSON.parse(readFileSync(E2E_REPORT, 'utf8')).stats ?? {};
+  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+}
+
+async function main() {
+  await ensureInstall();
+  await ensureChromium();
+  await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+  await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+  await tests('unit and server tests: npx lerna run test', 'npx', ['lerna', 'run', 'test'], countTests);
+  const built = await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build']);
+  if (built) {
+    rmSync(E2E_REPORT, { force: true });
+    await tests(
+      'browser tests: npx playwright test',
+      'npx',
+      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+      e2eCounts,
+    );
+  } else {
+    tallies.push({ name: 'browser tests (skipped: build failed)', passed: 0, failed: 1 });
+  }
+  summarise();
+}
+
+function summarise() {
+  console.log('\n=== Summary');
+  for (const t of tallies)
+    console.log(`  ${t.failed ? 'FAIL' : 'ok  '}  ${t.name}: ${t.passed} passed, ${t.failed} failed`);
+  const passed = tallies.reduce((n, t) => n + t.passed, 0);
+  const failed = tallies.reduce((n, t) => n + t.failed, 0);
+  console.log(`${passed} passed, ${failed} failed`);
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(`npm test could not run: ${error.message}`);
+  tallies.push({ name: 'set-up', passed: 0, failed: 1 });
+  summarise();
+});

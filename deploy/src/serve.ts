@@ -1,0 +1,132 @@
+// Serves each built app from its own origin, as each team would deploy it.
+//   tsx deploy/src/serve.ts                       every built app (shell + built remotes)
+//   tsx deploy/src/serve.ts --app mfe-notifications   one app alone (restartable on its own)
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { type AppInfo, listApps, REPO_ROOT, resolvePort, serverPort } from './apps';
+import { buildRemotesManifest, buildRuntimeEnv, originOf } from './manifest';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export const NO_CACHE = 'no-cache';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Only chunks carry a content hash (the federation runtime needs fixed names for the entry,
+ * remoteEntry.js and mf-manifest.json), so everything outside chunks/ must be revalidated.
+ */
+export function cacheControlFor(relativePath: string): string {
+  const normalized = relativePath.split(path.sep).join('/').replace(/^\/+/, '');
+  return normalized.startsWith('chunks/') ? IMMUTABLE : NO_CACHE;
+}
+
+/** A browser navigation (no file extension) gets the app page; a missing file stays a 404. */
+export function isPageRequest(url: string): boolean {
+  const pathname = url.split('?')[0] ?? '';
+  return !path.posix.basename(pathname).includes('.');
+}
+
+export interface ServeOptions {
+  root: string;
+  env: Env;
+  logger?: boolean;
+}
+
+export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstance {
+  const shellPort = resolvePort('SHELL_PORT', opts.env) ?? 3000;
+  const runtimeEnv = buildRuntimeEnv({ serverPort: serverPort(opts.env), shellPort, env: opts.env });
+  const server = Fastify({ logger: opts.logger ?? false });
+
+  if (app.kind === 'remote') {
+    // Remotes are fetched cross-origin by the shell (manifest, remoteEntry, chunks).
+    server.addHook('onSend', async (_req, reply, payload) => {
+      reply.header('Access-Control-Allow-Origin', '*');
+      return payload;
+    });
+  }
+
+  server.get('/env.json', async (_req, reply) => {
+    reply.header('Cache-Control', NO_CACHE);
+    return runtimeEnv;
+  });
+
+  if (app.kind === 'host') {
+    server.get('/remotes.json', async (_req, reply) => {
+      reply.header('Cache-Control', NO_CACHE);
+      const remotes = listApps(opts.root, opts.env, { built: true }).filter((a) => a.kind === 'remote');
+      return buildRemotesManifest(opts.root, remotes);
+    });
+  }
+
+  server.register(fastifyStatic, {
+    root: app.distDir,
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      res.setHeader('Cache-Control', cacheControlFor(path.relative(app.distDir, filePath)));
+    },
+  });
+
+  server.setNotFoundHandler((req, reply) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && isPageRequest(req.url)) {
+      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+    }
+    return reply.code(404).send({ code: 404, message: 'Not found' });
+  });
+
+  return server;
+}
+
+export async function startApp(app: AppInfo, opts: ServeOptions): Promise<FastifyInstance> {
+  const server = createAppServer(app, opts);
+  await server.listen({ port: app.port, host: '127.0.0.1' });
+  return server;
+}
+
+/** `--app <dir>` may repeat; none means every built app. */
+export function parseAppArgs(argv: readonly string[]): string[] {
+  const selected: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--app') {
+      const value = argv[i + 1];
+      if (!value) throw new Error('--app: needs an app folder name, e.g. --app mfe-notifications');
+      selected.push(value);
+      i++;
+    } else if (arg?.startsWith('--app=')) {
+      selected.push(arg.slice('--app='.length));
+    } else {
+      throw new Error(`${arg}: unknown argument (use --app <folder>)`);
+    }
+  }
+  return selected;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  const selected = parseAppArgs(process.argv.slice(2));
+  const built = listApps(REPO_ROOT, env, { built: true });
+  for (const dir of selected) {
+    if (!built.some((a) => a.dir === dir)) {
+      throw new Error(`--app ${dir}: no built app of that name (build it first: npm run build -w ${dir})`);
+    }
+  }
+  const apps = selected.length > 0 ? built.filter((a) => selected.includes(a.dir)) : built;
+  if (apps.length === 0)
+    throw new Error('nothing to serve: no app has a dist/mf-manifest.json (run npx lerna run build)');
+  const servers = await Promise.all(apps.map((app) => startApp(app, { root: REPO_ROOT, env })));
+  for (const app of apps) console.log(`[deploy] ${app.dir} (${app.name}) ${originOf(app.port)}`);
+  const stop = async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  main().catch((error: Error) => {
+    console.error(`[deploy] ${error.message}`);
+    process.exit(1);
+  });
+}
