@@ -20,7 +20,7 @@ import { requireRuntimeEnv } from './runtimeEnv';
 export type SearchParams = Record<string, string | number | boolean>;
 export interface RequestOptions {
   searchParams?: SearchParams;
-  /** Send the body as {data: 'iv:cipher'} keyed by the access token, and decrypt a {data} answer. */
+  /** Send the body as {data: 'iv:cipher'} keyed by the access token, and decrypt a {data} answer. Not for FormData. */
   encrypted?: boolean;
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -117,15 +117,20 @@ async function returnToNewApplication(): Promise<void> {
 async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, opts.searchParams);
   const headers: Record<string, string> = authHeaders();
+  // Uploads go as multipart: fetch sets that Content-Type with its boundary.
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (method === 'POST' || method === 'PUT') {
-    headers['Content-Type'] = 'application/json';
+    if (!multipart) headers['Content-Type'] = 'application/json';
     headers.Accept = 'application/json';
   }
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
 
-  let payload: string | undefined;
-  if (body !== undefined) {
+  let payload: string | FormData | undefined;
+  if (multipart) {
+    if (opts.encrypted) throw new Error(`api: ${path} cannot encrypt a FormData body`);
+    payload = body;
+  } else if (body !== undefined) {
     payload = JSON.stringify(opts.encrypted ? { data: await encryptPayload(body, accessTokenFor(path)) } : body);
   }
 

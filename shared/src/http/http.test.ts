@@ -139,6 +139,18 @@ describe('api requests', () => {
     ]);
   });
 
+  it('sends a FormData body as multipart, with its own boundary', async () => {
+    stubFetch(() => json({ fileId: 'f1' }));
+    const form = new FormData();
+    form.append('app_id', 'A1');
+    form.append('file', new Blob(['%PDF'], { type: 'application/pdf' }), 'id.pdf');
+    await expect(api.post('/api/uploadLocalFiletoS3', form)).resolves.toEqual({ fileId: 'f1' });
+    expect(requests[0]?.headers.get('Content-Type')).toMatch(/^multipart\/form-data; boundary=/);
+    const received = await requests[0]?.formData();
+    expect(received?.get('app_id')).toBe('A1');
+    expect(received?.get('file')).toMatchObject({ name: 'id.pdf', type: 'application/pdf' });
+  });
+
   it('throws an ApiError carrying the validation items', async () => {
     stubFetch(() =>
       json({ code: 1101, message: 'Validation Failed', errors: [{ label: 'amount', reason: 'is required' }] }, 400),
