@@ -1,7 +1,15 @@
 /**
  * @jest-environment node
  */
-import { ApiError, classifyError, ERROR_CODES, formatErrorItem } from './catalogue';
+import {
+  ApiError,
+  classifyError,
+  ERROR_CODES,
+  formatErrorItem,
+  MANDATORY_FIELDS_MESSAGE,
+  MICROFLOW_ERROR_MESSAGE,
+  SESSION_ENDED_MESSAGE,
+} from './catalogue';
 
 describe('ERROR_CODES (spec §8)', () => {
   it('holds the three catalogued server errors', () => {
@@ -12,6 +20,14 @@ describe('ERROR_CODES (spec §8)', () => {
       status: 500,
       message: 'Error while sending back',
     });
+  });
+});
+
+describe('client-side messages (spec §8)', () => {
+  it('are spelt exactly', () => {
+    expect(MANDATORY_FIELDS_MESSAGE).toBe('Please fill all mandatory fields');
+    expect(MICROFLOW_ERROR_MESSAGE).toBe('An error has occurred please try again later');
+    expect(SESSION_ENDED_MESSAGE).toBe('Your session expired');
   });
 });
 

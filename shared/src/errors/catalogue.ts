@@ -15,6 +15,10 @@ export const GENERIC_ERROR_MESSAGE = 'Something bad happened; please try again l
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const INVALID_USER_MESSAGE = 'Invalid user';
 export const PORTAL_ACCESS_DENIED_MESSAGE = 'Access denied. Your account is not enabled for this portal.';
+/** Client-side rows of spec §8 that remotes raise themselves. */
+export const MANDATORY_FIELDS_MESSAGE = 'Please fill all mandatory fields';
+export const MICROFLOW_ERROR_MESSAGE = 'An error has occurred please try again later';
+export const SESSION_ENDED_MESSAGE = 'Your session expired';
 /** Where the UI goes when a refresh answers 'Invalid user' (spec §2, relative on purpose). */
 export const LOGIN_ROUTE = './login';
 export const LOGIN_PATH = '/v3/auth/login';
