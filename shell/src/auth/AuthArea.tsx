@@ -1,0 +1,125 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { ApiError, endSession, login } from '@originate/shared';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BrandMark } from '../pages/BrandMark';
+import { loginErrorMessage } from './loginError';
+
+const ForgetPasswordDialog = lazy(() => import('./ForgetPasswordDialog'));
+
+/** The authentication area: the login form, and the forget-password dialog on demand. */
+export default function AuthArea({ notice }: { notice?: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(notice ?? null);
+  const [busy, setBusy] = useState(false);
+  const [forgetOpen, setForgetOpen] = useState(false);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await login(username.trim(), password);
+      // On '/' the stored session swaps this form for the back office; '/login' goes there.
+      if (pathname !== '/') navigate('/');
+    } catch (e) {
+      setError(loginErrorMessage(e));
+      // A refused user (portal access) must leave no session behind.
+      if (e instanceof ApiError && e.status === 403) await endSession();
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+      <Paper
+        elevation={0}
+        sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 }, border: 1, borderColor: 'divider' }}
+      >
+        <Stack component="form" spacing={2.5} onSubmit={onSubmit} noValidate aria-label="Login">
+          <BrandMark />
+          <div>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              Sign in
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Back office for loan applications
+            </Typography>
+          </div>
+          {error && (
+            <Alert severity="error" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoFocus
+            required
+            fullWidth
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            required
+            fullWidth
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            slotProps={{
+              input: {
+                endAdornment: (
+                  <InputAdornment position="end">
+                    <IconButton
+                      aria-label={showPassword ? 'Hide password' : 'Show password'}
+                      onClick={() => setShowPassword((s) => !s)}
+                      edge="end"
+                    >
+                      {showPassword ? <VisibilityOff /> : <Visibility />}
+                    </IconButton>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Button type="submit" variant="contained" size="large" disabled={busy || !username.trim() || !password}>
+            Log in
+          </Button>
+          <Link
+            component="button"
+            type="button"
+            variant="body2"
+            onClick={() => setForgetOpen(true)}
+            sx={{ alignSelf: 'center' }}
+          >
+            Forgot password?
+          </Link>
+        </Stack>
+      </Paper>
+      {forgetOpen && (
+        <Suspense fallback={null}>
+          <ForgetPasswordDialog initialUsername={username} onClose={() => setForgetOpen(false)} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

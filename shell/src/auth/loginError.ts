@@ -1,0 +1,12 @@
+// The message the login form shows inline for a failed login.
+import { ApiError } from '@originate/shared';
+
+export const UNREACHABLE_MESSAGE = 'The server cannot be reached. Please try again.';
+export const GENERIC_MESSAGE = 'Something bad happened; please try again later.';
+
+export function loginErrorMessage(error: unknown): string {
+  // The server's own words: 'Invalid username or password', the portal refusal, validation reasons.
+  if (error instanceof ApiError) return error.items.length > 0 ? error.items.join('; ') : error.message;
+  if (error instanceof TypeError) return UNREACHABLE_MESSAGE;
+  return GENERIC_MESSAGE;
+}

@@ -1,0 +1,42 @@
+import type { RemotePageProps, Session } from '@originate/shared';
+import { lazy } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import type { MenuItem, MenuLink } from '../remotes/menu';
+import { RemoteModule } from '../remotes/RemoteModule';
+import { SHELL_PAGES } from '../routes/routeTable';
+import { HomePage } from './HomePage';
+import { ProfilePage } from './ProfilePage';
+import { SettingsPage } from './SettingsPage';
+
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+
+function remoteLinks(items: readonly MenuItem[]): MenuLink[] {
+  return items.flatMap((i) => (i.kind === 'group' ? remoteLinks(i.children) : i.remote ? [i] : []));
+}
+
+/** The page under the back-office root: home, the shell's own pages, or a permitted remote's page. */
+export function BackOfficeContent({ session, menu }: { session: Session; menu: readonly MenuItem[] }) {
+  const { pathname } = useLocation();
+  if (pathname === '/') return <HomePage session={session} menu={menu} />;
+  return (
+    <Routes>
+      <Route path={SHELL_PAGES.profile} element={<ProfilePage session={session} />} />
+      <Route path={SHELL_PAGES.settings} element={<SettingsPage session={session} />} />
+      {remoteLinks(menu).map((link) => (
+        <Route
+          key={link.id}
+          path={`${link.path}/*`}
+          element={
+            <RemoteModule<RemotePageProps>
+              remote={link.remote as NonNullable<MenuLink['remote']>}
+              module={link.module as string}
+              props={{ basename: `/${link.path}` }}
+            />
+          }
+        />
+      ))}
+      {/* A page the user may not open (or whose remote is gone) is the not-found page. */}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

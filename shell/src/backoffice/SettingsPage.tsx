@@ -1,0 +1,100 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import { api, debugModeAtom, reportError, resolveDebugRole, type Session, showToast } from '@originate/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { profileQuery } from './ProfilePage';
+
+function selectedTeamsOf(teamData: Record<string, unknown> | undefined, all: string[]): string[] {
+  const selected = teamData?.selectedTeams;
+  return Array.isArray(selected) ? selected.filter((t): t is string => typeof t === 'string') : all;
+}
+
+export function SettingsPage({ session }: { session: Session }) {
+  const queryClient = useQueryClient();
+  const profile = useQuery(profileQuery(session.user.userid));
+  const [choice, setChoice] = useState<string[] | null>(null);
+  const [debugMode, setDebugMode] = useAtom(debugModeAtom);
+  const debugRole = resolveDebugRole(session.user.roles);
+
+  const teams = profile.data?.teams ?? [];
+  const selected =
+    choice ??
+    selectedTeamsOf(
+      profile.data?.teamData,
+      teams.map((t) => t.id),
+    );
+  const save = useMutation({
+    mutationFn: (ids: string[]) => api.post('/v3/users/update_selected_teams', { teams: ids }),
+    onSuccess: () => {
+      showToast('Team selection saved', 'success');
+      setChoice(null);
+      return queryClient.invalidateQueries({ queryKey: profileQuery(session.user.userid).queryKey });
+    },
+    onError: reportError,
+  });
+
+  const toggle = (id: string) =>
+    setChoice(selected.includes(id) ? selected.filter((t) => t !== id) : [...selected, id]);
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 800 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+        Settings
+      </Typography>
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography variant="h6" component="h2">
+          Teams
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          Lists and assignments use the teams you select here.
+        </Typography>
+        {profile.error && <Alert severity="error">{profile.error.message}</Alert>}
+        {profile.isPending ? (
+          <Skeleton height={80} />
+        ) : (
+          <FormGroup>
+            {teams.map((team) => (
+              <FormControlLabel
+                key={team.id}
+                control={<Checkbox checked={selected.includes(team.id)} onChange={() => toggle(team.id)} />}
+                label={`${team.name ?? team.id} (${team.type === 'HIERARCHY' ? 'hierarchy' : 'department'})`}
+              />
+            ))}
+          </FormGroup>
+        )}
+        <Button
+          variant="contained"
+          sx={{ mt: 2 }}
+          disabled={choice === null || selected.length === 0 || save.isPending}
+          onClick={() => save.mutate(selected)}
+        >
+          Save teams
+        </Button>
+      </Paper>
+      {debugRole && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2">
+            Debug mode
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            As {debugRole}, your calls can go to the debugger service.
+          </Typography>
+          <FormControlLabel
+            control={<Switch checked={debugMode} onChange={(e) => setDebugMode(e.target.checked)} />}
+            label="Debug mode"
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

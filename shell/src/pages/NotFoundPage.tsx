@@ -1,0 +1,51 @@
+import Button from '@mui/material/Button';
+import { api, clearSession, type DomainUrlRecord, reportError } from '@originate/shared';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';
+import { StatusPage } from './StatusPage';
+
+export const DOMAIN_CONFIG_PATH = '/setup/configs/Environment/Domain';
+
+export default function NotFoundPage() {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    clearSession();
+    // Browser back on this page reloads it: a history entry to step back onto, then a reload.
+    window.history.pushState(window.history.state, '', window.location.href);
+    const onPopState = () => window.location.reload();
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  const onContinue = async () => {
+    if (continueGoesToRoot(window.location.href)) {
+      navigate('/');
+      return;
+    }
+    setBusy(true);
+    try {
+      const domains = await api.get<DomainUrlRecord[]>(DOMAIN_CONFIG_PATH);
+      const portal = Array.isArray(domains) ? domains[0]?.customerportal : undefined;
+      if (!portal) throw new Error(`${DOMAIN_CONFIG_PATH}: no customerportal in the first entry`);
+      const target = continueTarget(portal);
+      if (target.kind === 'inApp') navigate(target.to);
+      else window.location.assign(target.url);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <StatusPage lines={notFoundTexts(search)}>
+      <Button variant="contained" size="large" onClick={onContinue} disabled={busy} sx={{ mt: 1, minWidth: 160 }}>
+        Continue
+      </Button>
+    </StatusPage>
+  );
+}

@@ -1,0 +1,55 @@
+// Runtime registration and loading of remotes through the federation runtime the plugin built in.
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import type { RemoteEntry } from '@originate/shared';
+import type { ComponentType } from 'react';
+import { checkRemoteModule } from './shape';
+
+/** name → entry URL that is registered; a changed entry (manifest flipped) re-registers. */
+const registered = new Map<string, string>();
+/** Remotes whose last load failed: the next attempt re-registers them so no failed state is reused. */
+const failed = new Set<string>();
+let pluginsRegistered = false;
+
+function ensurePlugins(): void {
+  if (pluginsRegistered) return;
+  pluginsRegistered = true;
+  registerPlugins([
+    {
+      name: 'originate-remote-errors',
+      // Logged once here with the remote and the lifecycle; the UI shows the fallback. Returning
+      // nothing lets the error reach the caller (retries, then the error boundary).
+      errorLoadRemote({ id, lifecycle, error }) {
+        console.warn(`[remotes] ${id} failed during ${lifecycle}:`, error);
+      },
+    },
+  ]);
+}
+
+export function ensureRegistered(remote: RemoteEntry): void {
+  ensurePlugins();
+  const current = registered.get(remote.name);
+  if (current === remote.entry && !failed.has(remote.name)) return;
+  registerRemotes([{ name: remote.name, entry: remote.entry }], { force: current !== undefined });
+  registered.set(remote.name, remote.entry);
+  failed.delete(remote.name);
+}
+
+export const LOAD_ATTEMPTS = 3;
+
+/** Loads `<name>/<module>` (module as exposed, e.g. './NotificationBell'), retrying, and checks its shape. */
+export async function loadRemoteComponent<P>(remote: RemoteEntry, module: string): Promise<ComponentType<P>> {
+  const id = `${remote.name}/${module.replace(/^\.\//, '')}`;
+  let lastError: unknown;
+  for (let attempt = 1; attempt <= LOAD_ATTEMPTS; attempt++) {
+    ensureRegistered(remote);
+    try {
+      return checkRemoteModule<P>(await loadRemote(id), id);
+    } catch (error) {
+      lastError = error;
+      failed.add(remote.name);
+      if (error instanceof Error && error.name === 'RemoteShapeError') break;
+      if (attempt < LOAD_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+  throw lastError;
+}

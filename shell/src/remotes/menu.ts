@@ -1,0 +1,74 @@
+// The back-office menu (spec §2 "Back-office menu") composed from the manifest's permitted contributions
+// plus the shell's own entries. Pure: manifest + roles in, menu out.
+import { isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/shared';
+import { SHELL_PAGES } from '../routes/routeTable';
+import { permittedRemotes } from './manifest';
+
+export interface MenuLink {
+  kind: 'link';
+  id: string;
+  label: string;
+  /** Path under the back-office root, no leading slash; absent for actions (Logoff). */
+  path?: string;
+  /** The remote and exposed module rendering the page; absent for the shell's own entries. */
+  remote?: RemoteEntry;
+  module?: string;
+  order: number;
+}
+
+export interface MenuGroup {
+  kind: 'group';
+  id: string;
+  label: string;
+  order: number;
+  children: MenuLink[];
+}
+
+export type MenuItem = MenuLink | MenuGroup;
+
+/** The spec's menu order for the shell-owned entries, after every remote's (which use orders below 800). */
+export const SHELL_MENU: readonly MenuLink[] = [
+  { kind: 'link', id: 'profile', label: 'Profile', path: SHELL_PAGES.profile, order: 800 },
+  { kind: 'link', id: 'settings', label: 'Settings', path: SHELL_PAGES.settings, order: 810 },
+  { kind: 'link', id: 'logoff', label: 'Logoff', order: 820 },
+];
+
+export function composeMenu(manifest: RemotesManifest, roles: readonly string[]): MenuItem[] {
+  const links: (MenuLink & { group?: string })[] = permittedRemotes(manifest, roles).flatMap((remote) =>
+    remote.menu
+      .filter((m) => isFeatureAllowed(m.requiredRole, roles))
+      .map((m) => ({
+        kind: 'link' as const,
+        id: m.id,
+        label: m.label,
+        path: m.path.replace(/^\/+|\/+$/g, ''),
+        remote,
+        module: m.module,
+        order: m.order,
+        group: m.group,
+      })),
+  );
+  const top: MenuItem[] = [];
+  const groups = new Map<string, MenuGroup>();
+  for (const { group, ...link } of links) {
+    if (!group) {
+      top.push(link);
+      continue;
+    }
+    let g = groups.get(group);
+    if (!g) {
+      // A group sits where its first (lowest-order) child would.
+      g = { kind: 'group', id: `group:${group}`, label: group, order: link.order, children: [] };
+      groups.set(group, g);
+      top.push(g);
+    }
+    g.children.push(link);
+    g.order = Math.min(g.order, link.order);
+  }
+  for (const g of groups.values()) g.children.sort(byOrder);
+  return [...top, ...SHELL_MENU].sort(byOrder);
+}
+
+function byOrder(a: { order: number; label: string }, b: { order: number; label: string }): number {
+  return a.order - b.order || a.label.localeCompare(b.label);
+}

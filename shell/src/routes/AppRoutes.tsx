@@ -1,0 +1,48 @@
+import { isLoggedInAtom } from '@originate/shared';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { PageLoading } from '../pages/PageLoading';
+import { useContributedPaths } from '../remotes/useManifest';
+import { type Area, backOfficePaths, isBackOfficePath, TOP_LEVEL_ROUTES } from './routeTable';
+
+// Lazy areas (spec §2): the login page loads neither the back office nor the customer area.
+const AuthArea = lazy(() => import('../auth/AuthArea'));
+const BackOfficeArea = lazy(() => import('../backoffice/BackOfficeArea'));
+const CustomerArea = lazy(() => import('../customer/CustomerArea'));
+const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+const InvalidUrlPage = lazy(() => import('../pages/InvalidUrlPage'));
+
+/** '/': the login form when logged out, the back office when logged in (the guard handles expiry). */
+function RootArea() {
+  return useAtomValue(isLoggedInAtom) ? <BackOfficeArea /> : <AuthArea />;
+}
+
+/** Any other path: a contributed or shell back-office page, else the not-found page. */
+function OtherPath() {
+  const { pathname } = useLocation();
+  const contributed = useContributedPaths();
+  if (contributed === undefined) return <PageLoading />;
+  return isBackOfficePath(pathname, backOfficePaths(contributed)) ? <BackOfficeArea /> : <NotFoundPage />;
+}
+
+const AREAS: Record<Area, () => React.JSX.Element> = {
+  customer: () => <CustomerArea />,
+  invalidUrl: () => <InvalidUrlPage />,
+  login: () => <AuthArea />,
+  backOffice: () => <RootArea />,
+  notFound: () => <OtherPath />,
+};
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Routes>
+        {TOP_LEVEL_ROUTES.map(({ path, area }) => {
+          const Element = AREAS[area];
+          return <Route key={path} path={path} element={<Element />} />;
+        })}
+      </Routes>
+    </Suspense>
+  );
+}

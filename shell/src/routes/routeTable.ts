@@ -1,0 +1,46 @@
+// The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
+import type { MenuItem } from '../remotes/menu';
+
+export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
+
+export interface TopLevelRoute {
+  path: string;
+  area: Area;
+}
+
+/** Paths that open the customer area (the customerArea slot of mfe_customer_flow). */
+export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume', 'backstage/newapplication'] as const;
+
+export const TOP_LEVEL_ROUTES: readonly TopLevelRoute[] = [
+  ...CUSTOMER_PATHS.map((path) => ({ path: `/${path}/*`, area: 'customer' as const })),
+  { path: '/invalidURL', area: 'invalidUrl' },
+  { path: '/login', area: 'login' },
+  // '/' is the back-office area; every other path is a back-office page or the not-found page,
+  // which only the remotes manifest can tell apart (menu pages are contributed at run time).
+  { path: '/', area: 'backOffice' },
+  { path: '/*', area: 'notFound' },
+];
+
+/** Back-office pages the shell itself owns, under the back-office root. */
+export const SHELL_PAGES = { profile: 'profile', settings: 'settings' } as const;
+
+/** First path segment(s) of every back-office page: the shell's own plus every contributed one. */
+export function backOfficePaths(contributedPaths: readonly string[]): string[] {
+  return [...Object.values(SHELL_PAGES), ...contributedPaths].map(trimSlashes);
+}
+
+/** Whether a pathname is a back-office page (so the guard applies) rather than an unknown path. */
+export function isBackOfficePath(pathname: string, paths: readonly string[]): boolean {
+  const path = trimSlashes(pathname);
+  if (path === '') return true;
+  return paths.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/** The menu's page paths (links only, groups flattened). */
+export function menuPaths(items: readonly MenuItem[]): string[] {
+  return items.flatMap((item) => (item.kind === 'group' ? menuPaths(item.children) : item.path ? [item.path] : []));
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+|\/+$/g, '');
+}
