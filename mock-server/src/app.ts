@@ -1,0 +1,80 @@
+// buildApp: the whole server as one Fastify instance (tests drive it with inject; main.ts listens).
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { type Db, openDb } from './db';
+import { installErrorHandling, invalid } from './errors';
+import { applicationsRoutes } from './routes/applications';
+import { authRoutes, sessionRoutes } from './routes/auth';
+import { configsRoutes } from './routes/configs';
+import { notificationsRoutes } from './routes/notifications';
+import { usersRoutes } from './routes/users';
+import { seedBase } from './seed/base';
+import { seedDemo } from './seed/demo';
+import { Hub } from './services/hub';
+import { attachSockets, type SocketLayer } from './socket';
+
+export interface BuildOptions {
+  /** An already opened database (tests share one across app instances); otherwise opened from config. */
+  db?: Db;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    sockets: SocketLayer;
+  }
+}
+
+/** Paths that are not admin paths are also served under /debugger (README "Wire contract"). */
+const NON_ADMIN_PLUGINS = [sessionRoutes, usersRoutes, applicationsRoutes, notificationsRoutes];
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { allErrors: true } } });
+  const ownsDb = !options.db;
+  const db = options.db ?? (await openDb(config));
+  try {
+    await seedBase(db, config);
+    if (config.nodeEnv !== 'production') await seedDemo(db);
+  } catch (error) {
+    if (ownsDb) await db.close();
+    throw error;
+  }
+  const ctx: AppContext = { db, config, hub: new Hub(), now: options.now ?? (() => new Date()), log: app.log };
+  app.decorate('ctx', ctx);
+
+  // An empty body counts as no body, so body-less POSTs (logout) work with any client.
+  const parseJson = app.getDefaultJsonParser('error', 'ignore');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, (error, value) =>
+      error ? done(invalid('body', 'is not valid JSON'), undefined) : done(null, value),
+    );
+  });
+
+  installErrorHandling(app);
+  await app.register(cors, { origin: config.corsOrigins, credentials: true });
+  await app.register(cookie);
+  installAuthHook(app, ctx);
+
+  await app.register(authRoutes, { ctx });
+  await app.register(configsRoutes, { ctx });
+  for (const plugin of NON_ADMIN_PLUGINS) {
+    await app.register(plugin, { ctx });
+    await app.register(plugin, { ctx, prefix: DEBUG_PREFIX });
+  }
+
+  app.decorate('sockets', attachSockets(app.server, ctx));
+  app.addHook('preClose', () => app.sockets.close());
+  app.addHook('onClose', async () => {
+    if (ownsDb) await db.close();
+  });
+  return app;
+}

@@ -1,0 +1,46 @@
+// The one gate every request passes: token, session id, XSRF, portal access, debug prefix.
+
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from './context';
+import { forbidden, unauthorized } from './errors';
+import { safeEqual } from './services/security';
+import { sessionForAccessToken } from './services/sessions';
+import { findUserById } from './services/users';
+import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from './shared';
+
+export const DEBUG_PREFIX = '/debugger';
+const DEBUG_ROLES = ['DEVELOPER', 'DEBUGGER'];
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** When the client sends X-XSRF-TOKEN it must be the session's (double-submit of the XSRF-TOKEN cookie). */
+export function checkXsrf(request: FastifyRequest, sessionXsrf: string): void {
+  const sent = header(request, 'x-xsrf-token');
+  if (sent !== undefined && !safeEqual(sent, sessionXsrf)) throw forbidden('Invalid XSRF token');
+}
+
+export function installAuthHook(app: FastifyInstance, ctx: AppContext): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404 || request.routeOptions.config.public) return;
+    const token = header(request, 'access_token');
+    if (!token) throw unauthorized();
+    const session = await sessionForAccessToken(ctx.db, token, ctx.now());
+    if (!session) throw unauthorized();
+    const sentSessionId = header(request, 'sessionid');
+    if (sentSessionId !== undefined && sentSessionId !== session.sessionId) throw unauthorized();
+    checkXsrf(request, session.xsrfToken);
+    const user = await findUserById(ctx.db, session.userId);
+    if (!user) throw unauthorized();
+    if (!request.routeOptions.config.sessionOnly && !user.applications.includes(PORTAL_APP_NAME)) {
+      throw forbidden(PORTAL_ACCESS_DENIED_MESSAGE);
+    }
+    if (request.routeOptions.url?.startsWith(`${DEBUG_PREFIX}/`) && !user.roles.some((r) => DEBUG_ROLES.includes(r))) {
+      throw forbidden('Debug mode requires the DEVELOPER or DEBUGGER role');
+    }
+    request.auth = { session, user };
+  });
+}

@@ -1,0 +1,19 @@
+import type { Config } from '../config';
+import { migrate } from './migrate';
+import { openPglite } from './pglite';
+import { openPostgres } from './postgres';
+import type { Db } from './types';
+
+export type { Db, Queryable, Row } from './types';
+
+/** Opens the configured database and brings its schema up to date. */
+export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  try {
+    await migrate(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}

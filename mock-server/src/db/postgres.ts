@@ -1,0 +1,42 @@
+// A real PostgreSQL through a pg Pool (DATABASE_URL).
+import pg from 'pg';
+import type { Db, Queryable, Row } from './types';
+
+export async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // Fail at start, not at the first request, when the database does not answer.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
+      return (await pool.query(sql, params)).rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx: Queryable = {
+          query: async <R extends Row = Row>(sql: string, params: unknown[] = []) =>
+            (await client.query(sql, params)).rows as R[],
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        };
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close() {
+      return pool.end();
+    },
+  };
+}

@@ -1,0 +1,120 @@
+// Every error answer of the server comes from here (README "Wire contract": { code, message, errors? }).
+
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, type ErrorItem } from './shared';
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+  errors?: ErrorItem[];
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+  ) {
+    super(body.message);
+  }
+}
+
+export class ValidationError extends HttpError {
+  constructor(errors: { label: string; reason: string }[]) {
+    super(400, { code: ERROR_CODES.VALIDATION_FAILED.code, message: ERROR_CODES.VALIDATION_FAILED.message, errors });
+  }
+}
+
+export const invalid = (label: string, reason: string) => new ValidationError([{ label, reason }]);
+export const unauthorized = (message = 'Unauthorized') => new HttpError(401, { code: 401, message });
+export const forbidden = (message = 'Forbidden') => new HttpError(403, { code: 403, message });
+export const notFound = (message = 'Not found') => new HttpError(404, { code: 404, message });
+export const conflict = (message: string) => new HttpError(409, { code: 409, message });
+
+interface AjvIssue {
+  instancePath: string;
+  keyword: string;
+  message?: string;
+  params: Record<string, unknown>;
+}
+
+/** 'body' + '/teams/0' → 'teams[0]'; a missing property names itself. */
+function labelOf(issue: AjvIssue, context: string | undefined): string {
+  const parts = issue.instancePath.split('/').filter(Boolean);
+  if (issue.keyword === 'required' && typeof issue.params.missingProperty === 'string') {
+    parts.push(issue.params.missingProperty);
+  }
+  if (issue.keyword === 'additionalProperties' && typeof issue.params.additionalProperty === 'string') {
+    parts.push(issue.params.additionalProperty);
+  }
+  if (parts.length === 0) return context ?? 'body';
+  return parts.reduce(
+    (label, part) => (/^\d+$/.test(part) ? `${label}[${part}]` : label ? `${label}.${part}` : part),
+    '',
+  );
+}
+
+function reasonOf(issue: AjvIssue): string {
+  switch (issue.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not allowed';
+    case 'enum':
+      return `must be one of ${(issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'pattern':
+      return 'has an invalid format';
+    default:
+      return issue.message ?? 'is invalid';
+  }
+}
+
+export function validationFromAjv(issues: AjvIssue[], context: string | undefined): ValidationError {
+  const seen = new Set<string>();
+  const errors: { label: string; reason: string }[] = [];
+  for (const issue of issues) {
+    const item = { label: labelOf(issue, context), reason: reasonOf(issue) };
+    const key = `${item.label}|${item.reason}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      errors.push(item);
+    }
+  }
+  return new ValidationError(errors);
+}
+
+/** Maps every thrown error to the wire shape. Bad input never becomes a 500. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setNotFoundHandler((_request, reply) => {
+    reply.code(404).send({ code: 404, message: 'Not found' });
+  });
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(error.body);
+    }
+    if (error.validation) {
+      const v = validationFromAjv(error.validation as AjvIssue[], error.validationContext);
+      return reply.code(400).send(v.body);
+    }
+    const code = error.code ?? '';
+    if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
+      return reply.code(400).send(invalid('body', 'is not valid JSON').body);
+    }
+    if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.code(400).send(invalid('body', 'must not be empty when content-type is application/json').body);
+    }
+    if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
+      return reply.code(400).send(invalid('content-type', 'must be application/json').body);
+    }
+    if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(400).send(invalid('body', 'is too large').body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ code: status, message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    const { code: c, message } = ERROR_CODES.INTERNAL_SERVER_ERROR;
+    return reply.code(500).send({ code: c, message });
+  });
+}

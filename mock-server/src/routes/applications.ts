@@ -1,0 +1,112 @@
+// Spec §7 "Application actions": read one application; assign and reassign its tasks.
+
+import type { FastifyPluginAsync } from 'fastify';
+import { type AuthContext, caller, type PluginOptions } from '../context';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { type Actor, type AssignAction, canAccessApplication, canAssign, type TaskAccess } from '../services/access';
+import { findApplication, type TaskRow } from '../services/applications';
+import { insertNotification, uncountedCount } from '../services/notifications';
+import { findUserById, type UserRecord } from '../services/users';
+import type { Notification } from '../shared';
+import { idString, objectSchema } from './schemas';
+
+const toTaskAccess = (t: TaskRow): TaskAccess => ({
+  assignedTo: t.assigned_to,
+  assignedTeam: t.assigned_team,
+  allowedUsers: t.allowed_users,
+});
+
+const toActor = (u: UserRecord): Actor => ({ userid: u.userid, userName: u.userName, roles: u.roles, teams: u.teams });
+
+interface AssignBody {
+  application_id: string;
+  taskId: string;
+  assignTo: string;
+}
+
+export function assignmentMessage(action: AssignAction, applicationId: string, productName: string, by: string) {
+  const verb = action === 'assign' ? 'assigned' : 'reassigned';
+  return `Application ${applicationId} (${productName}) has been ${verb} to you by ${by}`;
+}
+
+export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  const { db, hub } = ctx;
+
+  app.get<{ Params: { id: string } }>(
+    '/v3/application/:id',
+    { schema: { params: objectSchema({ id: idString }) } },
+    async (request) => {
+      const { user } = caller(request);
+      const found = await findApplication(db, request.params.id);
+      if (!found) throw notFound();
+      if (!canAccessApplication(toActor(user), found.tasks.map(toTaskAccess))) {
+        throw forbidden('You do not have access to this application');
+      }
+      return found.application;
+    },
+  );
+
+  async function assign(action: AssignAction, auth: AuthContext, body: AssignBody) {
+    const found = await findApplication(db, body.application_id);
+    if (!found) throw notFound('Application not found');
+    const task = found.tasks.find((t) => t.task_id === body.taskId);
+    if (!task) throw invalid('taskId', `is not a task of application ${body.application_id}`);
+    const target = await findUserById(db, body.assignTo);
+    if (!target) throw invalid('assignTo', 'is not a known user');
+    if (!canAssign(action, toActor(auth.user), target, toTaskAccess(task))) {
+      throw forbidden(`You may not ${action} this task to ${target.displayName}`);
+    }
+    if (found.application._applicationStatus !== 'ACTIVE') throw conflict('Only an ACTIVE application can be assigned');
+    if (task.progress === 'Completed' || task.progress === 'Rejected' || task.progress === 'Cancelled') {
+      throw conflict(`The task is ${task.progress} and cannot be assigned`);
+    }
+    if (action === 'assign' && task.assigned_to) throw conflict('The task is already assigned; use reassign');
+    if (action === 'reassign' && !task.assigned_to) throw conflict('The task is not assigned yet; use assign');
+    if (task.assigned_to === target.userid) throw invalid('assignTo', 'is already the assignee');
+
+    const now = ctx.now();
+    const notify = target.userid !== auth.user.userid;
+    const notification = await db.transaction(async (tx): Promise<Notification | null> => {
+      // The guard on the previous assignee makes two racing assigns fail instead of both succeeding.
+      const updated = await tx.query(
+        `UPDATE tasks SET assigned_to = $2, progress = 'In Progress', mod_time = $3
+          WHERE task_id = $1 AND assigned_to IS NOT DISTINCT FROM $4 RETURNING task_id`,
+        [task.task_id, target.userid, now, task.assigned_to],
+      );
+      if (updated.length === 0) throw conflict('The task changed meanwhile; reload and try again');
+      await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [body.application_id, now]);
+      await tx.query(
+        `INSERT INTO assignments (application_id, task_id, action, assigned_from, assigned_to, assigned_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [body.application_id, task.task_id, action, task.assigned_to, target.userid, auth.user.userid, now],
+      );
+      // Assigning to oneself tells nobody anything new, so it makes no notification.
+      if (!notify) return null;
+      return insertNotification(tx, {
+        userId: target.userid,
+        kind: 'ASSIGNED',
+        statusName: 'AssignedToUser',
+        applicationId: body.application_id,
+        message: assignmentMessage(action, body.application_id, found.application.product_name, auth.user.displayName),
+        createdAt: now,
+      });
+    });
+    if (notification) hub.emit('notification', target.userid, notification, await uncountedCount(db, target.userid));
+    return {
+      message: `Application ${body.application_id} ${action === 'assign' ? 'assigned' : 'reassigned'} to ${target.displayName}`,
+      application_id: body.application_id,
+      taskId: task.task_id,
+      assignedTo: target.userid,
+      assignedBy: auth.user.userid,
+      progress: 'In Progress',
+      notificationId: notification?.notificationId ?? null,
+    };
+  }
+
+  const assignSchema = { body: objectSchema({ application_id: idString, taskId: idString, assignTo: idString }) };
+  for (const action of ['assign', 'reassign'] as const) {
+    app.post<{ Body: AssignBody }>(`/v3/application/action/${action}`, { schema: assignSchema }, (request) =>
+      assign(action, caller(request), request.body),
+    );
+  }
+};

@@ -1,0 +1,148 @@
+// Spec §7 "Auth": login, token rotation, logout, password reset, short-lived API tokens.
+
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { checkXsrf } from '../auth-hook';
+import { caller, type PluginOptions } from '../context';
+import { forbidden, invalid, unauthorized } from '../errors';
+import { newToken, sha256, verifyPassword } from '../services/security';
+import {
+  createSession,
+  type IssuedSession,
+  issueShortToken,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from '../services/sessions';
+import { findUserById, passwordHashOf, publicUser } from '../services/users';
+import {
+  decryptPayload,
+  INVALID_USER_MESSAGE,
+  type LoginResponse,
+  PORTAL_ACCESS_DENIED_MESSAGE,
+  PORTAL_APP_NAME,
+  type SessionData,
+} from '../shared';
+import { nonEmptyString, objectSchema } from './schemas';
+
+export const FORGET_PASSWORD_MESSAGE =
+  'If an account exists for this user name, a password reset link has been sent to its registered email address.';
+const RESET_TTL_SECONDS = 3600;
+
+function sendSession(reply: FastifyReply, issued: IssuedSession): SessionData {
+  reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
+  const { xsrfToken: _xsrf, ...session } = issued;
+  return session;
+}
+
+const refreshBody = objectSchema({ refresh_token: nonEmptyString(512) });
+
+/** /v3/auth/* — an admin path: never served under /debugger. */
+export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  const { db, config, hub } = ctx;
+
+  async function endSession(sessionId: string, reason: string) {
+    await revokeSession(db, sessionId, reason, ctx.now());
+    hub.emit('sessionEnded', sessionId);
+  }
+
+  app.post<{ Body: { username: string; password: string } }>(
+    '/v3/auth/login',
+    {
+      config: { public: true },
+      schema: { body: objectSchema({ username: nonEmptyString(128), password: nonEmptyString(4096) }) },
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      const { username, password } = request.body;
+      let plain: unknown;
+      try {
+        plain = await decryptPayload(password, config.loginKey);
+      } catch {
+        throw invalid('password', 'must be encrypted with the login key (hex "iv:cipher")');
+      }
+      if (typeof plain !== 'string' || plain === '') throw invalid('password', 'must encrypt a non-empty string');
+      const account = await passwordHashOf(db, username);
+      const ok = await verifyPassword(plain, account?.hash ?? null);
+      if (!account || !ok) throw unauthorized('Invalid username or password');
+      const user = await findUserById(db, account.userid);
+      if (!user) throw unauthorized('Invalid username or password');
+      if (!user.applications.includes(PORTAL_APP_NAME)) throw forbidden(PORTAL_ACCESS_DENIED_MESSAGE);
+      const issued = await createSession(db, user.userid, config, ctx.now());
+      return { ...sendSession(reply, issued), user: publicUser(user) };
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string } }>(
+    '/v3/auth/refresh-token',
+    { config: { public: true }, schema: { body: refreshBody } },
+    async (request, reply): Promise<SessionData> => {
+      const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now());
+      if ('reusedSessionId' in result) {
+        hub.emit('sessionEnded', result.reusedSessionId);
+        throw unauthorized(INVALID_USER_MESSAGE);
+      }
+      checkXsrf(request, result.session.xsrfToken);
+      return sendSession(reply, result.session);
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string } }>(
+    '/v3/auth/end-session',
+    { config: { sessionOnly: true }, schema: { body: refreshBody } },
+    async (request) => {
+      const { session } = caller(request);
+      const owner = await sessionOfRefreshToken(db, request.body.refresh_token);
+      if (owner !== session.sessionId) throw forbidden('The refresh token does not belong to this session');
+      await endSession(session.sessionId, 'end-session');
+      return { message: 'Session ended' };
+    },
+  );
+
+  app.post('/v3/auth/logout', { config: { sessionOnly: true } }, async (request) => {
+    await endSession(caller(request).session.sessionId, 'logout');
+    return { message: 'Logged out' };
+  });
+
+  app.post<{ Body: { username: string; redirectURL: string } }>(
+    '/v3/auth/forget-password',
+    {
+      config: { public: true },
+      schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
+    },
+    async (request) => {
+      const { username, redirectURL } = request.body;
+      if (!/^https?:\/\//.test(redirectURL) || !URL.canParse(redirectURL)) {
+        throw invalid('redirectURL', 'must be an absolute http(s) URL');
+      }
+      const account = await passwordHashOf(db, username);
+      const now = ctx.now();
+      // The reset link would be mailed; only its hash is kept. The answer never reveals whether the user exists.
+      await db.query(
+        `INSERT INTO password_reset_requests (username, user_id, redirect_url, token_hash, requested_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          username,
+          account?.userid ?? null,
+          redirectURL,
+          account ? sha256(newToken()) : null,
+          now,
+          account ? new Date(now.getTime() + RESET_TTL_SECONDS * 1000) : null,
+        ],
+      );
+      return { message: FORGET_PASSWORD_MESSAGE };
+    },
+  );
+};
+
+/** Session routes outside /v3/auth/: not admin paths, so also served under /debugger. */
+export const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  app.post('/user/logout', { config: { sessionOnly: true } }, async (request: FastifyRequest) => {
+    const { sessionId } = caller(request).session;
+    await revokeSession(ctx.db, sessionId, 'logout', ctx.now());
+    ctx.hub.emit('sessionEnded', sessionId);
+    return { message: 'Logged out' };
+  });
+
+  app.post('/tokenApi/getToken', async (request) =>
+    issueShortToken(ctx.db, caller(request).session, ctx.config.shortTokenTtlSeconds, ctx.now()),
+  );
+};

@@ -1,0 +1,216 @@
+// Deterministic demo loan applications: the same ids, people, amounts and stages on every machine.
+import { DEFAULT_FLOW_VERSION, type Team } from '../shared';
+import { userById } from './people';
+
+export interface SeedTask {
+  taskId: string;
+  name: string;
+  stepName: string;
+  stepNumber: number;
+  type: 'APPVD' | 'CUST_FLOW' | 'APPLICATION_SUMMARY';
+  progress: 'In Progress' | 'Pending' | 'Completed';
+  assignedTo: string | null;
+  assignedTeam: Team[];
+  allowedUsers: string[];
+  startTime: Date;
+  endTime: Date | null;
+}
+
+export interface SeedApplication {
+  applicationId: string;
+  productCode: string;
+  productName: string;
+  status: 'ACTIVE' | 'COMPLETED' | 'REJECTED';
+  stage: string;
+  loanAmount: number;
+  applicant: Record<string, Record<string, unknown>>;
+  doc: Record<string, unknown>;
+  creTime: Date;
+  modTime: Date;
+  tasks: SeedTask[];
+}
+
+/** mulberry32: a tiny seeded PRNG, so the demo data never changes between runs. */
+function prng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const PRODUCTS = [
+  { code: 'PL', name: 'Personal Loan', min: 100000, max: 2500000, step: 5000, tenure: [12, 60], rate: [10.5, 16] },
+  { code: 'HL', name: 'Home Loan', min: 2500000, max: 15000000, step: 50000, tenure: [120, 300], rate: [8.4, 9.9] },
+  { code: 'CL', name: 'Car Loan', min: 300000, max: 2000000, step: 10000, tenure: [36, 84], rate: [8.9, 11] },
+] as const;
+
+const FIRST = [
+  'Aarav',
+  'Ishita',
+  'Rohan',
+  'Kavya',
+  'Siddharth',
+  'Neha',
+  'Aditya',
+  'Pooja',
+  'Manish',
+  'Divya',
+  'Suresh',
+  'Lakshmi',
+  'Harish',
+  'Anjali',
+  'Nikhil',
+  'Swati',
+  'Gaurav',
+  'Farah',
+];
+const LAST = [
+  'Patel',
+  'Reddy',
+  'Iyer',
+  'Deshpande',
+  'Gupta',
+  'Banerjee',
+  'Joshi',
+  'Menon',
+  'Chopra',
+  'Rao',
+  'Pillai',
+  'Kapoor',
+  'Shetty',
+  'Bhat',
+  'Khan',
+  'Sinha',
+];
+const CITIES = ['Mumbai', 'Thane', 'Navi Mumbai', 'Pune', 'Nashik', 'Nagpur'];
+const EMPLOYMENT = ['Salaried', 'Self-employed professional', 'Self-employed business'];
+const SOURCES = ['BRANCH', 'DSA', 'WEB'];
+
+const STEPS = [
+  { stepName: 'Application Capture', name: 'Capture Applicant Details', type: 'CUST_FLOW' },
+  { stepName: 'Document Verification', name: 'Verify KYC Documents', type: 'APPVD' },
+  { stepName: 'Credit Assessment', name: 'Assess Credit', type: 'APPVD' },
+  { stepName: 'Sanction', name: 'Sanction Approval', type: 'APPLICATION_SUMMARY' },
+] as const;
+
+const MUMBAI_RETAIL: Team[] = [
+  { type: 'HIERARCHY', id: 'TEAM-MUM-WEST' },
+  { type: 'DEPT', id: 'TEAM-RETAIL-LENDING' },
+];
+const PUNE_RETAIL: Team[] = [
+  { type: 'HIERARCHY', id: 'TEAM-PUNE-CENTRAL' },
+  { type: 'DEPT', id: 'TEAM-RETAIL-LENDING' },
+];
+const WEST_CREDIT: Team[] = [
+  { type: 'HIERARCHY', id: 'TEAM-WEST-REGION' },
+  { type: 'DEPT', id: 'TEAM-CREDIT-APPROVALS' },
+];
+
+/**
+ * Who holds the current task, by application index modulo 6: the officer, the officer's team queue
+ * (unassigned), the team lead, the Pune branch queue (outside the demo officer's teams), the approver at
+ * sanction, and the officer with the approver as an allowed user.
+ */
+const HOLDERS = [
+  { assignedTo: 'USR-1001', team: MUMBAI_RETAIL, allowed: [] },
+  { assignedTo: null, team: MUMBAI_RETAIL, allowed: [] },
+  { assignedTo: 'USR-1002', team: MUMBAI_RETAIL, allowed: [] },
+  { assignedTo: null, team: PUNE_RETAIL, allowed: [] },
+  { assignedTo: 'USR-1003', team: WEST_CREDIT, allowed: [] },
+  { assignedTo: 'USR-1001', team: MUMBAI_RETAIL, allowed: ['USR-1003'] },
+] as const;
+
+/** The anchor of every seeded timestamp (fixed, so the seed is deterministic). */
+export const SEED_ANCHOR = new Date('2026-11-02T04:30:00.000Z');
+const HOUR = 3_600_000;
+
+export const DEMO_APPLICATION_COUNT = 36;
+
+export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplication[] {
+  const random = prng(20260101);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+  const between = (lo: number, hi: number) => lo + random() * (hi - lo);
+  const apps: SeedApplication[] = [];
+  for (let i = 0; i < count; i++) {
+    const product = PRODUCTS[i % PRODUCTS.length] as (typeof PRODUCTS)[number];
+    const applicationId = `${product.code}-2026-${String(101 + i).padStart(6, '0')}`;
+    const holder = HOLDERS[i % HOLDERS.length] as (typeof HOLDERS)[number];
+    const completed = i % 12 === 11;
+    const rejected = i % 17 === 16;
+    const current = holder.assignedTo === 'USR-1003' ? 3 : 1 + Math.floor(random() * 2);
+    const firstName = pick(FIRST);
+    const lastName = pick(LAST);
+    const city = pick(CITIES);
+    const loanAmount = Math.round(between(product.min, product.max) / product.step) * product.step;
+    const creTime = new Date(SEED_ANCHOR.getTime() - (count - i) * 18 * HOUR);
+    const initiator = userById(i % 2 === 0 ? 'USR-1001' : 'USR-1002');
+
+    const tasks: SeedTask[] = STEPS.slice(0, completed ? STEPS.length : current + 1).map((step, n) => {
+      const done = completed || n < current;
+      const start = new Date(creTime.getTime() + n * 6 * HOUR);
+      return {
+        taskId: `TSK-${applicationId}-${n + 1}`,
+        name: step.name,
+        stepName: step.stepName,
+        stepNumber: n + 1,
+        type: step.type,
+        progress: done ? 'Completed' : holder.assignedTo ? 'In Progress' : 'Pending',
+        assignedTo: done ? (n === 3 ? 'USR-1003' : initiator.userid) : holder.assignedTo,
+        assignedTeam: [...(done && n < 3 ? MUMBAI_RETAIL : n === 3 ? WEST_CREDIT : holder.team)],
+        allowedUsers: done ? [] : [...holder.allowed],
+        startTime: start,
+        endTime: done ? new Date(start.getTime() + 5 * HOUR) : null,
+      };
+    });
+    const last = tasks[tasks.length - 1] as SeedTask;
+    apps.push({
+      applicationId,
+      productCode: product.code,
+      productName: product.name,
+      status: completed ? 'COMPLETED' : rejected ? 'REJECTED' : 'ACTIVE',
+      stage: completed ? 'Closed' : last.stepName,
+      loanAmount,
+      applicant: {
+        primary: {
+          firstName,
+          lastName,
+          fullName: `${firstName} ${lastName}`,
+          mobile: `9${String(Math.floor(between(100000000, 999999999)))}`,
+          email: `${firstName}.${lastName}${i}@example.in`.toLowerCase(),
+          city,
+          employmentType: pick(EMPLOYMENT),
+          monthlyIncome: Math.round(between(35000, 450000) / 1000) * 1000,
+        },
+      },
+      doc: {
+        product_type_code: 'RETAIL',
+        singleORjoint: product.code === 'HL' && i % 2 === 1 ? 'joint' : 'single',
+        existing_or_new_customer: i % 3 === 0 ? 'existing' : 'new',
+        source_id: pick(SOURCES),
+        flowId: `${product.code}_ORIGINATION`,
+        flowName: `${product.name} Origination`,
+        verNum: DEFAULT_FLOW_VERSION,
+        ver_num: DEFAULT_FLOW_VERSION,
+        _deviceType: i % 4 === 0 ? 'MOBILE' : 'DESKTOP',
+        initiatedBy: {
+          id: initiator.userid,
+          username: initiator.username,
+          displayName: `${initiator.firstName} ${initiator.lastName}`,
+        },
+        customFields: {
+          tenureMonths: Math.round(between(product.tenure[0], product.tenure[1]) / 12) * 12,
+          interestRate: Math.round(between(product.rate[0], product.rate[1]) * 100) / 100,
+          branch: holder.team === PUNE_RETAIL ? 'Pune Central' : 'Mumbai West',
+        },
+        sectionsCompleted: tasks.filter((t) => t.progress === 'Completed').map((t) => t.stepName),
+      },
+      creTime,
+      modTime: last.endTime ?? last.startTime,
+      tasks,
+    });
+  }
+  return apps;
+}

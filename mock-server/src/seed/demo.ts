@@ -1,0 +1,122 @@
+// The demo bank (people, teams, applications, notifications). Development and tests only: main.ts and
+// buildApp never call it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
+import type { Db } from '../db';
+import { hashPassword } from '../services/security';
+import { demoApplications, SEED_ANCHOR } from './applications';
+import { TEAMS, USERS } from './people';
+
+const SEED_VERSION = '1';
+
+const DEMO_NOTIFICATIONS = [
+  { user: 'USR-1001', app: 'PL-2026-000101', by: 'Priya Sharma', hoursAgo: 2, status: '0', counted: false },
+  { user: 'USR-1001', app: 'CL-2026-000106', by: 'Priya Sharma', hoursAgo: 20, status: '0', counted: false },
+  { user: 'USR-1001', app: 'PL-2026-000107', by: 'Meera Krishnan', hoursAgo: 50, status: '1', counted: true },
+  { user: 'USR-1002', app: 'CL-2026-000103', by: 'Meera Krishnan', hoursAgo: 5, status: '0', counted: false },
+  { user: 'USR-1003', app: 'HL-2026-000105', by: 'Priya Sharma', hoursAgo: 8, status: '0', counted: false },
+] as const;
+
+const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home Loan', CL: 'Car Loan' };
+
+export async function seedDemo(db: Db): Promise<boolean> {
+  const seen = await db.query("SELECT 1 FROM meta WHERE key = 'demo_seed'");
+  if (seen.length > 0) return false;
+  // Hash before the transaction: scrypt is slow on purpose and PGlite has one connection.
+  const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
+  const apps = demoApplications();
+  await db.transaction(async (tx) => {
+    for (const [i, u] of USERS.entries()) {
+      await tx.query(
+        `INSERT INTO users (userid, username, first_name, last_name, display_name, email, password_hash, roles, applications, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
+        [
+          u.userid,
+          u.username,
+          u.firstName,
+          u.lastName,
+          `${u.firstName} ${u.lastName}`,
+          `${u.firstName}.${u.lastName}@originate-bank.example`.toLowerCase(),
+          hashes[i],
+          JSON.stringify(u.roles),
+          JSON.stringify(u.applications),
+          SEED_ANCHOR,
+        ],
+      );
+    }
+    for (const t of TEAMS) {
+      await tx.query('INSERT INTO teams (id, name, type, lead_user_id) VALUES ($1, $2, $3, $4)', [
+        t.id,
+        t.name,
+        t.type,
+        t.lead ?? null,
+      ]);
+    }
+    for (const u of USERS) {
+      for (const t of u.teams) {
+        await tx.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
+          u.userid,
+          t.id,
+          t.allTeams ?? false,
+        ]);
+      }
+    }
+    for (const a of apps) {
+      await tx.query(
+        `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+                                   applicant, doc, cre_time, mod_time)
+         VALUES ($1, $2, $3, 'RETAIL', $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10)`,
+        [
+          a.applicationId,
+          a.productCode,
+          a.productName,
+          a.status,
+          a.stage,
+          a.loanAmount,
+          JSON.stringify(a.applicant),
+          JSON.stringify(a.doc),
+          a.creTime,
+          a.modTime,
+        ],
+      );
+      for (const t of a.tasks) {
+        await tx.query(
+          `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+                              allowed_users, start_time, end_time, mod_time)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12, $13)`,
+          [
+            t.taskId,
+            a.applicationId,
+            t.name,
+            t.stepName,
+            t.stepNumber,
+            t.type,
+            t.progress,
+            t.assignedTo,
+            JSON.stringify(t.assignedTeam),
+            JSON.stringify(t.allowedUsers),
+            t.startTime,
+            t.endTime,
+            t.endTime ?? t.startTime,
+          ],
+        );
+      }
+    }
+    for (const [i, n] of DEMO_NOTIFICATIONS.entries()) {
+      const product = PRODUCT_NAMES[n.app.slice(0, 2)] ?? 'Loan';
+      await tx.query(
+        `INSERT INTO notifications (id, user_id, kind, status_name, application_id, message, status, is_counted, created_at)
+         VALUES ($1, $2, 'ASSIGNED', 'AssignedToUser', $3, $4, $5, $6, $7)`,
+        [
+          `NTF-SEED-${String(i + 1).padStart(3, '0')}`,
+          n.user,
+          n.app,
+          `Application ${n.app} (${product}) has been assigned to you by ${n.by}`,
+          n.status,
+          n.counted,
+          new Date(SEED_ANCHOR.getTime() - n.hoursAgo * 3_600_000),
+        ],
+      );
+    }
+    await tx.query("INSERT INTO meta (key, value) VALUES ('demo_seed', $1)", [SEED_VERSION]);
+  });
+  return true;
+}

@@ -1,0 +1,64 @@
+// Pure access and assignment rules the server enforces (spec §4, §6).
+import { Permissions, type Team } from '../shared';
+
+export interface Actor {
+  userid: string;
+  userName: string;
+  roles: readonly string[];
+  teams: readonly Team[];
+}
+
+export interface TaskAccess {
+  assignedTo: string | null;
+  assignedTeam: readonly Team[];
+  allowedUsers: readonly string[];
+}
+
+const ALL_APPLICATION_PERMISSIONS: readonly string[] = [
+  Permissions.ALL_APPLICATIONS_ASSIGN,
+  Permissions.ALL_APPLICATIONS_REASSIGN,
+  Permissions.ALL_APPLICATIONS_ASSIGN_SELF,
+];
+
+/** A team of the user covers a task team of the same type by id, or every team of that type with allTeams. */
+export function teamCovers(mine: Team, theirs: Team): boolean {
+  return mine.type === theirs.type && (mine.allTeams === true || mine.id === theirs.id);
+}
+
+export const sharesTeam = (a: readonly Team[], b: readonly Team[]) => a.some((x) => b.some((y) => teamCovers(x, y)));
+
+/** Who may open an application: an assignee, a member of an assigned team, an allowed user, or an ALL_APPLICATIONS_* holder. */
+export function canAccessApplication(actor: Actor, tasks: readonly TaskAccess[]): boolean {
+  if (actor.roles.some((r) => ALL_APPLICATION_PERMISSIONS.includes(r))) return true;
+  return tasks.some(
+    (t) =>
+      t.assignedTo === actor.userid ||
+      t.allowedUsers.includes(actor.userid) ||
+      t.allowedUsers.includes(actor.userName) ||
+      sharesTeam(actor.teams, t.assignedTeam),
+  );
+}
+
+export type AssignAction = 'assign' | 'reassign';
+
+/**
+ * ALL_APPLICATIONS_<ACTION> assigns to anyone; TEAM_APPLICATIONS_<ACTION> to a user who shares one of the
+ * caller's teams; *_ASSIGN_SELF to oneself (the team variant only for a task of one of the caller's teams).
+ */
+export function canAssign(
+  action: AssignAction,
+  actor: Actor,
+  target: { userid: string; teams: readonly Team[] },
+  task: TaskAccess,
+): boolean {
+  const suffix = action === 'assign' ? 'ASSIGN' : 'REASSIGN';
+  const has = (p: string) => actor.roles.includes(p);
+  if (has(`ALL_APPLICATIONS_${suffix}`)) return true;
+  const actorTeamIds = new Set(actor.teams.map((t) => t.id));
+  if (has(`TEAM_APPLICATIONS_${suffix}`) && target.teams.some((t) => actorTeamIds.has(t.id))) return true;
+  if (target.userid === actor.userid) {
+    if (has(Permissions.ALL_APPLICATIONS_ASSIGN_SELF)) return true;
+    if (has(Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && sharesTeam(actor.teams, task.assignedTeam)) return true;
+  }
+  return false;
+}

@@ -1,0 +1,89 @@
+// Applications and their tasks, read into the wire shapes of spec §3.
+
+import type { Queryable } from '../db';
+import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '../shared';
+
+export interface TaskRow extends Record<string, unknown> {
+  task_id: string;
+  application_id: string;
+  name: string;
+  step_name: string;
+  step_number: number;
+  type: 'APPVD' | 'CUST_FLOW' | 'APPLICATION_SUMMARY' | 'none';
+  progress: TaskProgress;
+  assigned_to: string | null;
+  assigned_team: Team[];
+  allowed_users: string[];
+}
+
+interface ApplicationRow extends Record<string, unknown> {
+  application_id: string;
+  product_code: string;
+  product_name: string;
+  product_type_code: string | null;
+  status: ApplicationStatus;
+  stage: string;
+  loan_amount: string | number;
+  applicant: Application['applicant'];
+  doc: Partial<Application>;
+  cre_time: Date | string;
+  mod_time: Date | string;
+}
+
+export interface StoredApplication {
+  application: Application;
+  tasks: TaskRow[];
+}
+
+const TASK_COLUMNS =
+  'task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team, allowed_users';
+
+export async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
+  return db.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE application_id = $1 ORDER BY step_number, task_id`,
+    [applicationId],
+  );
+}
+
+function toAssignment(task: TaskRow): AssignmentInfo {
+  const info: AssignmentInfo = {
+    assignedTeam: task.assigned_team,
+    allowedUsers: task.allowed_users,
+    progress: task.progress,
+    taskName: task.name,
+    taskId: task.task_id,
+  };
+  if (task.assigned_to) info.assignedTo = task.assigned_to;
+  return info;
+}
+
+export async function findApplication(db: Queryable, applicationId: string): Promise<StoredApplication | null> {
+  const rows = await db.query<ApplicationRow>(
+    `SELECT application_id, product_code, product_name, product_type_code, status, stage, loan_amount, applicant, doc,
+            cre_time, mod_time
+       FROM applications WHERE application_id = $1`,
+    [applicationId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const tasks = await tasksOf(db, applicationId);
+  const steps = [...new Set(tasks.map((t) => t.step_name))].map((stepName) => {
+    const ofStep = tasks.filter((t) => t.step_name === stepName);
+    return { stepName, type: ofStep[0]?.type ?? 'none', assignmentInfo: ofStep.map(toAssignment) };
+  });
+  const application: Application = {
+    ...row.doc,
+    application_id: row.application_id,
+    product_code: row.product_code,
+    product_name: row.product_name,
+    application_status: row.status,
+    _applicationStatus: row.status,
+    applicant: row.applicant,
+    cre_time: new Date(row.cre_time).toISOString(),
+    mod_time: new Date(row.mod_time).toISOString(),
+    customFields: { ...row.doc.customFields, loanAmount: Number(row.loan_amount) },
+    appLifeCycle: { stage: row.stage, steps },
+  };
+  if (row.product_type_code) application.product_type_code = row.product_type_code;
+  return { application, tasks };
+}

@@ -1,0 +1,98 @@
+// Validation of the config values the platform understands. Pure: returns field-named problems.
+export interface Problem {
+  label: string;
+  reason: string;
+}
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+const COLOUR_REASON = 'must be a colour in #rrggbb form';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isHttpUrl = (v: unknown) => typeof v === 'string' && /^https?:\/\//.test(v) && URL.canParse(v);
+
+function unknownKeys(value: Record<string, unknown>, allowed: string[], prefix: string): Problem[] {
+  return Object.keys(value)
+    .filter((k) => !allowed.includes(k))
+    .map((k) => ({ label: `${prefix}${k}`, reason: 'is not allowed' }));
+}
+
+function validateTheme(value: unknown): Problem[] {
+  if (!isRecord(value)) return [{ label: 'body', reason: 'must be an object' }];
+  const problems = unknownKeys(
+    value,
+    ['primaryColor', 'secondaryColor', 'backgroundColor', 'surfaceColor', 'typography', 'font'],
+    '',
+  );
+  for (const key of ['primaryColor', 'secondaryColor', 'backgroundColor', 'surfaceColor']) {
+    const colour = value[key];
+    if (colour === undefined) problems.push({ label: key, reason: 'is required' });
+    else if (typeof colour !== 'string' || !HEX_COLOUR.test(colour))
+      problems.push({ label: key, reason: COLOUR_REASON });
+  }
+  if (value.typography !== undefined) {
+    if (!isRecord(value.typography)) problems.push({ label: 'typography', reason: 'must be an object' });
+    else {
+      problems.push(...unknownKeys(value.typography, ['primaryColor', 'secondaryColor'], 'typography.'));
+      for (const key of ['primaryColor', 'secondaryColor']) {
+        const colour = value.typography[key];
+        if (colour !== undefined && (typeof colour !== 'string' || !HEX_COLOUR.test(colour))) {
+          problems.push({ label: `typography.${key}`, reason: COLOUR_REASON });
+        }
+      }
+    }
+  }
+  if (value.font !== undefined) {
+    if (!isRecord(value.font)) problems.push({ label: 'font', reason: 'must be an object' });
+    else {
+      problems.push(...unknownKeys(value.font, ['family', 'size'], 'font.'));
+      const { family, size } = value.font;
+      if (family !== undefined && (typeof family !== 'string' || family.length === 0 || family.length > 200)) {
+        problems.push({ label: 'font.family', reason: 'must be a font family name of 1 to 200 characters' });
+      }
+      if (size !== undefined && (typeof size !== 'number' || !Number.isInteger(size) || size < 8 || size > 32)) {
+        problems.push({ label: 'font.size', reason: 'must be a whole number of pixels from 8 to 32' });
+      }
+    }
+  }
+  return problems;
+}
+
+function validateFeatures(value: unknown): Problem[] {
+  if (!isRecord(value)) return [{ label: 'body', reason: 'must be an object' }];
+  const problems = unknownKeys(value, ['MultiLingual', 'ApplicationFormPreview'], '');
+  for (const key of ['MultiLingual', 'ApplicationFormPreview']) {
+    if (typeof value[key] !== 'boolean') problems.push({ label: key, reason: 'must be true or false' });
+  }
+  return problems;
+}
+
+function validateDomain(value: unknown): Problem[] {
+  if (!Array.isArray(value) || value.length === 0)
+    return [{ label: 'body', reason: 'must be a non-empty list of {customerportal}' }];
+  return value.flatMap((entry, i): Problem[] => {
+    if (!isRecord(entry)) return [{ label: `[${i}]`, reason: 'must be an object' }];
+    const problems = unknownKeys(entry, ['customerportal'], `[${i}].`);
+    if (!isHttpUrl(entry.customerportal))
+      problems.push({ label: `[${i}].customerportal`, reason: 'must be an absolute http(s) URL' });
+    return problems;
+  });
+}
+
+function validateAdminConfigurations(value: unknown): Problem[] {
+  if (!isRecord(value)) return [{ label: 'body', reason: 'must be an object' }];
+  const problems = unknownKeys(value, ['chatbotScriptUrl'], '');
+  if (value.chatbotScriptUrl !== null && !isHttpUrl(value.chatbotScriptUrl)) {
+    problems.push({ label: 'chatbotScriptUrl', reason: 'must be an absolute http(s) URL or null' });
+  }
+  return problems;
+}
+
+/** Problems with a new value for config {type}/{name}; values of unknown configs need only be JSON objects or lists. */
+export function validateConfigValue(type: string, name: string, value: unknown): Problem[] {
+  if (type === 'Theme') return validateTheme(value);
+  if (type === 'Admin' && name === 'Features') return validateFeatures(value);
+  if (type === 'Admin' && name === 'Configurations') return validateAdminConfigurations(value);
+  if (type === 'Environment' && name === 'Domain') return validateDomain(value);
+  if (typeof value !== 'object' || value === null) return [{ label: 'body', reason: 'must be a JSON object or list' }];
+  return [];
+}

@@ -1,0 +1,10 @@
+// In-process events between HTTP routes and the socket layer (one process; see README on scale-out).
+import { EventEmitter } from 'node:events';
+import type { Notification } from '../shared';
+
+interface HubEvents {
+  notification: [userId: string, notification: Notification, count: number];
+  sessionEnded: [sessionId: string];
+}
+
+export class Hub extends EventEmitter<HubEvents> {}

@@ -1,0 +1,162 @@
+// Sessions: one row per login; access and refresh tokens hang off it and die with it.
+import { randomUUID } from 'node:crypto';
+import type { Config } from '../config';
+import type { Db, Queryable } from '../db';
+import { unauthorized } from '../errors';
+import type { SessionData } from '../shared';
+import { newToken, sha256 } from './security';
+
+export interface IssuedSession extends SessionData {
+  xsrfToken: string;
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  xsrfToken: string;
+}
+
+type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
+
+const plusSeconds = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+
+async function issueTokens(
+  tx: Queryable,
+  sessionId: string,
+  config: TtlConfig,
+  now: Date,
+): Promise<Omit<SessionData, 'sessionid'>> {
+  const access = newToken();
+  const refresh = newToken();
+  const accessExpires = plusSeconds(now, config.accessTokenTtlSeconds);
+  await tx.query('INSERT INTO access_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
+    sha256(access),
+    sessionId,
+    accessExpires,
+  ]);
+  await tx.query('INSERT INTO refresh_tokens (token_hash, session_id, expires_at) VALUES ($1, $2, $3)', [
+    sha256(refresh),
+    sessionId,
+    plusSeconds(now, config.refreshTokenTtlSeconds),
+  ]);
+  return {
+    access_token: access,
+    refresh_token: refresh,
+    expires_in: config.accessTokenTtlSeconds,
+    expiry_time: accessExpires.toISOString(),
+  };
+}
+
+export async function createSession(db: Db, userId: string, config: TtlConfig, now: Date): Promise<IssuedSession> {
+  const sessionId = randomUUID();
+  const xsrfToken = newToken(24);
+  const tokens = await db.transaction(async (tx) => {
+    await tx.query('INSERT INTO sessions (id, user_id, xsrf_token, created_at) VALUES ($1, $2, $3, $4)', [
+      sessionId,
+      userId,
+      xsrfToken,
+      now,
+    ]);
+    return issueTokens(tx, sessionId, config, now);
+  });
+  return { ...tokens, sessionid: sessionId, xsrfToken };
+}
+
+/** The live session an access token belongs to, or null when unknown, expired or revoked. */
+export async function sessionForAccessToken(db: Db, accessToken: string, now: Date): Promise<ActiveSession | null> {
+  const rows = await db.query<{ id: string; user_id: string; xsrf_token: string }>(
+    `SELECT s.id, s.user_id, s.xsrf_token
+       FROM access_tokens a JOIN sessions s ON s.id = a.session_id
+      WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL`,
+    [sha256(accessToken), now],
+  );
+  const row = rows[0];
+  return row ? { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token } : null;
+}
+
+export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM sessions WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  return rows.length > 0;
+}
+
+/**
+ * Rotation: the presented refresh token is used up and a new pair issued. A used-up token presented
+ * again means it leaked, so the whole session is revoked. Returns the revoked session id in that case
+ * so the caller can disconnect its sockets.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  refreshToken: string,
+  config: TtlConfig,
+  now: Date,
+): Promise<{ session: IssuedSession; userId: string } | { reusedSessionId: string }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{
+      session_id: string;
+      expires_at: Date;
+      used_at: Date | null;
+      user_id: string;
+      xsrf_token: string;
+      revoked_at: Date | null;
+    }>(
+      `SELECT r.session_id, r.expires_at, r.used_at, s.user_id, s.xsrf_token, s.revoked_at
+         FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
+        WHERE r.token_hash = $1 FOR UPDATE OF r`,
+      [sha256(refreshToken)],
+    );
+    const row = rows[0];
+    if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) throw unauthorized('Invalid user');
+    if (row.used_at !== null) {
+      await revokeIn(tx, row.session_id, 'refresh token reuse', now);
+      return { reusedSessionId: row.session_id };
+    }
+    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(refreshToken), now]);
+    const tokens = await issueTokens(tx, row.session_id, config, now);
+    return {
+      userId: row.user_id,
+      session: { ...tokens, sessionid: row.session_id, xsrfToken: row.xsrf_token },
+    };
+  });
+}
+
+/** The session a refresh token belongs to, whatever its state. */
+export async function sessionOfRefreshToken(db: Db, refreshToken: string): Promise<string | null> {
+  const rows = await db.query<{ session_id: string }>('SELECT session_id FROM refresh_tokens WHERE token_hash = $1', [
+    sha256(refreshToken),
+  ]);
+  return rows[0]?.session_id ?? null;
+}
+
+async function revokeIn(tx: Queryable, sessionId: string, reason: string, now: Date): Promise<void> {
+  await tx.query('UPDATE sessions SET revoked_at = $2, revoked_reason = $3 WHERE id = $1 AND revoked_at IS NULL', [
+    sessionId,
+    now,
+    reason,
+  ]);
+}
+
+export function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
+  return revokeIn(db, sessionId, reason, now);
+}
+
+export async function issueShortToken(db: Db, session: ActiveSession, ttlSeconds: number, now: Date) {
+  const token = newToken(32);
+  const expires = plusSeconds(now, ttlSeconds);
+  await db.query('INSERT INTO short_tokens (token_hash, user_id, session_id, expires_at) VALUES ($1, $2, $3, $4)', [
+    sha256(token),
+    session.userId,
+    session.sessionId,
+    expires,
+  ]);
+  return { token, expires_in: ttlSeconds, expiry_time: expires.toISOString() };
+}
+
+/** The user a live /tokenApi/getToken token was issued to, or null. */
+export async function shortTokenOwner(db: Db, token: string, now: Date): Promise<string | null> {
+  const rows = await db.query<{ user_id: string }>(
+    `SELECT t.user_id FROM short_tokens t JOIN sessions s ON s.id = t.session_id
+      WHERE t.token_hash = $1 AND t.expires_at > $2 AND s.revoked_at IS NULL`,
+    [sha256(token), now],
+  );
+  return rows[0]?.user_id ?? null;
+}

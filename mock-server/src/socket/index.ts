@@ -1,0 +1,168 @@
+// Live notifications (spec §7) over socket.io on the API's own HTTP server.
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { AppContext } from '../context';
+import {
+  latestNotifications,
+  markAllCounted,
+  markAllUnread,
+  uncountedCount,
+  updateOwn,
+} from '../services/notifications';
+import { isSessionLive, sessionForAccessToken } from '../services/sessions';
+import { findUserById } from '../services/users';
+import {
+  FromServer,
+  type FromServerPayloads,
+  PORTAL_APP_NAME,
+  Roles,
+  SOCKET_PATH,
+  ToServer,
+  type ToServerPayloads,
+} from '../shared';
+
+/** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
+export const SOCKET_ERROR_EVENT = 'ERROR';
+
+export interface SocketError {
+  event: string;
+  code: number;
+  message: string;
+}
+
+type ServerEvents = { [K in keyof FromServerPayloads]: (payload: FromServerPayloads[K]) => void } & {
+  [SOCKET_ERROR_EVENT]: (payload: SocketError) => void;
+};
+type ClientEvents = { [K in keyof ToServerPayloads]: (payload?: ToServerPayloads[K]) => void };
+interface SocketData {
+  userId: string;
+  sessionId: string;
+}
+
+type NotificationSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+
+const userRoom = (userId: string) => `user:${userId}`;
+const sessionRoom = (sessionId: string) => `session:${sessionId}`;
+
+function notificationIdOf(payload: unknown): string | null {
+  const id = (payload as { notificationId?: unknown } | undefined)?.notificationId;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : null;
+}
+
+export interface SocketLayer {
+  io: Server;
+  /** Disconnects every socket and stops listening to the hub. */
+  close(): Promise<void>;
+}
+
+export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLayer {
+  const { db, hub } = ctx;
+  const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(httpServer, {
+    path: SOCKET_PATH,
+    cors: { origin: ctx.config.corsOrigins, credentials: true },
+    serveClient: false,
+  });
+
+  io.use(async (socket, next) => {
+    try {
+      const { token, sessionId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+      if (typeof token !== 'string' || typeof sessionId !== 'string') return next(new Error('Unauthorized'));
+      const session = await sessionForAccessToken(db, token, ctx.now());
+      if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
+      const user = await findUserById(db, session.userId);
+      if (!user?.applications.includes(PORTAL_APP_NAME)) return next(new Error('Forbidden'));
+      if (!user.roles.includes(Roles.NOTIFICATION)) return next(new Error('Notifications need the NOTIFICATION role'));
+      socket.data = { userId: user.userid, sessionId: session.sessionId };
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error('Internal server error'));
+    }
+  });
+
+  io.on('connection', async (socket: NotificationSocket) => {
+    const { userId, sessionId } = socket.data;
+    await socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    const toUser = io.to(userRoom(userId));
+    const refuse = (event: string, code: number, message: string): void => {
+      socket.emit(SOCKET_ERROR_EVENT, { event, code, message });
+    };
+
+    /** Runs one client request; a session that ended meanwhile drops the socket instead. */
+    function handle(event: keyof ClientEvents, work: (payload: unknown) => Promise<void>) {
+      socket.on(event, async (payload?: unknown) => {
+        try {
+          if (!(await isSessionLive(db, sessionId))) {
+            socket.disconnect(true);
+            return;
+          }
+          await work(payload);
+        } catch (error) {
+          ctx.log.error({ err: error, event }, 'socket event failed');
+          refuse(event, 1100, 'Internal server error');
+        }
+      });
+    }
+
+    /** One notification of the caller; others' ids are refused and never touched. */
+    function handleOne(
+      event: 'UPDATE_COUNT_BY_USER' | 'UPDATE_VIEW' | 'DELETE_NOTIFICATION',
+      change: 'counted' | 'viewed' | 'delete',
+      answer: (notificationId: string, count: number) => void,
+    ) {
+      handle(event, async (payload) => {
+        const notificationId = notificationIdOf(payload);
+        if (!notificationId) return refuse(event, 1101, 'notificationId - is required');
+        if (!(await updateOwn(db, userId, notificationId, change))) return refuse(event, 404, 'Notification not found');
+        answer(notificationId, await uncountedCount(db, userId));
+      });
+    }
+
+    handle(ToServer.UPDATE_COUNT, async () => {
+      const notificationIds = await markAllCounted(db, userId);
+      toUser.emit(FromServer.UPDATE_COUNT_RESULT, { notificationIds, count: await uncountedCount(db, userId) });
+    });
+    handleOne(ToServer.UPDATE_COUNT_BY_USER, 'counted', (notificationId, count) =>
+      toUser.emit(FromServer.UPDATE_COUNT_BY_USER_RESULT, { notificationId, count }),
+    );
+    handleOne(ToServer.UPDATE_VIEW, 'viewed', (notificationId, count) =>
+      toUser.emit(FromServer.UPDATE_VIEW_RESULT, { notificationId, count }),
+    );
+    handleOne(ToServer.DELETE_NOTIFICATION, 'delete', (notificationId, count) =>
+      toUser.emit(FromServer.DELETE_NOTIFICATION_RESULT, { notificationId, count }),
+    );
+    handle(ToServer.UPDATE_UNREAD, async () => {
+      const notificationIds = await markAllUnread(db, userId);
+      toUser.emit(FromServer.UPDATE_UNREAD_RESULT, { notificationIds, count: await uncountedCount(db, userId) });
+    });
+    // LOGOUT closes this session's sockets; ending the session itself is the HTTP logout's job.
+    handle(ToServer.LOGOUT, async () => {
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    });
+
+    try {
+      const [messages, count] = [await latestNotifications(db, userId), await uncountedCount(db, userId)];
+      socket.emit(FromServer.NOTIFICATION, { messages, count });
+    } catch (error) {
+      ctx.log.error({ err: error }, 'initial notifications failed');
+      refuse(FromServer.NOTIFICATION, 1100, 'Internal server error');
+    }
+  });
+
+  const onNotification = (userId: string, notification: FromServerPayloads['NEW']['notification'], count: number) => {
+    io.to(userRoom(userId)).emit(FromServer.NEW, { notification, count });
+  };
+  const onSessionEnded = (sessionId: string) => {
+    io.in(sessionRoom(sessionId)).disconnectSockets(true);
+  };
+  hub.on('notification', onNotification);
+  hub.on('sessionEnded', onSessionEnded);
+  return {
+    io,
+    async close() {
+      hub.off('notification', onNotification);
+      hub.off('sessionEnded', onSessionEnded);
+      io.disconnectSockets(true);
+      io.engine.close();
+    },
+  };
+}
