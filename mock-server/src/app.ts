@@ -35,7 +35,10 @@ declare module 'fastify' {
 const NON_ADMIN_PLUGINS = [sessionRoutes, usersRoutes, applicationsRoutes, notificationsRoutes];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, ajv: { customOptions: { allErrors: true } } });
+  const app = Fastify({
+    logger: options.logger ?? false, // No type coercion: a number where a string belongs is bad input, not silently fixed.
+    ajv: { customOptions: { allErrors: true, coerceTypes: false } },
+  });
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   try {
