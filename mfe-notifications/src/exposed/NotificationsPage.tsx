@@ -23,7 +23,7 @@ function Page() {
 
   return (
     <Container maxWidth="md" sx={{ py: 4 }}>
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 2, mb: 2.5, flexWrap: 'wrap' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2.5, flexWrap: 'wrap' }}>
         <Box sx={{ flex: 1, minWidth: 200 }}>
           <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
             Notifications
@@ -32,7 +32,7 @@ function Page() {
             Assignments and updates on the applications you work on.
           </Typography>
         </Box>
-        <ConnectionStatus status={connection} />
+        <ConnectionStatus status={connection} alwaysLabelled />
         <Button variant="outlined" size="small" onClick={service.markAllUnread} disabled={notifications.length === 0}>
           Mark all unread
         </Button>

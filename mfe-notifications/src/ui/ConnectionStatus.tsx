@@ -11,7 +11,7 @@ const LABELS: Record<Status, string> = {
 };
 
 /** A quiet dot: green when live; amber with a word while (re)connecting, so a stale list is never silent. */
-export function ConnectionStatus({ status }: { status: Status }) {
+export function ConnectionStatus({ status, alwaysLabelled = false }: { status: Status; alwaysLabelled?: boolean }) {
   const live = status === 'connected';
   return (
     <Tooltip title={live ? 'Live updates on' : 'Live updates paused'}>
@@ -31,7 +31,7 @@ export function ConnectionStatus({ status }: { status: Status }) {
             boxShadow: (t) => `0 0 0 3px ${live ? t.palette.success.light : t.palette.warning.light}40`,
           }}
         />
-        {!live && (
+        {(alwaysLabelled || !live) && (
           <Typography variant="caption" color="text.secondary">
             {LABELS[status]}
           </Typography>
