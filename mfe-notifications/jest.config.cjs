@@ -2,6 +2,7 @@ const { jestConfig } = require('@originate/shared/build/jest');
 
 module.exports = {
   ...jestConfig({ dir: __dirname }),
-  // jsdom lacks the Node globals ky (imported through @originate/shared) touches at load time.
-  setupFiles: ['<rootDir>/jest.setup.cjs'],
+  // jsdom plus the web platform globals (TextEncoder, fetch, WebCrypto) ky needs when @originate/shared loads;
+  // shared's README names this environment for sibling packages until the factory adopts it.
+  testEnvironment: require.resolve('../shared/src/testing/jsdomEnvironment.cjs'),
 };
