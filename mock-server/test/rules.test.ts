@@ -29,6 +29,26 @@ describe('canAccessApplication', () => {
     assert.equal(canAccessApplication(officer, pune), false);
     assert.equal(canAccessApplication({ ...officer, roles: ['ALL_APPLICATIONS_REASSIGN'] }, pune), true);
   });
+  it('needs both the hierarchy and the department when the task names both', () => {
+    const both = [
+      task({
+        assignedTeam: [
+          { type: 'HIERARCHY', id: 'PUNE' },
+          { type: 'DEPT', id: 'RETAIL' },
+        ],
+      }),
+    ];
+    assert.equal(canAccessApplication(officer, both), false);
+    const mumbaiTask = [
+      task({
+        assignedTeam: [
+          { type: 'HIERARCHY', id: 'MUM' },
+          { type: 'DEPT', id: 'RETAIL' },
+        ],
+      }),
+    ];
+    assert.equal(canAccessApplication(officer, mumbaiTask), true);
+  });
   it('treats allTeams as every team of that type, but not of the other type', () => {
     const all = { ...officer, teams: [{ type: 'HIERARCHY' as const, id: 'X', allTeams: true }] };
     assert.equal(canAccessApplication(all, [task({ assignedTeam: [{ type: 'HIERARCHY', id: 'PUNE' }] })]), true);

@@ -48,14 +48,15 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
 
   app.get('/v3/users/groupsByUserId', async (request) => teamAnswer(caller(request).user));
 
-  app.get<{ Querystring: { page?: number; size?: number } }>(
+  app.get<{ Querystring: { page?: string; size?: string } }>(
     '/v3/users',
     {
       schema: {
         querystring: objectSchema(
           {
-            page: { type: 'integer', minimum: 1, maximum: 100000 },
-            size: { type: 'integer', enum: [...PAGE_SIZE_OPTIONS] },
+            // Query values are strings; without coercion they are matched as text and converted here.
+            page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+            size: { type: 'string', enum: PAGE_SIZE_OPTIONS.map(String) },
           },
           [],
         ),
@@ -63,8 +64,8 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
     async (request) => {
       const { user } = caller(request);
-      const page = request.query.page ?? 1;
-      const size = request.query.size ?? PAGE_SIZE_DEFAULT;
+      const page = Number(request.query.page ?? 1);
+      const size = Number(request.query.size ?? PAGE_SIZE_DEFAULT);
       const led = ledTeamIds(user);
       if (!isOpsAdmin(user) && led.length === 0)
         throw forbidden('Only an operations admin or a team lead may list users');

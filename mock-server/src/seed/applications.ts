@@ -146,6 +146,8 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
     const city = pick(CITIES);
     const loanAmount = Math.round(between(product.min, product.max) / product.step) * product.step;
     const creTime = new Date(SEED_ANCHOR.getTime() - (count - i) * 18 * HOUR);
+    // Earlier steps were worked in the application's own branch.
+    const branchTeam = holder.team === PUNE_RETAIL ? PUNE_RETAIL : MUMBAI_RETAIL;
     const initiator = userById(i % 2 === 0 ? 'USR-1001' : 'USR-1002');
 
     const tasks: SeedTask[] = STEPS.slice(0, completed ? STEPS.length : current + 1).map((step, n) => {
@@ -159,7 +161,7 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
         type: step.type,
         progress: done ? 'Completed' : holder.assignedTo ? 'In Progress' : 'Pending',
         assignedTo: done ? (n === 3 ? 'USR-1003' : initiator.userid) : holder.assignedTo,
-        assignedTeam: [...(done && n < 3 ? MUMBAI_RETAIL : n === 3 ? WEST_CREDIT : holder.team)],
+        assignedTeam: [...(n === 3 ? WEST_CREDIT : done ? branchTeam : holder.team)],
         allowedUsers: done ? [] : [...holder.allowed],
         startTime: start,
         endTime: done ? new Date(start.getTime() + 5 * HOUR) : null,

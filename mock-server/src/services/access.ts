@@ -25,7 +25,17 @@ export function teamCovers(mine: Team, theirs: Team): boolean {
   return mine.type === theirs.type && (mine.allTeams === true || mine.id === theirs.id);
 }
 
-export const sharesTeam = (a: readonly Team[], b: readonly Team[]) => a.some((x) => b.some((y) => teamCovers(x, y)));
+/**
+ * The user is in the task's team when, for each team type the task names (hierarchy, department), one of
+ * the user's teams covers one of the task's teams of that type (spec §4: hierarchy and department).
+ */
+export function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
+  if (taskTeams.length === 0) return false;
+  const types = new Set(taskTeams.map((t) => t.type));
+  return [...types].every((type) =>
+    taskTeams.some((theirs) => theirs.type === type && userTeams.some((mine) => teamCovers(mine, theirs))),
+  );
+}
 
 /** Who may open an application: an assignee, a member of an assigned team, an allowed user, or an ALL_APPLICATIONS_* holder. */
 export function canAccessApplication(actor: Actor, tasks: readonly TaskAccess[]): boolean {
@@ -35,7 +45,7 @@ export function canAccessApplication(actor: Actor, tasks: readonly TaskAccess[])
       t.assignedTo === actor.userid ||
       t.allowedUsers.includes(actor.userid) ||
       t.allowedUsers.includes(actor.userName) ||
-      sharesTeam(actor.teams, t.assignedTeam),
+      inTaskTeam(actor.teams, t.assignedTeam),
   );
 }
 
@@ -58,7 +68,7 @@ export function canAssign(
   if (has(`TEAM_APPLICATIONS_${suffix}`) && target.teams.some((t) => actorTeamIds.has(t.id))) return true;
   if (target.userid === actor.userid) {
     if (has(Permissions.ALL_APPLICATIONS_ASSIGN_SELF)) return true;
-    if (has(Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && sharesTeam(actor.teams, task.assignedTeam)) return true;
+    if (has(Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && inTaskTeam(actor.teams, task.assignedTeam)) return true;
   }
   return false;
 }
