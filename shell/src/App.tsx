@@ -1,16 +1,11 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { buildTheme, sharedStore, themeConfigAtom } from '@originate/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider, useAtomValue } from 'jotai';
 import { type ReactNode, useMemo } from 'react';
 import { BrowserRouter } from 'react-router-dom';
 import { ShellChrome } from './chrome/ShellChrome';
 import { AppRoutes } from './routes/AppRoutes';
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, staleTime: 30_000, refetchOnWindowFocus: false } },
-});
 
 function ThemedRoot({ children }: { children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
@@ -26,14 +21,12 @@ function ThemedRoot({ children }: { children: ReactNode }) {
 export function App() {
   return (
     <Provider store={sharedStore}>
-      <QueryClientProvider client={queryClient}>
-        <ThemedRoot>
-          <BrowserRouter>
-            <ShellChrome />
-            <AppRoutes />
-          </BrowserRouter>
-        </ThemedRoot>
-      </QueryClientProvider>
+      <ThemedRoot>
+        <BrowserRouter>
+          <ShellChrome />
+          <AppRoutes />
+        </BrowserRouter>
+      </ThemedRoot>
     </Provider>
   );
 }

@@ -8,12 +8,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError, endSession, login } from '@originate/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandMark } from '../pages/BrandMark';
+import { Field } from './Field';
 import { loginErrorMessage } from './loginError';
 
 const ForgetPasswordDialog = lazy(() => import('./ForgetPasswordDialog'));
@@ -66,40 +66,34 @@ export default function AuthArea({ notice }: { notice?: string }) {
               {error}
             </Alert>
           )}
-          <TextField
+          <Field
             label="Username"
             name="username"
             autoComplete="username"
             autoFocus
             required
-            fullWidth
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />
-          <TextField
+          <Field
             label="Password"
             name="password"
             type={showPassword ? 'text' : 'password'}
             autoComplete="current-password"
             required
-            fullWidth
             value={password}
             onChange={(e) => setPassword(e.target.value)}
-            slotProps={{
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      aria-label={showPassword ? 'Hide password' : 'Show password'}
-                      onClick={() => setShowPassword((s) => !s)}
-                      edge="end"
-                    >
-                      {showPassword ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            endAdornment={
+              <InputAdornment position="end">
+                <IconButton
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  onClick={() => setShowPassword((s) => !s)}
+                  edge="end"
+                >
+                  {showPassword ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            }
           />
           <Button type="submit" variant="contained" size="large" disabled={busy || !username.trim() || !password}>
             Log in

@@ -4,10 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { forgetPassword } from '@originate/shared';
 import { type FormEvent, useState } from 'react';
+import { Field } from './Field';
 import { loginErrorMessage } from './loginError';
 
 export default function ForgetPasswordDialog({
@@ -47,12 +47,11 @@ export default function ForgetPasswordDialog({
               {result.message}
             </Alert>
           )}
-          <TextField
+          <Field
             label="Username"
             name="forget-username"
             autoFocus
             required
-            fullWidth
             value={username}
             onChange={(e) => setUsername(e.target.value)}
           />

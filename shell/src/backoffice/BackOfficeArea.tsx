@@ -10,6 +10,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { QueryProvider } from '../QueryProvider';
 import { BackOfficeLayout } from './BackOfficeLayout';
 import { guardDecision, SESSION_EXPIRED_TOAST } from './guard';
 
@@ -32,5 +33,9 @@ export default function BackOfficeArea() {
     navigate('/', { replace: true });
   }, [decision, navigate]);
 
-  return decision === 'allow' ? <BackOfficeLayout session={session as Session} /> : null;
+  return decision === 'allow' ? (
+    <QueryProvider>
+      <BackOfficeLayout session={session as Session} />
+    </QueryProvider>
+  ) : null;
 }

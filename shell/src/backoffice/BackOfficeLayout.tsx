@@ -22,7 +22,6 @@ import { SessionDialogs } from './SessionDialogs';
 import { useBranding } from './useBranding';
 
 const DRAWER_WIDTH = 260;
-const EMPTY = { remotes: [] };
 
 export function BackOfficeLayout({ session }: { session: Session }) {
   useBranding();
@@ -30,10 +29,10 @@ export function BackOfficeLayout({ session }: { session: Session }) {
   const { pathname } = useLocation();
   const wide = useMediaQuery((theme) => theme.breakpoints.up('md'));
   const [mobileOpen, setMobileOpen] = useState(false);
-  const manifest = useManifest();
+  const { manifest } = useManifest();
   const roles = session.user.roles;
-  const menu = composeMenu(manifest.data ?? EMPTY, roles);
-  const bell = slotProvider(manifest.data ?? EMPTY, roles, 'headerBell');
+  const menu = composeMenu(manifest, roles);
+  const bell = slotProvider(manifest, roles, 'headerBell');
 
   const logoff = async () => {
     await endSession();

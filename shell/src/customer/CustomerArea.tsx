@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { RemotePageProps } from '@originate/shared';
 import { useLocation } from 'react-router-dom';
-import { PageLoading } from '../pages/PageLoading';
+import { QueryProvider } from '../QueryProvider';
 import { slotProvider } from '../remotes/manifest';
 import { RemoteFallback } from '../remotes/RemoteBoundary';
 import { RemoteModule } from '../remotes/RemoteModule';
@@ -13,23 +13,24 @@ export const CUSTOMER_REMOTE = 'mfe_customer_flow';
 /** newapplication, omni-embed, dynamic-resume and /backstage/newapplication: the customerArea slot. */
 export default function CustomerArea() {
   const { pathname } = useLocation();
-  const manifest = useManifest();
+  const { result, manifest, reload } = useManifest();
   // The first segment(s) the route matched, e.g. '/backstage/newapplication', are the remote's basename.
   const basename = pathname.startsWith('/backstage/') ? '/backstage/newapplication' : `/${pathname.split('/')[1]}`;
-  if (manifest.isPending && manifest.fetchStatus !== 'idle') return <PageLoading />;
   // Applicants hold no roles: only a remote open to everyone may fill the customer area.
-  const provider = manifest.data ? slotProvider(manifest.data, [], 'customerArea') : null;
+  const provider = slotProvider(manifest, [], 'customerArea');
   return (
-    <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, sm: 4 } }}>
-      {provider ? (
-        <RemoteModule<RemotePageProps> remote={provider.remote} module={provider.module} props={{ basename }} />
-      ) : (
-        <RemoteFallback
-          message={unavailableMessage(CUSTOMER_REMOTE)}
-          detail={manifest.isError ? manifest.error.message : 'It is not deployed.'}
-          onRetry={() => manifest.refetch()}
-        />
-      )}
-    </Box>
+    <QueryProvider>
+      <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, sm: 4 } }}>
+        {provider ? (
+          <RemoteModule<RemotePageProps> remote={provider.remote} module={provider.module} props={{ basename }} />
+        ) : (
+          <RemoteFallback
+            message={unavailableMessage(CUSTOMER_REMOTE)}
+            detail={result.ok ? 'It is not deployed.' : result.error.message}
+            onRetry={reload}
+          />
+        )}
+      </Box>
+    </QueryProvider>
   );
 }

@@ -1,25 +1,42 @@
+// The runtime remotes manifest, loaded once per URL and read with React's use() (no data library on
+// the login path). An unreachable manifest means no remotes: the shell still works.
+import type { RemotesManifest } from '@originate/shared';
 import { runtimeEnvAtom } from '@originate/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { use, useCallback, useState } from 'react';
 import { fetchManifest } from './manifest';
 
-export const MANIFEST_QUERY_KEY = ['remotesManifest'] as const;
+export type ManifestResult = { ok: true; manifest: RemotesManifest } | { ok: false; error: Error };
 
-/** The runtime remotes manifest; an unreachable one means no remotes (the shell still works). */
-export function useManifest() {
-  const env = useAtomValue(runtimeEnvAtom);
-  const url = env?.remotesManifestUrl;
-  return useQuery({
-    queryKey: [...MANIFEST_QUERY_KEY, url],
-    queryFn: () => fetchManifest(url as string),
-    enabled: Boolean(url),
-    staleTime: 60_000,
-  });
+const cache = new Map<string, Promise<ManifestResult>>();
+
+function load(url: string): Promise<ManifestResult> {
+  let pending = cache.get(url);
+  if (!pending) {
+    pending = fetchManifest(url).then(
+      (manifest) => ({ ok: true as const, manifest }),
+      (error: unknown) => ({ ok: false as const, error: error instanceof Error ? error : new Error(String(error)) }),
+    );
+    cache.set(url, pending);
+  }
+  return pending;
 }
 
-/** Every contributed page path (permitted or not: the guard and the menu decide access), undefined while loading. */
-export function useContributedPaths(): string[] | undefined {
-  const { data, isError } = useManifest();
-  if (isError) return [];
-  return data?.remotes.flatMap((r) => r.menu.map((m) => m.path));
+const NO_REMOTES: RemotesManifest = { remotes: [] };
+
+/** Suspends until the manifest is read. `reload` fetches it again (e.g. Retry after a failure). */
+export function useManifest(): { result: ManifestResult; manifest: RemotesManifest; reload: () => void } {
+  const url = useAtomValue(runtimeEnvAtom)?.remotesManifestUrl ?? '';
+  const [, setGeneration] = useState(0);
+  const result = use(url ? load(url) : Promise.resolve<ManifestResult>({ ok: true, manifest: NO_REMOTES }));
+  const reload = useCallback(() => {
+    cache.delete(url);
+    setGeneration((g) => g + 1);
+  }, [url]);
+  return { result, manifest: result.ok ? result.manifest : NO_REMOTES, reload };
+}
+
+/** Every contributed page path (permitted or not: the guard and the menu decide access). */
+export function useContributedPaths(): string[] {
+  return useManifest().manifest.remotes.flatMap((r) => r.menu.map((m) => m.path));
 }

@@ -22,7 +22,6 @@ function RootArea() {
 function OtherPath() {
   const { pathname } = useLocation();
   const contributed = useContributedPaths();
-  if (contributed === undefined) return <PageLoading />;
   return isBackOfficePath(pathname, backOfficePaths(contributed)) ? <BackOfficeArea /> : <NotFoundPage />;
 }
 
