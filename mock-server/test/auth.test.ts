@@ -100,7 +100,7 @@ describe('POST /v3/auth/login', () => {
 
 describe('the auth gate', () => {
   it('no token or an unknown token: 401 Unauthorized', async () => {
-    for (const headers of [{}, { access_token: 'x'.repeat(64) }]) {
+    for (const headers of [{}, { access_token: 'x'.repeat(64) }] as Record<string, string>[]) {
       const res = await call(s.app, 'GET', '/v3/users/roles', headers);
       assert.equal(res.statusCode, 401);
       assert.deepEqual(res.json(), { code: 401, message: 'Unauthorized' });

@@ -9,7 +9,8 @@ let admin: Login;
 
 before(async () => {
   s = await startServer({ CUSTOMER_PORTAL_URL: 'http://127.0.0.1:3100/newapplication?product=HL' });
-  [officer, admin] = await Promise.all(['officer', 'opsadmin'].map((u) => login(s.app, u)));
+  officer = await login(s.app, 'officer');
+  admin = await login(s.app, 'opsadmin');
 });
 after(() => s.close());
 

@@ -10,9 +10,10 @@ let approver: Login;
 
 before(async () => {
   s = await startServer();
-  [officer, lead, admin, approver] = await Promise.all(
-    ['officer', 'teamlead', 'opsadmin', 'approver'].map((u) => login(s.app, u)),
-  );
+  officer = await login(s.app, 'officer');
+  lead = await login(s.app, 'teamlead');
+  admin = await login(s.app, 'opsadmin');
+  approver = await login(s.app, 'approver');
 });
 after(() => s.close());
 
