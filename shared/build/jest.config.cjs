@@ -4,7 +4,7 @@
 function jestConfig({ dir, environment = 'jsdom' }) {
   return {
     rootDir: dir,
-    testEnvironment: environment,
+    testEnvironment: environment === 'jsdom' ? require.resolve('./jsdomEnvironment.cjs') : environment,
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {

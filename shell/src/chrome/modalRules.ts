@@ -3,7 +3,7 @@ import type { OpenModal } from '@originate/shared';
 
 export type CloseReason = 'backdropClick' | 'escapeKeyDown' | 'closeButton' | 'action';
 
-export function modalMaxWidth(modal: Pick<OpenModal, 'size'>): NonNullable<OpenModal['size']> {
+export function modalMaxWidth(modal: Partial<Pick<OpenModal, 'size'>>): NonNullable<OpenModal['size']> {
   return modal.size ?? 'md';
 }
 
