@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDb } from '../src/db';
+import { call, login } from './helpers';
+
+describe('PGlite persistence', () => {
+  let dir = '';
+  after(() => rm(dir, { recursive: true, force: true }));
+
+  it('keeps data across close and reopen of the same data dir', async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'originate-persist-'));
+    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
+    const first = await buildApp(config);
+    const l = await login(first, 'officer');
+    const res = await call(first, 'POST', '/v3/users/update_selected_teams', l, { teams: ['TEAM-RETAIL-LENDING'] });
+    assert.equal(res.statusCode, 200);
+    await first.close();
+
+    const second = await buildApp(config);
+    try {
+      // The session written before the restart is still valid, and so is the change.
+      const groups = await call(second, 'GET', '/v3/users/groupsByUserId', l);
+      assert.equal(groups.statusCode, 200);
+      assert.deepEqual(groups.json().selectedTeams, ['TEAM-RETAIL-LENDING']);
+      const [migrations] = await second.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      assert.equal(migrations?.n, 4);
+      const [users] = await second.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+      assert.equal(users?.n, 7);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('NODE_ENV=production seeds configuration but no demo users', async () => {
+    const prodDir = await mkdtemp(path.join(tmpdir(), 'originate-prod-'));
+    try {
+      const app = await buildApp(loadConfig({ DATA_DIR: prodDir, NODE_ENV: 'production' }));
+      try {
+        const [users] = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+        assert.equal(users?.n, 0);
+        assert.equal((await call(app, 'GET', '/setup/configs/Environment/Domain')).statusCode, 200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await rm(prodDir, { recursive: true, force: true });
+    }
+  });
+});
+
+const PG_HOST = '127.0.0.1';
+const PG_PORT = 5432;
+
+function answers(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const pgUp = await answers(PG_HOST, PG_PORT);
+if (!pgUp) console.log(`# PostgreSQL test skipped: nothing answers on ${PG_HOST}:${PG_PORT}`);
+
+describe('real PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answers on ${PG_HOST}:${PG_PORT}` }, () => {
+  it('migrates, seeds and logs in on a fresh database, then drops it', async () => {
+    const admin = new pg.Client({ connectionString: `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres` });
+    await admin.connect();
+    const name = `originate_test_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const config = loadConfig({
+        DATABASE_URL: `postgres://postgres@${PG_HOST}:${PG_PORT}/${name}`,
+        NODE_ENV: 'test',
+      });
+      const app = await buildApp(config);
+      try {
+        assert.equal(app.ctx.db.kind, 'postgres');
+        const l = await login(app, 'officer');
+        assert.equal(l.user.displayName, 'Rahul Verma');
+        const res = await call(app, 'GET', '/v3/application/PL-2026-000101', l);
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.json().product_name, 'Personal Loan');
+      } finally {
+        await app.close();
+      }
+      // Migrations are recorded: a second open applies nothing.
+      const db = await openDb(config);
+      const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
+      assert.equal(row?.n, 4);
+      await db.close();
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+});
