@@ -1,12 +1,12 @@
 // The one gate every request passes: token, session id, XSRF, portal access, debug prefix.
 
+import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/shared/node';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { forbidden, unauthorized } from './errors';
 import { safeEqual } from './services/security';
 import { sessionForAccessToken } from './services/sessions';
 import { findUserById } from './services/users';
-import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from './shared';
 
 export const DEBUG_PREFIX = '/debugger';
 const DEBUG_ROLES = ['DEVELOPER', 'DEBUGGER'];

@@ -1,7 +1,7 @@
 // Every error answer of the server comes from here (README "Wire contract": { code, message, errors? }).
 
+import { ERROR_CODES, type ErrorItem } from '@originate/shared/node';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ERROR_CODES, type ErrorItem } from './shared';
 
 export interface ErrorBody {
   code: number;

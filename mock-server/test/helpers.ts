@@ -2,10 +2,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/shared/node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '../src/shared';
 
 export interface TestServer {
   app: FastifyInstance;

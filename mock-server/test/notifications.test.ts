@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { type FromServerPayloads, SOCKET_PATH } from '@originate/shared/node';
 import { io, type Socket } from 'socket.io-client';
-import { type FromServerPayloads, SOCKET_PATH } from '../src/shared';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
 import { loadConfig } from '../src/config';
 import { type Actor, canAccessApplication, canAssign, type TaskAccess } from '../src/services/access';
 import { validateConfigValue } from '../src/services/config-rules';
-import { DEFAULT_LOGIN_KEY } from '../src/shared';
 
 const mumbai = [
   { type: 'HIERARCHY' as const, id: 'MUM' },

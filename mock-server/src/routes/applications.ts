@@ -1,5 +1,6 @@
 // Spec §7 "Application actions": read one application; assign and reassign its tasks.
 
+import type { Notification } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { conflict, forbidden, invalid, notFound } from '../errors';
@@ -7,7 +8,6 @@ import { type Actor, type AssignAction, canAccessApplication, canAssign, type Ta
 import { findApplication, type TaskRow } from '../services/applications';
 import { insertNotification, uncountedCount } from '../services/notifications';
 import { findUserById, type UserRecord } from '../services/users';
-import type { Notification } from '../shared';
 import { idString, objectSchema } from './schemas';
 
 const toTaskAccess = (t: TaskRow): TaskAccess => ({

@@ -1,5 +1,13 @@
 // Spec §7 "Auth": login, token rotation, logout, password reset, short-lived API tokens.
 
+import {
+  decryptPayload,
+  INVALID_USER_MESSAGE,
+  type LoginResponse,
+  PORTAL_ACCESS_DENIED_MESSAGE,
+  PORTAL_APP_NAME,
+  type SessionData,
+} from '@originate/shared/node';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkXsrf } from '../auth-hook';
 import { caller, type PluginOptions } from '../context';
@@ -14,14 +22,6 @@ import {
   sessionOfRefreshToken,
 } from '../services/sessions';
 import { findUserById, passwordHashOf, publicUser } from '../services/users';
-import {
-  decryptPayload,
-  INVALID_USER_MESSAGE,
-  type LoginResponse,
-  PORTAL_ACCESS_DENIED_MESSAGE,
-  PORTAL_APP_NAME,
-  type SessionData,
-} from '../shared';
 import { nonEmptyString, objectSchema } from './schemas';
 
 export const FORGET_PASSWORD_MESSAGE =

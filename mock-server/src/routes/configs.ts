@@ -1,18 +1,18 @@
 // Spec §7 "Admin configuration": theme, features, environment domain, generic {type}/{name} configs.
 
-import type { FastifyPluginAsync } from 'fastify';
-import { caller, type PluginOptions } from '../context';
-import type { Queryable } from '../db';
-import { forbidden, notFound, ValidationError } from '../errors';
-import { validateConfigValue } from '../services/config-rules';
-import { isOpsAdmin } from '../services/users';
 import {
   type AdminConfigurations,
   type AdminFeatures,
   type DomainUrlRecord,
   PORTAL_APP_NAME,
   type ThemeConfig,
-} from '../shared';
+} from '@originate/shared/node';
+import type { FastifyPluginAsync } from 'fastify';
+import { caller, type PluginOptions } from '../context';
+import type { Queryable } from '../db';
+import { forbidden, notFound, ValidationError } from '../errors';
+import { validateConfigValue } from '../services/config-rules';
+import { isOpsAdmin } from '../services/users';
 import { objectSchema } from './schemas';
 
 export async function readConfig<T>(db: Queryable, type: string, name: string): Promise<T | null> {

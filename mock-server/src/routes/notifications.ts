@@ -1,9 +1,9 @@
 // Spec §7 "Notifications" over HTTP: the web-push subscription. Live events are in src/socket.
 
+import { Roles } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../context';
 import { forbidden } from '../errors';
-import { Roles } from '../shared';
 import { idString, nonEmptyString, objectSchema } from './schemas';
 
 interface PushSubscription {

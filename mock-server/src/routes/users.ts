@@ -1,5 +1,6 @@
 // Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token.
 
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
@@ -17,7 +18,6 @@ import {
   teamMembers,
   type UserRecord,
 } from '../services/users';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../shared';
 import { idString, nonEmptyString, objectSchema } from './schemas';
 
 const tokenField = { token: nonEmptyString(512) };

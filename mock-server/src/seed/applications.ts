@@ -1,5 +1,5 @@
 // Deterministic demo loan applications: the same ids, people, amounts and stages on every machine.
-import { DEFAULT_FLOW_VERSION, type Team } from '../shared';
+import { DEFAULT_FLOW_VERSION, type Team } from '@originate/shared/node';
 import { userById } from './people';
 
 export interface SeedTask {

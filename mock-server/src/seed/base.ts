@@ -1,9 +1,9 @@
 // Configuration every installation needs, production included. Inserted once; later edits through
 // PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain.
 
+import type { AdminFeatures, DomainUrlRecord, ThemeConfig } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { AdminFeatures, DomainUrlRecord, ThemeConfig } from '../shared';
 
 export const DEFAULT_THEME: ThemeConfig = {
   primaryColor: '#0b3d91',

@@ -1,5 +1,5 @@
 // Pure access and assignment rules the server enforces (spec §4, §6).
-import { Permissions, type Team } from '../shared';
+import { Permissions, type Team } from '@originate/shared/node';
 
 export interface Actor {
   userid: string;

@@ -1,7 +1,7 @@
 // Applications and their tasks, read into the wire shapes of spec §3.
 
+import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '@originate/shared/node';
 import type { Queryable } from '../db';
-import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '../shared';
 
 export interface TaskRow extends Record<string, unknown> {
   task_id: string;

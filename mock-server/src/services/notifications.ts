@@ -1,7 +1,7 @@
 // Notifications of spec §3: stored per recipient; 'count' is always the recipient's uncounted ones.
 import { randomUUID } from 'node:crypto';
+import type { Notification, NotificationKind, NotificationStatusName } from '@originate/shared/node';
 import type { Queryable } from '../db';
-import type { Notification, NotificationKind, NotificationStatusName } from '../shared';
 
 interface NotificationRow extends Record<string, unknown> {
   id: string;

@@ -1,9 +1,9 @@
 // Sessions: one row per login; access and refresh tokens hang off it and die with it.
 import { randomUUID } from 'node:crypto';
+import type { SessionData } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { unauthorized } from '../errors';
-import type { SessionData } from '../shared';
 import { newToken, sha256 } from './security';
 
 export interface IssuedSession extends SessionData {

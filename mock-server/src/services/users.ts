@@ -1,7 +1,7 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
+import type { Team, User } from '@originate/shared/node';
 import type { Queryable } from '../db';
-import type { Team, User } from '../shared';
 
 export interface TeamDetail extends Team {
   name: string;

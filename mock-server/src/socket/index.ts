@@ -1,5 +1,14 @@
 // Live notifications (spec §7) over socket.io on the API's own HTTP server.
 import type { Server as HttpServer } from 'node:http';
+import {
+  FromServer,
+  type FromServerPayloads,
+  PORTAL_APP_NAME,
+  Roles,
+  SOCKET_PATH,
+  ToServer,
+  type ToServerPayloads,
+} from '@originate/shared/node';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import {
@@ -11,15 +20,6 @@ import {
 } from '../services/notifications';
 import { isSessionLive, sessionForAccessToken } from '../services/sessions';
 import { findUserById } from '../services/users';
-import {
-  FromServer,
-  type FromServerPayloads,
-  PORTAL_APP_NAME,
-  Roles,
-  SOCKET_PATH,
-  ToServer,
-  type ToServerPayloads,
-} from '../shared';
 
 /** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
 export const SOCKET_ERROR_EVENT = 'ERROR';
