@@ -1,11 +1,15 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { buildTheme, sharedStore, themeConfigAtom } from '@originate/shared';
+import { buildTheme, isLoggedInAtom, sharedStore, themeConfigAtom } from '@originate/shared';
 import { Provider, useAtomValue } from 'jotai';
-import { type ReactNode, useMemo } from 'react';
-import { BrowserRouter } from 'react-router-dom';
-import { ShellChrome } from './chrome/ShellChrome';
-import { AppRoutes } from './routes/AppRoutes';
+import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { ChromeHosts } from './chrome/ChromeHosts';
+import { PageLoading } from './pages/PageLoading';
+import { isLoginEntry } from './routes/routeTable';
+
+const AuthArea = lazy(() => import('./auth/AuthArea'));
+// The router and every routed area: not needed to show the login form on first load.
+const RoutedApp = lazy(() => import('./routes/RoutedApp'));
 
 function ThemedRoot({ children }: { children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
@@ -18,14 +22,32 @@ function ThemedRoot({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A logged-out visit to '/' or '/login' shows the login form without loading the router; once logged in
+ * (or on any other path) the routed app takes over for good and owns every later change of page.
+ */
+function Entry() {
+  const loggedIn = useAtomValue(isLoggedInAtom);
+  const [routed, setRouted] = useState(() => loggedIn || !isLoginEntry(window.location.pathname));
+  if (routed || loggedIn) return <RoutedApp />;
+  return (
+    <AuthArea
+      onLoggedIn={() => {
+        if (window.location.pathname !== '/') window.history.replaceState(null, '', '/');
+        setRouted(true);
+      }}
+    />
+  );
+}
+
 export function App() {
   return (
     <Provider store={sharedStore}>
       <ThemedRoot>
-        <BrowserRouter>
-          <ShellChrome />
-          <AppRoutes />
-        </BrowserRouter>
+        <ChromeHosts />
+        <Suspense fallback={<PageLoading />}>
+          <Entry />
+        </Suspense>
       </ThemedRoot>
     </Provider>
   );

@@ -11,7 +11,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError, endSession, login } from '@originate/shared';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
 import { BrandMark } from '../pages/BrandMark';
 import { Field } from './Field';
 import { loginErrorMessage } from './loginError';
@@ -19,13 +18,12 @@ import { loginErrorMessage } from './loginError';
 const ForgetPasswordDialog = lazy(() => import('./ForgetPasswordDialog'));
 
 /** The authentication area: the login form, and the forget-password dialog on demand. */
-export default function AuthArea({ notice }: { notice?: string }) {
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
+/** `onLoggedIn` runs once the session is stored (on '/', the stored session alone swaps in the back office). */
+export default function AuthArea({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
-  const [error, setError] = useState<string | null>(notice ?? null);
+  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [forgetOpen, setForgetOpen] = useState(false);
 
@@ -35,8 +33,7 @@ export default function AuthArea({ notice }: { notice?: string }) {
     setError(null);
     try {
       await login(username.trim(), password);
-      // On '/' the stored session swaps this form for the back office; '/login' goes there.
-      if (pathname !== '/') navigate('/');
+      onLoggedIn();
     } catch (e) {
       setError(loginErrorMessage(e));
       // A refused user (portal access) must leave no session behind.

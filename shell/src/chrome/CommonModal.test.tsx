@@ -1,9 +1,8 @@
 import { closeModal, modalAtom, openModal, sharedStore } from '@originate/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
-import { MemoryRouter } from 'react-router-dom';
+import { ChromeHosts } from './ChromeHosts';
 import { mayClose, modalMaxWidth } from './modalRules';
-import { ShellChrome } from './ShellChrome';
 
 describe('modal rules', () => {
   it('defaults to md', () => {
@@ -22,9 +21,7 @@ describe('common modal rendering', () => {
   const renderChrome = () =>
     render(
       <Provider store={sharedStore}>
-        <MemoryRouter>
-          <ShellChrome />
-        </MemoryRouter>
+        <ChromeHosts />
       </Provider>,
     );
   afterEach(() => act(() => closeModal()));

@@ -1,7 +1,7 @@
 import { isLoggedInAtom } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
 import { useContributedPaths } from '../remotes/useManifest';
 import { type Area, backOfficePaths, isBackOfficePath, TOP_LEVEL_ROUTES } from './routeTable';
@@ -15,7 +15,13 @@ const InvalidUrlPage = lazy(() => import('../pages/InvalidUrlPage'));
 
 /** '/': the login form when logged out, the back office when logged in (the guard handles expiry). */
 function RootArea() {
-  return useAtomValue(isLoggedInAtom) ? <BackOfficeArea /> : <AuthArea />;
+  return useAtomValue(isLoggedInAtom) ? <BackOfficeArea /> : <AuthArea onLoggedIn={() => undefined} />;
+}
+
+/** '/login': after logging in, the back office at '/'. */
+function LoginRoute() {
+  const navigate = useNavigate();
+  return <AuthArea onLoggedIn={() => navigate('/')} />;
 }
 
 /** Any other path: a contributed or shell back-office page, else the not-found page. */
@@ -28,7 +34,7 @@ function OtherPath() {
 const AREAS: Record<Area, () => React.JSX.Element> = {
   customer: () => <CustomerArea />,
   invalidUrl: () => <InvalidUrlPage />,
-  login: () => <AuthArea />,
+  login: () => <LoginRoute />,
   backOffice: () => <RootArea />,
   notFound: () => <OtherPath />,
 };

@@ -21,6 +21,11 @@ export const TOP_LEVEL_ROUTES: readonly TopLevelRoute[] = [
   { path: '/*', area: 'notFound' },
 ];
 
+/** Paths where a logged-out visitor gets the login form. */
+export function isLoginEntry(pathname: string): boolean {
+  return pathname === '/' || pathname === '/login';
+}
+
 /** Back-office pages the shell itself owns, under the back-office root. */
 export const SHELL_PAGES = { profile: 'profile', settings: 'settings' } as const;
 
