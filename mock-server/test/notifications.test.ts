@@ -68,7 +68,8 @@ describe('socket handshake', () => {
       times,
       [...times].sort((a, b) => b - a),
     );
-    assert.equal(payload.messages[0]?.username, 'officer');
+    // The avatar names who assigned it (teamlead Priya Sharma), not the recipient.
+    assert.equal(payload.messages[0]?.username, 'Priya Sharma');
     assert.equal(payload.messages[0]?.metadata.type, 'ASSIGNED');
   });
 });
@@ -94,6 +95,7 @@ describe('live notifications', () => {
     assert.equal(payload.notification.notificationId, res.json().notificationId);
     assert.equal(payload.notification.metadata.status, 'AssignedToUser');
     assert.match(payload.notification.messages, /has been assigned to you by Priya Sharma$/);
+    assert.equal(payload.notification.username, 'Priya Sharma');
     assert.equal(payload.count, 3);
     // A round trip on the other socket: anything sent to it before would have arrived first.
     const roundTrip = next(other.socket, 'UPDATE_COUNT_RESULT');

@@ -84,6 +84,7 @@ export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app,
       if (!notify) return null;
       return insertNotification(tx, {
         userId: target.userid,
+        actorId: auth.user.userid,
         kind: 'ASSIGNED',
         statusName: 'AssignedToUser',
         applicationId: body.application_id,

@@ -3,16 +3,16 @@
 import type { Db } from '../db';
 import { hashPassword } from '../services/security';
 import { demoApplications, SEED_ANCHOR } from './applications';
-import { TEAMS, USERS } from './people';
+import { seedDisplayName, TEAMS, USERS } from './people';
 
 const SEED_VERSION = '1';
 
 const DEMO_NOTIFICATIONS = [
-  { user: 'USR-1001', app: 'PL-2026-000101', by: 'Priya Sharma', hoursAgo: 2, status: '0', counted: false },
-  { user: 'USR-1001', app: 'CL-2026-000106', by: 'Priya Sharma', hoursAgo: 20, status: '0', counted: false },
-  { user: 'USR-1001', app: 'PL-2026-000107', by: 'Meera Krishnan', hoursAgo: 50, status: '1', counted: true },
-  { user: 'USR-1002', app: 'CL-2026-000103', by: 'Meera Krishnan', hoursAgo: 5, status: '0', counted: false },
-  { user: 'USR-1003', app: 'HL-2026-000105', by: 'Priya Sharma', hoursAgo: 8, status: '0', counted: false },
+  { user: 'USR-1001', app: 'PL-2026-000101', by: 'USR-1002', hoursAgo: 2, status: '0', counted: false },
+  { user: 'USR-1001', app: 'CL-2026-000106', by: 'USR-1002', hoursAgo: 20, status: '0', counted: false },
+  { user: 'USR-1001', app: 'PL-2026-000107', by: 'USR-1004', hoursAgo: 50, status: '1', counted: true },
+  { user: 'USR-1002', app: 'CL-2026-000103', by: 'USR-1004', hoursAgo: 5, status: '0', counted: false },
+  { user: 'USR-1003', app: 'HL-2026-000105', by: 'USR-1002', hoursAgo: 8, status: '0', counted: false },
 ] as const;
 
 const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home Loan', CL: 'Car Loan' };
@@ -33,7 +33,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
           u.username,
           u.firstName,
           u.lastName,
-          `${u.firstName} ${u.lastName}`,
+          seedDisplayName(u.userid),
           `${u.firstName}.${u.lastName}@originate-bank.example`.toLowerCase(),
           hashes[i],
           JSON.stringify(u.roles),
@@ -103,13 +103,14 @@ export async function seedDemo(db: Db): Promise<boolean> {
     for (const [i, n] of DEMO_NOTIFICATIONS.entries()) {
       const product = PRODUCT_NAMES[n.app.slice(0, 2)] ?? 'Loan';
       await tx.query(
-        `INSERT INTO notifications (id, user_id, kind, status_name, application_id, message, status, is_counted, created_at)
-         VALUES ($1, $2, 'ASSIGNED', 'AssignedToUser', $3, $4, $5, $6, $7)`,
+        `INSERT INTO notifications (id, user_id, actor_id, kind, status_name, application_id, message, status, is_counted, created_at)
+         VALUES ($1, $2, $3, 'ASSIGNED', 'AssignedToUser', $4, $5, $6, $7, $8)`,
         [
           `NTF-SEED-${String(i + 1).padStart(3, '0')}`,
           n.user,
+          n.by,
           n.app,
-          `Application ${n.app} (${product}) has been assigned to you by ${n.by}`,
+          `Application ${n.app} (${product}) has been assigned to you by ${seedDisplayName(n.by)}`,
           n.status,
           n.counted,
           new Date(SEED_ANCHOR.getTime() - n.hoursAgo * 3_600_000),

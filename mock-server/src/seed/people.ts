@@ -124,3 +124,8 @@ export const userById = (userid: string) => {
   if (!user) throw new Error(`seed user ${userid} is not defined`);
   return user;
 };
+
+export const seedDisplayName = (userid: string) => {
+  const user = userById(userid);
+  return `${user.firstName} ${user.lastName}`;
+};

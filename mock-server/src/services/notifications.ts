@@ -15,9 +15,12 @@ interface NotificationRow extends Record<string, unknown> {
   username: string;
 }
 
+// 'username' names who caused the notification (its avatar); system notifications fall back to the recipient.
 const SELECT = `SELECT n.id, n.kind, n.status_name, n.application_id, n.message, n.status, n.is_counted, n.created_at,
-                       u.username
-                  FROM notifications n JOIN users u ON u.userid = n.user_id`;
+                       COALESCE(a.display_name, u.display_name) AS username
+                  FROM notifications n
+                  JOIN users u ON u.userid = n.user_id
+                  LEFT JOIN users a ON a.userid = n.actor_id`;
 
 export const NOTIFICATION_PAGE = 50;
 
@@ -39,6 +42,8 @@ export function toNotification(row: NotificationRow): Notification {
 
 export interface NewNotification {
   userId: string;
+  /** The user whose action caused it; absent for system notifications. */
+  actorId?: string;
   kind: NotificationKind;
   statusName?: NotificationStatusName;
   applicationId?: string;
@@ -49,9 +54,9 @@ export interface NewNotification {
 export async function insertNotification(tx: Queryable, n: NewNotification): Promise<Notification> {
   const id = randomUUID();
   await tx.query(
-    `INSERT INTO notifications (id, user_id, kind, status_name, application_id, message, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [id, n.userId, n.kind, n.statusName ?? null, n.applicationId ?? null, n.message, n.createdAt],
+    `INSERT INTO notifications (id, user_id, actor_id, kind, status_name, application_id, message, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [id, n.userId, n.actorId ?? null, n.kind, n.statusName ?? null, n.applicationId ?? null, n.message, n.createdAt],
   );
   const [row] = await tx.query<NotificationRow>(`${SELECT} WHERE n.id = $1`, [id]);
   if (!row) throw new Error('notification vanished after insert');
