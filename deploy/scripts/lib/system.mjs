@@ -193,5 +193,5 @@ export async function startSystem(opts) {
     await stop();
     throw error;
   }
-  return { apps, server, appProcs, startApp, stopApp, stop };
+  return { apps, env, server, appProcs, startApp, stopApp, stop };
 }

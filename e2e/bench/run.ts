@@ -1,0 +1,163 @@
+// npm run bench: JS bytes (gzip) before the login page and the back office are usable, singleton
+// copies in the composed back office, and optionally (--cold) `npm start` on a fresh clone.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page } from 'playwright-core';
+import { ensureBuilt } from '../../deploy/scripts/lib/build.mjs';
+import { ROOT } from '../../deploy/scripts/lib/run.mjs';
+import { portsEnv, startSystem } from '../../deploy/scripts/lib/system.mjs';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { loadedShares, SINGLETONS } from '../support/federation';
+import { E2E_PORTS, SHELL } from '../support/system';
+
+const KIB = 1024;
+const LOGIN_GOAL_KIB = 200;
+
+interface ScriptLog {
+  files: { url: string; raw: number; gzip: number }[];
+}
+
+/** Records every script response body, gzip-compressed here (the static server sends it raw). */
+function recordScripts(page: Page): ScriptLog {
+  const log: ScriptLog = { files: [] };
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const body = await res.body().catch(() => null);
+    if (body) log.files.push({ url: res.url(), raw: body.length, gzip: gzipSync(body).length });
+  });
+  return log;
+}
+
+const total = (log: ScriptLog, key: 'raw' | 'gzip') => log.files.reduce((n, f) => n + f[key], 0);
+const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;
+
+function byOrigin(log: ScriptLog): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const f of log.files) {
+    const origin = new URL(f.url).origin;
+    out[origin] = kib((out[origin] ?? 0) * KIB + f.gzip);
+  }
+  return out;
+}
+
+async function measurePages() {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage();
+    const log = recordScripts(page);
+    await page.goto(SHELL);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const login = { gzipKiB: kib(total(log, 'gzip')), rawKiB: kib(total(log, 'raw')), files: log.files.length };
+
+    await page.getByRole('textbox', { name: 'Username' }).fill('officer');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Officer@123');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: /^Notifications/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const backOffice = {
+      gzipKiB: kib(total(log, 'gzip')),
+      rawKiB: kib(total(log, 'raw')),
+      files: log.files.length,
+      byOrigin: byOrigin(log),
+    };
+    const shares = await loadedShares(page);
+    const singletons = Object.fromEntries(SINGLETONS.map((pkg) => [pkg, shares[pkg]?.length ?? 0]));
+    return { login, backOffice, singletons };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Fresh clone of HEAD, `npm start` in it, seconds until it prints the URLs. */
+async function coldStart(): Promise<{ seconds: number; ok: boolean }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'originate-cold-'));
+  try {
+    const clone = spawn('git', ['clone', '--quiet', '--no-hardlinks', ROOT, dir], { stdio: 'inherit' });
+    await new Promise((resolve) => clone.on('exit', resolve));
+    const started = Date.now();
+    const child = spawn('npm', ['start'], {
+      cwd: dir,
+      env: { ...process.env, ...portsEnv(E2E_PORTS) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    const ok = await new Promise<boolean>((resolve) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        if (chunk.toString().includes('Originate is running:')) resolve(true);
+      });
+      child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+      child.on('exit', () => resolve(false));
+    });
+    const seconds = Math.round((Date.now() - started) / 100) / 10;
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
+    await new Promise((resolve) => child.on('exit', resolve));
+    return { seconds, ok };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const cold = process.argv.includes('--cold') ? await coldStart() : null;
+  await ensureBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
+  const system = await startSystem({
+    ports: E2E_PORTS,
+    dataDir,
+    logDir: path.join(ROOT, 'bench-results', 'logs'),
+  });
+  let pages: Awaited<ReturnType<typeof measurePages>>;
+  try {
+    pages = await measurePages();
+  } finally {
+    await system.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const result = { measuredAt: new Date().toISOString(), ...pages, coldStart: cold };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench-results', 'bench.json'), `${JSON.stringify(result, null, 2)}\n`);
+
+  const rows: [string, string, string][] = [
+    [
+      'JS before the login page is usable',
+      `${pages.login.gzipKiB} KiB gzip (${pages.login.files} files)`,
+      `goal ≤ ${LOGIN_GOAL_KIB} KiB`,
+    ],
+    [
+      'JS before the back office + bell is usable',
+      `${pages.backOffice.gzipKiB} KiB gzip (${pages.backOffice.files} files)`,
+      'cumulative',
+    ],
+    ...Object.entries(pages.backOffice.byOrigin).map(([origin, size]): [string, string, string] => [
+      `  of which from ${origin}`,
+      `${size} KiB gzip`,
+      '',
+    ]),
+    ...Object.entries(pages.singletons).map(([pkg, n]): [string, string, string] => [
+      `copies of ${pkg}`,
+      String(n),
+      'must be 1',
+    ]),
+  ];
+  if (cold)
+    rows.push([
+      'cold npm start (fresh clone) until URLs printed',
+      cold.ok ? `${cold.seconds} s` : `failed after ${cold.seconds} s`,
+      'goal ≤ 300 s',
+    ]);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(28)}  ${note}`);
+  console.log(`\nwritten to ${path.join('bench-results', 'bench.json')}`);
+  const singletonOk = Object.values(pages.singletons).every((n) => n <= 1) && pages.singletons.react === 1;
+  if (!singletonOk) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(`bench failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { SHELL } from './support/system';
+
+/** Keeps Debian's Chromium off the network (see /work/shared/TOOLCHAIN.md). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  globalSetup: './support/global-setup.ts',
+  // 2 cores: one worker, and a failure is a failure (no retries).
+  workers: 1,
+  retries: 0,
+  fullyParallel: false,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json', { outputFile: './test-results/results.json' }]],
+  use: {
+    baseURL: SHELL,
+    browserName: 'chromium',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    trace: 'retain-on-failure',
+  },
+});

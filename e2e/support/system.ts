@@ -1,0 +1,102 @@
+// The composed system under test: its ports, and stopping/starting one origin from inside a test.
+// globalSetup starts everything (one process per origin) and records the process ids in a state
+// file; a test that stops and restarts a remote updates it, so teardown stops what is running.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startProcess, waitForHttp } from '../../deploy/scripts/lib/system.mjs';
+
+export const E2E_PORTS = {
+  SERVER_PORT: 4100,
+  SHELL_PORT: 3100,
+  MFE_APPLICATIONS_PORT: 3101,
+  MFE_LEADS_PORT: 3102,
+  MFE_CUSTOMER_FLOW_PORT: 3103,
+  MFE_NOTIFICATIONS_PORT: 3104,
+  MFE_VIDEO_PORT: 3105,
+  MFE_REPORTS_PORT: 3106,
+};
+
+export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;
+export const API = `http://127.0.0.1:${E2E_PORTS.SERVER_PORT}`;
+export const NOTIFICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_NOTIFICATIONS_PORT}`;
+
+export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+export const LOG_DIR = path.join(RESULTS_DIR, 'logs');
+export const SCREENSHOTS = path.join(RESULTS_DIR, 'screenshots');
+const STATE_FILE = path.join(RESULTS_DIR, 'system-state.json');
+
+export interface SystemState {
+  dataDir: string;
+  env: Record<string, string>;
+  /** Process id (also its process group) of each running part: 'server', 'shell', 'mfe-…'. */
+  pids: Record<string, number>;
+}
+
+export function writeState(state: SystemState): void {
+  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+}
+
+export function readState(): SystemState | null {
+  return existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as SystemState) : null;
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops one part (its whole process group) and waits until it is gone. */
+export async function stopPart(name: string): Promise<void> {
+  const state = readState();
+  const pid = state?.pids[name];
+  if (!state || pid === undefined) throw new Error(`${name}: not running in the e2e system`);
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) process.kill(-pid, 'SIGKILL');
+  delete state.pids[name];
+  writeState(state);
+}
+
+/** Starts one app origin again, exactly as globalSetup did. */
+export async function startApp(dir: string, port: number): Promise<void> {
+  const state = readState();
+  if (!state) throw new Error('e2e system state is missing: globalSetup did not run');
+  const proc = startProcess(dir, ['--import', 'tsx', path.join('deploy', 'src', 'serve.ts'), '--app', dir], {
+    env: state.env,
+    logDir: LOG_DIR,
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/env.json`, proc);
+  if (proc.pid === undefined) throw new Error(`${dir}: did not start`);
+  state.pids[dir] = proc.pid;
+  writeState(state);
+}
+
+/** Whether a pid is still one of ours (a run that was killed can leave its parts behind). */
+function isOurs(pid: number): boolean {
+  try {
+    const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return cmd.includes('deploy/src/serve.ts') || cmd.includes('mock-server/src/main.ts');
+  } catch {
+    return false;
+  }
+}
+
+/** Teardown (and set-up, after a killed run): every part still listed and still ours. */
+export async function stopAll(): Promise<void> {
+  const state = readState();
+  if (!state) return;
+  for (const [name, pid] of Object.entries(state.pids)) {
+    if (!isOurs(pid)) delete state.pids[name];
+  }
+  writeState(state);
+  await Promise.all(Object.keys(state.pids).map((name) => stopPart(name)));
+}

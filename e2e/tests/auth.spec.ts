@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '@playwright/test';
+import { apiLogin, apiRefresh, HttpError } from '../support/api';
+import { fillLogin, headerLogoff, logIn, screenshot, storedSession } from '../support/ui';
+
+const REFUSED = 'Access denied. Your account is not enabled for this portal.';
+
+/** The demo-user table of the root README (role | username | password). */
+function readmeDemoUsers(): { role: string; username: string; password: string }[] {
+  const readme = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'README.md'), 'utf8');
+  const rows = readme.split('\n').filter((l) => /^\|.*\|$/.test(l.trim()));
+  const header = rows.findIndex((l) => /^\|\s*role\s*\|\s*username\s*\|\s*password\s*\|$/i.test(l.trim()));
+  expect(header, 'README has the role | username | password table').toBeGreaterThanOrEqual(0);
+  const users = [];
+  for (const line of rows.slice(header + 2)) {
+    const cells = line
+      .trim()
+      .slice(1, -1)
+      .split('|')
+      .map((c) => c.trim().replace(/^`|`$/g, ''));
+    if (cells.length !== 3) break;
+    const [role = '', username = '', password = ''] = cells;
+    users.push({ role, username, password });
+  }
+  return users;
+}
+
+test('a loan officer logs in and logs off, which ends the session on the server', async ({ page }) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await screenshot(page, 'backoffice-officer');
+  const session = await storedSession(page);
+  expect(session?.refresh_token).toBeTruthy();
+
+  await headerLogoff(page).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  expect(await storedSession(page)).toBeNull();
+  // The refresh token died with the session.
+  const refused = await apiRefresh(session?.refresh_token ?? '').catch((e: unknown) => e);
+  expect(refused).toBeInstanceOf(HttpError);
+  expect((refused as HttpError).status).toBe(401);
+});
+
+test('an operations admin logs in and the header names them', async ({ page }) => {
+  const { user } = await apiLogin('opsadmin', 'Admin@123');
+  await logIn(page, 'opsadmin', 'Admin@123');
+  await expect(page.getByRole('banner')).toContainText(user.displayName);
+});
+
+test('a user without the portal app is refused with the access-denied message', async ({ page }) => {
+  await fillLogin(page, 'outsider', 'Outsider@123');
+  await expect(page.getByText(REFUSED)).toBeVisible();
+  await screenshot(page, 'login-refused');
+  await expect(headerLogoff(page)).toHaveCount(0);
+  expect(await storedSession(page)).toBeNull();
+});
+
+test('every demo login in the README works, and only the no-access user is refused', async () => {
+  const users = readmeDemoUsers();
+  expect(users.map((u) => u.username)).toEqual([
+    'officer',
+    'teamlead',
+    'approver',
+    'opsadmin',
+    'developer',
+    'debugger',
+    'outsider',
+  ]);
+  expect(users[0]?.role).toBe('Loan officer');
+  for (const user of users) {
+    const result = await apiLogin(user.username, user.password).catch((e: unknown) => e);
+    if (user.username === 'outsider') {
+      expect(result, user.username).toBeInstanceOf(HttpError);
+      expect((result as HttpError).status).toBe(403);
+      expect((result as HttpError).body).toMatchObject({ message: REFUSED });
+    } else {
+      expect(result, `${user.username} logs in`).toMatchObject({ user: { username: user.username } });
+    }
+  }
+});

@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { loadedShares, SINGLETONS } from '../support/federation';
+import { NOTIFICATIONS_ORIGIN } from '../support/system';
+import { logIn } from '../support/ui';
+
+interface ManifestShared {
+  name: string;
+  assets: { js: { sync: string[]; async: string[] } };
+}
+
+test('the composed back office loads one copy of react and of every singleton', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.url());
+  });
+  await logIn(page, 'officer', 'Officer@123');
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
+
+  // 1. The federation runtime's share scope: each singleton has exactly one loaded copy.
+  const loaded = await loadedShares(page);
+  for (const pkg of ['react', 'react-dom', 'jotai', '@originate/shared']) {
+    expect(loaded[pkg], `${pkg} is loaded through the share scope`).toBeDefined();
+  }
+  for (const pkg of SINGLETONS) {
+    expect(loaded[pkg] ?? [], `${pkg}: one loaded copy`).toHaveLength(loaded[pkg] ? 1 : 0);
+  }
+
+  // 2. The network: none of the remote's own copies of a singleton was fetched.
+  const manifest = (await (await fetch(`${NOTIFICATIONS_ORIGIN}/mf-manifest.json`)).json()) as {
+    shared: ManifestShared[];
+  };
+  const remoteCopies = manifest.shared
+    .filter((s) => SINGLETONS.includes(s.name) || /^(react|react-dom|@mui\/material|@mui\/system)\//.test(s.name))
+    .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async])
+    .map((file) => `${NOTIFICATIONS_ORIGIN}/${file}`);
+  expect(remoteCopies.length, 'the remote declares its fallback copies').toBeGreaterThan(0);
+  const fromRemote = scripts.filter((url) => url.startsWith(NOTIFICATIONS_ORIGIN));
+  expect(fromRemote.length, 'the remote was loaded at all').toBeGreaterThan(0);
+  expect(fromRemote.filter((url) => remoteCopies.includes(url))).toEqual([]);
+});

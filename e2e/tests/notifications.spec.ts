@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { apiLogin, apiPost, findAssignableTask } from '../support/api';
+import { E2E_PORTS, startApp, stopPart } from '../support/system';
+import { headerLogoff, logIn, menuItem, screenshot } from '../support/ui';
+
+const BELL = /^Notifications(, \d+ new)?$/;
+
+test('a notification pushed by the server appears live with its toast', async ({ page }) => {
+  await logIn(page, 'officer', 'Officer@123');
+  const bell = page.getByRole('button', { name: BELL });
+  await expect(bell).toBeVisible();
+  const before = Number(/(\d+) new/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1] ?? 0);
+
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const officer = await apiLogin('officer', 'Officer@123');
+  const target = await findAssignableTask(admin, officer.user.userid);
+  await apiPost(admin, `/v3/application/action/${target.action}`, {
+    application_id: target.applicationId,
+    taskId: target.taskId,
+    assignTo: officer.user.userid,
+  });
+
+  await expect(page.getByText('You have new notification')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Notifications, ${before + 1} new` })).toBeVisible();
+  await screenshot(page, 'notification-live');
+  await page.getByRole('button', { name: `Notifications, ${before + 1} new` }).click();
+  await expect(
+    page.getByRole('dialog').or(page.getByRole('presentation')).getByText(target.applicationId).first(),
+  ).toBeVisible();
+});
+
+test('the notifications remote goes down mid-session: fallback, the shell keeps working, Retry recovers', async ({
+  page,
+}) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await expect(page.getByRole('button', { name: BELL })).toBeVisible();
+
+  await stopPart('mfe-notifications');
+  try {
+    // A page of the stopped remote shows the fallback, not a blank shell.
+    await menuItem(page, 'Notification').click();
+    const fallback = page.getByRole('alert').filter({ hasText: 'Notifications are unavailable right now.' });
+    await expect(fallback).toBeVisible();
+    await screenshot(page, 'remote-down-fallback');
+    // The rest of the shell still works: the menu navigates to a shell page.
+    await menuItem(page, 'Profile').click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(headerLogoff(page)).toBeVisible();
+    await menuItem(page, 'Notification').click();
+    await expect(fallback).toBeVisible();
+  } finally {
+    await startApp('mfe-notifications', E2E_PORTS.MFE_NOTIFICATIONS_PORT);
+  }
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'unavailable' })).toHaveCount(0);
+  await screenshot(page, 'remote-recovered');
+});
