@@ -6,6 +6,7 @@ import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDb } from './db';
+import { installAdminEnvelope } from './envelope';
 import { installErrorHandling, invalid } from './errors';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
@@ -66,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(cookie);
   installAuthHook(app, ctx);
+  installAdminEnvelope(app);
 
   await app.register(authRoutes, { ctx });
   await app.register(configsRoutes, { ctx });

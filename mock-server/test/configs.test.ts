@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_FEATURES, DEFAULT_THEME } from '../src/seed/base';
-import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -16,14 +16,17 @@ after(() => s.close());
 
 describe('read routes', () => {
   it('GET /api/getCustomeStyle: the seeded theme; 401 without token', async () => {
-    const res = await call(s.app, 'GET', '/api/getCustomeStyle', officer);
-    assert.deepEqual(res.json(), DEFAULT_THEME);
-    assert.equal(res.json().primaryColor, '#0b3d91');
+    const theme = await opened(await call(s.app, 'GET', '/api/getCustomeStyle', officer), officer);
+    assert.deepEqual(theme, DEFAULT_THEME);
+    assert.equal(theme.primaryColor, '#0b3d91');
     assert.equal((await call(s.app, 'GET', '/api/getCustomeStyle')).statusCode, 401);
   });
 
   it('GET /setup/configs/Admin/Features', async () => {
-    assert.deepEqual((await call(s.app, 'GET', '/setup/configs/Admin/Features', officer)).json(), DEFAULT_FEATURES);
+    assert.deepEqual(
+      await opened(await call(s.app, 'GET', '/setup/configs/Admin/Features', officer), officer),
+      DEFAULT_FEATURES,
+    );
     assert.equal((await call(s.app, 'GET', '/setup/configs/Admin/Features')).statusCode, 401);
   });
 
@@ -35,12 +38,15 @@ describe('read routes', () => {
 
   it('GET /api/getAdminConfigurations', async () => {
     const res = await call(s.app, 'GET', '/api/getAdminConfigurations', officer);
-    assert.deepEqual(res.json(), { chatbotScriptUrl: null, portalAppName: 'originate-backoffice' });
+    assert.deepEqual(await opened(res, officer), { chatbotScriptUrl: null, portalAppName: 'originate-backoffice' });
     assert.equal((await call(s.app, 'GET', '/api/getAdminConfigurations')).statusCode, 401);
   });
 
   it('GET /setup/configs/{type}/{name}: any stored config, 404 unknown, 400 bad names', async () => {
-    assert.deepEqual((await call(s.app, 'GET', '/setup/configs/Theme/Default', officer)).json(), DEFAULT_THEME);
+    assert.deepEqual(
+      await opened(await call(s.app, 'GET', '/setup/configs/Theme/Default', officer), officer),
+      DEFAULT_THEME,
+    );
     assert.equal((await call(s.app, 'GET', '/setup/configs/Nope/Nothing', officer)).statusCode, 404);
     assert.deepEqual(labels(await call(s.app, 'GET', '/setup/configs/Bad%20Type/x', officer)), ['type']);
     assert.equal((await call(s.app, 'GET', '/setup/configs/Theme/Default')).statusCode, 401);
@@ -53,7 +59,10 @@ describe('PUT /setup/configs/{type}/{name}', () => {
   it('an ops admin changes the theme; everyone reads the new one', async () => {
     const res = await call(s.app, 'PUT', '/setup/configs/Theme/Default', admin, theme);
     assert.equal(res.statusCode, 200);
-    assert.equal((await call(s.app, 'GET', '/api/getCustomeStyle', officer)).json().primaryColor, '#1b5e20');
+    assert.equal(
+      (await opened(await call(s.app, 'GET', '/api/getCustomeStyle', officer), officer)).primaryColor,
+      '#1b5e20',
+    );
   });
 
   it('a non-admin: 403; no token: 401', async () => {
@@ -69,7 +78,10 @@ describe('PUT /setup/configs/{type}/{name}', () => {
     });
     assert.deepEqual(labels(res), ['primaryColor', 'surfaceColor']);
     assert.equal(res.json().errors[0].reason, 'must be a colour in #rrggbb form');
-    assert.equal((await call(s.app, 'GET', '/api/getCustomeStyle', officer)).json().primaryColor, '#1b5e20');
+    assert.equal(
+      (await opened(await call(s.app, 'GET', '/api/getCustomeStyle', officer), officer)).primaryColor,
+      '#1b5e20',
+    );
   });
 
   it('validates features and domain; stores unknown configs as given', async () => {
@@ -82,7 +94,10 @@ describe('PUT /setup/configs/{type}/{name}', () => {
     assert.deepEqual((await call(s.app, 'GET', '/setup/configs/Environment/Domain')).json(), domain);
     const custom = { reports: ['disbursals'] };
     assert.equal((await call(s.app, 'PUT', '/setup/configs/Analytics/Reports', admin, custom)).statusCode, 200);
-    assert.deepEqual((await call(s.app, 'GET', '/setup/configs/Analytics/Reports', officer)).json(), custom);
+    assert.deepEqual(
+      await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Reports', officer), officer),
+      custom,
+    );
     const text = await s.app.inject({
       method: 'PUT',
       url: '/setup/configs/Analytics/Reports',

@@ -1,8 +1,10 @@
 // Test harness: a fresh PGlite data dir per test file, a movable clock, and small request helpers.
+
+import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse } from '@originate/shared/node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
@@ -87,4 +89,11 @@ export function labels(res: LightMyRequestResponse): string[] {
     throw new Error(`expected 400/1101, got ${res.statusCode} ${res.body}`);
   }
   return body.errors.map((e) => e.label);
+}
+
+/** The body of an admin response: it must arrive as a {data} envelope keyed by the caller's token. */
+export async function opened<T = any>(res: LightMyRequestResponse, who: Login): Promise<T> {
+  const body = res.json<{ data?: unknown }>();
+  assert.deepEqual(Object.keys(body), ['data'], `expected a {data} envelope, got ${res.body}`);
+  return decryptPayload<T>(String(body.data), who.access_token);
 }

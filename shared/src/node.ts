@@ -6,3 +6,4 @@ export * from './contracts/events';
 export type * from './contracts/remotes';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
+export * from './rules';

@@ -12,7 +12,7 @@ import {
   REFRESH_PATH,
   SESSION_EXPIRED_MESSAGE,
 } from '../errors/catalogue';
-import { debugPath, hasPortalAccess } from '../rules';
+import { debugPath, hasPortalAccess, isEnvelopedResponsePath } from '../rules';
 import { appRefIdAtom, clearSession, debugModeAtom, type Session, sessionAtom, sharedStore } from '../session/store';
 import { showToast } from '../ui/feedback';
 import { requireRuntimeEnv } from './runtimeEnv';
@@ -149,7 +149,9 @@ async function request<T>(method: Method, path: string, body?: unknown, opts: Re
     if (response.status === 401 && !path.startsWith(AUTH_PATH_PREFIX)) await sessionExpired();
     throw error;
   }
-  if (opts.encrypted && isEnvelope(data)) return decryptPayload<T>(data.data, accessTokenFor(path));
+  if (isEnvelope(data) && (opts.encrypted || isEnvelopedResponsePath(path))) {
+    return decryptPayload<T>(data.data, accessTokenFor(path));
+  }
   return data as T;
 }
 

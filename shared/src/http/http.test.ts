@@ -127,6 +127,20 @@ describe('api requests', () => {
     expect(await decryptPayload(sent.data, token)).toEqual({ field: 'pan' });
   });
 
+  it('decrypts admin responses without being asked, but leaves excluded and non-admin routes alone', async () => {
+    const theme = { primaryColor: '#0b3d91' };
+    stubFetch(async (request) =>
+      json(
+        new URL(request.url).pathname === '/api/getCustomeStyle'
+          ? { data: await encryptPayload(theme, token) }
+          : { data: 'x' },
+      ),
+    );
+    expect(await api.get('/api/getCustomeStyle')).toEqual(theme);
+    expect(await api.get('/setup/configs/Environment/Domain')).toEqual({ data: 'x' });
+    expect(await api.get('/v3/users/roles')).toEqual({ data: 'x' });
+  });
+
   it('prefixes non-admin paths with /debugger in debug mode, never admin paths', async () => {
     sharedStore.set(sessionAtom, session(['DEBUGGER', 'DEVELOPER']));
     sharedStore.set(debugModeAtom, true);

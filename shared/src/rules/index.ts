@@ -54,6 +54,17 @@ export function isAdminPath(path: string): boolean {
   return ADMIN_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
 
+/**
+ * Admin responses travel as a {data} envelope keyed by the caller's access token (spec §7: "admin
+ * responses are decrypted except for excluded routes"). Excluded: auth, and the customer-portal domain,
+ * which the not-found page reads after it has cleared the session.
+ */
+export const ENVELOPE_EXCLUDED_PATHS = ['/v3/auth/', '/setup/configs/Environment/Domain'] as const;
+
+export function isEnvelopedResponsePath(path: string): boolean {
+  return isAdminPath(path) && !ENVELOPE_EXCLUDED_PATHS.some((prefix) => path.startsWith(prefix));
+}
+
 /** The path the client calls: in debug mode non-admin paths go to /debugger<path> (spec §6). */
 export function debugPath(path: string, debugMode: boolean): string {
   return debugMode && !isAdminPath(path) ? `/debugger${path}` : path;
