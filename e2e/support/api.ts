@@ -1,7 +1,7 @@
 // Talking to the server the way the shell does (encrypted login password, token headers), for
 // arranging what a browser test then observes.
 import type { Application, LoginResponse } from '@originate/shared/node';
-import { DEFAULT_LOGIN_KEY, encryptPayload } from './sharedNode';
+import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, isEnvelope, isEnvelopedResponsePath } from './sharedNode';
 import { API } from './system';
 
 export class HttpError extends Error {
@@ -33,6 +33,10 @@ async function send<T>(
   const text = await res.text();
   const body: unknown = text ? JSON.parse(text) : null;
   if (!res.ok) throw new HttpError(res.status, body, `${method} ${path}`);
+  // Admin answers arrive as a {data} envelope keyed by the caller's token (spec section 7).
+  if (opts.session && isEnvelopedResponsePath(path) && isEnvelope(body)) {
+    return decryptPayload<T>(body.data, opts.session.access_token);
+  }
   return body as T;
 }
 

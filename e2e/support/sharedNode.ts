@@ -6,4 +6,4 @@ type SharedNode = typeof import('@originate/shared/node');
 
 const sharedNode = createRequire(import.meta.url)('@originate/shared/node') as SharedNode;
 
-export const { DEFAULT_LOGIN_KEY, encryptPayload } = sharedNode;
+export const { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, isEnvelope, isEnvelopedResponsePath } = sharedNode;

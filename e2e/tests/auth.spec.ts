@@ -10,18 +10,17 @@ const REFUSED = 'Access denied. Your account is not enabled for this portal.';
 /** The demo-user table of the root README (role | username | password). */
 function readmeDemoUsers(): { role: string; username: string; password: string }[] {
   const readme = readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'README.md'), 'utf8');
-  const rows = readme.split('\n').filter((l) => /^\|.*\|$/.test(l.trim()));
-  const header = rows.findIndex((l) => /^\|\s*role\s*\|\s*username\s*\|\s*password\s*\|$/i.test(l.trim()));
+  const lines = readme.split('\n').map((l) => l.trim());
+  const header = lines.findIndex((l) => /^\|\s*role\s*\|\s*username\s*\|\s*password\s*\|$/i.test(l));
   expect(header, 'README has the role | username | password table').toBeGreaterThanOrEqual(0);
   const users = [];
-  for (const line of rows.slice(header + 2)) {
-    const cells = line
-      .trim()
+  // The table's rows follow its header and separator, up to the first line that is not a row.
+  for (const line of lines.slice(header + 2)) {
+    if (!/^\|.*\|$/.test(line)) break;
+    const [role = '', username = '', password = ''] = line
       .slice(1, -1)
       .split('|')
-      .map((c) => c.trim().replace(/^`|`$/g, ''));
-    if (cells.length !== 3) break;
-    const [role = '', username = '', password = ''] = cells;
+      .map((c) => c.trim());
     users.push({ role, username, password });
   }
   return users;
@@ -75,7 +74,7 @@ test('every demo login in the README works, and only the no-access user is refus
       expect((result as HttpError).status).toBe(403);
       expect((result as HttpError).body).toMatchObject({ message: REFUSED });
     } else {
-      expect(result, `${user.username} logs in`).toMatchObject({ user: { username: user.username } });
+      expect(result, `${user.username} logs in`).toMatchObject({ user: { userName: user.username } });
     }
   }
 });
