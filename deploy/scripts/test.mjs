@@ -2,6 +2,7 @@
 // tests, build, browser tests. Every step runs; the exit code is non-zero if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { countTests } from './lib/counts.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
 import { ROOT, run, step } from './lib/run.mjs';
 
@@ -20,28 +21,6 @@ async function ensureChromium() {
   const install = await run('apt-get', ['install', '-y', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
   if (install.code !== 0 || !existsSync(CHROMIUM))
     throw new Error(`apt-get install -y chromium did not give ${CHROMIUM}`);
-}
-
-/**
- * Sums test counts from jest ('Tests: 1 failed, 12 passed, 13 total') and node:test
- * ('# pass 5' / 'ℹ pass 5', '# fail 0') output.
- * @param {string} output
- */
-export function countTests(output) {
-  let passed = 0;
-  let failed = 0;
-  for (const line of output.split('\n')) {
-    const jest = /Tests:\s+(.*\d+ total)/.exec(line);
-    if (jest?.[1]) {
-      passed += Number(/(\d+) passed/.exec(jest[1])?.[1] ?? 0);
-      failed += Number(/(\d+) failed/.exec(jest[1])?.[1] ?? 0);
-      continue;
-    }
-    const node = /^(?:.*?:\s*)?(?:#|ℹ)\s+(pass|fail)\s+(\d+)\s*$/.exec(line);
-    if (node?.[1] === 'pass') passed += Number(node[2]);
-    if (node?.[1] === 'fail') failed += Number(node[2]);
-  }
-  return { passed, failed };
 }
 
 /** A step that is one check (typecheck, lint, build). */
