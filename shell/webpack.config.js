@@ -1,3 +1,55 @@
 const { createAppConfig } = require('@originate/shared/build/createAppConfig');
 
-module.exports = createAppConfig({ name: 'shell', dir: __dirname, port: 3000, title: 'Originate' });
+// What the login page needs, built into main.js: one file compresses far better than the ~50 small
+// shared-module chunks it would otherwise load. Everything else stays an async shared chunk.
+const LOGIN_SHARES = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/client',
+  'jotai',
+  'jotai/react',
+  'jotai/vanilla',
+  'jotai/vanilla/internals',
+  'jotai/vanilla/utils',
+  '@emotion/react',
+  '@emotion/styled',
+  '@originate/shared',
+  '@mui/system',
+  '@mui/system/DefaultPropsProvider',
+  '@mui/system/InitColorSchemeScript',
+  '@mui/system/RtlProvider',
+  '@mui/system/colorManipulator',
+  '@mui/system/createBreakpoints',
+  '@mui/system/createStyled',
+  '@mui/system/createTheme',
+  '@mui/system/cssVars',
+  '@mui/system/spacing',
+  '@mui/system/style',
+  '@mui/system/styleFunctionSx',
+  '@mui/system/useThemeProps',
+  '@mui/material/styles',
+  '@mui/material/CssBaseline',
+  '@mui/material/Box',
+  '@mui/material/Paper',
+  '@mui/material/Stack',
+  '@mui/material/Typography',
+  '@mui/material/Button',
+  '@mui/material/IconButton',
+  '@mui/material/InputAdornment',
+  '@mui/material/Link',
+  '@mui/material/FormControl',
+  '@mui/material/InputLabel',
+  '@mui/material/OutlinedInput',
+  '@mui/material/SvgIcon',
+  '@mui/icons-material/Visibility',
+  '@mui/icons-material/VisibilityOff',
+];
+
+module.exports = createAppConfig({
+  name: 'shell',
+  dir: __dirname,
+  port: 3000,
+  title: 'Originate',
+  eager: LOGIN_SHARES,
+});

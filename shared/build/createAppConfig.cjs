@@ -27,18 +27,31 @@ function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
 }
 
-/** Major-compatible range of what is installed, so host and remotes agree on one copy. */
-function sharedConfig() {
+/**
+ * Major-compatible range of what is installed, so host and remotes agree on one copy.
+ * @param {readonly string[]} eager share keys (exact, or covered by a prefix key) built into the entry chunk
+ */
+function sharedConfig(eager = []) {
   /** @type {Record<string, object>} */
   const shared = {};
-  for (const pkg of SINGLETONS) {
+  /** @param {string} key @param {string} pkg */
+  const add = (key, pkg) => {
     const version = pkg === '@originate/shared' ? require('../package.json').version : installedVersion(pkg);
-    shared[pkg] = { singleton: true, requiredVersion: `^${version}`, version };
-  }
-  for (const prefix of PREFIXES) {
-    const pkg = prefix.slice(0, -1);
-    const version = installedVersion(pkg);
-    shared[prefix] = { singleton: pkg !== '@mui/icons-material', requiredVersion: `^${version}`, version };
+    shared[key] = {
+      singleton: pkg !== '@mui/icons-material',
+      requiredVersion: `^${version}`,
+      version,
+      ...(eager.includes(key) && { eager: true }),
+    };
+  };
+  for (const pkg of SINGLETONS) add(pkg, pkg);
+  for (const prefix of PREFIXES) add(prefix, prefix.slice(0, -1));
+  // A deep import listed as eager gets its own key, which webpack matches before the prefix key.
+  for (const key of eager) {
+    if (shared[key]) continue;
+    const prefix = PREFIXES.find((p) => key.startsWith(p));
+    if (!prefix) throw new Error(`eager share '${key}' is not covered by SINGLETONS or PREFIXES`);
+    add(key, prefix.slice(0, -1));
   }
   return shared;
 }
@@ -87,9 +100,10 @@ function runtimeConfigMiddlewares(middlewares, devServer) {
  *   port: number,              // default dev-server port (overridable by the PORT env)
  *   exposes?: Record<string, string>,
  *   title?: string,            // html page title for the app's own (standalone) page
+ *   eager?: string[],          // share keys built into the entry chunk (see sharedConfig)
  * }} options
  */
-function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate' }) {
+function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', eager = [] }) {
   /** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -134,11 +148,13 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate' })
           name,
           filename: 'remoteEntry.js',
           exposes,
-          shared: sharedConfig(),
+          shared: sharedConfig(eager),
           // One offline remote must not hang start-up of the others.
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
+          // Every app runs in the browser only: the runtime drops its Node script loader.
+          experiments: { optimization: { target: 'web' } },
         }),
         // Absolute script URLs: the page is served for deep links (history fallback) such as
         // /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/.
