@@ -1,26 +1,12 @@
 // The team's own page: the same providers as the shell, a header with the bell and the Notification page.
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { buildTheme, loadRuntimeEnv, sharedStore, themeConfigAtom } from '@originate/shared';
+import { AppProviders, loadRuntimeEnv } from '@originate/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { Provider, useAtomValue } from 'jotai';
-import { type ReactNode, StrictMode, useMemo } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { StandaloneApp } from './standalone/StandaloneApp';
 
 const queryClient = new QueryClient();
-
-function Themed({ children }: { children: ReactNode }) {
-  const config = useAtomValue(themeConfigAtom);
-  const theme = useMemo(() => buildTheme(config), [config]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
-}
 
 async function main(): Promise<void> {
   await loadRuntimeEnv();
@@ -28,15 +14,13 @@ async function main(): Promise<void> {
   if (!root) throw new Error('The page has no #root element');
   createRoot(root).render(
     <StrictMode>
-      <Provider store={sharedStore}>
-        <Themed>
-          <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
-              <StandaloneApp />
-            </BrowserRouter>
-          </QueryClientProvider>
-        </Themed>
-      </Provider>
+      <AppProviders>
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <StandaloneApp />
+          </BrowserRouter>
+        </QueryClientProvider>
+      </AppProviders>
     </StrictMode>,
   );
 }

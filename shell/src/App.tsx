@@ -1,8 +1,6 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { buildTheme, isLoggedInAtom, sharedStore, themeConfigAtom } from '@originate/shared';
-import { Provider, useAtomValue } from 'jotai';
-import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { AppProviders, isLoggedInAtom } from '@originate/shared';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useState } from 'react';
 import { ChromeHosts } from './chrome/ChromeHosts';
 import { PageLoading } from './pages/PageLoading';
 import { isLoginEntry } from './routes/routeTable';
@@ -10,17 +8,6 @@ import { isLoginEntry } from './routes/routeTable';
 const AuthArea = lazy(() => import('./auth/AuthArea'));
 // The router and every routed area: not needed to show the login form on first load.
 const RoutedApp = lazy(() => import('./routes/RoutedApp'));
-
-function ThemedRoot({ children }: { children: ReactNode }) {
-  const config = useAtomValue(themeConfigAtom);
-  const theme = useMemo(() => buildTheme(config), [config]);
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
-  );
-}
 
 /**
  * A logged-out visit to '/' or '/login' shows the login form without loading the router; once logged in
@@ -42,13 +29,11 @@ function Entry() {
 
 export function App() {
   return (
-    <Provider store={sharedStore}>
-      <ThemedRoot>
-        <ChromeHosts />
-        <Suspense fallback={<PageLoading />}>
-          <Entry />
-        </Suspense>
-      </ThemedRoot>
-    </Provider>
+    <AppProviders>
+      <ChromeHosts />
+      <Suspense fallback={<PageLoading />}>
+        <Entry />
+      </Suspense>
+    </AppProviders>
   );
 }

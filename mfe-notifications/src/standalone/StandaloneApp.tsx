@@ -5,13 +5,12 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { endSession, userAtom } from '@originate/shared';
+import { endSession, ToastHost, userAtom } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import NotificationBell from '../exposed/NotificationBell';
 import NotificationsPage from '../exposed/NotificationsPage';
 import { SignInForm } from './SignInForm';
-import { Toasts } from './Toasts';
 
 export function StandaloneApp() {
   const user = useAtomValue(userAtom);
@@ -48,7 +47,7 @@ export function StandaloneApp() {
       ) : (
         <SignInForm />
       )}
-      <Toasts />
+      <ToastHost />
     </Box>
   );
 }

@@ -1,2 +1,4 @@
+export * from './AppProviders';
 export * from './feedback';
+export * from './ToastHost';
 export * from './theme';

@@ -1,16 +1,14 @@
 // What the root shell always carries: the back-clicked flag, and the common modal, toasts and spinner
-// (each loaded only once there is something to show).
-import { backClickedAtom, modalAtom, sharedStore, spinnerAtom, toastsAtom } from '@originate/shared';
+// (each loaded only once there is something to show; the toast host does that itself).
+import { backClickedAtom, modalAtom, sharedStore, spinnerAtom, ToastHost } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 
 const CommonModal = lazy(() => import('./CommonModal'));
-const ToastHost = lazy(() => import('./ToastHost'));
 const SpinnerHost = lazy(() => import('./SpinnerHost'));
 
 export function ChromeHosts() {
   const modal = useAtomValue(modalAtom);
-  const hasToasts = useAtomValue(toastsAtom).length > 0;
   const spinning = useAtomValue(spinnerAtom);
 
   useEffect(() => {
@@ -22,7 +20,7 @@ export function ChromeHosts() {
   return (
     <Suspense fallback={null}>
       {modal && <CommonModal modal={modal} />}
-      {hasToasts && <ToastHost />}
+      <ToastHost />
       {spinning && <SpinnerHost />}
     </Suspense>
   );

@@ -1,19 +1,17 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { dismissToast, toastsAtom } from '@originate/shared';
-import { useAtomValue } from 'jotai';
+import { dismissToast, type Toast } from './feedback';
 
-/** One toast at a time, oldest first; each hides itself or on its close button. */
-export default function ToastHost() {
-  const toast = useAtomValue(toastsAtom)[0];
-  if (!toast) return null;
+const TOAST_HIDE_MS = 6000;
+
+export default function ToastSnackbar({ toast }: { toast: Toast }) {
   return (
     <Snackbar
-      key={toast.id}
       open
-      autoHideDuration={6000}
+      autoHideDuration={TOAST_HIDE_MS}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
       onClose={(_event, reason) => {
+        // A click elsewhere on the page must not drop a message the user has not read.
         if (reason !== 'clickaway') dismissToast(toast.id);
       }}
     >
