@@ -102,8 +102,11 @@ async function coldStart(): Promise<{ seconds: number; ok: boolean }> {
       child.on('exit', () => resolve(false));
     });
     const seconds = Math.round((Date.now() - started) / 100) / 10;
-    if (child.pid !== undefined) process.kill(-child.pid, 'SIGINT');
-    await new Promise((resolve) => child.on('exit', resolve));
+    if (ok && child.pid !== undefined) {
+      const exited = new Promise((resolve) => child.on('exit', resolve));
+      process.kill(-child.pid, 'SIGINT');
+      await exited;
+    }
     return { seconds, ok };
   } finally {
     rmSync(dir, { recursive: true, force: true });
