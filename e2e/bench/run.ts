@@ -152,8 +152,13 @@ async function main() {
     ...Object.entries(pages.singletons).map(([pkg, n]): [string, string, string] => [
       `copies of ${pkg}`,
       String(n),
-      'must be 1',
+      n === 0 ? 'not loaded: only deep imports of it are used' : 'must be 1',
     ]),
+    [
+      `most copies of any of the ${pages.sharedPackagesLoaded} shared packages loaded`,
+      String(pages.mostCopiesOfAnySharedPackage),
+      'must be 1',
+    ],
   ];
   if (cold)
     rows.push([
