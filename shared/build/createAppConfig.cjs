@@ -57,6 +57,32 @@ function sharedConfig(eager = []) {
 }
 
 /**
+ * Fails the build when code in the entry chunk consumes a share that is not eager: the federation runtime
+ * would throw RUNTIME-006 (loadShareSync) at start, a blank page. Catches an eager module that gains an
+ * import of a lazy share.
+ * @param {import('webpack').Compiler} compiler
+ */
+function checkEagerConsumes(compiler) {
+  compiler.hooks.afterCompile.tap('OriginateEagerConsumes', (compilation) => {
+    const lazy = new Set();
+    for (const chunk of compilation.chunks) {
+      if (!chunk.canBeInitial()) continue;
+      for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+        const options = /** @type {{ options?: { shareKey?: string, eager?: boolean } }} */ (module).options;
+        if (module.type === 'consume-shared-module' && options && !options.eager) lazy.add(options.shareKey);
+      }
+    }
+    if (lazy.size > 0) {
+      compilation.errors.push(
+        new compiler.webpack.WebpackError(
+          `The entry chunk consumes shares that are not eager (add them to the app's eager list): ${[...lazy].join(', ')}`,
+        ),
+      );
+    }
+  });
+}
+
+/**
  * Dev-server only: serve the runtime configuration every app reads at start (/env.json and, for
  * the shell, /remotes.json) from the environment, so no URL is ever baked into a build.
  *   RUNTIME_ENV_FILE        a RuntimeEnv JSON file served as /env.json; otherwise it is made from
@@ -164,6 +190,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
           scriptLoading: 'defer',
           publicPath: process.env.HTML_PUBLIC_PATH || '/',
         }),
+        checkEagerConsumes,
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
