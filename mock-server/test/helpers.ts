@@ -92,7 +92,7 @@ export function labels(res: LightMyRequestResponse): string[] {
 }
 
 /** The body of an admin response: it must arrive as a {data} envelope keyed by the caller's token. */
-export async function opened<T = any>(res: LightMyRequestResponse, who: Login): Promise<T> {
+export async function opened<T = Record<string, unknown>>(res: LightMyRequestResponse, who: Login): Promise<T> {
   const body = res.json<{ data?: unknown }>();
   assert.deepEqual(Object.keys(body), ['data'], `expected a {data} envelope, got ${res.body}`);
   return decryptPayload<T>(String(body.data), who.access_token);
