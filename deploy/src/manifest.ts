@@ -1,8 +1,8 @@
 // The runtime contract every origin serves: /env.json (RuntimeEnv) and, on the shell, /remotes.json.
 import path from 'node:path';
 import type { MenuContribution, RemoteEntry, RemoteSlot, RemotesManifest, RuntimeEnv } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME } from '@originate/shared/node';
 import { type AppInfo, readJson } from './apps';
-import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME } from './sharedNode';
 
 type Env = Readonly<Record<string, string | undefined>>;
 

@@ -3,10 +3,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
 import { listApps, resolvePort } from '../src/apps';
 import { parseDeclaration } from '../src/manifest';
 import { cacheControlFor, createAppServer, IMMUTABLE, isPageRequest, NO_CACHE, parseAppArgs } from '../src/serve';
-import { DEFAULT_LOGIN_KEY } from '../src/sharedNode';
 
 const NOTIFICATIONS_DECLARATION = {
   requiredRoles: ['NOTIFICATION'],

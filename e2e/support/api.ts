@@ -1,7 +1,13 @@
 // Talking to the server the way the shell does (encrypted login password, token headers), for
 // arranging what a browser test then observes.
 import type { Application, LoginResponse } from '@originate/shared/node';
-import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, isEnvelope, isEnvelopedResponsePath } from './sharedNode';
+import {
+  DEFAULT_LOGIN_KEY,
+  decryptPayload,
+  encryptPayload,
+  isEnvelope,
+  isEnvelopedResponsePath,
+} from '@originate/shared/node';
 import { API } from './system';
 
 export class HttpError extends Error {

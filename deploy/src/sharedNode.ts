@@ -1,9 +1,0 @@
-// @originate/shared is CommonJS; Node's ESM loader cannot see names behind its `export *`
-// re-exports, so Node code in this ESM package loads it through require.
-import { createRequire } from 'node:module';
-
-type SharedNode = typeof import('@originate/shared/node');
-
-const sharedNode = createRequire(import.meta.url)('@originate/shared/node') as SharedNode;
-
-export const { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME, encryptPayload } = sharedNode;
