@@ -8,12 +8,17 @@ const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '
 /** Serialises concurrent starts against one PostgreSQL (scale-out). */
 const MIGRATION_LOCK_ID = 7_246_001;
 
+/** The migration files in the order they apply. */
+export async function migrationFiles(): Promise<string[]> {
+  return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+}
+
 export async function migrate(db: Db): Promise<string[]> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
-  const files = (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
+  const files = await migrationFiles();
   const applied: string[] = [];
   for (const file of files) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
