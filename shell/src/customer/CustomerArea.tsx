@@ -13,7 +13,7 @@ export const CUSTOMER_REMOTE = 'mfe_customer_flow';
 /** newapplication, omni-embed, dynamic-resume and /backstage/newapplication: the customerArea slot. */
 export default function CustomerArea() {
   const { pathname } = useLocation();
-  const { result, manifest, reload } = useManifest();
+  const { manifest, reload } = useManifest();
   // The first segment(s) the route matched, e.g. '/backstage/newapplication', are the remote's basename.
   const basename = pathname.startsWith('/backstage/') ? '/backstage/newapplication' : `/${pathname.split('/')[1]}`;
   // Applicants hold no roles: only a remote open to everyone may fill the customer area.
@@ -24,11 +24,14 @@ export default function CustomerArea() {
         {provider ? (
           <RemoteModule<RemotePageProps> remote={provider.remote} module={provider.module} props={{ basename }} />
         ) : (
-          <RemoteFallback
-            message={unavailableMessage(CUSTOMER_REMOTE)}
-            detail={result.ok ? 'It is not deployed.' : result.error.message}
-            onRetry={reload}
-          />
+          // Applicants see a calm, centred notice, not the deployment's technical state.
+          <Box sx={{ maxWidth: 560, mx: 'auto', mt: { xs: 4, sm: 12 } }}>
+            <RemoteFallback
+              message={unavailableMessage(CUSTOMER_REMOTE)}
+              detail="Please try again in a few minutes."
+              onRetry={reload}
+            />
+          </Box>
         )}
       </Box>
     </QueryProvider>
