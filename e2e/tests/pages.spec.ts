@@ -37,3 +37,18 @@ test('/invalidURL shows the 400 Invalid URL page', async ({ page }) => {
   ).toBeVisible();
   await screenshot(page, 'invalid-url');
 });
+
+// The customer-flow remote is not deployed yet: every customer route shows its fallback, never a fake form.
+for (const route of [
+  '/newapplication?product=PL',
+  '/omni-embed',
+  '/dynamic-resume',
+  '/backstage/newapplication?resume',
+]) {
+  test(`the customer route ${route} shows the remote-unavailable fallback`, async ({ page }) => {
+    await page.goto(route);
+    await expect(page.getByText('The application form is unavailable right now.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    if (route === '/omni-embed') await screenshot(page, 'customer-fallback');
+  });
+}
