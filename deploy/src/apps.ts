@@ -6,17 +6,10 @@ import { fileURLToPath } from 'node:url';
 /** Repo root (deploy/src/.. /..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Default ports of the architecture guide; each is overridable by its env variable. */
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = {
-  SERVER_PORT: 4000,
-  SHELL_PORT: 3000,
-  MFE_APPLICATIONS_PORT: 3001,
-  MFE_LEADS_PORT: 3002,
-  MFE_CUSTOMER_FLOW_PORT: 3003,
-  MFE_NOTIFICATIONS_PORT: 3004,
-  MFE_VIDEO_PORT: 3005,
-  MFE_REPORTS_PORT: 3006,
-};
+/** Default ports of the architecture guide (deploy/ports.json); each is overridable by its env variable. */
+export const DEFAULT_PORTS: Readonly<Record<string, number>> = JSON.parse(
+  readFileSync(path.join(REPO_ROOT, 'deploy', 'ports.json'), 'utf8'),
+);
 
 export interface AppInfo {
   /** Folder name, e.g. 'shell' or 'mfe-notifications'. */

@@ -1,18 +1,11 @@
 // Reading the module-federation share scope of a running page (used by the test and the bench).
+import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 
-/** The federation singletons of the architecture guide. */
-export const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  '@tanstack/react-query',
-  'jotai',
-  '@mui/material',
-  '@emotion/react',
-  '@emotion/styled',
-  '@originate/shared',
-];
+/** The federation singletons, from the one config factory that shares them. */
+export const SINGLETONS: readonly string[] = createRequire(import.meta.url)(
+  '@originate/shared/build/createAppConfig',
+).SINGLETONS;
 
 /** For every shared package with a loaded copy: one 'version from app' string per distinct copy. */
 export function loadedShares(page: Pick<Page, 'evaluate'>): Promise<Record<string, string[]>> {

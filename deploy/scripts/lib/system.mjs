@@ -1,22 +1,14 @@
 // Starts the composed system: mock-server (embedded PGlite) and the static origins of deploy/src/serve.ts.
 // Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
 import { ROOT } from './run.mjs';
 
-/** Defaults of the architecture guide; start.mjs, e2e and bench pass their own. */
-export const DEFAULT_PORTS = {
-  SERVER_PORT: 4000,
-  SHELL_PORT: 3000,
-  MFE_APPLICATIONS_PORT: 3001,
-  MFE_LEADS_PORT: 3002,
-  MFE_CUSTOMER_FLOW_PORT: 3003,
-  MFE_NOTIFICATIONS_PORT: 3004,
-  MFE_VIDEO_PORT: 3005,
-  MFE_REPORTS_PORT: 3006,
-};
+/** Defaults of the architecture guide (deploy/ports.json); start.mjs, e2e and bench pass their own. */
+/** @type {{ SERVER_PORT: number, SHELL_PORT: number, MFE_APPLICATIONS_PORT: number, MFE_LEADS_PORT: number, MFE_CUSTOMER_FLOW_PORT: number, MFE_NOTIFICATIONS_PORT: number, MFE_VIDEO_PORT: number, MFE_REPORTS_PORT: number }} */
+export const DEFAULT_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'ports.json'), 'utf8'));
 
 /** @typedef {Record<keyof typeof DEFAULT_PORTS, number>} Ports */
 
