@@ -18,7 +18,7 @@ describe('read routes', () => {
   it('GET /api/getCustomeStyle: the seeded theme; 401 without token', async () => {
     const theme = await opened(await call(s.app, 'GET', '/api/getCustomeStyle', officer), officer);
     assert.deepEqual(theme, DEFAULT_THEME);
-    assert.equal(theme.primaryColor, '#0b3d91');
+    assert.equal(theme.primaryColor, '#0d3b66');
     assert.equal((await call(s.app, 'GET', '/api/getCustomeStyle')).statusCode, 401);
   });
 

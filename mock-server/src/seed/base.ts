@@ -1,18 +1,17 @@
 // Configuration every installation needs, production included. Inserted once; later edits through
 // PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain.
 
-import type { AdminFeatures, DomainUrlRecord, ThemeConfig } from '@originate/shared/node';
+import {
+  type AdminFeatures,
+  DEFAULT_THEME_CONFIG,
+  type DomainUrlRecord,
+  type ThemeConfig,
+} from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
 
-export const DEFAULT_THEME: ThemeConfig = {
-  primaryColor: '#0b3d91',
-  secondaryColor: '#f2a900',
-  backgroundColor: '#f4f6fa',
-  surfaceColor: '#ffffff',
-  typography: { primaryColor: '#1a1f36', secondaryColor: '#5b6475' },
-  font: { family: 'Inter, Roboto, "Segoe UI", Arial, sans-serif', size: 14 },
-};
+/** The seeded theme is the platform default the client also falls back to before login. */
+export const DEFAULT_THEME: ThemeConfig = DEFAULT_THEME_CONFIG;
 
 export const DEFAULT_FEATURES: AdminFeatures = { MultiLingual: false, ApplicationFormPreview: true };
 

@@ -1,4 +1,5 @@
 // Business constants of spec section 9 and the platform's own fixed names.
+import type { ThemeConfig } from './entities';
 
 export const PORTAL_APP_NAME = 'originate-backoffice';
 /** Development default of the login-encryption key (32 characters); production sets LOGIN_KEY. */
@@ -42,3 +43,16 @@ export const Permissions = {
   ALL_APPLICATIONS_REASSIGN: 'ALL_APPLICATIONS_REASSIGN',
   ALL_APPLICATIONS_ASSIGN_SELF: 'ALL_APPLICATIONS_ASSIGN_SELF',
 } as const;
+
+/**
+ * The bank back-office look: the server seeds it as the Theme config and the client falls back to it
+ * before a session exists, so the first login page and the back office agree.
+ */
+export const DEFAULT_THEME_CONFIG: ThemeConfig = {
+  primaryColor: '#0d3b66',
+  secondaryColor: '#00897b',
+  backgroundColor: '#f4f6f9',
+  surfaceColor: '#ffffff',
+  typography: { primaryColor: '#1f2933', secondaryColor: '#52606d' },
+  font: { family: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif', size: 14 },
+};

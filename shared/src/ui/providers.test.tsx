@@ -1,10 +1,10 @@
 import { useTheme } from '@mui/material/styles';
 import { act, fireEvent, render, screen } from '@testing-library/react';
+import { DEFAULT_THEME_CONFIG } from '../contracts/constants';
 import { sharedStore, themeConfigAtom } from '../session/store';
 import { AppProviders } from './AppProviders';
 import { dismissToast, showToast, toastsAtom } from './feedback';
 import { ToastHost } from './ToastHost';
-import { DEFAULT_THEME_CONFIG } from './theme';
 
 afterEach(() => {
   for (const toast of sharedStore.get(toastsAtom)) dismissToast(toast.id);

@@ -1,7 +1,7 @@
 // MUI theme from the server's theme config (spec §3, §9). Deep imports only: the '@mui/material' root
 // would pull all of MUI into every bundle.
 import { createTheme, darken, lighten, type Theme } from '@mui/material/styles';
-import type { THEME_SHADES } from '../contracts/constants';
+import { DEFAULT_THEME_CONFIG, type THEME_SHADES } from '../contracts/constants';
 import type { ThemeConfig } from '../contracts/entities';
 
 export type ThemeShade = (typeof THEME_SHADES)[number];
@@ -25,16 +25,6 @@ declare module '@mui/material/styles' {
     900?: string;
   }
 }
-
-/** The bank back-office look when the server sends no theme: deep blue and teal on a cool grey page. */
-export const DEFAULT_THEME_CONFIG: ThemeConfig = {
-  primaryColor: '#0d3b66',
-  secondaryColor: '#00897b',
-  backgroundColor: '#f4f6f9',
-  surfaceColor: '#ffffff',
-  typography: { primaryColor: '#1f2933', secondaryColor: '#52606d' },
-  font: { family: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif', size: 14 },
-};
 
 /** Shades 100..900 around a base colour (500): lighter above, darker below. */
 export function shadesOf(color: string): Shades {

@@ -1,3 +1,4 @@
+import { DEFAULT_THEME_CONFIG } from '../contracts/constants';
 import { sharedStore } from '../session/store';
 import {
   closeModal,
@@ -10,7 +11,7 @@ import {
   spinnerAtom,
   toastsAtom,
 } from './feedback';
-import { buildTheme, DEFAULT_THEME_CONFIG, shadesOf } from './theme';
+import { buildTheme, shadesOf } from './theme';
 
 describe('modal', () => {
   it('opens with the default size md and a fresh id, and closes', () => {
