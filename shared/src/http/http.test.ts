@@ -1,5 +1,4 @@
 // The real ky client against a stubbed global fetch (jsdom with Node's fetch classes, see src/testing).
-import type { User } from '../contracts/entities';
 import { decryptPayload, encryptPayload } from '../crypto/envelope';
 import { ApiError } from '../errors/catalogue';
 import {
@@ -12,6 +11,7 @@ import {
   sessionAtom,
   sharedStore,
 } from '../session/store';
+import { testSession, testUser } from '../testing/fixtures';
 import { closeModal, modalAtom, toastsAtom } from '../ui/feedback';
 import { api, configureHttp, endSession, forgetPassword, login, refreshSession } from './client';
 import { reportError } from './reportError';
@@ -25,25 +25,8 @@ const env = {
 };
 const token = 'access-token-0123456789abcdef0123456789';
 
-const user = (roles: string[] = ['AGENT']): User => ({
-  userid: 'u1',
-  userName: 'asha',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  displayName: 'Asha Rao',
-  roles,
-  applications: ['originate-backoffice'],
-  teams: [],
-});
-const session = (roles?: string[]): Session => ({
-  access_token: token,
-  refresh_token: 'refresh-1',
-  sessionid: 'sess-1',
-  expires_in: 900,
-  expiry_time: '2030-01-01T00:00:00.000Z',
-  user: user(roles),
-  issuedAt: 1,
-});
+const user = testUser;
+const session = (roles?: string[]): Session => testSession(roles, token);
 
 type Handler = (request: Request) => Response | Promise<Response>;
 const json = (body: unknown, status = 200) =>

@@ -1,4 +1,4 @@
-import type { User } from '../contracts/entities';
+import { testSession } from '../testing/fixtures';
 import {
   clearSession,
   DEBUG_MODE_STORAGE_KEY,
@@ -13,26 +13,7 @@ import {
 } from './store';
 import { sessionTimers } from './timers';
 
-const user = (roles: string[]): User => ({
-  userid: 'u1',
-  userName: 'asha',
-  firstName: 'Asha',
-  lastName: 'Rao',
-  displayName: 'Asha Rao',
-  roles,
-  applications: ['originate-backoffice'],
-  teams: [],
-});
-
-const session = (roles: string[]): Session => ({
-  access_token: 'a'.repeat(40),
-  refresh_token: 'r'.repeat(40),
-  sessionid: 's1',
-  expires_in: 900,
-  expiry_time: '2030-01-01T00:00:00.000Z',
-  user: user(roles),
-  issuedAt: 1,
-});
+const session = (roles: string[]): Session => testSession(roles);
 
 afterEach(() => {
   clearSession();
@@ -43,7 +24,7 @@ describe('session atoms', () => {
   it("persist the session in sessionStorage 'originate.session' and derive user and login status", () => {
     expect(sharedStore.get(isLoggedInAtom)).toBe(false);
     sharedStore.set(sessionAtom, session(['AGENT']));
-    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? 'null').sessionid).toBe('s1');
+    expect(JSON.parse(sessionStorage.getItem(SESSION_STORAGE_KEY) ?? 'null').sessionid).toBe('sess-1');
     expect(sharedStore.get(userAtom)?.userid).toBe('u1');
     expect(sharedStore.get(isLoggedInAtom)).toBe(true);
   });
@@ -52,7 +33,7 @@ describe('session atoms', () => {
     sessionStorage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session(['AGENT'])));
     jest.isolateModules(() => {
       const fresh = require('./store') as typeof import('./store');
-      expect(fresh.sharedStore.get(fresh.sessionAtom)?.sessionid).toBe('s1');
+      expect(fresh.sharedStore.get(fresh.sessionAtom)?.sessionid).toBe('sess-1');
       expect(fresh.sharedStore.get(fresh.isLoggedInAtom)).toBe(true);
     });
   });
