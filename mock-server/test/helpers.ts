@@ -97,3 +97,13 @@ export async function opened<T = Record<string, unknown>>(res: LightMyRequestRes
   assert.deepEqual(Object.keys(body), ['data'], `expected a {data} envelope, got ${res.body}`);
   return decryptPayload<T>(String(body.data), who.access_token);
 }
+
+/** The four staff roles most route tests act as, logged in. */
+export async function loginStaff(app: FastifyInstance) {
+  return {
+    officer: await login(app, 'officer'),
+    lead: await login(app, 'teamlead'),
+    admin: await login(app, 'opsadmin'),
+    approver: await login(app, 'approver'),
+  };
+}

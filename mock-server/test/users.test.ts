@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -10,10 +10,7 @@ let approver: Login;
 
 before(async () => {
   s = await startServer();
-  officer = await login(s.app, 'officer');
-  lead = await login(s.app, 'teamlead');
-  admin = await login(s.app, 'opsadmin');
-  approver = await login(s.app, 'approver');
+  ({ officer, lead, admin, approver } = await loginStaff(s.app));
 });
 after(() => s.close());
 
