@@ -1,8 +1,8 @@
 // The message the login form shows inline for a failed login.
-import { ApiError } from '@originate/shared';
+import { ApiError, GENERIC_ERROR_MESSAGE } from '@originate/shared';
 
 export const UNREACHABLE_MESSAGE = 'The server cannot be reached. Please try again.';
-export const GENERIC_MESSAGE = 'Something bad happened; please try again later.';
+export const GENERIC_MESSAGE = GENERIC_ERROR_MESSAGE;
 
 export function loginErrorMessage(error: unknown): string {
   // The server's own words: 'Invalid username or password', the portal refusal, validation reasons.

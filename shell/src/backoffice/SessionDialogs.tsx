@@ -4,13 +4,20 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { clearSession, endSession, refreshSession, reportError, type Session } from '@originate/shared';
+import {
+  clearSession,
+  endSession,
+  refreshSession,
+  reportError,
+  SESSION_ENDED_MESSAGE,
+  type Session,
+} from '@originate/shared';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SessionPhase, sessionSchedule } from './sessionPhase';
 
 export const SESSION_WARNING_TITLE = 'Your session is about to expire';
-export const SESSION_EXPIRED_TITLE = 'Your session expired';
+export const SESSION_EXPIRED_TITLE = SESSION_ENDED_MESSAGE;
 
 /** The session-expire-warning and session-expired dialogs, timed from when the tokens were issued. */
 export function SessionDialogs({ session }: { session: Session }) {

@@ -1,7 +1,7 @@
 // The back-office guard (spec §2 "Guards and shell") as a pure decision.
-import { hasPortalAccess, type Session } from '@originate/shared';
+import { hasPortalAccess, SESSION_EXPIRED_MESSAGE, type Session } from '@originate/shared';
 
-export const SESSION_EXPIRED_TOAST = 'Session expired. Please login again.';
+export const SESSION_EXPIRED_TOAST = SESSION_EXPIRED_MESSAGE;
 
 export type GuardDecision = 'allow' | 'missing' | 'expired' | 'noPortalAccess';
 
