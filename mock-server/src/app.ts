@@ -1,7 +1,7 @@
 // buildApp: the whole server as one Fastify instance (tests drive it with inject; main.ts listens).
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -25,10 +25,19 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** One registered method + path, as Fastify's onRoute hook saw it: the fuzz and access tests walk these. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  schema: FastifySchema | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sockets: SocketLayer;
+    registeredRoutes: readonly RegisteredRoute[];
   }
 }
 
@@ -61,6 +70,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     parseJson(request, text, (error, value) =>
       error ? done(invalid('body', 'is not valid JSON'), undefined) : done(null, value),
     );
+  });
+
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      registeredRoutes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+    }
   });
 
   installErrorHandling(app);

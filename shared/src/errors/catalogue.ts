@@ -10,6 +10,24 @@ export const ERROR_CODES = {
 
 export type ErrorCodeName = keyof typeof ERROR_CODES;
 
+/**
+ * Refusals outside spec §8's table carry their HTTP status as the code (README "Wire contract").
+ * With ERROR_CODES these are every code the server may answer with: the fuzz harness holds it to that.
+ */
+export const REFUSAL_CODES = {
+  UNAUTHORIZED: { code: 401, status: 401, message: 'Unauthorized' },
+  FORBIDDEN: { code: 403, status: 403, message: 'Forbidden' },
+  NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
+  CONFLICT: { code: 409, status: 409, message: 'Conflict' },
+  PAYLOAD_TOO_LARGE: { code: 413, status: 413, message: 'The request body is too large' },
+  TOO_MANY_REQUESTS: { code: 429, status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+} as const;
+
+/** True for a code the server's error envelope may carry. */
+export function isCatalogueCode(code: unknown): boolean {
+  return [...Object.values(ERROR_CODES), ...Object.values(REFUSAL_CODES)].some((entry) => entry.code === code);
+}
+
 export const VALIDATION_MODAL_TITLE = 'We encountered following errors';
 export const GENERIC_ERROR_MESSAGE = 'Something bad happened; please try again later.';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
