@@ -8,6 +8,7 @@ import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
 import { installErrorHandling, invalid } from './errors';
+import { installCompression, installRequestRules } from './request-rules';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
 import { configsRoutes } from './routes/configs';
@@ -46,9 +47,15 @@ const NON_ADMIN_PLUGINS = [sessionRoutes, usersRoutes, applicationsRoutes, notif
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false, // No type coercion: a number where a string belongs is bad input, not silently fixed.
-    ajv: { customOptions: { allErrors: true, coerceTypes: false } },
+    logger: options.logger ?? false,
+    // No type coercion: a number where a string belongs is bad input, not silently fixed. Extra fields
+    // are refused (400 naming them), never silently dropped.
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
+    // A request that never finishes is not held open (slow or half-sent headers and bodies).
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
   });
+  app.server.headersTimeout = Math.min(config.requestTimeoutMs, 20_000);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   try {
@@ -81,10 +88,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app);
+  await installRequestRules(app);
   await app.register(cors, { origin: config.corsOrigins, credentials: true });
   await app.register(cookie);
   installAuthHook(app, ctx);
   installAdminEnvelope(app);
+  await installCompression(app);
 
   await app.register(authRoutes, { ctx });
   await app.register(configsRoutes, { ctx });

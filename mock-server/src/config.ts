@@ -21,6 +21,17 @@ export interface Config {
   nodeEnv: string;
   /** Seconds a /tokenApi/getToken token lives. */
   shortTokenTtlSeconds: number;
+  /** A rotated refresh token presented again within this many seconds answers the same new pair (two tabs). */
+  refreshReuseGraceSeconds: number;
+  /** Login lockout: this many failed logins for one user name (known or not) lock it for loginLockSeconds. */
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  /** Login and forget-password calls one client address may make per minute (the loose, per-address limit). */
+  authCallsPerAddressPerMinute: number;
+  /** A request must arrive whole (headers and body) within this time, or its connection is closed. */
+  requestTimeoutMs: number;
+  /** Idle keep-alive connections are closed after this time. */
+  keepAliveTimeoutMs: number;
 }
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +54,14 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   return value;
 }
 
+/** PGlite's in-memory URL stays as it is; anything else is a folder. */
+export const IN_MEMORY_DATA_DIR = 'memory://';
+
+function dataDirOf(raw: string | undefined): string {
+  if (!raw) return path.join(PACKAGE_ROOT, '.data', 'pglite');
+  return raw === IN_MEMORY_DATA_DIR ? raw : path.resolve(raw);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginKey = env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
   if (loginKey.length !== 32) throw new Error('LOGIN_KEY must be exactly 32 characters (it is the AES-256 key)');
@@ -60,7 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: positiveInt(env, 'SERVER_PORT', 4000, 65535),
     host: env.HOST || '127.0.0.1',
-    dataDir: env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(PACKAGE_ROOT, '.data', 'pglite'),
+    dataDir: dataDirOf(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL || undefined,
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 28800),
@@ -70,5 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     customerPortalUrlExplicit: Boolean(env.CUSTOMER_PORTAL_URL),
     nodeEnv: env.NODE_ENV || 'development',
     shortTokenTtlSeconds: 300,
+    refreshReuseGraceSeconds: 5,
+    loginMaxFailures: positiveInt(env, 'LOGIN_MAX_FAILURES', 5, 1000),
+    loginLockSeconds: positiveInt(env, 'LOGIN_LOCK_SECONDS', 900),
+    authCallsPerAddressPerMinute: positiveInt(env, 'AUTH_CALLS_PER_ADDRESS_PER_MINUTE', 60),
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
   };
 }

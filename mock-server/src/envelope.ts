@@ -9,7 +9,8 @@ export function installAdminEnvelope(app: FastifyInstance): void {
     if (!request.auth || typeof token !== 'string' || typeof payload !== 'string') return payload;
     if (reply.statusCode < 200 || reply.statusCode >= 300) return payload;
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
-    if (!isEnvelopedResponsePath(request.url.split('?')[0] ?? '')) return payload;
+    // The matched route decides, never the raw URL: '/%73etup/…' matches '/setup/…' and is enveloped too.
+    if (!isEnvelopedResponsePath(request.routeOptions.url ?? '')) return payload;
     return JSON.stringify(await seal(JSON.parse(payload), token));
   });
 }

@@ -1,7 +1,7 @@
 // Every error answer of the server comes from here (README "Wire contract": { code, message, errors? }).
 
-import { ERROR_CODES, type ErrorItem } from '@originate/shared/node';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES, type ErrorItem, REFUSAL_CODES } from '@originate/shared/node';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 export interface ErrorBody {
   code: number;
@@ -29,6 +29,14 @@ export const unauthorized = (message = 'Unauthorized') => new HttpError(401, { c
 export const forbidden = (message = 'Forbidden') => new HttpError(403, { code: 403, message });
 export const notFound = (message = 'Not found') => new HttpError(404, { code: 404, message });
 export const conflict = (message: string) => new HttpError(409, { code: 409, message });
+
+/** 429 with Retry-After (seconds): the error handler sets the header from `retryAfterSeconds`. */
+export class TooManyRequestsError extends HttpError {
+  constructor(readonly retryAfterSeconds: number) {
+    const { code, message } = REFUSAL_CODES.TOO_MANY_REQUESTS;
+    super(429, { code, message });
+  }
+}
 
 interface AjvIssue {
   instancePath: string;
@@ -82,6 +90,10 @@ export function validationFromAjv(issues: AjvIssue[], context: string | undefine
   return new ValidationError(errors);
 }
 
+function sendRefusal(reply: FastifyReply, entry: { status: number; code: number; message: string }) {
+  return reply.code(entry.status).send({ code: entry.code, message: entry.message });
+}
+
 /** Maps every thrown error to the wire shape. Bad input never becomes a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
@@ -89,6 +101,7 @@ export function installErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(error.body);
     }
@@ -107,11 +120,13 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send(invalid('content-type', 'must be application/json').body);
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(400).send(invalid('body', 'is too large').body);
+      return sendRefusal(reply, REFUSAL_CODES.PAYLOAD_TOO_LARGE);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ code: status, message: error.message });
+      // Whatever else Fastify refuses (a malformed URL, an unsupported method, a bad header) is bad input.
+      request.log.info({ err: error }, 'refused request');
+      return reply.code(400).send(invalid('request', error.message).body);
     }
     request.log.error({ err: error }, 'unhandled error');
     const { code: c, message } = ERROR_CODES.INTERNAL_SERVER_ERROR;

@@ -183,16 +183,18 @@ describe('POST /v3/auth/refresh-token', () => {
     assert.notEqual(next.refresh_token, l.refresh_token);
     assert.notEqual(next.access_token, l.access_token);
     assert.ok(res.cookies.some((c) => c.name === 'XSRF-TOKEN' && c.value === l.xsrf));
+    s.advance(s.config.refreshReuseGraceSeconds + 1);
     const again = await call(s.app, 'POST', '/v3/auth/refresh-token', undefined, { refresh_token: l.refresh_token });
     assert.equal(again.statusCode, 401);
     assert.deepEqual(again.json(), { code: 401, message: 'Invalid user' });
   });
 
-  it('reuse of a rotated token revokes the whole session', async () => {
+  it('reuse of a rotated token after the grace period revokes the whole session', async () => {
     const l = await login(s.app, 'officer');
     const next = (
       await call(s.app, 'POST', '/v3/auth/refresh-token', undefined, { refresh_token: l.refresh_token })
     ).json<SessionData>();
+    s.advance(s.config.refreshReuseGraceSeconds + 1);
     await call(s.app, 'POST', '/v3/auth/refresh-token', undefined, { refresh_token: l.refresh_token });
     assert.equal((await call(s.app, 'GET', '/v3/users/roles', { access_token: next.access_token })).statusCode, 401);
     const latest = await call(s.app, 'POST', '/v3/auth/refresh-token', undefined, {

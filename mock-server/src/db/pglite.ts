@@ -2,11 +2,14 @@
 // transaction never interleaves with another caller's statements.
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { IN_MEMORY_DATA_DIR } from '../config';
 import type { Db, Queryable, Row } from './types';
 
 export async function openPglite(dataDir: string): Promise<Db> {
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir);
+  const inMemory = dataDir === IN_MEMORY_DATA_DIR;
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  // PGlite takes no data directory for a throw-away database.
+  const pg = inMemory ? await PGlite.create() : await PGlite.create(dataDir);
   let tail: Promise<unknown> = Promise.resolve();
 
   function enqueue<T>(op: () => Promise<T>): Promise<T> {

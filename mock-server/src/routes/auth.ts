@@ -11,7 +11,8 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkXsrf } from '../auth-hook';
 import { caller, type PluginOptions } from '../context';
-import { forbidden, invalid, unauthorized } from '../errors';
+import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../errors';
+import { admitLoginAttempt, clearLoginFailures } from '../services/login-guard';
 import { newToken, sha256, verifyPassword } from '../services/security';
 import {
   createSession,
@@ -36,6 +37,8 @@ function sendSession(reply: FastifyReply, issued: IssuedSession): SessionData {
 
 const refreshBody = objectSchema({ refresh_token: nonEmptyString(512) });
 
+const FORGET_PASSWORD_PER_USERNAME = { max: 3, timeWindow: 15 * 60_000 };
+
 /** /v3/auth/* — an admin path: never served under /debugger. */
 export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { db, config, hub } = ctx;
@@ -45,10 +48,13 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     hub.emit('sessionEnded', sessionId);
   }
 
+  // The loose limit per client address; the lockout per user name is admitLoginAttempt's.
+  const perAddress = { max: config.authCallsPerAddressPerMinute, timeWindow: 60_000 };
+
   app.post<{ Body: { username: string; password: string } }>(
     '/v3/auth/login',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: perAddress },
       schema: { body: objectSchema({ username: nonEmptyString(128), password: nonEmptyString(4096) }) },
     },
     async (request, reply): Promise<LoginResponse> => {
@@ -60,11 +66,14 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
         throw invalid('password', 'must be encrypted with the login key (hex "iv:cipher")');
       }
       if (typeof plain !== 'string' || plain === '') throw invalid('password', 'must encrypt a non-empty string');
+      const retryAfter = await admitLoginAttempt(db, username, config, ctx.now());
+      if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
       const account = await passwordHashOf(db, username);
       const ok = await verifyPassword(plain, account?.hash ?? null);
       if (!account || !ok) throw unauthorized('Invalid username or password');
       const user = await findUserById(db, account.userid);
       if (!user) throw unauthorized('Invalid username or password');
+      await clearLoginFailures(db, username);
       if (!user.applications.includes(PORTAL_APP_NAME)) throw forbidden(PORTAL_ACCESS_DENIED_MESSAGE);
       const issued = await createSession(db, user.userid, config, ctx.now());
       return { ...sendSession(reply, issued), user: publicUser(user) };
@@ -75,12 +84,14 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     '/v3/auth/refresh-token',
     { config: { public: true }, schema: { body: refreshBody } },
     async (request, reply): Promise<SessionData> => {
-      const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now());
+      // Every check, XSRF included, runs before the token is used up (inside the rotation).
+      const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now(), (xsrfToken) =>
+        checkXsrf(request, xsrfToken),
+      );
       if ('reusedSessionId' in result) {
         hub.emit('sessionEnded', result.reusedSessionId);
         throw unauthorized(INVALID_USER_MESSAGE);
       }
-      checkXsrf(request, result.session.xsrfToken);
       return sendSession(reply, result.session);
     },
   );
@@ -105,8 +116,14 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
   app.post<{ Body: { username: string; redirectURL: string } }>(
     '/v3/auth/forget-password',
     {
-      config: { public: true },
+      config: { public: true, rateLimit: perAddress },
       schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
+      // Each call stores a request and would mail a link: a few per user name, known or not.
+      preHandler: app.rateLimit({
+        ...FORGET_PASSWORD_PER_USERNAME,
+        keyGenerator: (request) =>
+          `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
+      }),
     },
     async (request) => {
       const { username, redirectURL } = request.body;

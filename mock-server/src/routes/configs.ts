@@ -54,7 +54,8 @@ export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ct
 
   app.put<{ Params: { type: string; name: string }; Body: unknown }>(
     '/setup/configs/:type/:name',
-    { schema: { params: configParams } },
+    // The value's shape is per config (validateConfigValue); its text and depth are the request rules'.
+    { schema: { params: configParams, body: { type: ['object', 'array'] } } },
     async (request) => {
       const { user } = caller(request);
       if (!isOpsAdmin(user)) throw forbidden('Only an operations admin may change configuration');

@@ -1,6 +1,6 @@
 // Sessions: one row per login; access and refresh tokens hang off it and die with it.
-import { randomUUID } from 'node:crypto';
-import type { SessionData } from '@originate/shared/node';
+import { createHash, randomUUID } from 'node:crypto';
+import { decryptPayload, encryptPayload, type SessionData } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db, Queryable } from '../db';
 import { unauthorized } from '../errors';
@@ -79,43 +79,60 @@ export async function isSessionLive(db: Db, sessionId: string): Promise<boolean>
   return rows.length > 0;
 }
 
+/** Key of the sealed successor pair: derivable from the presented refresh token, never from its stored hash. */
+const successorKey = (refreshToken: string) =>
+  createHash('sha256').update(`successor:${refreshToken}`).digest('base64url').slice(0, 32);
+
 /**
- * Rotation: the presented refresh token is used up and a new pair issued. A used-up token presented
- * again means it leaked, so the whole session is revoked. Returns the revoked session id in that case
- * so the caller can disconnect its sockets.
+ * Rotation: the presented refresh token is used up and a new pair issued. The same token presented
+ * again within `refreshReuseGraceSeconds` (two tabs refreshing at once) answers the same new pair;
+ * later, it means the token leaked, so the whole session is revoked and its id returned so the caller
+ * can disconnect its sockets. `check` (XSRF) runs before anything changes: a refusal uses nothing up.
  */
 export async function rotateRefreshToken(
   db: Db,
   refreshToken: string,
-  config: TtlConfig,
+  config: TtlConfig & Pick<Config, 'refreshReuseGraceSeconds'>,
   now: Date,
+  check: (sessionXsrfToken: string) => void,
 ): Promise<{ session: IssuedSession; userId: string } | { reusedSessionId: string }> {
   return db.transaction(async (tx) => {
     const rows = await tx.query<{
       session_id: string;
       expires_at: Date;
       used_at: Date | null;
+      successor: string | null;
       user_id: string;
       xsrf_token: string;
       revoked_at: Date | null;
     }>(
-      `SELECT r.session_id, r.expires_at, r.used_at, s.user_id, s.xsrf_token, s.revoked_at
+      `SELECT r.session_id, r.expires_at, r.used_at, r.successor, s.user_id, s.xsrf_token, s.revoked_at
          FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
         WHERE r.token_hash = $1 FOR UPDATE OF r`,
       [sha256(refreshToken)],
     );
     const row = rows[0];
     if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) throw unauthorized('Invalid user');
+    check(row.xsrf_token);
+    const issued = (tokens: Omit<SessionData, 'sessionid'>) => ({
+      userId: row.user_id,
+      session: { ...tokens, sessionid: row.session_id, xsrfToken: row.xsrf_token },
+    });
     if (row.used_at !== null) {
+      const withinGrace = now.getTime() - new Date(row.used_at).getTime() <= config.refreshReuseGraceSeconds * 1000;
+      if (withinGrace && row.successor) {
+        return issued(await decryptPayload<Omit<SessionData, 'sessionid'>>(row.successor, successorKey(refreshToken)));
+      }
       await revokeIn(tx, row.session_id, 'refresh token reuse', now);
       return { reusedSessionId: row.session_id };
     }
-    await tx.query('UPDATE refresh_tokens SET used_at = $2 WHERE token_hash = $1', [sha256(refreshToken), now]);
     const tokens = await issueTokens(tx, row.session_id, config, now);
-    return {
-      userId: row.user_id,
-      session: { ...tokens, sessionid: row.session_id, xsrfToken: row.xsrf_token },
-    };
+    await tx.query('UPDATE refresh_tokens SET used_at = $2, successor = $3 WHERE token_hash = $1', [
+      sha256(refreshToken),
+      now,
+      await encryptPayload(tokens, successorKey(refreshToken)),
+    ]);
+    return issued(tokens);
   });
 }
 

@@ -61,6 +61,12 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLa
     path: SOCKET_PATH,
     cors: { origin: ctx.config.corsOrigins, credentials: true },
     serveClient: false,
+    // CORS does not cover a websocket: a browser page of any other origin is refused at the handshake
+    // and the upgrade. Non-browser clients send no Origin and still need a valid token.
+    allowRequest: (request, callback) => {
+      const origin = request.headers.origin;
+      callback(null, origin === undefined || ctx.config.corsOrigins.includes(origin));
+    },
   });
 
   io.use(async (socket, next) => {

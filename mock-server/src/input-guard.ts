@@ -1,0 +1,56 @@
+// Text and shape rules every request input obeys before any schema, handler or SQL sees it. PostgreSQL
+// refuses NUL in text and jsonb and malformed UTF-16 cannot be stored, so both are bad input (400 naming
+// the field), never a 500; nesting is bounded so no handler recurses into a stack overflow.
+
+import type { Problem } from './services/config-rules';
+
+/** Deeper than any value the platform stores (flow configs nest about a dozen levels). */
+export const MAX_INPUT_DEPTH = 64;
+
+const NUL_REASON = 'must not contain a NUL character';
+const SURROGATE_REASON = 'is not well-formed Unicode (lone surrogate)';
+const DEPTH_REASON = `is nested deeper than ${MAX_INPUT_DEPTH} levels`;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function textProblem(value: string): string | null {
+  if (value.includes('\u0000')) return NUL_REASON;
+  return LONE_SURROGATE.test(value) ? SURROGATE_REASON : null;
+}
+
+function childLabel(parent: string, key: string | number): string {
+  if (typeof key === 'number') return `${parent}[${key}]`;
+  return parent ? `${parent}.${key}` : key;
+}
+
+/**
+ * The first problem in a parsed input (body, query or params), labelled as the schema errors are
+ * ('teams[0]', 'subscription.keys.auth'); `root` labels the value itself. Iterative, so no input can
+ * overflow the stack here.
+ */
+export function inputProblem(value: unknown, root: string): Problem | null {
+  const stack: { value: unknown; label: string; depth: number }[] = [{ value, label: '', depth: 0 }];
+  while (stack.length > 0) {
+    const item = stack.pop() as (typeof stack)[number];
+    const label = item.label || root;
+    if (typeof item.value === 'string') {
+      const reason = textProblem(item.value);
+      if (reason) return { label, reason };
+      continue;
+    }
+    if (typeof item.value !== 'object' || item.value === null) continue;
+    if (item.depth >= MAX_INPUT_DEPTH) return { label, reason: DEPTH_REASON };
+    const entries: [string | number, unknown][] = Array.isArray(item.value)
+      ? item.value.map((v, i) => [i, v])
+      : Object.entries(item.value);
+    for (const [key, child] of entries.reverse()) {
+      if (typeof key === 'string') {
+        const reason = textProblem(key);
+        if (reason)
+          return { label: childLabel(item.label, key.replace(/[^\x20-\x7e]/g, '?')), reason: `key ${reason}` };
+      }
+      stack.push({ value: child, label: childLabel(item.label, key), depth: item.depth + 1 });
+    }
+  }
+  return null;
+}
