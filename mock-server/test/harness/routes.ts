@@ -1,0 +1,65 @@
+// The route lists the fuzz and access tests walk: everything comes from app.registeredRoutes (so a route
+// added later is covered without touching the tests), plus the two lists a reviewer must sign off.
+
+import type { FastifyInstance } from 'fastify';
+import type { RegisteredRoute } from '../../src/app';
+import { encodeText } from './strings';
+
+/**
+ * Every route that answers without a token (README "Auth and sessions"). The access test holds the
+ * routes marked `config.public` to exactly this list, so a new public route must be added here and
+ * documented in the README.
+ */
+export const PUBLIC_ROUTES: readonly string[] = [
+  'POST /v3/auth/login',
+  'POST /v3/auth/refresh-token',
+  'POST /v3/auth/forget-password',
+  'GET /setup/configs/Environment/Domain',
+  'HEAD /setup/configs/Environment/Domain',
+];
+
+/**
+ * Routes a user without the portal app may still call (config.sessionOnly: ending one's own session).
+ * RegisteredRoute does not carry the flag, so the access test checks it by behaviour: every other route
+ * must refuse the portal-less user with 403.
+ */
+export const SESSION_ONLY_ROUTES: readonly string[] = [
+  'POST /v3/auth/end-session',
+  'POST /v3/auth/logout',
+  'POST /user/logout',
+  'POST /debugger/user/logout',
+];
+
+export const DEBUG_PREFIX = '/debugger';
+
+export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
+
+/**
+ * The routes a client can address: CORS's `OPTIONS *` catch-all is left out (it is a preflight
+ * answerer, not an API route; preflights carry no credentials by design).
+ */
+export function apiRoutes(app: FastifyInstance): RegisteredRoute[] {
+  return app.registeredRoutes.filter((r) => !(r.method === 'OPTIONS' && r.url === '*'));
+}
+
+/** Plausible values per path-param name, so a filled path matches the route and reaches its handler. */
+const PARAM_VALUES: Record<string, string> = {
+  id: 'PL-2026-000101',
+  userid: 'USR-1001',
+  type: 'Admin',
+  name: 'Features',
+};
+
+/** `:param` → plausible value (or `override(name)` when given), each percent-encoded. */
+export function fillPath(url: string, override?: (param: string) => string | undefined): string {
+  return url.replace(/:([A-Za-z0-9_]+)/g, (_, param: string) => {
+    const value = override?.(param) ?? PARAM_VALUES[param] ?? 'x1';
+    return encodeText(value);
+  });
+}
+
+/** Names of a route's path params, in order. */
+export const pathParams = (url: string): string[] => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
+
+/** HEAD answers carry no body, so only their status can be checked. */
+export const hasBody = (method: string) => method !== 'HEAD';
