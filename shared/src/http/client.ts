@@ -13,6 +13,8 @@ import {
   SESSION_EXPIRED_MESSAGE,
 } from '../errors/catalogue';
 import { debugPath, hasPortalAccess, isEnvelopedResponsePath } from '../rules';
+import { browserOpenChannel, browserWithLock } from '../session/browserTabs';
+import { createRefreshCoordinator } from '../session/refreshCoordinator';
 import { appRefIdAtom, clearSession, debugModeAtom, type Session, sessionAtom, sharedStore } from '../session/store';
 import { showToast } from '../ui/feedback';
 import { requireRuntimeEnv } from './runtimeEnv';
@@ -162,8 +164,8 @@ export const api = {
   delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
 };
 
-function storeSession(data: SessionData, user: Session['user']): Session {
-  const session: Session = {
+function sessionFrom(data: SessionData, user: Session['user']): Session {
+  return {
     access_token: data.access_token,
     refresh_token: data.refresh_token,
     sessionid: data.sessionid,
@@ -172,8 +174,6 @@ function storeSession(data: SessionData, user: Session['user']): Session {
     user,
     issuedAt: Date.now(),
   };
-  sharedStore.set(sessionAtom, session);
-  return session;
 }
 
 /** Logs in with the password encrypted by the runtime login key; stores and returns the session. */
@@ -185,16 +185,16 @@ export async function login(username: string, password: string): Promise<Session
   if (!hasPortalAccess(answer.user, env.portalAppName)) {
     throw new ApiError(403, { code: 403, message: PORTAL_ACCESS_DENIED_MESSAGE }, LOGIN_PATH);
   }
-  return storeSession(answer, answer.user);
+  const session = sessionFrom(answer, answer.user);
+  sharedStore.set(sessionAtom, session);
+  return session;
 }
 
-/** Rotates the tokens. A refresh answering 'Invalid user' drops the session and goes to login. */
-export async function refreshSession(): Promise<Session> {
-  const current = sharedStore.get(sessionAtom);
-  if (!current) throw new Error('refreshSession: there is no session to refresh');
+/** The network half of a refresh. 'Invalid user' means the session is gone: drop it and go to login. */
+async function rotateTokens(current: Session): Promise<Session> {
   try {
     const data = await api.post<SessionData>(REFRESH_PATH, { refresh_token: current.refresh_token });
-    return storeSession(data, current.user);
+    return sessionFrom(data, current.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && error.message === INVALID_USER_MESSAGE) {
       clearSession();
@@ -204,7 +204,26 @@ export async function refreshSession(): Promise<Session> {
   }
 }
 
-/** Ends the session on the server (best effort) and always locally. */
+// Tabs sharing a session (a duplicated tab, window.open) refresh it once between them and hear each
+// other's rotations and logouts; see session/refreshCoordinator.
+const tabs = createRefreshCoordinator<Session>({
+  withLock: browserWithLock(),
+  openChannel: browserOpenChannel(),
+  read: () => sharedStore.get(sessionAtom),
+  adopt: (session) => sharedStore.set(sessionAtom, session),
+  end: clearSession,
+  rotate: rotateTokens,
+});
+const followSession = () => tabs.follow(sharedStore.get(sessionAtom)?.sessionid ?? null);
+sharedStore.sub(sessionAtom, followSession);
+followSession();
+
+/** Rotates the tokens, once across this tab's callers and the tabs sharing the session. */
+export function refreshSession(): Promise<Session> {
+  return tabs.refresh();
+}
+
+/** Ends the session on the server (best effort) and always locally, in every tab sharing it. */
 export async function endSession(): Promise<void> {
   const current = sharedStore.get(sessionAtom);
   if (current) {
@@ -214,6 +233,7 @@ export async function endSession(): Promise<void> {
       // The user is leaving: a server that cannot be reached or already forgot the token changes nothing.
     }
   }
+  tabs.announceEnd();
   clearSession();
 }
 

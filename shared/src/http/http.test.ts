@@ -257,6 +257,22 @@ describe('auth calls', () => {
     expect(sharedStore.get(sessionAtom)?.refresh_token).toBe('refresh-2');
   });
 
+  it('concurrent refreshSession calls in one tab share one request (no Web Locks or BroadcastChannel in jsdom)', async () => {
+    stubFetch(() =>
+      json({
+        access_token: `${token}-2`,
+        refresh_token: 'refresh-2',
+        sessionid: 'sess-1',
+        expires_in: 900,
+        expiry_time: 'x',
+      }),
+    );
+    const [first, second] = await Promise.all([refreshSession(), refreshSession()]);
+    expect(requests).toHaveLength(1);
+    expect(second).toBe(first);
+    expect(sharedStore.get(sessionAtom)?.refresh_token).toBe('refresh-2');
+  });
+
   it("refreshSession answering 'Invalid user' clears the session and goes to ./login", async () => {
     stubFetch(() => json({ code: 401, message: 'Invalid user' }, 401));
     await expect(refreshSession()).rejects.toMatchObject({ status: 401, message: 'Invalid user' });
