@@ -1,7 +1,12 @@
 // buildApp: the whole server as one Fastify instance (tests drive it with inject; main.ts listens).
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import Fastify, { type FastifyInstance, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -54,8 +59,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A request that never finishes is not held open (slow or half-sent headers and bodies).
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // A URL that cannot be decoded never reaches the error handler; it is bad input all the same.
+    frameworkErrors: (error, _request, reply) => {
+      (reply as FastifyReply).code(400).send(invalid('url', error.message).body);
+    },
+    http: {
+      headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
+      // Node enforces both timeouts on this tick (default 30 s, too coarse for short timeouts).
+      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 5_000),
+    },
   });
-  app.server.headersTimeout = Math.min(config.requestTimeoutMs, 20_000);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   try {

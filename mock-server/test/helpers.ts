@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse } from '@originate/shared/node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../src/app';
+import { type BuildOptions, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 
 export interface TestServer {
@@ -18,11 +18,11 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+export async function startServer(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
   let offsetMs = 0;
-  const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs) });
+  const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs), ...options });
   return {
     app,
     config,

@@ -50,6 +50,11 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
 
   // The loose limit per client address; the lockout per user name is admitLoginAttempt's.
   const perAddress = { max: config.authCallsPerAddressPerMinute, timeWindow: 60_000 };
+  const forgetPasswordPerUsername = app.createRateLimit({
+    ...FORGET_PASSWORD_PER_USERNAME,
+    keyGenerator: (request) =>
+      `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
+  });
 
   app.post<{ Body: { username: string; password: string } }>(
     '/v3/auth/login',
@@ -119,11 +124,10 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
       config: { public: true, rateLimit: perAddress },
       schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
       // Each call stores a request and would mail a link: a few per user name, known or not.
-      preHandler: app.rateLimit({
-        ...FORGET_PASSWORD_PER_USERNAME,
-        keyGenerator: (request) =>
-          `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
-      }),
+      preHandler: async (request) => {
+        const limit = await forgetPasswordPerUsername(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
+      },
     },
     async (request) => {
       const { username, redirectURL } = request.body;
