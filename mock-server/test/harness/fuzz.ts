@@ -95,12 +95,12 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
   }
   const spare = await createSession(db, actors.officer.userid, SESSION_TTL, new Date());
   const hints: Hints = {
-    application_id: ['PL-2026-000101', 'HL-2026-000102', 'PL-2026-000999'],
-    taskId: ['TSK-PL-2026-000101-1', 'TSK-HL-2026-000102-2', 'TSK-X'],
+    application_id: ['CL-2026-000103', 'HL-2026-000102', 'PL-2026-000999'],
+    taskId: ['TSK-CL-2026-000103-3', 'TSK-HL-2026-000102-3', 'TSK-X'],
     assignTo: ['USR-1001', 'USR-1002', 'USR-1004', 'USR-9999'],
     userId: ['USR-1001', 'USR-1004', 'USR-1005'],
-    userid: ['USR-1001', 'USR-1004'],
-    teams: [['TEAM-MUM-WEST'], ['TEAM-RETAIL-LENDING', 'TEAM-MUM-WEST'], ['TEAM-PUNE-CENTRAL']],
+    userid: ['USR-1001', 'USR-1004', 'USR-1005'],
+    teams: [['TEAM-MUM-WEST'], ['TEAM-RETAIL-LENDING', 'TEAM-MUM-WEST'], ['TEAM-PLATFORM'], ['TEAM-PUNE-CENTRAL']],
     groupid: ['TEAM-MUM-WEST', 'TEAM-PLATFORM', 'TEAM-NONE'],
     team: ['Mumbai West Branch', 'Platform Engineering', 'No Such Team'],
     userName: ['officer', 'teamlead', 'nobody'],
@@ -127,7 +127,7 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
 /** The user whose rights get a case furthest into the route: debug routes need DEVELOPER, /setup ADMIN. */
 export function primaryUser(route: RegisteredRoute): UserName {
   if (route.url.startsWith(`${DEBUG_PREFIX}/`)) return 'developer';
-  if (route.url.startsWith('/setup/') || route.url === '/v3/users') return 'opsadmin';
+  if (route.url.startsWith('/setup/') || route.url === '/v3/users' || route.url.includes('/action/')) return 'opsadmin';
   return 'officer';
 }
 
@@ -394,13 +394,11 @@ export function caseArb(route: RegisteredRoute, ctx: FuzzContext): fc.Arbitrary<
             })),
         ]
       : []),
-    fc
-      .tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.constantFrom(...URL_EVIL))
-      .map(([k, e]) => ({
-        query: `?${encodeText(k)}=${e.raw}`,
-        what: `query ${JSON.stringify(k)} = ${e.what}`,
-        broken: true,
-      })),
+    fc.tuple(fc.string({ minLength: 1, maxLength: 10 }), fc.constantFrom(...URL_EVIL)).map(([k, e]) => ({
+      query: `?${encodeText(k)}=${e.raw}`,
+      what: `query ${JSON.stringify(k)} = ${e.what}`,
+      broken: true,
+    })),
   );
 
   type Path = { path: string; what: string; broken: boolean };
