@@ -55,7 +55,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: options.logger ?? false,
     // No type coercion: a number where a string belongs is bad input, not silently fixed. Extra fields
     // are refused (400 naming them), never silently dropped.
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false } },
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
     // A request that never finishes is not held open (slow or half-sent headers and bodies).
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
