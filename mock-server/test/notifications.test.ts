@@ -158,6 +158,12 @@ describe('live notifications', () => {
     const invalid = next(a.socket, 'ERROR');
     a.socket.emit('UPDATE_VIEW', {});
     assert.equal(((await invalid) as { code: number }).code, 1101);
+    // Text the database cannot hold is refused as bad input, not a 1100 from the database.
+    for (const notificationId of ['a\u0000b', '\uD800', 'x'.repeat(65)]) {
+      const refusedText = next(a.socket, 'ERROR');
+      a.socket.emit('UPDATE_VIEW', { notificationId });
+      assert.equal(((await refusedText) as { code: number }).code, 1101, JSON.stringify(notificationId));
+    }
 
     both = Promise.all([next(a.socket, 'DELETE_NOTIFICATION_RESULT'), next(b.socket, 'DELETE_NOTIFICATION_RESULT')]);
     a.socket.emit('DELETE_NOTIFICATION', { notificationId: id });

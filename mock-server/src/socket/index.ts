@@ -11,6 +11,7 @@ import {
 } from '@originate/shared/node';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
+import { idString } from '../routes/schemas';
 import {
   latestNotifications,
   markAllCounted,
@@ -44,9 +45,12 @@ type NotificationSocket = Socket<ClientEvents, ServerEvents, Record<string, neve
 const userRoom = (userId: string) => `user:${userId}`;
 const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
+const NOTIFICATION_ID = new RegExp(idString.pattern);
+
+/** The id of a client request, held to the same rule as ids over HTTP, so bad input never reaches SQL. */
 function notificationIdOf(payload: unknown): string | null {
   const id = (payload as { notificationId?: unknown } | undefined)?.notificationId;
-  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : null;
+  return typeof id === 'string' && id.length <= idString.maxLength && NOTIFICATION_ID.test(id) ? id : null;
 }
 
 export interface SocketLayer {
@@ -117,7 +121,7 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLa
     ) {
       handle(event, async (payload) => {
         const notificationId = notificationIdOf(payload);
-        if (!notificationId) return refuse(event, 1101, 'notificationId - is required');
+        if (!notificationId) return refuse(event, 1101, 'notificationId - is required and must be a notification id');
         if (!(await updateOwn(db, userId, notificationId, change))) return refuse(event, 404, 'Notification not found');
         answer(notificationId, await uncountedCount(db, userId));
       });
