@@ -1,0 +1,144 @@
+// The real server as a child process (`node --import tsx src/main.ts`), for tests that must kill it
+// hard; plus the small HTTP client and PostgreSQL helpers they need. Everything stays on 127.0.0.1.
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/shared/node';
+import pg from 'pg';
+import { PASSWORDS } from '../helpers';
+
+const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const HOST = '127.0.0.1';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ChildServer {
+  url: string;
+  /** SIGKILL: no shutdown hook runs, nothing is flushed. */
+  kill9(): Promise<void>;
+  /** SIGTERM: the server's own clean close. */
+  stop(): Promise<void>;
+  output(): string;
+}
+
+const exited = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+
+/** Starts src/main.ts with `env` on a free port and resolves once it prints its URL. */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
+  const port = await freePort();
+  const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: PACKAGE_ROOT,
+    env: { ...base, HOST, SERVER_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    log += d.toString();
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
+    const check = () => {
+      if (log.includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${log}`));
+    });
+  });
+  return {
+    url: `http://${HOST}:${port}`,
+    async kill9() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+    output: () => log,
+  };
+}
+
+export interface Session {
+  headers: Record<string, string>;
+}
+
+/** One real login over HTTP (the login rate limit allows one per start easily). */
+export async function httpLogin(url: string, username: string): Promise<Session> {
+  const password = await encryptPayload(PASSWORDS[username] ?? '', DEFAULT_LOGIN_KEY);
+  const res = await fetch(`${url}/v3/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as LoginResponse;
+  return { headers: { access_token: body.access_token, sessionid: body.sessionid } };
+}
+
+export const PG_HOST = '127.0.0.1';
+export const PG_PORT = 5432;
+
+export function pgAnswers(host = PG_HOST, port = PG_PORT): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** A fresh database for one run; `drop` removes it (forcing out any connection a killed server left). */
+export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    url: `postgres://postgres@${PG_HOST}:${PG_PORT}/${name}`,
+    async drop() {
+      const c = new pg.Client({ connectionString: `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres` });
+      await c.connect();
+      try {
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await c.end();
+      }
+    },
+  };
+}
