@@ -65,6 +65,8 @@ export interface FuzzContext {
   /** Tokens that must be refused: one expired, one revoked session per user. */
   dead: Record<UserName, { expired: string; revoked: string }>;
   hints: Hints;
+  /** Per user: a live /tokenApi/getToken token and a team of theirs, put first in that user's hints. */
+  own: Record<UserName, { token: string; team: string }>;
 }
 
 const SESSION_TTL = { accessTokenTtlSeconds: 900, refreshTokenTtlSeconds: 28800 };
@@ -75,6 +77,7 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
   const actors = {} as Record<UserName, Actor>;
   const dead = {} as FuzzContext['dead'];
   const shortTokens: string[] = [];
+  const own = {} as FuzzContext['own'];
   for (const name of USERS) {
     const l = await login(app, name);
     actors[name] = { userid: l.user.userid, access: l.access_token, sessionid: l.sessionid, xsrf: l.xsrf };
@@ -92,6 +95,7 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
       new Date(),
     );
     shortTokens.push(short.token);
+    own[name] = { token: short.token, team: OWN_TEAM[name] };
   }
   const spare = await createSession(db, actors.officer.userid, SESSION_TTL, new Date());
   const hints: Hints = {
@@ -121,7 +125,29 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
     page: ['1', '2'],
     size: ['10', '25'],
   };
-  return { app, actors, dead, hints };
+  return { app, actors, dead, hints, own };
+}
+
+const OWN_TEAM: Record<UserName, string> = {
+  officer: 'TEAM-MUM-WEST',
+  opsadmin: 'TEAM-OPERATIONS',
+  developer: 'TEAM-PLATFORM',
+};
+
+/** The hints with the route's primary user's own ids first, so the plausible case gets past ownership checks. */
+function hintsFor(route: RegisteredRoute, ctx: FuzzContext): Hints {
+  const user = primaryUser(route);
+  const { userid } = ctx.actors[user];
+  const { token, team } = ctx.own[user];
+  const first = (key: string, value: unknown) => [value, ...(ctx.hints[key] ?? []).filter((v) => v !== value)];
+  return {
+    ...ctx.hints,
+    userId: first('userId', userid),
+    userid: first('userid', userid),
+    token: first('token', token),
+    groupid: first('groupid', team),
+    teams: first('teams', [team]),
+  };
 }
 
 /** The user whose rights get a case furthest into the route: debug routes need DEVELOPER, /setup ADMIN. */
@@ -222,7 +248,7 @@ function hostileBodies(route: RegisteredRoute): [string | Buffer, string | undef
 
 /** The systematic part: each hostile value in each position, once per route. */
 export function corpus(route: RegisteredRoute, ctx: FuzzContext): FuzzCase[] {
-  const { hints } = ctx;
+  const hints = hintsFor(route, ctx);
   const cases: FuzzCase[] = [];
   const auth = goodAuth(route);
   const body = baseBody(route, hints);
@@ -339,7 +365,7 @@ const badAuth = (a: AuthChoice, route: RegisteredRoute) =>
 
 /** The generated part: random plausible-or-broken input per route. */
 export function caseArb(route: RegisteredRoute, ctx: FuzzContext): fc.Arbitrary<FuzzCase> {
-  const { hints } = ctx;
+  const hints = hintsFor(route, ctx);
   const bodySchema = schemaOf(route, 'body');
   const querySchema = schemaOf(route, 'querystring');
   const paramsSchema = schemaOf(route, 'params');
