@@ -1,6 +1,8 @@
 // @ts-check
 // The one webpack + module-federation config factory every app uses (host and remotes).
 const path = require('node:path');
+const zlib = require('node:zlib');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
@@ -120,6 +122,28 @@ function runtimeConfigMiddlewares(middlewares, devServer) {
 }
 
 /**
+ * Production only: a .gz and a .br beside every text asset worth compressing, so the static
+ * server sends them by Accept-Encoding without compressing on each request.
+ */
+function precompress() {
+  const common = { test: /\.(js|css|html|json|svg)$/, threshold: 1024 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+      filename: '[path][base].gz',
+    }),
+    new CompressionPlugin({
+      ...common,
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+      filename: '[path][base].br',
+    }),
+  ];
+}
+
+/**
  * @param {{
  *   name: string,              // federation container name, a JS identifier (e.g. 'mfe_notifications')
  *   dir: string,               // the app's folder (__dirname of its webpack.config.js)
@@ -137,15 +161,20 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
       mode: production ? 'production' : 'development',
       context: dir,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production maps are hidden (no sourceMappingURL) and written beside dist/, never served:
+      // <app>/sourcemaps/ keeps them for decoding stack traces.
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       output: {
         path: path.join(dir, 'dist'),
+        sourceMapFilename: '../sourcemaps/[file].map',
         publicPath: 'auto',
         uniqueName: name,
         // The entry and remoteEntry are the mutable files (served no-cache); a content hash in
         // 'filename' breaks the federation runtime, so only chunks carry it (cached for a year).
         filename: '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:12].js' : 'chunks/[name].js',
+        // Images, sounds and fonts the code imports: content-hashed like chunks, in a folder of their own.
+        assetModuleFilename: production ? 'assets/[name].[contenthash:12][ext]' : 'assets/[name][ext]',
         clean: true,
       },
       resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
@@ -191,6 +220,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
           publicPath: process.env.HTML_PUBLIC_PATH || '/',
         }),
         checkEagerConsumes,
+        ...(production ? precompress() : []),
       ],
       performance: { hints: false },
       optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
