@@ -96,7 +96,8 @@ export function createRefreshCoordinator<S extends RefreshableSession>(
   /**
    * Lets every message already posted on the session's channel land. A tab posts its rotation before
    * releasing the lock, but the lock can reach the next tab before the message does; a probe posted
-   * now on the same channel is delivered after it, so once the probe is back the rotation is in.
+   * now on the same channel travels behind it, so once the probe is back the rotation is in (should a
+   * browser ever reorder them, the server's reuse grace answers the same pair).
    */
   const settle = (): Promise<void> => {
     const openChannel = deps.openChannel;
