@@ -1,15 +1,13 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDb } from '../src/db';
 import { migrationFiles } from '../src/db/migrate';
+import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
 import { call, login } from './helpers';
 
 describe('PGlite persistence', () => {
@@ -57,39 +55,14 @@ describe('PGlite persistence', () => {
   });
 });
 
-const PG_HOST = '127.0.0.1';
-const PG_PORT = 5432;
-
-function answers(host: string, port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host, port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-const pgUp = await answers(PG_HOST, PG_PORT);
+const pgUp = await pgAnswers();
 if (!pgUp) console.log(`# PostgreSQL test skipped: nothing answers on ${PG_HOST}:${PG_PORT}`);
 
 describe('real PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answers on ${PG_HOST}:${PG_PORT}` }, () => {
   it('migrates, seeds and logs in on a fresh database, then drops it', async () => {
-    const admin = new pg.Client({ connectionString: `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres` });
-    await admin.connect();
-    const name = `originate_test_${randomBytes(6).toString('hex')}`;
-    await admin.query(`CREATE DATABASE ${name}`);
+    const database = await scratchDatabase('originate_test');
     try {
-      const config = loadConfig({
-        DATABASE_URL: `postgres://postgres@${PG_HOST}:${PG_PORT}/${name}`,
-        NODE_ENV: 'test',
-      });
+      const config = loadConfig({ DATABASE_URL: database.url, NODE_ENV: 'test' });
       const app = await buildApp(config);
       try {
         assert.equal(app.ctx.db.kind, 'postgres');
@@ -110,8 +83,7 @@ describe('real PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answe
         await db.close();
       }
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   });
 });
