@@ -23,22 +23,47 @@ export interface AppInfo {
   distDir: string;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
+export type Env = Readonly<Record<string, string | undefined>>;
 
 /** 'mfe-customer-flow' → 'MFE_CUSTOMER_FLOW_PORT'; 'shell' → 'SHELL_PORT'. */
 export function portEnvName(dir: string): string {
   return `${dir.replace(/-/g, '_').toUpperCase()}_PORT`;
 }
 
-/** Reads a port from env (or the default table); a bad value is an error naming the variable. */
+/** A positive integer from env, or undefined when unset; a bad value is an error naming the variable. */
+function positiveInt(env: Env, name: string, max: number, what: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > max) throw new Error(`${name}: must be ${what}, got '${raw}'`);
+  return value;
+}
+
+/** Reads a port from env (or the default table). */
 export function resolvePort(envName: string, env: Env): number | null {
-  const raw = env[envName];
-  if (raw === undefined || raw === '') return DEFAULT_PORTS[envName] ?? null;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    throw new Error(`${envName}: must be a port number between 1 and 65535, got '${raw}'`);
-  }
-  return port;
+  return positiveInt(env, envName, 65535, 'a port number between 1 and 65535') ?? DEFAULT_PORTS[envName] ?? null;
+}
+
+/** Reads a duration in milliseconds from env (or the fallback). */
+export function millisecondsFrom(env: Env, name: string, fallback: number): number {
+  return positiveInt(env, name, 2 ** 31 - 1, 'a positive number of milliseconds') ?? fallback;
+}
+
+/**
+ * A comma- or space-separated list of origins (scheme://host[:port]) from env; anything else is an
+ * error naming the variable, so nothing odd reaches a header.
+ */
+export function originsFrom(env: Env, name: string): string[] {
+  return (env[name] ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((value) => {
+      const origin = URL.canParse(value) ? new URL(value).origin : 'null';
+      if (origin === 'null' || origin !== value.replace(/\/$/, '')) {
+        throw new Error(`${name}: '${value}' is not an origin (scheme://host[:port])`);
+      }
+      return origin;
+    });
 }
 
 export function serverPort(env: Env): number {
@@ -75,6 +100,11 @@ export function listApps(root: string, env: Env, opts: { built: boolean }): AppI
     });
   }
   return apps;
+}
+
+/** The remotes deployed right now: what /remotes.json lists and the CSP allows. */
+export function deployedRemotes(root: string, env: Env): AppInfo[] {
+  return listApps(root, env, { built: true }).filter((a) => a.kind === 'remote');
 }
 
 export function readJson(file: string): unknown {

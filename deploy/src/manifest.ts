@@ -2,9 +2,7 @@
 import path from 'node:path';
 import type { MenuContribution, RemoteEntry, RemoteSlot, RemotesManifest, RuntimeEnv } from '@originate/shared/node';
 import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME } from '@originate/shared/node';
-import { type AppInfo, readJson } from './apps';
-
-type Env = Readonly<Record<string, string | undefined>>;
+import { type AppInfo, type Env, readJson } from './apps';
 
 const HOST = '127.0.0.1';
 

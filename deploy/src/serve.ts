@@ -2,29 +2,38 @@
 //   tsx deploy/src/serve.ts                       every built app (shell + built remotes)
 //   tsx deploy/src/serve.ts --app mfe-notifications   one app alone (restartable on its own)
 import path from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { type AppInfo, listApps, REPO_ROOT, resolvePort, serverPort } from './apps';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import {
+  type AppInfo,
+  deployedRemotes,
+  type Env,
+  listApps,
+  millisecondsFrom,
+  REPO_ROOT,
+  resolvePort,
+  serverPort,
+} from './apps';
+import {
+  cacheControlFor,
+  federationOrigins,
+  helmetOptions,
+  isFederationFile,
+  NO_CACHE,
+  pathnameOf,
+  permissionsPolicy,
+} from './headers';
 import { buildRemotesManifest, buildRuntimeEnv, originOf } from './manifest';
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-export const NO_CACHE = 'no-cache';
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * Only chunks carry a content hash (the federation runtime needs fixed names for the entry,
- * remoteEntry.js and mf-manifest.json), so everything outside chunks/ must be revalidated.
- */
-export function cacheControlFor(relativePath: string): string {
-  const normalized = relativePath.split(path.sep).join('/').replace(/^\/+/, '');
-  return normalized.startsWith('chunks/') ? IMMUTABLE : NO_CACHE;
-}
 
 /** A browser navigation (no file extension) gets the app page; a missing file stays a 404. */
 export function isPageRequest(url: string): boolean {
-  const pathname = url.split('?')[0] ?? '';
-  return !path.posix.basename(pathname).includes('.');
+  return !path.posix.basename(pathnameOf(url)).includes('.');
+}
+
+function addVary(reply: FastifyReply, field: string): void {
+  const vary = reply.getHeader('vary');
+  reply.header('Vary', vary ? `${vary}, ${field}` : field);
 }
 
 export interface ServeOptions {
@@ -36,12 +45,34 @@ export interface ServeOptions {
 export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstance {
   const shellPort = resolvePort('SHELL_PORT', opts.env) ?? 3000;
   const runtimeEnv = buildRuntimeEnv({ serverPort: serverPort(opts.env), shellPort, env: opts.env });
-  const server = Fastify({ logger: opts.logger ?? false });
+  const requestTimeout = millisecondsFrom(opts.env, 'REQUEST_TIMEOUT_MS', 30_000);
+  const server = Fastify({
+    logger: opts.logger ?? false,
+    // A request that never finishes is not held open: half-sent headers or bodies, idle sockets.
+    requestTimeout,
+    connectionTimeout: requestTimeout,
+    keepAliveTimeout: millisecondsFrom(opts.env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    http: {
+      headersTimeout: Math.min(requestTimeout, 20_000),
+      // Node enforces both timeouts on this tick (default 30 s, too coarse for short timeouts).
+      connectionsCheckingInterval: Math.min(requestTimeout, 5_000),
+    },
+  });
+
+  server.register(fastifyHelmet, helmetOptions(app, opts.root, opts.env));
+  server.addHook('onRequest', async (req, reply) => {
+    reply.header('Permissions-Policy', permissionsPolicy(app, req.url));
+  });
 
   if (app.kind === 'remote') {
-    // Remotes are fetched cross-origin by the shell (manifest, remoteEntry, chunks).
-    server.addHook('onSend', async (_req, reply, payload) => {
-      reply.header('Access-Control-Allow-Origin', '*');
+    // The shell's page reads a remote's federation files cross-origin; nothing else of it.
+    const allowed = federationOrigins(opts.env);
+    server.addHook('onSend', async (req, reply, payload) => {
+      if (reply.statusCode >= 400 || !isFederationFile(pathnameOf(req.url))) return payload;
+      addVary(reply, 'Origin');
+      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+      const origin = req.headers.origin;
+      if (origin && allowed.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
       return payload;
     });
   }
@@ -54,16 +85,18 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
   if (app.kind === 'host') {
     server.get('/remotes.json', async (_req, reply) => {
       reply.header('Cache-Control', NO_CACHE);
-      const remotes = listApps(opts.root, opts.env, { built: true }).filter((a) => a.kind === 'remote');
-      return buildRemotesManifest(opts.root, remotes);
+      return buildRemotesManifest(opts.root, deployedRemotes(opts.root, opts.env));
     });
   }
 
   server.register(fastifyStatic, {
     root: app.distDir,
     cacheControl: false,
+    // The build writes .br and .gz beside each file worth compressing; the client's Accept-Encoding picks.
+    preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(path.relative(app.distDir, filePath)));
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 

@@ -1,18 +1,23 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
-import { listApps, resolvePort } from '../src/apps';
+import { listApps, originsFrom, resolvePort } from '../src/apps';
+import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
 import { parseDeclaration } from '../src/manifest';
-import { cacheControlFor, createAppServer, IMMUTABLE, isPageRequest, NO_CACHE, parseAppArgs } from '../src/serve';
+import { createAppServer, isPageRequest, parseAppArgs } from '../src/serve';
 
 const NOTIFICATIONS_DECLARATION = {
   requiredRoles: ['NOTIFICATION'],
   slots: { headerBell: './NotificationBell' },
   menu: [{ id: 'notification', label: 'Notification', path: 'notifications', module: './Page', order: 80 }],
 };
+
+const MAIN_JS = `console.log(${JSON.stringify('originate '.repeat(300))});`;
 
 /** A miniature repo: a built shell, a built remote, and a remote with sources but no build. */
 function fixtureRepo(): string {
@@ -23,8 +28,21 @@ function fixtureRepo(): string {
     if (declaration) writeFileSync(path.join(root, dir, 'remote.json'), JSON.stringify(declaration));
     if (!built) return;
     mkdirSync(path.join(root, dir, 'dist', 'chunks'), { recursive: true });
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'main.js', 'index.html', 'chunks/12.abcdef012345.js']) {
+    mkdirSync(path.join(root, dir, 'dist', 'assets'), { recursive: true });
+    for (const file of [
+      'mf-manifest.json',
+      'remoteEntry.js',
+      'index.html',
+      'chunks/12.abcdef012345.js',
+      'assets/a.1.png',
+    ]) {
       writeFileSync(path.join(root, dir, 'dist', file), file.endsWith('.html') ? `<html>${dir}</html>` : '{}');
+    }
+    // What the build writes for a file over 1 KiB: the file, and its .gz and .br beside it.
+    for (const file of ['main.js', 'chunks/34.0123456789ab.js']) {
+      writeFileSync(path.join(root, dir, 'dist', file), MAIN_JS);
+      writeFileSync(path.join(root, dir, 'dist', `${file}.gz`), gzipSync(MAIN_JS));
+      writeFileSync(path.join(root, dir, 'dist', `${file}.br`), brotliCompressSync(MAIN_JS));
     }
   };
   app('shell', '0.1.0', true);
@@ -35,6 +53,12 @@ function fixtureRepo(): string {
 }
 
 const env = { SERVER_PORT: '4100', SHELL_PORT: '3100', MFE_NOTIFICATIONS_PORT: '3104' };
+
+function serverFor(root: string, dir: string, extraEnv: Record<string, string> = {}) {
+  const app = listApps(root, env, { built: true }).find((a) => a.dir === dir);
+  assert.ok(app);
+  return createAppServer(app, { root, env: { ...env, ...extraEnv } });
+}
 
 describe('ports and app discovery', () => {
   it('reads ports from env with the documented defaults', () => {
@@ -76,11 +100,13 @@ describe('remote.json declaration', () => {
 });
 
 describe('cache policy', () => {
-  it('keeps mutable entry files no-cache and hashed chunks immutable', () => {
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'main.js', 'index.html']) {
+  it('keeps mutable entry files no-cache and hashed chunks and assets immutable', () => {
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'main.js', 'main.js.br', 'index.html']) {
       assert.equal(cacheControlFor(file), NO_CACHE, file);
     }
-    assert.equal(cacheControlFor('chunks/12.abcdef012345.js'), IMMUTABLE);
+    for (const file of ['chunks/12.abcdef012345.js', 'chunks/12.abcdef012345.js.gz', 'assets/chime.0123456789ab.mp3']) {
+      assert.equal(cacheControlFor(file), IMMUTABLE, file);
+    }
   });
 
   it('treats extension-less paths as page navigations', () => {
@@ -101,11 +127,7 @@ describe('app servers', () => {
   });
   after(() => rmSync(root, { recursive: true }));
 
-  const server = (dir: string) => {
-    const app = listApps(root, env, { built: true }).find((a) => a.dir === dir);
-    assert.ok(app);
-    return createAppServer(app, { root, env });
-  };
+  const server = (dir: string) => serverFor(root, dir);
 
   it('serves the runtime env on every origin', async () => {
     for (const dir of ['shell', 'mfe-notifications']) {
@@ -149,17 +171,15 @@ describe('app servers', () => {
     );
   });
 
-  it('sends cache headers per file and CORS on remotes only', async () => {
+  it('sends cache headers per file', async () => {
     const remote = server('mfe-notifications');
     const manifest = await remote.inject({ url: '/mf-manifest.json' });
     assert.equal(manifest.headers['cache-control'], NO_CACHE);
-    assert.equal(manifest.headers['access-control-allow-origin'], '*');
     const chunk = await remote.inject({ url: '/chunks/12.abcdef012345.js' });
     assert.equal(chunk.headers['cache-control'], IMMUTABLE);
     assert.equal((await remote.inject({ url: '/remoteEntry.js' })).headers['cache-control'], NO_CACHE);
     const shellMain = await server('shell').inject({ url: '/main.js' });
     assert.equal(shellMain.headers['cache-control'], NO_CACHE);
-    assert.equal(shellMain.headers['access-control-allow-origin'], undefined);
   });
 
   it('falls back to index.html for pages and 404s for missing files', async () => {
@@ -169,5 +189,182 @@ describe('app servers', () => {
     assert.equal(page.body, '<html>shell</html>');
     assert.equal(page.headers['cache-control'], NO_CACHE);
     assert.equal((await shell.inject({ url: '/chunks/gone.js' })).statusCode, 404);
+  });
+});
+
+describe('security and transport of the app servers', () => {
+  let root: string;
+  before(() => {
+    root = fixtureRepo();
+  });
+  after(() => rmSync(root, { recursive: true }));
+
+  const server = (dir: string, extraEnv: Record<string, string> = {}) => serverFor(root, dir, extraEnv);
+
+  /** The CSP as a map of directive → sources. */
+  const csp = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+
+  it('7. pages get a CSP with no inline script, listing the remote, API and socket origins', async () => {
+    const shell = server('shell', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com' });
+    for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', '/main.js']) {
+      const res = await shell.inject({ url });
+      assert.equal(res.statusCode, 200, url);
+      const policy = csp(res.headers['content-security-policy']);
+      assert.deepEqual(policy['default-src'], ["'self'"]);
+      assert.deepEqual(policy['script-src'], ["'self'", 'http://127.0.0.1:3104', 'https://bot.example.com']);
+      assert.deepEqual(policy['style-src'], ["'self'", "'unsafe-inline'"]);
+      assert.deepEqual(policy['img-src'], ["'self'", 'data:']);
+      assert.deepEqual(policy['connect-src'], [
+        "'self'",
+        'http://127.0.0.1:4100',
+        'ws://127.0.0.1:4100/socket.io/',
+        'http://127.0.0.1:3104',
+      ]);
+      assert.deepEqual(policy['object-src'], ["'none'"]);
+      assert.equal(res.headers['x-content-type-options'], 'nosniff');
+      assert.equal(res.headers['referrer-policy'], 'no-referrer');
+      assert.equal(res.headers['x-frame-options'], undefined);
+    }
+    // Only the shell lets an operator name a chatbot script origin.
+    const remotePage = await server('mfe-notifications', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com' }).inject({
+      url: '/',
+    });
+    assert.deepEqual(csp(remotePage.headers['content-security-policy'])['script-src'], [
+      "'self'",
+      'http://127.0.0.1:3104',
+    ]);
+  });
+
+  it('7. only /omni-embed may be framed, by FRAME_ANCESTORS; camera and microphone only where video runs', async () => {
+    const frameAncestors = async (app: ReturnType<typeof server>, url: string) =>
+      csp((await app.inject({ url })).headers['content-security-policy'])['frame-ancestors'];
+    const permissions = async (app: ReturnType<typeof server>, url: string) =>
+      (await app.inject({ url })).headers['permissions-policy'];
+    const shell = server('shell', { FRAME_ANCESTORS: 'https://partner.example.com, https://bank.example.com' });
+    for (const url of ['/', '/notifications', '/settings', '/newapplication']) {
+      assert.deepEqual(await frameAncestors(shell, url), ["'none'"], url);
+    }
+    for (const url of ['/omni-embed', '/omni-embed/step/2?x=1']) {
+      assert.deepEqual(
+        await frameAncestors(shell, url),
+        ["'self'", 'https://partner.example.com', 'https://bank.example.com'],
+        url,
+      );
+    }
+    assert.deepEqual(await frameAncestors(server('shell'), '/omni-embed'), ["'self'"]);
+    assert.deepEqual(await frameAncestors(server('mfe-notifications'), '/omni-embed'), ["'none'"]);
+
+    const denied = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+    const allowed = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
+    for (const url of ['/', '/notifications', '/newapplicationx']) assert.equal(await permissions(shell, url), denied);
+    for (const url of ['/newapplication', '/omni-embed', '/dynamic-resume/1', '/backstage/newapplication']) {
+      assert.equal(await permissions(shell, url), allowed, url);
+    }
+    assert.equal(await permissions(server('mfe-notifications'), '/newapplication'), denied);
+  });
+
+  it('7. an env variable that is not a list of origins is refused, so nothing odd reaches a header', () => {
+    assert.deepEqual(originsFrom({ X: ' https://a.example.com/, http://127.0.0.1:8080 ' }, 'X'), [
+      'https://a.example.com',
+      'http://127.0.0.1:8080',
+    ]);
+    assert.throws(() => server('shell', { FRAME_ANCESTORS: "'self'; script-src *" }), /FRAME_ANCESTORS: ''self';'/);
+    assert.throws(() => server('shell', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com/x.js' }), /not an origin/);
+  });
+
+  it('11. a remote lets only the shell origin read its federation files, never its page or env.json', async () => {
+    const remote = server('mfe-notifications', { SHELL_ORIGINS: 'https://originate.example.com' });
+    const get = (url: string, origin?: string) => remote.inject({ url, headers: origin ? { origin } : {} });
+    for (const url of ['/mf-manifest.json', '/remoteEntry.js', '/chunks/12.abcdef012345.js', '/assets/a.1.png']) {
+      for (const origin of ['http://127.0.0.1:3100', 'http://localhost:3100', 'https://originate.example.com']) {
+        const res = await get(url, origin);
+        assert.equal(res.headers['access-control-allow-origin'], origin, `${url} from ${origin}`);
+        assert.match(String(res.headers.vary), /\bOrigin\b/, url);
+        assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin', url);
+      }
+      assert.equal((await get(url, 'http://evil.example.com')).headers['access-control-allow-origin'], undefined);
+    }
+    for (const url of ['/env.json', '/', '/index.html', '/notifications', '/chunks/missing.js']) {
+      const res = await get(url, 'http://127.0.0.1:3100');
+      assert.equal(res.headers['access-control-allow-origin'], undefined, url);
+    }
+    assert.equal((await get('/env.json')).headers['cross-origin-resource-policy'], 'same-origin');
+    const shell = await server('shell').inject({ url: '/main.js', headers: { origin: 'http://127.0.0.1:3104' } });
+    assert.equal(shell.headers['access-control-allow-origin'], undefined);
+  });
+
+  it('9. sends the precompressed file the client accepts, with Vary and the cache policy kept', async () => {
+    const remote = server('mfe-notifications');
+    for (const [url, cacheControl] of [
+      ['/main.js', NO_CACHE],
+      ['/chunks/34.0123456789ab.js', IMMUTABLE],
+    ] as const) {
+      for (const [acceptEncoding, encoding] of [
+        ['br, gzip', 'br'],
+        ['gzip, deflate', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const res = await remote.inject({ url, headers: { 'accept-encoding': acceptEncoding } });
+        assert.equal(res.statusCode, 200);
+        assert.equal(res.headers['content-encoding'], encoding, `${url} ${acceptEncoding}`);
+        assert.match(String(res.headers['content-type']), /^(text|application)\/javascript/);
+        assert.match(String(res.headers.vary), /Accept-Encoding/);
+        assert.equal(res.headers['cache-control'], cacheControl);
+        const body =
+          encoding === 'br'
+            ? brotliDecompressSync(res.rawPayload)
+            : encoding === 'gzip'
+              ? gunzipSync(res.rawPayload)
+              : res.rawPayload;
+        assert.equal(body.toString(), MAIN_JS);
+        assert.equal(Number(res.headers['content-length']), res.rawPayload.length);
+      }
+    }
+    // Small files have no compressed copy: sent as they are.
+    const manifest = await remote.inject({ url: '/mf-manifest.json', headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(manifest.headers['content-encoding'], undefined);
+    assert.equal(manifest.body, '{}');
+  });
+
+  it('8. a source map is not served', async () => {
+    for (const url of ['/main.js.map', '/chunks/12.abcdef012345.js.map']) {
+      assert.equal((await server('shell').inject({ url })).statusCode, 404, url);
+    }
+  });
+
+  it('10. a connection sending half the headers or half a body is closed after REQUEST_TIMEOUT_MS', async () => {
+    const shell = server('shell', { REQUEST_TIMEOUT_MS: '1000' });
+    await shell.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = shell.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const closedAfter = (lines: string) =>
+        new Promise<string>((resolve, reject) => {
+          const socket = net.connect(port, '127.0.0.1', () => socket.write(lines));
+          let answer = '';
+          socket.on('data', (chunk) => {
+            answer += chunk;
+          });
+          socket.on('close', () => resolve(answer));
+          socket.on('error', reject);
+          // Far past the timeout: the test fails rather than hangs if the server keeps the connection.
+          setTimeout(() => {
+            socket.destroy();
+            reject(new Error('the server kept a half-sent request open'));
+          }, 15_000).unref();
+        });
+      const halfBody = await closedAfter('POST /env.json HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"half');
+      // No route takes a body here: the 404 goes out at once, then the unfinished request is cut off.
+      assert.match(halfBody, /HTTP\/1\.1 408 Request Timeout/);
+      await closedAfter('GET /env.json HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    } finally {
+      await shell.close();
+    }
   });
 });
