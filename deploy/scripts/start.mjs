@@ -49,8 +49,9 @@ async function main() {
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  // One dead part means the system is not what the URLs promise: stop everything and say so.
-  for (const proc of [system.server, ...system.appProcs.values()]) {
+  // The server is supervised (restarted with backoff); a dead origin means the system is not what
+  // the URLs promise: stop everything and say so.
+  for (const proc of system.appProcs.values()) {
     proc.done.then(() => {
       if (!stopping) {
         console.error(`${proc.name} stopped unexpectedly`);

@@ -1,11 +1,12 @@
 // Builds what is stale, then starts the composed system from the built apps on the e2e ports with
-// a fresh database, one process per origin.
+// a fresh database, one process per origin. The supervisor of the server lives in this (the runner's)
+// process and records each restart's pid in the state file.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../../deploy/scripts/lib/build.mjs';
 import { startSystem } from '../../deploy/scripts/lib/system.mjs';
-import { E2E_PORTS, LOG_DIR, readState, SCREENSHOTS, stopAll, writeState } from './system';
+import { API, E2E_PORTS, LOG_DIR, readState, SCREENSHOTS, stopAll, writeState } from './system';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // A run that was killed leaves its parts and database behind.
@@ -16,7 +17,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   rmSync(LOG_DIR, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-e2e-'));
-  const system = await startSystem({ ports: E2E_PORTS, dataDir, logDir: LOG_DIR, separateApps: true });
+  const system = await startSystem({
+    ports: E2E_PORTS,
+    dataDir,
+    logDir: LOG_DIR,
+    separateApps: true,
+    // chatbot.spec.ts serves its script at the API origin.
+    env: { CHATBOT_SCRIPT_ORIGINS: API },
+    onRestart: (name, pid) => {
+      const state = readState();
+      if (!state || pid === undefined) return;
+      state.pids[name] = pid;
+      writeState(state);
+    },
+  });
   const pids: Record<string, number> = {};
   for (const [name, proc] of [['server', system.server] as const, ...system.appProcs.entries()]) {
     if (proc.pid !== undefined) pids[name] = proc.pid;
@@ -28,6 +42,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   return async () => {
     const state = readState();
+    await system.stop(); // first, or the supervisor would restart the server stopAll stops
     await stopAll();
     if (state) rmSync(state.dataDir, { recursive: true, force: true });
   };

@@ -1,7 +1,7 @@
 // Starts the composed system: mock-server (embedded PGlite) and the static origins of deploy/src/serve.ts.
 // Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
 import { ROOT } from './run.mjs';
@@ -110,6 +110,84 @@ export function startProcess(name, args, opts) {
 
 /** @typedef {ReturnType<typeof startProcess>} Proc */
 
+/** Restart delays of a supervised process: 0.5 s doubling up to 30 s; a run that lasted 60 s starts over. */
+export const BACKOFF = { firstMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
+
+/**
+ * @param {number} previousMs the delay before the last restart (0: no restart yet)
+ * @param {number} uptimeMs how long the run that just ended lasted
+ */
+export function restartDelay(previousMs, uptimeMs) {
+  if (previousMs === 0 || uptimeMs >= BACKOFF.resetAfterMs) return BACKOFF.firstMs;
+  return Math.min(previousMs * 2, BACKOFF.maxMs);
+}
+
+/** The last lines of a log file (read from its last 4 KiB), to say why a process stopped. */
+function logTail(/** @type {string} */ file, lines = 15) {
+  try {
+    const fd = openSync(file, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const buffer = Buffer.alloc(Math.min(size, 4096));
+      readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+      return buffer.toString('utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Keeps a process running (restarted after every exit, after restartDelay), and says each time why
+ * it stopped, until stop() is called.
+ * @param {string} name
+ * @param {string[]} args node arguments
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ *   onStart: called with the pid of each restarted process
+ */
+export function superviseProcess(name, args, opts) {
+  const log = opts.log ?? console.error;
+  let proc = startProcess(name, args, opts);
+  let stopped = false;
+  let delay = 0;
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const watch = (/** @type {Proc} */ current, /** @type {number} */ startedAt) => {
+    current.done.then((/** @type {{ code: number | null, signal: string | null }} */ { code, signal }) => {
+      if (stopped) return;
+      delay = restartDelay(delay, Date.now() - startedAt);
+      const tail = opts.logDir ? logTail(path.join(opts.logDir, `${name}.log`)) : '';
+      log(
+        `[supervisor] ${name} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; ` +
+          `restarting it in ${delay / 1000} s${tail ? `. The end of its log:\n${tail}` : ''}`,
+      );
+      timer = setTimeout(() => {
+        proc = startProcess(name, args, opts);
+        opts.onStart?.(proc.pid);
+        watch(proc, Date.now());
+      }, delay);
+    });
+  };
+  watch(proc, Date.now());
+  return {
+    name,
+    get pid() {
+      return proc.pid;
+    },
+    /** Only stop() ends supervision; waitForHttp keeps waiting through restarts. */
+    get exited() {
+      return stopped;
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await proc.stop();
+    },
+  };
+}
+
 /**
  * Resolves once the URL answers HTTP at all; rejects if the process exits or time runs out.
  * @param {string} url @param {Proc} proc @param {number} timeoutMs
@@ -132,8 +210,9 @@ const SERVE = path.join('deploy', 'src', 'serve.ts');
 const SERVER = path.join('mock-server', 'src', 'main.ts');
 
 /**
- * @param {{ ports: Ports, dataDir: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean }} opts
+ * @param {{ ports: Ports, dataDir: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
  *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
+ *   onRestart: the supervised server was restarted with a new pid.
  */
 export async function startSystem(opts) {
   const apps = builtApps(opts.ports);
@@ -150,7 +229,12 @@ export async function startSystem(opts) {
   /** @type {Map<string, Proc>} */
   const appProcs = new Map();
 
-  const server = startProcess('server', ['--import', 'tsx', SERVER], { env, logDir });
+  // One crash of the API must not take the origins down: it is restarted with backoff.
+  const server = superviseProcess('server', ['--import', 'tsx', SERVER], {
+    env,
+    logDir,
+    onStart: (pid) => opts.onRestart?.('server', pid),
+  });
 
   /** @param {string} dir */
   async function startApp(dir) {

@@ -1,0 +1,35 @@
+// Finding 13: the server dies (SIGKILL) while an officer works; the supervisor started by startSystem
+// restarts it, and the back office works again with nothing restarted by hand.
+import { expect, test } from '@playwright/test';
+import { API, readState } from '../support/system';
+import { headerLogoff, logIn, menuItem } from '../support/ui';
+
+const serverPid = () => readState()?.pids.server;
+
+test('the server is killed mid-session and restarted by its supervisor: the back office recovers', async ({ page }) => {
+  test.setTimeout(240_000);
+  await logIn(page, 'officer', 'Officer@123');
+  const killed = serverPid();
+  expect(killed).toBeDefined();
+  process.kill(-(killed as number), 'SIGKILL');
+
+  // Generous: the first restart comes after 0.5 s, then the database opens again.
+  await expect.poll(serverPid, { timeout: 60_000 }).not.toBe(killed);
+  await expect
+    .poll(
+      () =>
+        fetch(`${API}/`).then(
+          () => true,
+          () => false,
+        ),
+      { timeout: 150_000, intervals: [500] },
+    )
+    .toBe(true);
+
+  await page.reload();
+  await expect(headerLogoff(page)).toBeVisible();
+  await menuItem(page, 'Profile').click();
+  await expect(page).toHaveURL(/\/profile$/);
+  // The profile comes from the API: its rows show once the restarted server answered.
+  await expect(page.getByText('Username', { exact: true })).toBeVisible();
+});
