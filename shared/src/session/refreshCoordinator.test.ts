@@ -185,6 +185,18 @@ describe('refresh coordinator across tabs', () => {
     await expect(waiting).rejects.toThrow(NO_SESSION_TO_REFRESH);
     expect(server.calls).toEqual(['r0']);
   });
+
+  it('a session ended while the tab waits for its probe fails the refresh and frees the lock', async () => {
+    const browser = fakeBrowser();
+    const server = fakeServer();
+    const [a, b] = [tab(browser, server), tab(browser, server)];
+    const refreshing = b.coordinator.refresh();
+    // Posted before B's probe, so B hears it (and stops listening) before the probe could come back.
+    a.coordinator.announceEnd();
+    await expect(refreshing).rejects.toThrow(NO_SESSION_TO_REFRESH);
+    expect(server.calls).toEqual([]);
+    await expect(browser.withLock(refreshLockName('sess-1'), async () => 'free')).resolves.toBe('free');
+  });
 });
 
 describe('refresh coordinator without Web Locks or BroadcastChannel', () => {

@@ -142,6 +142,8 @@ export function createRefreshCoordinator<S extends RefreshableSession>(
 
     follow(sessionId) {
       if (followed?.sessionId === sessionId) return;
+      // A probe cannot come back on a closed channel: stop waiting rather than hold the lock for good.
+      for (const done of syncs.values()) done();
       followed?.channel.close();
       followed = null;
       if (sessionId !== null && deps.openChannel) {
