@@ -1,8 +1,7 @@
 // Response headers of the static origins (README "Security"): cache policy, helmet's set with a CSP
 // made from what is deployed, Permissions-Policy by route, and which remote files other origins may read.
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { SOCKET_PATH } from '@originate/shared/node';
-import { CUSTOMER_PATHS } from '../../shell/src/routes/routeTable';
+import { CUSTOMER_PATHS, SOCKET_PATH } from '@originate/shared/node';
 import { type AppInfo, deployedRemotes, type Env, originsFrom, resolvePort, serverPort } from './apps';
 import { originOf } from './manifest';
 

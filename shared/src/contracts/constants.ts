@@ -56,3 +56,9 @@ export const DEFAULT_THEME_CONFIG: ThemeConfig = {
   typography: { primaryColor: '#1f2933', secondaryColor: '#52606d' },
   font: { family: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif', size: 14 },
 };
+
+/**
+ * Top-level paths that open the customer area (spec §2; the customerArea slot of mfe_customer_flow).
+ * The shell routes them; the static origins give them their own framing and camera rules.
+ */
+export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume', 'backstage/newapplication'] as const;

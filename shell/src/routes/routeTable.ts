@@ -1,4 +1,5 @@
 // The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
+import { CUSTOMER_PATHS } from '@originate/shared';
 import type { MenuItem } from '../remotes/menu';
 
 export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
@@ -7,9 +8,6 @@ export interface TopLevelRoute {
   path: string;
   area: Area;
 }
-
-/** Paths that open the customer area (the customerArea slot of mfe_customer_flow). */
-export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume', 'backstage/newapplication'] as const;
 
 export const TOP_LEVEL_ROUTES: readonly TopLevelRoute[] = [
   ...CUSTOMER_PATHS.map((path) => ({ path: `/${path}/*`, area: 'customer' as const })),
