@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
+import { answerUntilClosed } from '@originate/shared/testing/node';
 import { listApps, originsFrom, resolvePort } from '../src/apps';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
 import { parseDeclaration } from '../src/manifest';
@@ -344,21 +344,7 @@ describe('security and transport of the app servers', () => {
     try {
       const address = shell.server.address();
       const port = typeof address === 'object' && address ? address.port : 0;
-      const closedAfter = (lines: string) =>
-        new Promise<string>((resolve, reject) => {
-          const socket = net.connect(port, '127.0.0.1', () => socket.write(lines));
-          let answer = '';
-          socket.on('data', (chunk) => {
-            answer += chunk;
-          });
-          socket.on('close', () => resolve(answer));
-          socket.on('error', reject);
-          // Far past the timeout: the test fails rather than hangs if the server keeps the connection.
-          setTimeout(() => {
-            socket.destroy();
-            reject(new Error('the server kept a half-sent request open'));
-          }, 15_000).unref();
-        });
+      const closedAfter = (request: string) => answerUntilClosed(port, request);
       const halfBody = await closedAfter('POST /env.json HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"half');
       // No route takes a body here: the 404 goes out at once, then the unfinished request is cut off.
       assert.match(halfBody, /HTTP\/1\.1 408 Request Timeout/);

@@ -1,11 +1,11 @@
 // Issue 6's findings, one describe each: every one of these failed on the code before the fix.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_LOGIN_KEY, encryptPayload, REFUSAL_CODES, type SessionData } from '@originate/shared/node';
+import { answerUntilClosed } from '@originate/shared/testing/node';
 import { io as connectSocket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -297,22 +297,7 @@ describe('10 and 11. a listening server: request timeouts, and socket.io checks 
   });
   after(() => s.close());
 
-  function closedAfter(lines: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write(lines));
-      let answer = '';
-      socket.on('data', (chunk) => {
-        answer += chunk;
-      });
-      socket.on('close', () => resolve(answer));
-      socket.on('error', reject);
-      // Far past the timeout: the test fails rather than hangs if the server keeps the connection.
-      setTimeout(() => {
-        socket.destroy();
-        reject(new Error('the server kept a half-sent request open'));
-      }, 15_000).unref();
-    });
-  }
+  const closedAfter = (request: string) => answerUntilClosed(Number(new URL(base).port), request);
 
   it('a half-sent body and half-sent headers are cut off', async () => {
     const halfBody = await closedAfter(
