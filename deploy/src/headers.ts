@@ -88,8 +88,11 @@ export function helmetOptions(app: AppInfo, root: string, env: Env): FastifyHelm
         scriptSrc: [() => ["'self'", ...remotes(), ...chatbot].join(' ')],
         // emotion (MUI) injects <style> tags.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // The page's favicon is a data: URI.
-        imgSrc: ["'self'", 'data:'],
+        // The page's favicon is a data: URI. Remotes render inside the shell's page, so the images,
+        // fonts and sounds their code imports (content-hashed assets/) come from their origins.
+        imgSrc: [() => ["'self'", 'data:', ...remotes()].join(' ')],
+        fontSrc: [() => ["'self'", ...remotes()].join(' ')],
+        mediaSrc: [() => ["'self'", ...remotes()].join(' ')],
         connectSrc: [() => ["'self'", api, socket, ...remotes()].join(' ')],
         frameAncestors: [(req) => frameAncestors(app, req.url ?? '', embedders)],
         objectSrc: ["'none'"],

@@ -219,7 +219,9 @@ describe('security and transport of the app servers', () => {
       assert.deepEqual(policy['default-src'], ["'self'"]);
       assert.deepEqual(policy['script-src'], ["'self'", 'http://127.0.0.1:3104', 'https://bot.example.com']);
       assert.deepEqual(policy['style-src'], ["'self'", "'unsafe-inline'"]);
-      assert.deepEqual(policy['img-src'], ["'self'", 'data:']);
+      assert.deepEqual(policy['img-src'], ["'self'", 'data:', 'http://127.0.0.1:3104']);
+      assert.deepEqual(policy['font-src'], ["'self'", 'http://127.0.0.1:3104']);
+      assert.deepEqual(policy['media-src'], ["'self'", 'http://127.0.0.1:3104']);
       assert.deepEqual(policy['connect-src'], [
         "'self'",
         'http://127.0.0.1:4100',
