@@ -55,6 +55,19 @@ test('a user without the portal app is refused with the access-denied message', 
   expect(await storedSession(page)).toBeNull();
 });
 
+test('after 5 wrong passwords the name is locked, and the form says when to try again', async ({ page }) => {
+  // A name of no demo user, so no other test finds its account locked; unknown names lock alike.
+  const name = 'lockout-demo';
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await fillLogin(page, name, 'wrong-password');
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+  }
+  await fillLogin(page, name, 'wrong-password');
+  await expect(page.getByText('Too many attempts. Please try again in 15 minutes.')).toBeVisible();
+  await screenshot(page, 'login-locked');
+  await expect(headerLogoff(page)).toHaveCount(0);
+});
+
 test('every demo login in the README works, and only the no-access user is refused', async () => {
   const users = readmeDemoUsers();
   expect(users.map((u) => u.username)).toEqual([

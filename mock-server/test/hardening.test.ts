@@ -117,6 +117,14 @@ describe('2. brute-force control', () => {
       message: REFUSAL_CODES.TOO_MANY_REQUESTS.message,
     });
     assert.equal(locked.headers['retry-after'], '900');
+    // The back office reads it cross-origin to tell the user when to try again.
+    const fromBrowser = await s.app.inject({
+      method: 'POST',
+      url: '/v3/auth/login',
+      headers: { origin: 'http://127.0.0.1:3000' },
+      payload: { username: 'officer', password: await encryptPayload('x', DEFAULT_LOGIN_KEY) },
+    });
+    assert.match(String(fromBrowser.headers['access-control-expose-headers']), /retry-after/i);
     s.advance(901);
     assert.equal((await loginRaw(s.app, 'officer', 'Officer@123')).statusCode, 200);
   });

@@ -6,9 +6,13 @@ import {
   classifyError,
   ERROR_CODES,
   formatErrorItem,
+  isCatalogueCode,
   MANDATORY_FIELDS_MESSAGE,
   MICROFLOW_ERROR_MESSAGE,
+  parseRetryAfter,
   SESSION_ENDED_MESSAGE,
+  tooManyAttemptsMessage,
+  waitText,
 } from './catalogue';
 
 describe('ERROR_CODES (spec §8)', () => {
@@ -28,6 +32,34 @@ describe('client-side messages (spec §8)', () => {
     expect(MANDATORY_FIELDS_MESSAGE).toBe('Please fill all mandatory fields');
     expect(MICROFLOW_ERROR_MESSAGE).toBe('An error has occurred please try again later');
     expect(SESSION_ENDED_MESSAGE).toBe('Your session expired');
+  });
+});
+
+describe('Retry-After for people', () => {
+  it('reads delta-seconds and nothing else', () => {
+    expect(parseRetryAfter('900')).toBe(900);
+    expect(parseRetryAfter(' 3 ')).toBe(3);
+    expect(parseRetryAfter(null)).toBeUndefined();
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:00 GMT')).toBeUndefined();
+    expect(parseRetryAfter('-1')).toBeUndefined();
+  });
+
+  it('says the wait in seconds under a minute, else in whole minutes rounded up', () => {
+    expect(waitText(1)).toBe('in 1 second');
+    expect(waitText(40)).toBe('in 40 seconds');
+    expect(waitText(60)).toBe('in 1 minute');
+    expect(waitText(61)).toBe('in 2 minutes');
+    expect(waitText(900)).toBe('in 15 minutes');
+  });
+
+  it('a 429 says the wait when the server gave one', () => {
+    expect(tooManyAttemptsMessage(900)).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(tooManyAttemptsMessage()).toBe('Too many attempts. Please try again later.');
+  });
+
+  it('every code the server may send is in the catalogue, and nothing else', () => {
+    for (const code of [1100, 1101, 1167, 401, 403, 404, 409, 413, 429]) expect(isCatalogueCode(code)).toBe(true);
+    for (const code of [500, 400, 418, '429', undefined]) expect(isCatalogueCode(code)).toBe(false);
   });
 });
 

@@ -20,7 +20,7 @@ export const REFUSAL_CODES = {
   NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
   CONFLICT: { code: 409, status: 409, message: 'Conflict' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, message: 'The request body is too large' },
-  TOO_MANY_REQUESTS: { code: 429, status: 429, message: 'Too many attempts. Please wait a moment and try again.' },
+  TOO_MANY_REQUESTS: { code: 429, status: 429, message: 'Too many attempts. Please try again later.' },
 } as const;
 
 /** True for a code the server's error envelope may carry. */
@@ -55,6 +55,25 @@ export interface ErrorBody {
   errors?: ErrorItem[];
   error?: string;
   data?: unknown;
+}
+
+/** A Retry-After header in seconds (the HTTP-date form is not used by our server); undefined otherwise. */
+export function parseRetryAfter(header: string | null | undefined): number | undefined {
+  if (!header || !/^\d+$/.test(header.trim())) return undefined;
+  return Number(header.trim());
+}
+
+/** 'in 40 seconds', 'in 1 minute', 'in 15 minutes': how long a refusal asks to wait, for people. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** The refusal of a 429 for people: with the wait when the server said it, else the catalogue's words. */
+export function tooManyAttemptsMessage(retryAfterSeconds?: number): string {
+  if (retryAfterSeconds === undefined) return REFUSAL_CODES.TOO_MANY_REQUESTS.message;
+  return `Too many attempts. Please try again ${waitText(retryAfterSeconds)}.`;
 }
 
 /** 'label - reason', or just the reason when there is no label (spec §8). */
@@ -94,8 +113,10 @@ export class ApiError extends Error {
   readonly body: unknown;
   /** The API path that failed (without the debug prefix), when known. */
   readonly path?: string;
+  /** Seconds the server asked to wait (a 429's Retry-After), when it said. */
+  readonly retryAfterSeconds?: number;
 
-  constructor(status: number, body: unknown, path?: string) {
+  constructor(status: number, body: unknown, path?: string, retryAfterSeconds?: number) {
     const record = asRecord(body);
     const message = typeof record?.message === 'string' ? record.message : `Request failed with status ${status}`;
     super(message);
@@ -105,6 +126,7 @@ export class ApiError extends Error {
     this.items = itemsOf(body);
     this.body = body;
     this.path = path;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -9,6 +9,7 @@ import {
   LOGIN_PATH,
   LOGIN_ROUTE,
   PORTAL_ACCESS_DENIED_MESSAGE,
+  parseRetryAfter,
   REFRESH_PATH,
   SESSION_EXPIRED_MESSAGE,
 } from '../errors/catalogue';
@@ -147,7 +148,7 @@ async function request<T>(method: Method, path: string, body?: unknown, opts: Re
   });
   const data = await readBody(response);
   if (!response.ok) {
-    const error = new ApiError(response.status, data, path);
+    const error = new ApiError(response.status, data, path, parseRetryAfter(response.headers.get('retry-after')));
     if (response.status === 401 && !path.startsWith(AUTH_PATH_PREFIX)) await sessionExpired();
     throw error;
   }

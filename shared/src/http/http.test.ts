@@ -162,6 +162,18 @@ describe('api requests', () => {
     });
   });
 
+  it("carries a 429's Retry-After in seconds", async () => {
+    stubFetch(
+      () =>
+        new Response(JSON.stringify({ code: 429, message: 'Too many attempts. Please try again later.' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '900' },
+        }),
+    );
+    const error = await api.post('/v3/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 429, code: 429, retryAfterSeconds: 900 });
+  });
+
   it('refuses an encrypted call without a session', async () => {
     clearSession();
     await expect(api.post('/v3/graphql', { q: 1 }, { encrypted: true })).rejects.toThrow(
