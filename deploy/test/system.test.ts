@@ -33,6 +33,7 @@ describe('13. supervision of the server', () => {
       onStart: (pid) => pids.push(pid),
       log: (message) => messages.push(message),
     });
+    proc.ready();
     try {
       await until(() => pids.length >= 2, 'restarted twice');
       assert.match(messages[0] ?? '', /^\[supervisor\] crasher exited with code 3; restarting it in 0\.5 s/);
@@ -48,12 +49,26 @@ describe('13. supervision of the server', () => {
     assert.equal(pids.length, restarts, 'no restart after stop()');
   });
 
+  it('does not restart a process that dies before it ever served: the start fails with it', async () => {
+    const messages: string[] = [];
+    const pids: (number | undefined)[] = [];
+    const proc = superviseProcess('server', ['-e', 'process.exit(1)'], {
+      env: {},
+      onStart: (pid) => pids.push(pid),
+      log: (message) => messages.push(message),
+    });
+    await until(() => proc.exited, 'seen as exited');
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.deepEqual([pids, messages], [[], []]);
+  });
+
   it('restarts a process killed by SIGKILL', async () => {
     const messages: string[] = [];
     const proc = superviseProcess('server', ['-e', 'setInterval(() => {}, 1000)'], {
       env: {},
       log: (message) => messages.push(message),
     });
+    proc.ready();
     try {
       const first = proc.pid;
       assert.ok(first);

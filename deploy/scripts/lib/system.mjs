@@ -141,7 +141,8 @@ function logTail(/** @type {string} */ file, lines = 15) {
 
 /**
  * Keeps a process running (restarted after every exit, after restartDelay), and says each time why
- * it stopped, until stop() is called.
+ * it stopped, until stop() is called. Supervision starts with ready(): a process that dies before it
+ * ever served (a bad setting, a port in use) is not restarted, so the start fails at once with its log.
  * @param {string} name
  * @param {string[]} args node arguments
  * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
@@ -151,11 +152,13 @@ export function superviseProcess(name, args, opts) {
   const log = opts.log ?? console.error;
   let proc = startProcess(name, args, opts);
   let stopped = false;
+  let supervising = false;
   let delay = 0;
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
   const watch = (/** @type {Proc} */ current, /** @type {number} */ startedAt) => {
     current.done.then((/** @type {{ code: number | null, signal: string | null }} */ { code, signal }) => {
+      if (!supervising) stopped = true;
       if (stopped) return;
       delay = restartDelay(delay, Date.now() - startedAt);
       const tail = opts.logDir ? logTail(path.join(opts.logDir, `${name}.log`)) : '';
@@ -176,9 +179,13 @@ export function superviseProcess(name, args, opts) {
     get pid() {
       return proc.pid;
     },
-    /** Only stop() ends supervision; waitForHttp keeps waiting through restarts. */
+    /** Once ready(), only stop() ends supervision; waitForHttp keeps waiting through restarts. */
     get exited() {
       return stopped;
+    },
+    /** The process has served once: from now on every exit is restarted. */
+    ready() {
+      supervising = true;
     },
     async stop() {
       stopped = true;
@@ -265,6 +272,7 @@ export async function startSystem(opts) {
       await Promise.all(apps.map((a) => waitForHttp(`http://127.0.0.1:${a.port}/env.json`, all)));
     }
     await waitForHttp(`http://127.0.0.1:${opts.ports.SERVER_PORT}/`, server, 180_000);
+    server.ready();
   } catch (error) {
     await stop();
     throw error;
