@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
-import { installErrorHandling, invalid } from './errors';
+import { installErrorHandling, invalid, sendError } from './errors';
 import { installCompression, installRequestRules } from './request-rules';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
@@ -61,7 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keepAliveTimeout: config.keepAliveTimeoutMs,
     // A URL that cannot be decoded never reaches the error handler; it is bad input all the same.
     frameworkErrors: (error, _request, reply) => {
-      (reply as FastifyReply).code(400).send(invalid('url', error.message).body);
+      sendError(reply as FastifyReply, invalid('url', error.message));
     },
     http: {
       headersTimeout: Math.min(config.requestTimeoutMs, 20_000),

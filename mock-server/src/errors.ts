@@ -25,16 +25,22 @@ export class ValidationError extends HttpError {
 }
 
 export const invalid = (label: string, reason: string) => new ValidationError([{ label, reason }]);
-export const unauthorized = (message = 'Unauthorized') => new HttpError(401, { code: 401, message });
-export const forbidden = (message = 'Forbidden') => new HttpError(403, { code: 403, message });
-export const notFound = (message = 'Not found') => new HttpError(404, { code: 404, message });
-export const conflict = (message: string) => new HttpError(409, { code: 409, message });
+type Refusal = (typeof REFUSAL_CODES)[keyof typeof REFUSAL_CODES];
+
+/** A refusal of shared's catalogue, with its own words when the catalogue's are too general. */
+const refusal = (entry: Refusal, message: string = entry.message) =>
+  new HttpError(entry.status, { code: entry.code, message });
+
+export const unauthorized = (message?: string) => refusal(REFUSAL_CODES.UNAUTHORIZED, message);
+export const forbidden = (message?: string) => refusal(REFUSAL_CODES.FORBIDDEN, message);
+export const notFound = (message?: string) => refusal(REFUSAL_CODES.NOT_FOUND, message);
+export const conflict = (message: string) => refusal(REFUSAL_CODES.CONFLICT, message);
 
 /** 429 with Retry-After (seconds): the error handler sets the header from `retryAfterSeconds`. */
 export class TooManyRequestsError extends HttpError {
   constructor(readonly retryAfterSeconds: number) {
-    const { code, message } = REFUSAL_CODES.TOO_MANY_REQUESTS;
-    super(429, { code, message });
+    const { status, code, message } = REFUSAL_CODES.TOO_MANY_REQUESTS;
+    super(status, { code, message });
   }
 }
 
@@ -90,43 +96,41 @@ export function validationFromAjv(issues: AjvIssue[], context: string | undefine
   return new ValidationError(errors);
 }
 
-function sendRefusal(reply: FastifyReply, entry: { status: number; code: number; message: string }) {
-  return reply.code(entry.status).send({ code: entry.code, message: entry.message });
+/** Sends an HttpError as the wire's error envelope. */
+export function sendError(reply: FastifyReply, error: HttpError) {
+  return reply.code(error.statusCode).send(error.body);
 }
 
 /** Maps every thrown error to the wire shape. Bad input never becomes a 500. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((_request, reply) => {
-    reply.code(404).send({ code: 404, message: 'Not found' });
+    sendError(reply, notFound());
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
-    if (error instanceof HttpError) {
-      return reply.code(error.statusCode).send(error.body);
-    }
+    if (error instanceof HttpError) return sendError(reply, error);
     if (error.validation) {
-      const v = validationFromAjv(error.validation as AjvIssue[], error.validationContext);
-      return reply.code(400).send(v.body);
+      return sendError(reply, validationFromAjv(error.validation as AjvIssue[], error.validationContext));
     }
     const code = error.code ?? '';
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
-      return reply.code(400).send(invalid('body', 'is not valid JSON').body);
+      return sendError(reply, invalid('body', 'is not valid JSON'));
     }
     if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.code(400).send(invalid('body', 'must not be empty when content-type is application/json').body);
+      return sendError(reply, invalid('body', 'must not be empty when content-type is application/json'));
     }
     if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') {
-      return reply.code(400).send(invalid('content-type', 'must be application/json').body);
+      return sendError(reply, invalid('content-type', 'must be application/json'));
     }
     if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return sendRefusal(reply, REFUSAL_CODES.PAYLOAD_TOO_LARGE);
+      return sendError(reply, refusal(REFUSAL_CODES.PAYLOAD_TOO_LARGE));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       // Whatever else Fastify refuses (a malformed URL, an unsupported method, a bad header) is bad input.
       request.log.info({ err: error }, 'refused request');
-      return reply.code(400).send(invalid('request', error.message).body);
+      return sendError(reply, invalid('request', error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     const { code: c, message } = ERROR_CODES.INTERNAL_SERVER_ERROR;
