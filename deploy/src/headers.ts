@@ -68,9 +68,25 @@ export function frameAncestors(app: AppInfo, url: string, embedders: readonly st
   return app.kind === 'host' && isUnder(url, [EMBED_PATH]) ? ["'self'", ...embedders].join(' ') : "'none'";
 }
 
+/** Every answer carries the CSP, chunks too: reading the deployed remotes off disk once a second is enough. */
+const REMOTES_CACHE_MS = 1000;
+
+/** `compute`'s value, computed again once it is older than `ms`. */
+function recentFor<T>(ms: number, compute: () => T): () => T {
+  let value: T;
+  let at = Number.NEGATIVE_INFINITY;
+  return () => {
+    if (Date.now() - at > ms) {
+      value = compute();
+      at = Date.now();
+    }
+    return value;
+  };
+}
+
 /**
- * helmet's headers with a CSP that allows no inline script. Remote origins are read per request,
- * as /remotes.json is, so a newly published remote is allowed without a restart.
+ * helmet's headers with a CSP that allows no inline script. Remote origins are re-read from disk at most
+ * once a second, so a newly published remote is allowed without a restart.
  */
 export function helmetOptions(app: AppInfo, root: string, env: Env): FastifyHelmetOptions {
   const api = originOf(serverPort(env));
@@ -78,7 +94,7 @@ export function helmetOptions(app: AppInfo, root: string, env: Env): FastifyHelm
   const socket = `${api.replace(/^http/, 'ws')}${SOCKET_PATH}/`;
   const chatbot = app.kind === 'host' ? originsFrom(env, 'CHATBOT_SCRIPT_ORIGINS') : [];
   const embedders = originsFrom(env, 'FRAME_ANCESTORS');
-  const remotes = () => deployedRemotes(root, env).map((r) => originOf(r.port));
+  const remotes = recentFor(REMOTES_CACHE_MS, () => deployedRemotes(root, env).map((r) => originOf(r.port)));
   return {
     global: true,
     contentSecurityPolicy: {
