@@ -8,7 +8,7 @@ function jestConfig({ dir, environment = 'jsdom' }) {
     roots: ['<rootDir>/src'],
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {
-      '^.+\\.(t|j)sx?$': [
+      '^.+\\.(t|m?j)sx?$': [
         require.resolve('@swc/jest'),
         {
           jsc: {
@@ -20,8 +20,8 @@ function jestConfig({ dir, environment = 'jsdom' }) {
         },
       ],
     },
-    // ky ships ESM only: let swc compile it for jest.
-    transformIgnorePatterns: ['/node_modules/(?!(ky)/)'],
+    // ky and typebox ship ESM only: let swc compile them for jest.
+    transformIgnorePatterns: ['/node_modules/(?!(ky|typebox)/)'],
     moduleNameMapper: { '\\.(mp3|wav|png|svg)$': require.resolve('./fileStub.cjs') },
   };
 }

@@ -1,8 +1,11 @@
 // The package root: what the host, remotes and their tests import. Node code uses './node'.
+export * from './contracts/apiPaths';
 export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
+export * from './contracts/flow';
 export type * from './contracts/remotes';
+export * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
 export * from './format';

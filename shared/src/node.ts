@@ -1,9 +1,12 @@
 // What Node code (mock-server, tests, deploy) may import: no React, no DOM.
 
+export * from './contracts/apiPaths';
 export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
+export * from './contracts/flow';
 export type * from './contracts/remotes';
+export * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
 export * from './rules';

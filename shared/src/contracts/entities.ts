@@ -160,42 +160,6 @@ export interface Notification {
   createdDate?: string;
 }
 
-export interface FieldTypeDetails {
-  type: string;
-  mandatory?: boolean;
-  regex?: string;
-  min_value?: number;
-  max_value?: number;
-  defaultValue?: unknown;
-  date_format?: string;
-  property?: string;
-  property_type?: 'DROPDOWN' | 'RADIO';
-  multiple?: boolean;
-  currency_field?: boolean;
-  verification_field?: boolean;
-  internal?: boolean;
-  internal_list?: unknown[];
-  displayConfigs?: Record<string, unknown>;
-}
-
-export interface FieldConfig {
-  key: string;
-  groupKey?: string;
-  groupType?: 'CONTAINER';
-  groupSubType?: 'NESTED_TABLE';
-  isSectionHeader?: boolean;
-  aggregation?: string;
-  field_identifier?: 'C' | 'G' | 'CG' | 'PG' | 'P' | 'PI' | 'H';
-  category?: 'USER' | 'EXTERNAL' | string;
-  enable?: boolean;
-  secondaryEnable?: boolean;
-  guarantorEnable?: boolean;
-  internal?: boolean;
-  hide?: boolean;
-  formulas?: unknown;
-  field_type_details: FieldTypeDetails;
-}
-
 export interface ThemeConfig {
   primaryColor: string;
   secondaryColor: string;
