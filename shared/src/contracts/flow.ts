@@ -136,6 +136,17 @@ export const FieldConfigSchema = Type.Object(
     hide: Type.Optional(Type.Boolean()),
     /** An arithmetic expression over other field keys (e.g. 'monthly_income * 12'); the field is then computed. */
     formulas: Type.Optional(Type.Object({ expression: Type.String({ minLength: 1, maxLength: 2000 }) }, closed)),
+    /** A server microflow run for this field (POST /v3/microflow/execute/{id}): on blur, or from a button. */
+    microflow: Type.Optional(
+      Type.Object(
+        {
+          id: Id,
+          trigger: Type.Union([Type.Literal('blur'), Type.Literal('button')]),
+          label: Type.Optional(Label),
+        },
+        closed,
+      ),
+    ),
     field_type_details: FieldTypeDetailsSchema,
   },
   closed,

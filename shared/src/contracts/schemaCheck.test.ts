@@ -26,7 +26,7 @@ describe('schema checks name the path and the reason', () => {
 
   it('names a missing key like sections[2].sub_sections[0].route_info: missing', () => {
     const broken = structuredClone(flow) as { sections: { sub_sections: Record<string, unknown>[] }[] };
-    delete broken.sections[2].sub_sections[0].route_info;
+    delete broken.sections[2]?.sub_sections[0]?.route_info;
     expect(() => parseWithSchema(FlowConfigSchema, broken, 'flow HL/243')).toThrow(
       new SchemaError('flow HL/243', [{ path: 'sections[2].sub_sections[0].route_info', reason: 'missing' }]),
     );
