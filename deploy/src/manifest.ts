@@ -1,7 +1,7 @@
 // The runtime contract every origin serves: /env.json (RuntimeEnv) and, on the shell, /remotes.json.
 import path from 'node:path';
-import type { MenuContribution, RemoteEntry, RemoteSlot, RemotesManifest, RuntimeEnv } from '@originate/shared/node';
-import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME } from '@originate/shared/node';
+import type { RemoteDeclaration, RemoteEntry, RemotesManifest, RuntimeEnv } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME, parseRemoteDeclaration } from '@originate/shared/node';
 import { type AppInfo, type Env, readJson } from './apps';
 
 const HOST = '127.0.0.1';
@@ -21,70 +21,20 @@ export function buildRuntimeEnv(opts: { serverPort: number; shellPort: number; e
   };
 }
 
-/** What a remote declares about itself in its remote.json. */
-export interface RemoteDeclaration {
-  requiredRoles: string[];
-  menu: MenuContribution[];
-  slots?: Partial<Record<RemoteSlot, string>>;
-}
-
-const SLOTS: readonly RemoteSlot[] = ['headerBell', 'customerArea'];
-
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function isStringArray(v: unknown): v is string[] {
-  return Array.isArray(v) && v.every((x) => typeof x === 'string');
-}
-
-/** Checks a remote.json against the contract; throws an error naming the field and the reason. */
-export function parseDeclaration(value: unknown, source: string): RemoteDeclaration {
-  const fail = (field: string, reason: string): never => {
-    throw new Error(`${source}: ${field} ${reason}`);
-  };
-  if (!isObject(value)) return fail('(root)', 'must be an object');
-  const requiredRoles = value.requiredRoles ?? [];
-  if (!isStringArray(requiredRoles)) fail('requiredRoles', 'must be an array of strings');
-  const menuRaw = value.menu ?? [];
-  if (!Array.isArray(menuRaw)) return fail('menu', 'must be an array');
-  const menu = menuRaw.map((item: unknown, i): MenuContribution => {
-    if (!isObject(item)) return fail(`menu[${i}]`, 'must be an object');
-    for (const key of ['id', 'label', 'path', 'module'] as const) {
-      if (typeof item[key] !== 'string' || item[key] === '') fail(`menu[${i}].${key}`, 'must be a non-empty string');
-    }
-    if (typeof item.order !== 'number') fail(`menu[${i}].order`, 'must be a number');
-    for (const key of ['requiredRole', 'group'] as const) {
-      if (item[key] !== undefined && typeof item[key] !== 'string') fail(`menu[${i}].${key}`, 'must be a string');
-    }
-    return item as unknown as MenuContribution;
-  });
-  const declaration: RemoteDeclaration = { requiredRoles: requiredRoles as string[], menu };
-  if (value.slots !== undefined) {
-    if (!isObject(value.slots)) return fail('slots', 'must be an object');
-    for (const [slot, module] of Object.entries(value.slots)) {
-      if (!SLOTS.includes(slot as RemoteSlot)) fail(`slots.${slot}`, `is not a known slot (${SLOTS.join(', ')})`);
-      if (typeof module !== 'string' || module === '') fail(`slots.${slot}`, 'must be a non-empty module name');
-    }
-    declaration.slots = value.slots as RemoteDeclaration['slots'];
-  }
-  return declaration;
+/** A remote's remote.json, checked against the contract; an error names the file, each field and the reason. */
+export function readDeclaration(root: string, app: AppInfo): RemoteDeclaration {
+  return parseRemoteDeclaration(readJson(path.join(root, app.dir, 'remote.json')), `${app.dir}/remote.json`);
 }
 
 /** One manifest entry: the remote's own origin, its package version (lerna independent) and declaration. */
 export function remoteEntry(root: string, app: AppInfo): RemoteEntry {
   const pkg = readJson(path.join(root, app.dir, 'package.json'));
   const version = isObject(pkg) && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  const declarationFile = path.join(root, app.dir, 'remote.json');
-  const declaration = parseDeclaration(readJson(declarationFile), `${app.dir}/remote.json`);
-  return {
-    name: app.name,
-    entry: `${originOf(app.port)}/mf-manifest.json`,
-    version,
-    requiredRoles: declaration.requiredRoles,
-    menu: declaration.menu,
-    ...(declaration.slots ? { slots: declaration.slots } : {}),
-  };
+  return { name: app.name, entry: `${originOf(app.port)}/mf-manifest.json`, version, ...readDeclaration(root, app) };
 }
 
 /**

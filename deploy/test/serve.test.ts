@@ -8,10 +8,12 @@ import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
 import { answerUntilClosed } from '@originate/shared/testing/node';
 import { listApps, originsFrom, resolvePort } from '../src/apps';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
-import { parseDeclaration } from '../src/manifest';
+import { buildRemotesManifest } from '../src/manifest';
 import { createAppServer, isPageRequest, parseAppArgs } from '../src/serve';
 
 const NOTIFICATIONS_DECLARATION = {
+  displayName: 'Notifications',
+  unavailableMessage: 'Notifications are unavailable right now.',
   requiredRoles: ['NOTIFICATION'],
   slots: { headerBell: './NotificationBell' },
   menu: [{ id: 'notification', label: 'Notification', path: 'notifications', module: './Page', order: 80 }],
@@ -47,7 +49,7 @@ function fixtureRepo(): string {
   };
   app('shell', '0.1.0', true);
   app('mfe-notifications', '1.4.2', true, NOTIFICATIONS_DECLARATION);
-  app('mfe-leads', '0.3.0', false, { requiredRoles: [], menu: [] });
+  app('mfe-leads', '0.3.0', false, { displayName: 'Leads', requiredRoles: [], menu: [] });
   mkdirSync(path.join(root, 'mock-server'));
   return root;
 }
@@ -88,14 +90,60 @@ describe('ports and app discovery', () => {
 });
 
 describe('remote.json declaration', () => {
-  it('accepts the contract shape', () => {
-    assert.deepEqual(parseDeclaration(NOTIFICATIONS_DECLARATION, 'x'), NOTIFICATIONS_DECLARATION);
+  const declarationsIn = (declaration: unknown) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'deploy-declaration-'));
+    mkdirSync(path.join(root, 'mfe-x'));
+    writeFileSync(path.join(root, 'mfe-x', 'package.json'), JSON.stringify({ version: '2.0.0' }));
+    writeFileSync(path.join(root, 'mfe-x', 'remote.json'), JSON.stringify(declaration));
+    const logged: string[] = [];
+    const app = {
+      dir: 'mfe-x',
+      name: 'mfe_x',
+      kind: 'remote',
+      portEnv: 'MFE_X_PORT',
+      port: 3107,
+      distDir: '',
+    } as const;
+    try {
+      return { manifest: buildRemotesManifest(root, [app], (line) => logged.push(line)), logged };
+    } finally {
+      rmSync(root, { recursive: true });
+    }
+  };
+
+  it('carries the declaration, display name included, into the manifest entry', () => {
+    assert.deepEqual(declarationsIn(NOTIFICATIONS_DECLARATION), {
+      manifest: {
+        remotes: [
+          {
+            name: 'mfe_x',
+            entry: 'http://127.0.0.1:3107/mf-manifest.json',
+            version: '2.0.0',
+            ...NOTIFICATIONS_DECLARATION,
+          },
+        ],
+      },
+      logged: [],
+    });
   });
 
-  it('names the field and the reason when it is wrong', () => {
-    assert.throws(() => parseDeclaration({ requiredRoles: 'NOTIFICATION' }, 'r.json'), /r.json: requiredRoles must be/);
-    assert.throws(() => parseDeclaration({ menu: [{ id: 'a' }] }, 'r.json'), /menu\[0\]\.label must be a non-empty/);
-    assert.throws(() => parseDeclaration({ slots: { footer: './X' } }, 'r.json'), /slots\.footer is not a known slot/);
+  it('leaves a wrong declaration out, naming the file, each field and the reason', () => {
+    const refused = (declaration: unknown) => {
+      const { manifest, logged } = declarationsIn(declaration);
+      assert.deepEqual(manifest.remotes, []);
+      return logged.join('\n');
+    };
+    assert.equal(
+      refused({ displayName: 'X', requiredRoles: 'NOTIFICATION', menu: [] }),
+      '[deploy] mfe-x left out of remotes.json: mfe-x/remote.json: requiredRoles: must be array',
+    );
+    assert.match(refused({ requiredRoles: [], menu: [] }), /mfe-x\/remote\.json: displayName: missing$/);
+    assert.match(refused({ ...NOTIFICATIONS_DECLARATION, menu: [{ id: 'a' }] }), /menu\[0\]\.label: missing/);
+    assert.match(refused({ ...NOTIFICATIONS_DECLARATION, slots: { footer: './X' } }), /slots\.footer: is not allowed$/);
+    assert.match(
+      refused({ ...NOTIFICATIONS_DECLARATION, pages: { blob: ['script-src'] } }),
+      /pages\.blob\[0\]: is not one of the allowed shapes$/,
+    );
   });
 });
 
@@ -152,9 +200,7 @@ describe('app servers', () => {
           name: 'mfe_notifications',
           entry: 'http://127.0.0.1:3104/mf-manifest.json',
           version: '1.4.2',
-          requiredRoles: ['NOTIFICATION'],
-          menu: NOTIFICATIONS_DECLARATION.menu,
-          slots: NOTIFICATIONS_DECLARATION.slots,
+          ...NOTIFICATIONS_DECLARATION,
         },
       ],
     });

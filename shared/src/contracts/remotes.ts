@@ -1,41 +1,9 @@
-// The runtime remotes manifest (served by deploy as /remotes.json) and each remote's typed surface.
+// Each remote's typed surface: what the modules it exposes take. The declaration and manifest shapes
+// (schemas and types) are in remoteManifest.ts; this file adds only React types, so it is exported as
+// types alone.
 import type { ComponentType } from 'react';
-
-export interface MenuContribution {
-  /** Stable id, e.g. 'notification'. */
-  id: string;
-  /** Menu label exactly as the spec's back-office menu names it. */
-  label: string;
-  /** Path under the back-office root, e.g. 'notifications'. */
-  path: string;
-  /** The exposed module that renders the page, e.g. './NotificationsPage'. */
-  module: string;
-  /** Role or permission needed to see it; empty means everyone (spec section 6). */
-  requiredRole?: string;
-  /** Sort key within the menu. */
-  order: number;
-  /** Optional parent menu label, e.g. 'Applications'. */
-  group?: string;
-}
-
-export interface RemoteEntry {
-  /** Federation container name, e.g. 'mfe_notifications'. */
-  name: string;
-  /** Absolute URL of the remote's mf-manifest.json. */
-  entry: string;
-  version: string;
-  /** Roles of which the user needs one to load the remote at all; empty means everyone. */
-  requiredRoles: string[];
-  menu: MenuContribution[];
-  /** Named places in the shell a remote fills, e.g. { headerBell: './NotificationBell' }. */
-  slots?: Partial<Record<RemoteSlot, string>>;
-}
-
-export type RemoteSlot = 'headerBell' | 'customerArea';
-
-export interface RemotesManifest {
-  remotes: RemoteEntry[];
-}
+import type { ApplicantType } from './entities';
+import type { RemoteSlot } from './remoteManifest';
 
 /** Served as /env.json on every app origin: what the build must not know. */
 export interface RuntimeEnv {
@@ -46,10 +14,29 @@ export interface RuntimeEnv {
   portalAppName: string;
 }
 
-/** Props every remote's page module takes. */
+/** Props every remote's page module takes (menu pages and the customer area). */
 export interface RemotePageProps {
+  /** The path the host routed to the module, e.g. '/newapplication'; the module routes below it. */
   basename: string;
 }
 
-export type RemotePage = ComponentType<RemotePageProps>;
-export type RemoteSlotComponent = ComponentType<Record<string, never>>;
+/** One application's form (mfe_customer_flow's './FlowForm'), as the back office's application detail edits it. */
+export interface FlowFormProps {
+  applicationId: string;
+  applicantType: ApplicantType;
+  access: 'WRITE' | 'READ';
+  /** Called after each successful save. */
+  onSaved?: () => void;
+}
+
+/** What the module filling each slot takes. */
+export interface SlotProps {
+  /** The header's notification bell, e.g. './NotificationBell'. */
+  headerBell: Record<string, never>;
+  /** /newapplication, /omni-embed, /dynamic-resume and /backstage/newapplication, e.g. './CustomerFlow'. */
+  customerArea: RemotePageProps;
+  /** One application's form inside another remote's page, e.g. './FlowForm'. */
+  flowForm: FlowFormProps;
+}
+
+export type SlotComponent<S extends RemoteSlot> = ComponentType<SlotProps[S]>;

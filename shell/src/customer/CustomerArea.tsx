@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
-import type { RemotePageProps } from '@originate/shared';
+import type { SlotProps } from '@originate/shared';
 import { useLocation } from 'react-router-dom';
 import { QueryProvider } from '../QueryProvider';
 import { slotProvider } from '../remotes/manifest';
 import { RemoteFallback } from '../remotes/RemoteBoundary';
 import { RemoteModule } from '../remotes/RemoteModule';
-import { unavailableMessage } from '../remotes/remoteLabels';
 import { useManifest } from '../remotes/useManifest';
 
-export const CUSTOMER_REMOTE = 'mfe_customer_flow';
+/** The shell's own words while no deployed remote fills the customer area: it names no remote. */
+const CUSTOMER_AREA_UNAVAILABLE = 'The application form is unavailable right now.';
 
 /** newapplication, omni-embed, dynamic-resume and /backstage/newapplication: the customerArea slot. */
 export default function CustomerArea() {
@@ -22,12 +22,16 @@ export default function CustomerArea() {
     <QueryProvider>
       <Box sx={{ minHeight: '100vh', bgcolor: 'background.default', p: { xs: 2, sm: 4 } }}>
         {provider ? (
-          <RemoteModule<RemotePageProps> remote={provider.remote} module={provider.module} props={{ basename }} />
+          <RemoteModule<SlotProps['customerArea']>
+            remote={provider.remote}
+            module={provider.module}
+            props={{ basename }}
+          />
         ) : (
           // Applicants see a calm, centred notice, not the deployment's technical state.
           <Box sx={{ maxWidth: 560, mx: 'auto', mt: { xs: 4, sm: 12 } }}>
             <RemoteFallback
-              message={unavailableMessage(CUSTOMER_REMOTE)}
+              message={CUSTOMER_AREA_UNAVAILABLE}
               detail="Please try again in a few minutes."
               onRetry={reload}
             />

@@ -1,10 +1,9 @@
-import type { RemoteEntry } from '@originate/shared';
+import { type RemoteEntry, remoteUnavailableMessage } from '@originate/shared';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { PageLoading } from '../pages/PageLoading';
 import { loadRemoteComponent } from './loader';
 import { RemoteBoundary } from './RemoteBoundary';
-import { unavailableMessage } from './remoteLabels';
 
 interface RemoteModuleProps<P> {
   remote: RemoteEntry;
@@ -33,7 +32,7 @@ export function RemoteModule<P extends object>(p: RemoteModuleProps<P>) {
   const queryClient = useQueryClient();
   return (
     <RemoteBoundary
-      message={unavailableMessage(p.remote.name)}
+      message={remoteUnavailableMessage(p.remote)}
       compact={p.compact}
       onRetry={() => queryClient.removeQueries({ queryKey: remoteKey(p.remote, p.module) })}
     >

@@ -1,4 +1,4 @@
-import type { RemotesManifest } from '@originate/shared';
+import { type RemotesManifest, remoteUnavailableMessage } from '@originate/shared';
 import { parseManifest, permittedRemotes, slotProvider } from './manifest';
 import { composeMenu } from './menu';
 
@@ -8,6 +8,8 @@ const manifest: RemotesManifest = {
       name: 'mfe_notifications',
       entry: 'http://127.0.0.1:3004/mf-manifest.json',
       version: '1.0.0',
+      displayName: 'Notifications',
+      unavailableMessage: 'Notifications are unavailable right now.',
       requiredRoles: ['NOTIFICATION'],
       menu: [
         { id: 'notification', label: 'Notification', path: 'notifications', module: './NotificationsPage', order: 600 },
@@ -18,6 +20,7 @@ const manifest: RemotesManifest = {
       name: 'mfe_applications',
       entry: 'http://127.0.0.1:3001/mf-manifest.json',
       version: '1.0.0',
+      displayName: 'The applications list',
       requiredRoles: [],
       menu: [
         { id: 'all', label: 'All', path: 'applications/all', module: './App', order: 130, group: 'Applications' },
@@ -75,19 +78,38 @@ describe('menu composition', () => {
 });
 
 describe('manifest parsing', () => {
+  const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  afterEach(() => logged.mockClear());
+  afterAll(() => logged.mockRestore());
+
   it('accepts a valid manifest', () => {
     expect(parseManifest(manifest)).toEqual(manifest);
+    expect(logged).not.toHaveBeenCalled();
   });
-  it('names the bad field', () => {
-    expect(() => parseManifest({})).toThrow('remotes manifest: remotes must be a list');
-    expect(() => parseManifest({ remotes: [{ name: 'mfe-x', entry: 'e' }] })).toThrow(
-      'remotes manifest: remotes[0].name must be a federation container name (a JS identifier)',
-    );
-    expect(() => parseManifest({ remotes: [{ name: 'mfe_x', entry: 'e', menu: [{ id: 'a' }] }] })).toThrow(
-      'remotes manifest: remotes[0].menu[0].order must be a number',
-    );
-    expect(() => parseManifest({ remotes: [{ name: 'mfe_x', entry: 'e', slots: { footer: './F' } }] })).toThrow(
-      'remotes manifest: remotes[0].slots.footer is not a known slot (headerBell, customerArea)',
+
+  it('refuses a body that is not a manifest, naming the field', () => {
+    expect(() => parseManifest({})).toThrow('remotes manifest: remotes: missing');
+  });
+
+  it('leaves out a remote of the wrong shape, logging the field and the reason, and keeps the others', () => {
+    const [notifications] = manifest.remotes;
+    const parsed = parseManifest({
+      remotes: [{ ...notifications, name: 'mfe-x' }, notifications, { ...notifications, slots: { footer: './F' } }],
+    });
+    expect(parsed.remotes).toEqual([notifications]);
+    expect(logged.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^\[remotes\] left out: remotes manifest: remotes\[0\]\.name: must match pattern/),
+      '[remotes] left out: remotes manifest: remotes[2].slots.footer: is not allowed',
+    ]);
+  });
+});
+
+describe('the fallback names the remote from its own declaration', () => {
+  it('uses unavailableMessage, else "<displayName> is unavailable right now."', () => {
+    const [notifications, applications] = manifest.remotes;
+    expect(notifications && remoteUnavailableMessage(notifications)).toBe('Notifications are unavailable right now.');
+    expect(applications && remoteUnavailableMessage(applications)).toBe(
+      'The applications list is unavailable right now.',
     );
   });
 });

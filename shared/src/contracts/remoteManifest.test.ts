@@ -1,0 +1,52 @@
+import { parseRemoteDeclaration, parseRemotesManifest, REMOTE_SLOTS, remoteUnavailableMessage } from './remoteManifest';
+
+const declaration = {
+  displayName: 'Application form',
+  unavailableMessage: 'The application form is unavailable right now.',
+  requiredRoles: [],
+  slots: { customerArea: './CustomerFlow', flowForm: './FlowForm' },
+  menu: [],
+  pages: {
+    framable: ['omni-embed'],
+    camera: ['newapplication', 'backstage/newapplication'],
+    blob: ['img-src', 'worker-src'],
+  },
+};
+
+describe('the remote declaration schema (remote.json)', () => {
+  it('accepts every slot and the page rules', () => {
+    expect(REMOTE_SLOTS).toEqual(['headerBell', 'customerArea', 'flowForm']);
+    expect(parseRemoteDeclaration(declaration, 'mfe-x/remote.json')).toEqual(declaration);
+  });
+
+  it('names the file, each field and the reason', () => {
+    expect(() =>
+      parseRemoteDeclaration(
+        { ...declaration, displayName: '', slots: { customerArea: 'CustomerFlow' }, pages: { framable: ['/omni'] } },
+        'mfe-x/remote.json',
+      ),
+    ).toThrow(
+      'mfe-x/remote.json: displayName: must not have fewer than 1 characters; slots.customerArea: must match pattern "^\\./[A-Za-z0-9_/-]+$"; pages.framable[0]: must match pattern "^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"',
+    );
+  });
+});
+
+describe('the manifest as a host reads it', () => {
+  const entry = { name: 'mfe_x', entry: 'http://127.0.0.1:3003/mf-manifest.json', version: '1.0.0', ...declaration };
+
+  it('keeps good entries and reports each refused one by its index', () => {
+    const refused: string[] = [];
+    const manifest = parseRemotesManifest(
+      { remotes: [entry, { ...entry, entry: 'file:///etc/passwd' }] },
+      '/remotes.json',
+      (error) => refused.push(error.message),
+    );
+    expect(manifest.remotes).toEqual([entry]);
+    expect(refused).toEqual(['/remotes.json: remotes[1].entry: must match pattern "^https?://"']);
+  });
+
+  it('says what a fallback shows', () => {
+    expect(remoteUnavailableMessage(entry)).toBe('The application form is unavailable right now.');
+    expect(remoteUnavailableMessage({ displayName: 'Leads' })).toBe('Leads is unavailable right now.');
+  });
+});
