@@ -1,12 +1,11 @@
 // Response headers of the static origins (README "Security"): cache policy, helmet's set with a CSP
 // made from what is deployed, Permissions-Policy by route, and which remote files other origins may read.
+// What a remote's pages need (framing, camera, blob: URLs) is what its remote.json declares (`pages`):
+// on its own origin, and on the shell's, which renders remotes inside its page.
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { CUSTOMER_PATHS, SOCKET_PATH } from '@originate/shared/node';
+import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/shared/node';
 import { type AppInfo, deployedRemotes, type Env, originsFrom, resolvePort, serverPort } from './apps';
-import { originOf } from './manifest';
-
-/** The customer route that exists to be framed by partner sites (FRAME_ANCESTORS). */
-const EMBED_PATH: (typeof CUSTOMER_PATHS)[number] = 'omni-embed';
+import { originOf, readDeclaration } from './manifest';
 
 /** Files that carry a content hash in their name (cached for a year). */
 const CONTENT_HASHED_DIRS = ['chunks/', 'assets/'];
@@ -57,15 +56,50 @@ export function federationOrigins(env: Env): string[] {
   return [originOf(shellPort), `http://localhost:${shellPort}`, ...originsFrom(env, 'SHELL_ORIGINS')];
 }
 
-/** Camera and microphone only where video runs: the mfe-video origin and the shell's customer routes. */
-export function permissionsPolicy(app: AppInfo, url: string): string {
-  const media = app.dir === 'mfe-video' || (app.kind === 'host' && isUnder(url, CUSTOMER_PATHS)) ? '(self)' : '()';
+/** The page rules an origin applies: of its own declaration, or, on the shell, of every deployed remote. */
+export interface PageRules {
+  framable: string[];
+  camera: string[];
+  blob: BlobDirective[];
+}
+
+/** Page rules merged from declarations; a remote whose remote.json is broken adds none (deploy logs why). */
+export function mergePageRules(declarations: readonly Pick<RemoteDeclaration, 'pages'>[]): PageRules {
+  const merged = { framable: new Set<string>(), camera: new Set<string>(), blob: new Set<BlobDirective>() };
+  for (const { pages } of declarations) {
+    for (const p of pages?.framable ?? []) merged.framable.add(p);
+    for (const p of pages?.camera ?? []) merged.camera.add(p);
+    for (const d of pages?.blob ?? []) merged.blob.add(d);
+  }
+  return { framable: [...merged.framable], camera: [...merged.camera], blob: [...merged.blob] };
+}
+
+function pageRulesOf(app: AppInfo, root: string, env: Env): PageRules {
+  const sources = app.kind === 'host' ? deployedRemotes(root, env) : [app];
+  const declarations = sources.flatMap((remote) => {
+    try {
+      return [readDeclaration(root, remote)];
+    } catch {
+      return [];
+    }
+  });
+  return mergePageRules(declarations);
+}
+
+/** Camera and microphone only on the paths a declaration names. */
+export function permissionsPolicy(url: string, rules: PageRules): string {
+  const media = isUnder(url, rules.camera) ? '(self)' : '()';
   return `camera=${media}, microphone=${media}, geolocation=(), payment=(), usb=()`;
 }
 
-/** Only the shell's embed route may be framed, by itself and the FRAME_ANCESTORS sites. */
-export function frameAncestors(app: AppInfo, url: string, embedders: readonly string[]): string {
-  return app.kind === 'host' && isUnder(url, [EMBED_PATH]) ? ["'self'", ...embedders].join(' ') : "'none'";
+/** Only the paths a declaration calls framable may be framed, by the origin itself and the FRAME_ANCESTORS sites. */
+export function frameAncestors(url: string, rules: PageRules, embedders: readonly string[]): string {
+  return isUnder(url, rules.framable) ? ["'self'", ...embedders].join(' ') : "'none'";
+}
+
+/** A directive's sources, with blob: when a declaration asks for it there. */
+function withBlob(rules: PageRules, directive: BlobDirective, sources: readonly string[]): string {
+  return (rules.blob.includes(directive) ? [...sources, 'blob:'] : sources).join(' ');
 }
 
 /** Every answer carries the CSP, chunks too: reading the deployed remotes off disk once a second is enough. */
@@ -84,11 +118,16 @@ function recentFor<T>(ms: number, compute: () => T): () => T {
   };
 }
 
+/** The page rules of an app, re-read from disk at most once a second (a publish flips them without restart). */
+export function recentPageRules(app: AppInfo, root: string, env: Env): () => PageRules {
+  return recentFor(REMOTES_CACHE_MS, () => pageRulesOf(app, root, env));
+}
+
 /**
  * helmet's headers with a CSP that allows no inline script. Remote origins are re-read from disk at most
  * once a second, so a newly published remote is allowed without a restart.
  */
-export function helmetOptions(app: AppInfo, root: string, env: Env): FastifyHelmetOptions {
+export function helmetOptions(app: AppInfo, root: string, env: Env, rules: () => PageRules): FastifyHelmetOptions {
   const api = originOf(serverPort(env));
   // socket.io runs on the API origin over WebSocket only.
   const socket = `${api.replace(/^http/, 'ws')}${SOCKET_PATH}/`;
@@ -106,11 +145,15 @@ export function helmetOptions(app: AppInfo, root: string, env: Env): FastifyHelm
         styleSrc: ["'self'", "'unsafe-inline'"],
         // The page's favicon is a data: URI. Remotes render inside the shell's page, so the images,
         // fonts and sounds their code imports (content-hashed assets/) come from their origins.
-        imgSrc: [() => ["'self'", 'data:', ...remotes()].join(' ')],
+        // A file preview or signature is an image made in the page (blob:), when a remote declares it.
+        imgSrc: [() => withBlob(rules(), 'img-src', ["'self'", 'data:', ...remotes()])],
         fontSrc: [() => ["'self'", ...remotes()].join(' ')],
-        mediaSrc: [() => ["'self'", ...remotes()].join(' ')],
+        mediaSrc: [() => withBlob(rules(), 'media-src', ["'self'", ...remotes()])],
         connectSrc: [() => ["'self'", api, socket, ...remotes()].join(' ')],
-        frameAncestors: [(req) => frameAncestors(app, req.url ?? '', embedders)],
+        // A worker must be same-origin or blob: (e.g. a captcha's proof-of-work worker).
+        workerSrc: [() => withBlob(rules(), 'worker-src', ["'self'"])],
+        frameSrc: [() => withBlob(rules(), 'frame-src', ["'self'"])],
+        frameAncestors: [(req) => frameAncestors(req.url ?? '', rules(), embedders)],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -23,6 +23,7 @@ import {
   NO_CACHE,
   pathnameOf,
   permissionsPolicy,
+  recentPageRules,
 } from './headers';
 import { buildRemotesManifest, buildRuntimeEnv, originOf } from './manifest';
 
@@ -59,9 +60,10 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     },
   });
 
-  server.register(fastifyHelmet, helmetOptions(app, opts.root, opts.env));
+  const pageRules = recentPageRules(app, opts.root, opts.env);
+  server.register(fastifyHelmet, helmetOptions(app, opts.root, opts.env, pageRules));
   server.addHook('onRequest', async (req, reply) => {
-    reply.header('Permissions-Policy', permissionsPolicy(app, req.url));
+    reply.header('Permissions-Policy', permissionsPolicy(req.url, pageRules()));
   });
 
   if (app.kind === 'remote') {

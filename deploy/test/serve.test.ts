@@ -19,10 +19,38 @@ const NOTIFICATIONS_DECLARATION = {
   menu: [{ id: 'notification', label: 'Notification', path: 'notifications', module: './Page', order: 80 }],
 };
 
+const DENIED = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
+const ALLOWED = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
+
+/** The CSP as a map of directive → sources. */
+const csp = (header: unknown): Record<string, string[]> =>
+  Object.fromEntries(
+    String(header)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name, sources]),
+  );
+
 const MAIN_JS = `console.log(${JSON.stringify('originate '.repeat(300))});`;
 
-/** A miniature repo: a built shell, a built remote, and a remote with sources but no build. */
-function fixtureRepo(): string {
+/** A remote whose pages an applicant opens: framable, camera, blob: previews and workers (like the portal). */
+const PORTAL_DECLARATION = {
+  displayName: 'Application form',
+  requiredRoles: [],
+  slots: { customerArea: './CustomerFlow', flowForm: './FlowForm' },
+  menu: [],
+  pages: {
+    framable: ['omni-embed'],
+    camera: ['newapplication', 'omni-embed', 'dynamic-resume', 'backstage/newapplication'],
+    blob: ['img-src', 'worker-src'],
+  },
+};
+
+/**
+ * A miniature repo: a built shell, a built remote, and a remote with sources but no build; with
+ * `portal`, also a built remote declaring page rules.
+ */
+function fixtureRepo(opts: { portal?: boolean } = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'deploy-test-'));
   const app = (dir: string, version: string, built: boolean, declaration?: unknown) => {
     mkdirSync(path.join(root, dir), { recursive: true });
@@ -48,6 +76,7 @@ function fixtureRepo(): string {
     }
   };
   app('shell', '0.1.0', true);
+  if (opts.portal) app('mfe-customer-flow', '0.2.0', true, PORTAL_DECLARATION);
   app('mfe-notifications', '1.4.2', true, NOTIFICATIONS_DECLARATION);
   app('mfe-leads', '0.3.0', false, { displayName: 'Leads', requiredRoles: [], menu: [] });
   mkdirSync(path.join(root, 'mock-server'));
@@ -247,15 +276,6 @@ describe('security and transport of the app servers', () => {
 
   const server = (dir: string, extraEnv: Record<string, string> = {}) => serverFor(root, dir, extraEnv);
 
-  /** The CSP as a map of directive → sources. */
-  const csp = (header: unknown) =>
-    Object.fromEntries(
-      String(header)
-        .split(';')
-        .map((d) => d.trim().split(/\s+/))
-        .map(([name, ...sources]) => [name, sources]),
-    );
-
   it('7. pages get a CSP with no inline script, listing the remote, API and socket origins', async () => {
     const shell = server('shell', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com' });
     for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', '/main.js']) {
@@ -289,32 +309,19 @@ describe('security and transport of the app servers', () => {
     ]);
   });
 
-  it('7. only /omni-embed may be framed, by FRAME_ANCESTORS; camera and microphone only where video runs', async () => {
-    const frameAncestors = async (app: ReturnType<typeof server>, url: string) =>
-      csp((await app.inject({ url })).headers['content-security-policy'])['frame-ancestors'];
-    const permissions = async (app: ReturnType<typeof server>, url: string) =>
-      (await app.inject({ url })).headers['permissions-policy'];
-    const shell = server('shell', { FRAME_ANCESTORS: 'https://partner.example.com, https://bank.example.com' });
-    for (const url of ['/', '/notifications', '/settings', '/newapplication']) {
-      assert.deepEqual(await frameAncestors(shell, url), ["'none'"], url);
+  it('7. with no remote declaring page rules, nothing may be framed, use the camera or load blob: URLs', async () => {
+    const shell = server('shell', { FRAME_ANCESTORS: 'https://partner.example.com' });
+    for (const app of [shell, server('mfe-notifications')]) {
+      for (const url of ['/', '/notifications', '/newapplication', '/omni-embed']) {
+        const res = await app.inject({ url });
+        const policy = csp(res.headers['content-security-policy']);
+        assert.deepEqual(policy['frame-ancestors'], ["'none'"], url);
+        assert.deepEqual(policy['worker-src'], ["'self'"], url);
+        assert.deepEqual(policy['frame-src'], ["'self'"], url);
+        assert.ok(!policy['img-src']?.includes('blob:'), url);
+        assert.equal(res.headers['permissions-policy'], DENIED, url);
+      }
     }
-    for (const url of ['/omni-embed', '/omni-embed/step/2?x=1']) {
-      assert.deepEqual(
-        await frameAncestors(shell, url),
-        ["'self'", 'https://partner.example.com', 'https://bank.example.com'],
-        url,
-      );
-    }
-    assert.deepEqual(await frameAncestors(server('shell'), '/omni-embed'), ["'self'"]);
-    assert.deepEqual(await frameAncestors(server('mfe-notifications'), '/omni-embed'), ["'none'"]);
-
-    const denied = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()';
-    const allowed = 'camera=(self), microphone=(self), geolocation=(), payment=(), usb=()';
-    for (const url of ['/', '/notifications', '/newapplicationx']) assert.equal(await permissions(shell, url), denied);
-    for (const url of ['/newapplication', '/omni-embed', '/dynamic-resume/1', '/backstage/newapplication']) {
-      assert.equal(await permissions(shell, url), allowed, url);
-    }
-    assert.equal(await permissions(server('mfe-notifications'), '/newapplication'), denied);
   });
 
   it('7. an env variable that is not a list of origins is refused, so nothing odd reaches a header', () => {
@@ -400,5 +407,97 @@ describe('security and transport of the app servers', () => {
     } finally {
       await shell.close();
     }
+  });
+});
+
+describe('a remote serving pages on its own origin (the standalone customer portal) and through the shell', () => {
+  let root: string;
+  before(() => {
+    root = fixtureRepo({ portal: true });
+  });
+  after(() => rmSync(root, { recursive: true }));
+
+  const portalEnv = { MFE_CUSTOMER_FLOW_PORT: '3103', FRAME_ANCESTORS: 'https://partner.example.com' };
+  const server = (dir: string) => serverFor(root, dir, portalEnv);
+  const get = (dir: string, url: string) => server(dir).inject({ url });
+
+  it('serves its page at every route it answers, revalidated', async () => {
+    for (const url of [
+      '/newapplication?product=HL',
+      '/omni-embed/step',
+      '/dynamic-resume?transactionToken=t',
+      '/invalidURL',
+    ]) {
+      const res = await get('mfe-customer-flow', url);
+      assert.equal(res.statusCode, 200, url);
+      assert.equal(res.body, '<html>mfe-customer-flow</html>', url);
+      assert.equal(res.headers['cache-control'], NO_CACHE, url);
+    }
+    assert.equal((await get('mfe-customer-flow', '/chunks/gone.js')).statusCode, 404);
+  });
+
+  it('7. lets the framable path be framed by itself and FRAME_ANCESTORS, nothing else', async () => {
+    for (const dir of ['mfe-customer-flow', 'shell']) {
+      for (const url of ['/omni-embed', '/omni-embed/step/2?hideHeader=true']) {
+        const policy = csp((await get(dir, url)).headers['content-security-policy']);
+        assert.deepEqual(policy['frame-ancestors'], ["'self'", 'https://partner.example.com'], `${dir} ${url}`);
+      }
+      for (const url of ['/', '/newapplication', '/omni-embedded', '/invalidURL']) {
+        const policy = csp((await get(dir, url)).headers['content-security-policy']);
+        assert.deepEqual(policy['frame-ancestors'], ["'none'"], `${dir} ${url}`);
+      }
+    }
+    const notifications = csp((await get('mfe-notifications', '/omni-embed')).headers['content-security-policy']);
+    assert.deepEqual(notifications['frame-ancestors'], ["'none'"]);
+  });
+
+  it('7. allows camera and microphone on the declared paths only', async () => {
+    for (const dir of ['mfe-customer-flow', 'shell']) {
+      for (const url of ['/newapplication', '/omni-embed', '/dynamic-resume/1', '/backstage/newapplication?resume=1']) {
+        assert.equal((await get(dir, url)).headers['permissions-policy'], ALLOWED, `${dir} ${url}`);
+      }
+      for (const url of ['/', '/notifications', '/newapplicationx', '/invalidURL', '/backstage/applications']) {
+        assert.equal((await get(dir, url)).headers['permissions-policy'], DENIED, `${dir} ${url}`);
+      }
+    }
+    assert.equal((await get('mfe-notifications', '/newapplication')).headers['permissions-policy'], DENIED);
+  });
+
+  it("7. allows blob: images and workers on the portal's origin and the shell's, where the remote renders", async () => {
+    for (const dir of ['mfe-customer-flow', 'shell']) {
+      // Origin-wide: the shell reaches /backstage/newapplication by client-side navigation, under the first page's CSP.
+      for (const url of ['/', '/newapplication', '/backstage/applications']) {
+        const policy = csp((await get(dir, url)).headers['content-security-policy']);
+        assert.deepEqual(
+          policy['img-src'],
+          ["'self'", 'data:', 'http://127.0.0.1:3103', 'http://127.0.0.1:3104', 'blob:'],
+          `${dir} ${url}`,
+        );
+        assert.deepEqual(policy['worker-src'], ["'self'", 'blob:'], `${dir} ${url}`);
+        assert.deepEqual(policy['frame-src'], ["'self'"], `${dir} ${url}`);
+        assert.deepEqual(policy['script-src'], ["'self'", 'http://127.0.0.1:3103', 'http://127.0.0.1:3104']);
+        assert.deepEqual(policy['connect-src'], [
+          "'self'",
+          'http://127.0.0.1:4100',
+          'ws://127.0.0.1:4100/socket.io/',
+          'http://127.0.0.1:3103',
+          'http://127.0.0.1:3104',
+        ]);
+      }
+    }
+    // Another remote's origin gets none of it: only its own declaration counts there.
+    const notifications = csp((await get('mfe-notifications', '/')).headers['content-security-policy']);
+    assert.deepEqual(notifications['worker-src'], ["'self'"]);
+    assert.ok(!notifications['img-src']?.includes('blob:'));
+  });
+
+  it('lists the portal in remotes.json with its slots and page rules', async () => {
+    const manifest = (await get('shell', '/remotes.json')).json();
+    assert.deepEqual(manifest.remotes[0], {
+      name: 'mfe_customer_flow',
+      entry: 'http://127.0.0.1:3103/mf-manifest.json',
+      version: '0.2.0',
+      ...PORTAL_DECLARATION,
+    });
   });
 });
