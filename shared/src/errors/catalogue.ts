@@ -1,6 +1,7 @@
 // The error catalogue of spec section 8: the server's error codes, the typed ApiError every http call
 // throws, and classifyError, the pure decision of what the UI must do with an error.
 // React-free and DOM-free: Node code (mock-server, tests) imports it through `@originate/shared/node`.
+import { API_PATHS } from '../contracts/apiPaths';
 
 export const ERROR_CODES = {
   INTERNAL_SERVER_ERROR: { code: 1100, status: 500, message: 'Internal server error' },
@@ -39,8 +40,6 @@ export const MICROFLOW_ERROR_MESSAGE = 'An error has occurred please try again l
 export const SESSION_ENDED_MESSAGE = 'Your session expired';
 /** Where the UI goes when a refresh answers 'Invalid user' (spec §2, relative on purpose). */
 export const LOGIN_ROUTE = './login';
-export const LOGIN_PATH = '/v3/auth/login';
-export const REFRESH_PATH = '/v3/auth/refresh-token';
 
 /** One entry of a validation answer: `label` names the field, `reason` says what is wrong. */
 export interface ErrorItem {
@@ -160,10 +159,10 @@ export function classifyError(error: unknown, ctx: { path?: string } = {}): Erro
   const body = asRecord(error.body) ?? {};
 
   if (error.status === 401) {
-    if (path.startsWith(REFRESH_PATH) && body.message === INVALID_USER_MESSAGE) {
+    if (path.startsWith(API_PATHS.refreshToken) && body.message === INVALID_USER_MESSAGE) {
       return { kind: 'invalidUser', redirectTo: LOGIN_ROUTE };
     }
-    if (!path.startsWith(LOGIN_PATH)) return { kind: 'sessionExpired', message: SESSION_EXPIRED_MESSAGE };
+    if (!path.startsWith(API_PATHS.login)) return { kind: 'sessionExpired', message: SESSION_EXPIRED_MESSAGE };
   }
   if (body.error === 'resubmission' || body.message === 'resubmission') return { kind: 'resubmission' };
   if (

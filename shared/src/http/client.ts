@@ -1,19 +1,18 @@
 // The one http client (ky): headers of spec §7, the {data} envelope, XSRF, the debug prefix and
 // the 401 handling of spec §8. Every failure is thrown as an ApiError (or ky's network error).
 import ky from 'ky';
+import { API_PATHS } from '../contracts/apiPaths';
 import type { DomainUrlRecord, LoginResponse, SessionData } from '../contracts/entities';
 import { decryptPayload, encryptPayload, isEnvelope } from '../crypto/envelope';
 import {
   ApiError,
   INVALID_USER_MESSAGE,
-  LOGIN_PATH,
   LOGIN_ROUTE,
   PORTAL_ACCESS_DENIED_MESSAGE,
   parseRetryAfter,
-  REFRESH_PATH,
   SESSION_EXPIRED_MESSAGE,
 } from '../errors/catalogue';
-import { debugPath, hasPortalAccess, isEnvelopedResponsePath } from '../rules';
+import { AUTH_PATH_PREFIX, debugPath, hasPortalAccess, isEnvelopedResponsePath } from '../rules';
 import { browserOpenChannel, browserWithLock } from '../session/browserTabs';
 import { createRefreshCoordinator } from '../session/refreshCoordinator';
 import { appRefIdAtom, clearSession, debugModeAtom, type Session, sessionAtom, sharedStore } from '../session/store';
@@ -28,9 +27,7 @@ export interface RequestOptions {
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const AUTH_PATH_PREFIX = '/v3/auth/';
 export const NEW_APPLICATION_PREFIX = '/newapplication';
-export const DOMAIN_CONFIG_PATH = '/setup/configs/Environment/Domain';
 
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 
@@ -108,7 +105,7 @@ async function returnToNewApplication(): Promise<void> {
   const query = window.location.search;
   let portal: string | undefined;
   try {
-    const domains = await request<DomainUrlRecord[]>('GET', DOMAIN_CONFIG_PATH);
+    const domains = await request<DomainUrlRecord[]>('GET', API_PATHS.environmentDomain);
     portal = Array.isArray(domains) ? domains[0]?.customerportal : undefined;
   } catch {
     // Without the portal link the in-app entry is still the right place to return to.
@@ -181,10 +178,10 @@ function sessionFrom(data: SessionData, user: Session['user']): Session {
 export async function login(username: string, password: string): Promise<Session> {
   const env = requireRuntimeEnv();
   const encrypted = await encryptPayload(password, env.loginKey);
-  const answer = await api.post<LoginResponse>(LOGIN_PATH, { username, password: encrypted });
+  const answer = await api.post<LoginResponse>(API_PATHS.login, { username, password: encrypted });
   // The server refuses such users with 403 too; checking here keeps a misconfigured server from letting one in.
   if (!hasPortalAccess(answer.user, env.portalAppName)) {
-    throw new ApiError(403, { code: 403, message: PORTAL_ACCESS_DENIED_MESSAGE }, LOGIN_PATH);
+    throw new ApiError(403, { code: 403, message: PORTAL_ACCESS_DENIED_MESSAGE }, API_PATHS.login);
   }
   const session = sessionFrom(answer, answer.user);
   sharedStore.set(sessionAtom, session);
@@ -194,7 +191,7 @@ export async function login(username: string, password: string): Promise<Session
 /** The network half of a refresh. 'Invalid user' means the session is gone: drop it and go to login. */
 async function rotateTokens(current: Session): Promise<Session> {
   try {
-    const data = await api.post<SessionData>(REFRESH_PATH, { refresh_token: current.refresh_token });
+    const data = await api.post<SessionData>(API_PATHS.refreshToken, { refresh_token: current.refresh_token });
     return sessionFrom(data, current.user);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401 && error.message === INVALID_USER_MESSAGE) {
@@ -229,7 +226,7 @@ export async function endSession(): Promise<void> {
   const current = sharedStore.get(sessionAtom);
   if (current) {
     try {
-      await api.post('/v3/auth/end-session', { refresh_token: current.refresh_token });
+      await api.post(API_PATHS.endSession, { refresh_token: current.refresh_token });
     } catch {
       // The user is leaving: a server that cannot be reached or already forgot the token changes nothing.
     }
@@ -240,7 +237,7 @@ export async function endSession(): Promise<void> {
 
 /** Asks the server to mail a reset link; returns the server's message. */
 export async function forgetPassword(username: string, redirectURL: string): Promise<string> {
-  const answer = await api.post<{ message?: string } | undefined>('/v3/auth/forget-password', {
+  const answer = await api.post<{ message?: string } | undefined>(API_PATHS.forgetPassword, {
     username,
     redirectURL,
   });

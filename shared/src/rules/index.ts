@@ -1,4 +1,5 @@
 // Pure permission, access and assignment rules of spec sections 4 and 6.
+import { API_PATHS } from '../contracts/apiPaths';
 import { Roles } from '../contracts/constants';
 import type { Application, AssignmentInfo, Team, User } from '../contracts/entities';
 
@@ -38,16 +39,22 @@ export function isAssignedToUser(app: Application, assignment: AssignmentInfo, u
   return user.teams.some((mine) => assignedTeams.some((theirs) => teamMatches(mine, theirs)));
 }
 
-/** API paths that are never prefixed with /debugger (README "Wire contract"). */
-export const ADMIN_PATH_PREFIXES = [
-  '/v3/auth/',
+/** '/v3/auth/': the family of login, refresh-token, end-session, logout and forget-password. */
+export const AUTH_PATH_PREFIX = API_PATHS.login.slice(0, API_PATHS.login.lastIndexOf('/') + 1);
+
+/**
+ * API paths that are never prefixed with /debugger (README "Wire contract"): whole families by prefix
+ * (the admin configuration trees of spec §7), and two single routes.
+ */
+const ADMIN_PATH_PREFIXES = [
+  AUTH_PATH_PREFIX,
   '/setup/',
   '/config/',
   '/master_configs/',
   '/v3/setup_configs/',
   '/component/',
-  '/api/getCustomeStyle',
-  '/api/getAdminConfigurations',
+  API_PATHS.customStyle,
+  API_PATHS.adminConfigurations,
 ] as const;
 
 export function isAdminPath(path: string): boolean {
@@ -59,7 +66,7 @@ export function isAdminPath(path: string): boolean {
  * responses are decrypted except for excluded routes"). Excluded: auth, and the customer-portal domain,
  * which the not-found page reads after it has cleared the session.
  */
-export const ENVELOPE_EXCLUDED_PATHS = ['/v3/auth/', '/setup/configs/Environment/Domain'] as const;
+const ENVELOPE_EXCLUDED_PATHS = [AUTH_PATH_PREFIX, API_PATHS.environmentDomain] as const;
 
 export function isEnvelopedResponsePath(path: string): boolean {
   return isAdminPath(path) && !ENVELOPE_EXCLUDED_PATHS.some((prefix) => path.startsWith(prefix));

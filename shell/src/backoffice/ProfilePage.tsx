@@ -5,13 +5,13 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { api, type Session, type User } from '@originate/shared';
+import { api, apiPath, type Session, type User } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 export const profileQuery = (userid: string) => ({
   queryKey: ['user', userid],
-  queryFn: () => api.get<User>(`/v3/users/${encodeURIComponent(userid)}`),
+  queryFn: () => api.get<User>(apiPath('user', { userid })),
 });
 
 function Row({ label, children }: { label: string; children: ReactNode }) {

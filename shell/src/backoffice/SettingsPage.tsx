@@ -8,7 +8,15 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { api, debugModeAtom, reportError, resolveDebugRole, type Session, showToast } from '@originate/shared';
+import {
+  API_PATHS,
+  api,
+  debugModeAtom,
+  reportError,
+  resolveDebugRole,
+  type Session,
+  showToast,
+} from '@originate/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
@@ -34,7 +42,7 @@ export function SettingsPage({ session }: { session: Session }) {
       teams.map((t) => t.id),
     );
   const save = useMutation({
-    mutationFn: (ids: string[]) => api.post('/v3/users/update_selected_teams', { teams: ids }),
+    mutationFn: (ids: string[]) => api.post(API_PATHS.updateSelectedTeams, { teams: ids }),
     onSuccess: () => {
       showToast('Team selection saved', 'success');
       setChoice(null);

@@ -1,5 +1,5 @@
 // After login: the bank's theme (cached for the next login page) and the chatbot script.
-import { type AdminConfigurations, api, sharedStore, themeConfigAtom } from '@originate/shared';
+import { type AdminConfigurations, API_PATHS, api, sharedStore, themeConfigAtom } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parseThemeConfig, writeCachedTheme } from '../theme/themeCache';
@@ -8,12 +8,12 @@ import { injectChatbot } from './chatbot';
 export function useBranding(): void {
   const theme = useQuery({
     queryKey: ['customStyle'],
-    queryFn: () => api.get<unknown>('/api/getCustomeStyle'),
+    queryFn: () => api.get<unknown>(API_PATHS.customStyle),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const admin = useQuery({
     queryKey: ['adminConfigurations'],
-    queryFn: () => api.get<AdminConfigurations>('/api/getAdminConfigurations'),
+    queryFn: () => api.get<AdminConfigurations>(API_PATHS.adminConfigurations),
     staleTime: Number.POSITIVE_INFINITY,
   });
 

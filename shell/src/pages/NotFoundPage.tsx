@@ -1,11 +1,9 @@
 import Button from '@mui/material/Button';
-import { api, clearSession, type DomainUrlRecord, reportError } from '@originate/shared';
+import { API_PATHS, api, clearSession, type DomainUrlRecord, reportError } from '@originate/shared';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';
 import { StatusPage } from './StatusPage';
-
-export const DOMAIN_CONFIG_PATH = '/setup/configs/Environment/Domain';
 
 export default function NotFoundPage() {
   const { search } = useLocation();
@@ -28,9 +26,9 @@ export default function NotFoundPage() {
     }
     setBusy(true);
     try {
-      const domains = await api.get<DomainUrlRecord[]>(DOMAIN_CONFIG_PATH);
+      const domains = await api.get<DomainUrlRecord[]>(API_PATHS.environmentDomain);
       const portal = Array.isArray(domains) ? domains[0]?.customerportal : undefined;
-      if (!portal) throw new Error(`${DOMAIN_CONFIG_PATH}: no customerportal in the first entry`);
+      if (!portal) throw new Error(`${API_PATHS.environmentDomain}: no customerportal in the first entry`);
       const target = continueTarget(portal);
       if (target.kind === 'inApp') navigate(target.to);
       else window.location.assign(target.url);
