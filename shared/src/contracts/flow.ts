@@ -1,12 +1,21 @@
 // The customer-flow contract (spec §2 "Flow navigation", §3 field config, §4 progress, §5, §7):
 // one TypeBox definition per shape, which is at once the TypeScript type, the server's route schema
 // and the browser's load-time check (parseWithSchema). Objects refuse unknown keys.
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
 
 const closed = { additionalProperties: false } as const;
 const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
 const Label = Type.String({ maxLength: 500 });
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+/**
+ * A union of the list's literals. Type.Union over a mapped array loses the element types (its Static
+ * is never); the tuple type restores them, the JSON schema is the same.
+ */
+function literalUnion<const T extends readonly string[]>(values: T): TUnion<Literals<T>> {
+  return Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
+}
 
 export const ApplicantTypeSchema = Type.Union([
   Type.Literal('primary'),
@@ -49,7 +58,7 @@ export const FIELD_TYPES = [
   'heading',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-export const FieldTypeSchema = Type.Union(FIELD_TYPES.map((t) => Type.Literal(t)));
+export const FieldTypeSchema = literalUnion(FIELD_TYPES);
 
 /** Upload kinds of spec §5, each a family of MIME types and extensions (the engine holds the mapping). */
 export const UPLOAD_KINDS = ['image', 'doc', 'pdf', 'xls', 'application', 'compress', 'audio', 'video'] as const;
@@ -83,7 +92,7 @@ export const FieldTypeDetailsSchema = Type.Object(
     property: Type.Optional(Type.String({ maxLength: 128 })),
     property_type: Type.Optional(Type.Union([Type.Literal('DROPDOWN'), Type.Literal('RADIO')])),
     /** BETWEEN_DAYS unit. */
-    date_unit: Type.Optional(Type.Union(DATE_UNITS.map((u) => Type.Literal(u)))),
+    date_unit: Type.Optional(literalUnion(DATE_UNITS)),
     multiple: Type.Optional(Type.Boolean()),
     currency_field: Type.Optional(Type.Boolean()),
     /** INR (lakh grouping, default), USD, AUD or PERCENT. */
@@ -96,7 +105,7 @@ export const FieldTypeDetailsSchema = Type.Object(
     internal: Type.Optional(Type.Boolean()),
     internal_list: Type.Optional(Type.Array(Type.Unknown(), { maxItems: 1000 })),
     /** File upload: accepted kinds (default all). */
-    accept: Type.Optional(Type.Array(Type.Union(UPLOAD_KINDS.map((k) => Type.Literal(k))), { maxItems: 8 })),
+    accept: Type.Optional(Type.Array(literalUnion(UPLOAD_KINDS), { maxItems: 8 })),
     /** OTP: channel and the field whose value is the recipient (mobile or e-mail). */
     otp_channel: Type.Optional(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')])),
     recipient_field: Type.Optional(Key),
@@ -124,8 +133,8 @@ export const FieldConfigSchema = Type.Object(
     /** A container child shown once above the rows (the table's header fields). */
     isSectionHeader: Type.Optional(Type.Boolean()),
     /** A container column's total. */
-    aggregation: Type.Optional(Type.Union(AGGREGATIONS.map((a) => Type.Literal(a)))),
-    field_identifier: Type.Optional(Type.Union(['C', 'G', 'CG', 'PG', 'P', 'PI', 'H'].map((i) => Type.Literal(i)))),
+    aggregation: Type.Optional(literalUnion(AGGREGATIONS)),
+    field_identifier: Type.Optional(literalUnion(['C', 'G', 'CG', 'PG', 'P', 'PI', 'H'] as const)),
     /** USER, EXTERNAL, otherwise a customer field. */
     category: Type.Optional(Type.String({ maxLength: 32 })),
     enable: Type.Boolean(),
@@ -215,7 +224,7 @@ export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 export const RuleConditionSchema = Type.Object(
   {
     field: Key,
-    operator: Type.Union(CONDITION_OPERATORS.map((o) => Type.Literal(o))),
+    operator: literalUnion(CONDITION_OPERATORS),
     value: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()])),
   },
   closed,
