@@ -1,0 +1,119 @@
+// Loading configuration: the contract's schema first, then what a schema cannot say (unique ids, known
+// components, formulas that parse and do not loop, rule targets that exist). A broken configuration is
+// refused with a SchemaError naming each path and reason, e.g. 'sections[2].sub_sections[0].route_info: missing'.
+import {
+  type ComponentConfig,
+  ComponentConfigSchema,
+  type FlowConfig,
+  FlowConfigSchema,
+  type PageRule,
+  PageRuleSchema,
+  parseWithSchema,
+  SchemaError,
+  type SchemaIssue,
+} from '@originate/shared';
+import Type from 'typebox';
+import { formulaProblems } from './formula';
+import { fieldRegex } from './validation';
+
+const ComponentListSchema = Type.Array(ComponentConfigSchema, { maxItems: 500 });
+const RuleListSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
+
+function refuse(source: string, issues: SchemaIssue[]): void {
+  if (issues.length > 0) throw new SchemaError(source, issues);
+}
+
+/** A flow configuration, checked; with components, every componentId must name one of them. */
+export function loadFlowConfig(value: unknown, source: string, components?: readonly ComponentConfig[]): FlowConfig {
+  const flow = parseWithSchema(FlowConfigSchema, value, source);
+  const issues: SchemaIssue[] = [];
+  const sectionIds = new Set<string>();
+  const subSectionIds = new Set<string>();
+  const routes = new Set<string>();
+  const known = components ? new Set(components.map((component) => component.componentId)) : undefined;
+  flow.sections.forEach((section, s) => {
+    if (sectionIds.has(section.section_id)) {
+      issues.push({ path: `sections[${s}].section_id`, reason: `duplicate '${section.section_id}'` });
+    }
+    sectionIds.add(section.section_id);
+    section.sub_sections.forEach((sub, u) => {
+      const path = `sections[${s}].sub_sections[${u}]`;
+      if (subSectionIds.has(sub.sub_section_id)) {
+        issues.push({ path: `${path}.sub_section_id`, reason: `duplicate '${sub.sub_section_id}'` });
+      }
+      subSectionIds.add(sub.sub_section_id);
+      // A route names one step (joint instances aside); custom pages share the application's custom route.
+      if (!sub.customPage) {
+        if (routes.has(sub.route_info))
+          issues.push({ path: `${path}.route_info`, reason: `duplicate '${sub.route_info}'` });
+        routes.add(sub.route_info);
+      }
+      if (known && !known.has(sub.componentId)) {
+        issues.push({ path: `${path}.componentId`, reason: `unknown component '${sub.componentId}'` });
+      }
+    });
+  });
+  refuse(source, issues);
+  return flow;
+}
+
+/** Component configurations, checked: unique field keys, compiling regexes, sound formulas. */
+export function loadComponentConfigs(value: unknown, source: string): ComponentConfig[] {
+  const components = parseWithSchema(ComponentListSchema, value, source);
+  const issues: SchemaIssue[] = [];
+  const ids = new Set<string>();
+  components.forEach((component, c) => {
+    if (ids.has(component.componentId)) {
+      issues.push({ path: `[${c}].componentId`, reason: `duplicate '${component.componentId}'` });
+    }
+    ids.add(component.componentId);
+    const keys = new Set<string>();
+    component.fields.forEach((field, f) => {
+      if (keys.has(field.key)) issues.push({ path: `[${c}].fields[${f}].key`, reason: `duplicate '${field.key}'` });
+      keys.add(field.key);
+      const regex = field.field_type_details.regex;
+      if (regex !== undefined && fieldRegex(regex) === null) {
+        issues.push({
+          path: `[${c}].fields[${f}].field_type_details.regex`,
+          reason: 'is not a valid regular expression',
+        });
+      }
+    });
+    for (const problem of formulaProblems(component)) {
+      issues.push({
+        path: `[${c}].fields[${problem.fieldIndex}].formulas.expression`,
+        reason: `field '${problem.key}': ${problem.reason}`,
+      });
+    }
+  });
+  refuse(source, issues);
+  return components;
+}
+
+/** Page rules, checked; with components, each rule's component and target must exist. */
+export function loadPageRules(value: unknown, source: string, components?: readonly ComponentConfig[]): PageRule[] {
+  const rules = parseWithSchema(RuleListSchema, value, source);
+  if (!components) return rules;
+  const byId = new Map(components.map((component) => [component.componentId, component]));
+  const issues: SchemaIssue[] = [];
+  rules.forEach((rule, r) => {
+    const component = byId.get(rule.componentId);
+    if (!component) {
+      issues.push({ path: `[${r}].componentId`, reason: `unknown component '${rule.componentId}'` });
+      return;
+    }
+    const key = rule.target.key;
+    const exists =
+      rule.target.type === 'FIELD'
+        ? component.fields.some((field) => field.key === key)
+        : component.fields.some((field) => field.groupKey === key || field.key === key);
+    if (!exists) {
+      issues.push({
+        path: `[${r}].target.key`,
+        reason: `no ${rule.target.type.toLowerCase()} '${key}' in ${rule.componentId}`,
+      });
+    }
+  });
+  refuse(source, issues);
+  return rules;
+}

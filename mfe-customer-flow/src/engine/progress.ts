@@ -1,0 +1,96 @@
+// Progress and the stepper (spec §4).
+import type { FlowConfig, ProgressStatusSchema, SectionProgressSchema } from '@originate/shared';
+import type { Static } from 'typebox';
+import { type FormState, fillFacts, isFormValid } from './form';
+import { type FlowContext, flowSteps, progressKey, type Step, type StepRef, sameStep } from './navigation';
+
+export type ProgressStatus = Static<typeof ProgressStatusSchema>;
+export type SectionProgress = Static<typeof SectionProgressSchema>;
+
+/**
+ * PENDING while nothing is filled (values equal to a field's default do not count), COMPLETE when the
+ * form is valid and every visible mandatory field holds a value, else PROGRESS. A component with nothing
+ * to fill (a summary, headings only) is COMPLETE.
+ */
+export function componentStatus(state: FormState): ProgressStatus {
+  const facts = fillFacts(state);
+  if (!facts.fillable) return 'COMPLETE';
+  if (!facts.anyFilled) return 'PENDING';
+  return isFormValid(state) && facts.mandatoryFilled ? 'COMPLETE' : 'PROGRESS';
+}
+
+/** Eligible steps grouped by section, sections in flow order (a joint section's instances together). */
+function stepsBySection(flow: FlowConfig, ctx: FlowContext): Step[][] {
+  const groups: Step[][] = [];
+  let current: Step[] | undefined;
+  for (const step of flowSteps(flow, ctx)) {
+    if (!current || current[0]?.sectionIndex !== step.sectionIndex) {
+      current = [];
+      groups.push(current);
+    }
+    current.push(step);
+  }
+  return groups;
+}
+
+/**
+ * Each section with eligible steps: its components' statuses (looked up by progressKey, PENDING when
+ * unknown) and its own: COMPLETE when all are COMPLETE, PENDING when all are PENDING, else PROGRESS.
+ */
+export function sectionProgress(
+  flow: FlowConfig,
+  ctx: FlowContext,
+  statuses: Readonly<Record<string, ProgressStatus>>,
+): SectionProgress[] {
+  return stepsBySection(flow, ctx).map((steps) => {
+    const components = steps.map((step) => ({
+      componentId: step.componentId,
+      componentRouteInfo: step.route,
+      status: statuses[progressKey(step)] ?? 'PENDING',
+    }));
+    const all = (status: ProgressStatus) => components.every((component) => component.status === status);
+    const status: ProgressStatus = all('COMPLETE') ? 'COMPLETE' : all('PENDING') ? 'PENDING' : 'PROGRESS';
+    return { sectionId: steps[0]?.section_id ?? '', status, components };
+  });
+}
+
+/** Completed sub-sections (PROGRESS counts half) over all, as a rounded percentage. */
+export function sectionPercent(section: SectionProgress): number {
+  const total = section.components.length;
+  if (total === 0) return 0;
+  const done = section.components.reduce(
+    (sum, component) => sum + (component.status === 'COMPLETE' ? 1 : component.status === 'PROGRESS' ? 0.5 : 0),
+    0,
+  );
+  return Math.round((done / total) * 100);
+}
+
+export interface StepperEntry {
+  sectionId: string;
+  label: string;
+  state: 'INPROGRESS' | 'COMPLETE' | 'PENDING';
+  percent: number;
+}
+
+/**
+ * One entry per section with eligible steps: the current section INPROGRESS with percent = the current
+ * sub-section's index over the section's step count (rounded); earlier sections, and the last section
+ * when it is current, COMPLETE (100); later ones PENDING (0).
+ */
+export function stepper(flow: FlowConfig, ctx: FlowContext, at: StepRef): StepperEntry[] {
+  const groups = stepsBySection(flow, ctx);
+  return groups.map((steps, index) => {
+    const first = steps[0];
+    const sectionId = first?.section_id ?? '';
+    const label = first?.sectionName ?? '';
+    const sectionIndex = first?.sectionIndex ?? -1;
+    if (sectionIndex < at.sectionIndex) return { sectionId, label, state: 'COMPLETE', percent: 100 };
+    if (sectionIndex > at.sectionIndex) return { sectionId, label, state: 'PENDING', percent: 0 };
+    if (index === groups.length - 1) return { sectionId, label, state: 'COMPLETE', percent: 100 };
+    const position = Math.max(
+      0,
+      steps.findIndex((step) => sameStep(step, at)),
+    );
+    return { sectionId, label, state: 'INPROGRESS', percent: Math.round((position / steps.length) * 100) };
+  });
+}

@@ -1,0 +1,449 @@
+// Field validation, defaults and input rules of spec §5. Pure: a field, a value, today.
+import {
+  type CurrencyCode,
+  DATE_FORMAT,
+  type FieldConfig,
+  type FieldOptions,
+  type FieldValue,
+  type FormValues,
+  formatCurrency,
+  formatPercent,
+  MAX_FILE_SIZE_BYTES,
+  UPLOAD_KINDS,
+  type UploadKind,
+} from '@originate/shared';
+import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { dateUnit, fieldType } from './fields';
+
+dayjs.extend(customParseFormat);
+
+export interface FieldError {
+  code: 'required' | 'invalidValue' | 'invalidRange' | 'invalidDate' | 'invalid' | 'otp';
+  message: string;
+}
+
+/** Spec §5's generic message. */
+export const INVALID_MESSAGE = 'is invalid';
+/** An empty mandatory field: the spec names no words for it, so these are ours. */
+export const REQUIRED_MESSAGE = 'is required';
+/** The start of every amount-range message (spec §5); the bounds follow. */
+export const AMOUNT_RANGE_MESSAGE = 'Please enter amount between the range of';
+/** The server's answer to a wrong OTP code (spec §5); the OTP renderer shows it. */
+export const OTP_WRONG_CODE_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
+export const MAX_UPLOAD_BYTES = MAX_FILE_SIZE_BYTES;
+/** Range bounds when the field names none (spec §9). */
+export const RANGE_MIN = 0;
+export const RANGE_MAX = 100;
+
+const required: FieldError = { code: 'required', message: REQUIRED_MESSAGE };
+const invalid: FieldError = { code: 'invalid', message: INVALID_MESSAGE };
+
+/** Nothing entered: undefined, null, '', [], no uploaded document, an empty table. */
+export function isEmptyValue(value: FieldValue | undefined): boolean {
+  if (value === undefined || value === null || value === '') return true;
+  if (Array.isArray(value)) return value.length === 0;
+  if (typeof value === 'object') {
+    if ('uploadedDocuments' in value) return value.uploadedDocuments.length === 0;
+    if ('subRecords' in value) return value.subRecords.length === 0 && Object.values(value.headers).every(isEmptyValue);
+    if ('recipient' in value) return value.recipient === '' && !value.isVerified;
+  }
+  return false;
+}
+
+/** A number typed as text ('1,00,000.50') or held as a number; NaN otherwise. */
+export function toNumber(value: FieldValue | undefined): number {
+  if (typeof value === 'number') return value;
+  if (typeof value !== 'string') return Number.NaN;
+  const text = value.replace(/[,\s]/g, '');
+  return text === '' ? Number.NaN : Number(text);
+}
+
+function numberOf(bound: string | number | undefined): number | undefined {
+  if (bound === undefined || bound === '') return undefined;
+  const n = typeof bound === 'number' ? bound : Number(bound);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+const regexCache = new Map<string, RegExp | null>();
+
+/** The field's regex matched against the whole value, like a form pattern; null when it does not compile. */
+export function fieldRegex(source: string): RegExp | null {
+  let compiled = regexCache.get(source);
+  if (compiled === undefined) {
+    const anchored = `${source.startsWith('^') ? '' : '^'}${source}${source.endsWith('$') ? '' : '$'}`;
+    try {
+      compiled = new RegExp(anchored);
+    } catch {
+      compiled = null;
+    }
+    regexCache.set(source, compiled);
+  }
+  return compiled;
+}
+
+function formatBound(value: number, currency: FieldConfig['field_type_details']['currency']): string {
+  if (currency === 'PERCENT') return formatPercent(value);
+  return formatCurrency(value, (currency ?? 'INR') satisfies CurrencyCode);
+}
+
+/** 'Please enter amount between the range of ₹1,000.00 and ₹50,00,000.00' (a missing bound is open). */
+export function amountRangeMessage(field: FieldConfig): string {
+  const details = field.field_type_details;
+  const min = numberOf(details.min_value);
+  const max = numberOf(details.max_value);
+  const low = formatBound(min ?? 0, details.currency);
+  const high = max === undefined ? 'above' : formatBound(max, details.currency);
+  return `${AMOUNT_RANGE_MESSAGE} ${low} and ${high}`;
+}
+
+function validateText(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
+  const details = field.field_type_details;
+  if (isEmptyValue(value)) return details.mandatory ? required : undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return invalid;
+  if (details.currency_field) {
+    const amount = toNumber(value);
+    if (!Number.isFinite(amount)) return { code: 'invalidValue', message: INVALID_MESSAGE };
+    const min = numberOf(details.min_value);
+    const max = numberOf(details.max_value);
+    if ((min !== undefined && amount < min) || (max !== undefined && amount > max)) {
+      return { code: 'invalidRange', message: amountRangeMessage(field) };
+    }
+  }
+  if (details.regex) {
+    const regex = fieldRegex(details.regex);
+    if (regex && !regex.test(String(value))) return invalid;
+  }
+  return undefined;
+}
+
+/** A date in the field's format (default DD/MM/YYYY), strictly; ISO dates also accepted for bounds. */
+export function parseDate(value: string | number, format: string = DATE_FORMAT): Dayjs | undefined {
+  const text = String(value);
+  const parsed = dayjs(text, format, true);
+  if (parsed.isValid()) return parsed;
+  const iso = dayjs(text, 'YYYY-MM-DD', true);
+  return iso.isValid() ? iso : undefined;
+}
+
+const unitOf: Record<NonNullable<ReturnType<typeof dateUnit>>, ManipulateType> = {
+  Day: 'day',
+  Week: 'week',
+  Month: 'month',
+  Year: 'year',
+};
+
+/** The allowed [earliest, latest] dates of a date field, from its property; either end may be open. */
+export function dateBounds(field: FieldConfig, today: Date): { earliest?: Dayjs; latest?: Dayjs } {
+  const details = field.field_type_details;
+  const day = dayjs(today).startOf('day');
+  const format = details.date_format || DATE_FORMAT;
+  switch (details.property) {
+    case 'BETWEEN_DATE': {
+      const bound = (v: string | number | undefined) =>
+        v === undefined || v === '' ? undefined : parseDate(v, format);
+      return { earliest: bound(details.min_value), latest: bound(details.max_value) };
+    }
+    case 'BETWEEN_AGE': {
+      // Ages count back from today, so the bounds swap: the maximum age gives the earliest date.
+      const minAge = numberOf(details.min_value);
+      const maxAge = numberOf(details.max_value);
+      return {
+        earliest: maxAge === undefined ? undefined : day.subtract(maxAge, 'year'),
+        latest: minAge === undefined ? undefined : day.subtract(minAge, 'year'),
+      };
+    }
+    case 'BETWEEN_DAYS': {
+      const unit = unitOf[dateUnit(field) ?? 'Day'];
+      const min = numberOf(details.min_value);
+      const max = numberOf(details.max_value);
+      return {
+        earliest: min === undefined ? undefined : day.add(min, unit),
+        latest: max === undefined ? undefined : day.add(max, unit),
+      };
+    }
+    default:
+      return {};
+  }
+}
+
+function validateDate(field: FieldConfig, value: FieldValue | undefined, today: Date): FieldError | undefined {
+  const details = field.field_type_details;
+  if (isEmptyValue(value)) return details.mandatory ? required : undefined;
+  const invalidDate: FieldError = { code: 'invalidDate', message: INVALID_MESSAGE };
+  if (typeof value !== 'string') return invalidDate;
+  const date = dayjs(value, details.date_format || DATE_FORMAT, true);
+  if (!date.isValid()) return invalidDate;
+  const { earliest, latest } = dateBounds(field, today);
+  const day = date.startOf('day');
+  if (earliest && day.isBefore(earliest.startOf('day'))) return invalidDate;
+  if (latest && day.isAfter(latest.startOf('day'))) return invalidDate;
+  return undefined;
+}
+
+/** Min and max of a slider, counter or range field (range and slider default to 0..100). */
+export function numericBounds(field: FieldConfig): { min: number; max: number } {
+  const details = field.field_type_details;
+  const open = fieldType(field) === 'counter' ? Number.MAX_SAFE_INTEGER : RANGE_MAX;
+  return { min: numberOf(details.min_value) ?? RANGE_MIN, max: numberOf(details.max_value) ?? open };
+}
+
+function validateNumber(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
+  if (!field.field_type_details.mandatory) return undefined;
+  if (value === undefined || value === null || value === '') return required;
+  const n = toNumber(value);
+  const { min, max } = numericBounds(field);
+  if (!Number.isFinite(n) || n < min || n > max) return { code: 'invalidRange', message: INVALID_MESSAGE };
+  return undefined;
+}
+
+function validateRange(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
+  const mandatory = field.field_type_details.mandatory;
+  if (!Array.isArray(value) || value.length === 0) return mandatory ? required : undefined;
+  const [low, high] = value.map((v) => toNumber(v));
+  const { min, max } = numericBounds(field);
+  const ok =
+    value.length === 2 &&
+    low !== undefined &&
+    high !== undefined &&
+    Number.isFinite(low) &&
+    Number.isFinite(high) &&
+    min <= low &&
+    low <= high &&
+    high <= max;
+  return ok ? undefined : { code: 'invalidRange', message: INVALID_MESSAGE };
+}
+
+/** The error of one value of one field, or undefined. Containers' cells are checked by the form. */
+export function validateField(
+  field: FieldConfig,
+  value: FieldValue | undefined,
+  ctx: { today: Date; values: FormValues },
+): FieldError | undefined {
+  const details = field.field_type_details;
+  switch (fieldType(field)) {
+    case 'text':
+    case 'password':
+    case 'textarea':
+      return validateText(field, value);
+    case 'date':
+      return validateDate(field, value, ctx.today);
+    case 'checkbox':
+    case 'toggle':
+      return details.mandatory && value !== true ? required : undefined;
+    case 'dropdown':
+    case 'radio':
+      return details.mandatory && isEmptyValue(value) ? required : undefined;
+    case 'range':
+      return validateRange(field, value);
+    case 'slider':
+    case 'counter':
+      return validateNumber(field, value);
+    case 'file_upload': {
+      const has = typeof value === 'object' && value !== null && 'uploadedDocuments' in value;
+      return details.mandatory && !(has && value.uploadedDocuments.length > 0) ? required : undefined;
+    }
+    case 'signature': {
+      const has = typeof value === 'object' && value !== null && 'fileId' in value && value.fileId !== '';
+      return details.mandatory && !has ? required : undefined;
+    }
+    case 'otp': {
+      const verified = typeof value === 'object' && value !== null && 'isVerified' in value && value.isVerified;
+      return details.mandatory && !verified ? { code: 'otp', message: INVALID_MESSAGE } : undefined;
+    }
+    case 'container': {
+      const rows = typeof value === 'object' && value !== null && 'subRecords' in value ? value.subRecords.length : 0;
+      return details.mandatory && rows === 0 ? required : undefined;
+    }
+    case 'heading':
+      return undefined;
+  }
+}
+
+function optionValues(options: FieldOptions['values'] | undefined): Set<string> {
+  return new Set((options ?? []).map((option) => option.value));
+}
+
+/**
+ * The value a field starts with (spec §5): dropdown and radio keep their default only when it is one of
+ * the options and 'none' means no value (a multiple dropdown holds an array, [] when nothing); range
+ * [min, max]; slider and counter their default, else min; checkbox and toggle false.
+ */
+export function defaultValue(field: FieldConfig, options: FieldOptions['values'] | undefined): FieldValue {
+  const details = field.field_type_details;
+  const given = details.defaultValue;
+  switch (fieldType(field)) {
+    case 'text':
+    case 'password':
+    case 'textarea':
+      return typeof given === 'string' || typeof given === 'number' ? String(given) : '';
+    case 'date':
+      return typeof given === 'string' ? given : null;
+    case 'checkbox':
+    case 'toggle':
+      return given === true;
+    case 'dropdown':
+    case 'radio': {
+      const known = optionValues(options);
+      if (details.multiple) {
+        const list = Array.isArray(given) ? given : [given];
+        return list.filter((v): v is string => typeof v === 'string' && v !== 'none' && known.has(v));
+      }
+      return typeof given === 'string' && given !== 'none' && known.has(given) ? given : null;
+    }
+    case 'range': {
+      const { min, max } = numericBounds(field);
+      const ok = Array.isArray(given) && given.length === 2 && given.every((v) => typeof v === 'number');
+      return ok ? (given as number[]) : [min, max];
+    }
+    case 'slider':
+    case 'counter':
+      return typeof given === 'number' ? given : numericBounds(field).min;
+    case 'file_upload':
+      return { uploadedDocuments: [] };
+    case 'otp':
+      return { type: details.otp_channel ?? 'SMS', recipient: '', isVerified: false };
+    case 'container':
+      return { headers: {}, subRecords: [], total: {} };
+    case 'signature':
+    case 'heading':
+      return null;
+  }
+}
+
+/** Counter buttons: +1 only below max, -1 only above min. */
+export function counterStep(value: number, delta: 1 | -1, min: number, max: number): number {
+  if (delta === 1) return value < max ? Math.min(value + 1, max) : value;
+  return value > min ? Math.max(value - 1, min) : value;
+}
+
+const MAX_AMOUNT_INTEGER_DIGITS = 10;
+export const MAX_INTEREST = 99.99;
+
+/** Keys that edit or move rather than type a character (Backspace, arrows, Tab...) are always allowed. */
+function isControlKey(key: string): boolean {
+  return key.length > 1;
+}
+
+/**
+ * Amount keypress (spec §5): digits and one decimal point, not starting with a point or a zero, at most
+ * 10 integer digits. `current` is the text before the key; the key is taken as typed at its end.
+ */
+export function amountKeypressAllowed(current: string, key: string): boolean {
+  if (isControlKey(key)) return true;
+  if (key === '.') return current !== '' && !current.includes('.');
+  if (!/^\d$/.test(key)) return false;
+  if (current === '' && key === '0') return false;
+  if (current.includes('.')) return true;
+  return current.length < MAX_AMOUNT_INTEGER_DIGITS;
+}
+
+/** Amount key-up: other characters stripped (one point kept, no leading zeros); below 1 gives ''. */
+export function amountKeyUp(value: string): string {
+  const digits = value.replace(/[^\d.]/g, '');
+  const point = digits.indexOf('.');
+  const single = point === -1 ? digits : `${digits.slice(0, point + 1)}${digits.slice(point + 1).replace(/\./g, '')}`;
+  const trimmed = single.replace(/^0+(?=\d)/, '');
+  const amount = Number(trimmed);
+  return trimmed === '' || !Number.isFinite(amount) || amount < 1 ? '' : trimmed;
+}
+
+/** Interest keypress (spec §5): digits and one point, the result not above 99.99. */
+export function interestKeypressAllowed(current: string, key: string): boolean {
+  if (isControlKey(key)) return true;
+  if (key === '.') return !current.includes('.');
+  if (!/^\d$/.test(key)) return false;
+  const next = Number(`${current}${key}`);
+  return Number.isFinite(next) && next <= MAX_INTEREST;
+}
+
+/** Extensions and MIME types of each upload kind of spec §5 (the server checks the same families). */
+export const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeTypes: readonly string[] }> = {
+  image: {
+    extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'heic'],
+    mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'image/tiff', 'image/heic'],
+  },
+  doc: {
+    extensions: ['doc', 'docx', 'odt', 'rtf', 'txt'],
+    mimeTypes: [
+      'application/msword',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/vnd.oasis.opendocument.text',
+      'application/rtf',
+      'text/rtf',
+      'text/plain',
+    ],
+  },
+  pdf: { extensions: ['pdf'], mimeTypes: ['application/pdf'] },
+  xls: {
+    extensions: ['xls', 'xlsx', 'ods', 'csv'],
+    mimeTypes: [
+      'application/vnd.ms-excel',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.oasis.opendocument.spreadsheet',
+      'text/csv',
+    ],
+  },
+  application: {
+    extensions: ['ppt', 'pptx', 'odp', 'json', 'xml'],
+    mimeTypes: [
+      'application/vnd.ms-powerpoint',
+      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      'application/vnd.oasis.opendocument.presentation',
+      'application/json',
+      'application/xml',
+      'text/xml',
+    ],
+  },
+  compress: {
+    extensions: ['zip', '7z', 'rar', 'gz', 'tgz', 'tar'],
+    mimeTypes: [
+      'application/zip',
+      'application/x-zip-compressed',
+      'application/x-7z-compressed',
+      'application/vnd.rar',
+      'application/x-rar-compressed',
+      'application/gzip',
+      'application/x-gzip',
+      'application/x-tar',
+    ],
+  },
+  audio: {
+    extensions: ['mp3', 'wav', 'ogg', 'm4a', 'aac'],
+    mimeTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/mp4', 'audio/aac', 'audio/x-m4a'],
+  },
+  video: {
+    extensions: ['mp4', 'webm', 'mov', 'avi', 'mkv'],
+    mimeTypes: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-msvideo', 'video/x-matroska'],
+  },
+};
+
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 30 MB';
+export const UPLOAD_EMPTY_MESSAGE = 'The file is empty';
+
+/** An <input accept> value for the kinds (all when omitted). */
+export function acceptAttribute(accept?: readonly UploadKind[]): string {
+  const kinds = accept && accept.length > 0 ? accept : UPLOAD_KINDS;
+  return kinds.flatMap((kind) => UPLOAD_TYPES[kind].extensions.map((ext) => `.${ext}`)).join(',');
+}
+
+/**
+ * Before uploading: at most 30 MB, not empty, and of one of the accepted kinds by extension and by MIME
+ * type (an empty MIME type, which browsers give for types they do not know, is judged by extension).
+ */
+export function uploadCheck(
+  file: { name: string; size: number; type: string },
+  accept?: readonly UploadKind[],
+): { ok: true } | { ok: false; reason: string } {
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, reason: UPLOAD_TOO_LARGE_MESSAGE };
+  if (file.size <= 0) return { ok: false, reason: UPLOAD_EMPTY_MESSAGE };
+  const kinds = accept && accept.length > 0 ? accept : UPLOAD_KINDS;
+  const dot = file.name.lastIndexOf('.');
+  const extension = dot === -1 ? '' : file.name.slice(dot + 1).toLowerCase();
+  const mime = file.type.toLowerCase();
+  const fits = kinds.some((kind) => {
+    const types = UPLOAD_TYPES[kind];
+    return types.extensions.includes(extension) && (mime === '' || types.mimeTypes.includes(mime));
+  });
+  return fits ? { ok: true } : { ok: false, reason: `Only these file types are allowed: ${kinds.join(', ')}` };
+}
