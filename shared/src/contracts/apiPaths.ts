@@ -40,6 +40,8 @@ export const API_PATHS = {
 
   // Applications
   application: '/v3/application/:applicationId',
+  assignApplication: '/v3/application/action/assign',
+  reassignApplication: '/v3/application/action/reassign',
   copyApplication: '/v3/application/copy/:applicationId',
   consumerSaveOrUpdate: '/v3/application/consumer/save_or_update',
   userSaveOrUpdate: '/v3/application/user/save_or_update',
@@ -55,6 +57,8 @@ export const API_PATHS = {
   // OTP (codes issued and checked by the server)
   sendOtp: '/v3/otp/send',
   verifyOtp: '/v3/otp/verify',
+  /** The messages an SMS or e-mail gateway would have sent (no gateway here): DEVELOPER only, for testers and e2e. */
+  otpOutbox: '/v3/otp/outbox',
 
   // Documents and files
   uploadDocument: '/api/uploadLocalFiletoS3',
