@@ -1,0 +1,285 @@
+import { MANDATORY_FIELDS_MESSAGE, MAX_FILE_SIZE_BYTES } from '@originate/shared';
+import { isEditingDisabled, isFieldApplicable } from './fields';
+import { field, TODAY } from './testFixtures';
+import {
+  AMOUNT_RANGE_MESSAGE,
+  amountKeypressAllowed,
+  amountKeyUp,
+  counterStep,
+  defaultValue,
+  INVALID_MESSAGE,
+  interestKeypressAllowed,
+  MAX_UPLOAD_BYTES,
+  OTP_WRONG_CODE_MESSAGE,
+  REQUIRED_MESSAGE,
+  uploadCheck,
+  validateField,
+} from './validation';
+
+const ctx = { today: TODAY, values: {} };
+const check = (f: ReturnType<typeof field>, value: Parameters<typeof validateField>[1]) => validateField(f, value, ctx);
+
+describe('spec strings', () => {
+  it('are exact', () => {
+    expect(INVALID_MESSAGE).toBe('is invalid');
+    expect(AMOUNT_RANGE_MESSAGE).toBe('Please enter amount between the range of');
+    expect(OTP_WRONG_CODE_MESSAGE).toBe('Oops, this is incorrect one time password (OTP)');
+    expect(MANDATORY_FIELDS_MESSAGE).toBe('Please fill all mandatory fields');
+    expect(MAX_UPLOAD_BYTES).toBe(31457280);
+    expect(MAX_UPLOAD_BYTES).toBe(MAX_FILE_SIZE_BYTES);
+  });
+});
+
+describe('applicability and editing', () => {
+  it('primary follows enable; secondary and guarantor their own flags unless sameAsPrimary', () => {
+    const f = field('a', 'text', {}, { enable: true, secondaryEnable: false, guarantorEnable: true });
+    expect(isFieldApplicable(f, 'primary')).toBe(true);
+    expect(isFieldApplicable(f, 'secondary')).toBe(false);
+    expect(isFieldApplicable(f, 'guarantor')).toBe(true);
+    expect(isFieldApplicable({ ...f, sameAsPrimary: true }, 'secondary')).toBe(true);
+    expect(isFieldApplicable({ ...f, enable: false, sameAsPrimary: true }, 'guarantor')).toBe(false);
+    expect(isFieldApplicable({ ...f, enable: false }, 'primary')).toBe(false);
+    expect(isFieldApplicable(field('b', 'text'), 'secondary')).toBe(false);
+  });
+
+  it('internal fields are never applicable', () => {
+    expect(isFieldApplicable(field('a', 'text', {}, { internal: true }), 'primary')).toBe(false);
+    expect(isFieldApplicable(field('a', 'text', { internal: true }), 'primary')).toBe(false);
+  });
+
+  it('editing is disabled when the stage differs from the step number or access is not WRITE', () => {
+    expect(isEditingDisabled({})).toBe(false);
+    expect(isEditingDisabled({ stage: 2, taskStepNumber: 2, access: 'WRITE' })).toBe(false);
+    expect(isEditingDisabled({ stage: 2, taskStepNumber: 3 })).toBe(true);
+    expect(isEditingDisabled({ access: 'READ' })).toBe(true);
+    expect(isEditingDisabled({ stage: 1, access: 'WRITE' })).toBe(false);
+  });
+});
+
+describe('text, password, textarea', () => {
+  it('mandatory means required', () => {
+    for (const type of ['text', 'password', 'textarea']) {
+      expect(check(field('a', type, { mandatory: true }), '')).toEqual({ code: 'required', message: REQUIRED_MESSAGE });
+      expect(check(field('a', type, { mandatory: true }), 'x')).toBeUndefined();
+      expect(check(field('a', type), '')).toBeUndefined();
+    }
+  });
+
+  it('the whole value must match the regex', () => {
+    const pan = field('pan', 'text', { regex: '[A-Z]{5}[0-9]{4}[A-Z]' });
+    expect(check(pan, 'ABCDE1234F')).toBeUndefined();
+    expect(check(pan, 'xABCDE1234F')).toEqual({ code: 'invalid', message: 'is invalid' });
+    expect(check(field('p', 'password', { regex: '^.{8,}$' }), 'short')).toEqual({
+      code: 'invalid',
+      message: 'is invalid',
+    });
+  });
+});
+
+describe('currency', () => {
+  const amount = field('amt', 'text', { currency_field: true, min_value: 10000, max_value: 5000000 });
+  it('not a number gives invalidValue', () => {
+    expect(check(amount, 'abc')).toEqual({ code: 'invalidValue', message: 'is invalid' });
+  });
+  it('outside min or max gives invalidRange with the spec message and the bounds', () => {
+    const low = check(amount, '500');
+    expect(low?.code).toBe('invalidRange');
+    expect(low?.message.startsWith('Please enter amount between the range of ')).toBe(true);
+    expect(low?.message).toBe('Please enter amount between the range of ₹10,000.00 and ₹50,00,000.00');
+    expect(check(amount, 6000000)?.code).toBe('invalidRange');
+    expect(check(amount, '1,00,000')).toBeUndefined();
+    expect(check(amount, 10000)).toBeUndefined();
+  });
+  it('USD bounds are formatted as dollars, a missing max is open', () => {
+    const usd = field('u', 'text', { currency_field: true, min_value: 5, currency: 'USD' });
+    expect(check(usd, 1)?.message).toBe('Please enter amount between the range of $5.00 and above');
+  });
+});
+
+describe('dates', () => {
+  it('must be valid in the configured format (default DD/MM/YYYY, strict)', () => {
+    const d = field('d', 'date');
+    expect(check(d, '15/06/2024')).toBeUndefined();
+    expect(check(d, '31/02/2024')).toEqual({ code: 'invalidDate', message: 'is invalid' });
+    expect(check(d, '2024-06-15')?.code).toBe('invalidDate');
+    expect(check(field('d', 'date', { date_format: 'YYYY-MM-DD' }), '2024-06-15')).toBeUndefined();
+    expect(check(field('d', 'date', { mandatory: true }), null)?.code).toBe('required');
+  });
+
+  it('BETWEEN_DATE bounds are dates in the field format', () => {
+    const d = field('d', 'date', { property: 'BETWEEN_DATE', min_value: '01/01/2024', max_value: '31/12/2024' });
+    expect(check(d, '01/01/2024')).toBeUndefined();
+    expect(check(d, '31/12/2024')).toBeUndefined();
+    expect(check(d, '31/12/2023')?.code).toBe('invalidDate');
+    expect(check(d, '01/01/2025')?.code).toBe('invalidDate');
+  });
+
+  it('BETWEEN_AGE counts years back from today, the maximum age giving the earliest date', () => {
+    const dob = field('dob', 'date', { property: 'BETWEEN_AGE', min_value: 18, max_value: 60 });
+    expect(check(dob, '15/06/2006')).toBeUndefined();
+    expect(check(dob, '16/06/2006')?.code).toBe('invalidDate');
+    expect(check(dob, '15/06/1964')).toBeUndefined();
+    expect(check(dob, '14/06/1964')?.code).toBe('invalidDate');
+  });
+
+  it('BETWEEN_DAYS counts Day, Week, Month or Year from today', () => {
+    const days = (unit: 'Day' | 'Week' | 'Month' | 'Year', min: number, max: number) =>
+      field('d', 'date', { property: 'BETWEEN_DAYS', min_value: min, max_value: max, date_unit: unit as never });
+    expect(check(days('Day', 0, 10), '25/06/2024')).toBeUndefined();
+    expect(check(days('Day', 0, 10), '26/06/2024')?.code).toBe('invalidDate');
+    expect(check(days('Day', 0, 10), '14/06/2024')?.code).toBe('invalidDate');
+    expect(check(days('Week', -1, 1), '08/06/2024')).toBeUndefined();
+    expect(check(days('Week', -1, 1), '07/06/2024')?.code).toBe('invalidDate');
+    expect(check(days('Month', 0, 2), '15/08/2024')).toBeUndefined();
+    expect(check(days('Month', 0, 2), '16/08/2024')?.code).toBe('invalidDate');
+    expect(check(days('Year', -1, 0), '15/06/2023')).toBeUndefined();
+    expect(check(days('Year', -1, 0), '14/06/2023')?.code).toBe('invalidDate');
+  });
+});
+
+describe('checkbox and toggle', () => {
+  it('if mandatory, must be true', () => {
+    for (const type of ['checkbox', 'toggle']) {
+      expect(check(field('c', type, { mandatory: true }), false)?.code).toBe('required');
+      expect(check(field('c', type, { mandatory: true }), true)).toBeUndefined();
+      expect(check(field('c', type), false)).toBeUndefined();
+    }
+  });
+});
+
+describe('dropdown and radio defaults', () => {
+  const opts = [
+    { label: 'A', value: 'a' },
+    { label: 'B', value: 'b' },
+  ];
+  it('keep the default only when it is an option; none means null', () => {
+    expect(defaultValue(field('d', 'dropdown', { defaultValue: 'a' }), opts)).toBe('a');
+    expect(defaultValue(field('d', 'dropdown', { defaultValue: 'z' }), opts)).toBeNull();
+    expect(defaultValue(field('d', 'radio', { defaultValue: 'b' }), opts)).toBe('b');
+    expect(
+      defaultValue(field('d', 'radio', { defaultValue: 'none' }), [...opts, { label: 'n', value: 'none' }]),
+    ).toBeNull();
+    expect(defaultValue(field('d', 'dropdown', { defaultValue: 'a' }), undefined)).toBeNull();
+  });
+  it('multiple dropdowns hold arrays', () => {
+    expect(defaultValue(field('d', 'dropdown', { multiple: true, defaultValue: ['a', 'z'] }), opts)).toEqual(['a']);
+    expect(defaultValue(field('d', 'dropdown', { multiple: true, defaultValue: 'b' }), opts)).toEqual(['b']);
+    expect(defaultValue(field('d', 'dropdown', { multiple: true, defaultValue: 'none' }), opts)).toEqual([]);
+  });
+  it('mandatory means a selection', () => {
+    expect(check(field('d', 'dropdown', { mandatory: true }), null)?.code).toBe('required');
+    expect(check(field('d', 'dropdown', { mandatory: true, multiple: true }), [])?.code).toBe('required');
+    expect(check(field('d', 'radio', { mandatory: true }), 'a')).toBeUndefined();
+  });
+});
+
+describe('range, slider, counter', () => {
+  it('range defaults to [min, max], 0..100 when unset', () => {
+    expect(defaultValue(field('r', 'range'), undefined)).toEqual([0, 100]);
+    expect(defaultValue(field('r', 'range', { min_value: 5, max_value: 50 }), undefined)).toEqual([5, 50]);
+  });
+  it('slider and counter default to min', () => {
+    expect(defaultValue(field('s', 'slider', { min_value: 3 }), undefined)).toBe(3);
+    expect(defaultValue(field('s', 'slider'), undefined)).toBe(0);
+    expect(defaultValue(field('c', 'counter', { min_value: 1, max_value: 4 }), undefined)).toBe(1);
+  });
+  it('are range-checked when mandatory', () => {
+    const s = field('s', 'slider', { mandatory: true, min_value: 10, max_value: 20 });
+    expect(check(s, 15)).toBeUndefined();
+    expect(check(s, 25)?.code).toBe('invalidRange');
+    expect(check(s, 5)?.code).toBe('invalidRange');
+    expect(check(field('s', 'slider', { min_value: 10, max_value: 20 }), 25)).toBeUndefined();
+    expect(check(field('c', 'counter', { mandatory: true, max_value: 3 }), 4)?.code).toBe('invalidRange');
+    expect(check(field('r', 'range', { mandatory: true }), [20, 10])?.code).toBe('invalidRange');
+    expect(check(field('r', 'range', { mandatory: true }), [10, 20])).toBeUndefined();
+  });
+  it('counter increments only below max and decrements only above min', () => {
+    expect(counterStep(2, 1, 0, 3)).toBe(3);
+    expect(counterStep(3, 1, 0, 3)).toBe(3);
+    expect(counterStep(1, -1, 0, 3)).toBe(0);
+    expect(counterStep(0, -1, 0, 3)).toBe(0);
+  });
+});
+
+describe('uploads, signature, OTP', () => {
+  it('a mandatory file upload needs uploadedDocuments', () => {
+    const f = field('f', 'file_upload', { mandatory: true });
+    expect(check(f, { uploadedDocuments: [] })?.code).toBe('required');
+    const doc = { fileId: 'x1', fileName: 'a.pdf', size: 10, mimeType: 'application/pdf' };
+    expect(check(f, { uploadedDocuments: [doc] })).toBeUndefined();
+  });
+  it('a mandatory signature needs a fileId', () => {
+    const f = field('s', 'signature', { mandatory: true });
+    expect(check(f, null)?.code).toBe('required');
+    expect(check(f, { fileId: 'sig1' })).toBeUndefined();
+  });
+  it('a mandatory OTP must be verified', () => {
+    const f = field('o', 'otp', { mandatory: true });
+    expect(check(f, { type: 'SMS', recipient: '999', isVerified: false })).toEqual({
+      code: 'otp',
+      message: 'is invalid',
+    });
+    expect(check(f, { type: 'SMS', recipient: '999', isVerified: true })).toBeUndefined();
+    expect(defaultValue(field('o', 'otp', { otp_channel: 'EMAIL' }), undefined)).toEqual({
+      type: 'EMAIL',
+      recipient: '',
+      isVerified: false,
+    });
+  });
+  it('uploadCheck: 30 MB and the kinds by extension and MIME type', () => {
+    const pdf = { name: 'a.PDF', size: 100, type: 'application/pdf' };
+    expect(uploadCheck(pdf)).toEqual({ ok: true });
+    expect(uploadCheck({ ...pdf, size: 31457280 })).toEqual({ ok: true });
+    expect(uploadCheck({ ...pdf, size: 31457281 })).toEqual({ ok: false, reason: 'The file is larger than 30 MB' });
+    expect(uploadCheck(pdf, ['image']).ok).toBe(false);
+    expect(uploadCheck({ name: 'p.png', size: 1, type: 'image/png' }, ['image'])).toEqual({ ok: true });
+    expect(uploadCheck({ name: 'p.png', size: 1, type: 'application/pdf' }, ['image', 'pdf']).ok).toBe(false);
+    expect(uploadCheck({ name: 'x.exe', size: 1, type: 'application/octet-stream' }).ok).toBe(false);
+    const kinds: [string, string, string][] = [
+      ['doc', 'a.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+      ['xls', 'a.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+      ['application', 'a.json', 'application/json'],
+      ['compress', 'a.zip', 'application/zip'],
+      ['audio', 'a.mp3', 'audio/mpeg'],
+      ['video', 'a.mp4', 'video/mp4'],
+    ];
+    for (const [kind, name, type] of kinds) {
+      expect(uploadCheck({ name, size: 1, type }, [kind as 'doc'])).toEqual({ ok: true });
+      expect(uploadCheck({ name, size: 1, type }, ['pdf']).ok).toBe(false);
+    }
+  });
+});
+
+describe('amount and interest keypress', () => {
+  it('amount: digits and one point, not starting with point or zero, at most 10 integer digits', () => {
+    expect(amountKeypressAllowed('', '5')).toBe(true);
+    expect(amountKeypressAllowed('', '0')).toBe(false);
+    expect(amountKeypressAllowed('', '.')).toBe(false);
+    expect(amountKeypressAllowed('12', '.')).toBe(true);
+    expect(amountKeypressAllowed('12.5', '.')).toBe(false);
+    expect(amountKeypressAllowed('12', 'a')).toBe(false);
+    expect(amountKeypressAllowed('1234567890', '1')).toBe(false);
+    expect(amountKeypressAllowed('123456789', '1')).toBe(true);
+    expect(amountKeypressAllowed('1234567890', '.')).toBe(true);
+    expect(amountKeypressAllowed('1234567890.', '5')).toBe(true);
+    expect(amountKeypressAllowed('10', '0')).toBe(true);
+    expect(amountKeypressAllowed('12', 'Backspace')).toBe(true);
+  });
+  it('amount key-up strips other characters and requires at least 1', () => {
+    expect(amountKeyUp('1a2,3')).toBe('123');
+    expect(amountKeyUp('12.5.6')).toBe('12.56');
+    expect(amountKeyUp('0.5')).toBe('');
+    expect(amountKeyUp('abc')).toBe('');
+    expect(amountKeyUp('007')).toBe('7');
+    expect(amountKeyUp('1')).toBe('1');
+  });
+  it('interest: digits and point, not above 99.99', () => {
+    expect(interestKeypressAllowed('9', '9')).toBe(true);
+    expect(interestKeypressAllowed('99', '.')).toBe(true);
+    expect(interestKeypressAllowed('99.9', '9')).toBe(true);
+    expect(interestKeypressAllowed('99.99', '1')).toBe(false);
+    expect(interestKeypressAllowed('99', '9')).toBe(false);
+    expect(interestKeypressAllowed('9.5', '.')).toBe(false);
+    expect(interestKeypressAllowed('9', 'e')).toBe(false);
+  });
+});
