@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Default ports of the architecture guide (deploy/ports.json); each is overridable by its env variable. */
-export const DEFAULT_PORTS: Readonly<Record<string, number>> = JSON.parse(
+const DEFAULT_PORTS: Readonly<Record<string, number>> = JSON.parse(
   readFileSync(path.join(REPO_ROOT, 'deploy', 'ports.json'), 'utf8'),
 );
 
@@ -26,7 +26,7 @@ export interface AppInfo {
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** 'mfe-customer-flow' → 'MFE_CUSTOMER_FLOW_PORT'; 'shell' → 'SHELL_PORT'. */
-export function portEnvName(dir: string): string {
+function portEnvName(dir: string): string {
   return `${dir.replace(/-/g, '_').toUpperCase()}_PORT`;
 }
 
@@ -71,7 +71,7 @@ export function serverPort(env: Env): number {
 }
 
 /** An app is deployed once its build has produced mf-manifest.json (the file that flips last). */
-export function isBuilt(root: string, dir: string): boolean {
+function isBuilt(root: string, dir: string): boolean {
   return existsSync(path.join(root, dir, 'dist', 'mf-manifest.json'));
 }
 

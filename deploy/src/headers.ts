@@ -64,7 +64,7 @@ export interface PageRules {
 }
 
 /** Page rules merged from declarations; a remote whose remote.json is broken adds none (deploy logs why). */
-export function mergePageRules(declarations: readonly Pick<RemoteDeclaration, 'pages'>[]): PageRules {
+function mergePageRules(declarations: readonly Pick<RemoteDeclaration, 'pages'>[]): PageRules {
   const merged = { framable: new Set<string>(), camera: new Set<string>(), blob: new Set<BlobDirective>() };
   for (const { pages } of declarations) {
     for (const p of pages?.framable ?? []) merged.framable.add(p);
@@ -93,7 +93,7 @@ export function permissionsPolicy(url: string, rules: PageRules): string {
 }
 
 /** Only the paths a declaration calls framable may be framed, by the origin itself and the FRAME_ANCESTORS sites. */
-export function frameAncestors(url: string, rules: PageRules, embedders: readonly string[]): string {
+function frameAncestors(url: string, rules: PageRules, embedders: readonly string[]): string {
   return isUnder(url, rules.framable) ? ["'self'", ...embedders].join(' ') : "'none'";
 }
 

@@ -31,7 +31,7 @@ export function readDeclaration(root: string, app: AppInfo): RemoteDeclaration {
 }
 
 /** One manifest entry: the remote's own origin, its package version (lerna independent) and declaration. */
-export function remoteEntry(root: string, app: AppInfo): RemoteEntry {
+function remoteEntry(root: string, app: AppInfo): RemoteEntry {
   const pkg = readJson(path.join(root, app.dir, 'package.json'));
   const version = isObject(pkg) && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
   return { name: app.name, entry: `${originOf(app.port)}/mf-manifest.json`, version, ...readDeclaration(root, app) };

@@ -237,4 +237,4 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
   };
 }
 
-module.exports = { createAppConfig, SINGLETONS, PREFIXES };
+module.exports = { createAppConfig, SINGLETONS };

@@ -28,7 +28,7 @@ function newestMtime(target) {
 }
 
 /** @param {string} dir @param {string} root */
-export function isStale(dir, root = ROOT) {
+function isStale(dir, root = ROOT) {
   const manifest = path.join(root, dir, 'dist', 'mf-manifest.json');
   if (!existsSync(manifest)) return true;
   const builtAt = statSync(manifest).mtimeMs;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { ROOT, run, step } from './run.mjs';
 
 /** @param {string} root */
-export function needsInstall(root = ROOT) {
+function needsInstall(root = ROOT) {
   const installedLock = path.join(root, 'node_modules', '.package-lock.json');
   if (!existsSync(installedLock)) return true;
   return statSync(path.join(root, 'package-lock.json')).mtimeMs > statSync(installedLock).mtimeMs;

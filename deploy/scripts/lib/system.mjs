@@ -8,7 +8,7 @@ import { ROOT } from './run.mjs';
 
 /** Defaults of the architecture guide (deploy/ports.json); start.mjs, e2e and bench pass their own. */
 /** @type {{ SERVER_PORT: number, SHELL_PORT: number, MFE_APPLICATIONS_PORT: number, MFE_LEADS_PORT: number, MFE_CUSTOMER_FLOW_PORT: number, MFE_NOTIFICATIONS_PORT: number, MFE_VIDEO_PORT: number, MFE_REPORTS_PORT: number }} */
-export const DEFAULT_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'ports.json'), 'utf8'));
+const DEFAULT_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'ports.json'), 'utf8'));
 
 /** @typedef {Record<keyof typeof DEFAULT_PORTS, number>} Ports */
 
@@ -31,7 +31,7 @@ export function portEnvName(/** @type {string} */ dir) {
 }
 
 /** Built apps (dist/mf-manifest.json present) with their ports. */
-export function builtApps(/** @type {Ports} */ ports) {
+function builtApps(/** @type {Ports} */ ports) {
   return buildableApps()
     .filter((dir) => existsSync(path.join(ROOT, dir, 'dist', 'mf-manifest.json')))
     .map((dir) => ({ dir, port: /** @type {Record<string, number>} */ (ports)[portEnvName(dir)] }))

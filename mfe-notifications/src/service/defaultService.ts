@@ -4,7 +4,7 @@ import { io } from 'socket.io-client';
 import { playChime, unlockAudioOnFirstGesture } from './chime';
 import { createNotificationsService, type NotificationsService, type OpenSocket } from './notificationsService';
 
-export const NEW_NOTIFICATION_TOAST = 'You have new notification';
+const NEW_NOTIFICATION_TOAST = 'You have new notification';
 
 // WebSocket only: no long-polling, so several server instances need no sticky sessions.
 const openSocketIo: OpenSocket = (apiBaseUrl, auth) =>

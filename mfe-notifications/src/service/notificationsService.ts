@@ -23,7 +23,7 @@ import {
 type Store = ReturnType<typeof createStore>;
 
 /** The part of a socket.io client socket this service uses; tests inject a fake. */
-export interface SocketLike {
+interface SocketLike {
   auth: unknown;
   on(event: string, listener: (payload: never) => void): unknown;
   emit(event: string, payload: unknown): unknown;

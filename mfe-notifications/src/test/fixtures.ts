@@ -14,7 +14,7 @@ export function notification(id: string, overrides: Partial<Notification> = {}):
   };
 }
 
-export function user(roles: string[]): User {
+function user(roles: string[]): User {
   return {
     userid: 'u-officer',
     userName: 'officer',

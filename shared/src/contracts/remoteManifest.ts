@@ -19,7 +19,7 @@ const PagePath = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0
 export const REMOTE_SLOTS = ['headerBell', 'customerArea', 'flowForm'] as const;
 export type RemoteSlot = (typeof REMOTE_SLOTS)[number];
 
-export const MenuContributionSchema = Type.Object(
+const MenuContributionSchema = Type.Object(
   {
     /** Stable id, e.g. 'notification'. */
     id: Text,
@@ -38,7 +38,6 @@ export const MenuContributionSchema = Type.Object(
   },
   closed,
 );
-export type MenuContribution = Static<typeof MenuContributionSchema>;
 
 const SlotsSchema = Type.Object(
   {
@@ -50,7 +49,7 @@ const SlotsSchema = Type.Object(
 );
 
 /** CSP directives a remote's pages may need blob: URLs in (previews, signature pads, captcha workers). */
-export const BLOB_DIRECTIVES = ['img-src', 'worker-src', 'frame-src', 'media-src'] as const;
+const BLOB_DIRECTIVES = ['img-src', 'worker-src', 'frame-src', 'media-src'] as const;
 export type BlobDirective = (typeof BLOB_DIRECTIVES)[number];
 
 /**
@@ -83,11 +82,11 @@ const declarationFields = {
 };
 
 /** What a remote declares about itself in its remote.json, beside its package.json. */
-export const RemoteDeclarationSchema = Type.Object(declarationFields, closed);
+const RemoteDeclarationSchema = Type.Object(declarationFields, closed);
 export type RemoteDeclaration = Static<typeof RemoteDeclarationSchema>;
 
 /** One /remotes.json entry: the declaration plus where the remote is deployed and which version. */
-export const RemoteEntrySchema = Type.Object(
+const RemoteEntrySchema = Type.Object(
   {
     /** Federation container name, e.g. 'mfe_notifications'. */
     name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }),
@@ -101,7 +100,7 @@ export const RemoteEntrySchema = Type.Object(
 export type RemoteEntry = Static<typeof RemoteEntrySchema>;
 
 /** /remotes.json as the shell reads it: entries are checked one by one (see parseRemotesManifest). */
-export const RemotesManifestSchema = Type.Object({ remotes: Type.Array(Type.Unknown()) }, closed);
+const RemotesManifestSchema = Type.Object({ remotes: Type.Array(Type.Unknown()) }, closed);
 export interface RemotesManifest {
   remotes: RemoteEntry[];
 }

@@ -1,9 +1,6 @@
 // Each remote's typed surface: what the modules it exposes take. The declaration and manifest shapes
-// (schemas and types) are in remoteManifest.ts; this file adds only React types, so it is exported as
-// types alone.
-import type { ComponentType } from 'react';
+// (schemas and types) are in remoteManifest.ts; this file holds types only.
 import type { ApplicantType } from './entities';
-import type { RemoteSlot } from './remoteManifest';
 
 /** Served as /env.json on every app origin: what the build must not know. */
 export interface RuntimeEnv {
@@ -21,7 +18,7 @@ export interface RemotePageProps {
 }
 
 /** One application's form (mfe_customer_flow's './FlowForm'), as the back office's application detail edits it. */
-export interface FlowFormProps {
+interface FlowFormProps {
   applicationId: string;
   applicantType: ApplicantType;
   access: 'WRITE' | 'READ';
@@ -29,7 +26,10 @@ export interface FlowFormProps {
   onSaved?: () => void;
 }
 
-/** What the module filling each slot takes. */
+/**
+ * What the module filling each slot takes (a remote types its exposed module as
+ * `ComponentType<SlotProps['flowForm']>`); every RemoteSlot has an entry.
+ */
 export interface SlotProps {
   /** The header's notification bell, e.g. './NotificationBell'. */
   headerBell: Record<string, never>;
@@ -38,5 +38,3 @@ export interface SlotProps {
   /** One application's form inside another remote's page, e.g. './FlowForm'. */
   flowForm: FlowFormProps;
 }
-
-export type SlotComponent<S extends RemoteSlot> = ComponentType<SlotProps[S]>;

@@ -9,8 +9,6 @@ export const ERROR_CODES = {
   ERROR_WHILE_SENDING_BACK: { code: 1167, status: 500, message: 'Error while sending back' },
 } as const;
 
-export type ErrorCodeName = keyof typeof ERROR_CODES;
-
 /**
  * Refusals outside spec §8's table carry their HTTP status as the code (README "Wire contract").
  * With ERROR_CODES these are every code the server may answer with: the fuzz harness holds it to that.
@@ -29,7 +27,7 @@ export function isCatalogueCode(code: unknown): boolean {
   return [...Object.values(ERROR_CODES), ...Object.values(REFUSAL_CODES)].some((entry) => entry.code === code);
 }
 
-export const VALIDATION_MODAL_TITLE = 'We encountered following errors';
+const VALIDATION_MODAL_TITLE = 'We encountered following errors';
 export const GENERIC_ERROR_MESSAGE = 'Something bad happened; please try again later.';
 export const SESSION_EXPIRED_MESSAGE = 'Session expired. Please login again.';
 export const INVALID_USER_MESSAGE = 'Invalid user';
@@ -45,15 +43,6 @@ export const LOGIN_ROUTE = './login';
 export interface ErrorItem {
   label?: string;
   reason: string;
-}
-
-/** The server's error body: `{ code, message, errors? }` (see README "Wire contract"). */
-export interface ErrorBody {
-  code?: number | string;
-  message?: string;
-  errors?: ErrorItem[];
-  error?: string;
-  data?: unknown;
 }
 
 /** A Retry-After header in seconds (the HTTP-date form is not used by our server); undefined otherwise. */

@@ -19,7 +19,7 @@ import { appRefIdAtom, clearSession, debugModeAtom, type Session, sessionAtom, s
 import { showToast } from '../ui/feedback';
 import { requireRuntimeEnv } from './runtimeEnv';
 
-export type SearchParams = Record<string, string | number | boolean>;
+type SearchParams = Record<string, string | number | boolean>;
 export interface RequestOptions {
   searchParams?: SearchParams;
   /** Send the body as {data: 'iv:cipher'} keyed by the access token, and decrypt a {data} answer. Not for FormData. */
@@ -27,7 +27,7 @@ export interface RequestOptions {
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const NEW_APPLICATION_PREFIX = '/newapplication';
+const NEW_APPLICATION_PREFIX = '/newapplication';
 
 let navigate: (to: string) => void = (to) => window.location.assign(to);
 

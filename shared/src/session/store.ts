@@ -7,7 +7,7 @@ import { resolveDebugRole } from '../rules';
 
 export const SESSION_STORAGE_KEY = 'originate.session';
 export const DEBUG_MODE_STORAGE_KEY = 'originate.debugMode';
-export const APP_REF_ID_STORAGE_KEY = 'originate.appRefId';
+const APP_REF_ID_STORAGE_KEY = 'originate.appRefId';
 
 export interface Session extends SessionData {
   user: User;

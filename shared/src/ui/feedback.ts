@@ -5,9 +5,9 @@ import { MODAL_DEFAULT_SIZE, SPINNER_TIMEOUT_MS } from '../contracts/constants';
 import type { ModalEntry } from '../contracts/entities';
 import { sharedStore } from '../session/store';
 
-export type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+type ModalSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
-export interface ModalAction {
+interface ModalAction {
   label: string;
   onClick?: () => void;
   variant?: 'text' | 'outlined' | 'contained';

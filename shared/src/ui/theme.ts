@@ -4,7 +4,7 @@ import { createTheme, darken, lighten, type Theme } from '@mui/material/styles';
 import { DEFAULT_THEME_CONFIG, type THEME_SHADES } from '../contracts/constants';
 import type { ThemeConfig } from '../contracts/entities';
 
-export type ThemeShade = (typeof THEME_SHADES)[number];
+type ThemeShade = (typeof THEME_SHADES)[number];
 type Shades = Record<ThemeShade, string>;
 
 declare module '@mui/material/styles' {

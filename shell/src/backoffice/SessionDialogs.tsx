@@ -16,8 +16,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SessionPhase, sessionSchedule } from './sessionPhase';
 
-export const SESSION_WARNING_TITLE = 'Your session is about to expire';
-export const SESSION_EXPIRED_TITLE = SESSION_ENDED_MESSAGE;
+const SESSION_WARNING_TITLE = 'Your session is about to expire';
+const SESSION_EXPIRED_TITLE = SESSION_ENDED_MESSAGE;
 
 /** The session-expire-warning and session-expired dialogs, timed from when the tokens were issued. */
 export function SessionDialogs({ session }: { session: Session }) {

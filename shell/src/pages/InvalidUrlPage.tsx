@@ -1,7 +1,7 @@
 import { StatusPage } from './StatusPage';
 
-export const INVALID_URL_HEADING = '400 Invalid URL';
-export const INVALID_URL_TEXT =
+const INVALID_URL_HEADING = '400 Invalid URL';
+const INVALID_URL_TEXT =
   'The link is either expired or invalid or your application has already been submitted for further processing.';
 
 export default function InvalidUrlPage() {

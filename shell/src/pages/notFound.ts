@@ -1,8 +1,8 @@
 // Not-found page rules (spec §2 "Not-found page").
 
-export type NotFoundSource = 'branch' | 'cousumerApplication' | 'web';
+type NotFoundSource = 'branch' | 'cousumerApplication' | 'web';
 
-export const NOT_FOUND_TEXTS: Record<NotFoundSource, readonly string[]> = {
+const NOT_FOUND_TEXTS: Record<NotFoundSource, readonly string[]> = {
   branch: ["Sorry! we couldn't find what you are looking for.", 'You may be lost or not allowed to be here.'],
   // 'cousumer' is spelt as the spec and the links already sent to applicants spell it.
   cousumerApplication: ['Application cancelled successfully'],

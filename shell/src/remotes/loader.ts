@@ -25,7 +25,7 @@ function ensurePlugins(): void {
   ]);
 }
 
-export function ensureRegistered(remote: RemoteEntry): void {
+function ensureRegistered(remote: RemoteEntry): void {
   ensurePlugins();
   const current = registered.get(remote.name);
   if (current === remote.entry && !failed.has(remote.name)) return;
@@ -34,7 +34,7 @@ export function ensureRegistered(remote: RemoteEntry): void {
   failed.delete(remote.name);
 }
 
-export const LOAD_ATTEMPTS = 3;
+const LOAD_ATTEMPTS = 3;
 
 /** Loads `<name>/<module>` (module as exposed, e.g. './NotificationBell'), retrying, and checks its shape. */
 export async function loadRemoteComponent<P>(remote: RemoteEntry, module: string): Promise<ComponentType<P>> {

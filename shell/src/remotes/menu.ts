@@ -16,7 +16,7 @@ export interface MenuLink {
   order: number;
 }
 
-export interface MenuGroup {
+interface MenuGroup {
   kind: 'group';
   id: string;
   label: string;
@@ -27,7 +27,7 @@ export interface MenuGroup {
 export type MenuItem = MenuLink | MenuGroup;
 
 /** The spec's menu order for the shell-owned entries, after every remote's (which use orders below 800). */
-export const SHELL_MENU: readonly MenuLink[] = [
+const SHELL_MENU: readonly MenuLink[] = [
   { kind: 'link', id: 'profile', label: 'Profile', path: SHELL_PAGES.profile, order: 800 },
   { kind: 'link', id: 'settings', label: 'Settings', path: SHELL_PAGES.settings, order: 810 },
   { kind: 'link', id: 'logoff', label: 'Logoff', order: 820 },

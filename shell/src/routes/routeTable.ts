@@ -1,6 +1,5 @@
 // The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
 import { CUSTOMER_PATHS } from '@originate/shared';
-import type { MenuItem } from '../remotes/menu';
 
 export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
 
@@ -37,11 +36,6 @@ export function isBackOfficePath(pathname: string, paths: readonly string[]): bo
   const path = trimSlashes(pathname);
   if (path === '') return true;
   return paths.some((p) => path === p || path.startsWith(`${p}/`));
-}
-
-/** The menu's page paths (links only, groups flattened). */
-export function menuPaths(items: readonly MenuItem[]): string[] {
-  return items.flatMap((item) => (item.kind === 'group' ? menuPaths(item.children) : item.path ? [item.path] : []));
 }
 
 function trimSlashes(path: string): string {

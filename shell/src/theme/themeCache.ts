@@ -1,7 +1,7 @@
 // The last theme the bank's server sent, kept so the login page wears it on the next visit.
 import type { ThemeConfig } from '@originate/shared';
 
-export const THEME_CACHE_KEY = 'originate.theme';
+const THEME_CACHE_KEY = 'originate.theme';
 
 export function parseThemeConfig(value: unknown): ThemeConfig | null {
   if (typeof value !== 'object' || value === null) return null;
