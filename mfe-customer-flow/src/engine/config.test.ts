@@ -1,0 +1,91 @@
+import { SchemaError } from '@originate/shared';
+import { loadComponentConfigs, loadFlowConfig, loadPageRules } from './config';
+import { component, field, flow, hideRule, sub } from './testFixtures';
+
+const good = flow([
+  { section_id: 'a', sub_sections: [sub('a1'), sub('a2')] },
+  { section_id: 'b', sub_sections: [sub('b1')] },
+  { section_id: 'c', sub_sections: [sub('c1')] },
+]);
+
+function message(fn: () => unknown): string {
+  try {
+    fn();
+  } catch (error) {
+    expect(error).toBeInstanceOf(SchemaError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('loadFlowConfig', () => {
+  it('accepts a good flow', () => {
+    expect(loadFlowConfig(good, 'flow')).toBe(good);
+  });
+  it('names the path of a missing route_info', () => {
+    const broken = structuredClone(good) as unknown as { sections: { sub_sections: Record<string, unknown>[] }[] };
+    delete broken.sections[2]?.sub_sections[0]?.route_info;
+    expect(message(() => loadFlowConfig(broken, 'flow home_loan'))).toContain(
+      'sections[2].sub_sections[0].route_info: missing',
+    );
+  });
+  it('refuses duplicate ids and routes, and unknown components when components are given', () => {
+    const dup = flow([
+      { section_id: 'a', sub_sections: [sub('a1'), sub('a1')] },
+      { section_id: 'a', sub_sections: [sub('x', { componentId: 'comp_a1' })] },
+    ]);
+    const text = message(() => loadFlowConfig(dup, 'flow', [component([], 'comp_a1')]));
+    expect(text).toContain("sections[0].sub_sections[1].sub_section_id: duplicate 'a1'");
+    expect(text).toContain("sections[0].sub_sections[1].route_info: duplicate 'a1'");
+    expect(text).toContain("sections[1].section_id: duplicate 'a'");
+    expect(text).not.toContain('sections[1].sub_sections[0].componentId');
+    expect(message(() => loadFlowConfig(good, 'flow', []))).toContain(
+      "sections[0].sub_sections[0].componentId: unknown component 'comp_a1'",
+    );
+  });
+});
+
+describe('loadComponentConfigs', () => {
+  it('refuses bad formulas, cycles, regexes and duplicate keys naming the path and the field', () => {
+    const text = message(() =>
+      loadComponentConfigs(
+        [
+          component([field('a', 'text'), field('b', 'text', {}, { formulas: { expression: 'a ? 1 : 2' } })]),
+          component(
+            [
+              field('x', 'text', {}, { formulas: { expression: 'y' } }),
+              field('y', 'text', { regex: '(' }, { formulas: { expression: 'x' } }),
+              field('x', 'text'),
+            ],
+            'c2',
+          ),
+        ],
+        'components',
+      ),
+    );
+    expect(text).toContain("[0].fields[1].formulas.expression: field 'b': ConditionalExpression is not allowed");
+    expect(text).toContain("[1].fields[0].formulas.expression: field 'x': formula cycle: x -> y -> x");
+    expect(text).toContain('[1].fields[1].field_type_details.regex: is not a valid regular expression');
+    expect(text).toContain("[1].fields[2].key: duplicate 'x'");
+  });
+  it('checks the schema first', () => {
+    expect(message(() => loadComponentConfigs([{ componentId: 'c' }], 'components'))).toContain(
+      '[0].display_name: missing',
+    );
+  });
+});
+
+describe('loadPageRules', () => {
+  it('refuses rules whose component or target does not exist', () => {
+    const components = [component([field('a', 'text', {}, { groupKey: 'g' })])];
+    const rules = [
+      hideRule('r1', { type: 'FIELD', key: 'a' }),
+      hideRule('r2', { type: 'GROUP', key: 'g' }),
+      hideRule('r3', { type: 'FIELD', key: 'nope' }),
+      hideRule('r4', { type: 'FIELD', key: 'a' }, undefined, 'c9'),
+    ];
+    const text = message(() => loadPageRules(rules, 'rules', components));
+    expect(text).toBe("rules: [2].target.key: no field 'nope' in c1; [3].componentId: unknown component 'c9'");
+    expect(loadPageRules(rules.slice(0, 2), 'rules', components)).toHaveLength(2);
+  });
+});

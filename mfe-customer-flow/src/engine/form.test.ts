@@ -1,0 +1,397 @@
+import type { FieldValue, FormValues } from '@originate/shared';
+import fc from 'fast-check';
+import { cellKey } from './fields';
+import {
+  addTableRow,
+  createFormState,
+  type FormState,
+  isFormValid,
+  markDirty,
+  removeTableRow,
+  setFieldValue,
+  setTableCell,
+  submitCheck,
+} from './form';
+import { componentFormulas, FormulaError } from './formula';
+import { component, field, hideRule, options } from './testFixtures';
+
+const base = component([
+  field('name', 'text', { mandatory: true }),
+  field('city', 'dropdown', { property: 'CITY', defaultValue: 'pune' }),
+  field('agree', 'checkbox', { mandatory: true }),
+  field('secret', 'text', {}, { internal: true }),
+  field('co_only', 'text', {}, { enable: false, secondaryEnable: true }),
+  field('age', 'counter', { min_value: 18, max_value: 99 }),
+]);
+const cityOptions = {
+  CITY: [
+    { label: 'Pune', value: 'pune' },
+    { label: 'Delhi', value: 'delhi' },
+  ],
+};
+
+describe('createFormState', () => {
+  it('applies defaults, keeps given values, and lists only applicable fields', () => {
+    const state = createFormState(base, { name: 'Asha', other: 'kept' }, options({ options: cityOptions }));
+    expect(state.values).toMatchObject({ name: 'Asha', city: 'pune', agree: false, age: 18, other: 'kept' });
+    expect(state.fields.map((f) => f.key)).toEqual(['name', 'city', 'agree', 'age']);
+    expect(state.errors).toEqual({ agree: { code: 'required', message: 'is required' } });
+    expect(state.modified).toBe(false);
+    const co = createFormState(base, {}, options({ applicantType: 'secondary' }));
+    expect(co.fields.map((f) => f.key)).toEqual(['co_only']);
+  });
+
+  it('a dropdown or radio without a property name gets a random one', () => {
+    const c = component([field('d', 'dropdown'), field('r', 'radio')]);
+    const state = createFormState(c, {}, options({ random: () => 0.5 }));
+    const property = state.fields[0]?.field_type_details.property;
+    expect(property).toMatch(/^property_[0-9a-z]+$/);
+    expect(state.fields[1]?.field_type_details.property).toBe(property);
+    const other = createFormState(c, {}, options({ random: () => 0.25 }));
+    expect(other.fields[0]?.field_type_details.property).not.toBe(property);
+  });
+
+  it('read-only: everything without WRITE access or when editing is disabled, else computed fields', () => {
+    const c = component([field('a', 'text'), field('b', 'text', {}, { formulas: { expression: 'a * 2' } })]);
+    expect([...createFormState(c, {}, options()).readOnly]).toEqual(['b']);
+    expect([...createFormState(c, {}, options({ access: 'READ' })).readOnly]).toEqual(['a', 'b']);
+    expect([...createFormState(c, {}, options({ editable: false })).readOnly]).toEqual(['a', 'b']);
+  });
+});
+
+describe('modified', () => {
+  it('is dirty or different from the initial snapshot', () => {
+    const state = createFormState(base, { name: 'Asha' }, options());
+    expect(markDirty(state, []).modified).toBe(false);
+    expect(markDirty(state, ['name']).modified).toBe(true);
+    const changed = setFieldValue(state, 'name', 'Ravi');
+    expect(changed.modified).toBe(true);
+    expect(changed.dirty.has('name')).toBe(true);
+  });
+});
+
+describe('page rules', () => {
+  const c = component([
+    field('employment', 'dropdown', { property: 'EMP' }),
+    field('salary', 'text', { mandatory: true }, { groupKey: 'salaried' }),
+    field('employer', 'text', { mandatory: true }, { groupKey: 'salaried' }),
+    field('turnover', 'text', { mandatory: true }),
+    field('note', 'text', { mandatory: true }),
+    field('loan', 'text', { currency_field: true }),
+    field('flagged', 'text', { mandatory: true }, { hide: true }),
+  ]);
+  const rules = [
+    hideRule(
+      'r1',
+      { type: 'GROUP', key: 'salaried' },
+      {
+        operator: 'AND',
+        list: [{ field: 'employment', operator: 'NOT_EQUAL', value: 'salaried' }],
+      },
+    ),
+    hideRule(
+      'r2',
+      { type: 'FIELD', key: 'turnover' },
+      {
+        operator: 'OR',
+        list: [
+          { field: 'employment', operator: 'EQUAL', value: 'salaried' },
+          { field: 'loan', operator: 'LESS_THAN', value: 100000 },
+        ],
+      },
+    ),
+    hideRule('r3', { type: 'FIELD', key: 'note' }),
+    hideRule('other', { type: 'FIELD', key: 'employment' }, undefined, 'another_component'),
+  ];
+  const start = () => createFormState(c, {}, options({ rules }));
+
+  it('hides outright, by group, by field.hide, and only for rules of this component', () => {
+    const state = start();
+    expect([...state.hidden].sort()).toEqual(['employer', 'flagged', 'note', 'salary']);
+    expect(state.errors).toEqual({ turnover: { code: 'required', message: 'is required' } });
+  });
+
+  it('follows AND/OR conditions as values change; hidden fields are not validated and do not block', () => {
+    let state = setFieldValue(start(), 'employment', 'salaried');
+    expect(state.hidden.has('salary')).toBe(false);
+    expect(state.hidden.has('turnover')).toBe(true);
+    expect(Object.keys(state.errors).sort()).toEqual(['employer', 'salary']);
+    expect(submitCheck(state, { mandatoryValidations: true, summary: false })).toEqual({
+      ok: false,
+      message: 'Please fill all mandatory fields',
+      invalid: ['salary', 'employer'],
+    });
+    state = setFieldValue(state, 'employment', 'business');
+    state = setFieldValue(state, 'loan', '50000');
+    expect(state.hidden.has('turnover')).toBe(true);
+    expect(isFormValid(state)).toBe(true);
+    state = setFieldValue(state, 'loan', '150000');
+    expect(state.hidden.has('turnover')).toBe(false);
+    expect(submitCheck(state, { mandatoryValidations: true, summary: false })).toMatchObject({ invalid: ['turnover'] });
+  });
+});
+
+describe('conditions', () => {
+  const make = (operator: string, value: string | number | boolean | undefined, current: FieldValue) => {
+    const c = component([field('x', 'text'), field('t', 'text')]);
+    const condition = value === undefined ? { field: 'x', operator } : { field: 'x', operator, value };
+    const rule = hideRule('r', { type: 'FIELD', key: 't' }, { operator: 'AND', list: [condition as never] });
+    return createFormState(c, { x: current }, options({ rules: [rule] })).hidden.has('t');
+  };
+  it('implements every operator', () => {
+    expect(make('EQUAL', 5, '5')).toBe(true);
+    expect(make('EQUAL', 'a', 'b')).toBe(false);
+    expect(make('NOT_EQUAL', 'a', 'b')).toBe(true);
+    expect(make('GREATER_THAN', 10, '11')).toBe(true);
+    expect(make('GREATER_THAN', 10, '10')).toBe(false);
+    expect(make('GREATER_THAN_OR_EQUAL', 10, '10')).toBe(true);
+    expect(make('LESS_THAN', 10, '9')).toBe(true);
+    expect(make('LESS_THAN_OR_EQUAL', 10, '11')).toBe(false);
+    expect(make('GREATER_THAN', '01/01/2024', '02/01/2024')).toBe(true);
+    expect(make('LESS_THAN', '01/01/2024', '02/01/2024')).toBe(false);
+    expect(make('CONTAINS', 'sha', 'Asha')).toBe(true);
+    expect(make('ENDS_WITH', 'ha', 'Asha')).toBe(true);
+    expect(make('ENDS_WITH', 'As', 'Asha')).toBe(false);
+    expect(make('IS_EMPTY', undefined, '')).toBe(true);
+    expect(make('IS_NOT_EMPTY', undefined, '')).toBe(false);
+    expect(make('EQUAL', 'b', ['a', 'b'])).toBe(true);
+    expect(make('EQUAL', true, true)).toBe(true);
+    expect(make('GREATER_THAN', 5, 'abc')).toBe(false);
+  });
+});
+
+describe('formulas', () => {
+  const c = component([
+    field('income', 'text'),
+    field('other', 'text'),
+    field('annual', 'text', {}, { formulas: { expression: '(income + other) * 12' } }),
+    field('emi_cap', 'text', {}, { formulas: { expression: 'ROUND(annual / 7, 2)' } }),
+    field('misc', 'text', {}, { formulas: { expression: 'MAX(ABS(-income), MIN(other, 3), 1) % 7 - -1' } }),
+  ]);
+
+  it('computes in dependency order and follows changes', () => {
+    let state = createFormState(c, { income: '1,000', other: 500 }, options());
+    expect(state.values.annual).toBe(18000);
+    expect(state.values.emi_cap).toBe(2571.43);
+    expect(state.values.misc).toBe((1000 % 7) + 1);
+    state = setFieldValue(state, 'other', '');
+    expect(state.values.annual).toBeNull();
+    expect(state.values.emi_cap).toBeNull();
+    state = setFieldValue(state, 'other', '0');
+    expect(state.values.annual).toBe(12000);
+    expect(setFieldValue(state, 'annual', 5)).toBe(state);
+  });
+
+  it('refuses anything outside the grammar, naming the field', () => {
+    const bad = [
+      'income()',
+      'alert(1)',
+      'income ? 1 : 2',
+      'income == 1',
+      '"text"',
+      'income[0]',
+      'this',
+      '+income',
+      'income.constructor',
+      'unknown_field * 2',
+      '[1, 2]',
+      'ROUND(1, 2, 3)',
+      'income; other',
+    ];
+    for (const expression of bad) {
+      const broken = component([field('income', 'text'), field('f', 'text', {}, { formulas: { expression } })]);
+      expect(() => componentFormulas(broken)).toThrow(FormulaError);
+      expect(() => createFormState(broken, {}, options())).toThrow("field 'f' formula");
+    }
+  });
+
+  it('refuses cycles naming the fields', () => {
+    const cyclic = component([
+      field('a', 'text', {}, { formulas: { expression: 'b + 1' } }),
+      field('b', 'text', {}, { formulas: { expression: 'c + 1' } }),
+      field('c', 'text', {}, { formulas: { expression: 'a + 1' } }),
+    ]);
+    expect(() => componentFormulas(cyclic)).toThrow('formula cycle: a -> b -> c -> a');
+  });
+});
+
+const tableComponent = component([
+  field('items', 'container', {}, { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' }),
+  field('owner', 'text', { mandatory: true }, { groupKey: 'items', isSectionHeader: true }),
+  field('desc', 'text', { mandatory: true }, { groupKey: 'items' }),
+  field('amount', 'text', { regex: '\\d+' }, { groupKey: 'items', aggregation: 'SUM' }),
+  field('avg', 'text', {}, { groupKey: 'items', aggregation: 'AVG' }),
+  field('low', 'text', {}, { groupKey: 'items', aggregation: 'MIN' }),
+  field('high', 'text', {}, { groupKey: 'items', aggregation: 'MAX' }),
+  field('n', 'text', {}, { groupKey: 'items', aggregation: 'COUNT' }),
+  field('total_x2', 'text', {}, { formulas: { expression: 'items.total.amount * 2' } }),
+]);
+
+describe('container tables', () => {
+  it('keeps headers, rows and totals; columns are not top-level fields', () => {
+    const state = createFormState(tableComponent, {}, options());
+    expect(state.values.items).toEqual({
+      headers: { owner: '' },
+      subRecords: [],
+      total: { amount: 0, avg: 0, low: 0, high: 0, n: 0 },
+    });
+    expect(state.values.owner).toBeUndefined();
+    expect(state.cellErrors).toEqual({ 'items.headers.owner': { code: 'required', message: 'is required' } });
+    expect(state.errors.items).toEqual({ code: 'required', message: 'is required' });
+    expect(cellKey('items', 3, 'desc')).toBe('items.3.desc');
+    expect(cellKey('items', 'headers', 'owner')).toBe('items.headers.owner');
+  });
+
+  it('adds a row only when headers and the previous row are valid, else marks their mandatory cells dirty', () => {
+    let state = createFormState(tableComponent, {}, options());
+    let result = addTableRow(state, 'items');
+    expect(result.added).toBe(false);
+    expect([...result.state.dirty]).toEqual(['items.headers.owner']);
+    state = setTableCell(result.state, 'items', 'headers', 'owner', 'Asha');
+    result = addTableRow(state, 'items');
+    expect(result.added).toBe(true);
+    state = result.state;
+    expect(state.errors.items).toEqual({ code: 'required', message: 'is required' });
+    result = addTableRow(state, 'items');
+    expect(result.added).toBe(false);
+    expect([...result.state.dirty]).toEqual(expect.arrayContaining(['items.headers.owner', 'items.0.desc']));
+    state = setTableCell(result.state, 'items', 0, 'desc', 'Car');
+    state = setTableCell(state, 'items', 0, 'amount', 'x1');
+    expect(state.errors.items).toEqual({ code: 'invalid', message: 'is invalid' });
+    expect(addTableRow(state, 'items').added).toBe(false);
+    expect(addTableRow(state, 'items').state.dirty.has('items.0.amount')).toBe(true);
+    state = setTableCell(state, 'items', 0, 'amount', '10');
+    expect(state.errors.items).toBeUndefined();
+    expect(addTableRow(state, 'items').added).toBe(true);
+  });
+
+  it('keeps every aggregation up to date and feeds formulas', () => {
+    let state = createFormState(
+      tableComponent,
+      { items: { headers: { owner: 'A' }, subRecords: [], total: {} } },
+      options(),
+    );
+    const rows = [
+      { amount: '10', avg: '2', low: '5', high: '5', n: 'x' },
+      { amount: '20', avg: '4', low: '3', high: '9', n: '' },
+      { amount: '30', avg: '6', low: '7', high: '1', n: 'y' },
+    ];
+    rows.forEach((row, index) => {
+      const added = addTableRow(state, 'items');
+      expect(added.added).toBe(true);
+      state = setTableCell(added.state, 'items', index, 'desc', 'd');
+      for (const [key, value] of Object.entries(row)) state = setTableCell(state, 'items', index, key, value);
+    });
+    const total = () => (state.values.items as { total: Record<string, number> }).total;
+    expect(total()).toEqual({ amount: 60, avg: 4, low: 3, high: 9, n: 2 });
+    expect(state.values.total_x2).toBe(120);
+    state = setTableCell(state, 'items', 1, 'low', '8');
+    state = setTableCell(state, 'items', 1, 'high', '2');
+    expect(total()).toEqual({ amount: 60, avg: 4, low: 5, high: 5, n: 2 });
+    state = removeTableRow(state, 'items', 0);
+    expect(total()).toEqual({ amount: 50, avg: 5, low: 7, high: 2, n: 1 });
+    expect(state.values.total_x2).toBe(100);
+    expect(state.dirty.has('items.0.amount')).toBe(true);
+    expect(state.dirty.has('items.2.amount')).toBe(false);
+  });
+
+  it('a hidden column is not validated', () => {
+    const rule = hideRule('r', { type: 'FIELD', key: 'desc' });
+    let state = createFormState(tableComponent, {}, options({ rules: [rule] }));
+    state = setTableCell(state, 'items', 'headers', 'owner', 'A');
+    const result = addTableRow(state, 'items');
+    expect(result.state.cellErrors['items.0.desc']).toBeUndefined();
+    expect(addTableRow(result.state, 'items').added).toBe(true);
+  });
+});
+
+describe('submit', () => {
+  const c = component([
+    field('a', 'text', { mandatory: true }),
+    field('b', 'text', { regex: '\\d+' }),
+    field('docs', 'file_upload', { mandatory: true }),
+  ]);
+  it('lists invalid visible fields in order with the spec message; summary and switched-off skip it', () => {
+    const state = createFormState(c, { b: 'x' }, options());
+    expect(submitCheck(state, { mandatoryValidations: true, summary: false })).toEqual({
+      ok: false,
+      message: 'Please fill all mandatory fields',
+      invalid: ['a', 'b', 'docs'],
+    });
+    expect(submitCheck(state, { mandatoryValidations: true, summary: true })).toEqual({ ok: true });
+    expect(submitCheck(state, { mandatoryValidations: false, summary: false })).toEqual({ ok: true });
+    expect(submitCheck(state, { mandatoryValidations: true, summary: false, ignoreRequired: true })).toMatchObject({
+      invalid: ['b'],
+    });
+    expect(isFormValid(state)).toBe(false);
+    expect(isFormValid(setFieldValue(state, 'b', '1'), { ignoreRequired: true })).toBe(true);
+    expect(state.dirty.size).toBe(0);
+  });
+});
+
+describe('incremental updates', () => {
+  it('a keystroke does not re-validate fields that do not depend on it', () => {
+    const c = component([field('d1', 'date'), field('d2', 'date'), field('x', 'text')]);
+    const state = createFormState(c, { d1: 'bad', d2: 'bad' }, options());
+    const before = state.errors.d1;
+    expect(before?.code).toBe('invalidDate');
+    const next = setFieldValue(state, 'x', 'typed');
+    expect(next.errors.d1).toBe(before);
+    const again = setFieldValue(next, 'd2', 'still bad');
+    expect(again.errors.d1).toBe(before);
+    expect(again.errors.d2).not.toBe(state.errors.d2);
+  });
+
+  const rich = component([
+    field('a', 'text', { mandatory: true, regex: '\\d*' }),
+    field('b', 'text', { currency_field: true, min_value: 10, max_value: 1000 }),
+    field('sum', 'text', { currency_field: true, max_value: 500 }, { formulas: { expression: 'a + b' } }),
+    field('twice', 'text', { mandatory: true }, { formulas: { expression: 'sum * 2' } }),
+    field('c', 'text', { mandatory: true }, { groupKey: 'g' }),
+    field('d', 'date', { mandatory: true }, { groupKey: 'g' }),
+    field('e', 'checkbox', { mandatory: true }),
+  ]);
+  const rules = [
+    hideRule(
+      'r1',
+      { type: 'GROUP', key: 'g' },
+      { operator: 'AND', list: [{ field: 'a', operator: 'GREATER_THAN', value: 5 }] },
+    ),
+    hideRule(
+      'r2',
+      { type: 'FIELD', key: 'e' },
+      {
+        operator: 'OR',
+        list: [
+          { field: 'twice', operator: 'GREATER_THAN', value: 100 },
+          { field: 'c', operator: 'EQUAL', value: 'hide' },
+        ],
+      },
+    ),
+    hideRule(
+      'r3',
+      { type: 'FIELD', key: 'b' },
+      { operator: 'AND', list: [{ field: 'e', operator: 'EQUAL', value: true }] },
+    ),
+  ];
+  const arbSet = fc.oneof(
+    fc.record({ key: fc.constant('a'), value: fc.oneof(fc.constantFrom('', '3', '7', 'x'), fc.nat(300).map(String)) }),
+    fc.record({ key: fc.constant('b'), value: fc.oneof(fc.constantFrom('', 'abc'), fc.nat(2000).map(String)) }),
+    fc.record({ key: fc.constant('c'), value: fc.constantFrom('', 'hide', 'show') }),
+    fc.record({ key: fc.constant('d'), value: fc.constantFrom('', '01/01/2020', '31/02/2020') }),
+    fc.record({ key: fc.constant('e'), value: fc.boolean() }),
+  );
+
+  it('after any sequence of keystrokes equals a full evaluation of the same values', () => {
+    fc.assert(
+      fc.property(fc.array(arbSet, { maxLength: 15 }), (sets) => {
+        let state: FormState = createFormState(rich, {}, options({ rules }));
+        for (const { key, value } of sets) state = setFieldValue(state, key, value);
+        const fresh = createFormState(rich, state.values as FormValues, options({ rules }));
+        expect(state.values).toEqual(fresh.values);
+        expect(state.errors).toEqual(fresh.errors);
+        expect([...state.hidden].sort()).toEqual([...fresh.hidden].sort());
+      }),
+    );
+  });
+});
