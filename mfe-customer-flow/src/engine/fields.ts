@@ -20,7 +20,7 @@ export function aggregationOf(field: FieldConfig): Aggregation | undefined {
 }
 
 /** Internal fields are never shown to applicants (flag on the field or in its type details). */
-export function isInternalField(field: FieldConfig): boolean {
+function isInternalField(field: FieldConfig): boolean {
   return field.internal === true || field.field_type_details.internal === true;
 }
 

@@ -11,7 +11,7 @@ import { fieldType } from './fields';
 /** What an expression reads: a field's value, or a column total of a container. */
 export type FormulaRef = { kind: 'field'; key: string } | { kind: 'total'; container: string; column: string };
 
-export interface CompiledFormula {
+interface CompiledFormula {
   /** Field keys and container keys (for totals) the expression reads. */
   readonly reads: ReadonlySet<string>;
   readonly evaluate: (read: (ref: FormulaRef) => number) => number;
@@ -120,7 +120,7 @@ function build(node: jsep.Expression, scope: Scope, reads: Set<string>): Evaluat
 }
 
 /** Parse and check one expression; throws FormulaError with the reason. */
-export function compileFormula(expression: string, scope: Scope): CompiledFormula {
+function compileFormula(expression: string, scope: Scope): CompiledFormula {
   let ast: jsep.Expression;
   try {
     ast = jsep(expression);

@@ -6,7 +6,6 @@ export {
   containerHeaders,
   isEditingDisabled,
   isFieldApplicable,
-  isInternalField,
 } from './fields';
 export {
   addTableRow,
@@ -21,7 +20,6 @@ export {
   setTableCell,
   submitCheck,
 } from './form';
-export { FormulaError } from './formula';
 export {
   CUSTOM_PAGE_FALLBACK_ROUTE,
   canAddJointApplicant,
@@ -47,7 +45,6 @@ export {
   stepper,
 } from './progress';
 export {
-  AMOUNT_RANGE_MESSAGE,
   acceptAttribute,
   amountKeypressAllowed,
   amountKeyUp,
@@ -55,16 +52,12 @@ export {
   dateBounds,
   defaultValue,
   type FieldError,
-  INVALID_MESSAGE,
   interestKeypressAllowed,
-  isEmptyValue,
   MAX_UPLOAD_BYTES,
   numericBounds,
   OTP_WRONG_CODE_MESSAGE,
   parseDate,
-  REQUIRED_MESSAGE,
   toNumber,
-  UPLOAD_TYPES,
   uploadCheck,
   validateField,
 } from './validation';

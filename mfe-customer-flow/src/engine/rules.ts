@@ -43,7 +43,7 @@ function ordered(actual: Scalar, expected: Scalar, test: (difference: number) =>
 }
 
 /** One condition over the current values. A multi-valued field matches when any of its values does. */
-export function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
+function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
   const value = values[condition.field];
   const expected = condition.value;
   // The contract's operator union comes out of Static as never (see fields.ts): typed here.

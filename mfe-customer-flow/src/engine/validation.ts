@@ -33,8 +33,8 @@ export const AMOUNT_RANGE_MESSAGE = 'Please enter amount between the range of';
 export const OTP_WRONG_CODE_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
 export const MAX_UPLOAD_BYTES = MAX_FILE_SIZE_BYTES;
 /** Range bounds when the field names none (spec §9). */
-export const RANGE_MIN = 0;
-export const RANGE_MAX = 100;
+const RANGE_MIN = 0;
+const RANGE_MAX = 100;
 
 const required: FieldError = { code: 'required', message: REQUIRED_MESSAGE };
 const invalid: FieldError = { code: 'invalid', message: INVALID_MESSAGE };
@@ -88,7 +88,7 @@ function formatBound(value: number, currency: FieldConfig['field_type_details'][
 }
 
 /** 'Please enter amount between the range of ₹1,000.00 and ₹50,00,000.00' (a missing bound is open). */
-export function amountRangeMessage(field: FieldConfig): string {
+function amountRangeMessage(field: FieldConfig): string {
   const details = field.field_type_details;
   const min = numberOf(details.min_value);
   const max = numberOf(details.max_value);
@@ -318,7 +318,7 @@ export function counterStep(value: number, delta: 1 | -1, min: number, max: numb
 }
 
 const MAX_AMOUNT_INTEGER_DIGITS = 10;
-export const MAX_INTEREST = 99.99;
+const MAX_INTEREST = 99.99;
 
 /** Keys that edit or move rather than type a character (Backspace, arrows, Tab...) are always allowed. */
 function isControlKey(key: string): boolean {
@@ -358,7 +358,7 @@ export function interestKeypressAllowed(current: string, key: string): boolean {
 }
 
 /** Extensions and MIME types of each upload kind of spec §5 (the server checks the same families). */
-export const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeTypes: readonly string[] }> = {
+const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeTypes: readonly string[] }> = {
   image: {
     extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'heic'],
     mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'image/tiff', 'image/heic'],
@@ -418,8 +418,8 @@ export const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; m
   },
 };
 
-export const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 30 MB';
-export const UPLOAD_EMPTY_MESSAGE = 'The file is empty';
+const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 30 MB';
+const UPLOAD_EMPTY_MESSAGE = 'The file is empty';
 
 /** An <input accept> value for the kinds (all when omitted). */
 export function acceptAttribute(accept?: readonly UploadKind[]): string {
