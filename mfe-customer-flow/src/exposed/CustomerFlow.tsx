@@ -1,0 +1,215 @@
+// The customerArea slot (spec §2): /newapplication (product list, then the chosen product's flow),
+// /omni-embed (the same, framed by a partner site), /dynamic-resume (a resume link) and, for staff,
+// /backstage/newapplication?resume=<application id>. The host routes the path; this module reads its query.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { endSession, type SlotProps, sessionAtom } from '@originate/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CaptchaGate } from '../portal/Captcha';
+import { FlowScreen } from '../portal/FlowScreen';
+import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loadForToken } from '../portal/loadFlow';
+import { embedOptions, NO_EMBED, PortalChrome } from '../portal/PortalChrome';
+import { ProductList } from '../portal/ProductList';
+import { LANGUAGES, type LanguageCode, useTranslations } from '../portal/useTranslations';
+import { isApplicantSession, keepApplicantSessionAlive } from '../services/applicantSession';
+import { currentDevice } from '../services/device';
+import { createDraftStore, type DraftStore, indexedDbStore } from '../services/draftStore';
+
+export const INVALID_URL_PATH = '/invalidURL';
+
+type Mode = 'apply' | 'resume' | 'staff';
+
+function modeOf(basename: string): Mode {
+  if (basename.startsWith('/backstage')) return 'staff';
+  if (basename.startsWith('/dynamic-resume')) return 'resume';
+  return 'apply';
+}
+
+let drafts: DraftStore | null = null;
+/** One IndexedDB store per page, opened on first use. */
+function draftStore(): DraftStore {
+  drafts ??= createDraftStore(indexedDbStore());
+  return drafts;
+}
+
+function Loading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }} role="status" aria-label="Loading">
+      <CircularProgress />
+    </Box>
+  );
+}
+
+function StaffSessionNotice() {
+  const session = useAtomValue(sessionAtom);
+  return (
+    <Paper sx={{ p: 3 }}>
+      <Typography variant="h6" component="h1" gutterBottom>
+        You are signed in to the back office
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {session?.user.displayName}, applications started here belong to an applicant, not to your account. Sign out of
+        the back office first, or open this page in a private window.
+      </Typography>
+      <Button variant="contained" onClick={() => void endSession()}>
+        Sign out and continue
+      </Button>
+    </Paper>
+  );
+}
+
+export default function CustomerFlow({ basename }: SlotProps['customerArea']) {
+  const mode = modeOf(basename);
+  const [params] = useSearchParams();
+  const embed = basename.startsWith('/omni-embed') ? embedOptions(params) : NO_EMBED;
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <PortalChrome embed={embed}>
+        <CustomerFlowBody mode={mode} params={params} />
+      </PortalChrome>
+    </LocalizationProvider>
+  );
+}
+
+function CustomerFlowBody({ mode, params }: { mode: Mode; params: URLSearchParams }) {
+  const session = useAtomValue(sessionAtom);
+  const staffSignedIn = session !== null && !isApplicantSession(session);
+  if (mode === 'staff') {
+    const resume = params.get('resume');
+    if (!staffSignedIn || !resume)
+      return <Alert severity="warning">Open this page from an application assigned to you.</Alert>;
+    return <FlowLoader key={`staff:${resume}`} mode="staff" id={resume} />;
+  }
+  if (staffSignedIn) return <StaffSessionNotice />;
+  if (mode === 'resume') {
+    const token = params.get('transactionToken');
+    return <FlowLoader key={`token:${token ?? ''}`} mode="resume" id={token ?? ''} />;
+  }
+  const product = params.get('product');
+  return product ? <FlowLoader key={`product:${product}`} mode="apply" id={product} /> : <ChooseProduct />;
+}
+
+function ChooseProduct() {
+  const [, setParams] = useSearchParams();
+  return <ProductList onChoose={(product) => setParams((p) => ({ ...Object.fromEntries(p), product }))} />;
+}
+
+function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [fresh, setFresh] = useState(false);
+  const [captcha, setCaptcha] = useState<string | undefined>();
+  const [lang, setLang] = useState<LanguageCode>('en');
+  const device = useMemo(() => currentDevice(), []);
+  const queryKey = useMemo(() => ['customerFlow', 'setup', mode, id, fresh], [mode, id, fresh]);
+  const setup = useQuery<FlowSetup>({
+    queryKey,
+    queryFn: () => {
+      const opts = { deviceWidth: device.deviceWidth, drafts: draftStore() };
+      if (mode === 'staff') return loadForApplication(id, { deviceWidth: device.deviceWidth });
+      if (mode === 'resume') {
+        if (id === '') throw new Error('missing transactionToken');
+        return loadForToken(id, opts);
+      }
+      return loadForProduct(id, { ...opts, fresh });
+    },
+    // The screen keeps its own state from here: a refetch would start it over.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+    retry: false,
+  });
+
+  const invalidLink = mode === 'resume' && setup.isError && (id === '' || isRefusedToken(setup.error));
+  useEffect(() => {
+    if (invalidLink) navigate(INVALID_URL_PATH, { replace: true });
+  }, [invalidLink, navigate]);
+
+  useEffect(() => {
+    if (mode === 'staff') return;
+    return keepApplicantSessionAlive(() => undefined);
+  }, [mode]);
+
+  const t = useTranslations(setup.data, lang);
+
+  const startOver = useCallback(async () => {
+    const current = setup.data;
+    if (current?.application) {
+      await draftStore().remove({
+        productCode: current.productCode,
+        applicationId: current.application.application_id,
+      });
+    }
+    queryClient.removeQueries({ queryKey });
+    setCaptcha(undefined);
+    setFresh(true);
+  }, [setup.data, queryClient, queryKey]);
+
+  if (setup.isPending || invalidLink) return <Loading />;
+  if (setup.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void setup.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        The application could not be loaded. {setup.error.message}
+      </Alert>
+    );
+  }
+  const data = setup.data;
+  if (mode === 'apply' && data.captcha && !data.application && !data.draft && !captcha) {
+    return <CaptchaGate onSolved={setCaptcha} />;
+  }
+  const picker = t.available ? (
+    <TextField
+      select
+      size="small"
+      label="Language"
+      value={lang}
+      onChange={(e) => setLang(e.target.value as LanguageCode)}
+      sx={{ minWidth: 140 }}
+    >
+      {LANGUAGES.map((l) => (
+        <MenuItem key={l.code} value={l.code} lang={l.code}>
+          {l.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  ) : undefined;
+  return (
+    <FlowScreen
+      setup={data}
+      toolbar={picker}
+      translate={t.translate}
+      labelOf={t.labelOf}
+      onStartOver={mode === 'apply' ? () => void startOver() : undefined}
+      options={{
+        role: mode === 'staff' ? 'staff' : 'applicant',
+        applicantType: 'primary',
+        access: 'WRITE',
+        editable: true,
+        lang: t.lang,
+        translate: t.translate,
+        labelOf: t.labelOf,
+        drafts: mode === 'staff' ? null : draftStore(),
+        captchaResponse: captcha,
+      }}
+    />
+  );
+}

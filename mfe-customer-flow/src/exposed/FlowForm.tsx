@@ -1,0 +1,61 @@
+// './FlowForm' (flowForm slot): one application's form for the back office's application detail, given
+// its id, the applicant type and the access the host resolved. The same engine and renderers as the
+// portal; editing disabled per the engine's isEditingDisabled; saves through user/save_or_update.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { FieldConfig, SlotProps } from '@originate/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { isEditingDisabled, type Step } from '../engine';
+import { FlowScreen } from '../portal/FlowScreen';
+import { loadForApplication } from '../portal/loadFlow';
+import { currentDevice } from '../services/device';
+
+const identity = (text: string) => text;
+const labelOf = (field: FieldConfig) => field.label;
+
+export default function FlowForm({ applicationId, applicantType, access, onSaved }: SlotProps['flowForm']) {
+  const deviceWidth = useMemo(() => currentDevice().deviceWidth, []);
+  const setup = useQuery({
+    queryKey: ['customerFlow', 'flowForm', applicationId],
+    queryFn: () => loadForApplication(applicationId, { deviceWidth }),
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
+  });
+  const stepFilter = useCallback((step: Step) => step.applicant.type === applicantType, [applicantType]);
+  if (setup.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }} role="status" aria-label="Loading">
+        <CircularProgress />
+      </Box>
+    );
+  }
+  if (setup.isError)
+    return <Alert severity="error">The application form could not be loaded. {setup.error.message}</Alert>;
+  const editable = !isEditingDisabled({ access });
+  return (
+    <LocalizationProvider dateAdapter={AdapterDayjs}>
+      <FlowScreen
+        setup={setup.data}
+        translate={identity}
+        labelOf={labelOf}
+        options={{
+          role: 'staff',
+          applicantType,
+          access,
+          editable,
+          translate: identity,
+          labelOf,
+          drafts: null,
+          stepFilter,
+          onSaved,
+        }}
+      />
+    </LocalizationProvider>
+  );
+}

@@ -1,0 +1,84 @@
+// Layout elements (spec §3): element_row, element_column, heading and field, with the grid sizes of
+// spec §9: custom (a percentage of the row), content (as wide as the field needs), auto (share the rest).
+// On a phone every column takes the full width. Without a layout, one field per row in order.
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
+import { FieldRenderer, type FormBinding } from './FieldRenderer';
+import { HeadingField } from './HeadingField';
+
+const GAP = 2;
+
+function columnSx(size: GridSize | undefined) {
+  const wide =
+    size?.type === 'custom'
+      ? `0 0 calc(${size.value}% - ${GAP * 8}px)`
+      : size?.type === 'content'
+        ? '0 0 auto'
+        : '1 1 0';
+  return { minWidth: 0, flex: { xs: '1 1 100%', sm: wide } };
+}
+
+function Element({
+  element,
+  fields,
+  binding,
+}: {
+  element: LayoutElement;
+  fields: ReadonlyMap<string, FieldConfig>;
+  binding: FormBinding;
+}) {
+  switch (element.type) {
+    case 'heading':
+      return <HeadingField text={binding.translate(element.text ?? '')} />;
+    case 'field': {
+      const field = element.key ? fields.get(element.key) : undefined;
+      return field ? <FieldRenderer field={field} binding={binding} /> : null;
+    }
+    case 'element_row':
+      return (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: GAP, alignItems: 'flex-start' }}>
+          {(element.children ?? []).map((child, i) => (
+            <Box key={child.id ?? child.key ?? i} sx={columnSx(child.size ?? element.size)}>
+              <Element element={child} fields={fields} binding={binding} />
+            </Box>
+          ))}
+        </Box>
+      );
+    case 'element_column':
+      return (
+        <Stack spacing={GAP}>
+          {(element.children ?? []).map((child, i) => (
+            <Element key={child.id ?? child.key ?? i} element={child} fields={fields} binding={binding} />
+          ))}
+        </Stack>
+      );
+  }
+}
+
+function placedKeys(elements: readonly LayoutElement[], into: Set<string>): Set<string> {
+  for (const element of elements) {
+    if (element.type === 'field' && element.key) into.add(element.key);
+    if (element.children) placedKeys(element.children, into);
+  }
+  return into;
+}
+
+/** One screen: the component's layout over the form's applicable fields. */
+export function FormLayout({ layout, binding }: { layout?: readonly LayoutElement[]; binding: FormBinding }) {
+  const topLevel = binding.state.fields.filter((field) => !field.groupKey);
+  const byKey = new Map(binding.state.fields.map((field) => [field.key, field]));
+  const placed = placedKeys(layout ?? [], new Set());
+  // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
+  const rest = topLevel.filter((field) => !placed.has(field.key));
+  return (
+    <Stack spacing={2.5}>
+      {(layout ?? []).map((element, i) => (
+        <Element key={element.id ?? element.key ?? i} element={element} fields={byKey} binding={binding} />
+      ))}
+      {rest.map((field) => (
+        <FieldRenderer key={field.key} field={field} binding={binding} />
+      ))}
+    </Stack>
+  );
+}

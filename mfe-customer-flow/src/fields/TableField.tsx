@@ -1,0 +1,167 @@
+// Container tables (NESTED_TABLE, spec §3, §5): header fields once, then rows of the column fields with
+// add and remove, and a totals line for aggregated columns. Adding a row is the engine's decision: it
+// refuses unless the headers and the previous row are valid, and marks their mandatory cells.
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
+import { formatCurrency, formatPercent } from '@originate/shared';
+import { useState } from 'react';
+import { cellKey, type FieldError } from '../engine';
+import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
+
+export interface TableFieldProps extends FieldRendererProps {
+  headers: readonly FieldConfig[];
+  columns: readonly FieldConfig[];
+  /** Shown errors by cell key (engine cellKey). */
+  cellErrors: Readonly<Record<string, FieldError | undefined>>;
+  optionsOf(field: FieldConfig): FieldOptions['values'] | undefined;
+  labelOf(field: FieldConfig): string;
+  onCell(row: number | 'headers', key: string, value: FieldValue): void;
+  onCellBlur(row: number | 'headers', key: string): void;
+  /** False when the engine refused the row. */
+  onAddRow(): boolean;
+  onRemoveRow(row: number): void;
+  /** Renders one cell with the same renderers as the form. */
+  renderCell(props: FieldRendererProps): React.ReactNode;
+}
+
+function tableOf(value: FieldValue | undefined): TableValue {
+  return typeof value === 'object' && value !== null && 'subRecords' in value
+    ? value
+    : { headers: {}, subRecords: [], total: {} };
+}
+
+function totalText(column: FieldConfig, total: number): string {
+  const details = column.field_type_details;
+  if (!details.currency_field) return String(total);
+  if (details.currency === 'PERCENT') return formatPercent(total);
+  return formatCurrency(total, details.currency ?? 'INR');
+}
+
+export function TableField(props: TableFieldProps) {
+  const { field, label, value, error, readOnly, headers, columns, cellErrors } = props;
+  const table = tableOf(value);
+  const [refused, setRefused] = useState(false);
+
+  const cell = (column: FieldConfig, row: number | 'headers', cellValue: FieldValue | undefined) => {
+    const key = cellKey(field.key, row, column.key);
+    const columnLabel = props.labelOf(column);
+    return props.renderCell({
+      field: { ...column, key },
+      label: row === 'headers' ? columnLabel : `${columnLabel} (row ${row + 1})`,
+      value: cellValue,
+      error: cellErrors[key],
+      readOnly,
+      options: props.optionsOf(column),
+      onChange: (next) => props.onCell(row, column.key, next),
+      onBlur: () => props.onCellBlur(row, column.key),
+    });
+  };
+
+  const add = () => {
+    const added = props.onAddRow();
+    setRefused(!added);
+  };
+
+  const aggregated = columns.filter((column) => column.aggregation !== undefined);
+  const shown = refused ? 'Complete the marked fields before adding another row.' : errorText(label, error);
+  return (
+    <Box
+      component="section"
+      aria-labelledby={`${fieldDomId(field.key)}-title`}
+      id={fieldDomId(field.key)}
+      tabIndex={-1}
+    >
+      <Typography id={`${fieldDomId(field.key)}-title`} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {label}
+        {field.field_type_details.mandatory ? ' *' : ''}
+      </Typography>
+      {headers.length > 0 && (
+        <Grid container spacing={2} sx={{ mt: 0.5, mb: 2 }}>
+          {headers.map((header) => (
+            <Grid key={header.key} size={{ xs: 12, sm: 6 }}>
+              {cell(header, 'headers', table.headers[header.key] ?? undefined)}
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <Stack spacing={1.5}>
+        {table.subRecords.map((record, row) => (
+          <Paper
+            // Rows have no ids of their own; their position is their identity in the engine too.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={row}
+            variant="outlined"
+            component="fieldset"
+            sx={{ p: 2, m: 0 }}
+          >
+            <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+              <Typography component="legend" variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
+                Row {row + 1}
+              </Typography>
+              {!readOnly && (
+                <IconButton
+                  aria-label={`Remove row ${row + 1}`}
+                  onClick={() => {
+                    props.onRemoveRow(row);
+                    setRefused(false);
+                  }}
+                  size="small"
+                >
+                  <DeleteOutlinedIcon />
+                </IconButton>
+              )}
+            </Stack>
+            <Grid container spacing={2}>
+              {columns.map((column) => (
+                <Grid key={column.key} size={{ xs: 12, sm: 6, md: columns.length > 2 ? 4 : 6 }}>
+                  {cell(column, row, record[column.key] ?? undefined)}
+                </Grid>
+              ))}
+            </Grid>
+          </Paper>
+        ))}
+        {table.subRecords.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            No rows yet.
+          </Typography>
+        )}
+      </Stack>
+      {aggregated.length > 0 && table.subRecords.length > 0 && (
+        <Paper
+          variant="outlined"
+          sx={{ p: 1.5, mt: 1.5, bgcolor: 'action.hover' }}
+          aria-label={`${label} totals`}
+          role="group"
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
+            <Typography sx={{ fontWeight: 600 }}>Totals</Typography>
+            {aggregated.map((column) => (
+              <Typography key={column.key}>
+                {props.labelOf(column)}: <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
+              </Typography>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      {!readOnly && (
+        <Button startIcon={<AddIcon />} onClick={add} sx={{ mt: 1.5 }} variant="outlined">
+          Add row
+        </Button>
+      )}
+      {shown && (
+        <FormHelperText error id={helperId(field.key)} role="alert">
+          {shown}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

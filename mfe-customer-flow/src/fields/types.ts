@@ -1,0 +1,34 @@
+// What every renderer takes: the field, its value and shown error (the engine computes errors for every
+// field; the form decides which are shown), and callbacks. Renderers hold no rules of their own.
+import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
+import type { FieldError } from '../engine';
+
+export interface FieldRendererProps {
+  field: FieldConfig;
+  /** The label to show (translated when a language is chosen). */
+  label: string;
+  value: FieldValue | undefined;
+  /** The error to show now, if any. */
+  error?: FieldError;
+  readOnly: boolean;
+  onChange(value: FieldValue): void;
+  /** The field was left: its error may show, and a blur microflow may run. */
+  onBlur(): void;
+  /** Dropdown and radio options. */
+  options?: FieldOptions['values'];
+}
+
+/** The DOM id of a field's focusable control: how the form moves focus to the first invalid field. */
+export function fieldDomId(key: string): string {
+  return `field-${key.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+}
+
+export function helperId(key: string): string {
+  return `${fieldDomId(key)}-helper`;
+}
+
+/** 'PAN is invalid' for the engine's bare reasons; whole sentences stay as they are. */
+export function errorText(label: string, error: FieldError | undefined): string | undefined {
+  if (!error) return undefined;
+  return error.message.startsWith('is ') ? `${label} ${error.message}` : error.message;
+}

@@ -1,0 +1,78 @@
+// The applicant's page frame: header, background, padding, footer. /omni-embed takes hideBackground,
+// hideFooter, hideHeader and innerPadding from its query (spec §9 embedded display options).
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+export interface EmbedOptions {
+  hideBackground: boolean;
+  hideFooter: boolean;
+  hideHeader: boolean;
+  /** CSS pixels around the content; undefined keeps the default. */
+  innerPadding?: number;
+}
+
+export const NO_EMBED: EmbedOptions = { hideBackground: false, hideFooter: false, hideHeader: false };
+
+const flag = (params: URLSearchParams, name: string) => {
+  const value = params.get(name);
+  return value !== null && value !== 'false' && value !== '0';
+};
+
+export function embedOptions(params: URLSearchParams): EmbedOptions {
+  const padding = Number(params.get('innerPadding'));
+  return {
+    hideBackground: flag(params, 'hideBackground'),
+    hideFooter: flag(params, 'hideFooter'),
+    hideHeader: flag(params, 'hideHeader'),
+    innerPadding:
+      params.has('innerPadding') && Number.isFinite(padding) && padding >= 0 ? Math.min(padding, 200) : undefined,
+  };
+}
+
+export function PortalChrome({ embed, children }: { embed: EmbedOptions; children: ReactNode }) {
+  return (
+    <Box
+      data-testid="portal-chrome"
+      sx={{
+        minHeight: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: embed.hideBackground ? 'transparent' : 'background.default',
+      }}
+    >
+      {!embed.hideHeader && (
+        <Box
+          component="header"
+          sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: { xs: 2, sm: 3 }, py: 1.5 }}
+        >
+          <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
+            Originate
+            <Typography component="span" sx={{ ml: 1.5, opacity: 0.85, fontSize: 14 }}>
+              Apply online
+            </Typography>
+          </Typography>
+        </Box>
+      )}
+      <Container
+        component="main"
+        maxWidth="md"
+        sx={{
+          flex: 1,
+          ...(embed.innerPadding !== undefined ? { p: `${embed.innerPadding}px` } : { py: { xs: 2, sm: 4 } }),
+        }}
+      >
+        {children}
+      </Container>
+      {!embed.hideFooter && (
+        <Box
+          component="footer"
+          sx={{ px: 3, py: 2, textAlign: 'center', color: 'text.secondary', borderTop: 1, borderColor: 'divider' }}
+        >
+          <Typography variant="caption">Your details are sent encrypted and kept only for your application.</Typography>
+        </Box>
+      )}
+    </Box>
+  );
+}

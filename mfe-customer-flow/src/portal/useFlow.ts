@@ -1,0 +1,640 @@
+// The flow screen's state: the applicant's values, the current step and its engine form, progress, saves
+// (queued, offline-safe), the device draft, microflows and mandatory validations.
+import {
+  ApiError,
+  type ApplicantType,
+  classifyError,
+  type FieldConfig,
+  type FieldValue,
+  type FlowApplication,
+  type FormValues,
+  type JointApplicant,
+  MANDATORY_FIELDS_MESSAGE,
+  MICROFLOW_ERROR_MESSAGE,
+  openModal,
+  reportError,
+  showToast,
+} from '@originate/shared';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  addTableRow,
+  type CellValue,
+  canAddJointApplicant,
+  componentStatus,
+  createFormState,
+  type FieldError,
+  type FormState,
+  flowSteps,
+  markDirty,
+  nextStep,
+  type ProgressStatus,
+  previousStep,
+  progressKey,
+  removeTableRow,
+  type Step,
+  type StepRef,
+  sameStep,
+  setFieldValue,
+  setTableCell,
+  stepper,
+  submitCheck,
+} from '../engine';
+import type { FormBinding } from '../fields/FieldRenderer';
+import { focusField } from '../fields/focus';
+import {
+  addMandatoryValidations,
+  createApplication,
+  executeMicroflow,
+  fetchDocument,
+  type MicroflowAction,
+  saveAsApplicant,
+  saveAsUser,
+  updateMandatoryValidations,
+} from '../services/api';
+import { storeApplicantSession } from '../services/applicantSession';
+import { currentDevice } from '../services/device';
+import { createDebouncedWriter, type DraftStore } from '../services/draftStore';
+import { createPromiseQueue } from '../services/promiseQueue';
+import { createSaveQueue, type SyncStatus } from '../services/saveQueue';
+import { allStatuses, flowContext, initialModel, saveBody, valuesOf, withStepValues } from './flowModel';
+import type { FlowSetup } from './loadFlow';
+
+export interface FlowOptions {
+  /** Applicants save through the consumer route with their own session; staff through the user route. */
+  role: 'applicant' | 'staff';
+  applicantType: ApplicantType;
+  access: 'WRITE' | 'READ';
+  editable: boolean;
+  lang?: string;
+  /** Texts the configuration gives that the server did not translate (section names, headings). */
+  translate(text: string): string;
+  /** A field's label in the chosen language. */
+  labelOf(field: FieldConfig): string;
+  /** Applicants' drafts on this device (none for staff). */
+  drafts: DraftStore | null;
+  /** The captcha solution sent with the first save. */
+  captchaResponse?: string;
+  /** Only these steps (FlowForm shows one applicant type's). */
+  stepFilter?: (step: Step) => boolean;
+  onSubmitted?(application: FlowApplication): void;
+  onSaved?(): void;
+}
+
+export interface Preview {
+  fileName: string;
+  url: string;
+  mimeType: string;
+}
+
+function scalar(value: FieldValue): CellValue {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null
+    ? value
+    : null;
+}
+
+export function useFlow(setup: FlowSetup, opts: FlowOptions) {
+  const { flow, components, rules, options } = setup;
+  const initial = useMemo(() => initialModel(setup, opts.applicantType), [setup, opts.applicantType]);
+  const [values, setValues] = useState<FormValues>(initial.values);
+  const [joint, setJoint] = useState<JointApplicant[]>(initial.joint);
+  const [at, setAt] = useState<StepRef>(initial.at);
+  const [application, setApplication] = useState<FlowApplication | null>(setup.application);
+  const [resumeToken, setResumeToken] = useState<string | undefined>(setup.resumeToken);
+  const [sync, setSync] = useState<SyncStatus>(initial.unsynced ? 'offline' : 'idle');
+  const [verified, setVerified] = useState<Record<string, boolean>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, FieldError>>({});
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+
+  const ctx = useMemo(
+    () => flowContext(opts.applicantType, values, joint, application),
+    [opts.applicantType, values, joint, application],
+  );
+  const steps = useMemo(() => {
+    const all = flowSteps(flow, ctx);
+    return opts.stepFilter ? all.filter(opts.stepFilter) : all;
+  }, [flow, ctx, opts.stepFilter]);
+  const step = steps.find((s) => sameStep(s, at)) ?? steps[0];
+
+  const formFor = useCallback(
+    (s: Step, v: FormValues, j: readonly JointApplicant[]): FormState | null => {
+      const component = components.get(s.componentId);
+      if (!component) return null;
+      return createFormState(component, valuesOf(s, v, j), {
+        applicantType: s.applicant.type,
+        access: opts.access,
+        editable: opts.editable,
+        rules,
+        options,
+        today: new Date(),
+      });
+    },
+    [components, rules, options, opts.access, opts.editable],
+  );
+
+  const [form, setForm] = useState<FormState | null>(() => (step ? formFor(step, values, joint) : null));
+  const [statuses, setStatuses] = useState<Record<string, ProgressStatus>>(() =>
+    allStatuses(steps, values, joint, formFor),
+  );
+
+  // The newest of everything, for saves built when their turn in the queue comes.
+  const latest = useRef({ values, joint, step, statuses, application, resumeToken, ctx, changes: 0 });
+  latest.current = { ...latest.current, values, joint, step, statuses, application, resumeToken, ctx };
+
+  const device = useMemo(() => currentDevice(), []);
+
+  const writer = useMemo(
+    () =>
+      opts.drafts
+        ? createDebouncedWriter(opts.drafts, () =>
+            showToast('This device could not keep a copy of your changes', 'warning'),
+          )
+        : null,
+    [opts.drafts],
+  );
+
+  const writeDraft = useCallback(
+    (unsynced: boolean) => {
+      if (!writer) return;
+      const l = latest.current;
+      writer.write({
+        productCode: setup.productCode,
+        applicationId: l.application?.application_id,
+        resumeToken: l.resumeToken,
+        customFields: l.values,
+        jointApplicants: l.joint,
+        section_id: l.step?.section_id,
+        sub_section_id: l.step?.sub_section_id,
+        jointIndex: l.step?.jointIndex,
+        serverModTime: l.application?.mod_time,
+        updatedAt: Date.now(),
+        unsynced,
+      });
+    },
+    [writer, setup.productCode],
+  );
+
+  // Keep the draft when the page hides (tab closed, app switched): nothing typed is lost.
+  useEffect(() => {
+    if (!writer) return;
+    const onHide = () => void writer.flush();
+    window.addEventListener('pagehide', onHide);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      document.removeEventListener('visibilitychange', onHide);
+      void writer.flush();
+    };
+  }, [writer]);
+
+  const validations = useMemo(() => createPromiseQueue(), []);
+  const pendingValidations = useRef<Set<string>>(new Set());
+
+  const runMandatoryValidations = useCallback(
+    (applicationId: string, changed: readonly string[]) => {
+      const fields = changed.filter((key) => pendingValidations.current.has(key));
+      if (fields.length === 0) return;
+      void validations
+        .run(() => updateMandatoryValidations(applicationId, fields))
+        .then(({ results }) => {
+          setServerErrors((current) => {
+            const next = { ...current };
+            for (const result of results) {
+              if (result.valid) {
+                delete next[result.key];
+                pendingValidations.current.delete(result.key);
+              } else next[result.key] = { code: 'invalid', message: result.reason ?? 'is invalid' };
+            }
+            return next;
+          });
+        })
+        .catch(reportError);
+    },
+    [validations],
+  );
+
+  const adoptAnswer = useCallback(
+    (answer: { application: FlowApplication; resumeToken?: string }, changesAtBuild: number) => {
+      setApplication(answer.application);
+      latest.current.application = answer.application;
+      if (answer.resumeToken) {
+        setResumeToken(answer.resumeToken);
+        latest.current.resumeToken = answer.resumeToken;
+      }
+      // Changes typed while the save was on its way stay unsynced in the draft.
+      writeDraft(latest.current.changes !== changesAtBuild);
+    },
+    [writeDraft],
+  );
+
+  /** One save of everything, as DRAFT or SAVED, at the given step (where a resume continues). */
+  const send = useCallback(
+    async (mode: 'DRAFT' | 'SAVED', at: Step) => {
+      const l = latest.current;
+      const changesAtBuild = l.changes;
+      const body = saveBody({
+        flow,
+        ctx: l.ctx,
+        applicationId: l.application?.application_id,
+        mode,
+        step: at,
+        values: l.values,
+        joint: l.joint,
+        statuses: l.statuses,
+        deviceType: device.deviceType,
+        modTime: l.application?.mod_time,
+        captchaResponse: l.application ? undefined : opts.captchaResponse,
+      });
+      if (opts.role === 'staff') {
+        const answer = await saveAsUser(body, opts.lang);
+        adoptAnswer(answer, changesAtBuild);
+        opts.onSaved?.();
+        return answer.application;
+      }
+      if (!l.application) {
+        const answer = await createApplication(body, opts.lang);
+        storeApplicantSession(answer.session, answer.application.application_id);
+        adoptAnswer(answer, changesAtBuild);
+        const id = answer.application.application_id;
+        void validations
+          .run(() => addMandatoryValidations(id))
+          .then(({ pending }) => {
+            pendingValidations.current = new Set(pending);
+            runMandatoryValidations(id, Object.keys(latest.current.values));
+          })
+          .catch(reportError);
+        return answer.application;
+      }
+      const answer = await saveAsApplicant(body, opts.lang);
+      adoptAnswer(answer, changesAtBuild);
+      runMandatoryValidations(answer.application.application_id, Object.keys(body.customFields));
+      return answer.application;
+    },
+    [flow, device.deviceType, opts, adoptAnswer, validations, runMandatoryValidations],
+  );
+
+  const queue = useMemo(
+    () =>
+      createSaveQueue<FlowApplication>({
+        onStatus: setSync,
+        onRetryRefused: reportError,
+      }),
+    [],
+  );
+  useEffect(() => () => queue.dispose(), [queue]);
+
+  /** Saves as a draft; on a network failure the save waits for the connection (the draft is on the device). */
+  const saveDraft = useCallback(
+    (at: Step) => queue.save(() => send('DRAFT', at), { keepOffline: true }),
+    [queue, send],
+  );
+
+  // A draft this device kept but the server never got goes out as soon as the screen opens.
+  const sentUnsynced = useRef(false);
+  useEffect(() => {
+    if (!initial.unsynced || sentUnsynced.current || !step) return;
+    sentUnsynced.current = true;
+    saveDraft(step).catch(reportError);
+  }, [initial.unsynced, step, saveDraft]);
+
+  const commit = useCallback(
+    (next: FormState, changedKeys: readonly string[]) => {
+      if (!step) return;
+      setForm(next);
+      const merged = withStepValues(step, next.values, latest.current.values, latest.current.joint);
+      latest.current.values = merged.values;
+      latest.current.joint = merged.joint;
+      latest.current.changes += 1;
+      setValues(merged.values);
+      setJoint(merged.joint);
+      setStatuses((current) => {
+        const updated = { ...current, [progressKey(step)]: componentStatus(next) };
+        latest.current.statuses = updated;
+        return updated;
+      });
+      if (changedKeys.length > 0) {
+        setServerErrors((current) => {
+          if (!changedKeys.some((key) => key in current)) return current;
+          const copy = { ...current };
+          for (const key of changedKeys) delete copy[key];
+          return copy;
+        });
+      }
+      writeDraft(true);
+    },
+    [step, writeDraft],
+  );
+
+  const goTo = useCallback(
+    (target: Step, opts2?: { values?: FormValues; joint?: JointApplicant[] }) => {
+      const v = opts2?.values ?? latest.current.values;
+      const j = opts2?.joint ?? latest.current.joint;
+      setAt({
+        sectionIndex: target.sectionIndex,
+        subSectionIndex: target.subSectionIndex,
+        jointIndex: target.jointIndex,
+      });
+      setForm(formFor(target, v, j));
+      latest.current.step = target;
+      writeDraft(true);
+      window.scrollTo?.({ top: 0, behavior: 'smooth' });
+    },
+    [formFor, writeDraft],
+  );
+
+  /** The first invalid field gets focus, the message shows, every invalid field is marked. */
+  const refuse = useCallback((current: FormState, invalid: readonly string[], message: string) => {
+    setForm(markDirty(current, invalid));
+    showToast(message, 'error');
+    const first = invalid[0];
+    // After the marked fields render with their errors.
+    if (first) requestAnimationFrame(() => focusField(first));
+  }, []);
+
+  const check = useCallback(
+    (current: FormState | null, s: Step): boolean => {
+      if (!current) return true;
+      const result = submitCheck(current, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
+      if (result.ok) return true;
+      refuse(current, result.invalid, result.message);
+      return false;
+    },
+    [flow.mandatoryValidations, refuse],
+  );
+
+  const next = useCallback(async () => {
+    if (!step || !check(form, step)) return;
+    const target = nextStep(flow, ctx, step);
+    if (!target) return;
+    setBusy(true);
+    try {
+      await saveDraft(target);
+      goTo(target);
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }, [step, check, form, flow, ctx, saveDraft, goTo]);
+
+  const back = useCallback(() => {
+    if (!step) return;
+    const target = previousStep(flow, ctx, step);
+    if (target) goTo(target);
+  }, [step, flow, ctx, goTo]);
+
+  const save = useCallback(async () => {
+    if (!step) return;
+    setBusy(true);
+    try {
+      const saved = await saveDraft(step);
+      if (saved) showToast('Your application is saved', 'success');
+    } catch (error) {
+      reportError(error);
+    } finally {
+      setBusy(false);
+    }
+  }, [step, saveDraft]);
+
+  /** Every step's form must pass before submit: the first failing step opens with its fields marked. */
+  const submit = useCallback(async () => {
+    if (!step) return;
+    for (const s of steps) {
+      const f = sameStep(s, step) ? form : formFor(s, latest.current.values, latest.current.joint);
+      if (!f) continue;
+      const result = submitCheck(f, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
+      if (!result.ok) {
+        if (!sameStep(s, step)) goTo(s);
+        refuse(f, result.invalid, MANDATORY_FIELDS_MESSAGE);
+        return;
+      }
+    }
+    setBusy(true);
+    try {
+      const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
+      if (saved) {
+        setSubmitted(true);
+        if (opts.drafts)
+          await opts.drafts.remove({ productCode: setup.productCode, applicationId: saved.application_id });
+        opts.onSubmitted?.(saved);
+      }
+    } catch (error) {
+      if (error instanceof ApiError) reportError(error);
+      else
+        showToast(
+          'You are offline. Your application is kept on this device: submit again when you are back online.',
+          'warning',
+        );
+    } finally {
+      setBusy(false);
+    }
+  }, [step, steps, form, formFor, flow.mandatoryValidations, goTo, refuse, queue, send, opts, setup.productCode]);
+
+  /** The application id, saving first when the application does not exist yet (uploads, OTP, microflows). */
+  const ensureApplication = useCallback(async (): Promise<string> => {
+    const existing = latest.current.application?.application_id;
+    if (existing) return existing;
+    if (!step) throw new Error('The flow has no step');
+    const saved = await queue.save(() => send('DRAFT', step), { keepOffline: false });
+    if (!saved) throw new TypeError('Failed to fetch');
+    return saved.application_id;
+  }, [queue, send, step]);
+
+  const applyActions = useCallback(
+    async (actions: readonly MicroflowAction[], current: FormState) => {
+      let f = current;
+      const changed: string[] = [];
+      for (const action of actions) {
+        switch (action.type) {
+          case 'LOOKUP':
+          case 'APPLICATION_UPDATE':
+            for (const [key, value] of Object.entries(action.values)) {
+              if (f.fields.some((field) => field.key === key)) f = setFieldValue(f, key, value);
+              else latest.current.values = { ...latest.current.values, [key]: value };
+              changed.push(key);
+            }
+            break;
+          case 'VERIFY_FIELDS':
+            setVerified((v) => ({ ...v, ...Object.fromEntries(action.keys.map((k) => [k, action.isVerified])) }));
+            break;
+          case 'PREVIEW_FILE': {
+            const blob = await fetchDocument(action.fileId);
+            setPreview({ fileName: action.fileName, url: URL.createObjectURL(blob), mimeType: blob.type });
+            break;
+          }
+          case 'DOWNLOAD_FILE': {
+            const blob = await fetchDocument(action.fileId);
+            const url = URL.createObjectURL(blob);
+            const link = document.createElement('a');
+            link.href = url;
+            link.download = action.fileName;
+            link.click();
+            setTimeout(() => URL.revokeObjectURL(url), 0);
+            break;
+          }
+        }
+      }
+      if (changed.length > 0) commit(f, changed);
+    },
+    [commit],
+  );
+
+  const runMicroflow = useCallback(
+    async (field: FieldConfig) => {
+      const microflow = field.microflow;
+      if (!microflow || !step || !form) return;
+      try {
+        const applicationId = await ensureApplication();
+        const { actions } = await executeMicroflow(microflow.id, {
+          componentId: step.componentId,
+          applicationId,
+          customFields: valuesOf(step, latest.current.values, latest.current.joint),
+        });
+        await applyActions(actions, form);
+      } catch (error) {
+        // Validation answers name the field ('Pincode - is invalid'); anything else gets the spec's default.
+        if (classifyError(error).kind === 'validation') reportError(error);
+        else openModal({ message: MICROFLOW_ERROR_MESSAGE, showClose: true });
+      }
+    },
+    [step, form, ensureApplication, applyActions],
+  );
+
+  const binding: FormBinding | null = useMemo(() => {
+    if (!form) return null;
+    return {
+      state: form,
+      shownError: (key) =>
+        serverErrors[key] ?? (form.dirty.has(key) ? (form.errors[key] ?? form.cellErrors[key]) : undefined),
+      label: opts.labelOf,
+      translate: opts.translate,
+      optionsOf: (field) => options[field.field_type_details.property ?? ''],
+      readOnly: (key) => form.readOnly.has(key) || submitted,
+      setValue: (key, value) => commit(setFieldValue(form, key, value), [key]),
+      blur: (key) => {
+        const field = form.fields.find((f) => f.key === key);
+        if (!form.dirty.has(key)) setForm(markDirty(form, [key]));
+        const value = form.values[key];
+        if (field?.microflow?.trigger === 'blur' && !form.errors[key] && value !== '' && value != null) {
+          void runMicroflow(field);
+        }
+      },
+      setCell: (container, row, key, value) =>
+        commit(setTableCell(form, container, row, key, scalar(value)), [container]),
+      blurCell: (container, row, key) => {
+        const cell = `${container}.${row}.${key}`;
+        if (!form.dirty.has(cell)) setForm(markDirty(form, [cell]));
+      },
+      addRow: (container) => {
+        const result = addTableRow(form, container);
+        if (result.added) commit(result.state, [container]);
+        else setForm(result.state);
+        return result.added;
+      },
+      removeRow: (container, row) => commit(removeTableRow(form, container, row), [container]),
+      runMicroflow: (field) => void runMicroflow(field),
+      verified: (key) => verified[key],
+    };
+  }, [form, serverErrors, options, submitted, commit, runMicroflow, verified, opts.translate, opts.labelOf]);
+
+  const addJoint = useCallback(
+    (type: 'secondary' | 'guarantor') => {
+      if (!canAddJointApplicant(flow, ctx, type)) return;
+      const applicant: JointApplicant = {
+        applicantId: `${type === 'secondary' ? 'co' : 'gu'}-${Date.now().toString(36)}`,
+        applicantType: type,
+        customFields: {},
+      };
+      const nextJoint = [...latest.current.joint, applicant];
+      latest.current.joint = nextJoint;
+      latest.current.changes += 1;
+      setJoint(nextJoint);
+      writeDraft(true);
+      showToast(
+        type === 'secondary'
+          ? 'Co-applicant added: their steps follow yours'
+          : 'Guarantor added: their steps follow yours',
+        'success',
+      );
+    },
+    [flow, ctx, writeDraft],
+  );
+
+  const removeJoint = useCallback(
+    (index: number) => {
+      const nextJoint = latest.current.joint.filter((_, i) => i !== index);
+      latest.current.joint = nextJoint;
+      latest.current.changes += 1;
+      setJoint(nextJoint);
+      // The current step may have belonged to the removed applicant: go back to the first step then.
+      if (step?.jointIndex !== undefined) {
+        const nctx = flowContext(opts.applicantType, latest.current.values, nextJoint, latest.current.application);
+        const first = flowSteps(flow, nctx)[0];
+        if (first) goTo(first, { joint: nextJoint });
+      }
+      writeDraft(true);
+    },
+    [step, flow, opts.applicantType, goTo, writeDraft],
+  );
+
+  // Statuses of joint steps appear and vanish with their applicants.
+  useEffect(() => {
+    setStatuses((current) => {
+      const updated = {
+        ...allStatuses(steps, latest.current.values, latest.current.joint, formFor),
+        ...pick(current, steps),
+      };
+      latest.current.statuses = updated;
+      return updated;
+    });
+  }, [steps, formFor]);
+
+  return {
+    flow,
+    ctx,
+    steps,
+    step,
+    form,
+    binding,
+    values,
+    joint,
+    application,
+    resumeToken,
+    sync,
+    busy,
+    submitted,
+    preview,
+    closePreview: () => {
+      if (preview) URL.revokeObjectURL(preview.url);
+      setPreview(null);
+    },
+    stepper: step ? stepper(flow, ctx, step) : [],
+    statuses,
+    isLast: step ? nextStep(flow, ctx, step) === null : false,
+    isFirst: step ? previousStep(flow, ctx, step) === null : true,
+    next,
+    back,
+    save,
+    submit,
+    goTo,
+    formFor,
+    addJoint,
+    removeJoint,
+    canAdd: (type: 'secondary' | 'guarantor') => canAddJointApplicant(flow, ctx, type),
+    ensureApplication,
+    retrySync: () => queue.retryNow(),
+  };
+}
+
+function pick(statuses: Record<string, ProgressStatus>, steps: readonly Step[]): Record<string, ProgressStatus> {
+  const out: Record<string, ProgressStatus> = {};
+  for (const step of steps) {
+    const key = progressKey(step);
+    const status = statuses[key];
+    if (status) out[key] = status;
+  }
+  return out;
+}
+
+export type FlowController = ReturnType<typeof useFlow>;

@@ -1,0 +1,86 @@
+// The applicant's session (spec §7, issue 7): scoped by the server to one application. It is stored in
+// shared's sessionAtom exactly like a staff session, so shared's http client sends access_token and
+// sessionId, encrypts {data} bodies with it and refreshes it. The applicant is no back-office user: the
+// stored user holds no roles and no portal application, so the shell's guard never lets it into the
+// back office (hasPortalAccess fails), and `isApplicantSession` tells the two apart.
+import {
+  getSession,
+  refreshSession,
+  type Session,
+  type SessionData,
+  sessionAtom,
+  sessionTimers,
+  sharedStore,
+  type User,
+} from '@originate/shared';
+
+/** The userName every applicant session carries: 'applicant:<application id>'. */
+const APPLICANT_PREFIX = 'applicant:';
+
+export function applicantUser(applicationId: string): User {
+  return {
+    userid: `${APPLICANT_PREFIX}${applicationId}`,
+    userName: `${APPLICANT_PREFIX}${applicationId}`,
+    firstName: '',
+    lastName: '',
+    displayName: 'Applicant',
+    roles: [],
+    applications: [],
+    teams: [],
+  };
+}
+
+export function isApplicantSession(session: Session | null): boolean {
+  return session?.user.userName.startsWith(APPLICANT_PREFIX) ?? false;
+}
+
+/** The application an applicant session is scoped to, or null for staff or no session. */
+export function applicantApplicationId(session: Session | null): string | null {
+  return session && isApplicantSession(session) ? session.user.userName.slice(APPLICANT_PREFIX.length) : null;
+}
+
+/** A staff (back-office) session is present in this tab. */
+export function hasStaffSession(): boolean {
+  const session = getSession();
+  return session !== null && !isApplicantSession(session);
+}
+
+export function storeApplicantSession(data: SessionData, applicationId: string): Session {
+  const session: Session = {
+    access_token: data.access_token,
+    refresh_token: data.refresh_token,
+    sessionid: data.sessionid,
+    expires_in: data.expires_in,
+    expiry_time: data.expiry_time,
+    user: applicantUser(applicationId),
+    issuedAt: Date.now(),
+  };
+  sharedStore.set(sessionAtom, session);
+  return session;
+}
+
+/**
+ * Keeps the applicant session alive while the page is open: refreshes it when the back office would
+ * warn (expires_in − 300 s); applicants get no dialog, since their draft is safe on the device anyway.
+ * Returns the stop function.
+ */
+export function keepApplicantSessionAlive(onFailed: (error: unknown) => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const plan = (session: Session | null) => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    if (!session || !isApplicantSession(session)) return;
+    const timers = sessionTimers(session.expires_in);
+    if (!timers) return;
+    const due = Math.max(0, session.issuedAt + timers.warnAfterMs - Date.now());
+    timer = setTimeout(() => {
+      refreshSession().catch(onFailed);
+    }, due);
+  };
+  plan(getSession());
+  const unsubscribe = sharedStore.sub(sessionAtom, () => plan(getSession()));
+  return () => {
+    if (timer !== undefined) clearTimeout(timer);
+    unsubscribe();
+  };
+}

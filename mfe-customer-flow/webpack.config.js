@@ -1,0 +1,12 @@
+const { createAppConfig } = require('@originate/shared/build/createAppConfig');
+
+module.exports = createAppConfig({
+  name: 'mfe_customer_flow',
+  dir: __dirname,
+  port: 3003,
+  exposes: {
+    './CustomerFlow': './src/exposed/CustomerFlow.tsx',
+    './FlowForm': './src/exposed/FlowForm.tsx',
+  },
+  title: 'Originate — Apply',
+});
