@@ -302,6 +302,31 @@ describe('container tables', () => {
     const result = addTableRow(state, 'items');
     expect(result.state.cellErrors['items.0.desc']).toBeUndefined();
     expect(addTableRow(result.state, 'items').added).toBe(true);
+    const saved = { items: { headers: { owner: 'A' }, subRecords: [{ desc: '' }, { desc: '' }], total: {} } };
+    const loaded = createFormState(tableComponent, saved, options({ rules: [rule] }));
+    expect(loaded.cellErrors).toEqual({});
+    expect(loaded.errors.items).toBeUndefined();
+    const shown = createFormState(tableComponent, saved, options());
+    expect(Object.keys(shown.cellErrors)).toEqual(['items.0.desc', 'items.1.desc']);
+  });
+
+  it('a column hidden by a condition stops blocking, and blocks again when shown', () => {
+    const rule = hideRule(
+      'r',
+      { type: 'FIELD', key: 'desc' },
+      {
+        operator: 'AND',
+        list: [{ field: 'mode', operator: 'EQUAL', value: 'quick' }],
+      },
+    );
+    const saved = { items: { headers: { owner: 'A' }, subRecords: [{ desc: '' }], total: {} } };
+    let state = createFormState(tableComponent, saved, options({ rules: [rule] }));
+    expect(state.errors.items?.code).toBe('required');
+    state = setFieldValue(state, 'mode', 'quick');
+    expect(state.errors.items).toBeUndefined();
+    expect(state.cellErrors).toEqual({});
+    state = setFieldValue(state, 'mode', 'full');
+    expect(state.cellErrors['items.0.desc']?.code).toBe('required');
   });
 });
 

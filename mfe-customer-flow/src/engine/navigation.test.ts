@@ -10,6 +10,7 @@ import {
   nextStep,
   previousStep,
   progressKey,
+  type Step,
   stepByRoute,
 } from './navigation';
 import { flow, sub } from './testFixtures';
@@ -64,6 +65,16 @@ describe('flow navigation', () => {
   it('disableForPrimaryApplicant hides the step from the primary applicant only', () => {
     expect(routes(primaryNew)).not.toContain('own_docs');
     expect(routes({ ...primaryNew, applicantType: 'secondary' })).toContain('own_docs');
+  });
+
+  it('a joint section marked disableForPrimaryApplicant is still shown about each joint applicant', () => {
+    const jointOnly = flow([
+      { section_id: 'me', sub_sections: [sub('mine')] },
+      { section_id: 'co', applicantType: 'secondary', disableForPrimaryApplicant: true, sub_sections: [sub('theirs')] },
+    ]);
+    const withCo: FlowContext = { ...primaryNew, jointApplicants: [{ applicantId: 's1', applicantType: 'secondary' }] };
+    expect(flowSteps(jointOnly, withCo).map((step) => step.route)).toEqual(['mine', 'theirs']);
+    expect(flowSteps(jointOnly, primaryNew).map((step) => step.route)).toEqual(['mine']);
   });
 
   it('repeats a joint section per joint applicant of its type; isSingle shows it once', () => {
@@ -182,12 +193,17 @@ const arbCtx: fc.Arbitrary<FlowContext> = fc.record({
 });
 
 /** Eligibility restated from the flags, independently of the implementation. */
-function eligible(f: FlowConfig, ctx: FlowContext, sectionIndex: number, subSectionIndex: number): boolean {
-  const section = f.sections[sectionIndex];
-  const s = section?.sub_sections[subSectionIndex];
+function eligible(f: FlowConfig, ctx: FlowContext, step: Step): boolean {
+  const section = f.sections[step.sectionIndex];
+  const s = section?.sub_sections[step.subSectionIndex];
   if (!section || !s) return false;
+  const joint = step.jointIndex === undefined ? undefined : ctx.jointApplicants[step.jointIndex];
+  const jointSection = section.applicantType === 'secondary' || section.applicantType === 'guarantor';
+  if (jointSection !== (joint !== undefined)) return false;
+  if (joint && joint.applicantType !== section.applicantType) return false;
+  const about = joint?.applicantType ?? ctx.applicantType;
   for (const x of [section, s]) {
-    if (x.disableForPrimaryApplicant && ctx.applicantType === 'primary') return false;
+    if (x.disableForPrimaryApplicant && about === 'primary') return false;
     if (x.skipForNewCustomer && !ctx.existingCustomer) return false;
     if (x.skipForExistingCustomer && ctx.existingCustomer) return false;
   }
@@ -204,7 +220,7 @@ describe('flow navigation properties', () => {
         const visited = [start];
         for (let at = nextStep(f, ctx, start); at; at = nextStep(f, ctx, at)) visited.push(at);
         expect(visited).toEqual(all);
-        for (const step of visited) expect(eligible(f, ctx, step.sectionIndex, step.subSectionIndex)).toBe(true);
+        for (const step of visited) expect(eligible(f, ctx, step)).toBe(true);
         const last = visited[visited.length - 1] ?? start;
         expect(nextStep(f, ctx, last)).toBeNull();
         expect(isLastStep(f, ctx, last)).toBe(true);
@@ -241,7 +257,7 @@ describe('flow navigation properties', () => {
       fc.property(arbFlow, arbCtx, fc.nat(5), fc.nat(3), (f, ctx, si, ui) => {
         const at = { sectionIndex: si, subSectionIndex: ui };
         for (const step of [nextStep(f, ctx, at), previousStep(f, ctx, at)]) {
-          if (step) expect(eligible(f, ctx, step.sectionIndex, step.subSectionIndex)).toBe(true);
+          if (step) expect(eligible(f, ctx, step)).toBe(true);
         }
       }),
     );

@@ -2,9 +2,11 @@
 // and moving forward and backward over them.
 //
 // Interpretations (the spec names the flags, not their exact effect):
-// - disableForPrimaryApplicant (on a section or a sub-section): the step is not shown when the person
-//   filling is the primary applicant (ctx.applicantType === 'primary'); joint applicants filling their
-//   own part still see it.
+// - disableForPrimaryApplicant (on a section or a sub-section): the step is not shown when the applicant
+//   it is about is the primary applicant. Outside joint sections that is the person filling, so a
+//   primary applicant does not see it and a co-applicant or guarantor filling their own part does; in a
+//   joint section the step is about that joint applicant, so the primary applicant filling it for them
+//   still sees it (the seeded home loan marks its co-applicant and guarantor sections this way).
 // - A joint section (section.applicantType 'secondary' or 'guarantor') is repeated once per joint
 //   applicant of that type in ctx.jointApplicants, in their order; with no such applicant it is absent.
 //   With isSingle it is shown once (about the first applicant of that type), not repeated. isSingle has
@@ -55,8 +57,9 @@ type StepFlags = Pick<
   'disableForPrimaryApplicant' | 'skipForNewCustomer' | 'skipForExistingCustomer' | 'existingCustomerOtp'
 >;
 
-function flagsAllow(flags: StepFlags, ctx: FlowContext): boolean {
-  if (flags.disableForPrimaryApplicant && ctx.applicantType === 'primary') return false;
+/** `about` is the applicant the step is about: a joint section's applicant, else the person filling. */
+function flagsAllow(flags: StepFlags, ctx: FlowContext, about: ApplicantType): boolean {
+  if (flags.disableForPrimaryApplicant && about === 'primary') return false;
   if (flags.skipForNewCustomer && !ctx.existingCustomer) return false;
   if (flags.skipForExistingCustomer && ctx.existingCustomer) return false;
   if (flags.existingCustomerOtp && !ctx.existingCustomer) return false;
@@ -103,10 +106,16 @@ function makeStep(
 export function flowSteps(flow: FlowConfig, ctx: FlowContext): Step[] {
   const steps: Step[] = [];
   flow.sections.forEach((section, sectionIndex) => {
-    if (!flagsAllow(section, ctx)) return;
     for (const jointIndex of sectionInstances(section, ctx)) {
+      const about =
+        jointIndex === undefined
+          ? ctx.applicantType
+          : (ctx.jointApplicants[jointIndex]?.applicantType ?? ctx.applicantType);
+      if (!flagsAllow(section, ctx, about)) continue;
       section.sub_sections.forEach((sub, subSectionIndex) => {
-        if (flagsAllow(sub, ctx)) steps.push(makeStep(section, sectionIndex, sub, subSectionIndex, jointIndex, ctx));
+        if (flagsAllow(sub, ctx, about)) {
+          steps.push(makeStep(section, sectionIndex, sub, subSectionIndex, jointIndex, ctx));
+        }
       });
     }
   });
