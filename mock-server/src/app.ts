@@ -17,10 +17,18 @@ import { installCompression, installRequestRules } from './request-rules';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
 import { configsRoutes } from './routes/configs';
+import { customerRoutes, publicCustomerRoutes } from './routes/customer';
+import { documentRoutes } from './routes/documents';
+import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
+import { microflowRoutes } from './routes/microflows';
 import { notificationsRoutes } from './routes/notifications';
+import { otpRoutes } from './routes/otp';
 import { usersRoutes } from './routes/users';
 import { seedBase } from './seed/base';
 import { seedDemo } from './seed/demo';
+import { seedFlows } from './seed/flows';
+import { captchaKey } from './services/captcha';
+import { openFileStore } from './services/files';
 import { Hub } from './services/hub';
 import { attachSockets, type SocketLayer } from './socket';
 
@@ -48,7 +56,18 @@ declare module 'fastify' {
 }
 
 /** Paths that are not admin paths are also served under /debugger (README "Wire contract"). */
-const NON_ADMIN_PLUGINS = [sessionRoutes, usersRoutes, applicationsRoutes, notificationsRoutes];
+const NON_ADMIN_PLUGINS = [
+  sessionRoutes,
+  usersRoutes,
+  applicationsRoutes,
+  notificationsRoutes,
+  customerRoutes,
+  otpRoutes,
+  microflowRoutes,
+  documentRoutes,
+];
+/** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
+const UNPREFIXED_PLUGINS = [authRoutes, configsRoutes, flowConfigAdminRoutes, flowConfigRoutes, publicCustomerRoutes];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -71,14 +90,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
+  const now = options.now ?? (() => new Date());
+  let key: string;
   try {
     await seedBase(db, config);
+    await seedFlows(db, now());
     if (config.nodeEnv !== 'production') await seedDemo(db);
+    key = await captchaKey(db, config.captchaHmacKey);
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
   }
-  const ctx: AppContext = { db, config, hub: new Hub(), now: options.now ?? (() => new Date()), log: app.log };
+  const ctx: AppContext = {
+    db,
+    config,
+    hub: new Hub(),
+    now,
+    log: app.log,
+    files: openFileStore(config.dataDir),
+    captchaKey: key,
+  };
   app.decorate('ctx', ctx);
 
   // An empty body counts as no body, so body-less POSTs (logout) work with any client.
@@ -109,8 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installAdminEnvelope(app);
   await installCompression(app);
 
-  await app.register(authRoutes, { ctx });
-  await app.register(configsRoutes, { ctx });
+  for (const plugin of UNPREFIXED_PLUGINS) await app.register(plugin, { ctx });
   for (const plugin of NON_ADMIN_PLUGINS) {
     await app.register(plugin, { ctx });
     await app.register(plugin, { ctx, prefix: DEBUG_PREFIX });

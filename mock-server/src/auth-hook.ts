@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { forbidden, unauthorized } from './errors';
 import { safeEqual } from './services/security';
-import { sessionForAccessToken } from './services/sessions';
+import { accessTokenSession } from './services/sessions';
 import { findUserById } from './services/users';
 
 export const DEBUG_PREFIX = '/debugger';
@@ -22,17 +22,39 @@ export function checkXsrf(request: FastifyRequest, sessionXsrf: string): void {
   if (sent !== undefined && !safeEqual(sent, sessionXsrf)) throw forbidden('Invalid XSRF token');
 }
 
+export const APPLICANT_REFUSED_MESSAGE = 'An applicant session may only use its own application';
+
+/**
+ * The caller's session from the access token (401 when absent, dead or not matching sessionId/XSRF).
+ * Also used by the public routes that take an applicant session when one is sent.
+ */
+export async function authenticate(request: FastifyRequest, ctx: AppContext) {
+  const token = header(request, 'access_token');
+  if (!token) throw unauthorized();
+  const found = await accessTokenSession(ctx.db, token, ctx.now());
+  if (!found) throw unauthorized();
+  const sentSessionId = header(request, 'sessionid');
+  if (sentSessionId !== undefined && sentSessionId !== found.session.sessionId) throw unauthorized();
+  checkXsrf(request, found.session.xsrfToken);
+  return found;
+}
+
 export function installAuthHook(app: FastifyInstance, ctx: AppContext): void {
   app.decorateRequest('auth', null);
+  app.decorateRequest('applicant', null);
   app.addHook('onRequest', async (request) => {
     if (request.is404 || request.routeOptions.config.public) return;
-    const token = header(request, 'access_token');
-    if (!token) throw unauthorized();
-    const session = await sessionForAccessToken(ctx.db, token, ctx.now());
-    if (!session) throw unauthorized();
-    const sentSessionId = header(request, 'sessionid');
-    if (sentSessionId !== undefined && sentSessionId !== session.sessionId) throw unauthorized();
-    checkXsrf(request, session.xsrfToken);
+    const found = await authenticate(request, ctx);
+    if (found.kind === 'applicant') {
+      // Applicant sessions reach only the routes marked for them, never the debug copies.
+      const config = request.routeOptions.config;
+      if (!config.applicant || request.routeOptions.url?.startsWith(`${DEBUG_PREFIX}/`)) {
+        throw forbidden(APPLICANT_REFUSED_MESSAGE);
+      }
+      request.applicant = found.session;
+      return;
+    }
+    const session = found.session;
     const user = await findUserById(ctx.db, session.userId);
     if (!user) throw unauthorized();
     if (!request.routeOptions.config.sessionOnly && !user.applications.includes(PORTAL_APP_NAME)) {

@@ -32,6 +32,10 @@ export interface Config {
   requestTimeoutMs: number;
   /** Idle keep-alive connections are closed after this time. */
   keepAliveTimeoutMs: number;
+  /** HMAC key of the captcha challenges; unset: one generated per database (kept in meta). */
+  captchaHmacKey?: string;
+  /** Whether sent OTP messages are kept in the outbox DEVELOPERs read (OTP_OUTBOX=off turns it off). */
+  otpOutbox: boolean;
 }
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,6 +64,20 @@ export const IN_MEMORY_DATA_DIR = 'memory://';
 function dataDirOf(raw: string | undefined): string {
   if (!raw) return path.join(PACKAGE_ROOT, '.data', 'pglite');
   return raw === IN_MEMORY_DATA_DIR ? raw : path.resolve(raw);
+}
+
+function captchaKeyOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < 32) throw new Error('CAPTCHA_HMAC_KEY must be at least 32 characters');
+  return raw;
+}
+
+function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on') return true;
+  if (raw === 'off') return false;
+  throw new Error(`${name} must be 'on' or 'off', got '${raw}'`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -95,5 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCallsPerAddressPerMinute: positiveInt(env, 'AUTH_CALLS_PER_ADDRESS_PER_MINUTE', 60),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
+    otpOutbox: onOff(env, 'OTP_OUTBOX', true),
   };
 }

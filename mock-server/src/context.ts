@@ -2,8 +2,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { FileStore } from './services/files';
 import type { Hub } from './services/hub';
-import type { ActiveSession } from './services/sessions';
+import type { ActiveSession, ApplicantSession } from './services/sessions';
 import type { UserRecord } from './services/users';
 
 export interface AppContext {
@@ -13,6 +14,10 @@ export interface AppContext {
   /** The clock; tests move it to expire tokens without waiting. */
   now: () => Date;
   log: FastifyBaseLogger;
+  /** Uploaded files (disk under DATA_DIR/uploads, or memory). */
+  files: FileStore;
+  /** The captcha challenges' HMAC key (config, else per database). */
+  captchaKey: string;
 }
 
 export interface PluginOptions {
@@ -26,13 +31,18 @@ export interface AuthContext {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** A staff caller (a user's session). */
     auth: AuthContext | null;
+    /** An applicant caller (a session scoped to one application); never set together with auth. */
+    applicant: ApplicantSession | null;
   }
   interface FastifyContextConfig {
     /** No access token needed (login, refresh-token, forget-password, Environment/Domain). */
     public?: boolean;
     /** A valid session is enough: no portal-app check (the auth session routes). */
     sessionOnly?: boolean;
+    /** An applicant session may call it too (README "Applicant sessions"); every other route refuses one with 403. */
+    applicant?: boolean;
   }
 }
 
@@ -40,4 +50,14 @@ declare module 'fastify' {
 export function caller(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new Error('route reached without authentication');
   return request.auth;
+}
+
+/** The session of whoever called: staff or applicant (the routes both may call). */
+export function callerSession(request: {
+  auth: AuthContext | null;
+  applicant: ApplicantSession | null;
+}): ActiveSession | ApplicantSession {
+  const session = request.auth?.session ?? request.applicant;
+  if (!session) throw new Error('route reached without authentication');
+  return session;
 }

@@ -1,6 +1,6 @@
 // Spec §7 "Application actions": read one application; assign and reassign its tasks.
 
-import type { Notification } from '@originate/shared/node';
+import { API_PATHS, type Notification } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { conflict, forbidden, invalid, notFound } from '../errors';
@@ -10,13 +10,21 @@ import { insertNotification, uncountedCount } from '../services/notifications';
 import { findUserById, type UserRecord } from '../services/users';
 import { idString, objectSchema } from './schemas';
 
-const toTaskAccess = (t: TaskRow): TaskAccess => ({
+export const NO_ACCESS = 'You do not have access to this application';
+export const NOT_YOURS = 'An applicant session may only use its own application';
+
+export const toTaskAccess = (t: TaskRow): TaskAccess => ({
   assignedTo: t.assigned_to,
   assignedTeam: t.assigned_team,
   allowedUsers: t.allowed_users,
 });
 
-const toActor = (u: UserRecord): Actor => ({ userid: u.userid, userName: u.userName, roles: u.roles, teams: u.teams });
+export const toActor = (u: UserRecord): Actor => ({
+  userid: u.userid,
+  userName: u.userName,
+  roles: u.roles,
+  teams: u.teams,
+});
 
 interface AssignBody {
   application_id: string;
@@ -32,15 +40,17 @@ export function assignmentMessage(action: AssignAction, applicationId: string, p
 export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { db, hub } = ctx;
 
-  app.get<{ Params: { id: string } }>(
-    '/v3/application/:id',
-    { schema: { params: objectSchema({ id: idString }) } },
+  app.get<{ Params: { applicationId: string } }>(
+    API_PATHS.application,
+    { config: { applicant: true }, schema: { params: objectSchema({ applicationId: idString }) } },
     async (request) => {
-      const { user } = caller(request);
-      const found = await findApplication(db, request.params.id);
+      const { applicationId } = request.params;
+      // An applicant reads its own application only; whether another one exists is not revealed.
+      if (request.applicant && request.applicant.applicationId !== applicationId) throw forbidden(NOT_YOURS);
+      const found = await findApplication(db, applicationId);
       if (!found) throw notFound();
-      if (!canAccessApplication(toActor(user), found.tasks.map(toTaskAccess))) {
-        throw forbidden('You do not have access to this application');
+      if (request.auth && !canAccessApplication(toActor(request.auth.user), found.tasks.map(toTaskAccess))) {
+        throw forbidden(NO_ACCESS);
       }
       return found.application;
     },
@@ -106,7 +116,8 @@ export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app,
 
   const assignSchema = { body: objectSchema({ application_id: idString, taskId: idString, assignTo: idString }) };
   for (const action of ['assign', 'reassign'] as const) {
-    app.post<{ Body: AssignBody }>(`/v3/application/action/${action}`, { schema: assignSchema }, (request) =>
+    const path = action === 'assign' ? API_PATHS.assignApplication : API_PATHS.reassignApplication;
+    app.post<{ Body: AssignBody }>(path, { schema: assignSchema }, (request) =>
       assign(action, caller(request), request.body),
     );
   }

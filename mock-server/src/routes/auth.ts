@@ -1,6 +1,7 @@
 // Spec §7 "Auth": login, token rotation, logout, password reset, short-lived API tokens.
 
 import {
+  API_PATHS,
   decryptPayload,
   INVALID_USER_MESSAGE,
   type LoginResponse,
@@ -10,7 +11,7 @@ import {
 } from '@originate/shared/node';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkXsrf } from '../auth-hook';
-import { caller, type PluginOptions } from '../context';
+import { caller, callerSession, type PluginOptions } from '../context';
 import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../errors';
 import { admitLoginAttempt, clearLoginFailures } from '../services/login-guard';
 import { newToken, sha256, verifyPassword } from '../services/security';
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
   });
 
   app.post<{ Body: { username: string; password: string } }>(
-    '/v3/auth/login',
+    API_PATHS.login,
     {
       config: { public: true, rateLimit: perAddress },
       schema: { body: objectSchema({ username: nonEmptyString(128), password: nonEmptyString(4096) }) },
@@ -86,7 +87,7 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
   );
 
   app.post<{ Body: { refresh_token: string } }>(
-    '/v3/auth/refresh-token',
+    API_PATHS.refreshToken,
     { config: { public: true }, schema: { body: refreshBody } },
     async (request, reply): Promise<SessionData> => {
       // Every check, XSRF included, runs before the token is used up (inside the rotation).
@@ -102,10 +103,11 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
   );
 
   app.post<{ Body: { refresh_token: string } }>(
-    '/v3/auth/end-session',
-    { config: { sessionOnly: true }, schema: { body: refreshBody } },
+    API_PATHS.endSession,
+    // Applicants end their application-scoped session here too.
+    { config: { sessionOnly: true, applicant: true }, schema: { body: refreshBody } },
     async (request) => {
-      const { session } = caller(request);
+      const session = callerSession(request);
       const owner = await sessionOfRefreshToken(db, request.body.refresh_token);
       if (owner !== session.sessionId) throw forbidden('The refresh token does not belong to this session');
       await endSession(session.sessionId, 'end-session');
@@ -113,13 +115,13 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     },
   );
 
-  app.post('/v3/auth/logout', { config: { sessionOnly: true } }, async (request) => {
+  app.post(API_PATHS.logout, { config: { sessionOnly: true } }, async (request) => {
     await endSession(caller(request).session.sessionId, 'logout');
     return { message: 'Logged out' };
   });
 
   app.post<{ Body: { username: string; redirectURL: string } }>(
-    '/v3/auth/forget-password',
+    API_PATHS.forgetPassword,
     {
       config: { public: true, rateLimit: perAddress },
       schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
@@ -156,14 +158,14 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
 
 /** Session routes outside /v3/auth/: not admin paths, so also served under /debugger. */
 export const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
-  app.post('/user/logout', { config: { sessionOnly: true } }, async (request: FastifyRequest) => {
+  app.post(API_PATHS.userLogout, { config: { sessionOnly: true } }, async (request: FastifyRequest) => {
     const { sessionId } = caller(request).session;
     await revokeSession(ctx.db, sessionId, 'logout', ctx.now());
     ctx.hub.emit('sessionEnded', sessionId);
     return { message: 'Logged out' };
   });
 
-  app.post('/tokenApi/getToken', async (request) =>
+  app.post(API_PATHS.getToken, async (request) =>
     issueShortToken(ctx.db, caller(request).session, ctx.config.shortTokenTtlSeconds, ctx.now()),
   );
 };

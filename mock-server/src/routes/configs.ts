@@ -3,6 +3,7 @@
 import {
   type AdminConfigurations,
   type AdminFeatures,
+  API_PATHS,
   type DomainUrlRecord,
   PORTAL_APP_NAME,
   type ThemeConfig,
@@ -32,28 +33,29 @@ export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ct
     return value;
   }
 
-  app.get('/api/getCustomeStyle', () => mustRead<ThemeConfig>('Theme', 'Default'));
+  // Applicants read the theme and the features (MultiLingual) too.
+  app.get(API_PATHS.customStyle, { config: { applicant: true } }, () => mustRead<ThemeConfig>('Theme', 'Default'));
 
-  app.get('/setup/configs/Admin/Features', () => mustRead<AdminFeatures>('Admin', 'Features'));
+  app.get(API_PATHS.adminFeatures, { config: { applicant: true } }, () => mustRead<AdminFeatures>('Admin', 'Features'));
 
   // Public: the not-found page clears the session on load and only then fetches this list (spec §2).
-  app.get('/setup/configs/Environment/Domain', { config: { public: true } }, () =>
+  app.get(API_PATHS.environmentDomain, { config: { public: true } }, () =>
     mustRead<DomainUrlRecord[]>('Environment', 'Domain'),
   );
 
-  app.get('/api/getAdminConfigurations', async (): Promise<AdminConfigurations> => {
+  app.get(API_PATHS.adminConfigurations, async (): Promise<AdminConfigurations> => {
     const stored = await readConfig<{ chatbotScriptUrl: string | null }>(db, 'Admin', 'Configurations');
     return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
   });
 
   app.get<{ Params: { type: string; name: string } }>(
-    '/setup/configs/:type/:name',
+    API_PATHS.setupConfig,
     { schema: { params: configParams } },
     (request) => mustRead(request.params.type, request.params.name),
   );
 
   app.put<{ Params: { type: string; name: string }; Body: unknown }>(
-    '/setup/configs/:type/:name',
+    API_PATHS.setupConfig,
     // The value's shape is per config (validateConfigValue); its text and depth are the request rules'.
     { schema: { params: configParams, body: { type: ['object', 'array'] } } },
     async (request) => {

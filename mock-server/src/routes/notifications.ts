@@ -1,6 +1,6 @@
 // Spec §7 "Notifications" over HTTP: the web-push subscription. Live events are in src/socket.
 
-import { Roles } from '@originate/shared/node';
+import { API_PATHS, Roles } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../context';
 import { conflict, forbidden } from '../errors';
@@ -25,7 +25,7 @@ const subscriptionSchema = {
 
 export const notificationsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   app.post<{ Body: { subscription: PushSubscription; userId: string } }>(
-    '/v3/notification/subscription',
+    API_PATHS.notificationSubscription,
     { schema: { body: objectSchema({ subscription: subscriptionSchema, userId: idString }) } },
     async (request) => {
       const { user } = caller(request);

@@ -1,6 +1,6 @@
 // Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token.
 
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/shared/node';
+import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
@@ -41,15 +41,15 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     };
   }
 
-  app.get('/v3/users/roles', async (request) => {
+  app.get(API_PATHS.userRoles, async (request) => {
     const { user } = caller(request);
     return { userid: user.userid, roles: user.roles };
   });
 
-  app.get('/v3/users/groupsByUserId', async (request) => teamAnswer(caller(request).user));
+  app.get(API_PATHS.groupsByUserId, async (request) => teamAnswer(caller(request).user));
 
   app.get<{ Querystring: { page?: string; size?: string } }>(
-    '/v3/users',
+    API_PATHS.users,
     {
       schema: {
         querystring: objectSchema(
@@ -79,7 +79,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.get<{ Params: { userid: string } }>(
-    '/v3/users/:userid',
+    API_PATHS.user,
     { schema: { params: objectSchema({ userid: idString }) } },
     async (request) => {
       const { user } = caller(request);
@@ -92,7 +92,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.post<{ Body: { teams: string[] } }>(
-    '/v3/users/update_selected_teams',
+    API_PATHS.updateSelectedTeams,
     {
       schema: {
         body: objectSchema({
@@ -115,7 +115,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.post<{ Body: { token: string } }>(
-    '/v3/users/getGroup',
+    API_PATHS.getGroup,
     { schema: { body: objectSchema(tokenField) } },
     async (request) => {
       const auth = caller(request);
@@ -125,7 +125,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.post<{ Body: { groupid: string; token: string } }>(
-    '/v3/users/getGroupMembers',
+    API_PATHS.getGroupMembers,
     { schema: { body: objectSchema({ groupid: idString, ...tokenField }) } },
     async (request) => {
       const auth = caller(request);
@@ -138,7 +138,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.post<{ Body: { userName: string; token: string } }>(
-    '/v3/users/roles',
+    API_PATHS.userRoles,
     { schema: { body: objectSchema({ userName: nonEmptyString(128), ...tokenField }) } },
     async (request) => {
       const auth = caller(request);
@@ -155,7 +155,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   );
 
   app.post<{ Body: { team: string; token: string } }>(
-    '/v3/users/getGroupDetailByGroupName',
+    API_PATHS.groupDetailByName,
     { schema: { body: objectSchema({ team: nonEmptyString(128), ...tokenField }) } },
     async (request) => {
       const auth = caller(request);

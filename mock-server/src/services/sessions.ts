@@ -16,6 +16,13 @@ export interface ActiveSession {
   xsrfToken: string;
 }
 
+/** A session scoped to one application (README "Applicant sessions"): no user behind it. */
+export interface ApplicantSession {
+  sessionId: string;
+  applicationId: string;
+  xsrfToken: string;
+}
+
 type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
 
 const plusSeconds = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
@@ -47,31 +54,74 @@ async function issueTokens(
   };
 }
 
-export async function createSession(db: Db, userId: string, config: TtlConfig, now: Date): Promise<IssuedSession> {
+async function openSession(
+  tx: Queryable,
+  owner: { userId: string } | { applicationId: string },
+  config: TtlConfig,
+  now: Date,
+): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const xsrfToken = newToken(24);
-  const tokens = await db.transaction(async (tx) => {
-    await tx.query('INSERT INTO sessions (id, user_id, xsrf_token, created_at) VALUES ($1, $2, $3, $4)', [
+  await tx.query(
+    'INSERT INTO sessions (id, user_id, application_id, xsrf_token, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [
       sessionId,
-      userId,
+      'userId' in owner ? owner.userId : null,
+      'applicationId' in owner ? owner.applicationId : null,
       xsrfToken,
       now,
-    ]);
-    return issueTokens(tx, sessionId, config, now);
-  });
-  return { ...tokens, sessionid: sessionId, xsrfToken };
+    ],
+  );
+  return { ...(await issueTokens(tx, sessionId, config, now)), sessionid: sessionId, xsrfToken };
 }
 
-/** The live session an access token belongs to, or null when unknown, expired or revoked. */
-export async function sessionForAccessToken(db: Db, accessToken: string, now: Date): Promise<ActiveSession | null> {
-  const rows = await db.query<{ id: string; user_id: string; xsrf_token: string }>(
-    `SELECT s.id, s.user_id, s.xsrf_token
+export function createSession(db: Db, userId: string, config: TtlConfig, now: Date): Promise<IssuedSession> {
+  return db.transaction((tx) => openSession(tx, { userId }, config, now));
+}
+
+/** An applicant session for one application; `tx` so it is one transaction with the save that creates it. */
+export function createApplicantSession(
+  tx: Queryable,
+  applicationId: string,
+  config: TtlConfig,
+  now: Date,
+): Promise<IssuedSession> {
+  return openSession(tx, { applicationId }, config, now);
+}
+
+export type AnySession = { kind: 'staff'; session: ActiveSession } | { kind: 'applicant'; session: ApplicantSession };
+
+/** The live session (staff or applicant) an access token belongs to, or null when unknown, expired or revoked. */
+export async function accessTokenSession(db: Db, accessToken: string, now: Date): Promise<AnySession | null> {
+  const rows = await db.query<{
+    id: string;
+    user_id: string | null;
+    application_id: string | null;
+    xsrf_token: string;
+  }>(
+    `SELECT s.id, s.user_id, s.application_id, s.xsrf_token
        FROM access_tokens a JOIN sessions s ON s.id = a.session_id
       WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL`,
     [sha256(accessToken), now],
   );
   const row = rows[0];
-  return row ? { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token } : null;
+  if (!row) return null;
+  if (row.user_id !== null) {
+    return { kind: 'staff', session: { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token } };
+  }
+  if (row.application_id !== null) {
+    return {
+      kind: 'applicant',
+      session: { sessionId: row.id, applicationId: row.application_id, xsrfToken: row.xsrf_token },
+    };
+  }
+  return null;
+}
+
+/** The live staff session an access token belongs to (applicant sessions are not staff: null). */
+export async function sessionForAccessToken(db: Db, accessToken: string, now: Date): Promise<ActiveSession | null> {
+  const found = await accessTokenSession(db, accessToken, now);
+  return found?.kind === 'staff' ? found.session : null;
 }
 
 export async function isSessionLive(db: Db, sessionId: string): Promise<boolean> {
@@ -95,18 +145,17 @@ export async function rotateRefreshToken(
   config: TtlConfig & Pick<Config, 'refreshReuseGraceSeconds'>,
   now: Date,
   check: (sessionXsrfToken: string) => void,
-): Promise<{ session: IssuedSession; userId: string } | { reusedSessionId: string }> {
+): Promise<{ session: IssuedSession } | { reusedSessionId: string }> {
   return db.transaction(async (tx) => {
     const rows = await tx.query<{
       session_id: string;
       expires_at: Date;
       used_at: Date | null;
       successor: string | null;
-      user_id: string;
       xsrf_token: string;
       revoked_at: Date | null;
     }>(
-      `SELECT r.session_id, r.expires_at, r.used_at, r.successor, s.user_id, s.xsrf_token, s.revoked_at
+      `SELECT r.session_id, r.expires_at, r.used_at, r.successor, s.xsrf_token, s.revoked_at
          FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
         WHERE r.token_hash = $1 FOR UPDATE OF r`,
       [sha256(refreshToken)],
@@ -115,7 +164,6 @@ export async function rotateRefreshToken(
     if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) throw unauthorized('Invalid user');
     check(row.xsrf_token);
     const issued = (tokens: Omit<SessionData, 'sessionid'>) => ({
-      userId: row.user_id,
       session: { ...tokens, sessionid: row.session_id, xsrfToken: row.xsrf_token },
     });
     if (row.used_at !== null) {

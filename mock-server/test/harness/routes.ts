@@ -16,6 +16,30 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v3/auth/forget-password',
   'GET /setup/configs/Environment/Domain',
   'HEAD /setup/configs/Environment/Domain',
+  // The customer portal before a session exists (README "Customer flow").
+  'GET /v3/lead/getAllProducts',
+  'HEAD /v3/lead/getAllProducts',
+  'GET /api/ProductDetails/:productCode',
+  'HEAD /api/ProductDetails/:productCode',
+  'GET /config/flow_config_by_id/:verNum/:flowId',
+  'HEAD /config/flow_config_by_id/:verNum/:flowId',
+  'GET /config/flow_configs',
+  'HEAD /config/flow_configs',
+  'GET /config/route_config/:productCode/:verNum',
+  'HEAD /config/route_config/:productCode/:verNum',
+  'GET /config/latest_route_config/:productCode',
+  'HEAD /config/latest_route_config/:productCode',
+  'GET /v3/flow/fetch_rules',
+  'HEAD /v3/flow/fetch_rules',
+  'POST /v3/component/componentsConfigs',
+  'POST /config/get_fields_config',
+  'POST /v3/translation/translate',
+  'GET /v3/captcha/challenge',
+  'HEAD /v3/captcha/challenge',
+  'POST /v3/captcha/validateCaptcha',
+  'POST /v3/external-integration/validate-token',
+  // Public only to create an application; later saves need that application's applicant session.
+  'POST /v3/application/consumer/save_or_update',
 ];
 
 /**
@@ -48,6 +72,12 @@ const PARAM_VALUES: Record<string, string> = {
   userid: 'USR-1001',
   type: 'Admin',
   name: 'Features',
+  applicationId: 'PL-2026-000101',
+  productCode: 'HL',
+  verNum: '243',
+  flowId: 'home_loan',
+  fileId: '00000000-0000-4000-8000-000000000000',
+  microflowId: 'pincode_lookup',
 };
 
 /** `:param` → plausible value (or `override(name)` when given), each percent-encoded. */

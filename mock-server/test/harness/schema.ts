@@ -18,6 +18,22 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   enum?: readonly unknown[];
+  /** TypeBox literals and their unions (Type.Literal, Type.Union of literals). */
+  const?: unknown;
+  anyOf?: readonly JsonSchema[];
+}
+
+/**
+ * TypeBox's literal unions as the enum they mean ({const} and anyOf of consts); other anyOf unions
+ * count as "any JSON" (only text rules apply), as unknown keywords always have.
+ */
+function normal(schema: JsonSchema): JsonSchema {
+  if (schema.const !== undefined) return { enum: [schema.const] };
+  if (schema.anyOf && schema.anyOf.length > 0 && schema.anyOf.every((b) => b.const !== undefined)) {
+    return { enum: schema.anyOf.map((b) => b.const) };
+  }
+  if (schema.anyOf) return {};
+  return schema;
 }
 
 /** Field name → values that exist in the demo seed, so generated input reaches real rows. */
@@ -69,7 +85,8 @@ function validString(schema: JsonSchema, hint: readonly unknown[] | undefined): 
 }
 
 /** Values the schema accepts, preferring the hinted (seeded) ones. */
-export function validArb(schema: JsonSchema, hints: Hints = {}, name = ''): fc.Arbitrary<unknown> {
+export function validArb(raw: JsonSchema, hints: Hints = {}, name = ''): fc.Arbitrary<unknown> {
+  const schema = normal(raw);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const hint = hints[name];
   const options = [schema.type ?? 'any'].flat().map((type): fc.Arbitrary<unknown> => {
@@ -105,7 +122,9 @@ export function validArb(schema: JsonSchema, hints: Hints = {}, name = ''): fc.A
 }
 
 /** One deterministic valid value (the base the corpus mutates one position of). */
-export function sampleValid(schema: JsonSchema, hints: Hints = {}, name = ''): unknown {
+export function sampleValid(raw: JsonSchema, hints: Hints = {}, name = ''): unknown {
+  if (raw.anyOf?.[0] && raw.anyOf.some((b) => b.const === undefined)) return sampleValid(raw.anyOf[0], hints, name);
+  const schema = normal(raw);
   if (schema.enum) return schema.enum[0];
   const hint = hints[name];
   if (hint && hint.length > 0) return hint[0];
@@ -171,7 +190,8 @@ function badStrings(schema: JsonSchema): fc.Arbitrary<Mutant>[] {
  * Values that break the schema in exactly one described way (so a 2xx answer is a bug). Recurses into
  * object fields and array items; `hints` keep the unbroken parts plausible.
  */
-export function invalidArb(schema: JsonSchema, hints: Hints = {}, depth = 0): fc.Arbitrary<Mutant> {
+export function invalidArb(raw: JsonSchema, hints: Hints = {}, depth = 0): fc.Arbitrary<Mutant> {
+  const schema = normal(raw);
   const options: fc.Arbitrary<Mutant>[] = [];
   const wrong = wrongType(schema);
   if (wrong) options.push(wrong);

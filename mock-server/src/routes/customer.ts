@@ -1,0 +1,367 @@
+// Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
+// the resume token, captcha and the mandatory-validation queue (README "Customer flow").
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  type Application,
+  type FormValues,
+  type SaveApplicationBody,
+  SaveApplicationBodySchema,
+} from '@originate/shared/node';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { authenticate } from '../auth-hook';
+import { type AppContext, caller, type PluginOptions } from '../context';
+import { conflict, forbidden, invalid, notFound, TooManyRequestsError, unauthorized, ValidationError } from '../errors';
+import { canAccessApplication } from '../services/access';
+import { findApplication, type StoredApplication } from '../services/applications';
+import { checkCaptcha, newChallenge } from '../services/captcha';
+import {
+  applicationOfResumeToken,
+  copyApplication,
+  createFlowApplication,
+  type FlowContext,
+  type FlowDoc,
+  flowFor,
+  isSubmit,
+  issueResumeToken,
+  updateFlowApplication,
+} from '../services/flow-applications';
+import { componentProblems, flowSteps, isFieldApplicable } from '../services/flow-rules';
+import { findProduct, type ProductRecord, rulesOf } from '../services/flow-store';
+import { createApplicantSession, type IssuedSession } from '../services/sessions';
+import { NO_ACCESS, NOT_YOURS, toActor, toTaskAccess } from './applications';
+import { checked, EnvelopeSchema, opened } from './bodies';
+
+const closed = { additionalProperties: false } as const;
+const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
+const LangQuery = Type.Object(
+  { lang: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })) },
+  closed,
+);
+/** A whole application's values inside a hex envelope: more than Fastify's default 1 MiB. */
+const SAVE_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** An application is the caller's to use: an applicant's own, or a staff user's by the task access rules. */
+export async function applicationFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  applicationId: string,
+): Promise<StoredApplication> {
+  if (request.applicant && request.applicant.applicationId !== applicationId) throw forbidden(NOT_YOURS);
+  const found = await findApplication(ctx.db, applicationId);
+  if (!found) throw notFound('Application not found');
+  if (request.auth && !canAccessApplication(toActor(request.auth.user), found.tasks.map(toTaskAccess))) {
+    throw forbidden(NO_ACCESS);
+  }
+  return found;
+}
+
+/** The customer flow an application was filled in; 409 for applications that have none (back-office only). */
+export async function flowOfApplication(
+  ctx: AppContext,
+  stored: StoredApplication,
+): Promise<FlowContext & { doc: FlowDoc }> {
+  const doc = stored.application as unknown as Partial<FlowDoc>;
+  if (typeof doc.flowId !== 'string' || typeof doc.verNum !== 'number' || doc.customFields === undefined) {
+    throw conflict('This application was not made through a customer flow');
+  }
+  const flowCtx = await flowFor(ctx.db, doc.flowId, doc.verNum).catch(() => {
+    throw conflict('This application was not made through a customer flow');
+  });
+  return { ...flowCtx, doc: doc as FlowDoc };
+}
+
+/** What an applicant sees of its application: no staff assignments. */
+function forApplicant(application: Application) {
+  const { appLifeCycle: _lifecycle, initiatedBy: _by, ...rest } = application;
+  return rest;
+}
+
+async function current(ctx: AppContext, applicationId: string, applicant: boolean) {
+  const found = await findApplication(ctx.db, applicationId);
+  if (!found) throw notFound('Application not found');
+  return applicant ? forApplicant(found.application) : found.application;
+}
+
+function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
+  reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
+  const { xsrfToken: _xsrf, ...session } = issued;
+  return session;
+}
+
+async function productOf(ctx: AppContext, flowCtx: FlowContext): Promise<ProductRecord> {
+  const product = await findProduct(ctx.db, flowCtx.flow.product_code);
+  if (!product) throw invalid('flowId', 'belongs to no product');
+  return product;
+}
+
+/** Public: the portal calls these before (or without) a session. */
+export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const perAddress = { max: config.authCallsPerAddressPerMinute, timeWindow: 60_000 };
+  const creations = app.createRateLimit(perAddress);
+
+  app.post(
+    API_PATHS.consumerSaveOrUpdate,
+    {
+      // Public only to create: a later save must carry the applicant session of its application.
+      config: { public: true },
+      bodyLimit: SAVE_BODY_LIMIT,
+      // Plain SaveApplicationBody (first save, no session) or its {data} envelope (applicant session):
+      // which one depends on the caller, so the handler checks it against the shared schema.
+      schema: { querystring: LangQuery, body: Type.Object({}, { additionalProperties: true }) },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      if (request.headers.access_token !== undefined) {
+        const found = await authenticate(request, ctx);
+        if (found.kind !== 'applicant') throw forbidden('Staff save through user/save_or_update');
+        const body = await opened(request, checked(EnvelopeSchema, request.body), SaveApplicationBodySchema);
+        if (body.application_id === undefined) throw invalid('application_id', 'is required');
+        if (body.application_id !== found.session.applicationId) throw forbidden(NOT_YOURS);
+        const flowCtx = await flowFor(db, body.flowId, body.verNum);
+        const product = await productOf(ctx, flowCtx);
+        const outcome = await updateFlowApplication(db, body.application_id, flowCtx, body, now, product.queue);
+        const resumeToken = outcome.submitted ? null : await issueResumeToken(db, body.application_id, now);
+        return { application: await current(ctx, body.application_id, true), resumeToken };
+      }
+      const limit = await creations(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
+      const body: SaveApplicationBody = checked(SaveApplicationBodySchema, request.body);
+      if (body.application_id !== undefined) throw unauthorized();
+      const flowCtx = await flowFor(db, body.flowId, body.verNum);
+      const product = await productOf(ctx, flowCtx);
+      if (product.captcha) {
+        if (!body.captchaResponse) throw invalid('captchaResponse', 'is required');
+        if (!(await checkCaptcha(db, ctx.captchaKey, body.captchaResponse, now, true))) {
+          throw invalid('captchaResponse', 'is invalid');
+        }
+      }
+      const created = await db.transaction(async (tx) => {
+        const applicationId = await createFlowApplication(tx, product, flowCtx, body, now);
+        const session = await createApplicantSession(tx, applicationId, config, now);
+        return { applicationId, session };
+      });
+      // A one-step flow submits on its first save: the usual submit path checks and completes it.
+      const submitted =
+        isSubmit(flowCtx.flow, body) &&
+        (await updateFlowApplication(db, created.applicationId, flowCtx, body, now, product.queue)).submitted;
+      const resumeToken = submitted ? null : await issueResumeToken(db, created.applicationId, now);
+      return {
+        application: await current(ctx, created.applicationId, true),
+        session: sessionAnswer(reply, created.session),
+        resumeToken,
+      };
+    },
+  );
+
+  app.post(
+    API_PATHS.validateTransactionToken,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: Type.Object({ transactionToken: Type.String({ minLength: 1, maxLength: 256 }) }, closed) },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      const applicationId = await applicationOfResumeToken(db, request.body.transactionToken, now);
+      if (!applicationId) throw invalid('transactionToken', 'is invalid');
+      const session = await db.transaction((tx) => createApplicantSession(tx, applicationId, config, now));
+      return { data: { application_id: applicationId }, session: sessionAnswer(reply, session) };
+    },
+  );
+
+  app.get(API_PATHS.captchaChallenge, { config: { public: true, rateLimit: perAddress } }, () =>
+    newChallenge(ctx.captchaKey, ctx.now()),
+  );
+
+  app.post(
+    API_PATHS.validateCaptcha,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: {
+        body: Type.Object(
+          { application_id: Type.Optional(AppId), captchaResponse: Type.String({ minLength: 1, maxLength: 4000 }) },
+          closed,
+        ),
+      },
+    },
+    // Checks without using the solution up: the first save that carries it consumes it.
+    async (request) => ({
+      verified: await checkCaptcha(db, ctx.captchaKey, request.body.captchaResponse, ctx.now(), false),
+    }),
+  );
+};
+
+/** Per application, one validation call at a time (the queue of spec §7). */
+function serialiser() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.catch(() => undefined);
+    tails.set(key, settled);
+    void settled.then(() => {
+      if (tails.get(key) === settled) tails.delete(key);
+    });
+    return next;
+  };
+}
+
+interface Located {
+  componentId: string;
+  applicantType: 'primary' | 'secondary' | 'guarantor';
+}
+
+/** Where each field key of a flow lives (component and the applicant type of its section). */
+function fieldIndex(flowCtx: FlowContext): Map<string, Located> {
+  const index = new Map<string, Located>();
+  for (const section of flowCtx.flow.sections) {
+    for (const sub of section.sub_sections) {
+      const component = flowCtx.components.get(sub.componentId);
+      for (const field of component?.fields ?? []) {
+        index.set(field.key, { componentId: sub.componentId, applicantType: section.applicantType ?? 'primary' });
+      }
+    }
+  }
+  return index;
+}
+
+/** Staff (and, for validations, applicants) — also under /debugger for staff. */
+export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const queue = serialiser();
+
+  async function staffSave(request: FastifyRequest, envelope: { data: string }) {
+    const body = await opened(request, envelope, SaveApplicationBodySchema);
+    if (body.application_id === undefined) throw invalid('application_id', 'is required');
+    // Staff only (the route is not open to applicant sessions); access by the task rules.
+    await applicationFor(ctx, request, body.application_id);
+    const flowCtx = await flowFor(db, body.flowId, body.verNum);
+    const product = await productOf(ctx, flowCtx);
+    await updateFlowApplication(db, body.application_id, flowCtx, body, ctx.now(), product.queue);
+    return { application: await current(ctx, body.application_id, false) };
+  }
+
+  const saveOptions = {
+    bodyLimit: SAVE_BODY_LIMIT,
+    schema: { querystring: LangQuery, body: EnvelopeSchema },
+  };
+  app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
+  app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
+
+  app.get(
+    API_PATHS.copyApplication,
+    { schema: { params: Type.Object({ applicationId: AppId }, closed) } },
+    async (request) => {
+      const { user } = caller(request);
+      const stored = await applicationFor(ctx, request, request.params.applicationId);
+      const product = await findProduct(db, stored.application.product_code);
+      const newId = await copyApplication(
+        db,
+        stored.application.application_id,
+        stored.application.product_code,
+        { userid: user.userid, username: user.userName, displayName: user.displayName },
+        product?.queue ?? [],
+        ctx.now(),
+      );
+      return { application: await current(ctx, newId, false) };
+    },
+  );
+
+  async function pendingOf(flowCtx: FlowContext & { doc: FlowDoc }): Promise<string[]> {
+    const rules = await rulesOf(db, [flowCtx.flow.flowId], flowCtx.flow.verNum);
+    const { doc } = flowCtx;
+    const keys = new Set<string>();
+    const steps = flowSteps(flowCtx.flow, {
+      existingCustomer: doc.existing_or_new_customer === 'existing',
+      jointApplicants: doc.jointApplicants,
+    });
+    for (const step of steps) {
+      const component = flowCtx.components.get(step.componentId);
+      if (!component || step.summary) continue;
+      const joint = doc.jointApplicants.find((j) => j.applicantId === step.applicantId);
+      for (const issue of componentProblems(
+        component,
+        rules,
+        joint?.customFields ?? doc.customFields,
+        step.applicantType,
+      )) {
+        keys.add(issue.key);
+      }
+    }
+    return [...keys];
+  }
+
+  app.post(
+    API_PATHS.addMandatoryValidations,
+    { config: { applicant: true }, schema: { body: Type.Object({ application_id: AppId }, closed) } },
+    async (request) => {
+      const { application_id } = request.body;
+      const stored = await applicationFor(ctx, request, application_id);
+      const flowCtx = await flowOfApplication(ctx, stored);
+      return queue(application_id, async () => {
+        const pending = await pendingOf(flowCtx);
+        await db.query(
+          `INSERT INTO validation_queues (application_id, pending, updated_at) VALUES ($1, $2::jsonb, $3)
+           ON CONFLICT (application_id) DO UPDATE SET pending = EXCLUDED.pending, updated_at = EXCLUDED.updated_at`,
+          [application_id, JSON.stringify(pending), ctx.now()],
+        );
+        return { queued: true, pending };
+      });
+    },
+  );
+
+  app.post(
+    API_PATHS.updateMandatoryValidations,
+    {
+      config: { applicant: true },
+      schema: {
+        body: Type.Object(
+          { application_id: AppId, fields: Type.Array(Key, { minItems: 1, maxItems: 500, uniqueItems: true }) },
+          closed,
+        ),
+      },
+    },
+    async (request) => {
+      const { application_id, fields } = request.body;
+      const stored = await applicationFor(ctx, request, application_id);
+      const flowCtx = await flowOfApplication(ctx, stored);
+      const index = fieldIndex(flowCtx);
+      const unknown = fields
+        .map((key, i) => ({ key, i }))
+        .filter(({ key }) => !index.has(key))
+        .map(({ i }) => ({ label: `fields[${i}]`, reason: `is not a field of flow ${flowCtx.flow.flowId}` }));
+      if (unknown.length > 0) throw new ValidationError(unknown);
+      return queue(application_id, async () => {
+        const rules = await rulesOf(db, [flowCtx.flow.flowId], flowCtx.flow.verNum);
+        const { doc } = flowCtx;
+        const results = fields.map((key) => {
+          const at = index.get(key) as Located;
+          const component = flowCtx.components.get(at.componentId);
+          const field = component?.fields.find((f) => f.key === key);
+          if (!component || !field) return { key, valid: true };
+          const valuesList: FormValues[] =
+            at.applicantType === 'primary'
+              ? [doc.customFields]
+              : doc.jointApplicants.filter((j) => j.applicantType === at.applicantType).map((j) => j.customFields);
+          for (const values of valuesList) {
+            if (!isFieldApplicable(field, at.applicantType)) continue;
+            const issue = componentProblems(component, rules, values, at.applicantType).find((p) => p.key === key);
+            if (issue) return { key, valid: false, reason: issue.reason };
+          }
+          return { key, valid: true };
+        });
+        const valid = new Set(results.filter((r) => r.valid).map((r) => r.key));
+        await db.query(
+          `UPDATE validation_queues SET pending = (
+             SELECT coalesce(jsonb_agg(k), '[]'::jsonb) FROM jsonb_array_elements_text(pending) AS k WHERE NOT (k = ANY($2::text[]))
+           ), updated_at = $3 WHERE application_id = $1`,
+          [application_id, [...valid], ctx.now()],
+        );
+        return { results };
+      });
+    },
+  );
+};

@@ -1,0 +1,182 @@
+// Uploads, downloads and removal of an application's files, and the signature pad's image
+// (README "Uploads"). Multipart is parsed only here (@fastify/multipart, this plugin's scope).
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  type FieldConfig,
+  MAX_FILE_SIZE_BYTES,
+  UPLOAD_KINDS,
+  type UploadedDocument,
+} from '@originate/shared/node';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import type { PluginOptions } from '../context';
+import { HttpError, invalid, notFound } from '../errors';
+import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, matchesSignature } from '../services/files';
+import { applicationFor, flowOfApplication } from './customer';
+
+const closed = { additionalProperties: false } as const;
+const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const FileId = Type.String({ pattern: FILE_ID_PATTERN });
+const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const KEY = /^[A-Za-z0-9_.-]{1,128}$/;
+export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
+const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** 413 naming the file (the body limit's code with the file's own words). */
+const tooLarge = (what: string, max: number) =>
+  new HttpError(413, { code: 413, message: `${what} is larger than ${max} bytes` });
+
+export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db, files } = ctx;
+  await app.register(multipart, {
+    // One file and its two fields; the size limit is the spec's 30 MB (checked while streaming).
+    limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6, headerPairs: 50 },
+  });
+
+  async function uploadField(request: FastifyRequest, applicationId: string, fieldKey: string): Promise<FieldConfig> {
+    const stored = await applicationFor(ctx, request, applicationId);
+    const flowCtx = await flowOfApplication(ctx, stored);
+    for (const component of flowCtx.components.values()) {
+      const field = component.fields.find((f) => f.key === fieldKey);
+      if (field?.field_type_details.type === 'file_upload') return field;
+    }
+    throw invalid('fieldKey', `is not a file upload field of flow ${flowCtx.flow.flowId}`);
+  }
+
+  app.post(API_PATHS.uploadDocument, { config: { applicant: true } }, async (request): Promise<UploadedDocument> => {
+    if (!request.isMultipart()) throw invalid('content-type', 'must be multipart/form-data');
+    const fields: Record<string, string> = {};
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname !== 'application_id' && part.fieldname !== 'fieldKey') {
+          throw invalid(part.fieldname.slice(0, 64), 'is not allowed');
+        }
+        if (typeof part.value !== 'string') throw invalid(part.fieldname, 'must be text');
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      // The file: its fields came first, so nothing is written before access and type are known.
+      const { application_id: applicationId, fieldKey } = fields;
+      if (applicationId === undefined || !ID.test(applicationId)) {
+        part.file.resume();
+        throw invalid('application_id', 'must come before the file and be an application id');
+      }
+      if (fieldKey === undefined || !KEY.test(fieldKey)) {
+        part.file.resume();
+        throw invalid('fieldKey', 'must come before the file and be a field key');
+      }
+      const field = await uploadField(request, applicationId, fieldKey).catch((error: unknown) => {
+        part.file.resume();
+        throw error;
+      });
+      const fileName = displayName(part.filename);
+      const rule = FILE_TYPES[extensionOf(fileName)];
+      const accepted = field.field_type_details.accept ?? UPLOAD_KINDS;
+      if (!rule || !accepted.includes(rule.kind)) {
+        part.file.resume();
+        throw invalid(fileName, `is not an accepted file type (${accepted.join(', ')})`);
+      }
+      const written = await files.receive(part.file);
+      if (written.truncated) {
+        await written.discard();
+        throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
+      }
+      if (written.size === 0 || !matchesSignature(rule, written.head)) {
+        await written.discard();
+        throw invalid(fileName, `is not a ${rule.kind} file (its content does not match .${extensionOf(fileName)})`);
+      }
+      const fileId = randomUUID();
+      await written.commit(fileId);
+      await db.query(
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [fileId, applicationId, fieldKey, fileName, rule.mime, written.size, ctx.now()],
+      );
+      return { fileId, fileName, size: written.size, mimeType: rule.mime };
+    }
+    throw invalid('file', 'is required');
+  });
+
+  app.post(
+    API_PATHS.uploadSignature,
+    {
+      config: { applicant: true },
+      // A 2 MB PNG in base64 is about 2.7 MB of JSON.
+      bodyLimit: 3 * 1024 * 1024,
+      schema: {
+        body: Type.Object(
+          {
+            dataURI: Type.String({ minLength: 1, maxLength: 3 * 1024 * 1024 }),
+            app_id: AppId,
+          },
+          closed,
+        ),
+      },
+    },
+    async (request) => {
+      const { dataURI, app_id } = request.body;
+      const match = /^data:image\/png;base64,([A-Za-z0-9+/]+={0,2})$/.exec(dataURI);
+      if (!match?.[1]) throw invalid('dataURI', 'must be a base64 data URI of an image/png');
+      const png = Buffer.from(match[1], 'base64');
+      if (png.length > MAX_SIGNATURE_BYTES) throw tooLarge('The signature', MAX_SIGNATURE_BYTES);
+      if (!PNG.every((b, i) => png[i] === b)) throw invalid('dataURI', 'is not a PNG image');
+      await applicationFor(ctx, request, app_id);
+      const fileId = randomUUID();
+      await files.put(fileId, png);
+      await db.query(
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
+         VALUES ($1, $2, 'signature', 'signature.png', 'image/png', $3, $4)`,
+        [fileId, app_id, png.length, ctx.now()],
+      );
+      return { fileId };
+    },
+  );
+
+  async function ownedFile(request: FastifyRequest, fileId: string, applicationId?: string) {
+    const [row] = await db.query<{ application_id: string; file_name: string; mime_type: string }>(
+      'SELECT application_id, file_name, mime_type FROM documents WHERE file_id = $1 AND removed_at IS NULL',
+      [fileId],
+    );
+    // An applicant learns nothing about other applications' files: not found and not yours look alike.
+    if (!row || (applicationId !== undefined && row.application_id !== applicationId)) throw notFound('File not found');
+    if (request.applicant && request.applicant.applicationId !== row.application_id) throw notFound('File not found');
+    await applicationFor(ctx, request, row.application_id);
+    return row;
+  }
+
+  app.get(
+    API_PATHS.downloadDocument,
+    { config: { applicant: true }, schema: { params: Type.Object({ fileId: FileId }, closed) } },
+    async (request, reply) => {
+      const row = await ownedFile(request, request.params.fileId);
+      const data = await files.read(request.params.fileId);
+      if (!data) throw notFound('File not found');
+      const ascii = row.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .type(row.mime_type)
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
+        )
+        .send(data);
+    },
+  );
+
+  app.delete(
+    API_PATHS.removeDocument,
+    {
+      config: { applicant: true },
+      schema: { querystring: Type.Object({ fileId: FileId, application_id: AppId }, closed) },
+    },
+    async (request) => {
+      const { fileId, application_id } = request.query;
+      await ownedFile(request, fileId, application_id);
+      await db.query('UPDATE documents SET removed_at = $2 WHERE file_id = $1', [fileId, ctx.now()]);
+      await files.remove(fileId);
+      return { removed: true };
+    },
+  );
+};

@@ -1,0 +1,284 @@
+// Applications filled through a customer flow (README "Customer flow"): created by the first consumer
+// save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
+// submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
+import { randomBytes } from 'node:crypto';
+import type { ComponentConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
+import type { Db, Queryable } from '../db';
+import { conflict, invalid, ValidationError } from '../errors';
+import { flowSteps, submitProblems } from './flow-rules';
+import { componentsByIds, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
+import { sha256 } from './security';
+
+export const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+export const CUSTOMER_FLOW_STEP = 'Application Capture';
+const NEXT_STEP = { name: 'Verify documents', stepName: 'Document Verification', type: 'APPVD' } as const;
+
+/** What the flow application keeps in applications.doc. */
+export interface FlowDoc {
+  flowId: string;
+  verNum: number;
+  flowName: string;
+  mode: SaveApplicationBody['mode'];
+  section_id: string;
+  sub_section_id: string;
+  singleORjoint: SaveApplicationBody['singleORjoint'];
+  existing_or_new_customer: SaveApplicationBody['existing_or_new_customer'];
+  customFields: SaveApplicationBody['customFields'];
+  jointApplicants: SaveApplicationBody['jointApplicants'];
+  progress: SaveApplicationBody['progress'];
+  _deviceType: SaveApplicationBody['_deviceType'];
+  product_type_code: string;
+  /** Set when the application was submitted (resume links stop working). */
+  submitted_at?: string;
+  initiatedBy?: { id: string; username: string; displayName: string };
+}
+
+export interface FlowContext {
+  flow: FlowConfig;
+  components: Map<string, ComponentConfig>;
+}
+
+/** The flow a save names, with its components; 400 naming what does not exist. */
+export async function flowFor(db: Queryable, flowId: string, verNum: number): Promise<FlowContext> {
+  const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
+  if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
+  const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
+  return { flow, components: await componentsByIds(db, ids) };
+}
+
+function checkStep(flow: FlowConfig, body: SaveApplicationBody): void {
+  const section = flow.sections.find((s) => s.section_id === body.section_id);
+  if (!section) throw invalid('section_id', `is not a section of flow ${flow.flowId}`);
+  if (!section.sub_sections.some((sub) => sub.sub_section_id === body.sub_section_id)) {
+    throw invalid('sub_section_id', `is not a sub-section of section ${section.section_id}`);
+  }
+}
+
+/** A SAVED save on the last step the applicant walks submits the application. */
+export function isSubmit(flow: FlowConfig, body: SaveApplicationBody): boolean {
+  if (body.mode !== 'SAVED') return false;
+  const steps = flowSteps(flow, {
+    existingCustomer: body.existing_or_new_customer === 'existing',
+    jointApplicants: body.jointApplicants,
+  });
+  const last = steps.at(-1);
+  return last !== undefined && last.sectionId === body.section_id && last.subSectionId === body.sub_section_id;
+}
+
+const NUMBER_KEYS = ['loan_amount', 'pl_loan_amount'];
+const NAME_KEYS = ['full_name', 'pl_full_name'];
+const MOBILE_KEYS = ['mobile', 'pl_mobile'];
+
+function firstText(values: SaveApplicationBody['customFields'], keys: string[]): string | undefined {
+  for (const key of keys) {
+    const v = values[key];
+    if (typeof v === 'string' && v !== '') return v;
+    if (typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** The columns the back office lists by: loan amount and who the primary applicant is. */
+function summaryOf(body: SaveApplicationBody) {
+  const amount = Number(firstText(body.customFields, NUMBER_KEYS)?.replace(/,/g, '') ?? 0);
+  const primary: Record<string, string> = {};
+  const name = firstText(body.customFields, NAME_KEYS);
+  const mobile = firstText(body.customFields, MOBILE_KEYS);
+  const email = firstText(body.customFields, ['email']);
+  if (name) primary.fullName = name;
+  if (mobile) primary.mobile = mobile;
+  if (email) primary.email = email;
+  return { loanAmount: Number.isFinite(amount) && amount >= 0 && amount < 1e12 ? amount : 0, applicant: { primary } };
+}
+
+function docOf(flow: FlowConfig, body: SaveApplicationBody, previous?: FlowDoc): FlowDoc {
+  return {
+    ...(previous ?? {}),
+    flowId: flow.flowId,
+    verNum: flow.verNum,
+    flowName: flow.flowName,
+    mode: body.mode,
+    section_id: body.section_id,
+    sub_section_id: body.sub_section_id,
+    singleORjoint: body.singleORjoint,
+    existing_or_new_customer: body.existing_or_new_customer,
+    customFields: body.customFields,
+    jointApplicants: body.jointApplicants,
+    progress: body.progress,
+    _deviceType: body._deviceType,
+    product_type_code: 'RETAIL',
+  };
+}
+
+/** Refuses a submit that leaves a visible, applicable mandatory field empty or a regex broken. */
+export async function checkSubmit(db: Queryable, ctx: FlowContext, body: SaveApplicationBody): Promise<void> {
+  if (!ctx.flow.mandatoryValidations) return;
+  const rules = await rulesOf(db, [ctx.flow.flowId], ctx.flow.verNum);
+  const problems = submitProblems(ctx.flow, ctx.components, rules, body);
+  if (problems.length > 0) throw new ValidationError(problems.map(({ label, reason }) => ({ label, reason })));
+}
+
+export async function createFlowApplication(
+  tx: Queryable,
+  product: ProductRecord,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  now: Date,
+): Promise<string> {
+  checkStep(ctx.flow, body);
+  const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
+  const applicationId = `${product.product_code}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+  const { loanAmount, applicant } = summaryOf(body);
+  await tx.query(
+    `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+       applicant, doc, cre_time, mod_time)
+     VALUES ($1, $2, $3, 'RETAIL', 'ACTIVE', $4, $5, $6::jsonb, $7::jsonb, $8, $8)`,
+    [
+      applicationId,
+      product.product_code,
+      product.product_name,
+      CUSTOMER_FLOW_STEP,
+      loanAmount,
+      JSON.stringify(applicant),
+      JSON.stringify(docOf(ctx.flow, body)),
+      now,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+       allowed_users, start_time, mod_time)
+     VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'Pending', NULL, $4::jsonb, '[]'::jsonb, $5, $5)`,
+    [`TSK-${applicationId}-1`, applicationId, CUSTOMER_FLOW_STEP, JSON.stringify(product.queue), now],
+  );
+  return applicationId;
+}
+
+export interface SaveOutcome {
+  submitted: boolean;
+}
+
+/**
+ * A later save of an existing flow application (consumer or staff). Refuses a stale mod_time
+ * (409 resubmission) and any save after submit; a submit completes the CUST_FLOW task and opens the
+ * next lifecycle step in the product's queue.
+ */
+export async function updateFlowApplication(
+  db: Db,
+  applicationId: string,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  now: Date,
+  queue: ProductRecord['queue'],
+): Promise<SaveOutcome> {
+  checkStep(ctx.flow, body);
+  const submit = isSubmit(ctx.flow, body);
+  if (submit) await checkSubmit(db, ctx, body);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ doc: FlowDoc; mod_time: Date | string; status: string }>(
+      'SELECT doc, mod_time, status FROM applications WHERE application_id = $1 FOR UPDATE',
+      [applicationId],
+    );
+    if (!row) throw invalid('application_id', 'is not a known application');
+    if (row.doc.flowId !== body.flowId) throw invalid('flowId', `is not the flow of application ${applicationId}`);
+    if (row.doc.submitted_at) throw conflict('The application has already been submitted');
+    if (row.status !== 'ACTIVE') throw conflict(`The application is ${row.status}`);
+    const stored = new Date(row.mod_time).getTime();
+    if (body.mod_time !== undefined && !(new Date(body.mod_time).getTime() >= stored)) throw conflict('resubmission');
+    const doc = docOf(ctx.flow, body, row.doc);
+    if (submit) doc.submitted_at = now.toISOString();
+    const { loanAmount, applicant } = summaryOf(body);
+    await tx.query(
+      `UPDATE applications SET doc = $2::jsonb, loan_amount = $3, applicant = $4::jsonb, mod_time = $5,
+         stage = CASE WHEN $6 THEN $7 ELSE stage END
+       WHERE application_id = $1`,
+      [applicationId, JSON.stringify(doc), loanAmount, JSON.stringify(applicant), now, submit, NEXT_STEP.stepName],
+    );
+    if (submit) {
+      await tx.query(
+        `UPDATE tasks SET progress = 'Completed', end_time = $2, mod_time = $2
+          WHERE application_id = $1 AND type = 'CUST_FLOW' AND progress IN ('Pending', 'In Progress')`,
+        [applicationId, now],
+      );
+      const [{ n } = { n: 1 }] = await tx.query<{ n: number }>(
+        'SELECT coalesce(max(step_number), 0)::int + 1 AS n FROM tasks WHERE application_id = $1',
+        [applicationId],
+      );
+      await tx.query(
+        `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+           assigned_team, allowed_users, start_time, mod_time)
+         VALUES ($1, $2, $3, $4, $5, $6, 'Pending', NULL, $7::jsonb, '[]'::jsonb, $8, $8)`,
+        [
+          `TSK-${applicationId}-${n}`,
+          applicationId,
+          NEXT_STEP.name,
+          NEXT_STEP.stepName,
+          n,
+          NEXT_STEP.type,
+          JSON.stringify(queue),
+          now,
+        ],
+      );
+      await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
+    }
+    return { submitted: submit };
+  });
+}
+
+/** A resume link's token: 32 random bytes (base64url), only its sha256 stored, valid 7 days or until submit. */
+export async function issueResumeToken(db: Queryable, applicationId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('DELETE FROM resume_tokens WHERE application_id = $1 AND expires_at <= $2', [applicationId, now]);
+  await db.query(
+    'INSERT INTO resume_tokens (token_hash, application_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [sha256(token), applicationId, now, new Date(now.getTime() + RESUME_TOKEN_TTL_SECONDS * 1000)],
+  );
+  return token;
+}
+
+/** The application a live resume token opens (not expired, application not submitted), else null. */
+export async function applicationOfResumeToken(db: Queryable, token: string, now: Date): Promise<string | null> {
+  const rows = await db.query<{ application_id: string }>(
+    `SELECT r.application_id FROM resume_tokens r JOIN applications a USING (application_id)
+      WHERE r.token_hash = $1 AND r.expires_at > $2 AND a.status = 'ACTIVE' AND a.doc->>'submitted_at' IS NULL`,
+    [sha256(token), now],
+  );
+  return rows[0]?.application_id ?? null;
+}
+
+/** A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. */
+export async function copyApplication(
+  db: Db,
+  sourceId: string,
+  productCode: string,
+  copier: { userid: string; username: string; displayName: string },
+  queue: ProductRecord['queue'],
+  now: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
+    const newId = `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+    await tx.query(
+      `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+         applicant, doc, cre_time, mod_time)
+       SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant,
+              (doc - 'submitted_at' - 'sectionsCompleted') || jsonb_build_object('mode', 'DRAFT', 'initiatedBy', $4::jsonb,
+                'copiedFrom', $1::text),
+              $5, $5
+         FROM applications WHERE application_id = $1`,
+      [
+        sourceId,
+        newId,
+        CUSTOMER_FLOW_STEP,
+        JSON.stringify({ id: copier.userid, username: copier.username, displayName: copier.displayName }),
+        now,
+      ],
+    );
+    await tx.query(
+      `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+         assigned_team, allowed_users, start_time, mod_time)
+       VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
+      [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
+    );
+    return newId;
+  });
+}
