@@ -77,15 +77,23 @@ function reasonOf(issue: AjvIssue): string {
       return `must be one of ${(issue.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
     case 'pattern':
       return 'has an invalid format';
+    case 'anyOf':
+      return 'is not one of the allowed values';
     default:
       return issue.message ?? 'is invalid';
   }
 }
 
+/** Whether `path` is `prefix` or inside it ('/a/0' is inside '/a'). */
+const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
+
 export function validationFromAjv(issues: AjvIssue[], context: string | undefined): ValidationError {
   const seen = new Set<string>();
   const errors: { label: string; reason: string }[] = [];
+  // A value that fits no branch of a union (TypeBox literal unions are anyOf) gets one reason, not one per branch.
+  const unions = issues.filter((i) => i.keyword === 'anyOf').map((i) => i.instancePath);
   for (const issue of issues) {
+    if (issue.keyword !== 'anyOf' && unions.some((u) => under(issue.instancePath, u))) continue;
     const item = { label: labelOf(issue, context), reason: reasonOf(issue) };
     const key = `${item.label}|${item.reason}`;
     if (!seen.has(key)) {

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { conflict, forbidden, invalid, notFound } from '../errors';
 import { type Actor, type AssignAction, canAccessApplication, canAssign, type TaskAccess } from '../services/access';
-import { findApplication, type TaskRow } from '../services/applications';
+import { findApplication, forApplicant, type TaskRow } from '../services/applications';
 import { insertNotification, uncountedCount } from '../services/notifications';
 import { findUserById, type UserRecord } from '../services/users';
 import { idString, objectSchema } from './schemas';
@@ -52,7 +52,7 @@ export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app,
       if (request.auth && !canAccessApplication(toActor(request.auth.user), found.tasks.map(toTaskAccess))) {
         throw forbidden(NO_ACCESS);
       }
-      return found.application;
+      return request.applicant ? forApplicant(found.application) : found.application;
     },
   );
 

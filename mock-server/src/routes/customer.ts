@@ -3,7 +3,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
-  type Application,
   type FormValues,
   type SaveApplicationBody,
   SaveApplicationBodySchema,
@@ -14,7 +13,7 @@ import { authenticate } from '../auth-hook';
 import { type AppContext, caller, type PluginOptions } from '../context';
 import { conflict, forbidden, invalid, notFound, TooManyRequestsError, unauthorized, ValidationError } from '../errors';
 import { canAccessApplication } from '../services/access';
-import { findApplication, type StoredApplication } from '../services/applications';
+import { findApplication, forApplicant, type StoredApplication } from '../services/applications';
 import { checkCaptcha, newChallenge } from '../services/captcha';
 import {
   applicationOfResumeToken,
@@ -71,12 +70,6 @@ export async function flowOfApplication(
     throw conflict('This application was not made through a customer flow');
   });
   return { ...flowCtx, doc: doc as FlowDoc };
-}
-
-/** What an applicant sees of its application: no staff assignments. */
-function forApplicant(application: Application) {
-  const { appLifeCycle: _lifecycle, initiatedBy: _by, ...rest } = application;
-  return rest;
 }
 
 async function current(ctx: AppContext, applicationId: string, applicant: boolean) {

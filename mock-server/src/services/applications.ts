@@ -87,3 +87,9 @@ export async function findApplication(db: Queryable, applicationId: string): Pro
   if (row.product_type_code) application.product_type_code = row.product_type_code;
   return { application, tasks };
 }
+
+/** What an applicant sees of its application: no staff assignments, no initiating user. */
+export function forApplicant(application: Application): Omit<Application, 'appLifeCycle' | 'initiatedBy'> {
+  const { appLifeCycle: _lifecycle, initiatedBy: _by, ...rest } = application;
+  return rest;
+}

@@ -1,0 +1,660 @@
+// The customer flow's routes (README "Customer flow"): configuration, first and later saves, submit
+// with server-side mandatory checks, resubmission, resume tokens, validations, captcha, OTP and
+// microflows — good input, bad input (400/1101 naming the field) and callers who may not.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath, type FormValues } from '@originate/shared/node';
+import {
+  type Applicant,
+  encrypted,
+  homeLoanBody,
+  issues,
+  newHomeLoan,
+  newPersonalLoan,
+  personalLoanBody,
+  solvedCaptcha,
+} from './flow-helpers';
+import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
+
+let s: TestServer;
+let officer: Login;
+let admin: Login;
+let developer: Login;
+
+before(async () => {
+  s = await startServer();
+  officer = await login(s.app, 'officer');
+  admin = await login(s.app, 'opsadmin');
+  developer = await login(s.app, 'developer');
+});
+after(() => s.close());
+
+const save = (who: Applicant, body: unknown) =>
+  encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, who.headers, body);
+
+describe('configuration (public)', () => {
+  it('lists the seeded products and their details', async () => {
+    const list = await call(s.app, 'GET', API_PATHS.productList);
+    assert.equal(list.statusCode, 200);
+    assert.deepEqual(
+      list
+        .json()
+        .map((p: { product_code: string; flowId: string; verNum: number }) => [p.product_code, p.flowId, p.verNum]),
+      [
+        ['HL', 'home_loan', 243],
+        ['PL', 'personal_loan', 243],
+      ],
+    );
+    const hl = await call(s.app, 'GET', apiPath('productDetails', { productCode: 'HL' }));
+    assert.equal(hl.json().captcha, true);
+    assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'PL' }))).json().captcha, false);
+    assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'XX' }))).statusCode, 404);
+  });
+
+  it('answers flow configs, route configs and rules; unknown → 404; bad params name the field', async () => {
+    const flow = await call(
+      s.app,
+      'GET',
+      `${apiPath('flowConfigById', { verNum: 243, flowId: 'home_loan' })}?mode=SAVED&device_width=390`,
+    );
+    assert.equal(flow.statusCode, 200);
+    assert.equal(flow.json().sections[0].sub_sections[0].componentId, 'HL_LOAN_DETAILS');
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('flowConfigById', { verNum: 243, flowId: 'nope' }))).statusCode,
+      404,
+    );
+    const bad = await call(
+      s.app,
+      'GET',
+      `${apiPath('flowConfigById', { verNum: 243, flowId: 'home_loan' })}?mode=LIVE`,
+    );
+    assert.deepEqual(
+      issues(bad).map((e) => e.label),
+      ['mode'],
+    );
+    const many = await call(
+      s.app,
+      'GET',
+      `${API_PATHS.flowConfigs}?flow_ids=home_loan,personal_loan&ver_num=243&flow_type=CUST_FLOW&mode=SAVED`,
+    );
+    assert.deepEqual(
+      many.json().map((f: { flowId: string }) => f.flowId),
+      ['home_loan', 'personal_loan'],
+    );
+    const route = await call(s.app, 'GET', apiPath('routeConfig', { productCode: 'PL', verNum: 243 }));
+    assert.equal(route.json().startRoute, 'customer-type');
+    assert.ok(route.json().routes.some((r: { route_info: string }) => r.route_info === 'capture_1'));
+    const latest = await call(s.app, 'GET', apiPath('latestRouteConfig', { productCode: 'HL' }));
+    assert.equal(latest.json().verNum, 243);
+    const rules = await call(s.app, 'GET', `${API_PATHS.fetchRules}?flow_ids=home_loan&ver_num=243`);
+    assert.ok(rules.json().some((r: { rule_id: string }) => r.rule_id === 'hl_r2_family_unless_pmay'));
+  });
+
+  it('answers components (translated when MultiLingual is on), option lists and translations', async () => {
+    const ids = { componentIds: ['HL_PERSONAL', 'HL_LOAN_DETAILS'] };
+    const plain = await call(s.app, 'POST', `${API_PATHS.componentsConfigs}?lang=hi`, undefined, ids);
+    assert.equal(plain.statusCode, 200);
+    assert.equal(plain.json()[0].fields[0].label, 'Full name', 'MultiLingual is off by default');
+    const features = await call(s.app, 'PUT', apiPath('setupConfig', { type: 'Admin', name: 'Features' }), admin, {
+      MultiLingual: true,
+      ApplicationFormPreview: true,
+    });
+    assert.equal(features.statusCode, 200, features.body);
+    const hindi = await call(s.app, 'POST', `${API_PATHS.componentsConfigs}?lang=hi`, undefined, ids);
+    assert.equal(hindi.json()[0].fields[0].label, 'पूरा नाम');
+    assert.equal(hindi.json()[1].componentId, 'HL_LOAN_DETAILS');
+    const unknown = await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, {
+      componentIds: ['HL_PERSONAL', 'NOPE'],
+    });
+    assert.deepEqual(issues(unknown), [{ label: 'componentIds[1]', reason: 'is not a known component' }]);
+    const options = await call(s.app, 'POST', API_PATHS.fieldsConfig, undefined, [
+      { property_type: 'RADIO', property: 'GENDER' },
+      { property_type: 'DROPDOWN', property: 'UNKNOWN_LIST' },
+    ]);
+    assert.deepEqual(
+      options.json()[0].values.map((v: { value: string }) => v.value),
+      ['female', 'male', 'other'],
+    );
+    assert.deepEqual(options.json()[1].values, []);
+    const t = await call(s.app, 'POST', `${API_PATHS.translate}?lang=hi`, undefined, {
+      texts: ['Loan amount', 'Zebra'],
+    });
+    assert.deepEqual(t.json(), { lang: 'hi', translations: { 'Loan amount': 'ऋण राशि', Zebra: 'Zebra' } });
+    const extra = await call(s.app, 'POST', `${API_PATHS.translate}?lang=hi`, undefined, { texts: [], more: 1 });
+    assert.deepEqual(
+      issues(extra).map((e) => e.label),
+      ['more'],
+    );
+  });
+});
+
+describe('consumer save_or_update', () => {
+  it('first save creates an ACTIVE application with a CUST_FLOW task, an applicant session and a resume token', async () => {
+    const a = await newPersonalLoan(s.app);
+    assert.match(a.applicationId, /^PL-\d{4}-\d{6}$/);
+    assert.match(a.resumeToken, /^[A-Za-z0-9_-]{43}$/);
+    const res = await call(s.app, 'GET', apiPath('application', { applicationId: a.applicationId }), a.headers);
+    assert.equal(res.statusCode, 200);
+    const app = res.json();
+    assert.equal(app._applicationStatus, 'ACTIVE');
+    assert.equal(app.mode, 'DRAFT');
+    assert.equal(app.flowId, 'personal_loan');
+    assert.equal(app.customFields.pl_full_name, 'Asha Rao');
+    assert.equal(app.appLifeCycle, undefined, 'applicants do not see staff assignments');
+    const [task] = await s.app.ctx.db.query<{ type: string; progress: string }>(
+      'SELECT type, progress FROM tasks WHERE application_id = $1',
+      [a.applicationId],
+    );
+    assert.deepEqual(task, { type: 'CUST_FLOW', progress: 'Pending' });
+  });
+
+  it('refuses bad first saves naming the field', async () => {
+    const { customFields: _c, ...noFields } = personalLoanBody();
+    const missing = await call(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, undefined, noFields);
+    assert.deepEqual(issues(missing), [{ label: 'customFields', reason: 'missing' }]);
+    const extra = await call(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, undefined, {
+      ...personalLoanBody(),
+      isAdmin: true,
+    });
+    assert.deepEqual(
+      issues(extra).map((e) => e.label),
+      ['isAdmin'],
+    );
+    const flow = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      personalLoanBody({ flowId: 'nope' }),
+    );
+    assert.deepEqual(
+      issues(flow).map((e) => e.label),
+      ['flowId'],
+    );
+    const step = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      personalLoanBody({ sub_section_id: 'x' }),
+    );
+    assert.deepEqual(
+      issues(step).map((e) => e.label),
+      ['sub_section_id'],
+    );
+    const existing = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      personalLoanBody({ application_id: 'PL-2026-000101' }),
+    );
+    assert.equal(existing.statusCode, 401, 'saving an existing application needs its applicant session');
+  });
+
+  it('needs a solved captcha for the home loan, and refuses a replayed one', async () => {
+    const none = await call(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, undefined, homeLoanBody());
+    assert.deepEqual(issues(none), [{ label: 'captchaResponse', reason: 'is required' }]);
+    const forged = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      homeLoanBody({ captchaResponse: Buffer.from('{}').toString('base64') }),
+    );
+    assert.deepEqual(issues(forged), [{ label: 'captchaResponse', reason: 'is invalid' }]);
+    const captchaResponse = await solvedCaptcha(s.app);
+    const check = await call(s.app, 'POST', API_PATHS.validateCaptcha, undefined, { captchaResponse });
+    assert.deepEqual(check.json(), { verified: true }, 'validateCaptcha does not use the solution up');
+    const first = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      homeLoanBody({ captchaResponse }),
+    );
+    assert.equal(first.statusCode, 200, first.body);
+    const replay = await call(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      undefined,
+      homeLoanBody({ captchaResponse }),
+    );
+    assert.deepEqual(issues(replay), [{ label: 'captchaResponse', reason: 'is invalid' }]);
+    assert.deepEqual((await call(s.app, 'POST', API_PATHS.validateCaptcha, undefined, { captchaResponse })).json(), {
+      verified: false,
+    });
+  });
+
+  it('refuses an expired captcha', async () => {
+    const captchaResponse = await solvedCaptcha(s.app);
+    s.advance(601);
+    try {
+      const res = await call(
+        s.app,
+        'POST',
+        API_PATHS.consumerSaveOrUpdate,
+        undefined,
+        homeLoanBody({ captchaResponse }),
+      );
+      assert.deepEqual(issues(res), [{ label: 'captchaResponse', reason: 'is invalid' }]);
+    } finally {
+      s.advance(-601);
+    }
+  });
+
+  it('later saves go encrypted with the applicant session; a stale mod_time is a 409 resubmission', async () => {
+    const a = await newPersonalLoan(s.app);
+    const body = personalLoanBody({
+      application_id: a.applicationId,
+      mod_time: a.modTime,
+      section_id: 'pl_details',
+      sub_section_id: 'pl_kyc',
+    });
+    const ok = await save(a, body);
+    assert.equal(ok.statusCode, 200, ok.body);
+    assert.equal(ok.json().application.sub_section_id, 'pl_kyc');
+    assert.match(ok.json().resumeToken, /^[A-Za-z0-9_-]{43}$/);
+    const stale = await save(a, { ...body, mod_time: '2000-01-01T00:00:00.000Z' });
+    assert.equal(stale.statusCode, 409);
+    assert.deepEqual(stale.json(), { code: 409, message: 'resubmission' });
+    const plain = await call(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
+    assert.deepEqual(
+      issues(plain).map((e) => e.label),
+      ['data'],
+    );
+    const other = await newPersonalLoan(s.app);
+    const foreign = await save(other, body);
+    assert.equal(foreign.statusCode, 403, 'another application → 403');
+    const staff = await call(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, officer, body);
+    assert.equal(staff.statusCode, 403);
+  });
+});
+
+describe('submit', () => {
+  const pl = (a: Applicant, customFields: FormValues) =>
+    personalLoanBody({
+      application_id: a.applicationId,
+      mode: 'SAVED',
+      section_id: 'pl_review',
+      sub_section_id: 'pl_summary',
+      customFields,
+    });
+
+  it('refuses listing each missing mandatory field, never the ones page rules hide', async () => {
+    const a = await newPersonalLoan(s.app);
+    const res = await save(
+      a,
+      pl(a, {
+        customer_type: 'new',
+        pl_full_name: 'Asha Rao',
+        pl_mobile: '9876543210',
+        pl_purpose: 'travel',
+        pl_pan: 'bad',
+      }),
+    );
+    assert.deepEqual(issues(res), [
+      { label: 'PAN', reason: 'is invalid' },
+      { label: 'Date of birth', reason: 'is required' },
+      { label: 'ID proof', reason: 'is required' },
+      { label: 'Loan amount', reason: 'is required' },
+      { label: 'Tenure (months)', reason: 'is required' },
+      { label: 'Monthly income', reason: 'is required' },
+      { label: 'I agree to a recorded video KYC call', reason: 'is required' },
+    ]);
+    const shown = await save(
+      a,
+      pl(a, { customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210', pl_purpose: 'other' }),
+    );
+    assert.ok(
+      issues(shown).some((e) => e.label === 'Describe the purpose'),
+      'the rule shows it for purpose other',
+    );
+  });
+
+  it('home loan: PMAY family details block submit only when the PMAY toggle is on', async () => {
+    const a = await newHomeLoan(s.app);
+    const body = (pmay: boolean) =>
+      homeLoanBody({
+        application_id: a.applicationId,
+        mode: 'SAVED',
+        section_id: 'hl_declaration',
+        sub_section_id: 'hl_summary',
+        customFields: { pmay_eligible: pmay },
+      });
+    const off = issues(await save(a, body(false))).map((e) => e.label);
+    assert.ok(off.includes('Property value'));
+    assert.ok(!off.includes('Head of the family'), 'hidden by the PMAY rule');
+    assert.ok(!off.includes('Builder'), 'a group hidden outright');
+    assert.ok(!off.includes('KYC risk score'), 'internal fields do not apply');
+    const on = issues(await save(a, body(true))).map((e) => e.label);
+    assert.ok(on.includes('Head of the family'));
+    assert.ok(on.includes('Family members'));
+  });
+
+  it('a complete submit completes the CUST_FLOW task, opens the next step and ends resume links', async () => {
+    const a = await newPersonalLoan(s.app);
+    const sign = await call(s.app, 'POST', API_PATHS.uploadSignature, a.headers, {
+      dataURI: `data:image/png;base64,${PNG_1PX}`,
+      app_id: a.applicationId,
+    });
+    assert.equal(sign.statusCode, 200);
+    const complete: FormValues = {
+      customer_type: 'new',
+      pl_full_name: 'Asha Rao',
+      pl_mobile: '9876543210',
+      pl_pan: 'ABCDE1234F',
+      pl_dob: '01/01/1990',
+      pl_id_proof: {
+        uploadedDocuments: [{ fileId: sign.json().fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }],
+      },
+      pl_loan_amount: '500000',
+      pl_tenure_months: 36,
+      pl_purpose: 'travel',
+      pl_monthly_income: '90000',
+      pl_vkyc_consent: true,
+    };
+    const res = await save(a, pl(a, complete));
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().resumeToken, null);
+    const tasks = await s.app.ctx.db.query<{ type: string; progress: string }>(
+      'SELECT type, progress FROM tasks WHERE application_id = $1 ORDER BY step_number',
+      [a.applicationId],
+    );
+    assert.deepEqual(tasks, [
+      { type: 'CUST_FLOW', progress: 'Completed' },
+      { type: 'APPVD', progress: 'Pending' },
+    ]);
+    const token = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+      transactionToken: a.resumeToken,
+    });
+    assert.deepEqual(issues(token), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    const again = await save(a, pl(a, complete));
+    assert.equal(again.statusCode, 409);
+  });
+});
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+describe('resume token (validate-token)', () => {
+  it('a live token opens an applicant session of its application', async () => {
+    const a = await newPersonalLoan(s.app);
+    const res = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+      transactionToken: a.resumeToken,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().data.application_id, a.applicationId);
+    const headers = { access_token: res.json().session.access_token };
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('application', { applicationId: a.applicationId }), headers)).statusCode,
+      200,
+    );
+  });
+
+  it('an invalid or expired token is refused the same way', async () => {
+    const a = await newPersonalLoan(s.app);
+    const invalid = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+      transactionToken: 'x'.repeat(43),
+    });
+    assert.deepEqual(issues(invalid), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    s.advance(7 * 24 * 3600 + 1);
+    try {
+      const expired = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+        transactionToken: a.resumeToken,
+      });
+      assert.deepEqual(issues(expired), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    } finally {
+      s.advance(-(7 * 24 * 3600 + 1));
+    }
+    const missing = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {});
+    assert.deepEqual(issues(missing), [{ label: 'transactionToken', reason: 'is required' }]);
+  });
+});
+
+describe('staff saves and copy', () => {
+  it('user save_or_update and save by staff with access; copy makes a DRAFT with a new id', async () => {
+    const a = await newPersonalLoan(s.app);
+    const body = personalLoanBody({
+      application_id: a.applicationId,
+      section_id: 'pl_details',
+      sub_section_id: 'pl_loan',
+    });
+    const res = await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, officer.headers, body);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().application.sub_section_id, 'pl_loan');
+    assert.equal((await encrypted(s.app, 'POST', API_PATHS.saveApplication, officer.headers, body)).statusCode, 200);
+    const noId = await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, officer.headers, personalLoanBody());
+    assert.deepEqual(issues(noId), [{ label: 'application_id', reason: 'is required' }]);
+    const approver = await login(s.app, 'approver');
+    assert.equal(
+      (await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, approver.headers, body)).statusCode,
+      403,
+      'outside the queue',
+    );
+    const copy = await call(s.app, 'GET', apiPath('copyApplication', { applicationId: a.applicationId }), officer);
+    assert.equal(copy.statusCode, 200, copy.body);
+    assert.notEqual(copy.json().application.application_id, a.applicationId);
+    assert.equal(copy.json().application.mode, 'DRAFT');
+    assert.equal(copy.json().application.customFields.pl_full_name, 'Asha Rao');
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('copyApplication', { applicationId: a.applicationId }), approver)).statusCode,
+      403,
+    );
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('copyApplication', { applicationId: a.applicationId }), a.headers)).statusCode,
+      403,
+    );
+  });
+});
+
+describe('validations', () => {
+  it('add queues the missing mandatory fields; update checks the named ones', async () => {
+    const a = await newPersonalLoan(s.app);
+    const add = await call(s.app, 'POST', API_PATHS.addMandatoryValidations, a.headers, {
+      application_id: a.applicationId,
+    });
+    assert.equal(add.statusCode, 200, add.body);
+    assert.equal(add.json().queued, true);
+    assert.ok(add.json().pending.includes('pl_loan_amount'));
+    assert.ok(!add.json().pending.includes('pl_full_name'));
+    const upd = await call(s.app, 'POST', API_PATHS.updateMandatoryValidations, a.headers, {
+      application_id: a.applicationId,
+      fields: ['pl_full_name', 'pl_loan_amount'],
+    });
+    assert.deepEqual(upd.json().results, [
+      { key: 'pl_full_name', valid: true },
+      { key: 'pl_loan_amount', valid: false, reason: 'is required' },
+    ]);
+    const unknown = await call(s.app, 'POST', API_PATHS.updateMandatoryValidations, a.headers, {
+      application_id: a.applicationId,
+      fields: ['nope'],
+    });
+    assert.deepEqual(
+      issues(unknown).map((e) => e.label),
+      ['fields[0]'],
+    );
+    const other = await newPersonalLoan(s.app);
+    assert.equal(
+      (await call(s.app, 'POST', API_PATHS.addMandatoryValidations, other.headers, { application_id: a.applicationId }))
+        .statusCode,
+      403,
+    );
+    assert.equal(
+      (await call(s.app, 'POST', API_PATHS.addMandatoryValidations, undefined, { application_id: a.applicationId }))
+        .statusCode,
+      401,
+    );
+  });
+});
+
+describe('OTP', () => {
+  const outbox = async (recipient: string) => {
+    const res = await call(
+      s.app,
+      'GET',
+      `${API_PATHS.otpOutbox}?recipient=${encodeURIComponent(recipient)}`,
+      developer,
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json() as { message: string }[];
+  };
+  const codeOf = (message: string) => /^(\d{6}) /.exec(message)?.[1] ?? '';
+
+  it('sends a code to the outbox, verifies it, refuses a wrong one with the spec message', async () => {
+    const a = await newHomeLoan(s.app);
+    const send = {
+      application_id: a.applicationId,
+      fieldKey: 'mobile_otp',
+      type: 'SMS',
+      recipient: '9811111111',
+      action: 'SEND_OTP',
+    };
+    const sent = await call(s.app, 'POST', API_PATHS.sendOtp, a.headers, send);
+    assert.deepEqual(sent.json(), { sent: true, resendAfterSeconds: 30, expiresInSeconds: 300 });
+    const again = await call(s.app, 'POST', API_PATHS.sendOtp, a.headers, { ...send, action: 'RESEND_OTP' });
+    assert.equal(again.statusCode, 429);
+    assert.ok(Number(again.headers['retry-after']) >= 1);
+    const [message] = await outbox('9811111111');
+    const code = codeOf(message?.message ?? '');
+    assert.match(code, /^\d{6}$/);
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await call(s.app, 'POST', API_PATHS.verifyOtp, a.headers, {
+      application_id: a.applicationId,
+      fieldKey: 'mobile_otp',
+      code: wrongCode,
+      action: 'VERIFY_OTP',
+    });
+    assert.deepEqual(issues(wrong), [
+      { label: 'Mobile verification code', reason: 'Oops, this is incorrect one time password (OTP)' },
+    ]);
+    const ok = await call(s.app, 'POST', API_PATHS.verifyOtp, a.headers, {
+      application_id: a.applicationId,
+      fieldKey: 'mobile_otp',
+      code,
+      action: 'VERIFY_OTP',
+    });
+    assert.deepEqual(ok.json(), { isVerified: true });
+    const stored = await s.app.ctx.db.query<{ code_hash: string }>(
+      'SELECT code_hash FROM otp_codes WHERE application_id = $1',
+      [a.applicationId],
+    );
+    assert.notEqual(stored[0]?.code_hash, code, 'only a hash is kept');
+    const field = await call(s.app, 'POST', API_PATHS.sendOtp, a.headers, { ...send, fieldKey: 'email' });
+    assert.deepEqual(
+      issues(field).map((e) => e.label),
+      ['fieldKey'],
+    );
+    const recipient = await call(s.app, 'POST', API_PATHS.sendOtp, a.headers, { ...send, recipient: 'me@x' });
+    assert.deepEqual(
+      issues(recipient).map((e) => e.label),
+      ['recipient'],
+    );
+  });
+
+  it('five wrong codes answer 429 with Retry-After, and the right one is refused too until then', async () => {
+    const a = await newHomeLoan(s.app);
+    await call(s.app, 'POST', API_PATHS.sendOtp, a.headers, {
+      application_id: a.applicationId,
+      fieldKey: 'mobile_otp',
+      type: 'SMS',
+      recipient: '9822222222',
+      action: 'SEND_OTP',
+    });
+    const code = codeOf((await outbox('9822222222'))[0]?.message ?? '');
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const verify = (c: string) =>
+      call(s.app, 'POST', API_PATHS.verifyOtp, a.headers, {
+        application_id: a.applicationId,
+        fieldKey: 'mobile_otp',
+        code: c,
+        action: 'VERIFY_OTP',
+      });
+    for (let i = 1; i <= 4; i++) assert.equal((await verify(wrongCode)).statusCode, 400, `attempt ${i}`);
+    const fifth = await verify(wrongCode);
+    assert.equal(fifth.statusCode, 429);
+    assert.equal(fifth.headers['retry-after'], '900');
+    assert.equal((await verify(code)).statusCode, 429);
+  });
+
+  it('the outbox is for DEVELOPER only', async () => {
+    assert.equal((await call(s.app, 'GET', API_PATHS.otpOutbox, officer)).statusCode, 403);
+    assert.equal((await call(s.app, 'GET', API_PATHS.otpOutbox)).statusCode, 401);
+  });
+});
+
+describe('microflows', () => {
+  const run = (a: Applicant, id: string, componentid: string, customFields: FormValues) =>
+    encrypted(
+      s.app,
+      'POST',
+      `${apiPath('microflowExecute', { microflowId: id })}?componentid=${componentid}&application_id=${a.applicationId}`,
+      a.headers,
+      { customFields },
+    );
+
+  it('pincode_lookup fills city and state; an unknown pincode is invalid', async () => {
+    const a = await newHomeLoan(s.app);
+    const ok = await run(a, 'pincode_lookup', 'HL_PROPERTY', { property_pincode: '400050' });
+    assert.deepEqual(ok.json(), {
+      actions: [{ type: 'LOOKUP', values: { property_city: 'Mumbai', property_state: 'Maharashtra' } }],
+    });
+    const bad = await run(a, 'pincode_lookup', 'HL_PROPERTY', { property_pincode: '999999' });
+    assert.deepEqual(issues(bad), [{ label: 'Pincode', reason: 'is invalid' }]);
+    const wrongComponent = await run(a, 'pincode_lookup', 'HL_KYC', { property_pincode: '400050' });
+    assert.deepEqual(
+      issues(wrongComponent).map((e) => e.label),
+      ['componentid'],
+    );
+    assert.equal((await run(a, 'no_such_flow', 'HL_PROPERTY', {})).statusCode, 404);
+  });
+
+  it('pan_verify verifies the format; emi_calculator updates; sanction letters are files of the application', async () => {
+    const a = await newHomeLoan(s.app);
+    assert.deepEqual((await run(a, 'pan_verify', 'HL_KYC', { pan: 'ABCDE1234F' })).json().actions, [
+      { type: 'VERIFY_FIELDS', keys: ['pan'], isVerified: true },
+    ]);
+    assert.equal((await run(a, 'pan_verify', 'HL_KYC', { pan: 'abc' })).json().actions[0].isVerified, false);
+    const emi = await run(a, 'emi_calculator', 'HL_LOAN_DETAILS', {
+      loan_amount: '2500000',
+      interest_rate: '8.5',
+      tenure_years: 20,
+    });
+    assert.deepEqual(emi.json().actions, [{ type: 'APPLICATION_UPDATE', values: { emi_estimate: 21696 } }]);
+    const preview = (await run(a, 'sanction_preview', 'HL_SUMMARY', { loan_amount: '2500000' })).json().actions[0];
+    assert.equal(preview.type, 'PREVIEW_FILE');
+    const file = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: preview.fileId }), a.headers);
+    assert.equal(file.statusCode, 200);
+    assert.equal(file.headers['content-type'], 'application/pdf');
+    assert.ok(file.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-')));
+    const download = (await run(a, 'sanction_letter', 'HL_SUMMARY', {})).json().actions[0];
+    assert.equal(download.type, 'DOWNLOAD_FILE');
+    const other = await newHomeLoan(s.app);
+    assert.equal(
+      (
+        await run(other, 'pan_verify', 'HL_KYC', { pan: 'ABCDE1234F' }).then(() =>
+          call(s.app, 'GET', apiPath('downloadDocument', { fileId: preview.fileId }), other.headers),
+        )
+      ).statusCode,
+      404,
+    );
+    const staffRes = await encrypted(
+      s.app,
+      'POST',
+      `${apiPath('microflowExecute', { microflowId: 'pan_verify' })}?componentid=HL_KYC&application_id=${a.applicationId}`,
+      officer.headers,
+      { customFields: { pan: 'ABCDE1234F' } },
+    );
+    assert.equal(staffRes.statusCode, 200, 'staff with access to the queue may run it');
+  });
+});
+
+describe('admin envelope for applicants', () => {
+  it('Admin/Features reaches an applicant as a {data} envelope', async () => {
+    const a = await newPersonalLoan(s.app);
+    const res = await call(s.app, 'GET', API_PATHS.adminFeatures, a.headers);
+    assert.equal(res.statusCode, 200);
+    const features = await opened(res, { access_token: a.session.access_token } as Login);
+    assert.equal(typeof features.MultiLingual, 'boolean');
+  });
+});

@@ -1,0 +1,111 @@
+// Helpers of the customer-flow tests: a solved captcha, first saves that create applications, and
+// encrypted calls with an applicant session.
+import assert from 'node:assert/strict';
+import { API_PATHS, encryptPayload, type SaveApplicationBody, type SessionData } from '@originate/shared/node';
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: API_PATHS.captchaChallenge });
+  assert.equal(res.statusCode, 200, res.body);
+  const challenge = res.json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  assert.ok(solution, 'the captcha is solvable');
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
+}
+
+export function homeLoanBody(extra: Partial<SaveApplicationBody> = {}): SaveApplicationBody {
+  return {
+    flowId: 'home_loan',
+    verNum: 243,
+    mode: 'DRAFT',
+    section_id: 'hl_loan',
+    sub_section_id: 'hl_loan_details',
+    singleORjoint: 'single',
+    existing_or_new_customer: 'new',
+    customFields: { loan_purpose: 'purchase', loan_amount: '2500000' },
+    jointApplicants: [],
+    progress: [],
+    _deviceType: 'DESKTOP',
+    ...extra,
+  };
+}
+
+export function personalLoanBody(extra: Partial<SaveApplicationBody> = {}): SaveApplicationBody {
+  return {
+    flowId: 'personal_loan',
+    verNum: 243,
+    mode: 'DRAFT',
+    section_id: 'pl_customer',
+    sub_section_id: 'pl_customer_type',
+    singleORjoint: 'single',
+    existing_or_new_customer: 'new',
+    customFields: { customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210' },
+    jointApplicants: [],
+    progress: [],
+    _deviceType: 'MOBILE',
+    ...extra,
+  };
+}
+
+export interface Applicant {
+  applicationId: string;
+  session: SessionData;
+  resumeToken: string;
+  headers: Record<string, string>;
+  modTime: string;
+}
+
+export function applicantOf(res: LightMyRequestResponse): Applicant {
+  assert.equal(res.statusCode, 200, res.body);
+  const body = res.json();
+  return {
+    applicationId: body.application.application_id,
+    session: body.session,
+    resumeToken: body.resumeToken,
+    headers: { access_token: body.session.access_token, sessionid: body.session.sessionid },
+    modTime: body.application.mod_time,
+  };
+}
+
+/** A personal loan application made by its first save (no captcha on PL). */
+export async function newPersonalLoan(app: FastifyInstance, extra: Partial<SaveApplicationBody> = {}) {
+  return applicantOf(
+    await app.inject({ method: 'POST', url: API_PATHS.consumerSaveOrUpdate, payload: personalLoanBody(extra) }),
+  );
+}
+
+export async function newHomeLoan(app: FastifyInstance, extra: Partial<SaveApplicationBody> = {}) {
+  const captchaResponse = await solvedCaptcha(app);
+  return applicantOf(
+    await app.inject({
+      method: 'POST',
+      url: API_PATHS.consumerSaveOrUpdate,
+      payload: homeLoanBody({ captchaResponse, ...extra }),
+    }),
+  );
+}
+
+/** A call whose body travels as the {data} envelope keyed by the caller's access token. */
+export async function encrypted(
+  app: FastifyInstance,
+  method: 'POST' | 'PUT',
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<LightMyRequestResponse> {
+  const token = headers.access_token;
+  assert.ok(token, 'an encrypted call needs an access token');
+  const options: InjectOptions = { method, url, headers, payload: { data: await encryptPayload(body, token) } };
+  return app.inject(options);
+}
+
+/** The {label, reason} list of a 400/1101. */
+export function issues(res: LightMyRequestResponse): { label: string; reason: string }[] {
+  assert.equal(res.statusCode, 400, res.body);
+  const body = res.json();
+  assert.equal(body.code, 1101);
+  assert.equal(body.message, 'Validation Failed');
+  return body.errors;
+}
