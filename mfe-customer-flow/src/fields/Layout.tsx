@@ -56,9 +56,11 @@ function Element({
   }
 }
 
+/** Field keys the layout places, and its headings' texts (a heading field saying the same is placed too). */
 function placedKeys(elements: readonly LayoutElement[], into: Set<string>): Set<string> {
   for (const element of elements) {
     if (element.type === 'field' && element.key) into.add(element.key);
+    if (element.type === 'heading' && element.text) into.add(`heading:${element.text}`);
     if (element.children) placedKeys(element.children, into);
   }
   return into;
@@ -70,7 +72,10 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
   const byKey = new Map(binding.state.fields.map((field) => [field.key, field]));
   const placed = placedKeys(layout ?? [], new Set());
   // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
-  const rest = topLevel.filter((field) => !placed.has(field.key));
+  const rest = topLevel.filter(
+    (field) =>
+      !placed.has(field.key) && !(field.field_type_details.type === 'heading' && placed.has(`heading:${field.label}`)),
+  );
   return (
     <Stack spacing={2.5}>
       {(layout ?? []).map((element, i) => (
