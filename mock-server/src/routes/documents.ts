@@ -13,8 +13,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type { PluginOptions } from '../context';
-import { HttpError, invalid, notFound } from '../errors';
+import { forbidden, HttpError, invalid, notFound } from '../errors';
 import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, matchesSignature } from '../services/files';
+import { NOT_YOURS } from './applications';
 import { applicationFor, flowOfApplication } from './customer';
 
 const closed = { additionalProperties: false } as const;
@@ -136,6 +137,9 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   );
 
   async function ownedFile(request: FastifyRequest, fileId: string, applicationId?: string) {
+    if (applicationId !== undefined && request.applicant && request.applicant.applicationId !== applicationId) {
+      throw forbidden(NOT_YOURS);
+    }
     const [row] = await db.query<{ application_id: string; file_name: string; mime_type: string }>(
       'SELECT application_id, file_name, mime_type FROM documents WHERE file_id = $1 AND removed_at IS NULL',
       [fileId],
