@@ -31,7 +31,7 @@ function documentsOf(value: FieldRendererProps['value']): UploadedDocument[] {
   return typeof value === 'object' && value !== null && 'uploadedDocuments' in value ? value.uploadedDocuments : [];
 }
 
-export function fileSize(bytes: number): string {
+function fileSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;

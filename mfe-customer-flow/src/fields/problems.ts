@@ -13,7 +13,7 @@ export function problemText(error: unknown): string {
 }
 
 /** The reasons of a validation answer, whether the server put them under `errors` or `data`. */
-export function reasonsOf(error: ApiError): string[] {
+function reasonsOf(error: ApiError): string[] {
   const data = (error.body as { data?: unknown } | null)?.data;
   const fromData = Array.isArray(data)
     ? data.flatMap((item) =>

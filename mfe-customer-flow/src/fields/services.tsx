@@ -3,7 +3,7 @@
 import type { UploadedDocument } from '@originate/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 
-export interface OtpSentAnswer {
+interface OtpSentAnswer {
   resendAfterSeconds: number;
 }
 

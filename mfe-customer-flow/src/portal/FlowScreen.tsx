@@ -75,7 +75,7 @@ function FlowTheme({ setup, children }: { setup: FlowSetup; children: ReactNode 
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-export function resumeLink(token: string): string {
+function resumeLink(token: string): string {
   return `${window.location.origin}/dynamic-resume?transactionToken=${encodeURIComponent(token)}`;
 }
 

@@ -31,9 +31,9 @@ import type { FlowSetup } from './loadFlow';
  * application's own key, or the radio the seeded personal loan asks it with. The first that holds a
  * value decides; the save sends the answer as existing_or_new_customer.
  */
-export const CUSTOMER_TYPE_FIELDS = ['existing_or_new_customer', 'customer_type'] as const;
+const CUSTOMER_TYPE_FIELDS = ['existing_or_new_customer', 'customer_type'] as const;
 
-export function customerType(values: FormValues, fallback: 'existing' | 'new'): 'existing' | 'new' {
+function customerType(values: FormValues, fallback: 'existing' | 'new'): 'existing' | 'new' {
   for (const key of CUSTOMER_TYPE_FIELDS) {
     const value = values[key];
     if (value === 'existing' || value === 'new') return value;

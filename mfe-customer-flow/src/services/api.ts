@@ -36,12 +36,6 @@ export interface ProductSummary {
 export interface ProductDetails extends ProductSummary {
   captcha: boolean;
 }
-export interface RouteConfig {
-  flowId: string;
-  verNum: number;
-  startRoute: string;
-  routes: { section_id: string; sub_section_id: string; route_info: string }[];
-}
 
 const ProductSummarySchema = Type.Object({
   product_code: Type.String({ minLength: 1 }),
@@ -326,11 +320,4 @@ export async function fetchDocument(fileId: string): Promise<Blob> {
 
 export function captchaChallengeUrl(): string {
   return apiUrl(API_PATHS.captchaChallenge);
-}
-
-export function validateCaptcha(captchaResponse: string, applicationId?: string): Promise<{ verified: boolean }> {
-  return api.post(API_PATHS.validateCaptcha, {
-    captchaResponse,
-    ...(applicationId ? { application_id: applicationId } : {}),
-  });
 }

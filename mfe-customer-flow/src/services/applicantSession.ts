@@ -17,7 +17,7 @@ import {
 /** The userName every applicant session carries: 'applicant:<application id>'. */
 const APPLICANT_PREFIX = 'applicant:';
 
-export function applicantUser(applicationId: string): User {
+function applicantUser(applicationId: string): User {
   return {
     userid: `${APPLICANT_PREFIX}${applicationId}`,
     userName: `${APPLICANT_PREFIX}${applicationId}`,
@@ -37,12 +37,6 @@ export function isApplicantSession(session: Session | null): boolean {
 /** The application an applicant session is scoped to, or null for staff or no session. */
 export function applicantApplicationId(session: Session | null): string | null {
   return session && isApplicantSession(session) ? session.user.userName.slice(APPLICANT_PREFIX.length) : null;
-}
-
-/** A staff (back-office) session is present in this tab. */
-export function hasStaffSession(): boolean {
-  const session = getSession();
-  return session !== null && !isApplicantSession(session);
 }
 
 export function storeApplicantSession(data: SessionData, applicationId: string): Session {

@@ -29,8 +29,8 @@ export interface KeyValueStore {
   del(key: string): Promise<void>;
 }
 
-export const DRAFT_DB = 'originate-customer-flow';
-export const DRAFT_STORE = 'drafts';
+const DRAFT_DB = 'originate-customer-flow';
+const DRAFT_STORE = 'drafts';
 
 export function indexedDbStore(): KeyValueStore {
   const store = createStore(DRAFT_DB, DRAFT_STORE);
