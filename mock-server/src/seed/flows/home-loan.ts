@@ -305,7 +305,13 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
       field('id_document', 'ID document', 'file_upload', { accept: ['image', 'pdf'], mandatory: true }),
       field('address_proof', 'Address proof', 'file_upload', { accept: ['image', 'pdf', 'doc'], mandatory: true }),
       field('ckyc_number', 'CKYC number', 'text', { regex: '^[0-9]{14}$' }, { category: 'EXTERNAL' }),
-      field('kyc_risk_score', 'KYC risk score', 'text', { internal: true }, { internal: true, category: 'USER' }),
+      field(
+        'kyc_risk_score',
+        'KYC risk score',
+        'text',
+        { internal: true },
+        { internal: true, hide: true, category: 'USER' },
+      ),
     ],
   },
   {
@@ -549,6 +555,8 @@ export const HOME_LOAN_RULES: PageRule[] = [
     },
   ),
   rule('hl_r3_builder_hidden', 'HL_PROPERTY', { type: 'GROUP', key: 'builder_details' }),
+  // The bank looks the CKYC number up itself for now: the field stays configured but hidden.
+  rule('hl_r14_ckyc_hidden', 'HL_KYC', { type: 'FIELD', key: 'ckyc_number' }),
   rule(
     'hl_r4_spouse',
     'HL_PERSONAL',

@@ -17,7 +17,7 @@ import {
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-export const FLOW_SEED_VERSION = '1';
+export const FLOW_SEED_VERSION = '2';
 
 /** New applications land in the Mumbai West retail queue (demo teams; an empty queue leaves them to ALL_APPLICATIONS_*). */
 const RETAIL_QUEUE: ProductRecord['queue'] = [
