@@ -72,7 +72,7 @@ describe('GET /v3/application/{id}', () => {
     assert.equal((await call(s.app, 'GET', '/v3/application/PL-2026-000104', officer)).statusCode, 403);
     assert.equal((await call(s.app, 'GET', '/v3/application/PL-2026-000101', approver)).statusCode, 403);
     assert.equal((await call(s.app, 'GET', '/v3/application/PL-2026-999999', admin)).statusCode, 404);
-    assert.deepEqual(labels(await call(s.app, 'GET', `/v3/application/${'x'.repeat(80)}`, admin)), ['id']);
+    assert.deepEqual(labels(await call(s.app, 'GET', `/v3/application/${'x'.repeat(80)}`, admin)), ['applicationId']);
     assert.equal((await call(s.app, 'GET', '/v3/application/PL-2026-000101')).statusCode, 401);
   });
 });
