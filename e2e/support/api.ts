@@ -2,6 +2,8 @@
 // arranging what a browser test then observes.
 import type { Application, LoginResponse } from '@originate/shared/node';
 import {
+  API_PATHS,
+  apiPath,
   DEFAULT_LOGIN_KEY,
   decryptPayload,
   encryptPayload,
@@ -48,7 +50,7 @@ async function send<T>(
 
 export async function apiLogin(username: string, password: string): Promise<LoginResponse> {
   const encrypted = await encryptPayload(password, DEFAULT_LOGIN_KEY);
-  return send<LoginResponse>('POST', '/v3/auth/login', { body: { username, password: encrypted } });
+  return send<LoginResponse>('POST', API_PATHS.login, { body: { username, password: encrypted } });
 }
 
 export const apiGet = <T>(session: LoginResponse, path: string) => send<T>('GET', path, { session });
@@ -57,7 +59,7 @@ export const apiPost = <T>(session: LoginResponse, path: string, body: unknown) 
 export const apiPut = <T>(session: LoginResponse, path: string, body: unknown) =>
   send<T>('PUT', path, { session, body });
 export const apiRefresh = (refreshToken: string) =>
-  send<unknown>('POST', '/v3/auth/refresh-token', { body: { refresh_token: refreshToken } });
+  send<unknown>('POST', API_PATHS.refreshToken, { body: { refresh_token: refreshToken } });
 
 /**
  * An ACTIVE seeded application whose open task someone other than `userid` may be given, with
@@ -73,7 +75,7 @@ export async function findAssignableTask(
       const id = `${product}-2026-${String(n).padStart(6, '0')}`;
       let app: Application;
       try {
-        app = await apiGet<Application>(admin, `/v3/application/${id}`);
+        app = await apiGet<Application>(admin, apiPath('application', { applicationId: id }));
       } catch (error) {
         if (error instanceof HttpError && (error.status === 404 || error.status === 403)) continue;
         throw error;

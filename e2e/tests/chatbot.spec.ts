@@ -1,9 +1,10 @@
+import { apiPath } from '@originate/shared/node';
 import { expect, test } from '@playwright/test';
 import { apiLogin, apiPut } from '../support/api';
 import { API } from '../support/system';
 import { logIn } from '../support/ui';
 
-const CONFIG_PATH = '/setup/configs/Admin/Configurations';
+const CONFIG_PATH = apiPath('setupConfig', { type: 'Admin', name: 'Configurations' });
 // Any loopback URL: the test answers it itself with a script that leaves a mark when it runs.
 const SCRIPT_URL = `${API}/e2e-chatbot.js`;
 

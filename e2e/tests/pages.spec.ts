@@ -1,5 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { E2E_PORTS, startApp, stopPart } from '../support/system';
 import { logIn, screenshot, storedSession } from '../support/ui';
+
+/** mfe-customer-flow's declared fallback words (its remote.json displayName). */
+const UNAVAILABLE = 'The application form is unavailable right now.';
 
 const NOT_FOUND_TEXTS = {
   branch: ["Sorry! we couldn't find what you are looking for.", 'You may be lost or not allowed to be here.'],
@@ -38,17 +42,40 @@ test('/invalidURL shows the 400 Invalid URL page', async ({ page }) => {
   await screenshot(page, 'invalid-url');
 });
 
-// The customer-flow remote is not deployed yet: every customer route shows its fallback, never a fake form.
-for (const route of [
-  '/newapplication?product=PL',
-  '/omni-embed',
-  '/dynamic-resume',
-  '/backstage/newapplication?resume',
-]) {
-  test(`the customer route ${route} shows the remote-unavailable fallback`, async ({ page }) => {
+// The shell routes every customer path to the customerArea slot (mfe-customer-flow): the portal renders,
+// never the fallback, while the remote is up.
+const CUSTOMER_ROUTES: { route: string; shows: (page: Page) => Locator }[] = [
+  { route: '/newapplication', shows: (page) => page.getByRole('button', { name: 'Apply for Personal Loan' }) },
+  { route: '/newapplication?product=PL', shows: (page) => page.getByRole('button', { name: 'Next' }) },
+  { route: '/omni-embed', shows: (page) => page.getByRole('button', { name: 'Apply for Home Loan' }) },
+  // No transaction token: the link is invalid.
+  { route: '/dynamic-resume', shows: (page) => page.getByText('400 Invalid URL', { exact: true }) },
+  // Staff only, from an application assigned to them.
+  {
+    route: '/backstage/newapplication?resume',
+    shows: (page) => page.getByText('Open this page from an application assigned to you.'),
+  },
+];
+
+for (const { route, shows } of CUSTOMER_ROUTES) {
+  test(`the customer route ${route} loads the customer-flow remote`, async ({ page }) => {
     await page.goto(route);
-    await expect(page.getByText('The application form is unavailable right now.', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
-    if (route === '/omni-embed') await screenshot(page, 'customer-fallback');
+    await expect(shows(page)).toBeVisible();
+    await expect(page.getByText(UNAVAILABLE, { exact: true })).toHaveCount(0);
   });
 }
+
+test('the customer area shows its fallback only while the remote is down, and Retry recovers', async ({ page }) => {
+  await stopPart('mfe-customer-flow');
+  try {
+    await page.goto('/newapplication');
+    await expect(page.getByText(UNAVAILABLE, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await screenshot(page, 'customer-fallback');
+  } finally {
+    await startApp('mfe-customer-flow', E2E_PORTS.MFE_CUSTOMER_FLOW_PORT);
+  }
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('button', { name: 'Apply for Personal Loan' })).toBeVisible();
+  await expect(page.getByText(UNAVAILABLE, { exact: true })).toHaveCount(0);
+});

@@ -1,12 +1,14 @@
 // Two tabs holding one session (window.open copies sessionStorage): refresh once between them, and a
 // logoff in one logs the other out. The refresh count is what the server would see: a second POST of
 // the same refresh token is a reuse, which the server answers by revoking the session once its grace ends.
+
 import type { LoginResponse } from '@originate/shared/node';
+import { API_PATHS } from '@originate/shared/node';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet } from '../support/api';
 import { headerLogoff, logIn, SESSION_KEY, storedSession } from '../support/ui';
 
-const REFRESH_PATH = '/v3/auth/refresh-token';
+const REFRESH_PATH = API_PATHS.refreshToken;
 const WARNING = 'Your session is about to expire';
 
 /** Opens the back office in a second tab that shares the first one's session. */
@@ -66,7 +68,7 @@ test('two tabs extending the shared session at once send one refresh and both st
 
   // The session the tabs hold is still alive on the server (a reuse would have revoked it).
   const live = await page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? 'null'), SESSION_KEY);
-  await expect(apiGet(live as LoginResponse, '/v3/users/groupsByUserId')).resolves.toBeDefined();
+  await expect(apiGet(live as LoginResponse, API_PATHS.groupsByUserId)).resolves.toBeDefined();
 });
 
 test('logging off in one tab logs out the tabs sharing its session', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@originate/shared/node';
 import { expect, test } from '@playwright/test';
 import { logIn, SESSION_KEY, screenshot, storedSession } from '../support/ui';
 
@@ -51,7 +52,7 @@ test('extending the session refreshes the tokens and closes the warning', async 
   await page.clock.fastForward(((before?.expires_in ?? 0) - 300) * 1000 + 1000);
   const warning = page.getByRole('dialog', { name: 'Your session is about to expire' });
   await expect(warning).toBeVisible();
-  const refreshed = page.waitForResponse((r) => r.url().endsWith('/v3/auth/refresh-token') && r.status() === 200);
+  const refreshed = page.waitForResponse((r) => r.url().endsWith(API_PATHS.refreshToken) && r.status() === 200);
   await warning.getByRole('button', { name: 'Extend session' }).click();
   await refreshed;
   await expect(warning).toHaveCount(0);

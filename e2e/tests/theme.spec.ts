@@ -1,14 +1,15 @@
 import type { ThemeConfig } from '@originate/shared/node';
+import { API_PATHS, apiPath } from '@originate/shared/node';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
 import { logIn, screenshot } from '../support/ui';
 
-const THEME_PATH = '/setup/configs/Theme/Default';
+const THEME_PATH = apiPath('setupConfig', { type: 'Theme', name: 'Default' });
 const PURPLE = { hex: '#6a1b9a', rgb: 'rgb(106, 27, 154)' };
 
 test('the primary colour comes from the server theme configuration', async ({ page }) => {
   const admin = await apiLogin('opsadmin', 'Admin@123');
-  const original = await apiGet<ThemeConfig>(admin, '/api/getCustomeStyle');
+  const original = await apiGet<ThemeConfig>(admin, API_PATHS.customStyle);
   expect(original.primaryColor.toLowerCase()).not.toBe(PURPLE.hex);
   try {
     await logIn(page, 'officer', 'Officer@123');
