@@ -19,11 +19,17 @@ async function main() {
 
   const shell = `http://127.0.0.1:${ports.SHELL_PORT}`;
   const customerFlowBuilt = existsSync(path.join(ROOT, 'mfe-customer-flow', 'dist', 'mf-manifest.json'));
+  const portal = `http://127.0.0.1:${ports.MFE_CUSTOMER_FLOW_PORT}`;
   const lines = [
     '',
     'Originate is running:',
     `  Back office       ${shell}`,
-    `  Customer portal   ${shell}/newapplication${customerFlowBuilt ? '' : '   (the customer-flow remote is not built yet: the page shows the remote-unavailable fallback)'}`,
+    ...(customerFlowBuilt
+      ? [
+          `  Customer portal   ${portal}/newapplication   (standalone, for applicants)`,
+          `                    ${shell}/newapplication   (the same remote inside the shell)`,
+        ]
+      : [`  Customer portal   ${shell}/newapplication   (the customer-flow remote is not built: fallback page)`]),
     `  API               http://127.0.0.1:${ports.SERVER_PORT}`,
     ...system.apps
       .filter((a) => a.dir !== 'shell')
