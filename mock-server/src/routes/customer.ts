@@ -253,6 +253,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       const product = await findProduct(db, stored.application.product_code);
       const newId = await copyApplication(
         db,
+        ctx.files,
         stored.application.application_id,
         stored.application.product_code,
         { userid: user.userid, username: user.userName, displayName: user.displayName },

@@ -1,10 +1,12 @@
 // Applications filled through a customer flow (README "Customer flow"): created by the first consumer
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
-import { randomBytes } from 'node:crypto';
-import type { ComponentConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { ComponentConfig, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, invalid, ValidationError } from '../errors';
+import type { FileStore } from './files';
+import { referenceProblems } from './flow-references';
 import { flowSteps, submitProblems } from './flow-rules';
 import { componentsByIds, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
 import { sha256 } from './security';
@@ -110,11 +112,34 @@ function docOf(flow: FlowConfig, body: SaveApplicationBody, previous?: FlowDoc):
   };
 }
 
-/** Refuses a submit that leaves a visible, applicable mandatory field empty or a regex broken. */
-export async function checkSubmit(db: Queryable, ctx: FlowContext, body: SaveApplicationBody): Promise<void> {
-  if (!ctx.flow.mandatoryValidations) return;
-  const rules = await rulesOf(db, [ctx.flow.flowId], ctx.flow.verNum);
-  const problems = submitProblems(ctx.flow, ctx.components, rules, body);
+/** Every field of the flow by key (labels for refusals, OTP configuration). */
+function fieldsOf(ctx: FlowContext): Map<string, FieldConfig> {
+  const fields = new Map<string, FieldConfig>();
+  for (const component of ctx.components.values()) {
+    for (const field of component.fields) if (!fields.has(field.key)) fields.set(field.key, field);
+  }
+  return fields;
+}
+
+/**
+ * One refusal listing everything wrong with a save: on submit (when the flow asks for mandatory
+ * validations) each visible, applicable mandatory field empty or regex broken; on every save each
+ * file not of this application; on submit each OTP verification the server did not make.
+ */
+async function checkSave(
+  db: Queryable,
+  applicationId: string | null,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  submit: boolean,
+): Promise<void> {
+  const problems =
+    submit && ctx.flow.mandatoryValidations
+      ? submitProblems(ctx.flow, ctx.components, await rulesOf(db, [ctx.flow.flowId], ctx.flow.verNum), body)
+      : [];
+  for (const issue of await referenceProblems(db, applicationId, fieldsOf(ctx), body, submit)) {
+    if (!problems.some((p) => p.label === issue.label)) problems.push(issue);
+  }
   if (problems.length > 0) throw new ValidationError(problems.map(({ label, reason }) => ({ label, reason })));
 }
 
@@ -126,6 +151,7 @@ export async function createFlowApplication(
   now: Date,
 ): Promise<string> {
   checkStep(ctx.flow, body);
+  await checkSave(tx, null, ctx, body, false);
   const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
   const applicationId = `${product.product_code}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
   const { loanAmount, applicant } = summaryOf(body);
@@ -172,7 +198,7 @@ export async function updateFlowApplication(
 ): Promise<SaveOutcome> {
   checkStep(ctx.flow, body);
   const submit = isSubmit(ctx.flow, body);
-  if (submit) await checkSubmit(db, ctx, body);
+  await checkSave(db, applicationId, ctx, body, submit);
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ doc: FlowDoc; mod_time: Date | string; status: string }>(
       'SELECT doc, mod_time, status FROM applications WHERE application_id = $1 FOR UPDATE',
@@ -245,40 +271,98 @@ export async function applicationOfResumeToken(db: Queryable, token: string, now
   return rows[0]?.application_id ?? null;
 }
 
-/** A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. */
+/** The same JSON with every `fileId` the map knows replaced (a copy's files are its own copies). */
+function withFileIds(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withFileIds(v, renamed));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'fileId' && typeof v === 'string' ? (renamed.get(v) ?? v) : withFileIds(v, renamed),
+    ]),
+  );
+}
+
+/**
+ * A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. Files never
+ * belong to two applications, so the source's files are copied under new ids (and the values point
+ * at the copies); OTP verifications carry over, being of the same recipients.
+ */
 export async function copyApplication(
   db: Db,
+  files: FileStore,
   sourceId: string,
   productCode: string,
   copier: { userid: string; username: string; displayName: string },
   queue: ProductRecord['queue'],
   now: Date,
 ): Promise<string> {
-  return db.transaction(async (tx) => {
-    const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
-    const newId = `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
-    await tx.query(
-      `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
-         applicant, doc, cre_time, mod_time)
-       SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant,
-              (doc - 'submitted_at' - 'sectionsCompleted') || jsonb_build_object('mode', 'DRAFT', 'initiatedBy', $4::jsonb,
-                'copiedFrom', $1::text),
-              $5, $5
-         FROM applications WHERE application_id = $1`,
-      [
-        sourceId,
-        newId,
-        CUSTOMER_FLOW_STEP,
-        JSON.stringify({ id: copier.userid, username: copier.username, displayName: copier.displayName }),
-        now,
-      ],
-    );
-    await tx.query(
-      `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
-         assigned_team, allowed_users, start_time, mod_time)
-       VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
-      [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
-    );
-    return newId;
-  });
+  const documents = await db.query<{
+    file_id: string;
+    field_key: string;
+    file_name: string;
+    mime_type: string;
+    size: number;
+  }>(
+    `SELECT file_id, field_key, file_name, mime_type, size FROM documents
+      WHERE application_id = $1 AND removed_at IS NULL ORDER BY created_at, file_id`,
+    [sourceId],
+  );
+  // The bytes first, outside the transaction (PGlite has one connection); undone if the copy fails.
+  const renamed = new Map<string, string>();
+  for (const document of documents) {
+    const data = await files.read(document.file_id);
+    if (!data) continue;
+    const fileId = randomUUID();
+    await files.put(fileId, data);
+    renamed.set(document.file_id, fileId);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const [source] = await tx.query<{ doc: Record<string, unknown> }>(
+        'SELECT doc FROM applications WHERE application_id = $1',
+        [sourceId],
+      );
+      const { submitted_at: _submitted, sectionsCompleted: _completed, ...rest } = source?.doc ?? {};
+      const doc = {
+        ...(withFileIds(rest, renamed) as Record<string, unknown>),
+        mode: 'DRAFT',
+        initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
+        copiedFrom: sourceId,
+      };
+      const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
+      const newId = `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+      await tx.query(
+        `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+           applicant, doc, cre_time, mod_time)
+         SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant, $4::jsonb, $5, $5
+           FROM applications WHERE application_id = $1`,
+        [sourceId, newId, CUSTOMER_FLOW_STEP, JSON.stringify(doc), now],
+      );
+      for (const document of documents) {
+        const fileId = renamed.get(document.file_id);
+        if (fileId === undefined) continue;
+        await tx.query(
+          `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [fileId, newId, document.field_key, document.file_name, document.mime_type, document.size, now],
+        );
+      }
+      await tx.query(
+        `INSERT INTO otp_verifications (application_id, field_key, channel, recipient, verified_at)
+         SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
+        [sourceId, newId],
+      );
+      await tx.query(
+        `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+           assigned_team, allowed_users, start_time, mod_time)
+         VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
+        [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
+      );
+      return newId;
+    });
+  } catch (error) {
+    for (const fileId of renamed.values()) await files.remove(fileId);
+    throw error;
+  }
 }

@@ -273,6 +273,20 @@ export interface ApplicationValues {
   }[];
 }
 
+/** Who each joint applicant is in a refusal's label: 'co-applicant 1', 'guarantor 1', by applicantId. */
+export function jointOrdinals(jointApplicants: ApplicationValues['jointApplicants']): Map<string, string> {
+  const counters = { secondary: 0, guarantor: 0 };
+  const ordinal = new Map<string, string>();
+  for (const j of jointApplicants) {
+    counters[j.applicantType] += 1;
+    ordinal.set(
+      j.applicantId,
+      `${j.applicantType === 'secondary' ? 'co-applicant' : 'guarantor'} ${counters[j.applicantType]}`,
+    );
+  }
+  return ordinal;
+}
+
 /**
  * Every mandatory or regex problem a submit must refuse, over every step but the summary: the
  * primary's values for primary steps, each joint applicant's own for theirs (labelled with who).
@@ -288,15 +302,7 @@ export function submitProblems(
     jointApplicants: app.jointApplicants,
   };
   const issues: FieldIssue[] = [];
-  const counters = { secondary: 0, guarantor: 0 };
-  const ordinal = new Map<string, string>();
-  for (const j of app.jointApplicants) {
-    counters[j.applicantType] += 1;
-    ordinal.set(
-      j.applicantId,
-      `${j.applicantType === 'secondary' ? 'co-applicant' : 'guarantor'} ${counters[j.applicantType]}`,
-    );
-  }
+  const ordinal = jointOrdinals(app.jointApplicants);
   for (const step of flowSteps(flow, ctx)) {
     if (step.summary) continue;
     const component = components.get(step.componentId);

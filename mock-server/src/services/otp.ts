@@ -101,6 +101,12 @@ export async function verifyOtp(
         args.fieldKey,
         now,
       ]);
+      await tx.query(
+        `INSERT INTO otp_verifications (application_id, field_key, channel, recipient, verified_at)
+         VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (application_id, field_key, channel, recipient) DO UPDATE SET verified_at = EXCLUDED.verified_at`,
+        [args.applicationId, args.fieldKey, row.channel, row.recipient, now],
+      );
       return 'verified';
     }
     const failures = row.failures + 1;
