@@ -1,0 +1,367 @@
+// Chromium on the standalone applicant portal (mfe-customer-flow on its own origin):
+// - the generated 500-field flow (mfe-customer-flow/bench/generateFlow.ts), served as product 'BENCH' by
+//   intercepting the portal's configuration calls (the server is not changed): first render, and
+//   keystroke-to-next-paint (Event Timing) while typing into the field rules and formulas depend on;
+// - JS on the wire before the seeded products' first step (or captcha) is usable.
+
+import path from 'node:path';
+import {
+  API_PATHS,
+  apiPath,
+  type ComponentConfig,
+  type FieldOptions,
+  type FlowConfig,
+  type PageRule,
+} from '@originate/shared/node';
+import type { Browser, Page, Request, Route } from 'playwright-core';
+import { ROOT } from '../../deploy/scripts/lib/run.mjs';
+import { generateFlow } from '../../mfe-customer-flow/bench/generateFlow';
+import { API, E2E_PORTS } from '../support/system';
+import { median, percentile, round1 } from './stats';
+import { measuredSoFar, recordScripts, type ScriptFile, sizes } from './wire';
+
+export const PORTAL = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
+export const BENCH_PRODUCT = 'BENCH';
+/** Event Timing reports nothing shorter than this (the smallest threshold the API allows). */
+export const EVENT_THRESHOLD_MS = 16;
+const RENDER_RUNS = 5;
+const RENDER_TIMEOUT_MS = 60_000;
+const FAILURE_SCREENSHOT = path.join(ROOT, 'bench-results', 'bench-flow-failure.png');
+/** Ten digits typed then ten deleted, three times: the driver crosses every rule threshold both ways. */
+const KEYS = Array.from({ length: 3 }, () => [
+  ...'1234567890'.split(''),
+  ...Array<string>(10).fill('Backspace'),
+]).flat();
+/** Between keys, as a quick typist: every key gets its own frame. */
+const KEY_GAP_MS = 120;
+
+interface BenchConfig {
+  flow: FlowConfig;
+  components: ComponentConfig[];
+  rules: PageRule[];
+  options: Record<string, FieldOptions['values']>;
+  driverLabel: string;
+}
+
+function benchConfig(): BenchConfig {
+  const generated = generateFlow();
+  const main = generated.components[0];
+  const driver = main?.fields.find((f) => f.key === generated.driverKey);
+  if (!driver) throw new Error('generateFlow: the driver field is missing');
+  return {
+    flow: generated.flow,
+    components: generated.components,
+    rules: generated.rules,
+    options: generated.options,
+    driverLabel: driver.label,
+  };
+}
+
+/** Answers as the server would (cross-origin, credentials included). */
+function json(route: Route, request: Request, body: unknown): Promise<void> {
+  return route.fulfill({
+    status: 200,
+    contentType: 'application/json',
+    headers: {
+      'access-control-allow-origin': request.headers().origin ?? PORTAL,
+      'access-control-allow-credentials': 'true',
+      vary: 'Origin',
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * The portal's configuration calls for product BENCH answered with the generated flow; every other call
+ * (and the same calls for other products) goes to the real server.
+ */
+async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
+  const { flow } = config;
+  const details = {
+    product_code: BENCH_PRODUCT,
+    product_name: flow.product_name ?? 'Benchmark',
+    description: 'Generated 500-field flow (bench only)',
+    flowId: flow.flowId,
+    verNum: flow.verNum,
+  };
+  const paths = {
+    productList: API_PATHS.productList,
+    productDetails: apiPath('productDetails', { productCode: BENCH_PRODUCT }),
+    flowConfig: apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId }),
+    rules: API_PATHS.fetchRules,
+    components: API_PATHS.componentsConfigs,
+    fieldsConfig: API_PATHS.fieldsConfig,
+  };
+  const componentIds = new Set(config.components.map((c) => c.componentId));
+  await page.route(
+    (url) => url.origin === API,
+    async (route, request) => {
+      const url = new URL(request.url());
+      const method = request.method();
+      if (method === 'GET' && url.pathname === paths.productDetails)
+        return json(route, request, { ...details, captcha: false });
+      if (method === 'GET' && url.pathname === paths.flowConfig) return json(route, request, flow);
+      if (method === 'GET' && url.pathname === paths.rules && url.searchParams.get('flow_ids') === flow.flowId)
+        return json(route, request, config.rules);
+      if (method === 'GET' && url.pathname === paths.productList) {
+        const real = await route.fetch();
+        const list: unknown = await real.json();
+        return json(route, request, Array.isArray(list) ? [...list, details] : list);
+      }
+      if (method === 'POST' && url.pathname === paths.components) {
+        const wanted = (request.postDataJSON() as { componentIds?: string[] }).componentIds ?? [];
+        if (wanted.length > 0 && wanted.every((id) => componentIds.has(id)))
+          return json(
+            route,
+            request,
+            config.components.filter((c) => wanted.includes(c.componentId)),
+          );
+      }
+      if (method === 'POST' && url.pathname === paths.fieldsConfig) {
+        const wanted = request.postDataJSON() as Pick<FieldOptions, 'property' | 'property_type'>[];
+        if (wanted.every((w) => w.property in config.options))
+          return json(
+            route,
+            request,
+            wanted.map((w) => ({ ...w, values: config.options[w.property] ?? [] })),
+          );
+      }
+      return route.fallback();
+    },
+  );
+}
+
+interface PageProbe {
+  /** ms from navigation start: the driver field was in the DOM, visible and enabled. */
+  inDom: number;
+  /** ms from navigation start: the frame after that was painted (rAF, then a task). */
+  painted: number;
+  /** Form controls (inputs, text areas, comboboxes, spin buttons) in the form at that moment. */
+  controls: number;
+}
+
+interface EventEntry {
+  name: string;
+  startTime: number;
+  duration: number;
+}
+
+declare global {
+  interface Window {
+    __bench?: { render?: PageProbe; events: EventEntry[]; keydowns: number[] };
+  }
+}
+
+/**
+ * In the page before any script: Event Timing entries (type 'event', threshold 16 ms, buffered), the
+ * time stamp of every keydown, and when the field labelled `label` first stands in the form usable.
+ */
+function instrument(label: string): void {
+  const bench: NonNullable<Window['__bench']> = { events: [], keydowns: [] };
+  window.__bench = bench;
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries())
+      bench.events.push({ name: e.name, startTime: e.startTime, duration: e.duration });
+  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  addEventListener('keydown', (e) => bench.keydowns.push(e.timeStamp), true);
+  const controls =
+    'input:not([type="hidden"]):not([aria-hidden="true"]), textarea, [role="combobox"], [role="spinbutton"]';
+  const usable = (): HTMLInputElement | null => {
+    for (const l of document.querySelectorAll('form label')) {
+      if (!(l instanceof HTMLLabelElement) || !l.textContent?.trim().startsWith(label)) continue;
+      const input = l.htmlFor ? document.getElementById(l.htmlFor) : null;
+      if (input instanceof HTMLInputElement && !input.disabled && input.getClientRects().length > 0) return input;
+    }
+    return null;
+  };
+  const observer = new MutationObserver(() => {
+    if (bench.render || !usable()) return;
+    observer.disconnect();
+    const inDom = performance.now();
+    const count = document.querySelectorAll(`form :is(${controls})`).length;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        bench.render = { inDom, painted: performance.now(), controls: count };
+      };
+      channel.port2.postMessage(null);
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+}
+
+/** The probe of the page's first render; if it never comes, what the page shows instead (and a screenshot). */
+async function renderProbe(page: Page): Promise<PageProbe> {
+  try {
+    const handle = await page.waitForFunction(() => window.__bench?.render, undefined, { timeout: RENDER_TIMEOUT_MS });
+    return (await handle.jsonValue()) as PageProbe;
+  } catch (error) {
+    const shown = await page
+      .locator('body')
+      .textContent()
+      .catch(() => '');
+    await page.screenshot({ path: FAILURE_SCREENSHOT }).catch(() => undefined);
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(
+      `the field never stood usable in the form (${reason}); the page shows: ${(shown ?? '').replace(/\s+/g, ' ').slice(0, 400)} (screenshot ${FAILURE_SCREENSHOT})`,
+    );
+  }
+}
+
+async function openBenchFlow(page: Page, config: BenchConfig): Promise<PageProbe> {
+  await serveBenchFlow(page, config);
+  await page.addInitScript(instrument, config.driverLabel);
+  await page.goto(`${PORTAL}/newapplication?product=${BENCH_PRODUCT}`);
+  return renderProbe(page);
+}
+
+type Ms = number | `< ${typeof EVENT_THRESHOLD_MS}`;
+
+/** A percentile over keystrokes where unreported ones (under the threshold) sort first. */
+function keyPercentile(reported: readonly number[], keys: number, p: number): Ms {
+  const all = [...Array<number>(keys - reported.length).fill(-1), ...[...reported].sort((a, b) => a - b)];
+  const value = percentile(all, p);
+  return value < 0 ? `< ${EVENT_THRESHOLD_MS}` : value;
+}
+
+/** Typing into the driver: per keystroke the longest of its events (keydown, keypress, input, keyup). */
+async function typeIntoDriver(page: Page, label: string) {
+  const field = page.getByLabel(label, { exact: false }).first();
+  await field.click();
+  await page.waitForTimeout(1000);
+  const before = await page.evaluate(() => ({
+    events: window.__bench?.events.length ?? 0,
+    keydowns: window.__bench?.keydowns.length ?? 0,
+  }));
+  for (const key of KEYS) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(KEY_GAP_MS);
+  }
+  await page.waitForTimeout(1000);
+  const seen = await page.evaluate(
+    (b) => ({
+      events: window.__bench?.events.slice(b.events) ?? [],
+      keydowns: window.__bench?.keydowns.slice(b.keydowns) ?? [],
+    }),
+    before,
+  );
+  const keyTypes = new Set(['keydown', 'keypress', 'input', 'keyup']);
+  const typing = seen.events.filter((e) => keyTypes.has(e.name));
+  const perKey = seen.keydowns.map((start, i) => {
+    const end = seen.keydowns[i + 1] ?? Number.POSITIVE_INFINITY;
+    const mine = typing.filter((e) => e.startTime >= start && e.startTime < end);
+    return mine.length === 0 ? null : Math.max(...mine.map((e) => e.duration));
+  });
+  const reported = perKey.filter((d): d is number => d !== null);
+  const byType = Object.fromEntries(
+    [...keyTypes].map((name) => {
+      const durations = typing.filter((e) => e.name === name).map((e) => e.duration);
+      return [name, { reported: durations.length, max: durations.length > 0 ? Math.max(...durations) : null }];
+    }),
+  );
+  return {
+    keysTyped: KEYS.length,
+    keydownsSeen: seen.keydowns.length,
+    keysReported: reported.length,
+    keysUnderThreshold: seen.keydowns.length - reported.length,
+    p50: keyPercentile(reported, seen.keydowns.length, 50),
+    p95: keyPercentile(reported, seen.keydowns.length, 95),
+    max: reported.length > 0 ? Math.max(...reported) : (`< ${EVENT_THRESHOLD_MS}` as Ms),
+    reportedDurations: reported,
+    entriesByType: byType,
+    finalValue: await field.inputValue(),
+  };
+}
+
+/** First render of the generated flow (cold: new browser context each run; warm: a reload) and typing. */
+export async function benchFlowInChromium(browser: Browser) {
+  const config = benchConfig();
+  const cold: PageProbe[] = [];
+  const warm: PageProbe[] = [];
+  let typing: Awaited<ReturnType<typeof typeIntoDriver>> | null = null;
+  for (let run = 0; run < RENDER_RUNS; run++) {
+    const context = await browser.newContext();
+    try {
+      const page = await context.newPage();
+      cold.push(await openBenchFlow(page, config));
+      await page.reload();
+      warm.push(await renderProbe(page));
+      if (run === RENDER_RUNS - 1) typing = await typeIntoDriver(page, config.driverLabel);
+    } finally {
+      await context.close();
+    }
+  }
+  const summary = (probes: readonly PageProbe[]) => ({
+    medianMs: round1(median(probes.map((p) => p.painted))),
+    runsMs: probes.map((p) => round1(p.painted)),
+    inDomMedianMs: round1(median(probes.map((p) => p.inDom))),
+    controls: probes[0]?.controls ?? 0,
+  });
+  return {
+    fields: config.components[0]?.fields.length ?? 0,
+    rules: config.rules.length,
+    driverLabel: config.driverLabel,
+    firstRenderCold: summary(cold),
+    firstRenderWarm: summary(warm),
+    typing,
+  };
+}
+
+/** What the page must show for a seeded product's first screen to be usable. */
+type Usable = 'first step' | 'captcha';
+
+async function waitUsable(page: Page, what: Usable): Promise<void> {
+  if (what === 'captcha') {
+    await page.getByRole('heading', { name: 'Before you start' }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    await page.getByText("I'm not a robot", { exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+    return;
+  }
+  const control = page
+    .locator('form')
+    .locator('input:not([type="hidden"]):not([aria-hidden="true"]), textarea, [role="combobox"], [role="spinbutton"]')
+    .first();
+  await control.waitFor({ timeout: RENDER_TIMEOUT_MS });
+  await page.getByRole('button', { name: 'Next', exact: true }).waitFor({ timeout: RENDER_TIMEOUT_MS });
+}
+
+export interface PortalJs {
+  product: string;
+  until: string;
+  atUsable: ReturnType<typeof sizes>;
+  afterNetworkIdle: ReturnType<typeof sizes>;
+}
+
+/** JS on the wire from a cold start of /newapplication?product=<code> until the screen is usable. */
+async function portalJsFor(browser: Browser, product: string, steps: Usable[]): Promise<PortalJs> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const log = recordScripts(page);
+    await page.goto(`${PORTAL}/newapplication?product=${product}`);
+    let atUsable: ScriptFile[] = [];
+    for (const what of steps) {
+      if (what === 'first step' && steps.includes('captcha'))
+        await page.getByText("I'm not a robot", { exact: true }).click();
+      await waitUsable(page, what);
+      atUsable = await measuredSoFar(log);
+    }
+    await page.waitForLoadState('networkidle');
+    return {
+      product,
+      until: steps.join(', then '),
+      atUsable: sizes(atUsable),
+      afterNetworkIdle: sizes(await measuredSoFar(log)),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** HL asks for a captcha before its first step: measured at the captcha and after it; PL straight to its first step. */
+export async function portalJs(browser: Browser): Promise<PortalJs[]> {
+  return [
+    await portalJsFor(browser, 'HL', ['captcha']),
+    await portalJsFor(browser, 'HL', ['captcha', 'first step']),
+    await portalJsFor(browser, 'PL', ['first step']),
+  ];
+}
