@@ -100,7 +100,12 @@ export function FileUploadHub({ field, label, value, error, readOnly, onChange, 
   const shown = problem ?? errorText(label, error);
   const describedBy = shown ? helperId(field.key) : undefined;
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={`${fieldDomId(field.key)}-label`}
+      sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}
+    >
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         <Box sx={{ flex: 1 }}>
           <Typography component="span" sx={{ fontWeight: 500 }} id={`${fieldDomId(field.key)}-label`}>

@@ -90,8 +90,13 @@ export function OtpInput({
   const describedBy = shown ? helperId(field.key) : undefined;
   const noRecipient = recipient.trim() === '';
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}>
-      <Typography sx={{ fontWeight: 500 }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={`${fieldDomId(field.key)}-label`}
+      sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}
+    >
+      <Typography id={`${fieldDomId(field.key)}-label`} sx={{ fontWeight: 500 }}>
         {label}
         {details.mandatory ? ' *' : ''}
       </Typography>

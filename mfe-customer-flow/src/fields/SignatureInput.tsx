@@ -103,7 +103,12 @@ export function SignatureInput({ field, label, value, error, readOnly, onChange,
 
   const shown = problem ?? errorText(label, error);
   return (
-    <Paper variant="outlined" sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={`${fieldDomId(field.key)}-label`}
+      sx={{ p: 2, borderColor: shown ? 'error.main' : 'divider' }}
+    >
       <Typography id={`${fieldDomId(field.key)}-label`} sx={{ fontWeight: 500, mb: 1 }}>
         {label}
         {field.field_type_details.mandatory && (

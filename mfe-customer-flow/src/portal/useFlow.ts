@@ -1,7 +1,6 @@
 // The flow screen's state: the applicant's values, the current step and its engine form, progress, saves
 // (queued, offline-safe), the device draft, microflows and mandatory validations.
 import {
-  ApiError,
   type ApplicantType,
   classifyError,
   type FieldConfig,
@@ -55,7 +54,7 @@ import { storeApplicantSession } from '../services/applicantSession';
 import { currentDevice } from '../services/device';
 import { createDebouncedWriter, type DraftStore } from '../services/draftStore';
 import { createPromiseQueue } from '../services/promiseQueue';
-import { createSaveQueue, type SyncStatus } from '../services/saveQueue';
+import { createSaveQueue, isNetworkError, type SyncStatus } from '../services/saveQueue';
 import { allStatuses, flowContext, initialModel, saveBody, valuesOf, withStepValues } from './flowModel';
 import type { FlowSetup } from './loadFlow';
 
@@ -215,7 +214,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   );
 
   const adoptAnswer = useCallback(
-    (answer: { application: FlowApplication; resumeToken?: string }, changesAtBuild: number) => {
+    (answer: { application: FlowApplication; resumeToken?: string | null }, changesAtBuild: number) => {
       setApplication(answer.application);
       latest.current.application = answer.application;
       if (answer.resumeToken) {
@@ -420,12 +419,12 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
         opts.onSubmitted?.(saved);
       }
     } catch (error) {
-      if (error instanceof ApiError) reportError(error);
-      else
+      if (isNetworkError(error))
         showToast(
           'You are offline. Your application is kept on this device: submit again when you are back online.',
           'warning',
         );
+      else reportError(error);
     } finally {
       setBusy(false);
     }
@@ -514,7 +513,9 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       setValue: (key, value) => commit(setFieldValue(form, key, value), [key]),
       blur: (key) => {
         const field = form.fields.find((f) => f.key === key);
-        if (!form.dirty.has(key)) setForm(markDirty(form, [key]));
+        // Functional: a renderer may blur right after a change (radio, upload, OTP) in the same event,
+        // and this render's form does not hold that change yet.
+        setForm((current) => (current && !current.dirty.has(key) ? markDirty(current, [key]) : current));
         const value = form.values[key];
         if (field?.microflow?.trigger === 'blur' && !form.errors[key] && value !== '' && value != null) {
           void runMicroflow(field);
@@ -524,7 +525,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
         commit(setTableCell(form, container, row, key, scalar(value)), [container]),
       blurCell: (container, row, key) => {
         const cell = `${container}.${row}.${key}`;
-        if (!form.dirty.has(cell)) setForm(markDirty(form, [cell]));
+        setForm((current) => (current && !current.dirty.has(cell) ? markDirty(current, [cell]) : current));
       },
       addRow: (container) => {
         const result = addTableRow(form, container);

@@ -118,7 +118,8 @@ export interface FirstSaveAnswer {
 }
 export interface SaveAnswer {
   application: FlowApplication;
-  resumeToken?: string;
+  /** null once the application is submitted: its resume links are over. */
+  resumeToken?: string | null;
 }
 
 const langQuery = (lang?: string) => (lang ? { lang } : undefined);
@@ -142,7 +143,10 @@ export function createApplication(body: SaveApplicationBody, lang?: string): Pro
 }
 
 const SaveAnswerSchema = Type.Object(
-  { application: FlowApplicationSchema, resumeToken: Type.Optional(Type.String({ minLength: 1 })) },
+  {
+    application: FlowApplicationSchema,
+    resumeToken: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
+  },
   { additionalProperties: true },
 );
 
