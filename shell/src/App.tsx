@@ -1,7 +1,6 @@
-import { AppProviders, isLoggedInAtom } from '@originate/shared';
+import { AppProviders, ChromeHosts, isLoggedInAtom } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { ChromeHosts } from './chrome/ChromeHosts';
 import { PageLoading } from './pages/PageLoading';
 import { isLoginEntry } from './routes/routeTable';
 

@@ -1,10 +1,7 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-
-const INVALID_URL_HEADING = '400 Invalid URL';
-const INVALID_URL_TEXT =
-  'The link is either expired or invalid or your application has already been submitted for further processing.';
+import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/shared';
 
 /** Spec §2 'invalidURL': where an expired, invalid or submitted resume link lands. */
 export function InvalidUrlPage() {

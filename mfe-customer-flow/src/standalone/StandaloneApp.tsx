@@ -1,34 +1,29 @@
 // The applicants' own origin (port 3003): the customer routes without the shell, and /invalidURL.
-import { configureHttp, ToastHost } from '@originate/shared';
+import { configureHttp } from '@originate/shared';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import CustomerFlow, { INVALID_URL_PATH } from '../exposed/CustomerFlow';
 import { InvalidUrlPage } from '../portal/InvalidUrlPage';
 import { NO_EMBED, PortalChrome } from '../portal/PortalChrome';
-import { ModalHost } from './ModalHost';
 
 export function StandaloneApp() {
   const navigate = useNavigate();
   // 401 answers return the applicant to /newapplication inside this page (shared's http client).
   useEffect(() => configureHttp({ navigate: (to) => navigate(to) }), [navigate]);
   return (
-    <>
-      <Routes>
-        <Route path="/newapplication/*" element={<CustomerFlow basename="/newapplication" />} />
-        <Route path="/omni-embed/*" element={<CustomerFlow basename="/omni-embed" />} />
-        <Route path="/dynamic-resume/*" element={<CustomerFlow basename="/dynamic-resume" />} />
-        <Route
-          path={INVALID_URL_PATH}
-          element={
-            <PortalChrome embed={NO_EMBED}>
-              <InvalidUrlPage />
-            </PortalChrome>
-          }
-        />
-        <Route path="*" element={<Navigate to={`/newapplication${window.location.search}`} replace />} />
-      </Routes>
-      <ModalHost />
-      <ToastHost />
-    </>
+    <Routes>
+      <Route path="/newapplication/*" element={<CustomerFlow basename="/newapplication" />} />
+      <Route path="/omni-embed/*" element={<CustomerFlow basename="/omni-embed" />} />
+      <Route path="/dynamic-resume/*" element={<CustomerFlow basename="/dynamic-resume" />} />
+      <Route
+        path={INVALID_URL_PATH}
+        element={
+          <PortalChrome embed={NO_EMBED}>
+            <InvalidUrlPage />
+          </PortalChrome>
+        }
+      />
+      <Route path="*" element={<Navigate to={`/newapplication${window.location.search}`} replace />} />
+    </Routes>
   );
 }

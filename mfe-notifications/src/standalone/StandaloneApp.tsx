@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { endSession, ToastHost, userAtom } from '@originate/shared';
+import { endSession, userAtom } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import NotificationBell from '../exposed/NotificationBell';
@@ -47,7 +47,6 @@ export function StandaloneApp() {
       ) : (
         <SignInForm />
       )}
-      <ToastHost />
     </Box>
   );
 }

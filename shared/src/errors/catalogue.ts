@@ -35,6 +35,10 @@ export const PORTAL_ACCESS_DENIED_MESSAGE = 'Access denied. Your account is not 
 /** Client-side rows of spec §8 that remotes raise themselves. */
 export const MANDATORY_FIELDS_MESSAGE = 'Please fill all mandatory fields';
 export const MICROFLOW_ERROR_MESSAGE = 'An error has occurred please try again later';
+/** The page an expired, invalid or submitted link lands on (spec §2 invalidURL, §8). */
+export const INVALID_URL_HEADING = '400 Invalid URL';
+export const INVALID_URL_TEXT =
+  'The link is either expired or invalid or your application has already been submitted for further processing.';
 export const SESSION_ENDED_MESSAGE = 'Your session expired';
 /** Where the UI goes when a refresh answers 'Invalid user' (spec §2, relative on purpose). */
 export const LOGIN_ROUTE = './login';

@@ -1,4 +1,6 @@
 export * from './AppProviders';
+export { ChromeHosts } from './chrome/ChromeHosts';
 export * from './feedback';
+export * from './startStandalone';
 export * from './ToastHost';
 export * from './theme';

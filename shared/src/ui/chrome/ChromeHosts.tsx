@@ -1,8 +1,11 @@
-// What the root shell always carries: the back-clicked flag, and the common modal, toasts and spinner
-// (each loaded only once there is something to show; the toast host does that itself).
-import { backClickedAtom, modalAtom, sharedStore, spinnerAtom, ToastHost } from '@originate/shared';
+// What every root page carries (the shell, and a remote's standalone page): the back-clicked flag, and
+// the common modal, toasts and spinner (each loaded only once there is something to show).
+
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
+import { backClickedAtom, sharedStore } from '../../session/store';
+import { modalAtom, spinnerAtom } from '../feedback';
+import { ToastHost } from '../ToastHost';
 
 const CommonModal = lazy(() => import('./CommonModal'));
 const SpinnerHost = lazy(() => import('./SpinnerHost'));

@@ -1,6 +1,7 @@
-import { closeModal, modalAtom, openModal, sharedStore } from '@originate/shared';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
+import { sharedStore } from '../../session/store';
+import { closeModal, modalAtom, openModal } from '../feedback';
 import { ChromeHosts } from './ChromeHosts';
 import { mayClose, modalMaxWidth } from './modalRules';
 

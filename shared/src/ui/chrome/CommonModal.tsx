@@ -9,7 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { closeModal, type ModalEntry, type OpenModal } from '@originate/shared';
+import type { ModalEntry } from '../../contracts/entities';
+import { closeModal, type OpenModal } from '../feedback';
 import { type CloseReason, mayClose, modalMaxWidth } from './modalRules';
 
 function Entry({ entry }: { entry: ModalEntry }) {

@@ -1,5 +1,5 @@
 // Common modal rules (spec §2): centred, default size md, static backdrop and no keyboard close unless allowed.
-import type { OpenModal } from '@originate/shared';
+import type { OpenModal } from '../feedback';
 
 export type CloseReason = 'backdropClick' | 'escapeKeyDown' | 'closeButton' | 'action';
 
