@@ -463,5 +463,44 @@ export const FlowApplicationSchema = Type.Object(
 );
 export type FlowApplication = Static<typeof FlowApplicationSchema>;
 
+// ---- Products and routes (GET /v3/lead/getAllProducts, /api/ProductDetails, /config/route_config) --
+
+/** One entry of the public product list. */
+export const ProductSummarySchema = Type.Object(
+  {
+    product_code: Id,
+    product_name: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Type.String({ maxLength: 1000 }),
+    flowId: Id,
+    verNum: Type.Integer({ minimum: 1 }),
+  },
+  closed,
+);
+export type ProductSummary = Static<typeof ProductSummarySchema>;
+
+/** One product's details: the summary and whether its first save needs a captcha. */
+export const ProductDetailsSchema = Type.Object(
+  { ...ProductSummarySchema.properties, captcha: Type.Boolean() },
+  closed,
+);
+export type ProductDetails = Static<typeof ProductDetailsSchema>;
+
+const RouteInfo = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+
+/** A flow's routes in order (route_config, latest_route_config): where each sub-section lives. */
+export const RouteConfigSchema = Type.Object(
+  {
+    flowId: Id,
+    verNum: Type.Integer({ minimum: 1 }),
+    /** The flow's startRoute, else the first sub-section's route. */
+    startRoute: Type.String({ maxLength: 128 }),
+    routes: Type.Array(Type.Object({ section_id: Id, sub_section_id: Id, route_info: RouteInfo }, closed), {
+      maxItems: 10000,
+    }),
+  },
+  closed,
+);
+export type RouteConfig = Static<typeof RouteConfigSchema>;
+
 /** Helper for route schemas and tests: every schema here is a plain JSON schema. */
 export type ContractSchema = TSchema;
