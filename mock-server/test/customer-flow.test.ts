@@ -3,7 +3,16 @@
 // microflows — good input, bad input (400/1101 naming the field) and callers who may not.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type FormValues } from '@originate/shared/node';
+import {
+  API_PATHS,
+  apiPath,
+  type FormValues,
+  ProductDetailsSchema,
+  ProductSummarySchema,
+  RouteConfigSchema,
+  schemaIssues,
+} from '@originate/shared/node';
+import Type from 'typebox';
 import {
   type Applicant,
   encrypted,
@@ -45,7 +54,9 @@ describe('configuration (public)', () => {
         ['PL', 'personal_loan', 243],
       ],
     );
+    assert.deepEqual(schemaIssues(Type.Array(ProductSummarySchema), list.json()), [], 'the shared contract');
     const hl = await call(s.app, 'GET', apiPath('productDetails', { productCode: 'HL' }));
+    assert.deepEqual(schemaIssues(ProductDetailsSchema, hl.json()), []);
     assert.equal(hl.json().captcha, true);
     assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'PL' }))).json().captcha, false);
     assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'XX' }))).statusCode, 404);
@@ -82,9 +93,11 @@ describe('configuration (public)', () => {
       ['home_loan', 'personal_loan'],
     );
     const route = await call(s.app, 'GET', apiPath('routeConfig', { productCode: 'PL', verNum: 243 }));
+    assert.deepEqual(schemaIssues(RouteConfigSchema, route.json()), [], 'the shared contract');
     assert.equal(route.json().startRoute, 'customer-type');
     assert.ok(route.json().routes.some((r: { route_info: string }) => r.route_info === 'capture_1'));
     const latest = await call(s.app, 'GET', apiPath('latestRouteConfig', { productCode: 'HL' }));
+    assert.deepEqual(schemaIssues(RouteConfigSchema, latest.json()), []);
     assert.equal(latest.json().verNum, 243);
     const rules = await call(s.app, 'GET', `${API_PATHS.fetchRules}?flow_ids=home_loan&ver_num=243`);
     assert.ok(rules.json().some((r: { rule_id: string }) => r.rule_id === 'hl_r2_family_unless_pmay'));

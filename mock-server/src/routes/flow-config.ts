@@ -11,6 +11,10 @@ import {
   type FlowConfig,
   FlowModeSchema,
   FlowTypeSchema,
+  ProductDetailsSchema,
+  ProductSummarySchema,
+  type RouteConfig,
+  RouteConfigSchema,
 } from '@originate/shared/node';
 import Type from 'typebox';
 import type { PluginOptions } from '../context';
@@ -42,14 +46,7 @@ const FlowQuery = Type.Object(
   closed,
 );
 
-export interface RouteConfig {
-  flowId: string;
-  verNum: number;
-  startRoute: string;
-  routes: { section_id: string; sub_section_id: string; route_info: string }[];
-}
-
-export function routeConfigOf(flow: FlowConfig): RouteConfig {
+function routeConfigOf(flow: FlowConfig): RouteConfig {
   const routes = flow.sections.flatMap((section) =>
     section.sub_sections.map((sub) => ({
       section_id: section.section_id,
@@ -115,7 +112,11 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
     API_PATHS.routeConfig,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ productCode: Code, verNum: IntText }, closed), querystring: FlowQuery },
+      schema: {
+        params: Type.Object({ productCode: Code, verNum: IntText }, closed),
+        querystring: FlowQuery,
+        response: { 200: RouteConfigSchema },
+      },
     },
     async (request) => {
       const product = await findProduct(db, request.params.productCode);
@@ -128,7 +129,10 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
 
   app.get(
     API_PATHS.latestRouteConfig,
-    { config: publicRoute, schema: { params: Type.Object({ productCode: Code }, closed) } },
+    {
+      config: publicRoute,
+      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: RouteConfigSchema } },
+    },
     async (request) => {
       const flow = await latestVersionOf(db, request.params.productCode);
       if (!flow) throw notFound('Product not found');
@@ -155,19 +159,25 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
 export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get(API_PATHS.productList, { config: publicRoute }, async () =>
-    (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
-      product_code,
-      product_name,
-      description,
-      flowId,
-      verNum,
-    })),
+  app.get(
+    API_PATHS.productList,
+    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema) } } },
+    async () =>
+      (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
+        product_code,
+        product_name,
+        description,
+        flowId,
+        verNum,
+      })),
   );
 
   app.get(
     API_PATHS.productDetails,
-    { config: publicRoute, schema: { params: Type.Object({ productCode: Code }, closed) } },
+    {
+      config: publicRoute,
+      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: ProductDetailsSchema } },
+    },
     async (request) => {
       const product = await findProduct(db, request.params.productCode);
       if (!product) throw notFound('Product not found');

@@ -11,6 +11,7 @@ import {
   type FlowMode,
   type PageRule,
   PageRuleSchema,
+  ProductDetailsSchema,
   parseWithSchema,
 } from '@originate/shared/node';
 import Type, { type Static } from 'typebox';
@@ -22,12 +23,7 @@ const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:
 /** A product as stored: what the product routes answer plus the queue new applications land in. */
 export const ProductRecordSchema = Type.Object(
   {
-    product_code: Code,
-    product_name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.String({ maxLength: 1000 }),
-    flowId: Code,
-    verNum: Type.Integer({ minimum: 1 }),
-    captcha: Type.Boolean(),
+    ...ProductDetailsSchema.properties,
     /** The teams whose queue a new application's CUST_FLOW task is in (staff access follows it). */
     queue: Type.Array(
       Type.Object({ type: Type.Union([Type.Literal('HIERARCHY'), Type.Literal('DEPT')]), id: Code }, closed),
