@@ -30,7 +30,7 @@ async function queuedTask(teamId: string): Promise<{ application_id: string; tas
 }
 
 describe('seed', () => {
-  it('holds a few dozen Indian loan applications of three products', async () => {
+  it('holds a few dozen Indian loan applications of three products, and one customer-flow home loan in progress', async () => {
     const rows = await s.app.ctx.db.query<{ product_name: string; n: number }>(
       'SELECT product_name, count(*)::int AS n FROM applications GROUP BY product_name ORDER BY product_name',
     );
@@ -38,7 +38,7 @@ describe('seed', () => {
       rows.map((r) => [r.product_name, r.n]),
       [
         ['Car Loan', 12],
-        ['Home Loan', 12],
+        ['Home Loan', 13],
         ['Personal Loan', 12],
       ],
     );

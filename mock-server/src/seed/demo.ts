@@ -3,6 +3,7 @@
 import type { Db } from '../db';
 import { hashPassword } from '../services/security';
 import { demoApplications, SEED_ANCHOR } from './applications';
+import { seedResumableApplication } from './flow-demo';
 import { seedDisplayName, TEAMS, USERS } from './people';
 
 const SEED_VERSION = '1';
@@ -17,9 +18,14 @@ const DEMO_NOTIFICATIONS = [
 
 const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home Loan', CL: 'Car Loan' };
 
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db): Promise<void> {
+  await seedDemoBank(db);
+  await seedResumableApplication(db);
+}
+
+async function seedDemoBank(db: Db): Promise<void> {
   const seen = await db.query("SELECT 1 FROM meta WHERE key = 'demo_seed'");
-  if (seen.length > 0) return false;
+  if (seen.length > 0) return;
   // Hash before the transaction: scrypt is slow on purpose and PGlite has one connection.
   const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
   const apps = demoApplications();
@@ -119,5 +125,4 @@ export async function seedDemo(db: Db): Promise<boolean> {
     }
     await tx.query("INSERT INTO meta (key, value) VALUES ('demo_seed', $1)", [SEED_VERSION]);
   });
-  return true;
 }

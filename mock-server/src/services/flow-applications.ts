@@ -143,17 +143,24 @@ async function checkSave(
   if (problems.length > 0) throw new ValidationError(problems.map(({ label, reason }) => ({ label, reason })));
 }
 
+/** `<product>-<year>-<6 digits>` from the application_number sequence. */
+async function nextApplicationId(tx: Queryable, productCode: string, now: Date): Promise<string> {
+  const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
+  return `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+}
+
 export async function createFlowApplication(
   tx: Queryable,
   product: ProductRecord,
   ctx: FlowContext,
   body: SaveApplicationBody,
   now: Date,
+  /** The demo seed's fixed id; otherwise the next number of the sequence. */
+  fixedId?: string,
 ): Promise<string> {
   checkStep(ctx.flow, body);
   await checkSave(tx, null, ctx, body, false);
-  const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
-  const applicationId = `${product.product_code}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+  const applicationId = fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
@@ -330,8 +337,7 @@ export async function copyApplication(
         initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
         copiedFrom: sourceId,
       };
-      const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
-      const newId = `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+      const newId = await nextApplicationId(tx, productCode, now);
       await tx.query(
         `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
            applicant, doc, cre_time, mod_time)
