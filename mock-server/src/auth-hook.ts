@@ -22,7 +22,7 @@ export function checkXsrf(request: FastifyRequest, sessionXsrf: string): void {
   if (sent !== undefined && !safeEqual(sent, sessionXsrf)) throw forbidden('Invalid XSRF token');
 }
 
-export const APPLICANT_REFUSED_MESSAGE = 'An applicant session may only use its own application';
+const APPLICANT_REFUSED_MESSAGE = 'An applicant session may only use its own application';
 
 /**
  * The caller's session from the access token (401 when absent, dead or not matching sessionId/XSRF).

@@ -87,7 +87,7 @@ function reasonOf(issue: AjvIssue): string {
 /** Whether `path` is `prefix` or inside it ('/a/0' is inside '/a'). */
 const under = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 
-export function validationFromAjv(issues: AjvIssue[], context: string | undefined): ValidationError {
+function validationFromAjv(issues: AjvIssue[], context: string | undefined): ValidationError {
   const seen = new Set<string>();
   const errors: { label: string; reason: string }[] = [];
   // A value that fits no branch of a union (TypeBox literal unions are anyOf) gets one reason, not one per branch.

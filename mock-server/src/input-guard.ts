@@ -5,7 +5,7 @@
 import type { Problem } from './services/config-rules';
 
 /** Deeper than any value the platform stores (flow configs nest about a dozen levels). */
-export const MAX_INPUT_DEPTH = 64;
+const MAX_INPUT_DEPTH = 64;
 
 const NUL_REASON = 'must not contain a NUL character';
 const SURROGATE_REASON = 'is not well-formed Unicode (lone surrogate)';

@@ -4,7 +4,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Db } from './types';
 
-export type { Db, Queryable, Row } from './types';
+export type { Db, Queryable } from './types';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {

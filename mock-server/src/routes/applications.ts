@@ -32,7 +32,7 @@ interface AssignBody {
   assignTo: string;
 }
 
-export function assignmentMessage(action: AssignAction, applicationId: string, productName: string, by: string) {
+function assignmentMessage(action: AssignAction, applicationId: string, productName: string, by: string) {
   const verb = action === 'assign' ? 'assigned' : 'reassigned';
   return `Application ${applicationId} (${productName}) has been ${verb} to you by ${by}`;
 }

@@ -23,7 +23,7 @@ const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.
 const FileId = Type.String({ pattern: FILE_ID_PATTERN });
 const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const KEY = /^[A-Za-z0-9_.-]{1,128}$/;
-export const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
+const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** 413 naming the file (the body limit's code with the file's own words). */

@@ -17,7 +17,7 @@ const closed = { additionalProperties: false } as const;
 const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 const MicroflowBody = Type.Object({ customFields: FormValuesSchema }, closed);
 
-export type MicroflowAction =
+type MicroflowAction =
   | { type: 'LOOKUP'; values: Record<string, string> }
   | { type: 'APPLICATION_UPDATE'; values: Record<string, string | number> }
   | { type: 'PREVIEW_FILE'; fileId: string; fileName: string }
@@ -92,8 +92,6 @@ const MICROFLOWS: Record<string, (run: Run) => Promise<MicroflowAction[]>> = {
     return [{ type: 'DOWNLOAD_FILE', ...(await sanctionLetter(run, 'sanction_letter')) }];
   },
 };
-
-export const MICROFLOW_IDS = Object.keys(MICROFLOWS);
 
 export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   app.post(

@@ -7,7 +7,7 @@ import { forbidden, invalid, notFound, TooManyRequestsError, ValidationError } f
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, sendOtp, verifyOtp } from '../services/otp';
 import { applicationFor, flowOfApplication } from './customer';
 
-export const WRONG_OTP_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
+const WRONG_OTP_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
 
 const closed = { additionalProperties: false } as const;
 const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });

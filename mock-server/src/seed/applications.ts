@@ -2,7 +2,7 @@
 import { DEFAULT_FLOW_VERSION, type Team } from '@originate/shared/node';
 import { userById } from './people';
 
-export interface SeedTask {
+interface SeedTask {
   taskId: string;
   name: string;
   stepName: string;
@@ -127,7 +127,7 @@ const HOLDERS = [
 export const SEED_ANCHOR = new Date('2026-11-02T04:30:00.000Z');
 const HOUR = 3_600_000;
 
-export const DEMO_APPLICATION_COUNT = 36;
+const DEMO_APPLICATION_COUNT = 36;
 
 export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplication[] {
   const random = prng(20260101);

@@ -21,7 +21,7 @@ const ALL_APPLICATION_PERMISSIONS: readonly string[] = [
 ];
 
 /** A team of the user covers a task team of the same type by id, or every team of that type with allTeams. */
-export function teamCovers(mine: Team, theirs: Team): boolean {
+function teamCovers(mine: Team, theirs: Team): boolean {
   return mine.type === theirs.type && (mine.allTeams === true || mine.id === theirs.id);
 }
 
@@ -29,7 +29,7 @@ export function teamCovers(mine: Team, theirs: Team): boolean {
  * The user is in the task's team when, for each team type the task names (hierarchy, department), one of
  * the user's teams covers one of the task's teams of that type (spec §4: hierarchy and department).
  */
-export function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
+function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
   if (taskTeams.length === 0) return false;
   const types = new Set(taskTeams.map((t) => t.type));
   return [...types].every((type) =>

@@ -38,7 +38,7 @@ export interface StoredApplication {
 const TASK_COLUMNS =
   'task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team, allowed_users';
 
-export async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
+async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
   return db.query<TaskRow>(
     `SELECT ${TASK_COLUMNS} FROM tasks WHERE application_id = $1 ORDER BY step_number, task_id`,
     [applicationId],

@@ -7,7 +7,7 @@ import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Db, Queryable } from '../db';
 import { sha256 } from './security';
 
-export const CAPTCHA_TTL_SECONDS = 600;
+const CAPTCHA_TTL_SECONDS = 600;
 const ALGORITHM = 'PBKDF2/SHA-256';
 /** Work per attempt and the attempt range: about a second in a phone's browser. */
 const COST = 1_000;

@@ -15,7 +15,7 @@ import { IN_MEMORY_DATA_DIR } from '../config';
 export const FILE_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const FILE_ID = new RegExp(FILE_ID_PATTERN);
 
-export const isFileId = (value: string) => FILE_ID.test(value);
+const isFileId = (value: string) => FILE_ID.test(value);
 
 interface TypeRule {
   kind: UploadKind;
@@ -92,7 +92,7 @@ export function displayName(raw: string): string {
   return (clean || 'file').slice(0, 255);
 }
 
-export interface StoredWrite {
+interface StoredWrite {
   size: number;
   head: Buffer;
   truncated: boolean;

@@ -11,8 +11,8 @@ import { flowSteps, submitProblems } from './flow-rules';
 import { componentsByIds, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
 import { sha256 } from './security';
 
-export const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
-export const CUSTOMER_FLOW_STEP = 'Application Capture';
+const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+const CUSTOMER_FLOW_STEP = 'Application Capture';
 const NEXT_STEP = { name: 'Verify documents', stepName: 'Document Verification', type: 'APPVD' } as const;
 
 /** What the flow application keeps in applications.doc. */

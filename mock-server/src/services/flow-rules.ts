@@ -72,7 +72,7 @@ export function isFieldApplicable(field: FieldConfig, applicantType: ApplicantTy
 
 type Value = FormValues[string] | undefined;
 
-export function isEmptyValue(value: Value): boolean {
+function isEmptyValue(value: Value): boolean {
   if (value === undefined || value === null || value === '') return true;
   if (Array.isArray(value)) return value.length === 0;
   return false;
@@ -143,7 +143,7 @@ export function conditionHolds(condition: RuleCondition, values: FormValues): bo
 }
 
 /** A rule without conditions hides outright; otherwise when its AND/OR list holds. */
-export function ruleApplies(rule: PageRule, values: FormValues): boolean {
+function ruleApplies(rule: PageRule, values: FormValues): boolean {
   if (!rule.conditions) return true;
   const { operator, list } = rule.conditions;
   return operator === 'AND'
@@ -170,7 +170,7 @@ export function hiddenFields(component: ComponentConfig, rules: readonly PageRul
   return hidden;
 }
 
-export const REQUIRED_REASON = 'is required';
+const REQUIRED_REASON = 'is required';
 export const INVALID_REASON = 'is invalid';
 
 const TEXT_TYPES = new Set(['text', 'password', 'textarea']);
@@ -189,7 +189,7 @@ function present(field: FieldConfig, value: Value): boolean {
 }
 
 /** What is wrong with one field's value: required and missing, or text breaking its regex; null when fine. */
-export function fieldProblem(field: FieldConfig, value: Value): string | null {
+function fieldProblem(field: FieldConfig, value: Value): string | null {
   const details = field.field_type_details;
   if (details.type === 'heading' || field.formulas) return null;
   if (details.mandatory === true && !present(field, value)) return REQUIRED_REASON;

@@ -22,9 +22,9 @@ const SELECT = `SELECT n.id, n.kind, n.status_name, n.application_id, n.message,
                   JOIN users u ON u.userid = n.user_id
                   LEFT JOIN users a ON a.userid = n.actor_id`;
 
-export const NOTIFICATION_PAGE = 50;
+const NOTIFICATION_PAGE = 50;
 
-export function toNotification(row: NotificationRow): Notification {
+function toNotification(row: NotificationRow): Notification {
   const metadata: Notification['metadata'] = { type: row.kind };
   if (row.status_name) metadata.status = row.status_name;
   if (row.application_id) metadata.application_id = row.application_id;

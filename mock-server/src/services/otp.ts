@@ -7,8 +7,8 @@ import { sha256 } from './security';
 
 export const OTP_TTL_SECONDS = 300;
 export const OTP_RESEND_SECONDS = 30;
-export const OTP_MAX_FAILURES = 5;
-export const OTP_LOCK_SECONDS = 900;
+const OTP_MAX_FAILURES = 5;
+const OTP_LOCK_SECONDS = 900;
 
 type OtpRow = {
   recipient: string;

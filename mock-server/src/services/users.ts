@@ -3,7 +3,7 @@
 import type { Team, User } from '@originate/shared/node';
 import type { Queryable } from '../db';
 
-export interface TeamDetail extends Team {
+interface TeamDetail extends Team {
   name: string;
   isLead: boolean;
 }

@@ -23,9 +23,9 @@ import { isSessionLive, sessionForAccessToken } from '../services/sessions';
 import { findUserById } from '../services/users';
 
 /** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
-export const SOCKET_ERROR_EVENT = 'ERROR';
+const SOCKET_ERROR_EVENT = 'ERROR';
 
-export interface SocketError {
+interface SocketError {
   event: string;
   code: number;
   message: string;

@@ -40,7 +40,7 @@ export const custom = (value: number): GridSize => ({ type: 'custom', value });
 export const content: GridSize = { type: 'content' };
 export const auto: GridSize = { type: 'auto' };
 
-export const cell = (key: string, size?: GridSize): LayoutElement => ({
+const cell = (key: string, size?: GridSize): LayoutElement => ({
   type: 'field',
   key,
   ...(size ? { size } : {}),

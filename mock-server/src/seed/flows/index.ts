@@ -17,7 +17,7 @@ import {
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-export const FLOW_SEED_VERSION = '2';
+const FLOW_SEED_VERSION = '2';
 
 /** New applications land in the Mumbai West retail queue (demo teams; an empty queue leaves them to ALL_APPLICATIONS_*). */
 const RETAIL_QUEUE: ProductRecord['queue'] = [
@@ -123,7 +123,7 @@ export const FIELD_OPTIONS: FieldOptions[] = [
 ];
 
 /** Hindi labels of the home loan (MultiLingual on: componentsConfigs?lang=hi and translate?lang=hi). */
-export const TRANSLATIONS: Record<string, Record<string, string>> = {
+const TRANSLATIONS: Record<string, Record<string, string>> = {
   hi: {
     'Loan & Property': 'ऋण और संपत्ति',
     'Personal Details': 'व्यक्तिगत विवरण',
@@ -149,7 +149,7 @@ export const TRANSLATIONS: Record<string, Record<string, string>> = {
 };
 
 /** A few real pincodes (city and state as India Post lists them) for pincode_lookup. */
-export const PINCODES: [string, string, string][] = [
+const PINCODES: [string, string, string][] = [
   ['400050', 'Mumbai', 'Maharashtra'],
   ['400001', 'Mumbai', 'Maharashtra'],
   ['411001', 'Pune', 'Maharashtra'],
