@@ -8,18 +8,14 @@ export const DEFAULT_LOGIN_KEY = 'originate-login-key-0123456789ab';
 export const VALID_SESSION_SECONDS = 900;
 export const SESSION_WARNING_SECONDS = 300;
 export const SPINNER_TIMEOUT_MS = 60000;
-export const QUESTION_TOAST_TIMEOUT_MS = 20000;
 export const NEW_NOTIFICATION_SUPPRESSION_MS = 1500;
 export const MODAL_DEFAULT_SIZE = 'md';
-export const YEAR_MS = 31536000000;
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100] as const;
-export const GRID_VIEW_OPTIONS = [6, 9, 27, 51, 99] as const;
 export const MAX_FILE_SIZE_BYTES = 31457280;
 export const THEME_SHADES = [100, 200, 300, 500, 700, 900] as const;
 export const DEFAULT_FLOW_VERSION = 243;
 export const DATE_FORMAT = 'DD/MM/YYYY';
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY hh:mm:ss';
 
 export const Roles = {
   DEVELOPER: 'DEVELOPER',

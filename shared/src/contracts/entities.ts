@@ -1,5 +1,7 @@
 // Entity types of spec section 3. Field names are the API's, spelt as the spec spells them.
 
+import type { FlowType, SectionProgress } from './flow';
+
 export type TeamType = 'HIERARCHY' | 'DEPT';
 
 export interface Team {
@@ -25,8 +27,6 @@ export interface User {
 export type ApplicationStatus = 'ACTIVE' | 'CANCELLED' | 'REJECTED' | 'DELETED' | 'COMPLETED' | 'INACTIVE';
 export type ApplicantType = 'primary' | 'secondary' | 'guarantor';
 export type TaskProgress = 'In Progress' | 'Pending' | 'Completed' | 'Rejected' | 'Cancelled';
-export type FlowType = 'APPVD' | 'CUST_FLOW' | 'APPLICATION_SUMMARY' | 'none';
-export type ProgressStatus = 'PENDING' | 'PROGRESS' | 'COMPLETE';
 
 export interface AssignmentInfo {
   assignedTo?: string;
@@ -37,28 +37,16 @@ export interface AssignmentInfo {
   taskId: string;
 }
 
-export interface LifeCycleStep {
+interface LifeCycleStep {
   stepName: string;
   type: FlowType;
   summaryEnabled?: boolean;
   assignmentInfo: AssignmentInfo[];
 }
 
-export interface AppLifeCycle {
+interface AppLifeCycle {
   stage: string;
   steps: LifeCycleStep[];
-}
-
-export interface ComponentProgress {
-  componentId: string;
-  componentRouteInfo?: string;
-  status: ProgressStatus;
-}
-
-export interface SectionProgress {
-  sectionId: string;
-  status: ProgressStatus;
-  components: ComponentProgress[];
 }
 
 export interface Application {
@@ -99,40 +87,6 @@ export interface Application {
   primaryApplicantId?: string;
   progress?: SectionProgress[];
   appLifeCycle?: AppLifeCycle;
-}
-
-export interface SlaTimeLimit {
-  enabled: boolean;
-  valueInMins: number;
-  expectedEndTS?: string;
-}
-
-export interface SlaPart {
-  status: string;
-  startTS?: string;
-  endTS?: string;
-  timeLimit: SlaTimeLimit;
-}
-
-export interface Task {
-  taskId: string;
-  name: string;
-  stepName: string;
-  application_id: string;
-  progress: TaskProgress;
-  assignedTo?: string;
-  assignedTeam?: Team[];
-  allowedUsers?: string[];
-  blocking?: boolean;
-  type: FlowType;
-  flowInfo?: { product_code: string; flowName: string; verNum: number };
-  stepInfo?: { stepType: string; stepName: string; stepNumber: number };
-  actions?: { type: string; value: string }[];
-  activeOn?: string;
-  due_time?: string;
-  operationalLevelAgreement?: { overall: SlaPart; queued: SlaPart; assigned: SlaPart };
-  start_time?: string;
-  end_time?: string;
 }
 
 export type NotificationKind = 'ASSIGNED' | 'FOLLOWED' | 'TEAM';
@@ -188,18 +142,6 @@ export type ModalEntry = { type: 'error'; description: string } | { type: 'keyva
 
 export interface DomainUrlRecord {
   customerportal: string;
-}
-
-export interface ProductEntry {
-  product_code: string;
-  product_name: string;
-}
-
-export interface TemplateEntry {
-  template_id: string;
-  template_name: string;
-  template_type: 'PDF' | 'SMS' | 'HTML' | 'EMAIL';
-  verNum: number;
 }
 
 export interface AdminFeatures {

@@ -1,7 +1,7 @@
 // The customer-flow contract (spec §2 "Flow navigation", §3 field config, §4 progress, §5, §7):
 // one TypeBox definition per shape, which is at once the TypeScript type, the server's route schema
 // and the browser's load-time check (parseWithSchema). Objects refuse unknown keys.
-import Type, { type Static, type TLiteral, type TSchema, type TUnion } from 'typebox';
+import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
 
 const closed = { additionalProperties: false } as const;
 const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
@@ -17,11 +17,7 @@ function literalUnion<const T extends readonly string[]>(values: T): TUnion<Lite
   return Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 }
 
-export const ApplicantTypeSchema = Type.Union([
-  Type.Literal('primary'),
-  Type.Literal('secondary'),
-  Type.Literal('guarantor'),
-]);
+const ApplicantTypeSchema = Type.Union([Type.Literal('primary'), Type.Literal('secondary'), Type.Literal('guarantor')]);
 export const FlowModeSchema = Type.Union([Type.Literal('SAVED'), Type.Literal('DRAFT')]);
 export type FlowMode = Static<typeof FlowModeSchema>;
 export const FlowTypeSchema = Type.Union([
@@ -30,13 +26,15 @@ export const FlowTypeSchema = Type.Union([
   Type.Literal('APPLICATION_SUMMARY'),
   Type.Literal('none'),
 ]);
-export const DeviceTypeSchema = Type.Union([Type.Literal('DESKTOP'), Type.Literal('MOBILE')]);
+export type FlowType = Static<typeof FlowTypeSchema>;
+const DeviceTypeSchema = Type.Union([Type.Literal('DESKTOP'), Type.Literal('MOBILE')]);
 export type DeviceType = Static<typeof DeviceTypeSchema>;
 export const ProgressStatusSchema = Type.Union([
   Type.Literal('PENDING'),
   Type.Literal('PROGRESS'),
   Type.Literal('COMPLETE'),
 ]);
+export type ProgressStatus = Static<typeof ProgressStatusSchema>;
 
 /** Every field type a renderer exists for (spec §5, issue 7). A currency field is 'text' with currency_field. */
 export const FIELD_TYPES = [
@@ -58,26 +56,25 @@ export const FIELD_TYPES = [
   'heading',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
-export const FieldTypeSchema = literalUnion(FIELD_TYPES);
+const FieldTypeSchema = literalUnion(FIELD_TYPES);
 
 /** Upload kinds of spec §5, each a family of MIME types and extensions (the engine holds the mapping). */
 export const UPLOAD_KINDS = ['image', 'doc', 'pdf', 'xls', 'application', 'compress', 'audio', 'video'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
-export const DATE_BOUND_PROPERTIES = ['BETWEEN_DATE', 'BETWEEN_AGE', 'BETWEEN_DAYS'] as const;
 export const DATE_UNITS = ['Day', 'Week', 'Month', 'Year'] as const;
-export const AGGREGATIONS = ['SUM', 'AVG', 'MIN', 'MAX', 'COUNT'] as const;
+const AGGREGATIONS = ['SUM', 'AVG', 'MIN', 'MAX', 'COUNT'] as const;
 export type Aggregation = (typeof AGGREGATIONS)[number];
 
 /** Grid row and column size types of spec §9: custom (percent), content, auto. */
-export const GridSizeSchema = Type.Union([
+const GridSizeSchema = Type.Union([
   Type.Object({ type: Type.Literal('custom'), value: Type.Number({ minimum: 1, maximum: 100 }) }, closed),
   Type.Object({ type: Type.Literal('content') }, closed),
   Type.Object({ type: Type.Literal('auto') }, closed),
 ]);
 export type GridSize = Static<typeof GridSizeSchema>;
 
-export const FieldTypeDetailsSchema = Type.Object(
+const FieldTypeDetailsSchema = Type.Object(
   {
     type: FieldTypeSchema,
     mandatory: Type.Optional(Type.Boolean()),
@@ -123,7 +120,7 @@ export const FieldTypeDetailsSchema = Type.Object(
 );
 export type FieldTypeDetails = Static<typeof FieldTypeDetailsSchema>;
 
-export const FieldConfigSchema = Type.Object(
+const FieldConfigSchema = Type.Object(
   {
     key: Key,
     label: Label,
@@ -172,7 +169,7 @@ export interface LayoutElement {
   size?: GridSize;
   children?: LayoutElement[];
 }
-export const LayoutElementSchema = Type.Cyclic(
+const LayoutElementSchema = Type.Cyclic(
   {
     LayoutElement: Type.Object(
       {
@@ -221,7 +218,7 @@ export const CONDITION_OPERATORS = [
 ] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
-export const RuleConditionSchema = Type.Object(
+const RuleConditionSchema = Type.Object(
   {
     field: Key,
     operator: literalUnion(CONDITION_OPERATORS),
@@ -259,7 +256,7 @@ const stepFlags = {
   skipForExistingCustomer: Type.Optional(Type.Boolean()),
 };
 
-export const FlowSubSectionSchema = Type.Object(
+const FlowSubSectionSchema = Type.Object(
   {
     sub_section_id: Id,
     display_name: Label,
@@ -277,7 +274,7 @@ export const FlowSubSectionSchema = Type.Object(
 );
 export type FlowSubSection = Static<typeof FlowSubSectionSchema>;
 
-export const FlowSectionSchema = Type.Object(
+const FlowSectionSchema = Type.Object(
   {
     section_id: Id,
     display_name: Label,
@@ -349,7 +346,7 @@ export const UploadedDocumentSchema = Type.Object(
 );
 export type UploadedDocument = Static<typeof UploadedDocumentSchema>;
 
-export const OtpValueSchema = Type.Object(
+const OtpValueSchema = Type.Object(
   {
     type: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]),
     recipient: Type.String({ maxLength: 256 }),
@@ -363,7 +360,7 @@ const Scalar = Type.Union([Type.String({ maxLength: 100000 }), Type.Number(), Ty
 const Row = Type.Record(Type.String({ maxLength: 128 }), Scalar);
 
 /** A NESTED_TABLE container's value: header fields, one record per row, column totals. */
-export const TableValueSchema = Type.Object(
+const TableValueSchema = Type.Object(
   {
     headers: Row,
     subRecords: Type.Array(Row, { maxItems: 1000 }),
@@ -373,7 +370,7 @@ export const TableValueSchema = Type.Object(
 );
 export type TableValue = Static<typeof TableValueSchema>;
 
-export const FieldValueSchema = Type.Union([
+const FieldValueSchema = Type.Union([
   Scalar,
   Type.Array(Type.Union([Type.String({ maxLength: 256 }), Type.Number()]), { maxItems: 1000 }),
   Type.Object({ uploadedDocuments: Type.Array(UploadedDocumentSchema, { maxItems: 50 }) }, closed),
@@ -387,7 +384,7 @@ export const FormValuesSchema = Type.Record(Type.String({ maxLength: 128 }), Fie
 export type FormValues = Static<typeof FormValuesSchema>;
 
 /** One co-applicant or guarantor and what they filled. */
-export const JointApplicantSchema = Type.Object(
+const JointApplicantSchema = Type.Object(
   {
     applicantId: Id,
     applicantType: Type.Union([Type.Literal('secondary'), Type.Literal('guarantor')]),
@@ -397,7 +394,7 @@ export const JointApplicantSchema = Type.Object(
 );
 export type JointApplicant = Static<typeof JointApplicantSchema>;
 
-export const ComponentProgressSchema = Type.Object(
+const ComponentProgressSchema = Type.Object(
   {
     componentId: Id,
     componentRouteInfo: Type.String({ maxLength: 128 }),
@@ -413,6 +410,7 @@ export const SectionProgressSchema = Type.Object(
   },
   closed,
 );
+export type SectionProgress = Static<typeof SectionProgressSchema>;
 
 /** Body of POST /v3/application/consumer/save_or_update and user/save_or_update (inside the {data} envelope). */
 export const SaveApplicationBodySchema = Type.Object(
@@ -501,6 +499,3 @@ export const RouteConfigSchema = Type.Object(
   closed,
 );
 export type RouteConfig = Static<typeof RouteConfigSchema>;
-
-/** Helper for route schemas and tests: every schema here is a plain JSON schema. */
-export type ContractSchema = TSchema;

@@ -21,7 +21,7 @@ export class SchemaError extends Error {
 }
 
 /** '/sections/2/sub_sections/0' → 'sections[2].sub_sections[0]'. */
-export function readablePath(pointer: string, extra?: string): string {
+function readablePath(pointer: string, extra?: string): string {
   const parts = pointer
     .split('/')
     .slice(1)
