@@ -34,7 +34,6 @@ export const ProgressStatusSchema = Type.Union([
   Type.Literal('PROGRESS'),
   Type.Literal('COMPLETE'),
 ]);
-export type ProgressStatus = Static<typeof ProgressStatusSchema>;
 
 /** Every field type a renderer exists for (spec §5, issue 7). A currency field is 'text' with currency_field. */
 export const FIELD_TYPES = [
