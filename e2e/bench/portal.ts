@@ -11,6 +11,7 @@ import {
   type ComponentConfig,
   type FieldOptions,
   type FlowConfig,
+  type FormValues,
   type PageRule,
 } from '@originate/shared/node';
 import type { Browser, Page, Request, Route } from 'playwright-core';
@@ -40,6 +41,8 @@ interface BenchConfig {
   components: ComponentConfig[];
   rules: PageRule[];
   options: Record<string, FieldOptions['values']>;
+  /** Every field filled, the table's 50 rows included. */
+  values: FormValues;
   driverLabel: string;
 }
 
@@ -53,6 +56,7 @@ function benchConfig(): BenchConfig {
     components: generated.components,
     rules: generated.rules,
     options: generated.options,
+    values: generated.values,
     driverLabel: driver.label,
   };
 }
@@ -138,6 +142,9 @@ interface PageProbe {
   painted: number;
   /** Form controls (inputs, text areas, comboboxes, spin buttons) in the form at that moment. */
   controls: number;
+  /** ms from navigation start: the last API answer (configuration) and the last script had arrived. */
+  apiDone: number;
+  scriptsDone: number;
 }
 
 interface EventEntry {
@@ -152,11 +159,25 @@ declare global {
   }
 }
 
+/** The configuration calls a BENCH flow screen waits for (product, flow, rules, components, options). */
+function configUrls(flow: FlowConfig): string[] {
+  return [
+    apiPath('productDetails', { productCode: BENCH_PRODUCT }),
+    apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId }),
+    API_PATHS.fetchRules,
+    API_PATHS.componentsConfigs,
+    API_PATHS.fieldsConfig,
+  ].map((p) => `${API}${p}`);
+}
+
 /**
  * In the page before any script: Event Timing entries (type 'event', threshold 16 ms, buffered), the
- * time stamp of every keydown, and when the field labelled `label` first stands in the form usable.
+ * time stamp of every keydown, and when the field labelled `label` first stands in the form usable (with
+ * when the scripts and the `config` calls had answered).
+ * No named inner functions: the bench runs under tsx, whose name-keeping helper (__name) does not exist
+ * in the page this source is sent to.
  */
-function instrument(label: string): void {
+function instrument({ label, config }: { label: string; config: string[] }): void {
   const bench: NonNullable<Window['__bench']> = { events: [], keydowns: [] };
   window.__bench = bench;
   new PerformanceObserver((list) => {
@@ -166,23 +187,28 @@ function instrument(label: string): void {
   addEventListener('keydown', (e) => bench.keydowns.push(e.timeStamp), true);
   const controls =
     'input:not([type="hidden"]):not([aria-hidden="true"]), textarea, [role="combobox"], [role="spinbutton"]';
-  const usable = (): HTMLInputElement | null => {
+  const observer = new MutationObserver(() => {
+    if (bench.render) return;
+    let usable = false;
     for (const l of document.querySelectorAll('form label')) {
       if (!(l instanceof HTMLLabelElement) || !l.textContent?.trim().startsWith(label)) continue;
       const input = l.htmlFor ? document.getElementById(l.htmlFor) : null;
-      if (input instanceof HTMLInputElement && !input.disabled && input.getClientRects().length > 0) return input;
+      usable ||= input instanceof HTMLInputElement && !input.disabled && input.getClientRects().length > 0;
     }
-    return null;
-  };
-  const observer = new MutationObserver(() => {
-    if (bench.render || !usable()) return;
+    if (!usable) return;
     observer.disconnect();
     const inDom = performance.now();
     const count = document.querySelectorAll(`form :is(${controls})`).length;
+    const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const apiDone = Math.max(
+      0,
+      ...resources.filter((r) => config.includes(r.name.split('?')[0] ?? '')).map((r) => r.responseEnd),
+    );
+    const scriptsDone = Math.max(0, ...resources.filter((r) => r.initiatorType === 'script').map((r) => r.responseEnd));
     requestAnimationFrame(() => {
       const channel = new MessageChannel();
       channel.port1.onmessage = () => {
-        bench.render = { inDom, painted: performance.now(), controls: count };
+        bench.render = { inDom, painted: performance.now(), controls: count, apiDone, scriptsDone };
       };
       channel.port2.postMessage(null);
     });
@@ -210,7 +236,7 @@ async function renderProbe(page: Page): Promise<PageProbe> {
 
 async function openBenchFlow(page: Page, config: BenchConfig): Promise<PageProbe> {
   await serveBenchFlow(page, config);
-  await page.addInitScript(instrument, config.driverLabel);
+  await page.addInitScript(instrument, { label: config.driverLabel, config: configUrls(config.flow) });
   await page.goto(`${PORTAL}/newapplication?product=${BENCH_PRODUCT}`);
   return renderProbe(page);
 }
@@ -225,7 +251,14 @@ function keyPercentile(reported: readonly number[], keys: number, p: number): Ms
 }
 
 /** Typing into the driver: per keystroke the longest of its events (keydown, keypress, input, keyup). */
-async function typeIntoDriver(page: Page, label: string) {
+async function typeIntoDriver(page: Page, label: string, filled: boolean) {
+  if (filled) {
+    // A device draft of an application the server never got is sent at once; the server knows no product
+    // BENCH and refuses it. Its error dialog is closed so the keys go to the field (no further saves follow).
+    const dialog = page.getByRole('dialog').filter({ hasText: 'We encountered following errors' });
+    await dialog.getByRole('button', { name: 'Close' }).click({ timeout: RENDER_TIMEOUT_MS });
+    await dialog.waitFor({ state: 'hidden' });
+  }
   const field = page.getByLabel(label, { exact: false }).first();
   await field.click();
   await page.waitForTimeout(1000);
@@ -270,12 +303,68 @@ async function typeIntoDriver(page: Page, label: string) {
     reportedDurations: reported,
     entriesByType: byType,
     finalValue: await field.inputValue(),
+    focusKept: await field.evaluate((el) => el === document.activeElement),
   };
 }
 
 /** First render of the generated flow (cold: new browser context each run; warm: a reload) and typing. */
-export async function benchFlowInChromium(browser: Browser) {
-  const config = benchConfig();
+/** A blank page on the portal's origin (never sent to the server): where the draft is written. */
+const SEED_PAGE = `${PORTAL}/__bench_seed`;
+
+/**
+ * This device's draft of a not yet saved BENCH application, holding every field's value (the portal's
+ * documented draft store: IndexedDB 'originate-customer-flow', store 'drafts', key 'new:<product>').
+ * Marked synced, so the portal shows it without sending it to the server (which knows no BENCH).
+ */
+async function seedDraft(page: Page, config: BenchConfig): Promise<void> {
+  await page.route(SEED_PAGE, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
+  );
+  await page.goto(SEED_PAGE);
+  const [section, subSection] = [config.flow.sections[0], config.flow.sections[0]?.sub_sections[0]];
+  const record = {
+    productCode: BENCH_PRODUCT,
+    customFields: config.values,
+    jointApplicants: [],
+    section_id: section?.section_id,
+    sub_section_id: subSection?.sub_section_id,
+    updatedAt: Date.now(),
+    unsynced: false,
+  };
+  await page.evaluate(
+    ({ key, value }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('originate-customer-flow');
+        open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('drafts', 'readwrite');
+          tx.objectStore('drafts').put(value, key);
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { key: `new:${BENCH_PRODUCT}`, value: record },
+  );
+  await page.unroute(SEED_PAGE);
+}
+
+const summary = (probes: readonly PageProbe[]) => ({
+  medianMs: round1(median(probes.map((p) => p.painted))),
+  runsMs: probes.map((p) => round1(p.painted)),
+  inDomMedianMs: round1(median(probes.map((p) => p.inDom))),
+  /** Where the time went (medians): scripts loaded, then the configuration answered, then the render. */
+  scriptsLoadedMedianMs: round1(median(probes.map((p) => p.scriptsDone))),
+  configLoadedMedianMs: round1(median(probes.map((p) => p.apiDone))),
+  renderAfterConfigMedianMs: round1(median(probes.map((p) => p.painted - p.apiDone))),
+  controls: probes[0]?.controls ?? 0,
+});
+
+/** First renders (cold: a new browser context each run; warm: a reload of it), then typing on the last run. */
+async function benchVariant(browser: Browser, config: BenchConfig, filled: boolean) {
   const cold: PageProbe[] = [];
   const warm: PageProbe[] = [];
   let typing: Awaited<ReturnType<typeof typeIntoDriver>> | null = null;
@@ -283,27 +372,36 @@ export async function benchFlowInChromium(browser: Browser) {
     const context = await browser.newContext();
     try {
       const page = await context.newPage();
+      if (filled) await seedDraft(page, config);
       cold.push(await openBenchFlow(page, config));
       await page.reload();
       warm.push(await renderProbe(page));
-      if (run === RENDER_RUNS - 1) typing = await typeIntoDriver(page, config.driverLabel);
+      if (run === RENDER_RUNS - 1) typing = await typeIntoDriver(page, config.driverLabel, filled);
     } finally {
       await context.close();
     }
   }
-  const summary = (probes: readonly PageProbe[]) => ({
-    medianMs: round1(median(probes.map((p) => p.painted))),
-    runsMs: probes.map((p) => round1(p.painted)),
-    inDomMedianMs: round1(median(probes.map((p) => p.inDom))),
-    controls: probes[0]?.controls ?? 0,
-  });
+  return {
+    values: filled
+      ? "this device's draft of an unsaved application: every field filled, 50 table rows (the server refuses its save: it knows no BENCH; the error dialog is closed before typing)"
+      : 'new application: defaults only',
+    firstRenderCold: summary(cold),
+    firstRenderWarm: summary(warm),
+    typing,
+  };
+}
+
+export type FlowVariant = Awaited<ReturnType<typeof benchVariant>>;
+
+/** The generated flow, as a new application and with every field filled. */
+export async function benchFlowInChromium(browser: Browser) {
+  const config = benchConfig();
   return {
     fields: config.components[0]?.fields.length ?? 0,
     rules: config.rules.length,
     driverLabel: config.driverLabel,
-    firstRenderCold: summary(cold),
-    firstRenderWarm: summary(warm),
-    typing,
+    empty: await benchVariant(browser, config, false),
+    filled: await benchVariant(browser, config, true),
   };
 }
 
