@@ -19,7 +19,7 @@ import { ROOT } from '../../deploy/scripts/lib/run.mjs';
 import { generateFlow } from '../../mfe-customer-flow/bench/generateFlow';
 import { API, E2E_PORTS } from '../support/system';
 import { median, percentile, round1 } from './stats';
-import { measuredSoFar, recordScripts, type ScriptFile, sizes } from './wire';
+import { largest, measuredSoFar, recordScripts, type ScriptFile, sizes } from './wire';
 
 export const PORTAL = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 export const BENCH_PRODUCT = 'BENCH';
@@ -427,6 +427,7 @@ export interface PortalJs {
   until: string;
   atUsable: ReturnType<typeof sizes>;
   afterNetworkIdle: ReturnType<typeof sizes>;
+  largestAtUsable: ReturnType<typeof largest>;
 }
 
 /** JS on the wire from a cold start of /newapplication?product=<code> until the screen is usable. */
@@ -449,6 +450,7 @@ async function portalJsFor(browser: Browser, product: string, steps: Usable[]): 
       until: steps.join(', then '),
       atUsable: sizes(atUsable),
       afterNetworkIdle: sizes(await measuredSoFar(log)),
+      largestAtUsable: largest(atUsable, 10),
     };
   } finally {
     await context.close();

@@ -4,7 +4,7 @@
 // usable, and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { ensureBuilt } from '../../deploy/scripts/lib/build.mjs';
@@ -192,6 +192,8 @@ function portalJsRows(js: PortalJs[] | { failed: string }): Row[] {
 }
 
 async function main() {
+  // Timings depend on what else runs: the load average goes into bench.json with them.
+  const loadAtStart = loadavg();
   const cold = process.argv.includes('--cold') ? await coldStart() : null;
   const engine = await attempt('the engine bench', engineBench);
   await ensureBuilt();
@@ -219,6 +221,7 @@ async function main() {
   }
   const result = {
     measuredAt: new Date().toISOString(),
+    machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() },
     ...pages,
     engine,
     chromium: {
@@ -281,6 +284,10 @@ async function main() {
   for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(36)}  ${note}`);
   console.log(
     `\nkeystroke figures: Event Timing does not report events under ${EVENT_THRESHOLD_MS} ms; keys without an entry count as < ${EVENT_THRESHOLD_MS} ms.`,
+  );
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(
+    `${cpus().length} CPUs; load average at start ${load(loadAtStart)}, at end ${load(result.machine.loadAverageAtEnd)}: timings vary with it.`,
   );
   console.log(`written to ${path.join('bench-results', 'bench.json')}`);
   const singletonOk = pages.mostCopiesOfAnySharedPackage === 1 && pages.singletons.react === 1;

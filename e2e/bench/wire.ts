@@ -83,6 +83,14 @@ export function byOrigin(files: readonly ScriptFile[]): Record<string, number> {
   return Object.fromEntries(Object.entries(bytes).map(([origin, n]) => [origin, kib(n)]));
 }
 
+/** The biggest scripts by gzip bytes: where a size goal would be won. */
+export function largest(files: readonly ScriptFile[], count: number) {
+  return [...files]
+    .sort((a, b) => b.gzip - a.gzip)
+    .slice(0, count)
+    .map((f) => ({ path: new URL(f.url).pathname, gzipKiB: kib(f.gzip) }));
+}
+
 /** The JSON figures of a set of scripts. */
 export function sizes(files: readonly ScriptFile[]) {
   return {
