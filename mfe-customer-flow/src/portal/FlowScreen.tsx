@@ -175,6 +175,7 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
           {step && (
             <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
               {translate(step.subSectionName)}
+              {step.applicant.type !== 'primary' && ' '}
               {step.applicant.type !== 'primary' && (
                 <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
                   ({step.applicant.type === 'secondary' ? 'co-applicant' : 'guarantor'} {(step.jointIndex ?? 0) + 1})
