@@ -1,0 +1,41 @@
+// /backstage/newapplication?resume (spec §2): a CUST_FLOW step assigned to the current user resumes the
+// customer flow inside the shell, with the staff session (user/save_or_update); a user the task is not
+// assigned to is refused by the server, not just hidden. The seed's HL-2026-600001 is such a task of
+// 'officer', stopped at Personal Details → About you.
+import type { FlowApplication } from '@originate/shared/node';
+import { apiPath } from '@originate/shared/node';
+import { expect, test } from '@playwright/test';
+import { apiGet, apiLogin } from '../support/api';
+import { logIn, screenshot } from '../support/ui';
+
+const RESUMABLE = 'HL-2026-600001';
+
+test('the assigned officer resumes the applicant flow where it stopped and saves through the staff route', async ({
+  page,
+}) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await page.goto(`/backstage/newapplication?resume=${RESUMABLE}`);
+  await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
+  const name = page.getByRole('textbox', { name: 'Full name' });
+  await expect(name).toHaveValue('Ananya Kulkarni');
+  await screenshot(page, 'backstage-resume');
+
+  await name.fill('Ananya R Kulkarni');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(apiPath('userSaveOrUpdate')) && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+
+  const officer = await apiLogin('officer', 'Officer@123');
+  const stored = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: RESUMABLE }));
+  expect(stored.customFields.full_name).toBe('Ananya R Kulkarni');
+  expect(stored.mode).toBe('DRAFT');
+});
+
+test('a user the task is not assigned to cannot open it', async ({ page }) => {
+  await logIn(page, 'approver', 'Approver@123');
+  await page.goto(`/backstage/newapplication?resume=${RESUMABLE}`);
+  await expect(page.getByText('You do not have access to this application')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveCount(0);
+});
