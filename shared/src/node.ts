@@ -10,4 +10,5 @@ export type * from './contracts/remotes';
 export * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
+export * from './format';
 export * from './rules';
