@@ -10,6 +10,7 @@ import {
   ProductDetailsSchema,
   ProductSummarySchema,
   RouteConfigSchema,
+  type SaveApplicationBody,
   schemaIssues,
 } from '@originate/shared/node';
 import Type from 'typebox';
@@ -312,7 +313,7 @@ describe('submit', () => {
       { label: 'Date of birth', reason: 'is required' },
       { label: 'ID proof', reason: 'is required' },
       { label: 'Loan amount', reason: 'is required' },
-      { label: 'Tenure (months)', reason: 'is required' },
+      // No 'Tenure (months)': a slider starts at its minimum (spec §5 defaults), so the engine never finds it empty.
       { label: 'Monthly income', reason: 'is required' },
       { label: 'I agree to a recorded video KYC call', reason: 'is required' },
     ]);
@@ -343,7 +344,72 @@ describe('submit', () => {
     assert.ok(!off.includes('KYC risk score'), 'internal fields do not apply');
     const on = issues(await save(a, body(true))).map((e) => e.label);
     assert.ok(on.includes('Head of the family'));
-    assert.ok(on.includes('Family members'));
+    assert.ok(on.includes('Annual household income'), 'the group hidden with it');
+  });
+
+  it("refuses what the portal's engine refuses: an amount out of range, an impossible date, an age outside BETWEEN_AGE", async () => {
+    const a = await newPersonalLoan(s.app);
+    const base = { customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210', pl_purpose: 'travel' };
+    const wrong = issues(await save(a, pl(a, { ...base, pl_loan_amount: '10', pl_dob: '31/02/1990' })));
+    assert.deepEqual(
+      wrong.find((e) => e.label === 'Loan amount'),
+      { label: 'Loan amount', reason: 'Please enter amount between the range of ₹50,000.00 and ₹25,00,000.00' },
+    );
+    assert.deepEqual(
+      wrong.find((e) => e.label === 'Date of birth'),
+      { label: 'Date of birth', reason: 'is invalid' },
+      'no 31 February',
+    );
+    const young = issues(await save(a, pl(a, { ...base, pl_loan_amount: '500000', pl_dob: '01/01/2015' })));
+    assert.deepEqual(
+      young.find((e) => e.label === 'Date of birth'),
+      { label: 'Date of birth', reason: 'is invalid' },
+      'younger than 21',
+    );
+    assert.ok(!young.some((e) => e.label === 'Loan amount'), 'in range');
+  });
+
+  it('joint sections as the engine walks them: each co-applicant, the isSingle guarantor section once', async () => {
+    const a = await newHomeLoan(s.app);
+    const submit = (jointApplicants: SaveApplicationBody['jointApplicants']) =>
+      save(
+        a,
+        homeLoanBody({
+          application_id: a.applicationId,
+          mode: 'SAVED',
+          section_id: 'hl_declaration',
+          sub_section_id: 'hl_summary',
+          singleORjoint: 'joint',
+          jointApplicants,
+        }),
+      );
+    const guarantors = issues(
+      await submit([
+        { applicantId: 'G1', applicantType: 'guarantor', customFields: {} },
+        { applicantId: 'G2', applicantType: 'guarantor', customFields: {} },
+      ]),
+    ).map((e) => e.label);
+    assert.ok(guarantors.includes('Guarantor full name (guarantor 1)'));
+    assert.ok(!guarantors.some((label) => label.endsWith('(guarantor 2)')), 'isSingle: one guarantor section');
+    const coApplicant = issues(
+      await submit([
+        { applicantId: 'J1', applicantType: 'secondary', customFields: { coapp_full_name: 'R4vi' } },
+        { applicantId: 'G1', applicantType: 'guarantor', customFields: { guarantor_net_worth: '10' } },
+      ]),
+    );
+    // disableForPrimaryApplicant hides a section about the primary applicant, not one about a joint applicant.
+    assert.deepEqual(
+      coApplicant.find((e) => e.label === 'Co-applicant full name (co-applicant 1)'),
+      { label: 'Co-applicant full name (co-applicant 1)', reason: 'is invalid' },
+    );
+    assert.deepEqual(
+      coApplicant.find((e) => e.label === 'Net worth (guarantor 1)'),
+      {
+        label: 'Net worth (guarantor 1)',
+        reason: 'Please enter amount between the range of ₹1,00,000.00 and ₹1,00,00,00,000.00',
+      },
+    );
+    assert.ok(!coApplicant.some((e) => e.label === 'PAN (co-applicant 1)'), 'not enabled for a co-applicant');
   });
 
   it('a complete submit completes the CUST_FLOW task, opens the next step and ends resume links', async () => {

@@ -1,7 +1,7 @@
 // The seeded flows (README "Seeds"): every flow, component, rule list and option list passes its
 // shared contract schema, the flows only name components that exist, and together they use every
 // field type and every rule kind (test coverage of the portal and e2e depends on it). Plus the
-// server's own rule reading (services/flow-rules) on small cases.
+// server's rule reading (services/flow-rules: the portal's engine) on small cases.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -11,13 +11,14 @@ import {
   FIELD_TYPES,
   type FieldConfig,
   FieldOptionsSchema,
+  type FlowConfig,
   FlowConfigSchema,
   type PageRule,
   PageRuleSchema,
   schemaIssues,
 } from '@originate/shared/node';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
-import { conditionHolds, flowSteps, hiddenFields, isFieldApplicable, submitProblems } from '../src/services/flow-rules';
+import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/services/flow-rules';
 import { ProductRecordSchema } from '../src/services/flow-store';
 
 const fields: FieldConfig[] = COMPONENTS.flatMap((c) => c.fields);
@@ -167,15 +168,28 @@ describe('seeded configuration', () => {
   });
 });
 
-describe('server rule reading', () => {
+describe('server rule reading (the portal engine over stored applications)', () => {
   const hl = FLOWS.find((f) => f.flowId === 'home_loan');
   const pl = FLOWS.find((f) => f.flowId === 'personal_loan');
   assert.ok(hl && pl);
   const components = new Map(COMPONENTS.map((c) => [c.componentId, c]));
+  const options = Object.fromEntries(FIELD_OPTIONS.map((o) => [o.property, o.values]));
+  const today = new Date('2026-03-15T10:00:00Z');
+  const engineRules = (flow: FlowConfig): FlowRules => ({ flow, components, rules, options });
+  const problems = (flow: FlowConfig, app: Partial<ApplicationValues>) =>
+    flowIssues(
+      engineRules(flow),
+      { existing_or_new_customer: 'new', jointApplicants: [], customFields: {}, ...app },
+      today,
+      { mandatoryValidations: true },
+    );
+  const labels = (flow: FlowConfig, app: Partial<ApplicationValues>) => problems(flow, app).map((p) => p.label);
 
-  it('walks steps: OTP and offer only for existing customers, KYC only for new, joint sections per joint applicant', () => {
+  it('walks steps: OTP and offer only for existing customers, KYC only for new', () => {
     const ids = (existing: boolean) =>
-      flowSteps(pl, { existingCustomer: existing, jointApplicants: [] }).map((s) => s.subSectionId);
+      stepsOf(pl, { existing_or_new_customer: existing ? 'existing' : 'new', jointApplicants: [] }).map(
+        (s) => s.sub_section_id,
+      );
     assert.deepEqual(ids(false), ['pl_customer_type', 'pl_kyc', 'pl_loan', 'pl_custom_page', 'pl_summary']);
     assert.deepEqual(ids(true), [
       'pl_customer_type',
@@ -185,74 +199,68 @@ describe('server rule reading', () => {
       'pl_custom_page',
       'pl_summary',
     ]);
-    const joint = flowSteps(hl, {
-      existingCustomer: false,
-      jointApplicants: [
-        { applicantId: 'J1', applicantType: 'secondary' },
-        { applicantId: 'J2', applicantType: 'secondary' },
-        { applicantId: 'G1', applicantType: 'guarantor' },
-      ],
-    });
+  });
+
+  it('joint sections as the engine reads them: per co-applicant, the isSingle guarantor section once, shown to the primary who fills them', () => {
+    const jointApplicants = [
+      { applicantId: 'J1', applicantType: 'secondary' as const, customFields: {} },
+      { applicantId: 'G1', applicantType: 'guarantor' as const, customFields: {} },
+      { applicantId: 'J2', applicantType: 'secondary' as const, customFields: {} },
+      { applicantId: 'G2', applicantType: 'guarantor' as const, customFields: {} },
+    ];
+    const steps = stepsOf(hl, { existing_or_new_customer: 'new', jointApplicants });
     assert.deepEqual(
-      joint.filter((s) => s.applicantType !== 'primary').map((s) => s.applicantId),
+      steps.filter((s) => s.applicant.type !== 'primary').map((s) => s.applicant.applicantId),
       ['J1', 'J2', 'G1'],
+      'disableForPrimaryApplicant does not drop a joint section; isSingle keeps one guarantor',
     );
     assert.ok(
-      !flowSteps(hl, { existingCustomer: false, jointApplicants: [] }).some((s) => s.sectionId === 'hl_coapplicant'),
+      !stepsOf(hl, { existing_or_new_customer: 'new', jointApplicants: [] }).some(
+        (s) => s.section_id === 'hl_coapplicant',
+      ),
+    );
+    const found = labels(hl, { jointApplicants });
+    assert.ok(found.includes('Co-applicant full name (co-applicant 1)'));
+    assert.ok(found.includes('Co-applicant full name (co-applicant 2)'));
+    assert.ok(found.includes('Guarantor full name (guarantor 1)'));
+    assert.ok(!found.some((l) => l.endsWith('(guarantor 2)')), 'the second guarantor has no step to refuse');
+    assert.ok(!found.includes('PAN (co-applicant 1)'), 'coapp_pan is not enabled for a co-applicant');
+    assert.ok(!found.some((l) => l.startsWith('Bureau score')), 'internal fields never apply');
+  });
+
+  it('hides by field, group, outright and AND/OR; hidden fields never block submit; the summary is never checked', () => {
+    assert.ok(!labels(hl, { customFields: { pmay_eligible: false } }).includes('Head of the family'));
+    assert.ok(labels(hl, { customFields: { pmay_eligible: true } }).includes('Head of the family'));
+    assert.ok(!labels(hl, {}).includes('Summary'), 'the summary is never validated');
+    assert.deepEqual(
+      flowIssues(engineRules(hl), { existing_or_new_customer: 'new', jointApplicants: [], customFields: {} }, today, {
+        mandatoryValidations: false,
+      }),
+      [],
+      'a flow without mandatory validations refuses nothing',
     );
   });
 
-  it('applicability follows the applicant type flags unless sameAsPrimary, never internal', () => {
-    const co = components.get('HL_COAPPLICANT')?.fields ?? [];
-    const byKey = (k: string) => co.find((f) => f.key === k) as FieldConfig;
-    assert.equal(isFieldApplicable(byKey('coapp_full_name'), 'secondary'), true);
-    assert.equal(isFieldApplicable(byKey('coapp_pan'), 'secondary'), false);
-    assert.equal(isFieldApplicable(byKey('coapp_monthly_income'), 'secondary'), true, 'sameAsPrimary');
-    assert.equal(isFieldApplicable(byKey('coapp_bureau_score'), 'secondary'), false, 'internal');
-    assert.equal(isFieldApplicable(byKey('coapp_full_name'), 'guarantor'), false);
-  });
-
-  it('conditions: the operators over text, numbers, dates, booleans and lists', () => {
-    const v = { a: 'x@dept.gov.in', n: '1,200', d: '15/08/2024', b: false, l: ['en', 'hi'], e: '' };
-    assert.ok(conditionHolds({ field: 'a', operator: 'ENDS_WITH', value: '.gov.in' }, v));
-    assert.ok(conditionHolds({ field: 'a', operator: 'CONTAINS', value: '@dept' }, v));
-    assert.ok(conditionHolds({ field: 'n', operator: 'GREATER_THAN', value: 1000 }, v));
-    assert.ok(conditionHolds({ field: 'n', operator: 'LESS_THAN_OR_EQUAL', value: 1200 }, v));
-    assert.ok(conditionHolds({ field: 'd', operator: 'LESS_THAN', value: '01/01/2025' }, v));
-    assert.ok(conditionHolds({ field: 'd', operator: 'GREATER_THAN_OR_EQUAL', value: '15/08/2024' }, v));
-    assert.ok(conditionHolds({ field: 'b', operator: 'EQUAL', value: false }, v));
-    assert.ok(conditionHolds({ field: 'l', operator: 'CONTAINS', value: 'en' }, v));
-    assert.ok(conditionHolds({ field: 'e', operator: 'IS_EMPTY' }, v));
-    assert.ok(conditionHolds({ field: 'missing', operator: 'IS_EMPTY' }, v));
-    assert.ok(conditionHolds({ field: 'a', operator: 'IS_NOT_EMPTY' }, v));
-    assert.ok(conditionHolds({ field: 'a', operator: 'NOT_EQUAL', value: 'y' }, v));
-    assert.ok(!conditionHolds({ field: 'a', operator: 'GREATER_THAN', value: 5 }, v));
-  });
-
-  it('hides by field, group, outright and AND/OR; hidden fields never block submit', () => {
-    const property = components.get('HL_PROPERTY');
-    assert.ok(property);
-    const hidden = hiddenFields(property, rules, { pmay_eligible: false });
-    assert.ok(hidden.has('family_head_name') && hidden.has('builder_name'));
-    assert.ok(!hiddenFields(property, rules, { pmay_eligible: true }).has('family_head_name'));
-    const base = { existing_or_new_customer: 'new' as const, jointApplicants: [] };
-    const labels = (customFields: Record<string, string | boolean>) =>
-      submitProblems(hl, components, rules, { ...base, customFields }).map((p) => p.label);
-    assert.ok(!labels({ pmay_eligible: false }).includes('Head of the family'));
-    assert.ok(labels({ pmay_eligible: true }).includes('Head of the family'));
-    assert.ok(!labels({}).includes('Summary'), 'the summary is never validated');
+  it('every rule of spec §5, worded by the engine: amount range, dates, ages', () => {
+    const reasons = (customFields: ApplicationValues['customFields']) =>
+      Object.fromEntries(problems(pl, { customFields }).map((p) => [p.label, p.reason]));
+    const wrong = reasons({ pl_loan_amount: '10', pl_dob: '31/02/1990', pl_pan: 'ABCDE1234F' });
+    assert.match(
+      wrong['Loan amount'] ?? '',
+      /^Please enter amount between the range of ₹50,000\.00 and ₹25,00,000\.00$/,
+    );
+    assert.equal(wrong['Date of birth'], 'is invalid', 'no 31 February');
+    assert.equal(reasons({ pl_dob: '01/01/2020' })['Date of birth'], 'is invalid', 'too young by BETWEEN_AGE');
+    assert.equal(reasons({ pl_loan_amount: '100000', pl_dob: '01/01/1990' })['Loan amount'], undefined);
+    assert.equal(reasons({ pl_loan_amount: '100000', pl_dob: '01/01/1990' })['Date of birth'], undefined);
   });
 
   it('table cells are checked per row, headers once, with the row in the label', () => {
-    const income = components.get('HL_INCOME');
-    assert.ok(income);
-    const problems = submitProblems(hl, components, rules, {
-      existing_or_new_customer: 'new',
-      jointApplicants: [],
+    const found = labels(hl, {
       customFields: { existing_loans: { headers: {}, subRecords: [{ loan_lender: 'SBI' }], total: {} } },
-    }).map((p) => p.label);
-    assert.ok(problems.includes('Salary account bank'));
-    assert.ok(problems.includes('EMI (row 1)'));
-    assert.ok(!problems.includes('Lender (row 1)'));
+    });
+    assert.ok(found.includes('Salary account bank'));
+    assert.ok(found.includes('EMI (row 1)'));
+    assert.ok(!found.includes('Lender (row 1)'));
   });
 });

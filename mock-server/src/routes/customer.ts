@@ -1,12 +1,7 @@
 // Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
 // the resume token, captcha and the mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  type FormValues,
-  type SaveApplicationBody,
-  SaveApplicationBodySchema,
-} from '@originate/shared/node';
+import { API_PATHS, type SaveApplicationBody, SaveApplicationBodySchema } from '@originate/shared/node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { authenticate } from '../auth-hook';
@@ -26,8 +21,8 @@ import {
   issueResumeToken,
   updateFlowApplication,
 } from '../services/flow-applications';
-import { componentProblems, flowSteps, isFieldApplicable } from '../services/flow-rules';
-import { findProduct, type ProductRecord, rulesOf } from '../services/flow-store';
+import { type FieldIssue, flowIssues } from '../services/flow-rules';
+import { findProduct, type ProductRecord } from '../services/flow-store';
 import { createApplicantSession, type IssuedSession } from '../services/sessions';
 import { NO_ACCESS, NOT_YOURS, toActor, toTaskAccess } from './applications';
 import { checked, EnvelopeSchema, opened } from './bodies';
@@ -202,23 +197,11 @@ function serialiser() {
   };
 }
 
-interface Located {
-  componentId: string;
-  applicantType: 'primary' | 'secondary' | 'guarantor';
-}
-
-/** Where each field key of a flow lives (component and the applicant type of its section). */
-function fieldIndex(flowCtx: FlowContext): Map<string, Located> {
-  const index = new Map<string, Located>();
-  for (const section of flowCtx.flow.sections) {
-    for (const sub of section.sub_sections) {
-      const component = flowCtx.components.get(sub.componentId);
-      for (const field of component?.fields ?? []) {
-        index.set(field.key, { componentId: sub.componentId, applicantType: section.applicantType ?? 'primary' });
-      }
-    }
-  }
-  return index;
+/** Every field key of a flow's components. */
+function fieldKeys(flowCtx: FlowContext): Set<string> {
+  const keys = new Set<string>();
+  for (const component of flowCtx.components.values()) for (const field of component.fields) keys.add(field.key);
+  return keys;
 }
 
 /** Staff (and, for validations, applicants) — also under /debugger for staff. */
@@ -264,28 +247,9 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
   );
 
-  async function pendingOf(flowCtx: FlowContext & { doc: FlowDoc }): Promise<string[]> {
-    const rules = await rulesOf(db, [flowCtx.flow.flowId], flowCtx.flow.verNum);
-    const { doc } = flowCtx;
-    const keys = new Set<string>();
-    const steps = flowSteps(flowCtx.flow, {
-      existingCustomer: doc.existing_or_new_customer === 'existing',
-      jointApplicants: doc.jointApplicants,
-    });
-    for (const step of steps) {
-      const component = flowCtx.components.get(step.componentId);
-      if (!component || step.summary) continue;
-      const joint = doc.jointApplicants.find((j) => j.applicantId === step.applicantId);
-      for (const issue of componentProblems(
-        component,
-        rules,
-        joint?.customFields ?? doc.customFields,
-        step.applicantType,
-      )) {
-        keys.add(issue.key);
-      }
-    }
-    return [...keys];
+  /** What the engine refuses in the stored application now, mandatory validations on, as a submit would check it. */
+  function issuesOf(flowCtx: FlowContext & { doc: FlowDoc }): FieldIssue[] {
+    return flowIssues(flowCtx, flowCtx.doc, ctx.now(), { mandatoryValidations: true });
   }
 
   app.post(
@@ -296,7 +260,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       const stored = await applicationFor(ctx, request, application_id);
       const flowCtx = await flowOfApplication(ctx, stored);
       return queue(application_id, async () => {
-        const pending = await pendingOf(flowCtx);
+        const pending = [...new Set(issuesOf(flowCtx).map((issue) => issue.key))];
         await db.query(
           `INSERT INTO validation_queues (application_id, pending, updated_at) VALUES ($1, $2::jsonb, $3)
            ON CONFLICT (application_id) DO UPDATE SET pending = EXCLUDED.pending, updated_at = EXCLUDED.updated_at`,
@@ -322,30 +286,17 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       const { application_id, fields } = request.body;
       const stored = await applicationFor(ctx, request, application_id);
       const flowCtx = await flowOfApplication(ctx, stored);
-      const index = fieldIndex(flowCtx);
+      const known = fieldKeys(flowCtx);
       const unknown = fields
         .map((key, i) => ({ key, i }))
-        .filter(({ key }) => !index.has(key))
+        .filter(({ key }) => !known.has(key))
         .map(({ i }) => ({ label: `fields[${i}]`, reason: `is not a field of flow ${flowCtx.flow.flowId}` }));
       if (unknown.length > 0) throw new ValidationError(unknown);
       return queue(application_id, async () => {
-        const rules = await rulesOf(db, [flowCtx.flow.flowId], flowCtx.flow.verNum);
-        const { doc } = flowCtx;
+        const issues = issuesOf(flowCtx);
         const results = fields.map((key) => {
-          const at = index.get(key) as Located;
-          const component = flowCtx.components.get(at.componentId);
-          const field = component?.fields.find((f) => f.key === key);
-          if (!component || !field) return { key, valid: true };
-          const valuesList: FormValues[] =
-            at.applicantType === 'primary'
-              ? [doc.customFields]
-              : doc.jointApplicants.filter((j) => j.applicantType === at.applicantType).map((j) => j.customFields);
-          for (const values of valuesList) {
-            if (!isFieldApplicable(field, at.applicantType)) continue;
-            const issue = componentProblems(component, rules, values, at.applicantType).find((p) => p.key === key);
-            if (issue) return { key, valid: false, reason: issue.reason };
-          }
-          return { key, valid: true };
+          const issue = issues.find((i) => i.key === key);
+          return issue ? { key, valid: false, reason: issue.reason } : { key, valid: true };
         });
         const valid = new Set(results.filter((r) => r.valid).map((r) => r.key));
         await db.query(

@@ -2,13 +2,13 @@
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { ComponentConfig, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
+import type { FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, invalid, ValidationError } from '../errors';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
-import { flowSteps, submitProblems } from './flow-rules';
-import { componentsByIds, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
+import { type FlowRules, flowIssues, optionRequests, stepsOf } from './flow-rules';
+import { componentsByIds, fieldOptions, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
 import { sha256 } from './security';
 
 const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -35,17 +35,19 @@ export interface FlowDoc {
   initiatedBy?: { id: string; username: string; displayName: string };
 }
 
-export interface FlowContext {
-  flow: FlowConfig;
-  components: Map<string, ComponentConfig>;
-}
+export type FlowContext = FlowRules;
 
-/** The flow a save names, with its components; 400 naming what does not exist. */
+/** The flow a save names, with what the engine reads (components, page rules, options); 400 naming what does not exist. */
 export async function flowFor(db: Queryable, flowId: string, verNum: number): Promise<FlowContext> {
   const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
   if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
   const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
-  return { flow, components: await componentsByIds(db, ids) };
+  const components = await componentsByIds(db, ids);
+  const [rules, options] = await Promise.all([
+    rulesOf(db, [flowId], verNum),
+    fieldOptions(db, optionRequests(components.values())),
+  ]);
+  return { flow, components, rules, options: Object.fromEntries(options.map((o) => [o.property, o.values])) };
 }
 
 function checkStep(flow: FlowConfig, body: SaveApplicationBody): void {
@@ -59,12 +61,8 @@ function checkStep(flow: FlowConfig, body: SaveApplicationBody): void {
 /** A SAVED save on the last step the applicant walks submits the application. */
 export function isSubmit(flow: FlowConfig, body: SaveApplicationBody): boolean {
   if (body.mode !== 'SAVED') return false;
-  const steps = flowSteps(flow, {
-    existingCustomer: body.existing_or_new_customer === 'existing',
-    jointApplicants: body.jointApplicants,
-  });
-  const last = steps.at(-1);
-  return last !== undefined && last.sectionId === body.section_id && last.subSectionId === body.sub_section_id;
+  const last = stepsOf(flow, body).at(-1);
+  return last !== undefined && last.section_id === body.section_id && last.sub_section_id === body.sub_section_id;
 }
 
 const NUMBER_KEYS = ['loan_amount', 'pl_loan_amount'];
@@ -122,9 +120,9 @@ function fieldsOf(ctx: FlowContext): Map<string, FieldConfig> {
 }
 
 /**
- * One refusal listing everything wrong with a save: on submit (when the flow asks for mandatory
- * validations) each visible, applicable mandatory field empty or regex broken; on every save each
- * file not of this application; on submit each OTP verification the server did not make.
+ * One refusal listing everything wrong with a save: on submit, every field the engine's submit check
+ * refuses on the steps walked (when the flow asks for mandatory validations); on every save each file
+ * not of this application; on submit each OTP verification the server did not make.
  */
 async function checkSave(
   db: Queryable,
@@ -132,11 +130,9 @@ async function checkSave(
   ctx: FlowContext,
   body: SaveApplicationBody,
   submit: boolean,
+  now: Date,
 ): Promise<void> {
-  const problems =
-    submit && ctx.flow.mandatoryValidations
-      ? submitProblems(ctx.flow, ctx.components, await rulesOf(db, [ctx.flow.flowId], ctx.flow.verNum), body)
-      : [];
+  const problems = submit ? flowIssues(ctx, body, now, { mandatoryValidations: ctx.flow.mandatoryValidations }) : [];
   for (const issue of await referenceProblems(db, applicationId, fieldsOf(ctx), body, submit)) {
     if (!problems.some((p) => p.label === issue.label)) problems.push(issue);
   }
@@ -159,7 +155,7 @@ export async function createFlowApplication(
   fixedId?: string,
 ): Promise<string> {
   checkStep(ctx.flow, body);
-  await checkSave(tx, null, ctx, body, false);
+  await checkSave(tx, null, ctx, body, false, now);
   const applicationId = fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
   await tx.query(
@@ -205,7 +201,7 @@ export async function updateFlowApplication(
 ): Promise<SaveOutcome> {
   checkStep(ctx.flow, body);
   const submit = isSubmit(ctx.flow, body);
-  await checkSave(db, applicationId, ctx, body, submit);
+  await checkSave(db, applicationId, ctx, body, submit, now);
   return db.transaction(async (tx) => {
     const [row] = await tx.query<{ doc: FlowDoc; mod_time: Date | string; status: string }>(
       'SELECT doc, mod_time, status FROM applications WHERE application_id = $1 FOR UPDATE',

@@ -4,7 +4,9 @@
 // is never trusted on either: a forged claim is refused naming the field with 'is invalid'.
 import type { FieldConfig, FormValues, OtpValue } from '@originate/shared/node';
 import type { Queryable } from '../db';
-import { type ApplicationValues, type FieldIssue, INVALID_REASON, jointOrdinals } from './flow-rules';
+import { type ApplicationValues, type FieldIssue, jointOrdinals } from './flow-rules';
+
+const INVALID_REASON = 'is invalid';
 
 interface FileClaim {
   key: string;
