@@ -22,7 +22,12 @@ function jestConfig({ dir, environment = 'jsdom' }) {
     },
     // ky and typebox ship ESM only: let swc compile them for jest.
     transformIgnorePatterns: ['/node_modules/(?!(ky|typebox)/)'],
-    moduleNameMapper: { '\\.(mp3|wav|png|svg)$': require.resolve('./fileStub.cjs') },
+    moduleNameMapper: {
+      '\\.(mp3|wav|png|svg)$': require.resolve('./fileStub.cjs'),
+      // jest's resolver honours the 'node' export condition even under jsdom: browser code under test
+      // gets the package's browser entry, as webpack gives it.
+      ...(environment === 'jsdom' ? { '^@originate/shared$': require.resolve('../src/index.ts') } : {}),
+    },
   };
 }
 module.exports = { jestConfig };

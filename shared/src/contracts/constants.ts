@@ -53,8 +53,11 @@ export const DEFAULT_THEME_CONFIG: ThemeConfig = {
   font: { family: '"Roboto", "Segoe UI", "Helvetica Neue", Arial, sans-serif', size: 14 },
 };
 
+/** Top-level paths of the applicants' customer area (spec §2; the customerArea slot of the customer-flow remote). */
+export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume'] as const;
+
 /**
- * Top-level paths that open the customer area (spec §2; the customerArea slot of mfe_customer_flow).
- * The shell routes them; the static origins give them their own framing and camera rules.
+ * Where staff resume a customer-flow task assigned to them (spec §2 /backstage/newapplication?resume): a
+ * back-office page (guarded, inside the back-office layout) that shows the same customerArea slot.
  */
-export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume', 'backstage/newapplication'] as const;
+export const STAFF_FLOW_PATH = 'backstage/newapplication';

@@ -7,6 +7,7 @@ import { SHELL_PAGES } from '../routes/routeTable';
 import { HomePage } from './HomePage';
 import { ProfilePage } from './ProfilePage';
 import { SettingsPage } from './SettingsPage';
+import { StaffFlowPage } from './StaffFlowPage';
 
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 
@@ -22,6 +23,7 @@ export function BackOfficeContent({ session, menu }: { session: Session; menu: r
     <Routes>
       <Route path={SHELL_PAGES.profile} element={<ProfilePage session={session} />} />
       <Route path={SHELL_PAGES.settings} element={<SettingsPage session={session} />} />
+      <Route path={`${SHELL_PAGES.staffFlow}/*`} element={<StaffFlowPage session={session} />} />
       {remoteLinks(menu).map((link) => (
         <Route
           key={link.id}

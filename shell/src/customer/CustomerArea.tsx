@@ -6,16 +6,14 @@ import { slotProvider } from '../remotes/manifest';
 import { RemoteFallback } from '../remotes/RemoteBoundary';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { useManifest } from '../remotes/useManifest';
+import { CUSTOMER_AREA_UNAVAILABLE } from './unavailable';
 
-/** The shell's own words while no deployed remote fills the customer area: it names no remote. */
-const CUSTOMER_AREA_UNAVAILABLE = 'The application form is unavailable right now.';
-
-/** newapplication, omni-embed, dynamic-resume and /backstage/newapplication: the customerArea slot. */
+/** newapplication, omni-embed and dynamic-resume: the customerArea slot. */
 export default function CustomerArea() {
   const { pathname } = useLocation();
   const { manifest, reload } = useManifest();
-  // The first segment(s) the route matched, e.g. '/backstage/newapplication', are the remote's basename.
-  const basename = pathname.startsWith('/backstage/') ? '/backstage/newapplication' : `/${pathname.split('/')[1]}`;
+  // The first segment the route matched, e.g. '/omni-embed', is the remote's basename.
+  const basename = `/${pathname.split('/')[1]}`;
   // Applicants hold no roles: only a remote open to everyone may fill the customer area.
   const provider = slotProvider(manifest, [], 'customerArea');
   return (

@@ -10,7 +10,8 @@ describe('top-level route table (spec §2)', () => {
     ['/newapplication/step/2', 'customer'],
     ['/omni-embed', 'customer'],
     ['/dynamic-resume', 'customer'],
-    ['/backstage/newapplication', 'customer'],
+    // A back-office page (SHELL_PAGES.staffFlow): the catch-all tells it from unknown paths.
+    ['/backstage/newapplication', 'notFound'],
     ['/invalidURL', 'invalidUrl'],
     ['/login', 'login'],
     ['/anything/else', 'notFound'],
@@ -24,6 +25,7 @@ describe('top-level route table (spec §2)', () => {
     expect(isBackOfficePath('/', paths)).toBe(true);
     expect(isBackOfficePath('/profile', paths)).toBe(true);
     expect(isBackOfficePath('/settings', paths)).toBe(true);
+    expect(isBackOfficePath('/backstage/newapplication', paths)).toBe(true);
     expect(isBackOfficePath('/notifications/42', paths)).toBe(true);
     expect(isBackOfficePath('/reports', paths)).toBe(true);
     expect(isBackOfficePath('/notificationsx', paths)).toBe(false);

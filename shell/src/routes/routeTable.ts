@@ -1,5 +1,5 @@
 // The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
-import { CUSTOMER_PATHS } from '@originate/shared';
+import { CUSTOMER_PATHS, STAFF_FLOW_PATH } from '@originate/shared';
 
 export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
 
@@ -24,7 +24,7 @@ export function isLoginEntry(pathname: string): boolean {
 }
 
 /** Back-office pages the shell itself owns, under the back-office root. */
-export const SHELL_PAGES = { profile: 'profile', settings: 'settings' } as const;
+export const SHELL_PAGES = { profile: 'profile', settings: 'settings', staffFlow: STAFF_FLOW_PATH } as const;
 
 /** First path segment(s) of every back-office page: the shell's own plus every contributed one. */
 export function backOfficePaths(contributedPaths: readonly string[]): string[] {

@@ -1,0 +1,24 @@
+// /backstage/newapplication?resume=<application id> (spec §2): the customer flow of a task assigned to the
+// signed-in user, inside the back-office layout. The customerArea slot's remote decides, with the staff
+// session, what the user may open; the server enforces it.
+import type { Session, SlotProps } from '@originate/shared';
+import { STAFF_FLOW_PATH } from '@originate/shared';
+import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
+import { slotProvider } from '../remotes/manifest';
+import { RemoteFallback } from '../remotes/RemoteBoundary';
+import { RemoteModule } from '../remotes/RemoteModule';
+import { useManifest } from '../remotes/useManifest';
+
+export function StaffFlowPage({ session }: { session: Session }) {
+  const { manifest, reload } = useManifest();
+  const provider = slotProvider(manifest, session.user.roles, 'customerArea');
+  return provider ? (
+    <RemoteModule<SlotProps['customerArea']>
+      remote={provider.remote}
+      module={provider.module}
+      props={{ basename: `/${STAFF_FLOW_PATH}` }}
+    />
+  ) : (
+    <RemoteFallback message={CUSTOMER_AREA_UNAVAILABLE} onRetry={reload} />
+  );
+}
