@@ -19,7 +19,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CaptchaGate } from '../portal/Captcha';
 import { FlowScreen } from '../portal/FlowScreen';
 import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loadForToken } from '../portal/loadFlow';
-import { embedOptions, NO_EMBED, PortalChrome } from '../portal/PortalChrome';
+import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../portal/PortalChrome';
 import { ProductList } from '../portal/ProductList';
 import { LANGUAGES, type LanguageCode, useTranslations } from '../portal/useTranslations';
 import { isApplicantSession, keepApplicantSessionAlive } from '../services/applicantSession';
@@ -72,7 +72,11 @@ function StaffSessionNotice() {
 export default function CustomerFlow({ basename }: SlotProps['customerArea']) {
   const mode = modeOf(basename);
   const [params] = useSearchParams();
-  const embed = basename.startsWith('/omni-embed') ? embedOptions(params) : NO_EMBED;
+  const embed = basename.startsWith('/omni-embed')
+    ? embedOptions(params)
+    : mode === 'staff'
+      ? IN_BACK_OFFICE
+      : NO_EMBED;
   return (
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <PortalChrome embed={embed}>

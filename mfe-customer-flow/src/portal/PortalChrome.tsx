@@ -15,6 +15,14 @@ export interface EmbedOptions {
 
 export const NO_EMBED: EmbedOptions = { hideBackground: false, hideFooter: false, hideHeader: false };
 
+/** Inside the back office (staff resuming a task) the shell's layout is the frame: the portal adds none. */
+export const IN_BACK_OFFICE: EmbedOptions = {
+  hideBackground: true,
+  hideFooter: true,
+  hideHeader: true,
+  innerPadding: 0,
+};
+
 const flag = (params: URLSearchParams, name: string) => {
   const value = params.get(name);
   return value !== null && value !== 'false' && value !== '0';
@@ -58,6 +66,8 @@ export function PortalChrome({ embed, children }: { embed: EmbedOptions; childre
       <Container
         component="main"
         maxWidth="md"
+        // The host's padding replaces the container's own gutters, which would win at wider breakpoints.
+        disableGutters={embed.innerPadding !== undefined}
         sx={{
           flex: 1,
           ...(embed.innerPadding !== undefined ? { p: `${embed.innerPadding}px` } : { py: { xs: 2, sm: 4 } }),
