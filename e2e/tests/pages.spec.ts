@@ -50,12 +50,16 @@ const CUSTOMER_ROUTES: { route: string; shows: (page: Page) => Locator }[] = [
   { route: '/omni-embed', shows: (page) => page.getByRole('button', { name: 'Apply for Home Loan' }) },
   // No transaction token: the link is invalid.
   { route: '/dynamic-resume', shows: (page) => page.getByText('400 Invalid URL', { exact: true }) },
-  // Staff only, from an application assigned to them.
-  {
-    route: '/backstage/newapplication?resume',
-    shows: (page) => page.getByText('Open this page from an application assigned to you.'),
-  },
 ];
+
+test('/backstage/newapplication is a back-office page: a visitor without a session is sent to log in', async ({
+  page,
+}) => {
+  await page.goto('/backstage/newapplication?resume=HL-2026-600001');
+  await expect(page.getByText('Session expired. Please login again.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
 
 for (const { route, shows } of CUSTOMER_ROUTES) {
   test(`the customer route ${route} loads the customer-flow remote`, async ({ page }) => {
