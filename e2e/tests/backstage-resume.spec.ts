@@ -6,7 +6,7 @@ import type { FlowApplication } from '@originate/shared/node';
 import { apiPath } from '@originate/shared/node';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../support/api';
-import { logIn, screenshot } from '../support/ui';
+import { headerLogoff, logIn, screenshot } from '../support/ui';
 
 const RESUMABLE = 'HL-2026-600001';
 
@@ -16,6 +16,9 @@ test('the assigned officer resumes the applicant flow where it stopped and saves
   await logIn(page, 'officer', 'Officer@123');
   await page.goto(`/backstage/newapplication?resume=${RESUMABLE}`);
   await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
+  // Inside the back-office layout: the shell's header and menu stay, the portal adds no frame of its own.
+  await expect(headerLogoff(page)).toBeVisible();
+  await expect(page.getByText('Apply online')).toHaveCount(0);
   const name = page.getByRole('textbox', { name: 'Full name' });
   await expect(name).toHaveValue('Ananya Kulkarni');
   await screenshot(page, 'backstage-resume');
