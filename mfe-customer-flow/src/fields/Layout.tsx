@@ -4,6 +4,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
+import type { FormState } from '../engine';
 import { FieldRenderer, type FormBinding } from './FieldRenderer';
 import { HeadingField } from './HeadingField';
 
@@ -66,9 +67,20 @@ function placedKeys(elements: readonly LayoutElement[], into: Set<string>): Set<
   return into;
 }
 
+/**
+ * Fields that stand on the screen themselves, in order: every field but the cells of a table. A groupKey
+ * that names no NESTED_TABLE container only groups fields for page rules (hide the group), as in the engine.
+ */
+export function topLevelFields(state: Pick<FormState, 'component' | 'fields'>): FieldConfig[] {
+  const containers = new Set(
+    state.component.fields.filter((field) => field.field_type_details.type === 'container').map((field) => field.key),
+  );
+  return state.fields.filter((field) => field.groupKey === undefined || !containers.has(field.groupKey));
+}
+
 /** One screen: the component's layout over the form's applicable fields. */
 export function FormLayout({ layout, binding }: { layout?: readonly LayoutElement[]; binding: FormBinding }) {
-  const topLevel = binding.state.fields.filter((field) => !field.groupKey);
+  const topLevel = topLevelFields(binding.state);
   const byKey = new Map(binding.state.fields.map((field) => [field.key, field]));
   const placed = placedKeys(layout ?? [], new Set());
   // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
