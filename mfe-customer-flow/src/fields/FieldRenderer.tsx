@@ -4,19 +4,19 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
-import type { ReactNode } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo } from 'react';
 import { containerColumns, containerHeaders, type FieldError, type FormState } from '../engine';
 import { CheckInput } from './CheckInput';
 import { CounterInput } from './CounterInput';
 import { CurrencyInput } from './CurrencyInput';
 import { DateInput } from './DateInput';
-import { FileUploadHub } from './FileUploadHub';
+import { useCellErrors, useFieldView, useFormSelector, useFormStore, useVisibleCells } from './formStore';
 import { HeadingField } from './HeadingField';
 import { OtpInput } from './OtpInput';
 import { RadioInput } from './RadioInput';
 import { SelectInput } from './SelectInput';
-import { SignatureInput } from './SignatureInput';
 import { SliderInput } from './SliderInput';
 import { TableField } from './TableField';
 import { TextInput } from './TextInput';
@@ -43,6 +43,19 @@ export interface FormBinding {
   verified(key: string): boolean | undefined;
 }
 
+// Loaded when a step first shows one: signature_pad, the upload list and its file preview.
+const FileUploadHub = lazy(() => import('./FileUploadHub').then((m) => ({ default: m.FileUploadHub })));
+const SignatureInput = lazy(() => import('./SignatureInput').then((m) => ({ default: m.SignatureInput })));
+
+/** Stands in for a renderer still loading: its label, so the screen does not jump. */
+function Loading({ label }: { label: string }) {
+  return (
+    <Typography color="text.secondary" sx={{ py: 1 }}>
+      {label}
+    </Typography>
+  );
+}
+
 /** A renderer for one scalar field (also table cells). */
 export function ScalarField(props: FieldRendererProps): ReactNode {
   const details = props.field.field_type_details;
@@ -67,9 +80,17 @@ export function ScalarField(props: FieldRendererProps): ReactNode {
     case 'counter':
       return <CounterInput {...props} />;
     case 'file_upload':
-      return <FileUploadHub {...props} />;
+      return (
+        <Suspense fallback={<Loading label={props.label} />}>
+          <FileUploadHub {...props} />
+        </Suspense>
+      );
     case 'signature':
-      return <SignatureInput {...props} />;
+      return (
+        <Suspense fallback={<Loading label={props.label} />}>
+          <SignatureInput {...props} />
+        </Suspense>
+      );
     case 'heading':
       return <HeadingField text={props.label} />;
     case 'otp':
@@ -79,70 +100,99 @@ export function ScalarField(props: FieldRendererProps): ReactNode {
   }
 }
 
-export function FieldRenderer({ field, binding }: { field: FieldConfig; binding: FormBinding }) {
-  const { state } = binding;
-  if (state.hidden.has(field.key)) return null;
+/** One top-level field, re-rendered only when its own slice of the form changes (see formStore). */
+export const FieldRenderer = memo(function FieldRenderer({ field }: { field: FieldConfig }) {
+  const store = useFormStore();
+  const view = useFieldView(field);
+  const { key } = field;
+  const onChange = useCallback((value: FieldValue) => store.get().setValue(key, value), [store, key]);
+  const onBlur = useCallback(() => store.get().blur(key), [store, key]);
+  if (view.hidden) return null;
   const details = field.field_type_details;
   const common: FieldRendererProps = {
     field,
-    label: binding.label(field),
-    value: state.values[field.key],
-    error: binding.shownError(field.key),
-    readOnly: binding.readOnly(field.key),
-    options: binding.optionsOf(field),
-    onChange: (value) => binding.setValue(field.key, value),
-    onBlur: () => binding.blur(field.key),
+    label: view.label,
+    value: view.value,
+    error: view.error,
+    readOnly: view.readOnly,
+    options: view.options,
+    onChange,
+    onBlur,
   };
   let control: ReactNode;
-  if (details.type === 'otp') {
-    const recipientValue = details.recipient_field ? state.values[details.recipient_field] : undefined;
-    const recipient =
-      typeof recipientValue === 'string' || typeof recipientValue === 'number' ? String(recipientValue) : '';
-    control = <OtpInput {...common} recipient={recipient} />;
-  } else if (details.type === 'container') {
-    const visible = (f: FieldConfig) => !state.hidden.has(f.key);
-    control = (
-      <TableField
-        {...common}
-        headers={containerHeaders(state.fields, field.key).filter(visible)}
-        columns={containerColumns(state.fields, field.key).filter(visible)}
-        cellErrors={Object.fromEntries(
-          Object.keys(state.cellErrors)
-            .filter((key) => key.startsWith(`${field.key}.`))
-            .map((key) => [key, binding.shownError(key)]),
-        )}
-        optionsOf={binding.optionsOf}
-        labelOf={binding.label}
-        onCell={(row, key, value) => binding.setCell(field.key, row, key, value)}
-        onCellBlur={(row, key) => binding.blurCell(field.key, row, key)}
-        onAddRow={() => binding.addRow(field.key)}
-        onRemoveRow={(row) => binding.removeRow(field.key, row)}
-        renderCell={(props) => <ScalarField {...props} />}
-      />
-    );
-  } else {
-    control = <ScalarField {...common} />;
-  }
-  const verified = binding.verified(field.key);
+  if (details.type === 'otp') control = <OtpInput {...common} recipient={view.recipient} />;
+  else if (details.type === 'container') control = <BoundTable {...common} />;
+  else control = <ScalarField {...common} />;
   const microflow = field.microflow;
-  if (verified === undefined && microflow?.trigger !== 'button') return control;
+  if (view.verified === undefined && microflow?.trigger !== 'button') return control;
   return (
     <Box>
       {control}
       <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center' }}>
-        {microflow?.trigger === 'button' && binding.runMicroflow && (
+        {view.microflowLabel && (
           <Button
             size="small"
             variant="outlined"
-            onClick={() => binding.runMicroflow?.(field)}
-            disabled={common.readOnly}
+            onClick={() => store.get().runMicroflow?.(field)}
+            disabled={view.readOnly}
           >
-            {binding.translate(microflow.label ?? 'Verify')}
+            {view.microflowLabel}
           </Button>
         )}
-        {verified === true && <Chip icon={<VerifiedIcon />} label="Verified" color="success" size="small" />}
-        {verified === false && <Chip label="Not verified" color="error" size="small" variant="outlined" />}
+        {view.verified === true && <Chip icon={<VerifiedIcon />} label="Verified" color="success" size="small" />}
+        {view.verified === false && <Chip label="Not verified" color="error" size="small" variant="outlined" />}
       </Stack>
     </Box>
   );
+});
+
+const renderCell = (props: FieldRendererProps) => <ScalarField {...props} />;
+
+/** A container table bound to the form: its visible headers and columns, cell errors and row actions. */
+function BoundTable(props: FieldRendererProps) {
+  const store = useFormStore();
+  const { key } = props.field;
+  const children = useMemo(() => {
+    const fields = store.get().state.fields;
+    return [...containerHeaders(fields, key), ...containerColumns(fields, key)];
+  }, [store, key]);
+  const visible = useVisibleCells(children);
+  const { headers, columns } = useMemo(() => {
+    const shown = new Set(visible.split('\n'));
+    const fields = children.filter((child) => shown.has(child.key));
+    return {
+      headers: fields.filter((child) => child.isSectionHeader === true),
+      columns: fields.filter((child) => child.isSectionHeader !== true),
+    };
+  }, [children, visible]);
+  const cellErrors = useCellErrors(key);
+  const onCell = useCallback(
+    (row: number | 'headers', cell: string, value: FieldValue) => store.get().setCell(key, row, cell, value),
+    [store, key],
+  );
+  const onCellBlur = useCallback(
+    (row: number | 'headers', cell: string) => store.get().blurCell(key, row, cell),
+    [store, key],
+  );
+  const onAddRow = useCallback(() => store.get().addRow(key), [store, key]);
+  const onRemoveRow = useCallback((row: number) => store.get().removeRow(key, row), [store, key]);
+  const optionsOf = useCallback((f: FieldConfig) => store.get().optionsOf(f), [store]);
+  const labelOf = useFormSelector(pickLabel, Object.is);
+  return (
+    <TableField
+      {...props}
+      headers={headers}
+      columns={columns}
+      cellErrors={cellErrors}
+      optionsOf={optionsOf}
+      labelOf={labelOf}
+      onCell={onCell}
+      onCellBlur={onCellBlur}
+      onAddRow={onAddRow}
+      onRemoveRow={onRemoveRow}
+      renderCell={renderCell}
+    />
+  );
 }
+
+const pickLabel = (binding: FormBinding) => binding.label;

@@ -4,8 +4,10 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
+import { memo, useLayoutEffect, useMemo, useState } from 'react';
 import type { FormState } from '../engine';
 import { FieldRenderer, type FormBinding } from './FieldRenderer';
+import { createFormStore, FormStoreContext, useTranslate } from './formStore';
 import { HeadingField } from './HeadingField';
 
 const GAP = 2;
@@ -20,28 +22,27 @@ function columnSx(size: GridSize | undefined) {
   return { minWidth: 0, flex: { xs: '1 1 100%', sm: wide } };
 }
 
-function Element({
+/** A layout element: memoised, its props never change while the applicant types (fields read the store). */
+const Element = memo(function Element({
   element,
   fields,
-  binding,
 }: {
   element: LayoutElement;
   fields: ReadonlyMap<string, FieldConfig>;
-  binding: FormBinding;
 }) {
   switch (element.type) {
     case 'heading':
-      return <HeadingField text={binding.translate(element.text ?? '')} />;
+      return <LayoutHeading text={element.text ?? ''} />;
     case 'field': {
       const field = element.key ? fields.get(element.key) : undefined;
-      return field ? <FieldRenderer field={field} binding={binding} /> : null;
+      return field ? <FieldRenderer field={field} /> : null;
     }
     case 'element_row':
       return (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: GAP, alignItems: 'flex-start' }}>
           {(element.children ?? []).map((child, i) => (
             <Box key={child.id ?? child.key ?? i} sx={columnSx(child.size ?? element.size)}>
-              <Element element={child} fields={fields} binding={binding} />
+              <Element element={child} fields={fields} />
             </Box>
           ))}
         </Box>
@@ -50,11 +51,16 @@ function Element({
       return (
         <Stack spacing={GAP}>
           {(element.children ?? []).map((child, i) => (
-            <Element key={child.id ?? child.key ?? i} element={child} fields={fields} binding={binding} />
+            <Element key={child.id ?? child.key ?? i} element={child} fields={fields} />
           ))}
         </Stack>
       );
   }
+});
+
+function LayoutHeading({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <HeadingField text={translate(text)} />;
 }
 
 /** Field keys the layout places, and its headings' texts (a heading field saying the same is placed too). */
@@ -78,24 +84,37 @@ export function topLevelFields(state: Pick<FormState, 'component' | 'fields'>): 
   return state.fields.filter((field) => field.groupKey === undefined || !containers.has(field.groupKey));
 }
 
-/** One screen: the component's layout over the form's applicable fields. */
+/**
+ * One screen: the component's layout over the form's applicable fields. Each new binding goes to the
+ * form store; the layout itself only re-renders when the fields or the layout change.
+ */
 export function FormLayout({ layout, binding }: { layout?: readonly LayoutElement[]; binding: FormBinding }) {
-  const topLevel = topLevelFields(binding.state);
-  const byKey = new Map(binding.state.fields.map((field) => [field.key, field]));
-  const placed = placedKeys(layout ?? [], new Set());
-  // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
-  const rest = topLevel.filter(
-    (field) =>
-      !placed.has(field.key) && !(field.field_type_details.type === 'heading' && placed.has(`heading:${field.label}`)),
-  );
+  const [store] = useState(() => createFormStore(binding));
+  // Before paint, in the same task as the change: the fields whose slice changed re-render at once.
+  useLayoutEffect(() => store.set(binding), [store, binding]);
+  const { fields, component } = binding.state;
+  const { byKey, rest } = useMemo(() => {
+    const placed = placedKeys(layout ?? [], new Set());
+    return {
+      byKey: new Map(fields.map((field) => [field.key, field])),
+      // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
+      rest: topLevelFields({ fields, component }).filter(
+        (field) =>
+          !placed.has(field.key) &&
+          !(field.field_type_details.type === 'heading' && placed.has(`heading:${field.label}`)),
+      ),
+    };
+  }, [layout, fields, component]);
   return (
-    <Stack spacing={2.5}>
-      {(layout ?? []).map((element, i) => (
-        <Element key={element.id ?? element.key ?? i} element={element} fields={byKey} binding={binding} />
-      ))}
-      {rest.map((field) => (
-        <FieldRenderer key={field.key} field={field} binding={binding} />
-      ))}
-    </Stack>
+    <FormStoreContext.Provider value={store}>
+      <Stack spacing={2.5}>
+        {(layout ?? []).map((element, i) => (
+          <Element key={element.id ?? element.key ?? i} element={element} fields={byKey} />
+        ))}
+        {rest.map((field) => (
+          <FieldRenderer key={field.key} field={field} />
+        ))}
+      </Stack>
+    </FormStoreContext.Provider>
   );
 }

@@ -13,7 +13,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
 import { formatCurrency, formatPercent } from '@originate/shared';
-import { useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { cellKey, type FieldError } from '../engine';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
@@ -46,28 +46,138 @@ function totalText(column: FieldConfig, total: number): string {
   return formatCurrency(total, details.currency ?? 'INR');
 }
 
+/** What a cell needs besides its column, row and value; stable while the applicant types. */
+interface CellContext {
+  tableKey: string;
+  readOnly: boolean;
+  cellErrors: TableFieldProps['cellErrors'];
+  optionsOf: TableFieldProps['optionsOf'];
+  labelOf: TableFieldProps['labelOf'];
+  onCell: TableFieldProps['onCell'];
+  onCellBlur: TableFieldProps['onCellBlur'];
+  renderCell: TableFieldProps['renderCell'];
+}
+
+function renderTableCell(
+  ctx: CellContext,
+  column: FieldConfig,
+  row: number | 'headers',
+  value: FieldValue | undefined,
+) {
+  const key = cellKey(ctx.tableKey, row, column.key);
+  const columnLabel = ctx.labelOf(column);
+  return ctx.renderCell({
+    field: { ...column, key },
+    label: row === 'headers' ? columnLabel : `${columnLabel} (row ${row + 1})`,
+    value,
+    error: ctx.cellErrors[key],
+    readOnly: ctx.readOnly,
+    options: ctx.optionsOf(column),
+    onChange: (next) => ctx.onCell(row, column.key, next),
+    onBlur: () => ctx.onCellBlur(row, column.key),
+  });
+}
+
+interface RowProps {
+  row: number;
+  record: TableValue['subRecords'][number];
+  columns: readonly FieldConfig[];
+  ctx: CellContext;
+  onRemove(row: number): void;
+}
+
+/** A row re-renders only when its record, its cells' errors or the table's settings change. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.row !== b.row || a.record !== b.record || a.columns !== b.columns || a.onRemove !== b.onRemove) return false;
+  const x = a.ctx;
+  const y = b.ctx;
+  if (
+    x.tableKey !== y.tableKey ||
+    x.readOnly !== y.readOnly ||
+    x.optionsOf !== y.optionsOf ||
+    x.labelOf !== y.labelOf ||
+    x.onCell !== y.onCell ||
+    x.onCellBlur !== y.onCellBlur ||
+    x.renderCell !== y.renderCell
+  )
+    return false;
+  if (x.cellErrors === y.cellErrors) return true;
+  return a.columns.every((column) => {
+    const key = cellKey(x.tableKey, a.row, column.key);
+    return x.cellErrors[key] === y.cellErrors[key];
+  });
+}
+
+const TableRow = memo(function TableRow({ row, record, columns, ctx, onRemove }: RowProps) {
+  return (
+    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography component="legend" variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
+          Row {row + 1}
+        </Typography>
+        {!ctx.readOnly && (
+          <IconButton aria-label={`Remove row ${row + 1}`} onClick={() => onRemove(row)} size="small">
+            <DeleteOutlinedIcon />
+          </IconButton>
+        )}
+      </Stack>
+      <Grid container spacing={2}>
+        {columns.map((column) => (
+          <Grid key={column.key} size={{ xs: 12, sm: 6, md: columns.length > 2 ? 4 : 6 }}>
+            {renderTableCell(ctx, column, row, record[column.key] ?? undefined)}
+          </Grid>
+        ))}
+      </Grid>
+    </Paper>
+  );
+}, sameRow);
+
+/**
+ * The callbacks of the latest props behind functions that never change: rows memoised on them stay
+ * untouched when a parent passes new arrow functions each render.
+ */
+function useStableCallbacks(props: TableFieldProps) {
+  const latest = useRef(props);
+  latest.current = props;
+  return useMemo(
+    () => ({
+      onCell: (row: number | 'headers', key: string, value: FieldValue) => latest.current.onCell(row, key, value),
+      onCellBlur: (row: number | 'headers', key: string) => latest.current.onCellBlur(row, key),
+      onRemoveRow: (row: number) => latest.current.onRemoveRow(row),
+      onAddRow: () => latest.current.onAddRow(),
+    }),
+    [],
+  );
+}
+
 export function TableField(props: TableFieldProps) {
-  const { field, label, value, error, readOnly, headers, columns, cellErrors } = props;
+  const { field, label, value, error, readOnly, headers, columns, cellErrors, optionsOf, labelOf, renderCell } = props;
   const table = tableOf(value);
   const [refused, setRefused] = useState(false);
-
-  const cell = (column: FieldConfig, row: number | 'headers', cellValue: FieldValue | undefined) => {
-    const key = cellKey(field.key, row, column.key);
-    const columnLabel = props.labelOf(column);
-    return props.renderCell({
-      field: { ...column, key },
-      label: row === 'headers' ? columnLabel : `${columnLabel} (row ${row + 1})`,
-      value: cellValue,
-      error: cellErrors[key],
+  const stable = useStableCallbacks(props);
+  const ctx = useMemo<CellContext>(
+    () => ({
+      tableKey: field.key,
       readOnly,
-      options: props.optionsOf(column),
-      onChange: (next) => props.onCell(row, column.key, next),
-      onBlur: () => props.onCellBlur(row, column.key),
-    });
-  };
+      cellErrors,
+      optionsOf,
+      labelOf,
+      onCell: stable.onCell,
+      onCellBlur: stable.onCellBlur,
+      renderCell,
+    }),
+    [field.key, readOnly, cellErrors, optionsOf, labelOf, stable, renderCell],
+  );
+  const onRemove = useCallback(
+    (row: number) => {
+      stable.onRemoveRow(row);
+      setRefused(false);
+    },
+    [stable],
+  );
 
   const add = () => {
-    const added = props.onAddRow();
+    const added = stable.onAddRow();
     setRefused(!added);
   };
 
@@ -88,46 +198,16 @@ export function TableField(props: TableFieldProps) {
         <Grid container spacing={2} sx={{ mt: 0.5, mb: 2 }}>
           {headers.map((header) => (
             <Grid key={header.key} size={{ xs: 12, sm: 6 }}>
-              {cell(header, 'headers', table.headers[header.key] ?? undefined)}
+              {renderTableCell(ctx, header, 'headers', table.headers[header.key] ?? undefined)}
             </Grid>
           ))}
         </Grid>
       )}
       <Stack spacing={1.5}>
         {table.subRecords.map((record, row) => (
-          <Paper
-            // Rows have no ids of their own; their position is their identity in the engine too.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            key={row}
-            variant="outlined"
-            component="fieldset"
-            sx={{ p: 2, m: 0 }}
-          >
-            <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-              <Typography component="legend" variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
-                Row {row + 1}
-              </Typography>
-              {!readOnly && (
-                <IconButton
-                  aria-label={`Remove row ${row + 1}`}
-                  onClick={() => {
-                    props.onRemoveRow(row);
-                    setRefused(false);
-                  }}
-                  size="small"
-                >
-                  <DeleteOutlinedIcon />
-                </IconButton>
-              )}
-            </Stack>
-            <Grid container spacing={2}>
-              {columns.map((column) => (
-                <Grid key={column.key} size={{ xs: 12, sm: 6, md: columns.length > 2 ? 4 : 6 }}>
-                  {cell(column, row, record[column.key] ?? undefined)}
-                </Grid>
-              ))}
-            </Grid>
-          </Paper>
+          // Rows have no ids of their own; their position is their identity in the engine too.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <TableRow key={row} row={row} record={record} columns={columns} ctx={ctx} onRemove={onRemove} />
         ))}
         {table.subRecords.length === 0 && (
           <Typography variant="body2" color="text.secondary">
@@ -146,7 +226,7 @@ export function TableField(props: TableFieldProps) {
             <Typography sx={{ fontWeight: 600 }}>Totals</Typography>
             {aggregated.map((column) => (
               <Typography key={column.key}>
-                {props.labelOf(column)}: <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
+                {labelOf(column)}: <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
               </Typography>
             ))}
           </Stack>
