@@ -9,8 +9,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { endSession, type SlotProps, sessionAtom } from '@originate/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -78,11 +76,9 @@ export default function CustomerFlow({ basename }: SlotProps['customerArea']) {
       ? IN_BACK_OFFICE
       : NO_EMBED;
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <PortalChrome embed={embed}>
-        <CustomerFlowBody mode={mode} params={params} />
-      </PortalChrome>
-    </LocalizationProvider>
+    <PortalChrome embed={embed}>
+      <CustomerFlowBody mode={mode} params={params} />
+    </PortalChrome>
   );
 }
 

@@ -4,8 +4,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { FieldConfig, SlotProps } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -39,23 +37,21 @@ export default function FlowForm({ applicationId, applicantType, access, onSaved
     return <Alert severity="error">The application form could not be loaded. {setup.error.message}</Alert>;
   const editable = !isEditingDisabled({ access });
   return (
-    <LocalizationProvider dateAdapter={AdapterDayjs}>
-      <FlowScreen
-        setup={setup.data}
-        translate={identity}
-        labelOf={labelOf}
-        options={{
-          role: 'staff',
-          applicantType,
-          access,
-          editable,
-          translate: identity,
-          labelOf,
-          drafts: null,
-          stepFilter,
-          onSaved,
-        }}
-      />
-    </LocalizationProvider>
+    <FlowScreen
+      setup={setup.data}
+      translate={identity}
+      labelOf={labelOf}
+      options={{
+        role: 'staff',
+        applicantType,
+        access,
+        editable,
+        translate: identity,
+        labelOf,
+        drafts: null,
+        stepFilter,
+        onSaved,
+      }}
+    />
   );
 }

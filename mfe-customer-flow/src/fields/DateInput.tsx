@@ -1,49 +1,31 @@
-// Dates (spec §5): the field's format (default DD/MM/YYYY), kept as text in that format. The bounds
-// (BETWEEN_DATE, BETWEEN_AGE, BETWEEN_DAYS) come from the engine, which also judges the value.
-
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { DATE_FORMAT } from '@originate/shared';
-import { useState } from 'react';
-import { dateBounds, parseDate } from '../engine';
+// The date field: the picker is loaded when a step first shows a date; until then a plain text field
+// with the same label, value and error stands in its place (read only, so nothing typed is lost).
+import TextField from '@mui/material/TextField';
+import { lazy, Suspense } from 'react';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
-export function DateInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
-  const details = field.field_type_details;
-  const format = details.date_format ?? DATE_FORMAT;
-  // A half-typed or impossible date is no value yet: the picker keeps the text, the form sees null.
-  const [typedInvalid, setTypedInvalid] = useState(false);
-  const parsed = typeof value === 'string' || typeof value === 'number' ? (parseDate(value, format) ?? null) : null;
-  const bounds = dateBounds(field, new Date());
-  const shownError = errorText(label, error) ?? (typedInvalid ? `${label} is invalid` : undefined);
+const DatePickerInput = lazy(() => import('./DatePickerInput'));
+
+function DatePlaceholder({ field, label, value, error }: FieldRendererProps) {
   return (
-    <DatePicker
+    <TextField
+      id={fieldDomId(field.key)}
+      name={field.key}
       label={label}
-      format={format}
-      value={parsed}
-      minDate={bounds.earliest}
-      maxDate={bounds.latest}
-      disabled={readOnly}
-      onChange={(date) => {
-        if (date?.isValid()) {
-          setTypedInvalid(false);
-          onChange(date.format(format));
-        } else {
-          setTypedInvalid(date !== null);
-          onChange(null);
-        }
-      }}
-      onClose={onBlur}
-      slotProps={{
-        textField: {
-          id: fieldDomId(field.key),
-          name: field.key,
-          required: details.mandatory === true,
-          error: shownError !== undefined,
-          helperText: shownError ?? details.placeholder,
-          fullWidth: true,
-          onBlur,
-        },
-      }}
+      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      required={field.field_type_details.mandatory === true}
+      error={error !== undefined}
+      helperText={errorText(label, error) ?? field.field_type_details.placeholder}
+      fullWidth
+      disabled
     />
+  );
+}
+
+export function DateInput(props: FieldRendererProps) {
+  return (
+    <Suspense fallback={<DatePlaceholder {...props} />}>
+      <DatePickerInput {...props} />
+    </Suspense>
   );
 }

@@ -111,8 +111,11 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(groupedAmount('12.5', 'PERCENT')).toBe('12.50');
   });
 
-  it('date', () => {
+  it('date (the picker loads when first shown)', async () => {
     renderField(field('dob', 'Date of birth', { type: 'date', mandatory: true }), '01/02/1990', { error: true });
+    await act(async () => {
+      await import('./DatePickerInput');
+    });
     expect(screen.getAllByText('Date of birth is invalid').length).toBeGreaterThan(0);
     expect(document.getElementById(fieldDomId('dob'))).not.toBeNull();
   });
@@ -196,7 +199,7 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     const s = services();
     const f = field('idp', 'ID proof', { type: 'file_upload', accept: ['pdf'], mandatory: true });
     const { onChange } = renderField(f, { uploadedDocuments: [] }, { s });
-    const input = screen.getByLabelText('ID proof') as HTMLInputElement;
+    const input = (await screen.findByLabelText('ID proof')) as HTMLInputElement;
     await act(async () => {
       fireEvent.change(input, {
         target: { files: [new File(['x'], 'photo.exe', { type: 'application/x-msdownload' })] },
@@ -225,7 +228,7 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
         error: true,
       },
     );
-    expect(screen.getByText('ID proof is invalid')).toBeTruthy();
+    expect(await screen.findByText('ID proof is invalid')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remove pan.pdf' }));
     });
@@ -233,7 +236,7 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(onChange).toHaveBeenCalledWith({ uploadedDocuments: [] });
   });
 
-  it('signature pad: labelled area, Clear, typed name alternative', () => {
+  it('signature pad: labelled area, Clear, typed name alternative', async () => {
     // jsdom draws nothing: a 2D context whose every method does nothing and whose properties take any value.
     const context = new Proxy({} as Record<string | symbol, unknown>, {
       get: (target, prop) => (prop in target ? target[prop] : () => undefined),
@@ -246,7 +249,7 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
       .spyOn(HTMLCanvasElement.prototype, 'getContext')
       .mockReturnValue(context as unknown as CanvasRenderingContext2D);
     renderField(field('sign', 'Signature', { type: 'signature', mandatory: true }), null, { error: true });
-    expect(screen.getByRole('img', { name: 'Signature: signature drawing area' })).toBeTruthy();
+    expect(await screen.findByRole('img', { name: 'Signature: signature drawing area' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Clear' })).toBeTruthy();
     expect(description(screen.getByLabelText('Or type your full name'))).toBe('Signature is invalid');
   });

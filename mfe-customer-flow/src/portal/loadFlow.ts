@@ -88,35 +88,43 @@ export function isRefusedToken(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 400 || error.status === 401 || error.status === 403);
 }
 
+/** This device's latest application of the product, with the server's copy when it is still open. */
+async function continuedApplication(
+  productCode: string,
+  opts: { drafts: DraftStore; fresh: boolean },
+): Promise<{ application: FlowApplication | null; draft: DraftRecord | null }> {
+  const draft = opts.fresh ? null : await opts.drafts.latestForProduct(productCode);
+  if (!draft?.applicationId || !draft.resumeToken) return { application: null, draft };
+  try {
+    await applicantSessionFor(draft.applicationId, draft.resumeToken);
+    return { application: await fetchApplication(draft.applicationId), draft };
+  } catch (error) {
+    if (!isRefusedToken(error)) throw error;
+    // Submitted or expired: that application is over; this visit starts a new one.
+    await opts.drafts.remove(draft);
+    return { application: null, draft: null };
+  }
+}
+
 /** /newapplication?product=: the product's flow, continuing this device's latest application of it. */
 export async function loadForProduct(
   productCode: string,
   opts: { lang?: string; deviceWidth: number; drafts: DraftStore; fresh: boolean },
 ): Promise<FlowSetup> {
-  const product = await fetchProductDetails(productCode);
-  const config = await loadConfiguration(
-    {
-      flowId: product.flowId,
-      verNum: product.verNum,
-      productCode: product.product_code,
-      productName: product.product_name,
-      captcha: product.captcha,
-    },
-    opts,
+  // The configuration and this device's application do not wait for each other.
+  const configuration = fetchProductDetails(productCode).then((product) =>
+    loadConfiguration(
+      {
+        flowId: product.flowId,
+        verNum: product.verNum,
+        productCode: product.product_code,
+        productName: product.product_name,
+        captcha: product.captcha,
+      },
+      opts,
+    ),
   );
-  let draft = opts.fresh ? null : await opts.drafts.latestForProduct(productCode);
-  let application: FlowApplication | null = null;
-  if (draft?.applicationId && draft.resumeToken) {
-    try {
-      await applicantSessionFor(draft.applicationId, draft.resumeToken);
-      application = await fetchApplication(draft.applicationId);
-    } catch (error) {
-      if (!isRefusedToken(error)) throw error;
-      // Submitted or expired: that application is over; this visit starts a new one.
-      await opts.drafts.remove(draft);
-      draft = null;
-    }
-  }
+  const [config, { application, draft }] = await Promise.all([configuration, continuedApplication(productCode, opts)]);
   return { ...config, application, draft, resumeToken: draft?.resumeToken };
 }
 
@@ -137,16 +145,18 @@ export async function loadForApplication(
   opts: { lang?: string; deviceWidth: number; drafts?: DraftStore },
 ): Promise<FlowSetup> {
   const application = await fetchApplication(applicationId);
-  const config = await loadConfiguration(
-    {
-      flowId: application.flowId,
-      verNum: application.verNum,
-      productCode: application.product_code,
-      productName: application.product_name,
-      captcha: false,
-    },
-    opts,
-  );
-  const draft = opts.drafts ? await opts.drafts.load(draftKey(application.product_code, applicationId)) : null;
+  const [config, draft] = await Promise.all([
+    loadConfiguration(
+      {
+        flowId: application.flowId,
+        verNum: application.verNum,
+        productCode: application.product_code,
+        productName: application.product_name,
+        captcha: false,
+      },
+      opts,
+    ),
+    opts.drafts ? opts.drafts.load(draftKey(application.product_code, applicationId)) : null,
+  ]);
   return { ...config, application, draft };
 }
