@@ -1,11 +1,11 @@
-// The flow engine: pure TypeScript (no React, no I/O) that the portal's renderers drive.
+// The flow engine: pure TypeScript (no React, no I/O) that the portal's renderers drive and mock-server's
+// submit checks run (package export './engine'). Only what they (and the bench) use is exported here.
 export { loadComponentConfigs, loadFlowConfig, loadPageRules } from './config';
 export {
   cellKey,
   containerColumns,
   containerHeaders,
   isEditingDisabled,
-  isFieldApplicable,
 } from './fields';
 export {
   addTableRow,
@@ -13,7 +13,6 @@ export {
   createFormState,
   type FormOptions,
   type FormState,
-  isFormValid,
   markDirty,
   removeTableRow,
   setFieldValue,
@@ -21,26 +20,21 @@ export {
   submitCheck,
 } from './form';
 export {
-  CUSTOM_PAGE_FALLBACK_ROUTE,
   canAddJointApplicant,
   type FlowContext,
   firstStep,
   flowSteps,
-  isLastStep,
   nextStep,
   previousStep,
   progressKey,
   type Step,
   type StepRef,
   sameStep,
-  stepByRoute,
 } from './navigation';
 export {
   componentStatus,
   type ProgressStatus,
-  type SectionProgress,
   type StepperEntry,
-  sectionPercent,
   sectionProgress,
   stepper,
 } from './progress';
@@ -50,14 +44,11 @@ export {
   amountKeyUp,
   counterStep,
   dateBounds,
-  defaultValue,
   type FieldError,
   interestKeypressAllowed,
-  MAX_UPLOAD_BYTES,
   numericBounds,
   OTP_WRONG_CODE_MESSAGE,
   parseDate,
   toNumber,
   uploadCheck,
-  validateField,
 } from './validation';
