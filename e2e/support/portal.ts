@@ -52,10 +52,7 @@ export async function startHomeLoan(page: Page, origin: string): Promise<void> {
  * spec requires anyway.
  */
 export async function next(page: Page, expectedStep: string): Promise<void> {
-  const nextButton = button(page, 'Next');
-  await nextButton.focus();
-  await expect(nextButton).toBeFocused();
-  await page.keyboard.press('Enter');
+  await button(page, 'Next').press('Enter');
   await expect(stepHeading(page, expectedStep)).toBeVisible();
 }
 
@@ -217,7 +214,7 @@ export const fetchApplication = (session: LoginResponse, applicationId: string) 
 
 /** The step's form must refuse Next with the spec's message. */
 export async function expectNextRefused(page: Page): Promise<void> {
-  await button(page, 'Next').click();
+  await button(page, 'Next').press('Enter');
   await expect(page.getByRole('alert').filter({ hasText: MANDATORY_FIELDS_MESSAGE })).toBeVisible();
 }
 

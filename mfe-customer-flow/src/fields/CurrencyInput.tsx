@@ -4,6 +4,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatPercent } from '@originate/shared';
 import { type KeyboardEvent, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed, toNumber } from '../engine';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
@@ -51,7 +52,14 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
       name={field.key}
       label={label}
       value={editing ? raw : groupedAmount(raw, currency)}
-      onFocus={() => setEditing(true)}
+      onFocus={(event) => {
+        // The grouped text turns into the raw digits: re-render now, so that text the browser had
+        // selected whole (tabbing in, select-all) is still selected whole and typing replaces it.
+        const input = event.target;
+        const whole = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+        flushSync(() => setEditing(true));
+        if (whole) input.select();
+      }}
       onBlur={() => {
         setEditing(false);
         onBlur();
