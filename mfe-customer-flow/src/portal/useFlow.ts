@@ -110,9 +110,18 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     () => flowContext(opts.applicantType, values, joint, application),
     [opts.applicantType, values, joint, application],
   );
+  // The same steps as before keep their identity: a keystroke changes ctx, and a new list would re-run
+  // the statuses effect below (a full createFormState of every step) and every callback built on `step`.
+  const lastSteps = useRef<Step[]>([]);
   const steps = useMemo(() => {
     const all = flowSteps(flow, ctx);
-    return opts.stepFilter ? all.filter(opts.stepFilter) : all;
+    const next = opts.stepFilter ? all.filter(opts.stepFilter) : all;
+    const previous = lastSteps.current;
+    const same =
+      next.length === previous.length && next.every((s, i) => JSON.stringify(s) === JSON.stringify(previous[i]));
+    if (same) return previous;
+    lastSteps.current = next;
+    return next;
   }, [flow, ctx, opts.stepFilter]);
   const step = steps.find((s) => sameStep(s, at)) ?? steps[0];
 
