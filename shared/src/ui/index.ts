@@ -1,6 +1,5 @@
 export * from './AppProviders';
 export { ChromeHosts } from './chrome/ChromeHosts';
 export * from './feedback';
-export * from './startStandalone';
 export * from './ToastHost';
 export * from './theme';

@@ -1,12 +1,14 @@
 // A remote's own page (its team's standalone origin, or the applicants' portal): the shell's providers,
 // TanStack Query, a router and the common chrome around the remote's app, once /env.json is read.
+// A subpath of its own ('@originate/shared/standalone'), not the root: the shell builds the root into its
+// first, eager chunk, which must not pull in TanStack Query and the router. It imports the root by name,
+// so it uses the one federated instance of the store and atoms.
+
+import { AppProviders, ChromeHosts, loadRuntimeEnv } from '@originate/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { loadRuntimeEnv } from '../http/runtimeEnv';
-import { AppProviders } from './AppProviders';
-import { ChromeHosts } from './chrome/ChromeHosts';
 
 /** Renders `App` into #root; a start-up failure is written on the page, naming what failed to start. */
 export function startStandalone(App: ComponentType, what: string): void {
