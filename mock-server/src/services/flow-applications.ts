@@ -7,7 +7,7 @@ import type { Db, Queryable } from '../db';
 import { conflict, invalid, ValidationError } from '../errors';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
-import { type FlowRules, flowIssues, optionRequests, stepsOf } from './flow-rules';
+import { type FlowRules, flowIssues, jointApplicantIssues, optionRequests, stepsOf } from './flow-rules';
 import { componentsByIds, fieldOptions, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
 import { sha256 } from './security';
 
@@ -132,7 +132,8 @@ async function checkSave(
   submit: boolean,
   now: Date,
 ): Promise<void> {
-  const problems = submit ? flowIssues(ctx, body, now, { mandatoryValidations: ctx.flow.mandatoryValidations }) : [];
+  const problems = jointApplicantIssues(ctx.flow, body);
+  if (submit) problems.push(...flowIssues(ctx, body, now, { mandatoryValidations: ctx.flow.mandatoryValidations }));
   for (const issue of await referenceProblems(db, applicationId, fieldsOf(ctx), body, submit)) {
     if (!problems.some((p) => p.label === issue.label)) problems.push(issue);
   }

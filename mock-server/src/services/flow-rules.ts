@@ -4,6 +4,7 @@
 // portal refuses. This file only runs it over a stored application and words the refusals; what only
 // the server knows (OTP verifications, file ownership) is checked in flow-references.
 import {
+  canAddJointApplicant,
   cellKey,
   containerColumns,
   containerHeaders,
@@ -50,6 +51,29 @@ export function stepsOf(
     existingCustomer: app.existing_or_new_customer === 'existing',
     jointApplicants: app.jointApplicants.map(({ applicantId, applicantType }) => ({ applicantId, applicantType })),
   });
+}
+
+/**
+ * The joint applicants must be ones the portal could have added, one at a time (maximumJointApplicants,
+ * enableMultipleCoApplicant, a section for their type), each id once: the engine's rule, not a copy.
+ */
+export function jointApplicantIssues(flow: FlowConfig, app: Pick<ApplicationValues, 'jointApplicants'>): FieldIssue[] {
+  const added: { applicantId: string; applicantType: 'secondary' | 'guarantor' }[] = [];
+  for (const { applicantId, applicantType } of app.jointApplicants) {
+    const ctx = { applicantType: 'primary' as const, existingCustomer: false, jointApplicants: added };
+    if (added.some((a) => a.applicantId === applicantId) || !canAddJointApplicant(flow, ctx, applicantType)) {
+      const allowed = flow.enableMultipleCoApplicant ? '' : ', one co-applicant';
+      return [
+        {
+          key: 'jointApplicants',
+          label: 'jointApplicants',
+          reason: `is more than this product allows (at most ${flow.maximumJointApplicants}${allowed}, each once)`,
+        },
+      ];
+    }
+    added.push({ applicantId, applicantType });
+  }
+  return [];
 }
 
 /** The dropdown and radio option lists a flow's fields name, asked for the way the portal asks. */
