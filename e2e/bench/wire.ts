@@ -69,9 +69,8 @@ export async function measuredSoFar(log: ScriptLog): Promise<ScriptFile[]> {
   return log.files.slice();
 }
 
-export const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;
-export const total = (files: readonly ScriptFile[], key: 'raw' | 'wire' | 'gzip') =>
-  files.reduce((n, f) => n + f[key], 0);
+const kib = (bytes: number) => Math.round((bytes / KIB) * 10) / 10;
+const total = (files: readonly ScriptFile[], key: 'raw' | 'wire' | 'gzip') => files.reduce((n, f) => n + f[key], 0);
 
 /** KiB on the wire (as the browser gets it) per origin. */
 export function byOrigin(files: readonly ScriptFile[]): Record<string, number> {

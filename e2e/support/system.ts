@@ -21,7 +21,7 @@ export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;
 export const API = `http://127.0.0.1:${E2E_PORTS.SERVER_PORT}`;
 export const NOTIFICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_NOTIFICATIONS_PORT}`;
 
-export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
+const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 export const LOG_DIR = path.join(RESULTS_DIR, 'logs');
 export const SCREENSHOTS = path.join(RESULTS_DIR, 'screenshots');
 const STATE_FILE = path.join(RESULTS_DIR, 'system-state.json');
