@@ -33,6 +33,10 @@ export const API_PATHS = {
   latestRouteConfig: '/config/latest_route_config/:productCode',
   fetchRules: '/v3/flow/fetch_rules',
   componentsConfigs: '/v3/component/componentsConfigs',
+  /** Admin save of one component (PUT; operations admin). The flow itself is saved with PUT flowConfigById. */
+  saveComponentConfig: '/v3/component/componentsConfigs/:componentId',
+  /** Admin save of one flow version's page rules (PUT; operations admin). */
+  savePageRules: '/v3/flow/fetch_rules/:flowId/:verNum',
   fieldsConfig: '/config/get_fields_config',
   productDetails: '/api/ProductDetails/:productCode',
   productList: '/v3/lead/getAllProducts',
