@@ -20,6 +20,7 @@ import { configsRoutes } from './routes/configs';
 import { customerRoutes, publicCustomerRoutes } from './routes/customer';
 import { documentRoutes } from './routes/documents';
 import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
+import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
 import { microflowRoutes } from './routes/microflows';
 import { notificationsRoutes } from './routes/notifications';
 import { otpRoutes } from './routes/otp';
@@ -65,9 +66,17 @@ const NON_ADMIN_PLUGINS = [
   otpRoutes,
   microflowRoutes,
   documentRoutes,
+  flowConfigSaveRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
-const UNPREFIXED_PLUGINS = [authRoutes, configsRoutes, flowConfigAdminRoutes, flowConfigRoutes, publicCustomerRoutes];
+const UNPREFIXED_PLUGINS = [
+  authRoutes,
+  configsRoutes,
+  flowConfigAdminRoutes,
+  flowConfigSaveAdminRoutes,
+  flowConfigRoutes,
+  publicCustomerRoutes,
+];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({

@@ -2,7 +2,7 @@
 // (AES-CBC keyed by the caller's access token, spec §7) is opened first, then its content checked
 // with the same schema the browser uses; every problem is a 400/1101 naming the field.
 import { decryptPayload, type SchemaIssue, schemaIssues } from '@originate/shared/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
 import { invalid, ValidationError } from '../errors';
 
@@ -12,16 +12,33 @@ export const EnvelopeSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const labelOf = (issue: SchemaIssue) => (issue.path === '(root)' ? 'body' : issue.path);
+const labelOf = (issue: SchemaIssue, root = 'body') => (issue.path === '(root)' ? root : issue.path);
+
+/** A schema's problems with a value as a 400 naming each path and reason (the first 50), or null. */
+function refusal(schema: TSchema, value: unknown, root = 'body'): ValidationError | null {
+  const issues = schemaIssues(schema, value);
+  if (issues.length === 0) return null;
+  return new ValidationError(issues.slice(0, 50).map((i) => ({ label: labelOf(i, root), reason: i.reason })));
+}
 
 /** The value typed by its schema, or a 400 naming each problem. */
 export function checked<S extends TSchema>(schema: S, value: unknown): Static<S> {
-  const issues = schemaIssues(schema, value);
-  if (issues.length > 0) {
-    throw new ValidationError(issues.slice(0, 50).map((i) => ({ label: labelOf(i), reason: i.reason })));
-  }
+  const error = refusal(schema, value);
+  if (error) throw error;
   return value as Static<S>;
 }
+
+/**
+ * A route's validatorCompiler that checks params, query and body with the shared schemaIssues instead
+ * of Ajv, so a refusal reads as the portal's own check does ('sections[2].sub_sections[0].route_info',
+ * 'missing'); the route schema stays the contract's, which the fuzz harness generates input from.
+ */
+export const contractValidator: FastifySchemaCompiler<TSchema> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    const error = refusal(schema, data, httpPart === 'querystring' ? 'query' : (httpPart ?? 'body'));
+    return error ? { error } : { value: data };
+  };
 
 /** Opens a {data} envelope with the caller's access token and checks what it holds. */
 export async function opened<S extends TSchema>(

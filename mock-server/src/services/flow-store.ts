@@ -136,6 +136,15 @@ export async function findFlowConfig(
   return rows[0]?.value ?? null;
 }
 
+/** Every mode stored of one flow version (SAVED and DRAFT), as they are. */
+export async function flowVersions(db: Queryable, flowId: string, verNum: number): Promise<FlowConfig[]> {
+  const rows = await db.query<{ value: FlowConfig }>(
+    'SELECT value FROM flow_configs WHERE flow_id = $1 AND ver_num = $2 ORDER BY mode',
+    [flowId, verNum],
+  );
+  return rows.map((r) => r.value);
+}
+
 export async function latestVersionOf(db: Queryable, productCode: string): Promise<FlowConfig | null> {
   const rows = await db.query<{ value: FlowConfig }>(
     `SELECT value FROM flow_configs WHERE product_code = $1 AND mode = 'SAVED' ORDER BY ver_num DESC LIMIT 1`,
@@ -158,6 +167,21 @@ export async function rulesOf(db: Queryable, flowIds: readonly string[], verNum:
     [flowIds, verNum],
   );
   return rows.flatMap((r) => r.value);
+}
+
+/** The stored page rules about one component, with the flow version each belongs to. */
+export async function rulesAbout(
+  db: Queryable,
+  componentId: string,
+): Promise<{ flowId: string; verNum: number; rule: PageRule }[]> {
+  const rows = await db.query<{ flow_id: string; ver_num: number; value: PageRule[] }>(
+    'SELECT flow_id, ver_num, value FROM page_rules ORDER BY flow_id, ver_num',
+  );
+  return rows.flatMap((r) =>
+    r.value
+      .filter((rule) => rule.componentId === componentId)
+      .map((rule) => ({ flowId: r.flow_id, verNum: r.ver_num, rule })),
+  );
 }
 
 export async function fieldOptions(

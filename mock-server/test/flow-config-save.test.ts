@@ -1,0 +1,271 @@
+// Admin saves of the customer-flow configuration (README "Customer flow configuration saves"): the
+// contract schema in the portal's wording, the engine's load checks, operations admin only, and the
+// public GET routes answering what was saved.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath, type ComponentConfig, type FlowConfig, type PageRule } from '@originate/shared/node';
+import { COMPONENTS, FLOWS, RULES } from '../src/seed/flows';
+import { issues, newPersonalLoan } from './flow-helpers';
+import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
+
+let s: TestServer;
+let admin: Login;
+let officer: Login;
+
+before(async () => {
+  s = await startServer();
+  admin = await login(s.app, 'opsadmin');
+  officer = await login(s.app, 'officer');
+});
+after(() => s.close());
+
+const copy = <T>(value: T): T => structuredClone(value);
+const seededFlow = (flowId: string): FlowConfig => copy(FLOWS.find((f) => f.flowId === flowId) as FlowConfig);
+const seededComponent = (id: string): ComponentConfig =>
+  copy(COMPONENTS.find((c) => c.componentId === id) as ComponentConfig);
+
+const flowUrl = (flow: Pick<FlowConfig, 'flowId' | 'verNum'>, mode = 'SAVED') =>
+  `${apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId })}?mode=${mode}`;
+const componentUrl = (componentId: string) => apiPath('saveComponentConfig', { componentId });
+const rulesUrl = (flowId: string, verNum: number) => apiPath('savePageRules', { flowId, verNum });
+
+describe('PUT flow_config_by_id: the flow is checked as the portal loads it', () => {
+  it("the issue's example: a sub-section without route_info → sections[2].sub_sections[0].route_info: missing", async () => {
+    const flow = seededFlow('home_loan');
+    const sub: Partial<FlowConfig['sections'][number]['sub_sections'][number]> =
+      flow.sections[2]?.sub_sections[0] ?? {};
+    delete sub.route_info;
+    const res = await call(s.app, 'PUT', flowUrl(flow), admin, flow);
+    assert.deepEqual(issues(res), [{ label: 'sections[2].sub_sections[0].route_info', reason: 'missing' }]);
+  });
+
+  it('an unknown key is refused by name', async () => {
+    const flow = { ...seededFlow('home_loan'), colour: 'blue' };
+    const res = await call(s.app, 'PUT', flowUrl(flow), admin, flow);
+    assert.deepEqual(issues(res), [{ label: 'colour', reason: 'is not allowed' }]);
+  });
+
+  it('a componentId that names no stored component', async () => {
+    const flow = seededFlow('home_loan');
+    const sub = flow.sections[1]?.sub_sections[1];
+    assert.ok(sub);
+    sub.componentId = 'HL_NOWHERE';
+    const res = await call(s.app, 'PUT', flowUrl(flow), admin, flow);
+    assert.deepEqual(issues(res), [
+      { label: 'sections[1].sub_sections[1].componentId', reason: "unknown component 'HL_NOWHERE'" },
+    ]);
+  });
+
+  it('duplicate ids and routes, the path not the body, an unknown product', async () => {
+    const flow = seededFlow('home_loan');
+    const [first, second] = flow.sections;
+    assert.ok(first && second);
+    second.section_id = first.section_id;
+    const sub = second.sub_sections[0];
+    assert.ok(sub);
+    sub.route_info = first.sub_sections[0]?.route_info ?? '';
+    flow.product_code = 'ZZ';
+    const res = await call(s.app, 'PUT', flowUrl({ flowId: 'personal_loan', verNum: 7 }), admin, flow);
+    assert.deepEqual(issues(res), [
+      { label: 'flowId', reason: "must be the flowId of the path ('personal_loan')" },
+      { label: 'verNum', reason: 'must be the verNum of the path (7)' },
+      { label: 'product_code', reason: "unknown product 'ZZ'" },
+      { label: 'sections[1].section_id', reason: `duplicate '${first.section_id}'` },
+      { label: 'sections[1].sub_sections[0].route_info', reason: `duplicate '${sub.route_info}'` },
+    ]);
+  });
+
+  it('the path and query are checked in the same words', async () => {
+    const flow = seededFlow('home_loan');
+    const badMode = await call(s.app, 'PUT', flowUrl(flow, 'LIVE'), admin, flow);
+    assert.deepEqual(
+      issues(badMode).map((i) => i.label),
+      ['mode'],
+    );
+    const notAnObject = await call(s.app, 'PUT', flowUrl(flow), admin, [flow]);
+    assert.deepEqual(
+      issues(notAnObject).map((i) => i.label),
+      ['body'],
+    );
+  });
+
+  it('a valid save (a DRAFT) is what GET flow_config_by_id answers; SAVED stays until saved too', async () => {
+    const flow = seededFlow('home_loan');
+    flow.flowName = 'Home Loan Application (2026 refresh)';
+    const section = flow.sections[0];
+    assert.ok(section);
+    section.display_name = 'Your loan';
+    const saved = await call(s.app, 'PUT', flowUrl(flow, 'DRAFT'), admin, flow);
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.deepEqual(await opened(saved, admin), flow);
+
+    const draft = await call(s.app, 'GET', flowUrl(flow, 'DRAFT'));
+    assert.deepEqual(draft.json(), flow);
+    const live = await call(s.app, 'GET', flowUrl(flow, 'SAVED'));
+    assert.equal(live.json<FlowConfig>().flowName, seededFlow('home_loan').flowName);
+
+    const published = await call(s.app, 'PUT', flowUrl(flow, 'SAVED'), admin, flow);
+    assert.equal(published.statusCode, 200, published.body);
+    assert.deepEqual((await call(s.app, 'GET', flowUrl(flow))).json(), flow);
+    const routes = await call(s.app, 'GET', apiPath('routeConfig', { productCode: 'HL', verNum: flow.verNum }));
+    assert.equal(
+      routes.json<{ routes: unknown[] }>().routes.length,
+      flow.sections.flatMap((x) => x.sub_sections).length,
+    );
+  });
+
+  it('a new version of a flow is stored beside the old one', async () => {
+    const flow = { ...seededFlow('personal_loan'), verNum: 244 };
+    const res = await call(s.app, 'PUT', flowUrl(flow), admin, flow);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual((await call(s.app, 'GET', flowUrl(flow))).json(), flow);
+    const latest = await call(s.app, 'GET', apiPath('latestRouteConfig', { productCode: 'PL' }));
+    assert.equal(latest.json<{ verNum: number }>().verNum, 244);
+    assert.equal((await call(s.app, 'GET', flowUrl(seededFlow('personal_loan')))).json<FlowConfig>().verNum, 243);
+  });
+});
+
+describe('PUT componentsConfigs/:componentId', () => {
+  it('a formula over a field the component does not have', async () => {
+    const component = seededComponent('HL_INCOME');
+    const index = component.fields.findIndex((f) => f.key === 'annual_income');
+    const annual = component.fields[index];
+    assert.ok(annual);
+    annual.formulas = { expression: 'monthly_salary * 12' };
+    const res = await call(s.app, 'PUT', componentUrl('HL_INCOME'), admin, component);
+    assert.deepEqual(issues(res), [
+      {
+        label: `fields[${index}].formulas.expression`,
+        reason: "field 'annual_income': unknown field 'monthly_salary'",
+      },
+    ]);
+  });
+
+  it('schema problems in the same words; the path must be the body', async () => {
+    const component = seededComponent('HL_INCOME') as Partial<ComponentConfig> & { extra?: boolean };
+    delete component.display_name;
+    component.extra = true;
+    const res = await call(s.app, 'PUT', componentUrl('HL_INCOME'), admin, component);
+    assert.deepEqual(issues(res), [
+      { label: 'display_name', reason: 'missing' },
+      { label: 'extra', reason: 'is not allowed' },
+    ]);
+    const elsewhere = await call(s.app, 'PUT', componentUrl('HL_KYC'), admin, seededComponent('HL_INCOME'));
+    assert.deepEqual(issues(elsewhere), [
+      { label: 'componentId', reason: "must be the componentId of the path ('HL_KYC')" },
+    ]);
+  });
+
+  it('a field a stored page rule hides cannot be removed', async () => {
+    const component = seededComponent('HL_KYC');
+    component.fields = component.fields.filter((f) => f.key !== 'ckyc_number');
+    const res = await call(s.app, 'PUT', componentUrl('HL_KYC'), admin, component);
+    assert.deepEqual(issues(res), [
+      {
+        label: 'fields',
+        reason: "no field 'ckyc_number' in HL_KYC: page rule 'hl_r14_ckyc_hidden' of home_loan 243 hides it",
+      },
+    ]);
+  });
+
+  it('a valid save is what componentsConfigs answers, and a flow may then use a new component', async () => {
+    const component = seededComponent('HL_DECLARATION');
+    component.display_name = 'Declarations and consent';
+    const res = await call(s.app, 'PUT', componentUrl('HL_DECLARATION'), admin, component);
+    assert.equal(res.statusCode, 200, res.body);
+    const read = await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, {
+      componentIds: ['HL_DECLARATION'],
+    });
+    assert.deepEqual(read.json(), [component]);
+
+    const fresh = { ...seededComponent('HL_DECLARATION'), componentId: 'HL_EXTRA_CONSENT' };
+    assert.equal((await call(s.app, 'PUT', componentUrl('HL_EXTRA_CONSENT'), admin, fresh)).statusCode, 200);
+    const flow = seededFlow('home_loan');
+    const sub = flow.sections.at(-1)?.sub_sections[0];
+    assert.ok(sub);
+    sub.componentId = 'HL_EXTRA_CONSENT';
+    const saved = await call(s.app, 'PUT', flowUrl(flow, 'DRAFT'), admin, flow);
+    assert.equal(saved.statusCode, 200, saved.body);
+  });
+});
+
+describe('PUT fetch_rules/:flowId/:verNum', () => {
+  const rules = (): PageRule[] => copy(RULES.home_loan);
+
+  it('a rule targeting a field its component does not have', async () => {
+    const list = rules();
+    const first = list[0];
+    assert.ok(first);
+    first.target = { type: 'FIELD', key: 'no_such_field' };
+    const res = await call(s.app, 'PUT', rulesUrl('home_loan', 243), admin, list);
+    assert.deepEqual(issues(res), [{ label: '[0].target.key', reason: "no field 'no_such_field' in HL_LOAN_DETAILS" }]);
+  });
+
+  it('unknown components, components of another flow, duplicate ids; schema problems by path', async () => {
+    const list = rules();
+    const [a, b, c] = list;
+    assert.ok(a && b && c);
+    a.componentId = 'HL_NOWHERE';
+    b.componentId = 'PL_LOAN';
+    c.rule_id = b.rule_id;
+    const res = await call(s.app, 'PUT', rulesUrl('home_loan', 243), admin, list);
+    assert.deepEqual(issues(res), [
+      { label: '[1].componentId', reason: "'PL_LOAN' is not a component of home_loan 243" },
+      { label: '[2].rule_id', reason: `duplicate '${b.rule_id}'` },
+      { label: '[0].componentId', reason: "unknown component 'HL_NOWHERE'" },
+      { label: '[1].target.key', reason: "no group 'family_details' in PL_LOAN" },
+    ]);
+    const shapeless = await call(s.app, 'PUT', rulesUrl('home_loan', 243), admin, [{ ...a, action: 'SHOW' }]);
+    assert.deepEqual(
+      issues(shapeless).map((i) => i.label),
+      ['[0].action'],
+    );
+  });
+
+  it('rules of a flow that is not stored: 404', async () => {
+    const res = await call(s.app, 'PUT', rulesUrl('home_loan', 999), admin, rules());
+    assert.equal(res.statusCode, 404, res.body);
+  });
+
+  it('a valid save is what fetch_rules answers', async () => {
+    const list = rules().slice(1);
+    const res = await call(s.app, 'PUT', rulesUrl('home_loan', 243), admin, list);
+    assert.equal(res.statusCode, 200, res.body);
+    const read = await call(s.app, 'GET', `${API_PATHS.fetchRules}?flow_ids=home_loan&ver_num=243`);
+    assert.deepEqual(read.json(), list);
+  });
+});
+
+describe('who may save', () => {
+  const flow = seededFlow('personal_loan');
+  const saves = (): [string, object][] => [
+    [flowUrl(flow), flow],
+    [componentUrl('PL_LOAN'), seededComponent('PL_LOAN')],
+    [rulesUrl('personal_loan', 243), copy(RULES.personal_loan)],
+  ];
+
+  it('no session → 401', async () => {
+    for (const [url, body] of saves()) assert.equal((await call(s.app, 'PUT', url, undefined, body)).statusCode, 401);
+  });
+
+  it('a loan officer → 403, even with a broken body', async () => {
+    for (const [url, body] of [...saves(), [flowUrl(flow), { flowId: 1 }] as [string, object]]) {
+      const res = await call(s.app, 'PUT', url, officer, body);
+      assert.equal(res.statusCode, 403, `${url} ${res.body}`);
+    }
+  });
+
+  it('an applicant session → 403', async () => {
+    const applicant = await newPersonalLoan(s.app);
+    for (const [url, body] of saves()) {
+      assert.equal((await call(s.app, 'PUT', url, applicant.headers, body)).statusCode, 403, url);
+    }
+  });
+
+  it('the /debugger copies of the /v3 saves need a debug role as well as ADMIN', async () => {
+    const developer = await login(s.app, 'developer');
+    const url = `/debugger${componentUrl('PL_LOAN')}`;
+    assert.equal((await call(s.app, 'PUT', url, admin, seededComponent('PL_LOAN'))).statusCode, 403);
+    assert.equal((await call(s.app, 'PUT', url, developer, seededComponent('PL_LOAN'))).statusCode, 403);
+  });
+});
