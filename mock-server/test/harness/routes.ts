@@ -78,6 +78,7 @@ const PARAM_VALUES: Record<string, string> = {
   flowId: 'home_loan',
   fileId: '00000000-0000-4000-8000-000000000000',
   microflowId: 'pincode_lookup',
+  componentId: 'PL_LOAN',
 };
 
 /** `:param` → plausible value (or `override(name)` when given), each percent-encoded. */
