@@ -35,13 +35,16 @@ export function SignatureInput({ field, label, value, error, readOnly, onChange,
     const signature = new SignaturePad(element);
     pad.current = signature;
     // The canvas must hold device pixels, or strokes land away from the pointer on high-density screens.
+    // A resize (rotation, a phone's keyboard opening) must not wipe what was drawn: the strokes are redrawn.
     const fitCanvas = () => {
+      const strokes = signature.toData();
       const ratio = Math.max(window.devicePixelRatio || 1, 1);
       element.width = element.offsetWidth * ratio;
       element.height = CANVAS_HEIGHT * ratio;
       element.getContext('2d')?.scale(ratio, ratio);
       signature.clear();
-      setEmpty(true);
+      if (strokes.length > 0) signature.fromData(strokes);
+      setEmpty(signature.isEmpty());
     };
     fitCanvas();
     const onEnd = () => setEmpty(signature.isEmpty());

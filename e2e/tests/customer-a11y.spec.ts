@@ -1,0 +1,94 @@
+// Issue 7: axe finds no serious or critical violation on the customer-flow pages: the product list, a
+// step with many field types (date, radio, dropdowns, toggle, OTP), one with a table, range, password
+// and textarea, the summary and the '400 Invalid URL' page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  applicationIdOnPage,
+  dateFromToday,
+  fillDate,
+  next,
+  ORIGINS,
+  pdfFile,
+  personalLoanFirstStep,
+  personalLoanToSummary,
+  pngFile,
+  startHomeLoan,
+  startPersonalLoan,
+  uploadFile,
+  verifyOtp,
+} from '../support/portal';
+import { screenshot } from '../support/ui';
+
+async function expectNoSeriousViolations(page: Page, name: string) {
+  await screenshot(page, `customer-a11y-${name}`);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, name).toEqual([]);
+}
+
+test('the product list and the 400 Invalid URL page', async ({ page }) => {
+  await page.goto(`${ORIGINS.standalone}/newapplication`);
+  await expect(page.getByRole('button', { name: 'Apply for Home Loan' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'products');
+  await page.goto(`${ORIGINS.standalone}/invalidURL`);
+  await expect(page.getByText('400 Invalid URL', { exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'invalid-url');
+});
+
+test('home loan steps with every kind of field, errors shown', async ({ page }) => {
+  test.setTimeout(120_000);
+  await startHomeLoan(page, ORIGINS.standalone);
+  await expectNoSeriousViolations(page, 'loan-details');
+  await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('2500000');
+  await page.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true }).fill('8.5');
+  await fillDate(page, 'Expected disbursal date', dateFromToday(7));
+  await next(page, 'Property');
+  await page.getByRole('switch', { name: 'Apply for PMAY interest subsidy', exact: true }).check();
+  await page.getByRole('button', { name: 'Next', exact: true }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Head of the family', exact: true })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expectNoSeriousViolations(page, 'property-errors');
+  await page.getByRole('switch', { name: 'Apply for PMAY interest subsidy', exact: true }).uncheck();
+  await page.getByRole('textbox', { name: 'Property value', exact: true }).fill('4000000');
+  await page.getByRole('textbox', { name: 'Property address', exact: true }).fill('7 Park Street');
+  await page.getByRole('textbox', { name: 'Pincode', exact: true }).fill('700001');
+  await page.getByRole('textbox', { name: 'Pincode', exact: true }).blur();
+  await expect(page.getByRole('textbox', { name: 'City', exact: true })).toHaveValue('Kolkata');
+  await next(page, 'About you');
+  const applicationId = await applicationIdOnPage(page);
+  await page.getByRole('button', { name: 'Next', exact: true }).press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Full name', exact: true })).toBeFocused();
+  await expectNoSeriousViolations(page, 'about-you-errors');
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Sunil Das');
+  await fillDate(page, 'Date of birth', '01/01/1985');
+  await page.getByRole('radio', { name: 'Male', exact: true }).check();
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('sunil.das@example.com');
+  const mobile = `7${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
+  await verifyOtp(page, 'Mobile verification code', mobile, applicationId);
+  await next(page, 'Identity (KYC)');
+  await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
+  await uploadFile(page, 'ID document', pngFile('id.png'));
+  await uploadFile(page, 'Address proof', pdfFile('address.pdf'));
+  await expectNoSeriousViolations(page, 'kyc-uploaded');
+  await next(page, 'Income and obligations');
+  const loans = page.getByRole('region', { name: 'Existing loans' });
+  await loans.getByRole('textbox', { name: 'Salary account bank', exact: true }).fill('Axis Bank');
+  await loans.getByRole('button', { name: 'Add row', exact: true }).click();
+  await expect(loans.getByRole('textbox', { name: 'Lender (row 1)', exact: true })).toBeVisible();
+  await expectNoSeriousViolations(page, 'income-table');
+});
+
+test('the personal loan summary', async ({ page }) => {
+  test.setTimeout(120_000);
+  await startPersonalLoan(page, ORIGINS.standalone);
+  await expectNoSeriousViolations(page, 'customer-type');
+  await personalLoanFirstStep(page, 'Farah Khan', '9822033344');
+  await personalLoanToSummary(page);
+  await expectNoSeriousViolations(page, 'summary');
+});
