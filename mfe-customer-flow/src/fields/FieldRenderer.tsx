@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
-import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useRef } from 'react';
 import { containerColumns, containerHeaders, type FieldError, type FormState } from '../engine';
 import { CheckInput } from './CheckInput';
 import { CounterInput } from './CounterInput';
@@ -107,7 +107,11 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
   const { key } = field;
   const onChange = useCallback((value: FieldValue) => store.get().setValue(key, value), [store, key]);
   const onBlur = useCallback(() => store.get().blur(key), [store, key]);
-  if (view.hidden) return null;
+  // Once shown, a field stays mounted: a rule hiding it again only hides it (display: none keeps it out
+  // of the accessibility tree and the tab order), so crossing a rule's threshold remounts nothing.
+  const shownOnce = useRef(false);
+  if (!view.hidden) shownOnce.current = true;
+  if (view.hidden && !shownOnce.current) return null;
   const details = field.field_type_details;
   const common: FieldRendererProps = {
     field,
@@ -124,9 +128,9 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
   else if (details.type === 'container') control = <BoundTable {...common} />;
   else control = <ScalarField {...common} />;
   const microflow = field.microflow;
-  if (view.verified === undefined && microflow?.trigger !== 'button') return control;
+  if (view.verified === undefined && microflow?.trigger !== 'button') return <div hidden={view.hidden}>{control}</div>;
   return (
-    <Box>
+    <Box hidden={view.hidden}>
       {control}
       <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center' }}>
         {view.microflowLabel && (

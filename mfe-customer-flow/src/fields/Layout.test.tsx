@@ -1,9 +1,11 @@
 import type { FieldConfig, FieldTypeDetails, LayoutElement } from '@originate/shared';
-import { render, screen } from '@testing-library/react';
-import { createFormState, type FormState } from '../engine';
-import { component, options } from '../engine/testFixtures';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { createFormState, type FormState, setFieldValue } from '../engine';
+import { component, hideRule, options } from '../engine/testFixtures';
 import type { FormBinding } from './FieldRenderer';
+import { focusField } from './focus';
 import { FormLayout, topLevelFields } from './Layout';
+import { fieldDomId } from './types';
 
 const field = (
   key: string,
@@ -62,5 +64,45 @@ describe('FormLayout', () => {
     render(<FormLayout layout={layout} binding={bindingOf(stateOf(FIELDS))} />);
     const names = screen.getAllByRole('textbox').map((input) => input.getAttribute('name'));
     expect(names).toEqual(['builder', 'name', 'members', 'loans.headers.lender', 'loans.0.emi']);
+  });
+
+  // DOM queries, not role queries: computing 70 fields' accessible names is slow in jsdom.
+  const many = Array.from({ length: 70 }, (_, i) => field(`f${i}`, `Field ${i}`, { type: 'text' }));
+  const inputs = () => document.querySelectorAll('input[name^="f"]');
+
+  it('mounts a long form in slices after its first screenful, every field in the end', async () => {
+    render(<FormLayout binding={bindingOf(stateOf(many))} />);
+    expect(inputs().length).toBeGreaterThan(0);
+    expect(inputs().length).toBeLessThan(70);
+    await waitFor(() => expect(inputs()).toHaveLength(70), { timeout: 4000 });
+  });
+
+  it('mounts everything at once to focus a field not mounted yet (the first invalid one of a refused Next)', () => {
+    render(<FormLayout binding={bindingOf(stateOf(many))} />);
+    expect(document.getElementById(fieldDomId('f69'))).toBeNull();
+    act(() => {
+      expect(focusField('f69')).toBe(true);
+    });
+    expect(document.activeElement).toBe(document.getElementById(fieldDomId('f69')));
+  });
+
+  it('keeps a field a rule hides again mounted but hidden: out of the accessibility tree', () => {
+    const fields = [field('kind', 'Kind', { type: 'text' }), field('extra', 'Extra', { type: 'text' })];
+    const rules = [
+      hideRule(
+        'r',
+        { type: 'FIELD', key: 'extra' },
+        { operator: 'AND', list: [{ field: 'kind', operator: 'EQUAL', value: 'x' }] },
+      ),
+    ];
+    const initial = createFormState(component(fields), {}, options({ rules }));
+    const view = render(<FormLayout binding={bindingOf(initial)} />);
+    const extra = screen.getByRole('textbox', { name: 'Extra' });
+    view.rerender(<FormLayout binding={bindingOf(setFieldValue(initial, 'kind', 'x'))} />);
+    expect(screen.queryByRole('textbox', { name: 'Extra' })).toBeNull();
+    expect(extra.isConnected).toBe(true);
+    expect(extra.closest('[hidden]')).not.toBeNull();
+    view.rerender(<FormLayout binding={bindingOf(setFieldValue(initial, 'kind', 'y'))} />);
+    expect(screen.getByRole('textbox', { name: 'Extra' })).toBe(extra);
   });
 });

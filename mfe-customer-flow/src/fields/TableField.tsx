@@ -13,8 +13,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
 import { formatCurrency, formatPercent } from '@originate/shared';
-import { memo, useCallback, useMemo, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { cellKey, type FieldError } from '../engine';
+import { RENDER_ALL_EVENT } from './focus';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export interface TableFieldProps extends FieldRendererProps {
@@ -150,6 +152,33 @@ function useStableCallbacks(props: TableFieldProps) {
   );
 }
 
+/** A long table mounts its first rows at once and the rest in slices after they painted (transitions). */
+const FIRST_ROWS = 5;
+const ROWS_PER_SLICE = 10;
+
+/** How many rows are mounted; once all were, every row (one the applicant adds too) mounts at once. */
+function useMountedRows(count: number): number {
+  const [limit, setLimit] = useState(() => (count <= FIRST_ROWS ? Number.POSITIVE_INFINITY : FIRST_ROWS));
+  useEffect(() => {
+    if (limit >= count) return;
+    const timer = setTimeout(() =>
+      startTransition(() =>
+        setLimit((current) =>
+          current + ROWS_PER_SLICE >= count ? Number.POSITIVE_INFINITY : current + ROWS_PER_SLICE,
+        ),
+      ),
+    );
+    return () => clearTimeout(timer);
+  }, [limit, count]);
+  // Focus to a cell not mounted yet (the first invalid one of a refused Next): every row mounts now.
+  useEffect(() => {
+    const all = () => flushSync(() => setLimit(Number.POSITIVE_INFINITY));
+    document.addEventListener(RENDER_ALL_EVENT, all);
+    return () => document.removeEventListener(RENDER_ALL_EVENT, all);
+  }, []);
+  return limit;
+}
+
 export function TableField(props: TableFieldProps) {
   const { field, label, value, error, readOnly, headers, columns, cellErrors, optionsOf, labelOf, renderCell } = props;
   const table = tableOf(value);
@@ -181,6 +210,7 @@ export function TableField(props: TableFieldProps) {
     setRefused(!added);
   };
 
+  const mountedRows = useMountedRows(table.subRecords.length);
   const aggregated = columns.filter((column) => column.aggregation !== undefined);
   const shown = refused ? 'Complete the marked fields before adding another row.' : errorText(label, error);
   return (
@@ -204,7 +234,7 @@ export function TableField(props: TableFieldProps) {
         </Grid>
       )}
       <Stack spacing={1.5}>
-        {table.subRecords.map((record, row) => (
+        {table.subRecords.slice(0, mountedRows).map((record, row) => (
           // Rows have no ids of their own; their position is their identity in the engine too.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <TableRow key={row} row={row} record={record} columns={columns} ctx={ctx} onRemove={onRemove} />
