@@ -105,8 +105,17 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
   const store = useFormStore();
   const view = useFieldView(field);
   const { key } = field;
-  const onChange = useCallback((value: FieldValue) => store.get().setValue(key, value), [store, key]);
-  const onBlur = useCallback(() => store.get().blur(key), [store, key]);
+  const onChange = useCallback(
+    (value: FieldValue) => {
+      store.type(key, value);
+      store.get().setValue(key, value);
+    },
+    [store, key],
+  );
+  const onBlur = useCallback(() => {
+    store.get().blur(key);
+    store.untype(key);
+  }, [store, key]);
   // Once shown, a field stays mounted: a rule hiding it again only hides it (display: none keeps it out
   // of the accessibility tree and the tab order), so crossing a rule's threshold remounts nothing.
   const shownOnce = useRef(false);

@@ -10,21 +10,58 @@ export interface FormStore {
   get(): FormBinding;
   set(binding: FormBinding): void;
   subscribe(listener: () => void): () => void;
+  /**
+   * A value just typed into a field: that field shows it at once, before a binding holds it (the flow
+   * renders a keystroke's consequences a frame later). Only the field's own listeners hear of it.
+   */
+  type(key: string, value: FieldValue): void;
+  /** The typed value of a field the bindings do not hold yet. */
+  typed(key: string): { value: FieldValue } | undefined;
+  /** The field was left: its typed value goes with the next binding, whatever that holds. */
+  untype(key: string): void;
+  subscribeKey(key: string, listener: () => void): () => void;
 }
 
 export function createFormStore(initial: FormBinding): FormStore {
   let current = initial;
   const listeners = new Set<() => void>();
+  const typed = new Map<string, { value: FieldValue; left?: boolean }>();
+  const keyListeners = new Map<string, Set<() => void>>();
+  const notifyKey = (key: string) => {
+    for (const listener of keyListeners.get(key) ?? []) listener();
+  };
   return {
     get: () => current,
     set(binding) {
       if (binding === current) return;
+      const sameScreen = binding.state.component === current.state.component;
       current = binding;
+      // A typed value leaves once a binding holds it (a newer one typed since stays).
+      for (const [key, entry] of typed)
+        if (!sameScreen || entry.left || Object.is(binding.state.values[key], entry.value)) typed.delete(key);
       for (const listener of listeners) listener();
     },
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
+    },
+    type(key, value) {
+      typed.set(key, { value });
+      notifyKey(key);
+    },
+    typed: (key) => typed.get(key),
+    untype(key) {
+      const entry = typed.get(key);
+      if (entry) entry.left = true;
+    },
+    subscribeKey(key, listener) {
+      let set = keyListeners.get(key);
+      if (!set) {
+        set = new Set();
+        keyListeners.set(key, set);
+      }
+      set.add(listener);
+      return () => set.delete(listener);
     },
   };
 }
@@ -45,7 +82,11 @@ function sameError(a: FieldError | undefined, b: FieldError | undefined): boolea
  * A value picked from the binding, re-rendering only when `equal` says it changed. The picked value of
  * the last render is kept so that equal snapshots are the same object (useSyncExternalStore's rule).
  */
-export function useFormSelector<T>(pick: (binding: FormBinding) => T, equal: (a: T, b: T) => boolean): T {
+export function useFormSelector<T>(
+  pick: (binding: FormBinding) => T,
+  equal: (a: T, b: T) => boolean,
+  subscribe?: (listener: () => void) => () => void,
+): T {
   const store = useFormStore();
   const last = useRef<{ value: T } | null>(null);
   const snapshot = useCallback(() => {
@@ -54,7 +95,7 @@ export function useFormSelector<T>(pick: (binding: FormBinding) => T, equal: (a:
     last.current = { value: next };
     return next;
   }, [store, pick, equal]);
-  return useSyncExternalStore(store.subscribe, snapshot);
+  return useSyncExternalStore(subscribe ?? store.subscribe, snapshot);
 }
 
 /** What one field shows: everything a keystroke elsewhere leaves the same. */
@@ -94,11 +135,24 @@ function sameView(a: FieldView, b: FieldView): boolean {
 }
 
 export function useFieldView(field: FieldConfig): FieldView {
+  const store = useFormStore();
+  const { key } = field;
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const all = store.subscribe(listener);
+      const own = store.subscribeKey(key, listener);
+      return () => {
+        all();
+        own();
+      };
+    },
+    [store, key],
+  );
   const pick = useCallback(
     (binding: FormBinding): FieldView => ({
       hidden: binding.state.hidden.has(field.key),
       label: binding.label(field),
-      value: binding.state.values[field.key],
+      value: (store.typed(field.key) ?? { value: binding.state.values[field.key] }).value,
       error: binding.shownError(field.key),
       readOnly: binding.readOnly(field.key),
       options: binding.optionsOf(field),
@@ -109,9 +163,9 @@ export function useFieldView(field: FieldConfig): FieldView {
           ? binding.translate(field.microflow.label ?? 'Verify')
           : '',
     }),
-    [field],
+    [field, store],
   );
-  return useFormSelector(pick, sameView);
+  return useFormSelector(pick, sameView, subscribe);
 }
 
 /** Shown errors of a table's cells, by cell key; the same object while none of them changed. */

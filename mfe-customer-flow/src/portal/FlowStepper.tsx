@@ -6,9 +6,11 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import type { StepperEntry } from '../engine';
 
-export function FlowStepper({
+/** Memoised: the flow screen re-renders as the applicant types, the stepper only when its entries change. */
+export const FlowStepper = memo(function FlowStepper({
   entries,
   translate,
 }: {
@@ -55,4 +57,4 @@ export function FlowStepper({
       )}
     </Box>
   );
-}
+});

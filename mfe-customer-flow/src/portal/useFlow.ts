@@ -14,7 +14,7 @@ import {
   reportError,
   showToast,
 } from '@originate/shared';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   addTableRow,
   type CellValue,
@@ -22,6 +22,7 @@ import {
   componentStatus,
   createFormState,
   type FieldError,
+  type FlowContext,
   type FormState,
   flowSteps,
   markDirty,
@@ -106,10 +107,16 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   const [busy, setBusy] = useState(false);
   const [submitted, setSubmitted] = useState(false);
 
-  const ctx = useMemo(
-    () => flowContext(opts.applicantType, values, joint, application),
-    [opts.applicantType, values, joint, application],
-  );
+  // The same context keeps its identity while typing (few values change it): steps, stepper and the
+  // callbacks built on it are not recomputed per keystroke.
+  const lastCtx = useRef<FlowContext | null>(null);
+  const ctx = useMemo(() => {
+    const next = flowContext(opts.applicantType, values, joint, application);
+    const previous = lastCtx.current;
+    if (previous && JSON.stringify(previous) === JSON.stringify(next)) return previous;
+    lastCtx.current = next;
+    return next;
+  }, [opts.applicantType, values, joint, application]);
   // The same steps as before keep their identity: a keystroke changes ctx, and a new list would re-run
   // the statuses effect below (a full createFormState of every step) and every callback built on `step`.
   const lastSteps = useRef<Step[]>([]);
@@ -141,14 +148,22 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     [components, rules, options, opts.access, opts.editable],
   );
 
-  const [form, setForm] = useState<FormState | null>(() => (step ? formFor(step, values, joint) : null));
-  const [statuses, setStatuses] = useState<Record<string, ProgressStatus>>(() =>
-    allStatuses(steps, values, joint, formFor),
-  );
+  const [form, setFormState] = useState<FormState | null>(() => (step ? formFor(step, values, joint) : null));
+  // Every step's status is a full evaluation of its form: computed by the effect below, after the
+  // first screen painted, not before it.
+  const [statuses, setStatuses] = useState<Record<string, ProgressStatus>>({});
 
-  // The newest of everything, for saves built when their turn in the queue comes.
+  // The newest engine state: a keystroke's state is here at once, on screen a frame later (see commit).
+  const formRef = useRef(form);
+  const setForm = useCallback((next: FormState | null) => {
+    formRef.current = next;
+    setFormState(next);
+  }, []);
+
+  // The newest of everything, for saves built when their turn in the queue comes. Values, joint
+  // applicants and statuses are written where they change (a keystroke's before it renders).
   const latest = useRef({ values, joint, step, statuses, application, resumeToken, ctx, changes: 0 });
-  latest.current = { ...latest.current, values, joint, step, statuses, application, resumeToken, ctx };
+  latest.current = { ...latest.current, step, application, resumeToken, ctx };
 
   const device = useMemo(() => currentDevice(), []);
 
@@ -306,36 +321,67 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     saveDraft(step).catch(reportError);
   }, [initial.unsynced, step, saveDraft]);
 
+  /**
+   * A keystroke's new state waiting to be rendered: the field typed into shows it at once (the form
+   * store's typed value); the rest of the screen (formulas, rule targets, stepper, progress) renders
+   * after the keystroke's frame painted, as a transition the next keystroke may interrupt.
+   */
+  const unpublished = useRef<{ step: Step; changed: Set<string>; cancel?: () => void } | null>(null);
+
+  const publish = useCallback(() => {
+    const pending = unpublished.current;
+    if (!pending) return;
+    unpublished.current = null;
+    pending.cancel?.();
+    const current = formRef.current;
+    setFormState(current);
+    setValues(latest.current.values);
+    setJoint(latest.current.joint);
+    if (current) {
+      latest.current.statuses = { ...latest.current.statuses, [progressKey(pending.step)]: componentStatus(current) };
+      setStatuses(latest.current.statuses);
+    }
+    const changed = [...pending.changed];
+    setServerErrors((errors) => {
+      if (!changed.some((key) => key in errors)) return errors;
+      const copy = { ...errors };
+      for (const key of changed) delete copy[key];
+      return copy;
+    });
+  }, []);
+
+  /** Renders a keystroke's pending state now, in this event: before anything else reads or changes the form. */
+  const settle = publish;
+
+  useEffect(() => () => unpublished.current?.cancel?.(), []);
+
+  /** The flow context of the newest values (the rendered `ctx` may be a keystroke behind). */
+  const latestContext = useCallback(
+    () => flowContext(opts.applicantType, latest.current.values, latest.current.joint, latest.current.application),
+    [opts.applicantType],
+  );
+
   const commit = useCallback(
-    (next: FormState, changedKeys: readonly string[]) => {
+    (next: FormState, changedKeys: readonly string[], when: 'now' | 'after paint' = 'now') => {
       if (!step) return;
-      setForm(next);
+      formRef.current = next;
       const merged = withStepValues(step, next.values, latest.current.values, latest.current.joint);
       latest.current.values = merged.values;
       latest.current.joint = merged.joint;
       latest.current.changes += 1;
-      setValues(merged.values);
-      setJoint(merged.joint);
-      setStatuses((current) => {
-        const updated = { ...current, [progressKey(step)]: componentStatus(next) };
-        latest.current.statuses = updated;
-        return updated;
-      });
-      if (changedKeys.length > 0) {
-        setServerErrors((current) => {
-          if (!changedKeys.some((key) => key in current)) return current;
-          const copy = { ...current };
-          for (const key of changedKeys) delete copy[key];
-          return copy;
-        });
-      }
       writeDraft(true);
+      const pending = unpublished.current ?? { step, changed: new Set<string>() };
+      for (const key of changedKeys) pending.changed.add(key);
+      unpublished.current = pending;
+      if (when === 'now') publish();
+      else pending.cancel ??= afterPaint(() => startTransition(publish));
     },
-    [step, writeDraft],
+    [step, writeDraft, publish],
   );
 
   const goTo = useCallback(
     (target: Step, opts2?: { values?: FormValues; joint?: JointApplicant[] }) => {
+      settle();
       const v = opts2?.values ?? latest.current.values;
       const j = opts2?.joint ?? latest.current.joint;
       setAt({
@@ -348,17 +394,20 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       writeDraft(true);
       window.scrollTo?.({ top: 0, behavior: 'smooth' });
     },
-    [formFor, writeDraft],
+    [formFor, writeDraft, settle, setForm],
   );
 
   /** The first invalid field gets focus, the message shows, every invalid field is marked. */
-  const refuse = useCallback((current: FormState, invalid: readonly string[], message: string) => {
-    setForm(markDirty(current, invalid));
-    showToast(message, 'error');
-    const first = invalid[0];
-    // After the marked fields render with their errors.
-    if (first) requestAnimationFrame(() => focusField(first));
-  }, []);
+  const refuse = useCallback(
+    (current: FormState, invalid: readonly string[], message: string) => {
+      setForm(markDirty(current, invalid));
+      showToast(message, 'error');
+      const first = invalid[0];
+      // After the marked fields render with their errors.
+      if (first) requestAnimationFrame(() => focusField(first));
+    },
+    [setForm],
+  );
 
   const check = useCallback(
     (current: FormState | null, s: Step): boolean => {
@@ -372,8 +421,9 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   );
 
   const next = useCallback(async () => {
-    if (!step || !check(form, step)) return;
-    const target = nextStep(flow, ctx, step);
+    settle();
+    if (!step || !check(formRef.current, step)) return;
+    const target = nextStep(flow, latestContext(), step);
     if (!target) return;
     setBusy(true);
     try {
@@ -384,15 +434,17 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     } finally {
       setBusy(false);
     }
-  }, [step, check, form, flow, ctx, saveDraft, goTo]);
+  }, [step, check, flow, latestContext, saveDraft, goTo, settle]);
 
   const back = useCallback(() => {
+    settle();
     if (!step) return;
-    const target = previousStep(flow, ctx, step);
+    const target = previousStep(flow, latestContext(), step);
     if (target) goTo(target);
-  }, [step, flow, ctx, goTo]);
+  }, [step, flow, latestContext, goTo, settle]);
 
   const save = useCallback(async () => {
+    settle();
     if (!step) return;
     setBusy(true);
     try {
@@ -403,13 +455,14 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     } finally {
       setBusy(false);
     }
-  }, [step, saveDraft]);
+  }, [step, saveDraft, settle]);
 
   /** Every step's form must pass before submit: the first failing step opens with its fields marked. */
   const submit = useCallback(async () => {
+    settle();
     if (!step) return;
     for (const s of steps) {
-      const f = sameStep(s, step) ? form : formFor(s, latest.current.values, latest.current.joint);
+      const f = sameStep(s, step) ? formRef.current : formFor(s, latest.current.values, latest.current.joint);
       if (!f) continue;
       const result = submitCheck(f, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
       if (!result.ok) {
@@ -437,7 +490,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     } finally {
       setBusy(false);
     }
-  }, [step, steps, form, formFor, flow.mandatoryValidations, goTo, refuse, queue, send, opts, setup.productCode]);
+  }, [step, steps, formFor, flow.mandatoryValidations, goTo, refuse, queue, send, opts, setup.productCode, settle]);
 
   /** The application id, saving first when the application does not exist yet (uploads, OTP, microflows). */
   const ensureApplication = useCallback(async (): Promise<string> => {
@@ -450,7 +503,10 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   }, [queue, send, step]);
 
   const applyActions = useCallback(
-    async (actions: readonly MicroflowAction[], current: FormState) => {
+    async (actions: readonly MicroflowAction[]) => {
+      settle();
+      const current = formRef.current;
+      if (!current) return;
       let f = current;
       const changed: string[] = [];
       for (const action of actions) {
@@ -485,13 +541,13 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       }
       if (changed.length > 0) commit(f, changed);
     },
-    [commit],
+    [commit, settle],
   );
 
   const runMicroflow = useCallback(
     async (field: FieldConfig) => {
       const microflow = field.microflow;
-      if (!microflow || !step || !form) return;
+      if (!microflow || !step || !formRef.current) return;
       try {
         const applicationId = await ensureApplication();
         const { actions } = await executeMicroflow(microflow.id, {
@@ -499,18 +555,22 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
           applicationId,
           customFields: valuesOf(step, latest.current.values, latest.current.joint),
         });
-        await applyActions(actions, form);
+        await applyActions(actions);
       } catch (error) {
         // Validation answers name the field ('Pincode - is invalid'); anything else gets the spec's default.
         if (classifyError(error).kind === 'validation') reportError(error);
         else openModal({ message: MICROFLOW_ERROR_MESSAGE, showClose: true });
       }
     },
-    [step, form, ensureApplication, applyActions],
+    [step, ensureApplication, applyActions],
   );
 
   const binding: FormBinding | null = useMemo(() => {
     if (!form) return null;
+    // Changes start from the newest engine state (formRef), which may be ahead of the rendered `form`:
+    // a renderer may blur right after a change (radio, upload, OTP) in the same event, and a keystroke's
+    // state renders a frame later.
+    const newest = () => formRef.current ?? form;
     return {
       state: form,
       shownError: (key) =>
@@ -519,34 +579,52 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       translate: opts.translate,
       optionsOf: (field) => options[field.field_type_details.property ?? ''],
       readOnly: (key) => form.readOnly.has(key) || submitted,
-      setValue: (key, value) => commit(setFieldValue(form, key, value), [key]),
+      setValue: (key, value) => commit(setFieldValue(newest(), key, value), [key], 'after paint'),
       blur: (key) => {
-        const field = form.fields.find((f) => f.key === key);
-        // Functional: a renderer may blur right after a change (radio, upload, OTP) in the same event,
-        // and this render's form does not hold that change yet.
-        setForm((current) => (current && !current.dirty.has(key) ? markDirty(current, [key]) : current));
-        const value = form.values[key];
-        if (field?.microflow?.trigger === 'blur' && !form.errors[key] && value !== '' && value != null) {
+        settle();
+        const current = newest();
+        if (!current.dirty.has(key)) setForm(markDirty(current, [key]));
+        const field = current.fields.find((f) => f.key === key);
+        const value = current.values[key];
+        if (field?.microflow?.trigger === 'blur' && !current.errors[key] && value !== '' && value != null) {
           void runMicroflow(field);
         }
       },
       setCell: (container, row, key, value) =>
-        commit(setTableCell(form, container, row, key, scalar(value)), [container]),
+        commit(setTableCell(newest(), container, row, key, scalar(value)), [container]),
       blurCell: (container, row, key) => {
+        settle();
         const cell = `${container}.${row}.${key}`;
-        setForm((current) => (current && !current.dirty.has(cell) ? markDirty(current, [cell]) : current));
+        const current = newest();
+        if (!current.dirty.has(cell)) setForm(markDirty(current, [cell]));
       },
       addRow: (container) => {
-        const result = addTableRow(form, container);
+        settle();
+        const result = addTableRow(newest(), container);
         if (result.added) commit(result.state, [container]);
         else setForm(result.state);
         return result.added;
       },
-      removeRow: (container, row) => commit(removeTableRow(form, container, row), [container]),
+      removeRow: (container, row) => {
+        settle();
+        commit(removeTableRow(newest(), container, row), [container]);
+      },
       runMicroflow: (field) => void runMicroflow(field),
       verified: (key) => verified[key],
     };
-  }, [form, serverErrors, options, submitted, commit, runMicroflow, verified, opts.translate, opts.labelOf]);
+  }, [
+    form,
+    serverErrors,
+    options,
+    submitted,
+    commit,
+    settle,
+    setForm,
+    runMicroflow,
+    verified,
+    opts.translate,
+    opts.labelOf,
+  ]);
 
   const addJoint = useCallback(
     (type: 'secondary' | 'guarantor') => {
@@ -588,17 +666,27 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     [step, flow, opts.applicantType, goTo, writeDraft],
   );
 
-  // Statuses of joint steps appear and vanish with their applicants.
+  // Statuses of joint steps appear and vanish with their applicants; only steps without one are evaluated.
   useEffect(() => {
     setStatuses((current) => {
+      const missing = steps.filter((s) => current[progressKey(s)] === undefined);
       const updated = {
-        ...allStatuses(steps, latest.current.values, latest.current.joint, formFor),
+        ...allStatuses(missing, latest.current.values, latest.current.joint, formFor),
         ...pick(current, steps),
       };
       latest.current.statuses = updated;
       return updated;
     });
   }, [steps, formFor]);
+
+  const { stepperEntries, isLast, isFirst } = useMemo(
+    () => ({
+      stepperEntries: step ? stepper(flow, ctx, step) : [],
+      isLast: step ? nextStep(flow, ctx, step) === null : false,
+      isFirst: step ? previousStep(flow, ctx, step) === null : true,
+    }),
+    [flow, ctx, step],
+  );
 
   return {
     flow,
@@ -619,10 +707,10 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       if (preview) URL.revokeObjectURL(preview.url);
       setPreview(null);
     },
-    stepper: step ? stepper(flow, ctx, step) : [],
+    stepper: stepperEntries,
     statuses,
-    isLast: step ? nextStep(flow, ctx, step) === null : false,
-    isFirst: step ? previousStep(flow, ctx, step) === null : true,
+    isLast,
+    isFirst,
     next,
     back,
     save,
@@ -648,3 +736,30 @@ function pick(statuses: Record<string, ProgressStatus>, steps: readonly Step[]):
 }
 
 export type FlowController = ReturnType<typeof useFlow>;
+
+/**
+ * Runs `fn` once after the next frame painted (a task after the frame's animation callbacks), or after
+ * a short timeout where no frame comes (a hidden tab); returns a cancel.
+ */
+function afterPaint(fn: () => void): () => void {
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    clearTimeout(task);
+    fn();
+  };
+  let task: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(run, 0);
+  });
+  const fallback = setTimeout(run, 250);
+  return () => {
+    done = true;
+    cancelAnimationFrame(frame);
+    clearTimeout(fallback);
+    clearTimeout(task);
+  };
+}
