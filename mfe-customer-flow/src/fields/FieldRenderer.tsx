@@ -12,7 +12,7 @@ import { CheckInput } from './CheckInput';
 import { CounterInput } from './CounterInput';
 import { CurrencyInput } from './CurrencyInput';
 import { DateInput } from './DateInput';
-import { useCellErrors, useFieldView, useFormSelector, useFormStore, useVisibleCells } from './formStore';
+import { sameError, useCellErrors, useFieldView, useFormSelector, useFormStore, useVisibleCells } from './formStore';
 import { HeadingField } from './HeadingField';
 import { OtpInput } from './OtpInput';
 import { RadioInput } from './RadioInput';
@@ -100,6 +100,36 @@ export function ScalarField(props: FieldRendererProps): ReactNode {
   }
 }
 
+interface ControlProps extends FieldRendererProps {
+  /** An OTP field's recipient. */
+  recipient: string;
+}
+
+function sameControl(a: ControlProps, b: ControlProps): boolean {
+  return (
+    a.field === b.field &&
+    a.label === b.label &&
+    a.value === b.value &&
+    sameError(a.error, b.error) &&
+    a.readOnly === b.readOnly &&
+    a.options === b.options &&
+    a.recipient === b.recipient &&
+    a.onChange === b.onChange &&
+    a.onBlur === b.onBlur
+  );
+}
+
+/**
+ * The field's control, re-rendered only when what it shows changes: a rule hiding or showing the field
+ * toggles its wrapper's `hidden` and leaves the MUI input alone (no re-render, no textarea re-measure).
+ */
+const FieldControl = memo(function FieldControl({ recipient, ...common }: ControlProps) {
+  const type = common.field.field_type_details.type;
+  if (type === 'otp') return <OtpInput {...common} recipient={recipient} />;
+  if (type === 'container') return <BoundTable {...common} />;
+  return <ScalarField {...common} />;
+}, sameControl);
+
 /** One top-level field, re-rendered only when its own slice of the form changes (see formStore). */
 export const FieldRenderer = memo(function FieldRenderer({ field }: { field: FieldConfig }) {
   const store = useFormStore();
@@ -121,21 +151,19 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
   const shownOnce = useRef(false);
   if (!view.hidden) shownOnce.current = true;
   if (view.hidden && !shownOnce.current) return null;
-  const details = field.field_type_details;
-  const common: FieldRendererProps = {
-    field,
-    label: view.label,
-    value: view.value,
-    error: view.error,
-    readOnly: view.readOnly,
-    options: view.options,
-    onChange,
-    onBlur,
-  };
-  let control: ReactNode;
-  if (details.type === 'otp') control = <OtpInput {...common} recipient={view.recipient} />;
-  else if (details.type === 'container') control = <BoundTable {...common} />;
-  else control = <ScalarField {...common} />;
+  const control = (
+    <FieldControl
+      field={field}
+      label={view.label}
+      value={view.value}
+      error={view.error}
+      readOnly={view.readOnly}
+      options={view.options}
+      recipient={view.recipient}
+      onChange={onChange}
+      onBlur={onBlur}
+    />
+  );
   const microflow = field.microflow;
   if (view.verified === undefined && microflow?.trigger !== 'button') return <div hidden={view.hidden}>{control}</div>;
   return (

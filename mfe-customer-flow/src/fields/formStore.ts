@@ -74,7 +74,7 @@ export function useFormStore(): FormStore {
   return store;
 }
 
-function sameError(a: FieldError | undefined, b: FieldError | undefined): boolean {
+export function sameError(a: FieldError | undefined, b: FieldError | undefined): boolean {
   return a === b || (a !== undefined && b !== undefined && a.code === b.code && a.message === b.message);
 }
 
