@@ -4,7 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../deploy/scripts/lib/run.mjs';
-import { API, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
+import { API, E2E_PORTS, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
+
+const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
+
 import { logIn, menuItem } from '../support/ui';
 
 /** Every CSP violation of the page, from the DOM event and from the console, across navigations. */
@@ -38,7 +41,8 @@ test('the back office, its remote, settings, not-found and the customer area run
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy']);
-  expect(csp['script-src']).toEqual(["'self'", NOTIFICATIONS_ORIGIN, API]);
+  // Every deployed remote's origin (customer flow, notifications) and the chatbot's (the API, in e2e).
+  expect(csp['script-src']).toEqual(["'self'", CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API]);
   expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", API, NOTIFICATIONS_ORIGIN]));
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
