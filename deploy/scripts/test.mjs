@@ -51,8 +51,8 @@ async function main() {
   await ensureChromium();
   await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
   await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
-  // Exports, files and dependencies nothing uses (knip.json): opt-in with KNIP=1 (deploy README, "npm test").
-  if (process.env.KNIP === '1') await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
+  // Exports, files and dependencies nothing uses (knip.json).
+  await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
   await tests('unit and server tests: npx lerna run test', 'npx', ['lerna', 'run', 'test'], countTests);
   const built = await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build']);
   if (built) {

@@ -8,7 +8,7 @@ import { E2E_PORTS, SHELL } from './system';
 import { SESSION_KEY } from './ui';
 
 /** The applicants' own origin (standalone portal). */
-export const PORTAL = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
+const PORTAL = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 /** Where an applicant can start: the portal itself, or the same routes inside the shell. */
 export const ORIGINS = { standalone: PORTAL, shell: SHELL } as const;
 
@@ -30,7 +30,7 @@ export const stepHeading = (page: Page, name: string) =>
 export const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 
 /** The ALTCHA widget before a captcha product's first step: ticked, it solves its proof of work in the page. */
-export async function solveCaptcha(page: Page): Promise<void> {
+async function solveCaptcha(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Before you start' })).toBeVisible();
   // The widget draws its tick over the checkbox; its label is what a person clicks.
   await page.getByText("I'm not a robot", { exact: true }).click();
