@@ -21,6 +21,8 @@ import {
 import { screenshot } from '../support/ui';
 
 async function expectNoSeriousViolations(page: Page, name: string) {
+  // Contrast is judged on what settles: a toast half-way through its fade-in has partial opacity.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   await screenshot(page, `customer-a11y-${name}`);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations
