@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath } from '@originate/shared/node';
 import type { RegisteredRoute } from '../src/app';
-import { type Applicant, encrypted, newPersonalLoan } from './flow-helpers';
+import { type Applicant, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { answerProblem } from './harness/envelope';
 import { apiRoutes, fillPath, hasBody, routeKey } from './harness/routes';
 import { call, startServer, type TestServer } from './helpers';
@@ -103,20 +103,13 @@ describe('an applicant session', () => {
         `${API_PATHS.removeDocument}?fileId=00000000-0000-4000-8000-000000000000&application_id=${other}`,
         mine.headers,
       ),
-      save: await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, mine.headers, {
-        flowId: 'personal_loan',
-        verNum: 243,
-        mode: 'DRAFT',
-        section_id: 'pl_customer',
-        sub_section_id: 'pl_customer_type',
-        singleORjoint: 'single',
-        existing_or_new_customer: 'new',
-        customFields: {},
-        jointApplicants: [],
-        progress: [],
-        _deviceType: 'DESKTOP',
-        application_id: other,
-      }),
+      save: await encrypted(
+        s.app,
+        'POST',
+        API_PATHS.consumerSaveOrUpdate,
+        mine.headers,
+        personalLoanBody({ application_id: other }),
+      ),
     };
     for (const [what, res] of Object.entries(answers)) assert.equal(res.statusCode, 403, `${what}: ${res.body}`);
     // And a demo application made by staff is just as foreign.
