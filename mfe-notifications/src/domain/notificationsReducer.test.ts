@@ -4,7 +4,7 @@ import { initialNotificationsState, type NotificationsState, notificationsReduce
 const a = notification('a', { createdAT: '2026-11-22T09:00:00.000Z' });
 const b = notification('b', { createdAT: '2026-11-22T10:00:00.000Z' });
 const c = notification('c', { createdAT: '2026-11-22T08:00:00.000Z', status: '1', isCounted: true });
-const loaded: NotificationsState = { notifications: [b, a, c], count: 2 };
+const loaded: NotificationsState = { notifications: [b, a, c], count: 2, loaded: true };
 
 const ids = (s: NotificationsState) => s.notifications.map((n) => n.notificationId);
 const byId = (s: NotificationsState, id: string) => s.notifications.find((n) => n.notificationId === id);
@@ -12,11 +12,28 @@ const byId = (s: NotificationsState, id: string) => s.notifications.find((n) => 
 describe('notificationsReducer', () => {
   it('NOTIFICATION replaces the list (newest first) and the count', () => {
     const next = notificationsReducer(
-      { notifications: [notification('old')], count: 9 },
+      { notifications: [notification('old')], count: 9, loaded: true },
       { type: 'NOTIFICATION', payload: { messages: [a, c, b], count: 2 } },
     );
     expect(ids(next)).toEqual(['b', 'a', 'c']);
     expect(next.count).toBe(2);
+  });
+
+  it('is not loaded until the first NOTIFICATION list; a NEW before it does not make it loaded, RESET unloads it', () => {
+    expect(initialNotificationsState.loaded).toBe(false);
+    const early = notificationsReducer(initialNotificationsState, {
+      type: 'NEW',
+      payload: { notification: a, count: 1 },
+    });
+    expect(early.loaded).toBe(false);
+    const listed = notificationsReducer(early, { type: 'NOTIFICATION', payload: { messages: [a], count: 1 } });
+    expect(listed.loaded).toBe(true);
+    const counted = notificationsReducer(listed, {
+      type: 'UPDATE_COUNT_RESULT',
+      payload: { notificationIds: ['a'], count: 0 },
+    });
+    expect(counted.loaded).toBe(true);
+    expect(notificationsReducer(counted, { type: 'RESET' }).loaded).toBe(false);
   });
 
   it('NEW prepends the notification and takes the count', () => {

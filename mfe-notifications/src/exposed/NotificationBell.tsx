@@ -21,7 +21,7 @@ export const NOTIFICATIONS_PAGE_PATH = '/notifications';
 
 function Bell() {
   const service = useNotificationsService();
-  const { notifications, connection } = useNotifications();
+  const { notifications, connection, loaded } = useNotifications();
   const count = useAtomValue(unreadCountAtom);
   const anchor = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
@@ -42,6 +42,7 @@ function Bell() {
           color="inherit"
           aria-label={count > 0 ? `Notifications, ${count} new` : 'Notifications'}
           aria-haspopup="dialog"
+          aria-busy={!loaded}
           aria-controls={open ? panelId : undefined}
           onClick={openPanel}
         >
@@ -81,7 +82,7 @@ function Bell() {
           <ConnectionStatus status={connection} />
           <Box sx={{ flex: 1 }} />
           <Typography variant="caption" color="text.secondary">
-            {unread > 0 ? `${unread} unread` : 'All caught up'}
+            {loaded ? (unread > 0 ? `${unread} unread` : 'All caught up') : 'Loading…'}
           </Typography>
         </Box>
         <Divider />

@@ -69,6 +69,18 @@ describe('NotificationBell', () => {
     expect(container.innerHTML).toBe('');
   });
 
+  it('is busy, and its panel says Loading…, until the first list arrives', () => {
+    mount(<NotificationBell />);
+    const bell = screen.getByRole('button', { name: 'Notifications' });
+    expect(bell.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(bell);
+    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    expect(within(panel).getByText('Loading…')).toBeTruthy();
+    act(() => socket.serverSends('NOTIFICATION', { messages: [], count: 0 }));
+    expect(bell.getAttribute('aria-busy')).toBe('false');
+    expect(within(panel).getByText('All caught up')).toBeTruthy();
+  });
+
   it('shows the unread count on the badge', () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));

@@ -112,7 +112,7 @@ describe('notifications service', () => {
     store.set(sessionAtom, null);
     expect(sockets[0]?.emitted).toEqual([['LOGOUT', {}]]);
     expect(sockets[0]?.calls).toEqual(['disconnect']);
-    expect(service.getSnapshot()).toEqual({ notifications: [], count: 0, connection: 'offline' });
+    expect(service.getSnapshot()).toEqual({ notifications: [], count: 0, loaded: false, connection: 'offline' });
     expect(store.get(unreadCountAtom)).toBe(0);
   });
 
