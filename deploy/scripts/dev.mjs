@@ -45,7 +45,7 @@ async function main() {
     ...apps.map((dir) =>
       startProcess(
         dir,
-        [webpackCli, 'serve', '--mode', 'development', '--config', path.join(ROOT, dir, 'webpack.config.js')],
+        [webpackCli, 'serve', '--mode', 'development', '--config', path.join(ROOT, dir, 'webpack.config.cjs')],
         { env: { ...env, PORT: String(portTable[portEnvName(dir)]) } },
       ),
     ),

@@ -151,6 +151,9 @@ interface EventEntry {
   name: string;
   startTime: number;
   duration: number;
+  /** Input delay is processingStart − startTime; the rest after processingEnd is rendering to the paint. */
+  processingStart: number;
+  processingEnd: number;
 }
 
 declare global {
@@ -182,7 +185,14 @@ function instrument({ label, config }: { label: string; config: string[] }): voi
   window.__bench = bench;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
-      bench.events.push({ name: e.name, startTime: e.startTime, duration: e.duration });
+      if (e instanceof PerformanceEventTiming)
+        bench.events.push({
+          name: e.name,
+          startTime: e.startTime,
+          duration: e.duration,
+          processingStart: e.processingStart,
+          processingEnd: e.processingEnd,
+        });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   addEventListener('keydown', (e) => bench.keydowns.push(e.timeStamp), true);
   const controls =
@@ -286,6 +296,24 @@ async function typeIntoDriver(page: Page, label: string, filled: boolean) {
     return mine.length === 0 ? null : Math.max(...mine.map((e) => e.duration));
   });
   const reported = perKey.filter((d): d is number => d !== null);
+  // Where the time of each key over the threshold went: waiting for the main thread, the handlers, then
+  // style, layout and paint up to the next frame (of its longest event).
+  const slowKeys = seen.keydowns.flatMap((start, i) => {
+    const end = seen.keydowns[i + 1] ?? Number.POSITIVE_INFINITY;
+    const mine = typing.filter((e) => e.startTime >= start && e.startTime < end);
+    if (mine.length === 0) return [];
+    const worst = mine.reduce((a, b) => (b.duration > a.duration ? b : a));
+    return [
+      {
+        key: KEYS[i],
+        index: i,
+        durationMs: worst.duration,
+        inputDelayMs: round1(worst.processingStart - worst.startTime),
+        handlersMs: round1(worst.processingEnd - worst.processingStart),
+        toPaintMs: round1(worst.startTime + worst.duration - worst.processingEnd),
+      },
+    ];
+  });
   const byType = Object.fromEntries(
     [...keyTypes].map((name) => {
       const durations = typing.filter((e) => e.name === name).map((e) => e.duration);
@@ -301,6 +329,7 @@ async function typeIntoDriver(page: Page, label: string, filled: boolean) {
     p95: keyPercentile(reported, seen.keydowns.length, 95),
     max: reported.length > 0 ? Math.max(...reported) : (`< ${EVENT_THRESHOLD_MS}` as Ms),
     reportedDurations: reported,
+    keysOverThreshold: slowKeys.filter((k) => k.durationMs > EVENT_THRESHOLD_MS),
     entriesByType: byType,
     finalValue: await field.inputValue(),
     focusKept: await field.evaluate((el) => el === document.activeElement),

@@ -29,6 +29,34 @@ async function expectNoSeriousViolations(page: Page, name: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, name).toEqual([]);
+  expect(await clippedLabels(page), `${name}: labels clipped by an ancestor's paint containment`).toEqual([]);
+}
+
+/**
+ * Labels an ancestor's paint containment cuts off (content-visibility: auto clips at the box plus its
+ * overflow-clip-margin; an outlined field's label sits above its box): their texts.
+ */
+function clippedLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clipped: string[] = [];
+    for (const label of document.querySelectorAll('form label')) {
+      const box = label.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      for (let a = label.parentElement; a; a = a.parentElement) {
+        const style = getComputedStyle(a);
+        if (style.contentVisibility !== 'auto' && !/paint|strict|content/.test(style.contain)) continue;
+        const margin = Number.parseFloat(style.overflowClipMargin) || 0;
+        const edge = a.getBoundingClientRect();
+        const inside =
+          box.top >= edge.top - margin - 0.5 &&
+          box.left >= edge.left - margin - 0.5 &&
+          box.bottom <= edge.bottom + margin + 0.5 &&
+          box.right <= edge.right + margin + 0.5;
+        if (!inside) clipped.push(label.textContent ?? '');
+      }
+    }
+    return clipped;
+  });
 }
 
 test('the product list and the 400 Invalid URL page', async ({ page }) => {

@@ -22,7 +22,16 @@ const SINGLETONS = [
   '@emotion/styled',
   '@originate/shared',
 ];
-const PREFIXES = ['react/', 'react-dom/', '@mui/material/', '@mui/system/', '@mui/icons-material/', 'jotai/'];
+const PREFIXES = [
+  'react/',
+  'react-dom/',
+  '@mui/material/',
+  '@mui/system/',
+  '@mui/icons-material/',
+  'jotai/',
+  // Its subpaths ('/contracts', '/standalone'): one copy each, as for the root.
+  '@originate/shared/',
+];
 
 /** @param {string} pkg */
 function installedVersion(pkg) {
@@ -146,7 +155,7 @@ function precompress() {
 /**
  * @param {{
  *   name: string,              // federation container name, a JS identifier (e.g. 'mfe_notifications')
- *   dir: string,               // the app's folder (__dirname of its webpack.config.js)
+ *   dir: string,               // the app's folder (__dirname of its webpack.config.cjs)
  *   port: number,              // default dev-server port (overridable by the PORT env)
  *   exposes?: Record<string, string>,
  *   title?: string,            // html page title for the app's own (standalone) page
@@ -215,6 +224,8 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         // /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/.
         new HtmlWebpackPlugin({
           title,
+          // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
+          chunks: ['main'],
           template: path.join(__dirname, 'index.ejs'),
           scriptLoading: 'defer',
           publicPath: process.env.HTML_PUBLIC_PATH || '/',

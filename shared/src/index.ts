@@ -1,12 +1,13 @@
-// The package root: what the host, remotes and their tests import. Node code uses './node'.
+// The package root: what the host, remotes and their tests import. Node code uses './node'. The contract
+// schemas and their checker are values only in './contracts' (TypeBox stays off the login page).
 export * from './contracts/apiPaths';
 export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
-export * from './contracts/flow';
-export * from './contracts/remoteManifest';
-export type * from './contracts/remotes';
-export * from './contracts/schemaCheck';
+export type * from './contracts/flow';
+export type * from './contracts/remoteManifest';
+export * from './contracts/remotes';
+export type * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
 export * from './format';

@@ -6,7 +6,7 @@ export * from './contracts/entities';
 export * from './contracts/events';
 export * from './contracts/flow';
 export * from './contracts/remoteManifest';
-export type * from './contracts/remotes';
+export * from './contracts/remotes';
 export * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';

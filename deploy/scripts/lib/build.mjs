@@ -34,7 +34,7 @@ function isStale(dir, root = ROOT) {
   const builtAt = statSync(manifest).mtimeMs;
   const inputs = [
     path.join(root, dir, 'src'),
-    path.join(root, dir, 'webpack.config.js'),
+    path.join(root, dir, 'webpack.config.cjs'),
     path.join(root, dir, 'package.json'),
     path.join(root, 'shared', 'src'),
     path.join(root, 'shared', 'build'),

@@ -1,17 +1,14 @@
 // Loading configuration: the contract's schema first, then what a schema cannot say (unique ids, known
 // components, formulas that parse and do not loop, rule targets that exist). A broken configuration is
 // refused with a SchemaError naming each path and reason, e.g. 'sections[2].sub_sections[0].route_info: missing'.
+import type { ComponentConfig, FieldOptions, FlowConfig, PageRule, SchemaIssue } from '@originate/shared';
 import {
-  type ComponentConfig,
   ComponentConfigSchema,
-  type FlowConfig,
   FlowConfigSchema,
-  type PageRule,
   PageRuleSchema,
   parseWithSchema,
   SchemaError,
-  type SchemaIssue,
-} from '@originate/shared';
+} from '@originate/shared/contracts';
 import Type from 'typebox';
 import { formulaProblems } from './formula';
 import { fieldRegex } from './validation';
@@ -116,4 +113,20 @@ export function loadPageRules(value: unknown, source: string, components?: reado
   });
   refuse(source, issues);
   return rules;
+}
+
+/** The dropdown and radio option lists the components' fields name, each asked for once (portal and server). */
+export function optionRequests(
+  components: Iterable<ComponentConfig>,
+): Pick<FieldOptions, 'property' | 'property_type'>[] {
+  const wanted = new Map<string, Pick<FieldOptions, 'property' | 'property_type'>>();
+  for (const component of components) {
+    for (const field of component.fields) {
+      const { type, property, property_type } = field.field_type_details;
+      if ((type === 'dropdown' || type === 'radio') && property) {
+        wanted.set(property, { property, property_type: property_type ?? (type === 'radio' ? 'RADIO' : 'DROPDOWN') });
+      }
+    }
+  }
+  return [...wanted.values()];
 }

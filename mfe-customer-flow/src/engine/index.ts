@@ -1,6 +1,6 @@
 // The flow engine: pure TypeScript (no React, no I/O) that the portal's renderers drive and mock-server's
 // submit checks run (package export './engine'). Only what they (and the bench) use is exported here.
-export { loadComponentConfigs, loadFlowConfig, loadPageRules } from './config';
+export { loadComponentConfigs, loadFlowConfig, loadPageRules, optionRequests } from './config';
 export {
   cellKey,
   containerColumns,

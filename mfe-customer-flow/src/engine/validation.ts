@@ -9,9 +9,9 @@ import {
   formatCurrency,
   formatPercent,
   MAX_FILE_SIZE_BYTES,
-  UPLOAD_KINDS,
   type UploadKind,
 } from '@originate/shared';
+import { UPLOAD_KINDS } from '@originate/shared/contracts';
 import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { dateUnit, fieldType } from './fields';

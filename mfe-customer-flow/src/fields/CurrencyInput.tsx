@@ -3,10 +3,10 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { formatCurrency, formatPercent } from '@originate/shared';
-import { type KeyboardEvent, useState } from 'react';
-import { flushSync } from 'react-dom';
+import type { KeyboardEvent } from 'react';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed, toNumber } from '../engine';
-import { errorText, type FieldRendererProps, fieldDomId } from './types';
+import { labelProps, useDomValue } from './domValue';
+import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
 type Currency = 'INR' | 'USD' | 'AUD' | 'PERCENT';
 
@@ -24,24 +24,30 @@ export function groupedAmount(raw: string, currency: Currency): string {
 export function CurrencyInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
   const currency: Currency = details.currency ?? 'INR';
-  const [editing, setEditing] = useState(false);
-  const raw = typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  const raw = inputText(value);
+  // The browser edits the input (domValue.ts): grouped while the field is left, the raw digits while in it.
+  const grouped = groupedAmount(raw, currency);
+  const inputRef = useDomValue(grouped);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const typed = event.currentTarget.value;
     const allowed =
       details.keypress === 'AMOUNT'
-        ? amountKeypressAllowed(raw, event.key)
+        ? amountKeypressAllowed(typed, event.key)
         : details.keypress === 'INTEREST'
-          ? interestKeypressAllowed(raw, event.key)
+          ? interestKeypressAllowed(typed, event.key)
           : true;
     if (!allowed) event.preventDefault();
   };
 
-  const onKeyUp = () => {
+  const onKeyUp = (event: KeyboardEvent<HTMLInputElement>) => {
     if (details.keypress !== 'AMOUNT') return;
-    const cleaned = amountKeyUp(raw);
-    if (cleaned !== raw) onChange(cleaned);
+    const input = event.currentTarget;
+    const cleaned = amountKeyUp(input.value);
+    if (cleaned === input.value) return;
+    input.value = cleaned;
+    onChange(cleaned, 'shown');
   };
 
   const symbol = SYMBOLS[currency];
@@ -51,20 +57,21 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
       id={fieldDomId(field.key)}
       name={field.key}
       label={label}
-      value={editing ? raw : groupedAmount(raw, currency)}
+      defaultValue={grouped}
+      inputRef={inputRef}
       onFocus={(event) => {
-        // The grouped text turns into the raw digits: re-render now, so that text the browser had
-        // selected whole (tabbing in, select-all) is still selected whole and typing replaces it.
+        // The grouped text turns into the raw digits; text the browser had selected whole (tabbing in,
+        // select-all) stays selected whole, so typing replaces it.
         const input = event.target;
         const whole = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
-        flushSync(() => setEditing(true));
+        input.value = raw;
         if (whole) input.select();
       }}
-      onBlur={() => {
-        setEditing(false);
+      onBlur={(event) => {
+        event.target.value = groupedAmount(event.target.value.replace(/,/g, ''), currency);
         onBlur();
       }}
-      onChange={(e) => onChange(e.target.value.replace(/,/g, ''))}
+      onChange={(e) => onChange(e.target.value.replace(/,/g, ''), 'shown')}
       onKeyDown={onKeyDown}
       onKeyUp={onKeyUp}
       required={details.mandatory === true}
@@ -75,6 +82,7 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
       slotProps={{
         htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
         input: currency === 'PERCENT' ? { endAdornment: adornment } : { startAdornment: adornment },
+        inputLabel: labelProps(raw),
       }}
     />
   );

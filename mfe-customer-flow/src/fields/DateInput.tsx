@@ -2,7 +2,7 @@
 // with the same label, value and error stands in its place (read only, so nothing typed is lost).
 import TextField from '@mui/material/TextField';
 import { lazy, Suspense } from 'react';
-import { errorText, type FieldRendererProps, fieldDomId } from './types';
+import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
 const DatePickerInput = lazy(() => import('./DatePickerInput'));
 
@@ -12,7 +12,7 @@ function DatePlaceholder({ field, label, value, error }: FieldRendererProps) {
       id={fieldDomId(field.key)}
       name={field.key}
       label={label}
-      value={typeof value === 'string' || typeof value === 'number' ? String(value) : ''}
+      value={inputText(value)}
       required={field.field_type_details.mandatory === true}
       error={error !== undefined}
       helperText={errorText(label, error) ?? field.field_type_details.placeholder}

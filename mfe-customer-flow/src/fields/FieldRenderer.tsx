@@ -1,9 +1,9 @@
 // Picks the renderer for a field from its type and binds it to the form (engine FormState).
 import VerifiedIcon from '@mui/icons-material/Verified';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useRef } from 'react';
@@ -130,14 +130,30 @@ const FieldControl = memo(function FieldControl({ recipient, ...common }: Contro
   return <ScalarField {...common} />;
 }, sameControl);
 
+/**
+ * Off-screen fields skip layout and paint (content-visibility: auto): a keystroke that shows, hides or
+ * recomputes fields far down a long step costs the browser only what is on the screen. `auto` keeps the
+ * last measured height, so the page does not jump as fields scroll in. Its paint containment would clip
+ * what a field draws outside its box (the outlined label sits 9 px above it, a slider's halo):
+ * overflow-clip-margin lets that show, and a browser without it skips nothing.
+ */
+const FieldBox = styled('div')({
+  '@supports (overflow-clip-margin: 1px)': {
+    contentVisibility: 'auto',
+    containIntrinsicSize: 'auto 72px',
+    overflowClipMargin: '16px',
+  },
+});
+
 /** One top-level field, re-rendered only when its own slice of the form changes (see formStore). */
 export const FieldRenderer = memo(function FieldRenderer({ field }: { field: FieldConfig }) {
   const store = useFormStore();
   const view = useFieldView(field);
   const { key } = field;
   const onChange = useCallback(
-    (value: FieldValue) => {
-      store.type(key, value);
+    (value: FieldValue, shown?: 'shown') => {
+      // A value the control already shows needs no render now: the form's own comes a frame later.
+      if (!shown) store.type(key, value);
       store.get().setValue(key, value);
     },
     [store, key],
@@ -165,9 +181,10 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
     />
   );
   const microflow = field.microflow;
-  if (view.verified === undefined && microflow?.trigger !== 'button') return <div hidden={view.hidden}>{control}</div>;
+  if (view.verified === undefined && microflow?.trigger !== 'button')
+    return <FieldBox hidden={view.hidden}>{control}</FieldBox>;
   return (
-    <Box hidden={view.hidden}>
+    <FieldBox hidden={view.hidden}>
       {control}
       <Stack direction="row" spacing={1} sx={{ mt: 0.75, alignItems: 'center' }}>
         {view.microflowLabel && (
@@ -183,7 +200,7 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
         {view.verified === true && <Chip icon={<VerifiedIcon />} label="Verified" color="success" size="small" />}
         {view.verified === false && <Chip label="Not verified" color="error" size="small" variant="outlined" />}
       </Stack>
-    </Box>
+    </FieldBox>
   );
 });
 

@@ -182,7 +182,9 @@ function useMountedRows(count: number): number {
 export function TableField(props: TableFieldProps) {
   const { field, label, value, error, readOnly, headers, columns, cellErrors, optionsOf, labelOf, renderCell } = props;
   const table = tableOf(value);
-  const [refused, setRefused] = useState(false);
+  // The table as it was when Add row was refused: the message stands until the applicant changes it.
+  const [refusal, setRefusal] = useState<{ of: FieldValue | undefined } | null>(null);
+  const refused = refusal !== null && refusal.of === value;
   const stable = useStableCallbacks(props);
   const ctx = useMemo<CellContext>(
     () => ({
@@ -200,14 +202,14 @@ export function TableField(props: TableFieldProps) {
   const onRemove = useCallback(
     (row: number) => {
       stable.onRemoveRow(row);
-      setRefused(false);
+      setRefusal(null);
     },
     [stable],
   );
 
   const add = () => {
     const added = stable.onAddRow();
-    setRefused(!added);
+    setRefusal(added ? null : { of: value });
   };
 
   const mountedRows = useMountedRows(table.subRecords.length);

@@ -1,6 +1,6 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import type { FieldConfig, FieldTypeDetails, FieldValue } from '@originate/shared';
+import type { FieldConfig, FieldTypeDetails, FieldValue, TableValue } from '@originate/shared';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { groupedAmount } from './CurrencyInput';
@@ -87,7 +87,32 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(isRequired(input)).toBe(true);
     expect(description(input)).toBe('Full name is invalid');
     fireEvent.change(input, { target: { value: 'Asha' } });
-    expect(onChange).toHaveBeenCalledWith('Asha');
+    expect(onChange.mock.calls[0]?.[0]).toBe('Asha');
+  });
+
+  it('a text input the browser edits: the form value reaches it, except while the applicant types in it', () => {
+    const f = field('name', 'Full name', { type: 'text' });
+    const input = (value: string) =>
+      wrap(
+        <ScalarField
+          field={f}
+          label={f.label}
+          value={value}
+          readOnly={false}
+          onChange={() => undefined}
+          onBlur={() => undefined}
+        />,
+      );
+    const { rerender } = render(input('Asha'));
+    const box = screen.getByLabelText('Full name') as HTMLInputElement;
+    expect(box.value).toBe('Asha');
+    rerender(input('Asha Rao'));
+    expect(box.value).toBe('Asha Rao');
+    act(() => box.focus());
+    fireEvent.change(box, { target: { value: 'Asha Rao K' } });
+    // A form value a frame behind the keystrokes never overwrites them.
+    rerender(input('Asha Ra'));
+    expect(box.value).toBe('Asha Rao K');
   });
 
   it('currency: INR lakh grouping at rest, AMOUNT keypress rule while typing', () => {
@@ -106,7 +131,9 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     const letter = fireEvent.keyDown(input, { key: 'a' });
     expect(letter).toBe(false);
     fireEvent.change(input, { target: { value: '12345678' } });
-    expect(onChange).toHaveBeenCalledWith('12345678');
+    expect(onChange).toHaveBeenCalledWith('12345678', 'shown');
+    fireEvent.blur(input);
+    expect(input.value).toBe('1,23,45,678.00');
     expect(groupedAmount('1234.5', 'USD')).toBe('1,234.50');
     expect(groupedAmount('12.5', 'PERCENT')).toBe('12.50');
   });
@@ -325,12 +352,12 @@ describe('container table', () => {
     const column: FieldConfig = { ...amountColumn, groupKey: 'loans', aggregation: 'SUM' };
     const onAddRow = jest.fn(() => false);
     const onCell = jest.fn();
-    render(
+    const table = (value: TableValue) =>
       wrap(
         <TableField
           field={field('loans', 'Existing loans', { type: 'container' })}
           label="Existing loans"
-          value={{ headers: {}, subRecords: [{ amt: '100000' }, { amt: '50000' }], total: { amt: 150000 } }}
+          value={value}
           readOnly={false}
           onChange={() => undefined}
           onBlur={() => undefined}
@@ -345,7 +372,9 @@ describe('container table', () => {
           onRemoveRow={() => undefined}
           renderCell={(props) => <ScalarField {...props} />}
         />,
-      ),
+      );
+    const { rerender } = render(
+      table({ headers: {}, subRecords: [{ amt: '100000' }, { amt: '50000' }], total: { amt: 150000 } }),
     );
     expect(screen.getByRole('group', { name: 'Existing loans totals' }).textContent).toContain('₹1,50,000.00');
     expect(screen.getByText('Amount (row 2) is required')).toBeTruthy();
@@ -354,5 +383,8 @@ describe('container table', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add row' }));
     expect(onAddRow).toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toContain('Complete the marked fields before adding another row.');
+    // The applicant changes the table: the message goes (the marked cells keep their own errors).
+    rerender(table({ headers: {}, subRecords: [{ amt: '100000' }, { amt: '5' }], total: { amt: 100005 } }));
+    expect(screen.queryByText('Complete the marked fields before adding another row.')).toBeNull();
   });
 });

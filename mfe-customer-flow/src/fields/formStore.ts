@@ -5,6 +5,7 @@ import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import type { FieldError } from '../engine';
 import type { FormBinding } from './FieldRenderer';
+import { inputText } from './types';
 
 export interface FormStore {
   get(): FormBinding;
@@ -116,8 +117,7 @@ export interface FieldView {
 function recipientOf(binding: FormBinding, field: FieldConfig): string {
   const details = field.field_type_details;
   if (details.type !== 'otp' || !details.recipient_field) return '';
-  const value = binding.state.values[details.recipient_field];
-  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+  return inputText(binding.state.values[details.recipient_field]);
 }
 
 function sameView(a: FieldView, b: FieldView): boolean {

@@ -11,7 +11,11 @@ export interface FieldRendererProps {
   /** The error to show now, if any. */
   error?: FieldError;
   readOnly: boolean;
-  onChange(value: FieldValue): void;
+  /**
+   * The applicant changed the value. `shown` says the control already shows it (an input the browser
+   * edits itself): the keystroke then needs no render of its own.
+   */
+  onChange(value: FieldValue, shown?: 'shown'): void;
   /** The field was left: its error may show, and a blur microflow may run. */
   onBlur(): void;
   /** Dropdown and radio options. */
@@ -31,4 +35,9 @@ export function helperId(key: string): string {
 export function errorText(label: string, error: FieldError | undefined): string | undefined {
   if (!error) return undefined;
   return error.message.startsWith('is ') ? `${label} ${error.message}` : error.message;
+}
+
+/** A value as a text input shows it: strings and numbers as they are, anything else as empty. */
+export function inputText(value: FieldValue | undefined): string {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 }

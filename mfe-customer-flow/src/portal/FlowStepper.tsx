@@ -44,7 +44,7 @@ export const FlowStepper = memo(function FlowStepper({
           <Typography variant="body2" color="text.secondary">
             Section {current + 1} of {entries.length}
           </Typography>
-          <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+          <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
             {translate(entry.label)} · {entry.percent}%
           </Typography>
           <LinearProgress

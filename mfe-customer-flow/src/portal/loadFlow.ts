@@ -10,6 +10,7 @@ import {
   getSession,
   type PageRule,
 } from '@originate/shared';
+import { optionRequests } from '../engine';
 import {
   fetchApplication,
   fetchComponents,
@@ -55,16 +56,7 @@ async function loadConfiguration(
   ]);
   const componentIds = [...new Set(flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId)))];
   const components = await fetchComponents(componentIds, opts.lang);
-  const wanted = new Map<string, Pick<FieldOptions, 'property' | 'property_type'>>();
-  for (const component of components) {
-    for (const field of component.fields) {
-      const { type, property, property_type } = field.field_type_details;
-      if ((type === 'dropdown' || type === 'radio') && property) {
-        wanted.set(property, { property, property_type: property_type ?? (type === 'radio' ? 'RADIO' : 'DROPDOWN') });
-      }
-    }
-  }
-  const options = await fetchFieldOptions([...wanted.values()]);
+  const options = await fetchFieldOptions(optionRequests(components));
   return {
     productCode: source.productCode,
     productName: source.productName,

@@ -58,6 +58,7 @@ import { createPromiseQueue } from '../services/promiseQueue';
 import { createSaveQueue, isNetworkError, type SyncStatus } from '../services/saveQueue';
 import { allStatuses, flowContext, initialModel, saveBody, valuesOf, withStepValues } from './flowModel';
 import type { FlowSetup } from './loadFlow';
+import { afterPointerRelease } from './pointerRelease';
 
 export interface FlowOptions {
   /** Applicants save through the consumer route with their own session; staff through the user route. */
@@ -571,6 +572,18 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     // a renderer may blur right after a change (radio, upload, OTP) in the same event, and a keystroke's
     // state renders a frame later.
     const newest = () => formRef.current ?? form;
+    /** A field or cell was left: once the press behind it is over, it is marked dirty (its error shows). */
+    const whenLeft = (key: string, then?: (current: FormState) => void) => {
+      const screen = newest().component;
+      afterPointerRelease(() => {
+        settle();
+        const current = newest();
+        // The press that left it went to another step (Next, Back): that form is gone.
+        if (current.component !== screen) return;
+        if (!current.dirty.has(key)) setForm(markDirty(current, [key]));
+        then?.(current);
+      });
+    };
     return {
       state: form,
       shownError: (key) =>
@@ -580,24 +593,17 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       optionsOf: (field) => options[field.field_type_details.property ?? ''],
       readOnly: (key) => form.readOnly.has(key) || submitted,
       setValue: (key, value) => commit(setFieldValue(newest(), key, value), [key], 'after paint'),
-      blur: (key) => {
-        settle();
-        const current = newest();
-        if (!current.dirty.has(key)) setForm(markDirty(current, [key]));
-        const field = current.fields.find((f) => f.key === key);
-        const value = current.values[key];
-        if (field?.microflow?.trigger === 'blur' && !current.errors[key] && value !== '' && value != null) {
-          void runMicroflow(field);
-        }
-      },
+      blur: (key) =>
+        whenLeft(key, (current) => {
+          const field = current.fields.find((f) => f.key === key);
+          const value = current.values[key];
+          if (field?.microflow?.trigger === 'blur' && !current.errors[key] && value !== '' && value != null) {
+            void runMicroflow(field);
+          }
+        }),
       setCell: (container, row, key, value) =>
         commit(setTableCell(newest(), container, row, key, scalar(value)), [container]),
-      blurCell: (container, row, key) => {
-        settle();
-        const cell = `${container}.${row}.${key}`;
-        const current = newest();
-        if (!current.dirty.has(cell)) setForm(markDirty(current, [cell]));
-      },
+      blurCell: (container, row, key) => whenLeft(`${container}.${row}.${key}`),
       addRow: (container) => {
         settle();
         const result = addTableRow(newest(), container);
@@ -738,8 +744,10 @@ function pick(statuses: Record<string, ProgressStatus>, steps: readonly Step[]):
 export type FlowController = ReturnType<typeof useFlow>;
 
 /**
- * Runs `fn` once after the next frame painted (a task after the frame's animation callbacks), or after
- * a short timeout where no frame comes (a hidden tab); returns a cancel.
+ * Runs `fn` once the keystroke's own frame is out: in a task after the animation callbacks of the frame
+ * that follows it. Starting the heavier render (formulas, rules, totals) a frame later leaves the
+ * compositor the CPU to present the typed character first (on two cores it otherwise waits for it). A
+ * hidden tab gets no frames: a short timeout runs it there. Returns a cancel.
  */
 function afterPaint(fn: () => void): () => void {
   let done = false;
@@ -752,8 +760,10 @@ function afterPaint(fn: () => void): () => void {
     fn();
   };
   let task: ReturnType<typeof setTimeout> | undefined;
-  const frame = requestAnimationFrame(() => {
-    task = setTimeout(run, 0);
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => {
+      task = setTimeout(run, 0);
+    });
   });
   const fallback = setTimeout(run, 250);
   return () => {

@@ -10,19 +10,21 @@ import {
   type ComponentConfig,
   DEFAULT_FLOW_VERSION,
   type FieldOptions,
-  FieldOptionsSchema,
   type FlowApplication,
-  FlowApplicationSchema,
   type FlowConfig,
   type FlowMode,
   type FormValues,
   type PageRule,
-  parseWithSchema,
   type SaveApplicationBody,
   type SessionData,
   type UploadedDocument,
-  UploadedDocumentSchema,
 } from '@originate/shared';
+import {
+  FieldOptionsSchema,
+  FlowApplicationSchema,
+  parseWithSchema,
+  UploadedDocumentSchema,
+} from '@originate/shared/contracts';
 import Type from 'typebox';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '../engine';
 
@@ -111,14 +113,19 @@ export function translate(texts: readonly string[], lang: string): Promise<Recor
     );
 }
 
+/**
+ * A resume link's token, or null once the save submitted the application (its links are over: a
+ * one-step flow submits on its first save). Staff saves carry none.
+ */
+const ResumeTokenSchema = Type.Union([Type.String({ minLength: 1 }), Type.Null()]);
+
 export interface FirstSaveAnswer {
   application: FlowApplication;
   session: SessionData;
-  resumeToken: string;
+  resumeToken: string | null;
 }
 export interface SaveAnswer {
   application: FlowApplication;
-  /** null once the application is submitted: its resume links are over. */
   resumeToken?: string | null;
 }
 
@@ -132,7 +139,7 @@ export function createApplication(body: SaveApplicationBody, lang?: string): Pro
         {
           application: FlowApplicationSchema,
           session: SessionDataSchema,
-          resumeToken: Type.String({ minLength: 1 }),
+          resumeToken: ResumeTokenSchema,
         },
         { additionalProperties: true },
       ),
@@ -145,7 +152,7 @@ export function createApplication(body: SaveApplicationBody, lang?: string): Pro
 const SaveAnswerSchema = Type.Object(
   {
     application: FlowApplicationSchema,
-    resumeToken: Type.Optional(Type.Union([Type.String({ minLength: 1 }), Type.Null()])),
+    resumeToken: Type.Optional(ResumeTokenSchema),
   },
   { additionalProperties: true },
 );

@@ -2,12 +2,13 @@
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { optionRequests } from '@originate/mfe-customer-flow/engine';
 import type { FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, invalid, ValidationError } from '../errors';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
-import { type FlowRules, flowIssues, jointApplicantIssues, optionRequests, stepsOf } from './flow-rules';
+import { type FlowRules, flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
 import { componentsByIds, fieldOptions, findFlowConfig, type ProductRecord, rulesOf } from './flow-store';
 import { sha256 } from './security';
 

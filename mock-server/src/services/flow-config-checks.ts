@@ -4,7 +4,7 @@
 // it loads it), run over what is stored; this file adds what only the server knows (the path the value
 // is saved under, the products, the flows that use a component) and words each problem as {label, reason}.
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/mfe-customer-flow/engine';
-import type { ComponentConfig, FlowConfig, PageRule, SchemaError } from '@originate/shared/node';
+import { type ComponentConfig, type FlowConfig, type PageRule, SchemaError } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { componentsByIds, findProduct, flowVersions, rulesAbout } from './flow-store';
 
@@ -27,23 +27,13 @@ export function underConfigLock<T>(db: Db, save: (tx: Queryable) => Promise<T>):
   });
 }
 
-/**
- * A SchemaError by its shape, not by instanceof: Node loads the engine package as CommonJS, so the
- * shared module it imports is a second instance whose SchemaError class is not this file's.
- */
-function isSchemaError(error: unknown): error is Pick<SchemaError, 'issues'> {
-  return (
-    error instanceof Error && error.name === 'SchemaError' && Array.isArray((error as Partial<SchemaError>).issues)
-  );
-}
-
 /** The engine loader's refusal as issues (paths relabelled by `label`); none when it accepts. */
 function engineIssues(load: () => unknown, label: (path: string) => string = (path) => path): ConfigIssue[] {
   try {
     load();
     return [];
   } catch (error) {
-    if (!isSchemaError(error)) throw error;
+    if (!(error instanceof SchemaError)) throw error;
     return error.issues.map((issue) => ({ label: label(issue.path), reason: issue.reason }));
   }
 }

@@ -76,22 +76,6 @@ export function jointApplicantIssues(flow: FlowConfig, app: Pick<ApplicationValu
   return [];
 }
 
-/** The dropdown and radio option lists a flow's fields name, asked for the way the portal asks. */
-export function optionRequests(
-  components: Iterable<ComponentConfig>,
-): Pick<FieldOptions, 'property' | 'property_type'>[] {
-  const wanted = new Map<string, Pick<FieldOptions, 'property' | 'property_type'>>();
-  for (const component of components) {
-    for (const field of component.fields) {
-      const { type, property, property_type } = field.field_type_details;
-      if ((type === 'dropdown' || type === 'radio') && property) {
-        wanted.set(property, { property, property_type: property_type ?? (type === 'radio' ? 'RADIO' : 'DROPDOWN') });
-      }
-    }
-  }
-  return [...wanted.values()];
-}
-
 /** Who each joint applicant is in a refusal's label: 'co-applicant 1', 'guarantor 1', by applicantId. */
 export function jointOrdinals(jointApplicants: ApplicationValues['jointApplicants']): Map<string, string> {
   const counters = { secondary: 0, guarantor: 0 };

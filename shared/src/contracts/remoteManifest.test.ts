@@ -1,4 +1,5 @@
-import { parseRemoteDeclaration, parseRemotesManifest, REMOTE_SLOTS, remoteUnavailableMessage } from './remoteManifest';
+import { parseRemoteDeclaration, parseRemotesManifest, REMOTE_SLOTS } from './remoteManifest';
+import { remoteUnavailableMessage } from './remotes';
 
 const declaration = {
   displayName: 'Application form',

@@ -131,8 +131,3 @@ export function parseRemotesManifest(
   });
   return { remotes: entries };
 }
-
-/** The sentence a host shows when a remote cannot be shown. */
-export function remoteUnavailableMessage(remote: Pick<RemoteEntry, 'displayName' | 'unavailableMessage'>): string {
-  return remote.unavailableMessage ?? `${remote.displayName} is unavailable right now.`;
-}

@@ -1,6 +1,7 @@
-// Each remote's typed surface: what the modules it exposes take. The declaration and manifest shapes
-// (schemas and types) are in remoteManifest.ts; this file holds types only.
+// Each remote's typed surface: what the modules it exposes take, and the sentence a host shows when one
+// cannot be shown. The declaration and manifest shapes (schemas and types) are in remoteManifest.ts.
 import type { ApplicantType } from './entities';
+import type { RemoteEntry } from './remoteManifest';
 
 /** Served as /env.json on every app origin: what the build must not know. */
 export interface RuntimeEnv {
@@ -37,4 +38,9 @@ export interface SlotProps {
   customerArea: RemotePageProps;
   /** One application's form inside another remote's page, e.g. './FlowForm'. */
   flowForm: FlowFormProps;
+}
+
+/** The sentence a host shows when a remote cannot be shown. */
+export function remoteUnavailableMessage(remote: Pick<RemoteEntry, 'displayName' | 'unavailableMessage'>): string {
+  return remote.unavailableMessage ?? `${remote.displayName} is unavailable right now.`;
 }

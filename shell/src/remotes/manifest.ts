@@ -1,8 +1,12 @@
 // The runtime remotes manifest (/remotes.json, RemotesManifest in shared): fetched, checked, never built in.
-import { parseRemotesManifest, type RemoteEntry, type RemoteSlot, type RemotesManifest } from '@originate/shared';
+import type { RemoteEntry, RemoteSlot, RemotesManifest } from '@originate/shared';
 
-/** Checks a /remotes.json body against shared's schema; a remote of the wrong shape is left out, logged. */
-export function parseManifest(body: unknown): RemotesManifest {
+/**
+ * Checks a /remotes.json body against shared's schema; a remote of the wrong shape is left out, logged.
+ * The checker (TypeBox) loads with the first manifest, so the login page never carries it.
+ */
+export async function parseManifest(body: unknown): Promise<RemotesManifest> {
+  const { parseRemotesManifest } = await import('@originate/shared/contracts');
   return parseRemotesManifest(body, 'remotes manifest', (error) =>
     console.error(`[remotes] left out: ${error.message}`),
   );

@@ -82,18 +82,18 @@ describe('manifest parsing', () => {
   afterEach(() => logged.mockClear());
   afterAll(() => logged.mockRestore());
 
-  it('accepts a valid manifest', () => {
-    expect(parseManifest(manifest)).toEqual(manifest);
+  it('accepts a valid manifest', async () => {
+    expect(await parseManifest(manifest)).toEqual(manifest);
     expect(logged).not.toHaveBeenCalled();
   });
 
-  it('refuses a body that is not a manifest, naming the field', () => {
-    expect(() => parseManifest({})).toThrow('remotes manifest: remotes: missing');
+  it('refuses a body that is not a manifest, naming the field', async () => {
+    await expect(parseManifest({})).rejects.toThrow('remotes manifest: remotes: missing');
   });
 
-  it('leaves out a remote of the wrong shape, logging the field and the reason, and keeps the others', () => {
+  it('leaves out a remote of the wrong shape, logging the field and the reason, and keeps the others', async () => {
     const [notifications] = manifest.remotes;
-    const parsed = parseManifest({
+    const parsed = await parseManifest({
       remotes: [{ ...notifications, name: 'mfe-x' }, notifications, { ...notifications, slots: { footer: './F' } }],
     });
     expect(parsed.remotes).toEqual([notifications]);

@@ -1,0 +1,7 @@
+// The contract schemas (TypeBox) and their checker, for browser code: a subpath of its own
+// ('@originate/shared/contracts'), shared between host and remotes like the root, so the shell loads
+// TypeBox only when it first checks something (the remotes manifest), never on the login page. The
+// root re-exports their types only; Node code gets everything from './node'.
+export * from './flow';
+export * from './remoteManifest';
+export * from './schemaCheck';
