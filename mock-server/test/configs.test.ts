@@ -107,3 +107,83 @@ describe('PUT /setup/configs/{type}/{name}', () => {
     assert.deepEqual(labels(text), ['body']);
   });
 });
+
+describe('GET /setup/configs/{type}/{name}?isenabled=true&configId=', () => {
+  const actions = [
+    { configId: 'approve', label: 'Approve', isEnabled: true },
+    { configId: 'hold', label: 'Put on hold', isEnabled: false },
+    { configId: 7, label: 'Send back' },
+  ];
+  const read = (query: string) => call(s.app, 'GET', `/setup/configs/Action/Actions${query}`, officer);
+
+  before(async () => {
+    assert.equal((await call(s.app, 'PUT', '/setup/configs/Action/Actions', admin, actions)).statusCode, 200);
+  });
+
+  it('no query: every entry; isenabled=true: only enabled ones (no flag counts as enabled); false: all', async () => {
+    assert.deepEqual(await opened(await read(''), officer), actions);
+    assert.deepEqual(await opened(await read('?isenabled=true'), officer), [actions[0], actions[2]]);
+    assert.deepEqual(await opened(await read('?isenabled=false'), officer), actions);
+  });
+
+  it('configId answers the one entry (numbers match by their text); with isenabled=true a disabled one is 404', async () => {
+    assert.deepEqual(await opened(await read('?configId=hold'), officer), actions[1]);
+    assert.deepEqual(await opened(await read('?configId=7'), officer), actions[2]);
+    assert.deepEqual(await opened(await read('?configId=approve&isenabled=true'), officer), actions[0]);
+    const disabled = await read('?configId=hold&isenabled=true');
+    assert.equal(disabled.statusCode, 404);
+    assert.equal(disabled.json().message, 'Config Action/Actions has no enabled entry with configId hold');
+    assert.equal((await read('?configId=nope')).statusCode, 404);
+  });
+
+  it('a single-object config is its own entry; the named routes take the same query', async () => {
+    const features = '/setup/configs/Admin/Features';
+    assert.deepEqual(
+      await opened(await call(s.app, 'GET', `${features}?isenabled=true`, officer), officer),
+      DEFAULT_FEATURES,
+    );
+    assert.equal((await call(s.app, 'GET', `${features}?configId=x`, officer)).statusCode, 404);
+    const report = { configId: 'r1', isEnabled: false, name: 'Disbursals' };
+    assert.equal((await call(s.app, 'PUT', '/setup/configs/Analytics/Daily', admin, report)).statusCode, 200);
+    assert.deepEqual(
+      await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Daily?configId=r1', officer), officer),
+      report,
+    );
+    const off = await call(s.app, 'GET', '/setup/configs/Analytics/Daily?isenabled=true', officer);
+    assert.equal(off.statusCode, 404);
+    assert.equal(off.json().message, 'Config Analytics/Daily is not enabled');
+    const domain = await call(s.app, 'GET', '/setup/configs/Environment/Domain?isenabled=true');
+    assert.equal(domain.statusCode, 200);
+    assert.equal(domain.json().length, 1);
+  });
+
+  it('bad query: 400 1101 naming the field; extra fields refused; no token: 401', async () => {
+    assert.deepEqual(labels(await read('?isenabled=yes')), ['isenabled']);
+    assert.deepEqual(labels(await read('?isenabled=1')), ['isenabled']);
+    assert.deepEqual(labels(await read('?configId=a%20b')), ['configId']);
+    assert.deepEqual(labels(await read(`?configId=${'x'.repeat(65)}`)), ['configId']);
+    assert.deepEqual(labels(await read('?isenabled=true&isAdmin=true')), ['isAdmin']);
+    assert.deepEqual(labels(await read('?configId=a&configId=b')), ['configId']);
+    assert.deepEqual(labels(await call(s.app, 'GET', '/setup/configs/Admin/Features?enabled=true', officer)), [
+      'enabled',
+    ]);
+    assert.deepEqual(labels(await call(s.app, 'GET', '/setup/configs/Environment/Domain?isenabled=maybe')), [
+      'isenabled',
+    ]);
+    assert.equal((await read('?isenabled=yes')).json().errors[0].reason, 'must be one of "true", "false"');
+    assert.equal((await call(s.app, 'GET', '/setup/configs/Action/Actions?isenabled=true')).statusCode, 401);
+    assert.equal((await call(s.app, 'GET', '/setup/configs/Admin/Features?isenabled=true')).statusCode, 401);
+  });
+
+  it('PUT refuses entries a selection could not tell apart: duplicate or malformed configId, non-boolean isEnabled', async () => {
+    const res = await call(s.app, 'PUT', '/setup/configs/Action/Actions', admin, [
+      { configId: 'a', isEnabled: 'yes' },
+      { configId: 'a' },
+      { configId: 'b c' },
+      { configId: 1.5 },
+    ]);
+    assert.deepEqual(labels(res), ['[0].isEnabled', '[1].configId', '[2].configId', '[3].configId']);
+    assert.equal(res.json().errors[1].reason, 'is used by another entry');
+    assert.deepEqual(await opened(await read(''), officer), actions, 'nothing changed');
+  });
+});

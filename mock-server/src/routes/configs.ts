@@ -1,4 +1,5 @@
 // Spec §7 "Admin configuration": theme, features, environment domain, generic {type}/{name} configs.
+// GET /setup/configs/{type}/{name} (the named ones too) takes ?isenabled=true and ?configId= (services/configs.ts).
 
 import {
   type AdminConfigurations,
@@ -10,37 +11,63 @@ import {
 } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../context';
-import type { Queryable } from '../db';
 import { forbidden, notFound, ValidationError } from '../errors';
 import { validateConfigValue } from '../services/config-rules';
+import { type ConfigSelection, readConfig, selectConfig, writeConfig } from '../services/configs';
 import { isOpsAdmin } from '../services/users';
-import { objectSchema } from './schemas';
+import { idString, objectSchema } from './schemas';
 
-export async function readConfig<T>(db: Queryable, type: string, name: string): Promise<T | null> {
-  const rows = await db.query<{ value: T }>('SELECT value FROM configs WHERE type = $1 AND name = $2', [type, name]);
-  return rows[0]?.value ?? null;
-}
+// flow-config.ts reads configs through this module.
+export { readConfig };
 
 const configName = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
 const configParams = objectSchema({ type: configName, name: configName });
 
+interface ConfigQuery {
+  isenabled?: 'true' | 'false';
+  configId?: string;
+}
+/** Query strings stay strings (no coercion): 'true' or 'false', nothing else; no other field. */
+const configQuery = objectSchema({ isenabled: { type: 'string', enum: ['true', 'false'] }, configId: idString }, []);
+
+const selectionOf = (query: ConfigQuery): ConfigSelection => ({
+  enabledOnly: query.isenabled === 'true',
+  ...(query.configId === undefined ? {} : { configId: query.configId }),
+});
+
 export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  async function mustRead<T>(type: string, name: string): Promise<T> {
+  async function mustRead<T>(type: string, name: string, selection?: ConfigSelection): Promise<T> {
     const value = await readConfig<T>(db, type, name);
     if (value === null) throw notFound();
-    return value;
+    if (!selection) return value;
+    const selected = selectConfig(value, selection);
+    if (selected === null) {
+      throw notFound(
+        selection.configId === undefined
+          ? `Config ${type}/${name} is not enabled`
+          : `Config ${type}/${name} has no${selection.enabledOnly ? ' enabled' : ''} entry with configId ${selection.configId}`,
+      );
+    }
+    return selected as T;
   }
 
   // Applicants read the theme and the features (MultiLingual) too.
   app.get(API_PATHS.customStyle, { config: { applicant: true } }, () => mustRead<ThemeConfig>('Theme', 'Default'));
 
-  app.get(API_PATHS.adminFeatures, { config: { applicant: true } }, () => mustRead<AdminFeatures>('Admin', 'Features'));
+  // The named configs are {type}/{name} configs too: the same query applies.
+  app.get<{ Querystring: ConfigQuery }>(
+    API_PATHS.adminFeatures,
+    { config: { applicant: true }, schema: { querystring: configQuery } },
+    (request) => mustRead<AdminFeatures>('Admin', 'Features', selectionOf(request.query)),
+  );
 
   // Public: the not-found page clears the session on load and only then fetches this list (spec §2).
-  app.get(API_PATHS.environmentDomain, { config: { public: true } }, () =>
-    mustRead<DomainUrlRecord[]>('Environment', 'Domain'),
+  app.get<{ Querystring: ConfigQuery }>(
+    API_PATHS.environmentDomain,
+    { config: { public: true }, schema: { querystring: configQuery } },
+    (request) => mustRead<DomainUrlRecord[]>('Environment', 'Domain', selectionOf(request.query)),
   );
 
   app.get(API_PATHS.adminConfigurations, async (): Promise<AdminConfigurations> => {
@@ -48,10 +75,10 @@ export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ct
     return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
   });
 
-  app.get<{ Params: { type: string; name: string } }>(
+  app.get<{ Params: { type: string; name: string }; Querystring: ConfigQuery }>(
     API_PATHS.setupConfig,
-    { schema: { params: configParams } },
-    (request) => mustRead(request.params.type, request.params.name),
+    { schema: { params: configParams, querystring: configQuery } },
+    (request) => mustRead(request.params.type, request.params.name, selectionOf(request.query)),
   );
 
   app.put<{ Params: { type: string; name: string }; Body: unknown }>(
@@ -64,11 +91,7 @@ export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ct
       const { type, name } = request.params;
       const problems = validateConfigValue(type, name, request.body);
       if (problems.length > 0) throw new ValidationError(problems);
-      await db.query(
-        `INSERT INTO configs (type, name, value, updated_at, updated_by) VALUES ($1, $2, $3::jsonb, $4, $5)
-         ON CONFLICT (type, name) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-        [type, name, JSON.stringify(request.body), ctx.now(), user.userid],
-      );
+      await writeConfig(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });
       return request.body;
     },
   );

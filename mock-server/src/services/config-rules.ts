@@ -87,6 +87,32 @@ function validateAdminConfigurations(value: unknown): Problem[] {
   return problems;
 }
 
+/**
+ * The two entry fields GET /setup/configs selects by (?isenabled=true, ?configId=): isEnabled a boolean,
+ * configId a string or number, unique within a list, so a selection is never ambiguous.
+ */
+function validateEntryFields(value: object): Problem[] {
+  const entries: [unknown, string][] = Array.isArray(value) ? value.map((e, i) => [e, `[${i}].`]) : [[value, '']];
+  const seen = new Set<string>();
+  return entries.flatMap(([entry, prefix]): Problem[] => {
+    if (!isRecord(entry)) return [];
+    const problems: Problem[] = [];
+    if (entry.isEnabled !== undefined && typeof entry.isEnabled !== 'boolean')
+      problems.push({ label: `${prefix}isEnabled`, reason: 'must be true or false' });
+    const { configId } = entry;
+    if (configId === undefined) return problems;
+    if (!(typeof configId === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(configId)) && !Number.isSafeInteger(configId))
+      problems.push({
+        label: `${prefix}configId`,
+        reason: 'must be a whole number or an id of 1 to 64 letters, digits and _.:-',
+      });
+    else if (seen.has(String(configId)))
+      problems.push({ label: `${prefix}configId`, reason: 'is used by another entry' });
+    else seen.add(String(configId));
+    return problems;
+  });
+}
+
 /** Problems with a new value for config {type}/{name}; values of unknown configs need only be JSON objects or lists. */
 export function validateConfigValue(type: string, name: string, value: unknown): Problem[] {
   if (type === 'Theme') return validateTheme(value);
@@ -94,5 +120,5 @@ export function validateConfigValue(type: string, name: string, value: unknown):
   if (type === 'Admin' && name === 'Configurations') return validateAdminConfigurations(value);
   if (type === 'Environment' && name === 'Domain') return validateDomain(value);
   if (typeof value !== 'object' || value === null) return [{ label: 'body', reason: 'must be a JSON object or list' }];
-  return [];
+  return validateEntryFields(value);
 }
