@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type FromServerPayloads, SOCKET_PATH } from '@originate/shared/node';
+import { type FromServerPayloads, formatDateTime, SOCKET_PATH } from '@originate/shared/node';
 import { io, type Socket } from 'socket.io-client';
+import { timeTextOf } from '../src/services/notifications';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -71,6 +72,42 @@ describe('socket handshake', () => {
     // The avatar names who assigned it (teamlead Priya Sharma), not the recipient.
     assert.equal(payload.messages[0]?.username, 'Priya Sharma');
     assert.equal(payload.messages[0]?.metadata.type, 'ASSIGNED');
+    // Spec §3: the server fills timeText (relative to when it sends) and createdDate (DD/MM/YYYY hh:mm:ss).
+    for (const m of payload.messages) {
+      assert.equal(m.createdDate, formatDateTime(m.createdAT));
+      assert.match(m.createdDate ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      assert.match(
+        m.timeText ?? '',
+        /^(Just now|\d+ min ago|\d+ hours? ago|Yesterday|\d days ago|\d{2}\/\d{2}\/\d{4})$/,
+      );
+    }
+  });
+});
+
+describe('timeText', () => {
+  const now = new Date('2026-03-10T12:00:00Z');
+  const ago = (ms: number) => timeTextOf(new Date(now.getTime() - ms), now);
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const DAY = 24 * HOUR;
+
+  it('words the age as the bell does, each boundary exactly', () => {
+    assert.equal(ago(0), 'Just now');
+    assert.equal(ago(MIN - 1), 'Just now');
+    assert.equal(ago(MIN), '1 min ago');
+    assert.equal(ago(59 * MIN + 59_999), '59 min ago');
+    assert.equal(ago(HOUR), '1 hour ago');
+    assert.equal(ago(2 * HOUR), '2 hours ago');
+    assert.equal(ago(DAY - 1), '23 hours ago');
+    assert.equal(ago(DAY), 'Yesterday');
+    assert.equal(ago(2 * DAY), '2 days ago');
+    assert.equal(ago(7 * DAY - 1), '6 days ago');
+    const old = new Date(now.getTime() - 7 * DAY);
+    assert.equal(timeTextOf(old, now), formatDateTime(old).slice(0, 10));
+  });
+
+  it('a clock behind the stored time still says Just now, never a negative age', () => {
+    assert.equal(ago(-5 * MIN), 'Just now');
   });
 });
 
@@ -96,6 +133,8 @@ describe('live notifications', () => {
     assert.equal(payload.notification.metadata.status, 'AssignedToUser');
     assert.match(payload.notification.messages, /has been assigned to you by Priya Sharma$/);
     assert.equal(payload.notification.username, 'Priya Sharma');
+    assert.equal(payload.notification.timeText, 'Just now');
+    assert.equal(payload.notification.createdDate, formatDateTime(payload.notification.createdAT));
     assert.equal(payload.count, 3);
     // A round trip on the other socket: anything sent to it before would have arrived first.
     const roundTrip = next(other.socket, 'UPDATE_COUNT_RESULT');

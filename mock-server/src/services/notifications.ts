@@ -1,6 +1,12 @@
 // Notifications of spec §3: stored per recipient; 'count' is always the recipient's uncounted ones.
 import { randomUUID } from 'node:crypto';
-import type { Notification, NotificationKind, NotificationStatusName } from '@originate/shared/node';
+import {
+  formatDate,
+  formatDateTime,
+  type Notification,
+  type NotificationKind,
+  type NotificationStatusName,
+} from '@originate/shared/node';
 import type { Queryable } from '../db';
 
 interface NotificationRow extends Record<string, unknown> {
@@ -24,19 +30,45 @@ const SELECT = `SELECT n.id, n.kind, n.status_name, n.application_id, n.message,
 
 const NOTIFICATION_PAGE = 50;
 
-function toNotification(row: NotificationRow): Notification {
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * A notification's age as the bell words it (mfe-notifications' relativeTime: the same words, so a client
+ * that shows timeText as sent and one that recomputes it agree); older than a week: its DD/MM/YYYY date.
+ */
+export function timeTextOf(createdAt: Date, now: Date): string {
+  const age = Math.max(0, now.getTime() - createdAt.getTime());
+  if (age < MINUTE) return 'Just now';
+  if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
+  if (age < DAY) {
+    const h = Math.floor(age / HOUR);
+    return `${h} ${h === 1 ? 'hour' : 'hours'} ago`;
+  }
+  if (age < 2 * DAY) return 'Yesterday';
+  if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
+  return formatDate(createdAt);
+}
+
+/** The wire form (spec §3 Notification): timeText is relative to `now`, the moment it is sent. */
+function toNotification(row: NotificationRow, now: Date): Notification {
   const metadata: Notification['metadata'] = { type: row.kind };
   if (row.status_name) metadata.status = row.status_name;
   if (row.application_id) metadata.application_id = row.application_id;
+  const createdAt = new Date(row.created_at);
   return {
     notificationId: row.id,
     _id: row.id,
-    createdAT: new Date(row.created_at).toISOString(),
+    createdAT: createdAt.toISOString(),
     status: row.status,
     isCounted: row.is_counted,
     metadata,
     messages: row.message,
     username: row.username,
+    timeText: timeTextOf(createdAt, now),
+    // Spec §9 date-time format, in the server's time zone (TZ).
+    createdDate: formatDateTime(createdAt),
   };
 }
 
@@ -60,7 +92,8 @@ export async function insertNotification(tx: Queryable, n: NewNotification): Pro
   );
   const [row] = await tx.query<NotificationRow>(`${SELECT} WHERE n.id = $1`, [id]);
   if (!row) throw new Error('notification vanished after insert');
-  return toNotification(row);
+  // Sent live the moment it is made.
+  return toNotification(row, n.createdAt);
 }
 
 export async function uncountedCount(db: Queryable, userId: string): Promise<number> {
@@ -71,17 +104,18 @@ export async function uncountedCount(db: Queryable, userId: string): Promise<num
   return row?.count ?? 0;
 }
 
-/** Newest first. */
+/** Newest first; timeText relative to `now`. */
 export async function latestNotifications(
   db: Queryable,
   userId: string,
+  now: Date,
   limit = NOTIFICATION_PAGE,
 ): Promise<Notification[]> {
   const rows = await db.query<NotificationRow>(
     `${SELECT} WHERE n.user_id = $1 ORDER BY n.created_at DESC, n.id LIMIT $2`,
     [userId, limit],
   );
-  return rows.map(toNotification);
+  return rows.map((row) => toNotification(row, now));
 }
 
 /** Marks all of the user's notifications counted; returns the ids that changed. */

@@ -150,7 +150,7 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLa
     });
 
     try {
-      const [messages, count] = [await latestNotifications(db, userId), await uncountedCount(db, userId)];
+      const [messages, count] = [await latestNotifications(db, userId, ctx.now()), await uncountedCount(db, userId)];
       socket.emit(FromServer.NOTIFICATION, { messages, count });
     } catch (error) {
       ctx.log.error({ err: error }, 'initial notifications failed');
