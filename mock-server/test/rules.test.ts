@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
+import { TEAM_ACCESS_CASES } from '@originate/shared/testing/node';
 import { loadConfig } from '../src/config';
 import { type Actor, canAccessApplication, canAssign, type TaskAccess } from '../src/services/access';
 import { validateConfigValue } from '../src/services/config-rules';
@@ -29,30 +30,13 @@ describe('canAccessApplication', () => {
     assert.equal(canAccessApplication(officer, pune), false);
     assert.equal(canAccessApplication({ ...officer, roles: ['ALL_APPLICATIONS_REASSIGN'] }, pune), true);
   });
-  it('needs both the hierarchy and the department when the task names both', () => {
-    const both = [
-      task({
-        assignedTeam: [
-          { type: 'HIERARCHY', id: 'PUNE' },
-          { type: 'DEPT', id: 'RETAIL' },
-        ],
-      }),
-    ];
-    assert.equal(canAccessApplication(officer, both), false);
-    const mumbaiTask = [
-      task({
-        assignedTeam: [
-          { type: 'HIERARCHY', id: 'MUM' },
-          { type: 'DEPT', id: 'RETAIL' },
-        ],
-      }),
-    ];
-    assert.equal(canAccessApplication(officer, mumbaiTask), true);
-  });
-  it('treats allTeams as every team of that type, but not of the other type', () => {
-    const all = { ...officer, teams: [{ type: 'HIERARCHY' as const, id: 'X', allTeams: true }] };
-    assert.equal(canAccessApplication(all, [task({ assignedTeam: [{ type: 'HIERARCHY', id: 'PUNE' }] })]), true);
-    assert.equal(canAccessApplication(all, [task({ assignedTeam: [{ type: 'DEPT', id: 'PUNE' }] })]), false);
+  it('team access: the same cases as shared inTaskTeam (one matching team of the task is enough)', () => {
+    for (const c of TEAM_ACCESS_CASES) {
+      const actor = { ...officer, teams: c.userTeams };
+      assert.equal(canAccessApplication(actor, [task({ assignedTeam: c.taskTeams })]), c.inTeam, c.name);
+      const self = { ...actor, roles: ['TEAM_APPLICATIONS_ASSIGN_SELF'] };
+      assert.equal(canAssign('assign', self, self, task({ assignedTeam: c.taskTeams })), c.inTeam, c.name);
+    }
   });
 });
 

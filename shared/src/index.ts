@@ -1,10 +1,13 @@
 // The package root: what the host, remotes and their tests import. Node code uses './node'. The contract
 // schemas and their checker are values only in './contracts' (TypeBox stays off the login page).
 export * from './contracts/apiPaths';
+export * from './contracts/backOffice';
+export type * from './contracts/backOfficeSchemas';
 export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
 export type * from './contracts/flow';
+export * from './contracts/graphql';
 export type * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export type * from './contracts/schemaCheck';

@@ -1,10 +1,13 @@
 // What Node code (mock-server, tests, deploy) may import: no React, no DOM.
 
 export * from './contracts/apiPaths';
+export * from './contracts/backOffice';
+export * from './contracts/backOfficeSchemas';
 export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
 export * from './contracts/flow';
+export * from './contracts/graphql';
 export * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export * from './contracts/schemaCheck';

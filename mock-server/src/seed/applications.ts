@@ -100,10 +100,9 @@ const MUMBAI_RETAIL: Team[] = [
   { type: 'HIERARCHY', id: 'TEAM-MUM-WEST' },
   { type: 'DEPT', id: 'TEAM-RETAIL-LENDING' },
 ];
-const PUNE_RETAIL: Team[] = [
-  { type: 'HIERARCHY', id: 'TEAM-PUNE-CENTRAL' },
-  { type: 'DEPT', id: 'TEAM-RETAIL-LENDING' },
-];
+// The Pune branch queue names its branch only: one matching team gives access (shared inTaskTeam), so a
+// shared department would open it to every Retail Lending officer.
+const PUNE_RETAIL: Team[] = [{ type: 'HIERARCHY', id: 'TEAM-PUNE-CENTRAL' }];
 const WEST_CREDIT: Team[] = [
   { type: 'HIERARCHY', id: 'TEAM-WEST-REGION' },
   { type: 'DEPT', id: 'TEAM-CREDIT-APPROVALS' },

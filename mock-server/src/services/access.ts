@@ -1,5 +1,5 @@
 // Pure access and assignment rules the server enforces (spec §4, §6).
-import { Permissions, type Team } from '@originate/shared/node';
+import { inTaskTeam, Permissions, type Team } from '@originate/shared/node';
 
 export interface Actor {
   userid: string;
@@ -19,23 +19,6 @@ const ALL_APPLICATION_PERMISSIONS: readonly string[] = [
   Permissions.ALL_APPLICATIONS_REASSIGN,
   Permissions.ALL_APPLICATIONS_ASSIGN_SELF,
 ];
-
-/** A team of the user covers a task team of the same type by id, or every team of that type with allTeams. */
-function teamCovers(mine: Team, theirs: Team): boolean {
-  return mine.type === theirs.type && (mine.allTeams === true || mine.id === theirs.id);
-}
-
-/**
- * The user is in the task's team when, for each team type the task names (hierarchy, department), one of
- * the user's teams covers one of the task's teams of that type (spec §4: hierarchy and department).
- */
-function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
-  if (taskTeams.length === 0) return false;
-  const types = new Set(taskTeams.map((t) => t.type));
-  return [...types].every((type) =>
-    taskTeams.some((theirs) => theirs.type === type && userTeams.some((mine) => teamCovers(mine, theirs))),
-  );
-}
 
 /** Who may open an application: an assignee, a member of an assigned team, an allowed user, or an ALL_APPLICATIONS_* holder. */
 export function canAccessApplication(actor: Actor, tasks: readonly TaskAccess[]): boolean {

@@ -70,6 +70,47 @@ export const API_PATHS = {
   downloadDocument: '/v3/document/:fileId',
   removeDocument: '/v3/remove/',
 
+  // Back office (issue 8): lists, detail, actions, approvals, queries, documents, notes, audits
+  graphql: '/v3/graphql',
+  /** POST; :action is one of APPLICATION_ACTIONS except 'complete_step/user' (its own path below). */
+  applicationAction: '/v3/application/action/:action',
+  completeUserStep: '/v3/application/action/complete_step/user',
+  /** POST; :action is one of APPROVAL_ACTIONS. */
+  approvalAction: '/v3/application/approvals/:action',
+  getApprovals: '/v3/application/approvals/getApprovals',
+  /** Ours (the spec names no call that raises one): ask an approver to approve, or raise an exception. */
+  requestApproval: '/v3/application/approvals/request',
+  requestInfo: '/v3/application/queries/requestInfo',
+  requestUserInfo: '/v3/application/queries/requestUserInfo',
+  applicationQueries: '/v3/queries/:applicationId',
+  createSubTask: '/v3/taskconfigs/createSubTask',
+  updateSubTask: '/v3/taskconfigs/updateSubTask',
+  reopenSubTask: '/v3/taskconfigs/reopenSubTask',
+  closeSubTask: '/v3/taskconfigs/closeSubTask',
+  addCommentToTask: '/v3/taskconfigs/addCommentToTask',
+  updateSnoozeTime: '/v3/taskconfigs/updateSnoozeTime',
+  removeSnoozeTime: '/v3/taskconfigs/removeSnoozeTime',
+  /** Our meaning of the four parameters (spec: not shown): application, task, query status (or ALL), page. */
+  subTaskList: '/v3/taskconfigs/subTaskList/:applicationId/:taskId/:status/:page',
+  subTaskDetails: '/v3/taskconfigs/subTaskDetails/:subTaskId',
+  taskConfigs: '/v3/taskconfigs/getConfigs',
+  /** Ours: the documents, notes, worklog and related applications of one application (GET; notes also POST). */
+  applicationDocuments: '/v3/application/:applicationId/documents',
+  applicationNotes: '/v3/application/:applicationId/notes',
+  applicationWorklogs: '/v3/application/:applicationId/worklogs',
+  relatedApplications: '/v3/application/:applicationId/related',
+  deleteDocument: '/v3/deleteDocument',
+  updateDocumentMetadata: '/v3/document/updatemetadata',
+  copyFile: '/v3/copyFile',
+  mergeDocument: '/v3/mergeDocument',
+  getAudits: '/v3/audits/getAudits',
+  tableConfig: '/backstage/getTableConfig/:id',
+  globalSearch: '/backstage/globalSearch',
+  localSearch: '/backstage/localSearch',
+  getFilter: '/backstage/getFilter',
+  saveFilter: '/setup/save_or_update',
+  products: '/master_configs/products',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 } as const;

@@ -2,6 +2,7 @@
 // ('@originate/shared/contracts'), shared between host and remotes like the root, so the shell loads
 // TypeBox only when it first checks something (the remotes manifest), never on the login page. The
 // root re-exports their types only; Node code gets everything from './node'.
+export * from './backOfficeSchemas';
 export * from './flow';
 export * from './remoteManifest';
 export * from './schemaCheck';

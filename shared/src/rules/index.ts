@@ -26,17 +26,29 @@ function teamMatches(userTeam: Team, assigned: Team): boolean {
 }
 
 /**
+ * The one team rule (spec §4 'the user's team matches one of the task's assigned teams (hierarchy and
+ * department)'): one of the user's teams matches ANY one of the task's teams. The server's access check
+ * and the browser's 'assigned' both use it; shared/README "Team access" gives the reasoning.
+ */
+export function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
+  return userTeams.some((mine) => taskTeams.some((theirs) => teamMatches(mine, theirs)));
+}
+
+/**
  * Spec §4: an application is 'assigned' to the user only when the user is the assignee, the status is
  * ACTIVE, the task is In Progress and one of the user's teams (hierarchy or department) matches one
  * of the task's assigned teams. The assignee is compared with the user's id and with the user name.
  */
-export function isAssignedToUser(app: Application, assignment: AssignmentInfo, user: User): boolean {
+export function isAssignedToUser(
+  app: Pick<Application, '_applicationStatus' | 'application_status'>,
+  assignment: Pick<AssignmentInfo, 'assignedTo' | 'assignedTeam' | 'progress'>,
+  user: Pick<User, 'userid' | 'userName' | 'teams'>,
+): boolean {
   const assignee = assignment.assignedTo;
   if (!assignee || (assignee !== user.userid && assignee !== user.userName)) return false;
   if ((app._applicationStatus ?? app.application_status) !== 'ACTIVE') return false;
   if (assignment.progress !== 'In Progress') return false;
-  const assignedTeams = assignment.assignedTeam ?? [];
-  return user.teams.some((mine) => assignedTeams.some((theirs) => teamMatches(mine, theirs)));
+  return inTaskTeam(user.teams, assignment.assignedTeam ?? []);
 }
 
 /** '/v3/auth/': the family of login, refresh-token, end-session, logout and forget-password. */
@@ -76,3 +88,5 @@ export function isEnvelopedResponsePath(path: string): boolean {
 export function debugPath(path: string, debugMode: boolean): string {
   return debugMode && !isAdminPath(path) ? `/debugger${path}` : path;
 }
+
+export * from './backOffice';

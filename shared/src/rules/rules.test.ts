@@ -2,7 +2,16 @@
  * @jest-environment node
  */
 import type { Application, AssignmentInfo, User } from '../contracts/entities';
-import { debugPath, hasPortalAccess, isAdminPath, isAssignedToUser, isFeatureAllowed, resolveDebugRole } from './index';
+import { TEAM_ACCESS_CASES } from '../testing/teamAccessCases';
+import {
+  debugPath,
+  hasPortalAccess,
+  inTaskTeam,
+  isAdminPath,
+  isAssignedToUser,
+  isFeatureAllowed,
+  resolveDebugRole,
+} from './index';
 
 const user: User = {
   userid: 'u1',
@@ -91,6 +100,16 @@ describe('isAssignedToUser (spec §4)', () => {
   it('lets a user team with allTeams match any team of its type', () => {
     const lead = { ...user, teams: [{ type: 'DEPT' as const, id: 'd-all', allTeams: true }] };
     expect(isAssignedToUser(app, assignment, lead)).toBe(true);
+  });
+});
+
+describe('inTaskTeam (the one team rule, the same cases as the server)', () => {
+  it.each(TEAM_ACCESS_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    expect(inTaskTeam(c.userTeams, c.taskTeams)).toBe(c.inTeam);
+    const mine = { ...user, teams: c.userTeams };
+    expect(isAssignedToUser(app, { ...assignment, assignedTo: user.userid, assignedTeam: c.taskTeams }, mine)).toBe(
+      c.inTeam,
+    );
   });
 });
 

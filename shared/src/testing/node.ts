@@ -21,3 +21,4 @@ export function answerUntilClosed(port: number, request: string, limitMs = 15_00
     }, limitMs).unref();
   });
 }
+export * from './teamAccessCases';

@@ -1,0 +1,171 @@
+// Back-office request bodies and queries (issue 8) as TypeBox schemas: at once the TypeScript type, the
+// server's route schema and the browser's check. Objects refuse unknown keys; strings are bounded.
+import Type, { type Static } from 'typebox';
+
+const closed = { additionalProperties: false } as const;
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const Comment = Type.String({ minLength: 1, maxLength: 2000 });
+const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
+
+export const ApplicationActionBodySchema = Type.Object(
+  {
+    application_id: Id,
+    taskId: Id,
+    /** Required for assign and reassign: the user who gets the task. */
+    assignTo: Type.Optional(Id),
+    comment: Type.Optional(Comment),
+    /** request_for_callback: when the applicant asked to be called. */
+    callbackAt: Type.Optional(IsoDateTime),
+  },
+  closed,
+);
+export type ApplicationActionBody = Static<typeof ApplicationActionBodySchema>;
+
+export const ApprovalActionBodySchema = Type.Object(
+  {
+    approvalId: Id,
+    comment: Type.Optional(Comment),
+    /** forward: the approver who takes it over. */
+    forwardTo: Type.Optional(Id),
+  },
+  closed,
+);
+export type ApprovalActionBody = Static<typeof ApprovalActionBodySchema>;
+
+export const RequestApprovalBodySchema = Type.Object(
+  {
+    application_id: Id,
+    taskId: Id,
+    approver: Id,
+    kind: Type.Union([Type.Literal('APPROVAL'), Type.Literal('EXCEPTION')]),
+    reason: Comment,
+  },
+  closed,
+);
+export type RequestApprovalBody = Static<typeof RequestApprovalBodySchema>;
+
+export const ApplicationIdQuerySchema = Type.Object({ application_id: Id }, closed);
+
+export const CreateSubTaskBodySchema = Type.Object(
+  {
+    application_id: Id,
+    taskId: Id,
+    title: Type.String({ minLength: 1, maxLength: 200 }),
+    description: Comment,
+    /** The user the query is raised to; without it, the task's team. */
+    assignTo: Type.Optional(Id),
+    /** Request for information: the field keys the recipient is asked to fill. */
+    fields: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 128 }), { maxItems: 50 })),
+  },
+  closed,
+);
+export type CreateSubTaskBody = Static<typeof CreateSubTaskBodySchema>;
+
+export const UpdateSubTaskBodySchema = Type.Object(
+  {
+    subTaskId: Id,
+    title: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    description: Type.Optional(Comment),
+    assignTo: Type.Optional(Id),
+  },
+  closed,
+);
+export type UpdateSubTaskBody = Static<typeof UpdateSubTaskBodySchema>;
+
+/** reopenSubTask, closeSubTask (comment optional) and addCommentToTask (comment required). */
+export const SubTaskCommentBodySchema = Type.Object({ subTaskId: Id, comment: Type.Optional(Comment) }, closed);
+export type SubTaskCommentBody = Static<typeof SubTaskCommentBodySchema>;
+
+export const SnoozeBodySchema = Type.Object({ application_id: Id, taskId: Id, reviewDate: IsoDateTime }, closed);
+export type SnoozeBody = Static<typeof SnoozeBodySchema>;
+export const RemoveSnoozeBodySchema = Type.Object({ application_id: Id, taskId: Id }, closed);
+
+export const NoteBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
+export type NoteBody = Static<typeof NoteBodySchema>;
+
+export const DocumentRefBodySchema = Type.Object({ application_id: Id, fileId: Id }, closed);
+export type DocumentRefBody = Static<typeof DocumentRefBodySchema>;
+export const DocumentMetadataBodySchema = Type.Object(
+  {
+    application_id: Id,
+    fileId: Id,
+    metadata: Type.Object(
+      {
+        docType: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+        description: Type.Optional(Type.String({ maxLength: 500 })),
+      },
+      closed,
+    ),
+  },
+  closed,
+);
+export type DocumentMetadataBody = Static<typeof DocumentMetadataBodySchema>;
+export const CopyFileBodySchema = Type.Object({ application_id: Id, fileId: Id, toApplicationId: Id }, closed);
+export type CopyFileBody = Static<typeof CopyFileBodySchema>;
+export const MergeDocumentBodySchema = Type.Object(
+  {
+    application_id: Id,
+    fileIds: Type.Array(Id, { minItems: 2, maxItems: 10, uniqueItems: true }),
+    fileName: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^/\\\\]+$' }),
+  },
+  closed,
+);
+export type MergeDocumentBody = Static<typeof MergeDocumentBodySchema>;
+
+export const AuditsQuerySchema = Type.Object(
+  { application_id: Id, fieldKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },
+  closed,
+);
+
+const FilterSchema = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 64 }),
+    operator: Type.Union(
+      [
+        'EQUAL',
+        'NOT_EQUAL',
+        'GREATER_THAN',
+        'LESS_THAN',
+        'GREATER_THAN_OR_EQUAL',
+        'LESS_THAN_OR_EQUAL',
+        'CONTAINS',
+        'ENDS_WITH',
+      ].map((o) => Type.Literal(o)),
+    ),
+    value: Type.String({ maxLength: 200 }),
+  },
+  closed,
+);
+
+/** POST /setup/save_or_update: a user's named filter of one table (saved again under the same name = update). */
+export const SavedFilterBodySchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    tableId: Type.String({ minLength: 1, maxLength: 64 }),
+    filters: Type.Array(FilterSchema, { maxItems: 20 }),
+    sort: Type.Optional(
+      Type.Object(
+        {
+          field: Type.String({ minLength: 1, maxLength: 64 }),
+          direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+export type SavedFilterBody = Static<typeof SavedFilterBodySchema>;
+
+export const GetFilterBodySchema = Type.Object({ tableId: Type.String({ minLength: 1, maxLength: 64 }) }, closed);
+
+/** POST /backstage/globalSearch: the spec §9 fields, page size 10 by default. */
+export const GlobalSearchBodySchema = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 100 }),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  closed,
+);
+export type GlobalSearchBody = Static<typeof GlobalSearchBodySchema>;

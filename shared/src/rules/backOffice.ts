@@ -1,0 +1,272 @@
+// Pure back-office rules (issue 8): the application state machine, who may do what, which task actions
+// and detail tabs apply, and filter operators. The server enforces them; mfe-applications offers only
+// what they allow. The decisions where the spec says 'not shown' are in shared/README "Back office".
+import {
+  type ApplicationAction,
+  type DetailTab,
+  FILTER_OPERATORS,
+  type FilterFieldKind,
+  type TaskAction,
+  type TaskSubStatus,
+} from '../contracts/backOffice';
+import { Permissions } from '../contracts/constants';
+import type { ApplicationStatus, TaskProgress, Team } from '../contracts/entities';
+
+/** What the state machine needs to know of an application and its current task. */
+export interface ActionState {
+  status: ApplicationStatus;
+  progress: TaskProgress;
+  /** The task has an assignee. */
+  assigned: boolean;
+  callbackRequested: boolean;
+  /** The task's step is not the first (revert_stage has somewhere to go). */
+  hasPreviousStep: boolean;
+}
+
+/** Where an action leads: the application's status and the task's progress afterwards. */
+export type ActionOutcome =
+  | { ok: true; status: ApplicationStatus; progress: TaskProgress; callbackRequested: boolean }
+  | { ok: false; reason: string };
+
+const OPEN: readonly TaskProgress[] = ['In Progress', 'Pending'];
+
+interface Transition {
+  from: readonly ApplicationStatus[];
+  /** What the task must be for the action to apply. */
+  task: (s: ActionState) => string | null;
+  to: (s: ActionState) => { status: ApplicationStatus; progress: TaskProgress; callbackRequested?: boolean };
+}
+
+const openTask = (s: ActionState) => (OPEN.includes(s.progress) ? null : `the task is ${s.progress}`);
+const queued = (s: ActionState): TaskProgress => (s.assigned ? 'In Progress' : 'Pending');
+
+/**
+ * The state machine of every application action (server README "State machine" has it as a table).
+ * complete_step/user ends the task; whether the application then moves to the next step or to
+ * COMPLETED (stage Closed) is the server's, as it knows the steps.
+ */
+export const ACTION_TRANSITIONS: Record<ApplicationAction, Transition> = {
+  reject: { from: ['ACTIVE'], task: openTask, to: () => ({ status: 'REJECTED', progress: 'Rejected' }) },
+  cancelReject: {
+    from: ['REJECTED'],
+    task: (s) => (s.progress === 'Rejected' ? null : 'the task was not rejected'),
+    to: (s) => ({ status: 'ACTIVE', progress: queued(s) }),
+  },
+  cancel: { from: ['ACTIVE', 'INACTIVE'], task: openTask, to: () => ({ status: 'CANCELLED', progress: 'Cancelled' }) },
+  inactivate: { from: ['ACTIVE'], task: openTask, to: (s) => ({ status: 'INACTIVE', progress: s.progress }) },
+  activate: {
+    from: ['INACTIVE', 'CANCELLED'],
+    task: (s) => (s.progress === 'Cancelled' || OPEN.includes(s.progress) ? null : `the task is ${s.progress}`),
+    to: (s) => ({ status: 'ACTIVE', progress: s.progress === 'Cancelled' ? queued(s) : s.progress }),
+  },
+  revert_stage: {
+    from: ['ACTIVE'],
+    task: (s) => openTask(s) ?? (s.hasPreviousStep ? null : 'the task is at the first step'),
+    to: () => ({ status: 'ACTIVE', progress: 'Cancelled' }),
+  },
+  release: {
+    from: ['ACTIVE'],
+    task: (s) => openTask(s) ?? (s.assigned ? null : 'the task is not assigned'),
+    to: () => ({ status: 'ACTIVE', progress: 'Pending' }),
+  },
+  delete: {
+    from: ['ACTIVE', 'INACTIVE', 'CANCELLED', 'REJECTED'],
+    task: () => null,
+    to: (s) => ({ status: 'DELETED', progress: OPEN.includes(s.progress) ? 'Cancelled' : s.progress }),
+  },
+  request_for_callback: {
+    from: ['ACTIVE'],
+    task: (s) => openTask(s) ?? (s.callbackRequested ? 'a callback is already requested' : null),
+    to: (s) => ({ status: 'ACTIVE', progress: s.progress, callbackRequested: true }),
+  },
+  complete_callback: {
+    from: ['ACTIVE'],
+    task: (s) => (s.callbackRequested ? null : 'no callback is requested'),
+    to: (s) => ({ status: 'ACTIVE', progress: s.progress, callbackRequested: false }),
+  },
+  assign: {
+    from: ['ACTIVE'],
+    task: (s) => openTask(s) ?? (s.assigned ? 'the task is already assigned; use reassign' : null),
+    to: () => ({ status: 'ACTIVE', progress: 'In Progress' }),
+  },
+  reassign: {
+    from: ['ACTIVE'],
+    task: (s) => openTask(s) ?? (s.assigned ? null : 'the task is not assigned yet; use assign'),
+    to: () => ({ status: 'ACTIVE', progress: 'In Progress' }),
+  },
+  'complete_step/user': {
+    from: ['ACTIVE'],
+    task: (s) =>
+      s.progress !== 'In Progress'
+        ? `the task is ${s.progress}`
+        : s.callbackRequested
+          ? 'a callback is still open'
+          : null,
+    to: () => ({ status: 'ACTIVE', progress: 'Completed' }),
+  },
+};
+
+/** The outcome of an action on a state, or why it does not apply. */
+export function applyAction(action: ApplicationAction, state: ActionState): ActionOutcome {
+  const t = ACTION_TRANSITIONS[action];
+  if (!t.from.includes(state.status)) {
+    return { ok: false, reason: `${action} applies to a ${t.from.join(' or ')} application, not ${state.status}` };
+  }
+  const refused = t.task(state);
+  if (refused) return { ok: false, reason: `${action} does not apply: ${refused}` };
+  const next = t.to(state);
+  return { ok: true, callbackRequested: state.callbackRequested, ...next };
+}
+
+/** What the permission rules need to know of the caller and the task. */
+export interface ActorContext {
+  userid: string;
+  roles: readonly string[];
+  teams: readonly Team[];
+  /** Spec §4 'assigned' (isAssignedToUser) for this task. */
+  assigned: boolean;
+  /** Task access (assignee, team or allowedUsers, or an ALL_APPLICATIONS_* holder). */
+  hasAccess: boolean;
+  /** The task's assignee, if any. */
+  assignee: string | null;
+}
+
+const has = (actor: ActorContext, permission: string) => actor.roles.includes(permission);
+const holdsAny = (actor: ActorContext, suffix: 'ASSIGN' | 'REASSIGN' | 'ASSIGN_SELF') =>
+  has(actor, `ALL_APPLICATIONS_${suffix}`) || has(actor, `TEAM_APPLICATIONS_${suffix}`);
+
+/**
+ * Who may perform an action (null when allowed, else the reason for the 403). Assign and reassign
+ * also need the target check of the server's canAssign; this is the caller side only.
+ */
+export function actionPermission(
+  action: ApplicationAction,
+  actor: ActorContext,
+  status: ApplicationStatus,
+): string | null {
+  switch (action) {
+    case 'assign':
+      return holdsAny(actor, 'ASSIGN') || holdsAny(actor, 'ASSIGN_SELF')
+        ? null
+        : 'assigning needs TEAM_APPLICATIONS_ASSIGN or ALL_APPLICATIONS_ASSIGN';
+    case 'reassign':
+      return holdsAny(actor, 'REASSIGN')
+        ? null
+        : 'reassigning needs TEAM_APPLICATIONS_REASSIGN or ALL_APPLICATIONS_REASSIGN';
+    case 'release':
+      // The assignee leaves the task; a lead (a reassign holder) drops it from someone else.
+      return actor.assignee === actor.userid || holdsAny(actor, 'REASSIGN')
+        ? null
+        : 'only the assignee or a holder of a REASSIGN permission may release the task';
+    case 'complete_step/user':
+      return actor.assigned ? null : 'the task is not assigned to you';
+    default:
+      if (!has(actor, Permissions.APPLICATIONS_ACTIONS)) return 'this needs the APPLICATIONS_ACTIONS permission';
+      // 'Assigned' needs an ACTIVE application; on an inactive, cancelled or rejected one (activate,
+      // cancelReject, cancel, delete) access to the task is enough.
+      if (status !== 'ACTIVE') return actor.hasAccess ? null : 'you do not have access to this application';
+      return actor.assigned ? null : 'the task is not assigned to you';
+  }
+}
+
+/** A list row as the task-action rule needs it. */
+export interface TaskActionRow {
+  status: ApplicationStatus;
+  progress: TaskProgress;
+  assignedTo: string | null;
+  callbackRequested: boolean;
+  hasPreviousStep: boolean;
+  /** The caller's team covers the task's team (inTaskTeam). */
+  inTeam: boolean;
+}
+
+/** Spec §6 task actions offered on a row (Rebook and Reappraise are not built: never offered). */
+export function taskActionsFor(row: TaskActionRow, actor: ActorContext): TaskAction[] {
+  const state: ActionState = {
+    status: row.status,
+    progress: row.progress,
+    assigned: row.assignedTo !== null,
+    callbackRequested: row.callbackRequested,
+    hasPreviousStep: row.hasPreviousStep,
+  };
+  const can = (action: ApplicationAction) =>
+    applyAction(action, state).ok &&
+    actionPermission(action, { ...actor, assignee: row.assignedTo }, row.status) === null;
+  const out: TaskAction[] = [];
+  if (actor.hasAccess) out.push('OpenTask');
+  const selfAssign =
+    has(actor, Permissions.ALL_APPLICATIONS_ASSIGN_SELF) ||
+    (has(actor, Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && row.inTeam);
+  if (applyAction('assign', state).ok && selfAssign) out.push('AssignToSelf');
+  if (applyAction('assign', state).ok && holdsAny(actor, 'ASSIGN')) out.push('Assign');
+  if (can('reassign')) out.push('Reassign');
+  if (can('release')) out.push(row.assignedTo === actor.userid ? 'Leave' : 'Drop');
+  if (can('revert_stage')) out.push('RevertStage');
+  if (can('reject')) out.push('Reject');
+  if (can('cancel')) out.push('Cancel');
+  if (can('complete_callback')) out.push('CompleteCallback');
+  if (can('activate')) out.push('Activate');
+  if (can('cancelReject')) out.push('CancelReject');
+  if (actor.hasAccess && has(actor, Permissions.APPLICATIONS_ACTIONS)) out.push('Copy');
+  return out.length > 0 ? out : ['None'];
+}
+
+/** The sub-status of a task (what the tabs depend on). */
+export function taskSubStatus(
+  progress: TaskProgress,
+  callbackRequested: boolean,
+  reviewDate: string | null,
+  now: Date,
+): TaskSubStatus {
+  if (!OPEN.includes(progress)) return progress;
+  if (callbackRequested) return 'CALLBACK_REQUESTED';
+  if (reviewDate && Date.parse(reviewDate) > now.getTime()) return 'SNOOZED';
+  return progress;
+}
+
+const SNOOZE_SUB_STATUSES: readonly TaskSubStatus[] = ['In Progress', 'Pending', 'SNOOZED', 'CALLBACK_REQUESTED'];
+const QUERY_SUB_STATUSES: readonly TaskSubStatus[] = [...SNOOZE_SUB_STATUSES, 'Completed'];
+const APPROVAL_SUB_STATUSES: readonly TaskSubStatus[] = [...QUERY_SUB_STATUSES, 'Rejected'];
+
+export interface TabContext {
+  status: ApplicationStatus;
+  subStatus: TaskSubStatus;
+  roles: readonly string[];
+  /** Spec §4 'assigned'. */
+  assigned: boolean;
+  /** Spec §5: stage differs from the task's step, or field access other than WRITE. */
+  editingDisabled: boolean;
+}
+
+/**
+ * Spec §2 and §6 tab visibility. The sub-statuses for Snooze, Queries, Approvals and Close are ours:
+ * Snooze while the task is open (and the TASK_REVIEW_DATE permission), Queries also once completed,
+ * Approvals also once rejected (the decision stays readable), Close only for the assignee's task In
+ * Progress (it completes the step).
+ */
+export function visibleTabs(ctx: TabContext): DetailTab[] {
+  const tabs: DetailTab[] = [];
+  const openApp = ctx.status === 'ACTIVE';
+  if (openApp && SNOOZE_SUB_STATUSES.includes(ctx.subStatus) && ctx.roles.includes(Permissions.TASK_REVIEW_DATE)) {
+    tabs.push('Snooze');
+  }
+  tabs.push('Worklogs');
+  if (QUERY_SUB_STATUSES.includes(ctx.subStatus)) tabs.push('Queries');
+  tabs.push('Docs', 'Notes');
+  if (APPROVAL_SUB_STATUSES.includes(ctx.subStatus)) tabs.push('Approvals');
+  tabs.push('Tasks');
+  if (ctx.assigned && !ctx.editingDisabled) tabs.push('Save');
+  if (ctx.assigned && ctx.roles.includes(Permissions.APPLICATIONS_ACTIONS)) tabs.push('Actions');
+  if (ctx.assigned && ctx.subStatus === 'In Progress') tabs.push('Close');
+  return tabs;
+}
+
+/** Spec §5: the operators a column of this kind may filter with. */
+export function filterOperatorsFor(kind: FilterFieldKind): readonly string[] {
+  return FILTER_OPERATORS[kind];
+}
+
+/** Spec §5: whether an operator applies to a field kind (the server refuses others with 400). */
+export function isFilterOperatorAllowed(kind: FilterFieldKind, operator: string): boolean {
+  return filterOperatorsFor(kind).includes(operator);
+}
