@@ -108,6 +108,8 @@ describe('NotificationBell', () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages, count: 0 }));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    // The server counts everything the panel opened with.
+    act(() => socket.serverSends('UPDATE_COUNT_RESULT', { notificationIds: ['n1'], count: 0 }));
     const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
     const [first] = within(panel).getAllByTestId('notification-item');
     if (!first) throw new Error('no notification rendered');
@@ -119,6 +121,22 @@ describe('NotificationBell', () => {
       ['UPDATE_VIEW', { notificationId: 'n1' }],
       ['DELETE_NOTIFICATION', { notificationId: 'n1' }],
       ['UPDATE_UNREAD', {}],
+    ]);
+  });
+
+  it('a notification arriving while the panel is open is counted alone when read', () => {
+    mount(<NotificationBell />);
+    act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));
+    fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
+    act(() => socket.serverSends('UPDATE_COUNT_RESULT', { notificationIds: ['n1'], count: 0 }));
+    act(() => socket.serverSends('NEW', { notification: notification('n3', { messages: 'APP-3 for you' }), count: 1 }));
+    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const fresh = within(panel).getAllByTestId('notification-item')[0];
+    if (!fresh) throw new Error('no notification rendered');
+    fireEvent.click(within(fresh).getByRole('button', { name: 'Mark as viewed' }));
+    expect(socket.emitted.slice(1)).toEqual([
+      ['UPDATE_COUNT_BY_USER', { notificationId: 'n3' }],
+      ['UPDATE_VIEW', { notificationId: 'n3' }],
     ]);
   });
 
@@ -147,6 +165,46 @@ describe('NotificationsPage', () => {
     expect(screen.getByRole('status').getAttribute('data-connection')).toBe('connected');
     fireEvent.click(screen.getByRole('tab', { name: 'Unread (1)' }));
     expect(screen.getAllByTestId('notification-item').map((i) => i.getAttribute('data-unread'))).toEqual(['true']);
+  });
+
+  it('reading one notification on the page counts that one only: UPDATE_COUNT_BY_USER, the badge drops by one', () => {
+    const unreadTwo = [
+      ...messages,
+      notification('n4', { messages: 'Application APP-4 assigned to you', createdAT: messages[0]?.createdAT }),
+    ];
+    mount(
+      <>
+        <NotificationBell />
+        <NotificationsPage basename="/notifications" />
+      </>,
+    );
+    act(() => socket.serverSends('NOTIFICATION', { messages: unreadTwo, count: 2 }));
+    expect(screen.getByRole('button', { name: 'Notifications, 2 new' })).toBeTruthy();
+    const items = screen.getAllByTestId('notification-item');
+    const first = items[0];
+    if (!first) throw new Error('no notification rendered');
+    fireEvent.click(within(first).getByRole('button', { name: 'Mark as viewed' }));
+    expect(socket.emitted).toEqual([
+      ['UPDATE_COUNT_BY_USER', { notificationId: 'n1' }],
+      ['UPDATE_VIEW', { notificationId: 'n1' }],
+    ]);
+    act(() => {
+      socket.serverSends('UPDATE_COUNT_BY_USER_RESULT', { notificationId: 'n1', count: 1 });
+      socket.serverSends('UPDATE_VIEW_RESULT', { notificationId: 'n1', count: 1 });
+    });
+    // The other unread one is still new: the badge shows it, and it still offers Mark as viewed.
+    expect(screen.getByRole('button', { name: 'Notifications, 1 new' })).toBeTruthy();
+    const unreadNow = screen
+      .getAllByTestId('notification-item')
+      .filter((i) => i.getAttribute('data-unread') === 'true');
+    expect(unreadNow.map((i) => i.textContent)).toEqual([expect.stringContaining('APP-4')]);
+    // Reading one already counted sends no second count.
+    socket.emitted.length = 0;
+    act(() => socket.serverSends('UPDATE_COUNT_BY_USER_RESULT', { notificationId: 'n4', count: 0 }));
+    const [other] = unreadNow;
+    if (!other) throw new Error('no unread notification rendered');
+    fireEvent.click(within(other).getByRole('button', { name: 'Mark as viewed' }));
+    expect(socket.emitted).toEqual([['UPDATE_VIEW', { notificationId: 'n4' }]]);
   });
 
   it('page actions emit the contract events', () => {

@@ -163,7 +163,13 @@ export function createNotificationsService({
       return () => listeners.delete(listener);
     },
     getSnapshot: () => snapshot,
-    markViewed: (notificationId) => send(ToServer.UPDATE_VIEW, { notificationId }),
+    markViewed: (notificationId) => {
+      // Reading one notification counts it, alone: the badge drops by one and the others stay new
+      // (spec section 7, UPDATE_COUNT_BY_USER). One already counted needs no second count.
+      const read = snapshot.notifications.find((n) => n.notificationId === notificationId);
+      if (read && !read.isCounted) send(ToServer.UPDATE_COUNT_BY_USER, { notificationId });
+      send(ToServer.UPDATE_VIEW, { notificationId });
+    },
     remove: (notificationId) => send(ToServer.DELETE_NOTIFICATION, { notificationId }),
     markAllUnread: () => send(ToServer.UPDATE_UNREAD, {}),
     markAllCounted: () => send(ToServer.UPDATE_COUNT, {}),
