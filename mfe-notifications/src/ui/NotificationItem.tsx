@@ -4,7 +4,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItem from '@mui/material/ListItem';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Notification, NotificationKind } from '@originate/shared';
@@ -21,15 +21,40 @@ function tone(name: string): (typeof AVATAR_TONES)[number] {
   return AVATAR_TONES[hash % AVATAR_TONES.length] ?? 'primary';
 }
 
+type Tone = (typeof AVATAR_TONES)[number];
+
+/** WCAG AA for the initials (normal-size text). */
+const MIN_CONTRAST = 4.5;
+
+/**
+ * A pale tint of the tone behind the initials in a dark shade of it, darkened further until it reads at AA:
+ * warning's dark orange on its own tint does not (about 3.2:1), and the bank's theme picks primary and secondary.
+ */
+export function avatarColours(theme: Theme, tone: Tone): { color: string; bgcolor: string } {
+  const bgcolor = lighten(theme.palette[tone].main, 0.86);
+  let color = theme.palette[tone].dark;
+  for (let i = 0; i < 10 && getContrastRatio(color, bgcolor) < MIN_CONTRAST; i++) color = darken(color, 0.2);
+  return { color, bgcolor };
+}
+
 export interface NotificationItemProps {
   notification: Notification;
   now: number;
   onView: (notificationId: string) => void;
   onDelete: (notificationId: string) => void;
   dense?: boolean;
+  /** A rule below it (the list's separators belong to its items: a list holds list items only). */
+  divider?: boolean;
 }
 
-export function NotificationItem({ notification, now, onView, onDelete, dense = false }: NotificationItemProps) {
+export function NotificationItem({
+  notification,
+  now,
+  onView,
+  onDelete,
+  dense = false,
+  divider = false,
+}: NotificationItemProps) {
   const unread = notification.status === '0';
   const avatarTone = tone(notification.username);
   const details = [relativeTime(notification.createdAT, now), KIND_LABELS[notification.metadata.type]]
@@ -39,6 +64,7 @@ export function NotificationItem({ notification, now, onView, onDelete, dense = 
     <ListItem
       data-testid="notification-item"
       data-unread={unread}
+      divider={divider}
       sx={{
         alignItems: 'flex-start',
         gap: 1.5,
@@ -66,15 +92,14 @@ export function NotificationItem({ notification, now, onView, onDelete, dense = 
         />
       )}
       <Avatar
-        sx={{
+        sx={(t: Theme) => ({
           width: 38,
           height: 38,
           fontSize: 14,
           fontWeight: 600,
           letterSpacing: 0.3,
-          color: `${avatarTone}.dark`,
-          bgcolor: (t: Theme) => alpha(t.palette[avatarTone].main, 0.14),
-        }}
+          ...avatarColours(t, avatarTone),
+        })}
       >
         {initials(notification.username)}
       </Avatar>

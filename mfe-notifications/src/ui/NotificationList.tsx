@@ -1,10 +1,8 @@
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@originate/shared';
-import { Fragment } from 'react';
 import { NotificationItem } from './NotificationItem';
 import { useNotificationsService, useNow } from './useNotifications';
 
@@ -30,16 +28,15 @@ export function NotificationList({
   return (
     <List disablePadding aria-label="Notifications">
       {notifications.map((n, i) => (
-        <Fragment key={n.notificationId}>
-          {i > 0 && <Divider component="li" />}
-          <NotificationItem
-            notification={n}
-            now={now}
-            dense={dense}
-            onView={service.markViewed}
-            onDelete={service.remove}
-          />
-        </Fragment>
+        <NotificationItem
+          key={n.notificationId}
+          notification={n}
+          now={now}
+          dense={dense}
+          divider={i < notifications.length - 1}
+          onView={service.markViewed}
+          onDelete={service.remove}
+        />
       ))}
     </List>
   );
