@@ -18,3 +18,4 @@ export * from './http';
 export * from './rules';
 export * from './session';
 export * from './ui';
+export * from './ui/slots';

@@ -15,6 +15,7 @@ import { BrandMark } from '../pages/BrandMark';
 import { slotProvider } from '../remotes/manifest';
 import { composeMenu } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
+import { SlotHostProvider } from '../remotes/SlotHostProvider';
 import { useManifest } from '../remotes/useManifest';
 import { BackOfficeContent } from './BackOfficeContent';
 import { NavMenu } from './NavMenu';
@@ -100,7 +101,9 @@ export function BackOfficeLayout({ session }: { session: Session }) {
       </Drawer>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
-        <BackOfficeContent session={session} menu={menu} />
+        <SlotHostProvider manifest={manifest} roles={roles}>
+          <BackOfficeContent session={session} menu={menu} />
+        </SlotHostProvider>
       </Box>
       <SessionDialogs session={session} />
     </Box>
