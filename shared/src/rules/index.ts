@@ -90,3 +90,4 @@ export function debugPath(path: string, debugMode: boolean): string {
 }
 
 export * from './backOffice';
+export * from './uploads';
