@@ -1,9 +1,11 @@
-import type { RemotePageProps, Session } from '@originate/shared';
+import type { AdminFeatures, RemotePageProps, Session } from '@originate/shared';
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
+import { PageLoading } from '../pages/PageLoading';
 import type { MenuItem, MenuLink } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { SHELL_PAGES } from '../routes/routeTable';
+import { FormPreviewPage } from './FormPreviewPage';
 import { HomePage } from './HomePage';
 import { ProfilePage } from './ProfilePage';
 import { SettingsPage } from './SettingsPage';
@@ -15,8 +17,16 @@ function remoteLinks(items: readonly MenuItem[]): MenuLink[] {
   return items.flatMap((i) => (i.kind === 'group' ? remoteLinks(i.children) : i.remote ? [i] : []));
 }
 
+interface BackOfficeContentProps {
+  session: Session;
+  menu: readonly MenuItem[];
+  features: AdminFeatures;
+  /** Until the features are known a feature's page waits: the not-found page would end the session. */
+  featuresSettled: boolean;
+}
+
 /** The page under the back-office root: home, the shell's own pages, or a permitted remote's page. */
-export function BackOfficeContent({ session, menu }: { session: Session; menu: readonly MenuItem[] }) {
+export function BackOfficeContent({ session, menu, features, featuresSettled }: BackOfficeContentProps) {
   const { pathname } = useLocation();
   if (pathname === '/') return <HomePage session={session} menu={menu} />;
   return (
@@ -24,6 +34,12 @@ export function BackOfficeContent({ session, menu }: { session: Session; menu: r
       <Route path={SHELL_PAGES.profile} element={<ProfilePage session={session} />} />
       <Route path={SHELL_PAGES.settings} element={<SettingsPage session={session} />} />
       <Route path={`${SHELL_PAGES.staffFlow}/*`} element={<StaffFlowPage session={session} />} />
+      <Route
+        path={SHELL_PAGES.formPreview}
+        element={
+          !featuresSettled ? <PageLoading /> : features.ApplicationFormPreview ? <FormPreviewPage /> : <NotFoundPage />
+        }
+      />
       {remoteLinks(menu).map((link) => (
         <Route
           key={link.id}

@@ -11,13 +11,17 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { endSession, type Session } from '@originate/shared';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { QuestionToastHost } from '../chrome/QuestionToastHost';
 import { BrandMark } from '../pages/BrandMark';
 import { slotProvider } from '../remotes/manifest';
 import { composeMenu } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { SlotHostProvider } from '../remotes/SlotHostProvider';
 import { useManifest } from '../remotes/useManifest';
+import { useAdminFeatures } from './adminFeatures';
 import { BackOfficeContent } from './BackOfficeContent';
+import { LanguageSwitcher } from './LanguageSwitcher';
+import { useBackOfficeLanguage, useTranslatedMenu } from './language';
 import { NavMenu } from './NavMenu';
 import { SessionDialogs } from './SessionDialogs';
 import { useBranding } from './useBranding';
@@ -32,7 +36,9 @@ export function BackOfficeLayout({ session }: { session: Session }) {
   const [mobileOpen, setMobileOpen] = useState(false);
   const { manifest } = useManifest();
   const roles = session.user.roles;
-  const menu = composeMenu(manifest, roles);
+  const { features, settled } = useAdminFeatures();
+  const [lang, setLang] = useBackOfficeLanguage(features.MultiLingual);
+  const menu = useTranslatedMenu(composeMenu(manifest, roles, features), lang);
   const bell = slotProvider(manifest, roles, 'headerBell');
 
   const logoff = async () => {
@@ -73,6 +79,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
             <BrandMark inverse />
           </Box>
           <Box sx={{ flex: 1 }} />
+          {features.MultiLingual && <LanguageSwitcher lang={lang} onChange={setLang} />}
           {bell && <RemoteModule remote={bell.remote} module={bell.module} props={{}} compact />}
           <Typography
             variant="body2"
@@ -102,10 +109,11 @@ export function BackOfficeLayout({ session }: { session: Session }) {
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
         <SlotHostProvider manifest={manifest} roles={roles}>
-          <BackOfficeContent session={session} menu={menu} />
+          <BackOfficeContent session={session} menu={menu} features={features} featuresSettled={settled} />
         </SlotHostProvider>
       </Box>
       <SessionDialogs session={session} />
+      <QuestionToastHost />
     </Box>
   );
 }

@@ -12,6 +12,7 @@ import {
   API_PATHS,
   api,
   debugModeAtom,
+  getSession,
   reportError,
   resolveDebugRole,
   type Session,
@@ -19,8 +20,13 @@ import {
 } from '@originate/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { askInToast } from '../chrome/questionToast';
 import { profileQuery } from './ProfilePage';
+
+const UNSAVED_TEAMS_QUESTION = 'Your team selection is not saved. Save it now?';
+
+const saveTeams = (ids: string[]) => api.post(API_PATHS.updateSelectedTeams, { teams: ids });
 
 function selectedTeamsOf(teamData: Record<string, unknown> | undefined, all: string[]): string[] {
   const selected = teamData?.selectedTeams;
@@ -42,7 +48,7 @@ export function SettingsPage({ session }: { session: Session }) {
       teams.map((t) => t.id),
     );
   const save = useMutation({
-    mutationFn: (ids: string[]) => api.post(API_PATHS.updateSelectedTeams, { teams: ids }),
+    mutationFn: saveTeams,
     onSuccess: () => {
       showToast('Team selection saved', 'success');
       setChoice(null);
@@ -50,6 +56,27 @@ export function SettingsPage({ session }: { session: Session }) {
     },
     onError: reportError,
   });
+
+  // Leaving with a selection not saved asks (a question toast) rather than dropping it silently.
+  const unsaved = useRef<string[] | null>(null);
+  unsaved.current = choice !== null && selected.length > 0 ? selected : null;
+  const userid = session.user.userid;
+  useEffect(
+    () => () => {
+      const teams = unsaved.current;
+      // After a logoff there is nobody to ask.
+      if (!teams || !getSession()) return;
+      const saveLater = () =>
+        saveTeams(teams)
+          .then(() => {
+            showToast('Team selection saved', 'success');
+            return queryClient.invalidateQueries({ queryKey: profileQuery(userid).queryKey });
+          })
+          .catch(reportError);
+      askInToast(UNSAVED_TEAMS_QUESTION, [{ label: 'Save', onClick: () => void saveLater() }, { label: 'Discard' }]);
+    },
+    [queryClient, userid],
+  );
 
   const toggle = (id: string) =>
     setChoice(selected.includes(id) ? selected.filter((t) => t !== id) : [...selected, id]);

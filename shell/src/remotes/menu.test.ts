@@ -1,4 +1,5 @@
-import { type RemotesManifest, remoteUnavailableMessage } from '@originate/shared';
+import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/shared';
+import { FEATURES_OFF } from '../backoffice/adminFeatures';
 import { parseManifest, permittedRemotes, slotProvider } from './manifest';
 import { composeMenu } from './menu';
 
@@ -47,8 +48,8 @@ const manifest: RemotesManifest = {
   ],
 };
 
-const labels = (roles: string[]) =>
-  composeMenu(manifest, roles).map((i) =>
+const labels = (roles: string[], features: AdminFeatures = FEATURES_OFF) =>
+  composeMenu(manifest, roles, features).map((i) =>
     i.kind === 'group' ? `${i.label}[${i.children.map((c) => c.label).join(',')}]` : i.label,
   );
 
@@ -68,7 +69,27 @@ describe('menu composition', () => {
   });
   it('shows only the shell entries when nothing is deployed', () => {
     expect(labels(['NOTIFICATION'])).toContain('Notification');
-    expect(composeMenu({ remotes: [] }, []).map((i) => i.label)).toEqual(['Profile', 'Settings', 'Logoff']);
+    expect(composeMenu({ remotes: [] }, [], FEATURES_OFF).map((i) => i.label)).toEqual([
+      'Profile',
+      'Settings',
+      'Logoff',
+    ]);
+  });
+  it('offers Form preview, before Profile, only while Admin/Features.ApplicationFormPreview is on', () => {
+    const on: AdminFeatures = { MultiLingual: false, ApplicationFormPreview: true };
+    expect(labels([], on)).toEqual([
+      'Dashboard',
+      'Applications[My Applications,All]',
+      'Form preview',
+      'Profile',
+      'Settings',
+      'Logoff',
+    ]);
+    expect(labels([], { ...on, ApplicationFormPreview: false })).not.toContain('Form preview');
+    // MultiLingual alone adds no entry (it adds the header's language switcher).
+    expect(labels([], { MultiLingual: true, ApplicationFormPreview: false })).toEqual(labels([]));
+    const preview = composeMenu({ remotes: [] }, [], on).find((i) => i.id === 'form-preview');
+    expect(preview).toMatchObject({ kind: 'link', path: 'form-preview', feature: 'ApplicationFormPreview' });
   });
   it('does not load remotes whose roles the user lacks', () => {
     expect(permittedRemotes(manifest, []).map((r) => r.name)).toEqual(['mfe_applications']);

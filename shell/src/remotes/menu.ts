@@ -1,6 +1,8 @@
 // The back-office menu (spec §2 "Back-office menu") composed from the manifest's permitted contributions
-// plus the shell's own entries. Pure: manifest + roles in, menu out.
-import { isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/shared';
+// plus the shell's own entries, those behind an admin feature only while it is on. Pure: manifest, roles
+// and features in, menu out.
+import { type AdminFeatures, isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/shared';
+import type { AdminFeature } from '../backoffice/adminFeatures';
 import { SHELL_PAGES } from '../routes/routeTable';
 import { permittedRemotes } from './manifest';
 
@@ -14,6 +16,8 @@ export interface MenuLink {
   remote?: RemoteEntry;
   module?: string;
   order: number;
+  /** Shown only while this admin feature is on. */
+  feature?: AdminFeature;
 }
 
 interface MenuGroup {
@@ -28,12 +32,20 @@ export type MenuItem = MenuLink | MenuGroup;
 
 /** The spec's menu order for the shell-owned entries, after every remote's (which use orders below 800). */
 const SHELL_MENU: readonly MenuLink[] = [
+  {
+    kind: 'link',
+    id: 'form-preview',
+    label: 'Form preview',
+    path: SHELL_PAGES.formPreview,
+    order: 790,
+    feature: 'ApplicationFormPreview',
+  },
   { kind: 'link', id: 'profile', label: 'Profile', path: SHELL_PAGES.profile, order: 800 },
   { kind: 'link', id: 'settings', label: 'Settings', path: SHELL_PAGES.settings, order: 810 },
   { kind: 'link', id: 'logoff', label: 'Logoff', order: 820 },
 ];
 
-export function composeMenu(manifest: RemotesManifest, roles: readonly string[]): MenuItem[] {
+export function composeMenu(manifest: RemotesManifest, roles: readonly string[], features: AdminFeatures): MenuItem[] {
   const links: (MenuLink & { group?: string })[] = permittedRemotes(manifest, roles).flatMap((remote) =>
     remote.menu
       .filter((m) => isFeatureAllowed(m.requiredRole, roles))
@@ -66,7 +78,8 @@ export function composeMenu(manifest: RemotesManifest, roles: readonly string[])
     g.order = Math.min(g.order, link.order);
   }
   for (const g of groups.values()) g.children.sort(byOrder);
-  return [...top, ...SHELL_MENU].sort(byOrder);
+  const shell = SHELL_MENU.filter((link) => link.feature === undefined || features[link.feature]);
+  return [...top, ...shell].sort(byOrder);
 }
 
 function byOrder(a: { order: number; label: string }, b: { order: number; label: string }): number {

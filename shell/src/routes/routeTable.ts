@@ -24,7 +24,13 @@ export function isLoginEntry(pathname: string): boolean {
 }
 
 /** Back-office pages the shell itself owns, under the back-office root. */
-export const SHELL_PAGES = { profile: 'profile', settings: 'settings', staffFlow: STAFF_FLOW_PATH } as const;
+export const SHELL_PAGES = {
+  profile: 'profile',
+  settings: 'settings',
+  staffFlow: STAFF_FLOW_PATH,
+  /** Only while Admin/Features.ApplicationFormPreview is on; otherwise the not-found page. */
+  formPreview: 'form-preview',
+} as const;
 
 /** First path segment(s) of every back-office page: the shell's own plus every contributed one. */
 export function backOfficePaths(contributedPaths: readonly string[]): string[] {

@@ -1,0 +1,56 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { sharedStore } from '@originate/shared';
+import { useAtomValue } from 'jotai';
+import { dismissQuestion, QUESTION_TOAST_TIMEOUT_MS, type QuestionToast, questionToastsAtom } from './questionToast';
+
+function Question({ toast }: { toast: QuestionToast }) {
+  return (
+    <Snackbar
+      open
+      autoHideDuration={QUESTION_TOAST_TIMEOUT_MS}
+      // Below shared's plain toasts (top centre), so a notice never hides a question.
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      onClose={(_event, reason) => {
+        // A click elsewhere is no answer.
+        if (reason !== 'clickaway') dismissQuestion(toast.id);
+      }}
+    >
+      <Alert
+        severity="info"
+        variant="filled"
+        role="alertdialog"
+        aria-label={toast.message}
+        action={
+          <Stack direction="row" spacing={1}>
+            {toast.answers.map((answer, i) => (
+              <Button
+                key={answer.label}
+                color="inherit"
+                size="small"
+                variant={i === 0 ? 'outlined' : 'text'}
+                onClick={() => {
+                  dismissQuestion(toast.id);
+                  answer.onClick?.();
+                }}
+              >
+                {answer.label}
+              </Button>
+            ))}
+          </Stack>
+        }
+        sx={{ minWidth: 360, alignItems: 'center' }}
+      >
+        {toast.message}
+      </Alert>
+    </Snackbar>
+  );
+}
+
+/** One question at a time, oldest first. */
+export function QuestionToastHost() {
+  const toast = useAtomValue(questionToastsAtom, { store: sharedStore })[0];
+  return toast ? <Question key={toast.id} toast={toast} /> : null;
+}
