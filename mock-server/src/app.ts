@@ -14,6 +14,7 @@ import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
 import { installErrorHandling, invalid, sendError } from './errors';
 import { installCompression, installRequestRules } from './request-rules';
+import { actionsRoutes } from './routes/actions';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
 import { configsRoutes } from './routes/configs';
@@ -21,6 +22,7 @@ import { customerRoutes, publicCustomerRoutes } from './routes/customer';
 import { documentRoutes } from './routes/documents';
 import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
 import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
+import { listRoutes, listSetupRoutes } from './routes/lists';
 import { microflowRoutes } from './routes/microflows';
 import { notificationsRoutes } from './routes/notifications';
 import { otpRoutes } from './routes/otp';
@@ -61,12 +63,14 @@ const NON_ADMIN_PLUGINS = [
   sessionRoutes,
   usersRoutes,
   applicationsRoutes,
+  actionsRoutes,
   notificationsRoutes,
   customerRoutes,
   otpRoutes,
   microflowRoutes,
   documentRoutes,
   flowConfigSaveRoutes,
+  listRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -76,6 +80,7 @@ const UNPREFIXED_PLUGINS = [
   flowConfigSaveAdminRoutes,
   flowConfigRoutes,
   publicCustomerRoutes,
+  listSetupRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -104,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
-    if (config.nodeEnv !== 'production') await seedDemo(db);
+    if (config.nodeEnv !== 'production') await seedDemo(db, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
   } catch (error) {
     if (ownsDb) await db.close();

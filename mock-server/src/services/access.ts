@@ -55,3 +55,27 @@ export function canAssign(
   }
   return false;
 }
+
+/** The caller as the access rules see them. */
+export const toActor = (u: {
+  userid: string;
+  userName: string;
+  roles: readonly string[];
+  teams: readonly Team[];
+}): Actor => ({
+  userid: u.userid,
+  userName: u.userName,
+  roles: u.roles,
+  teams: u.teams,
+});
+
+/** A task row as the access rules see it. */
+export const toTaskAccess = (t: {
+  assigned_to: string | null;
+  assigned_team: readonly Team[];
+  allowed_users: readonly string[];
+}): TaskAccess => ({
+  assignedTo: t.assigned_to,
+  assignedTeam: t.assigned_team,
+  allowedUsers: t.allowed_users,
+});

@@ -14,6 +14,11 @@ export interface TaskRow extends Record<string, unknown> {
   assigned_to: string | null;
   assigned_team: Team[];
   allowed_users: string[];
+  callback_requested: boolean;
+  callback_at: Date | string | null;
+  review_date: Date | string | null;
+  start_time: Date | string;
+  end_time: Date | string | null;
 }
 
 interface ApplicationRow extends Record<string, unknown> {
@@ -35,12 +40,12 @@ export interface StoredApplication {
   tasks: TaskRow[];
 }
 
-const TASK_COLUMNS =
-  'task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team, allowed_users';
+const TASK_COLUMNS = `task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+  allowed_users, callback_requested, callback_at, review_date, start_time, end_time`;
 
 async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
   return db.query<TaskRow>(
-    `SELECT ${TASK_COLUMNS} FROM tasks WHERE application_id = $1 ORDER BY step_number, task_id`,
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE application_id = $1 ORDER BY start_time, step_number, task_id`,
     [applicationId],
   );
 }
@@ -92,4 +97,17 @@ export async function findApplication(db: Queryable, applicationId: string): Pro
 export function forApplicant(application: Application): Omit<Application, 'appLifeCycle' | 'initiatedBy'> {
   const { appLifeCycle: _lifecycle, initiatedBy: _by, ...rest } = application;
   return rest;
+}
+
+const OPEN_PROGRESS: readonly TaskProgress[] = ['In Progress', 'Pending'];
+
+/**
+ * The task the detail view and the actions work on when none is named: the open one (In Progress or
+ * Pending), else the one started last (a rejected, cancelled or completed application's final task).
+ */
+export function currentTask(tasks: readonly TaskRow[]): TaskRow | null {
+  const open = tasks.filter((t) => OPEN_PROGRESS.includes(t.progress));
+  const pool = open.length > 0 ? open : tasks;
+  // tasksOf orders by start time: the last is the latest.
+  return pool[pool.length - 1] ?? null;
 }

@@ -5,6 +5,8 @@ import type { Notification } from '@originate/shared/node';
 interface HubEvents {
   notification: [userId: string, notification: Notification, count: number];
   sessionEnded: [sessionId: string];
+  /** Any change to an application (status, stage, task, assignment): the staff list socket passes the id on. */
+  applicationChanged: [applicationId: string, modTime: string];
 }
 
 export class Hub extends EventEmitter<HubEvents> {}
