@@ -22,7 +22,6 @@ import { customerRoutes, publicCustomerRoutes } from './routes/customer';
 import { documentRoutes } from './routes/documents';
 import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
 import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
-import { listRoutes, listSetupRoutes } from './routes/lists';
 import { microflowRoutes } from './routes/microflows';
 import { notificationsRoutes } from './routes/notifications';
 import { otpRoutes } from './routes/otp';
@@ -70,7 +69,6 @@ const NON_ADMIN_PLUGINS = [
   microflowRoutes,
   documentRoutes,
   flowConfigSaveRoutes,
-  listRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -80,7 +78,6 @@ const UNPREFIXED_PLUGINS = [
   flowConfigSaveAdminRoutes,
   flowConfigRoutes,
   publicCustomerRoutes,
-  listSetupRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -109,7 +106,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
-    if (config.nodeEnv !== 'production') await seedDemo(db, config.seedApplications);
+    if (config.nodeEnv !== 'production') await seedDemo(db);
     key = await captchaKey(db, config.captchaHmacKey);
   } catch (error) {
     if (ownsDb) await db.close();
