@@ -20,6 +20,16 @@ describe('the remote declaration schema (remote.json)', () => {
     expect(parseRemoteDeclaration(declaration, 'mfe-x/remote.json')).toEqual(declaration);
   });
 
+  it('accepts pages that are no menu items, and refuses a route without its module', () => {
+    const routes = [{ id: 'detail', path: 'backstage/application', module: './Detail', requiredRole: 'CPA' }];
+    expect(parseRemoteDeclaration({ ...declaration, routes }, 'mfe-x/remote.json').routes).toEqual(routes);
+    expect(() =>
+      parseRemoteDeclaration({ ...declaration, routes: [{ id: 'detail', path: '/backstage' }] }, 'mfe-x/remote.json'),
+    ).toThrow(
+      'mfe-x/remote.json: routes[0].module: missing; routes[0].path: must match pattern "^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$"',
+    );
+  });
+
   it('names the file, each field and the reason', () => {
     expect(() =>
       parseRemoteDeclaration(

@@ -39,6 +39,22 @@ const MenuContributionSchema = Type.Object(
   closed,
 );
 
+/**
+ * A page a remote renders that is no menu item (e.g. the application detail at 'backstage/application',
+ * opened from a list): routed by the host under the back-office root, behind the same guard.
+ */
+const PageRouteSchema = Type.Object(
+  {
+    id: Text,
+    path: PagePath,
+    module: ModuleName,
+    /** Role or permission needed to open it; absent means everyone allowed to load the remote. */
+    requiredRole: Type.Optional(Text),
+  },
+  closed,
+);
+export type PageRoute = Static<typeof PageRouteSchema>;
+
 const SlotsSchema = Type.Object(
   {
     headerBell: Type.Optional(ModuleName),
@@ -78,6 +94,8 @@ const declarationFields = {
   /** Named places in the shell the remote fills, e.g. { headerBell: './NotificationBell' }. */
   slots: Type.Optional(SlotsSchema),
   menu: Type.Array(MenuContributionSchema, { maxItems: 50 }),
+  /** Pages that are not menu items; absent means none. */
+  routes: Type.Optional(Type.Array(PageRouteSchema, { maxItems: 50 })),
   pages: Type.Optional(PagesSchema),
 };
 

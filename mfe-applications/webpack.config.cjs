@@ -1,0 +1,12 @@
+const { createAppConfig } = require('@originate/shared/build/createAppConfig');
+
+module.exports = createAppConfig({
+  name: 'mfe_applications',
+  dir: __dirname,
+  port: 3001,
+  exposes: {
+    './ApplicationsPage': './src/exposed/ApplicationsPage.tsx',
+    './ApplicationDetail': './src/exposed/ApplicationDetail.tsx',
+  },
+  title: 'Originate — Applications',
+});
