@@ -1,5 +1,11 @@
 // The runtime remotes manifest (/remotes.json, RemotesManifest in shared): fetched, checked, never built in.
-import type { RemoteEntry, RemoteSlot, RemotesManifest } from '@originate/shared';
+import {
+  isFeatureAllowed,
+  type PageRoute,
+  type RemoteEntry,
+  type RemoteSlot,
+  type RemotesManifest,
+} from '@originate/shared';
 
 /**
  * Checks a /remotes.json body against shared's schema; a remote of the wrong shape is left out, logged.
@@ -34,4 +40,14 @@ export function slotProvider(
     if (module) return { remote, module };
   }
   return null;
+}
+
+/** Pages of permitted remotes that are no menu items (e.g. the application detail), each with its remote. */
+export function permittedRoutes(
+  manifest: RemotesManifest,
+  roles: readonly string[],
+): { remote: RemoteEntry; route: PageRoute }[] {
+  return permittedRemotes(manifest, roles).flatMap((remote) =>
+    (remote.routes ?? []).filter((r) => isFeatureAllowed(r.requiredRole, roles)).map((route) => ({ remote, route })),
+  );
 }

@@ -38,5 +38,5 @@ export function useManifest(): { result: ManifestResult; manifest: RemotesManife
 
 /** Every contributed page path (permitted or not: the guard and the menu decide access). */
 export function useContributedPaths(): string[] {
-  return useManifest().manifest.remotes.flatMap((r) => r.menu.map((m) => m.path));
+  return useManifest().manifest.remotes.flatMap((r) => [...r.menu, ...(r.routes ?? [])].map((m) => m.path));
 }
