@@ -2,8 +2,8 @@ import type { AdminFeatures, RemotePageProps, Session } from '@originate/shared'
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
-import type { MenuItem, MenuLink } from '../remotes/menu';
 import { permittedRoutes } from '../remotes/manifest';
+import type { MenuItem, MenuLink } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { useManifest } from '../remotes/useManifest';
 import { SHELL_PAGES } from '../routes/routeTable';
