@@ -8,8 +8,11 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { API_PATHS, api, type DomainUrlRecord } from '@originate/shared';
+import { API_PATHS, api, type Session } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
+import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
+import { slotProvider } from '../remotes/manifest';
+import { useManifest } from '../remotes/useManifest';
 import { formPreviewUrl } from './formPreview';
 
 /** The fields of GET /v3/lead/getAllProducts this page shows. */
@@ -19,21 +22,13 @@ interface Product {
   description: string;
 }
 
-export function FormPreviewPage() {
+export function FormPreviewPage({ session }: { session: Session }) {
   const products = useQuery({
     queryKey: ['formPreview', 'products'],
     queryFn: () => api.get<Product[]>(API_PATHS.productList),
   });
-  const portal = useQuery({
-    queryKey: ['formPreview', 'portal'],
-    queryFn: async () => {
-      const domains = await api.get<DomainUrlRecord[]>(API_PATHS.environmentDomain);
-      const first = Array.isArray(domains) ? domains[0]?.customerportal : undefined;
-      if (!first) throw new Error(`${API_PATHS.environmentDomain}: no customerportal in the first entry`);
-      return first;
-    },
-  });
-  const error = products.error ?? portal.error;
+  const { manifest } = useManifest();
+  const portal = slotProvider(manifest, session.user.roles, 'customerArea')?.remote.entry;
   return (
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
       <div>
@@ -45,9 +40,10 @@ export function FormPreviewPage() {
           sent to the bank unless it is submitted there.
         </Typography>
       </div>
-      {error && <Alert severity="error">{error.message}</Alert>}
+      {products.error && <Alert severity="error">{products.error.message}</Alert>}
+      {!portal && <Alert severity="warning">{CUSTOMER_AREA_UNAVAILABLE}</Alert>}
       <Paper variant="outlined">
-        {products.isPending || portal.isPending ? (
+        {products.isPending ? (
           <Skeleton height={120} sx={{ mx: 2 }} />
         ) : (
           <List aria-label="Products" disablePadding>
@@ -56,9 +52,9 @@ export function FormPreviewPage() {
                 key={p.product_code}
                 divider={i < all.length - 1}
                 secondaryAction={
-                  portal.data && (
+                  portal && (
                     <Button
-                      href={formPreviewUrl(portal.data, p.product_code)}
+                      href={formPreviewUrl(portal, p.product_code)}
                       target="_blank"
                       rel="noopener noreferrer"
                       endIcon={<OpenInNewIcon fontSize="small" />}

@@ -22,21 +22,13 @@ describe('Admin/Features', () => {
 });
 
 describe('form preview address', () => {
-  it('keeps the portal entry and names the product', () => {
-    expect(formPreviewUrl('http://127.0.0.1:3003/newapplication?product=HL', 'PL')).toBe(
+  it("is the customer-flow remote's own origin, at the portal entry, naming the product", () => {
+    expect(formPreviewUrl('http://127.0.0.1:3003/mf-manifest.json', 'PL')).toBe(
       'http://127.0.0.1:3003/newapplication?product=PL',
     );
   });
-  it('adds the entry to a portal root, keeping a base path', () => {
-    expect(formPreviewUrl('https://apply.bank.example/', 'HL')).toBe(
-      'https://apply.bank.example/newapplication?product=HL',
-    );
-    expect(formPreviewUrl('https://bank.example/portal/#x', 'HL')).toBe(
-      'https://bank.example/portal/newapplication?product=HL',
-    );
-  });
   it('encodes the product code', () => {
-    expect(formPreviewUrl('http://127.0.0.1:3003/newapplication', 'A&B')).toBe(
+    expect(formPreviewUrl('http://127.0.0.1:3003/mf-manifest.json', 'A&B')).toBe(
       'http://127.0.0.1:3003/newapplication?product=A%26B',
     );
   });

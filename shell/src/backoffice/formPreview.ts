@@ -1,16 +1,12 @@
 // Form preview (Admin/Features.ApplicationFormPreview): staff open a product's application form as
-// applicants see it, on the customer portal's own origin, where no staff session exists.
+// applicants see it, on the customer portal's own origin: the origin of the remote that fills the
+// customerArea slot, which serves the portal standalone. There no staff session exists (on the shell's
+// origin the portal would find the staff session and refuse to start an applicant's application).
+import { CUSTOMER_PATHS } from '@originate/shared';
 
-/** Where a product's form starts, from the portal address of the first Environment/Domain entry. */
-export function formPreviewUrl(customerportal: string, productCode: string): string {
-  const url = new URL(customerportal);
-  // The portal may be configured at its entry (…/newapplication?product=HL) or at its root.
-  const at = url.pathname.indexOf('newapplication');
-  url.pathname =
-    at === -1
-      ? `${url.pathname.replace(/\/+$/, '')}/newapplication`
-      : url.pathname.slice(0, at + 'newapplication'.length);
+/** A product's form on the portal origin of the remote whose manifest entry is `remoteEntry`. */
+export function formPreviewUrl(remoteEntry: string, productCode: string): string {
+  const url = new URL(`/${CUSTOMER_PATHS[0]}`, new URL(remoteEntry).origin);
   url.search = new URLSearchParams({ product: productCode }).toString();
-  url.hash = '';
   return url.toString();
 }
