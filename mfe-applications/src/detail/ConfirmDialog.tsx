@@ -1,0 +1,85 @@
+// One confirm dialog for every write that takes a comment (actions, approvals, query steps): optional
+// fields the caller names (e.g. the user a query or approval goes to), the comment, Cancel and confirm.
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { optionalText } from './model';
+
+export interface DialogField {
+  name: string;
+  label: string;
+  required?: boolean;
+  multiline?: boolean;
+  initial?: string;
+}
+
+export interface ConfirmRequest {
+  title: string;
+  message?: string;
+  confirmLabel: string;
+  fields?: DialogField[];
+  /** The comment box (optional comment) unless false. */
+  comment?: 'optional' | 'required' | false;
+  onConfirm: (values: Record<string, string | undefined>) => void;
+}
+
+export function ConfirmDialog({
+  request,
+  busy,
+  onClose,
+}: {
+  request: ConfirmRequest;
+  busy: boolean;
+  onClose: () => void;
+}) {
+  const fields: DialogField[] = [
+    ...(request.fields ?? []),
+    ...(request.comment === false
+      ? []
+      : [{ name: 'comment', label: 'Comment', multiline: true, required: request.comment === 'required' }]),
+  ];
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])),
+  );
+  const missing = fields.some((f) => f.required && (values[f.name] ?? '').trim() === '');
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="confirm-title">
+      <DialogTitle id="confirm-title">{request.title}</DialogTitle>
+      <DialogContent>
+        {request.message && <DialogContentText sx={{ mb: 2 }}>{request.message}</DialogContentText>}
+        {fields.map((f) => (
+          <TextField
+            key={f.name}
+            label={f.label}
+            required={f.required}
+            multiline={f.multiline}
+            minRows={f.multiline ? 2 : undefined}
+            fullWidth
+            margin="dense"
+            value={values[f.name] ?? ''}
+            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+          />
+        ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          disabled={busy || missing}
+          onClick={() =>
+            request.onConfirm(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, optionalText(v)])))
+          }
+        >
+          {request.confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

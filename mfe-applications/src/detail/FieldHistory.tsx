@@ -1,0 +1,72 @@
+// Field history (GET /v3/audits/getAudits?application_id&fieldKey): every change of one field or of all,
+// old → new, who, when.
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useAudits, useReported } from './hooks';
+import { historyRows } from './model';
+import { Loading } from './tabs/Loading';
+
+const ALL = '';
+
+export function FieldHistory({ applicationId }: { applicationId: string }) {
+  const [fieldKey, setFieldKey] = useState(ALL);
+  const all = useAudits(applicationId);
+  const one = useAudits(applicationId, fieldKey, fieldKey !== ALL);
+  const shown = fieldKey === ALL ? all : one;
+  useReported(shown.error);
+  const fields = [...new Set((all.data ?? []).map((a) => a.fieldKey))].sort();
+  return (
+    <Stack spacing={2} sx={{ p: 2 }} aria-label="Field history">
+      <Typography variant="h6" component="h2">
+        Field history
+      </Typography>
+      <FormControl size="small" sx={{ minWidth: 220 }}>
+        <InputLabel id="history-field">Field</InputLabel>
+        <Select labelId="history-field" label="Field" value={fieldKey} onChange={(e) => setFieldKey(e.target.value)}>
+          <MenuItem value={ALL}>All fields</MenuItem>
+          {fields.map((f) => (
+            <MenuItem key={f} value={f}>
+              {f}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {!shown.data ? (
+        <Loading query={shown} what="field history" />
+      ) : shown.data.length === 0 ? (
+        <Typography color="text.secondary">No field of this application has changed yet.</Typography>
+      ) : (
+        <Table size="small" aria-label="Changes">
+          <TableHead>
+            <TableRow>
+              <TableCell>Field</TableCell>
+              <TableCell>Change</TableCell>
+              <TableCell>Who</TableCell>
+              <TableCell>When</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {historyRows(shown.data).map((row) => (
+              <TableRow key={row.id}>
+                <TableCell>{row.field}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{row.change}</TableCell>
+                <TableCell>{row.who}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.when}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,284 @@
+// Every call the application detail makes, through shared's one http client (headers, envelope, the
+// error catalogue). Paths come from API_PATHS / apiPath; bodies are the contract's request types.
+import {
+  API_PATHS,
+  APPLICATION_QUERY,
+  ApiError,
+  type ApplicationAction,
+  type ApplicationActionBody,
+  type ApplicationStatus,
+  type ApprovalAction,
+  type ApprovalActionBody,
+  type ApprovalKind,
+  type ApprovalStatus,
+  api,
+  apiPath,
+  apiUrl,
+  authHeaders,
+  type CopyFileBody,
+  type CreateSubTaskBody,
+  type DetailTab,
+  type DocumentMetadataBody,
+  type DocumentRefBody,
+  type FlowType,
+  type MergeDocumentBody,
+  type NoteBody,
+  type OperationalLevelAgreement,
+  type QueryStatus,
+  type RequestApprovalBody,
+  type SnoozeBody,
+  type SubTaskCommentBody,
+  type TaskAction,
+  type TaskProgress,
+  type TaskSubStatus,
+  type Team,
+  type UpdateSubTaskBody,
+  type UploadedDocument,
+} from '@originate/shared';
+
+/** The task the detail shows, as GET /v3/taskconfigs/getConfigs gives it. */
+export interface DetailTask {
+  taskId: string;
+  name: string;
+  stepName: string;
+  stepNumber: number;
+  type: FlowType;
+  progress: TaskProgress;
+  assignedTo: string | null;
+  assignedToName?: string | null;
+  assignedTeam: Team[];
+  allowedUsers: string[];
+  reviewDate: string | null;
+  callbackRequested: boolean;
+  due_time?: string | null;
+  operationalLevelAgreement?: OperationalLevelAgreement;
+}
+
+/** GET /v3/taskconfigs/getConfigs?application_id[&taskId]: the application, its task and the caller's view of it. */
+export interface TaskConfigs {
+  application_id: string;
+  product_code: string;
+  product_name: string;
+  applicantName?: string | null;
+  status: ApplicationStatus;
+  stage: string;
+  task: DetailTask;
+  subStatus: TaskSubStatus;
+  /** Spec §5: the stage differs from the task's step, or field access is not WRITE. */
+  editingDisabled: boolean;
+  hasPreviousStep: boolean;
+  /** Spec §4 'assigned' for the caller. */
+  assigned: boolean;
+  visibleTabs: DetailTab[];
+  taskActions: TaskAction[];
+}
+
+export interface LifeCycle {
+  stage: string;
+  steps: {
+    stepName: string;
+    type: string;
+    summaryEnabled: boolean | null;
+    assignmentInfo: {
+      assignedTo: string | null;
+      assignedTeam: Team[];
+      allowedUsers: string[];
+      progress: string;
+      taskName: string;
+      taskId: string;
+    }[];
+  }[];
+}
+
+export interface ApplicationDetail {
+  application_id: string;
+  product_code: string;
+  product_name: string;
+  _applicationStatus: ApplicationStatus;
+  appLifeCycle: LifeCycle;
+}
+
+export interface Worklog {
+  id: string;
+  taskId: string | null;
+  userId: string | null;
+  userName: string | null;
+  action: string;
+  detail: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface Audit {
+  id: string;
+  fieldKey: string;
+  oldValue: unknown;
+  newValue: unknown;
+  userId: string | null;
+  userName: string | null;
+  source: string;
+  createdAt: string;
+}
+
+export interface QueryComment {
+  userId: string;
+  userName?: string | null;
+  comment: string;
+  createdAt: string;
+}
+
+/** A query (sub-task) of GET /v3/queries/{application_id}. */
+export interface SubTask {
+  subTaskId: string;
+  taskId: string;
+  title: string;
+  description: string;
+  status: QueryStatus;
+  raisedBy: string;
+  raisedByName?: string | null;
+  assignedTo: string | null;
+  assignedToName?: string | null;
+  fields: string[];
+  comments: QueryComment[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StaffDocument {
+  fileId: string;
+  fileName: string;
+  fieldKey: string;
+  mimeType: string;
+  size: number;
+  metadata: { docType?: string; description?: string };
+  uploadedBy: string | null;
+  createdAt: string;
+}
+
+export interface Note {
+  id: string;
+  userId: string;
+  userName?: string | null;
+  text: string;
+  createdAt: string;
+}
+
+export interface Approval {
+  approvalId: string;
+  taskId: string;
+  kind: ApprovalKind;
+  status: ApprovalStatus;
+  reason: string;
+  requestedBy: string;
+  requestedByName?: string | null;
+  approver: string;
+  approverName?: string | null;
+  decidedBy: string | null;
+  decisionComment: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+}
+
+export interface RelatedApplication {
+  application_id: string;
+  product_name: string;
+  status: ApplicationStatus;
+  stage: string;
+  relation: string;
+}
+
+/** Lists may come bare or in an object under one key; the detail reads either. */
+function listOf<T>(body: unknown, key: string): T[] {
+  if (Array.isArray(body)) return body as T[];
+  const inner = (body as Record<string, unknown> | null)?.[key];
+  return Array.isArray(inner) ? (inner as T[]) : [];
+}
+
+export const detailApi = {
+  configs: (applicationId: string, taskId?: string) =>
+    api.get<TaskConfigs>(API_PATHS.taskConfigs, {
+      searchParams: taskId ? { application_id: applicationId, taskId } : { application_id: applicationId },
+    }),
+
+  /** GraphQL 'application' (appLifeCycle); the body travels as the {data} envelope (spec §7). */
+  application: async (applicationId: string) => {
+    const answer = await api.post<{ data?: { application: ApplicationDetail | null } }>(
+      API_PATHS.graphql,
+      { query: APPLICATION_QUERY, variables: { application_id: applicationId } },
+      { encrypted: true },
+    );
+    return answer.data?.application ?? null;
+  },
+
+  worklogs: async (applicationId: string) =>
+    listOf<Worklog>(await api.get(apiPath('applicationWorklogs', { applicationId })), 'worklogs'),
+
+  audits: async (applicationId: string, fieldKey?: string) =>
+    listOf<Audit>(
+      await api.get(API_PATHS.getAudits, {
+        searchParams: fieldKey ? { application_id: applicationId, fieldKey } : { application_id: applicationId },
+      }),
+      'audits',
+    ),
+
+  queries: async (applicationId: string) =>
+    listOf<SubTask>(await api.get(apiPath('applicationQueries', { applicationId })), 'queries'),
+  createQuery: (body: CreateSubTaskBody) => api.post(API_PATHS.createSubTask, body),
+  /** A request for information to a user: a query naming the fields they are asked to fill. */
+  requestInfo: (body: CreateSubTaskBody) => api.post(API_PATHS.requestInfo, body),
+  updateQuery: (body: UpdateSubTaskBody) => api.post(API_PATHS.updateSubTask, body),
+  queryStep: (step: 'reopenSubTask' | 'closeSubTask' | 'addCommentToTask', body: SubTaskCommentBody) =>
+    api.post(API_PATHS[step], body),
+
+  documents: async (applicationId: string) =>
+    listOf<StaffDocument>(await api.get(apiPath('applicationDocuments', { applicationId })), 'documents'),
+  upload: (applicationId: string, fieldKey: string, file: File) => {
+    const form = new FormData();
+    // The server reads the application and field before the file (it checks access first).
+    form.append('application_id', applicationId);
+    form.append('fieldKey', fieldKey);
+    form.append('file', file, file.name);
+    return api.post<UploadedDocument>(API_PATHS.uploadDocument, form);
+  },
+  deleteDocument: (body: DocumentRefBody) => api.post(API_PATHS.deleteDocument, body),
+  updateMetadata: (body: DocumentMetadataBody) => api.post(API_PATHS.updateDocumentMetadata, body),
+  copyFile: (body: CopyFileBody) => api.post(API_PATHS.copyFile, body),
+  mergeDocuments: (body: MergeDocumentBody) => api.post(API_PATHS.mergeDocument, body),
+  /** A document's bytes (downloads send access_token and sessionId, spec §7); failures as the client's ApiError. */
+  download: async (fileId: string): Promise<Blob> => {
+    const path = apiPath('downloadDocument', { fileId });
+    const response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'include' });
+    if (!response.ok) {
+      const text = await response.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        // Not JSON: the error keeps the text.
+      }
+      throw new ApiError(response.status, body, API_PATHS.downloadDocument);
+    }
+    return response.blob();
+  },
+
+  notes: async (applicationId: string) =>
+    listOf<Note>(await api.get(apiPath('applicationNotes', { applicationId })), 'notes'),
+  addNote: (applicationId: string, body: NoteBody) => api.post(apiPath('applicationNotes', { applicationId }), body),
+
+  approvals: async (applicationId: string) =>
+    listOf<Approval>(
+      await api.get(API_PATHS.getApprovals, { searchParams: { application_id: applicationId } }),
+      'approvals',
+    ),
+  decide: (action: ApprovalAction, body: ApprovalActionBody) => api.post(apiPath('approvalAction', { action }), body),
+  requestApproval: (body: RequestApprovalBody) => api.post(API_PATHS.requestApproval, body),
+
+  related: async (applicationId: string) =>
+    listOf<RelatedApplication>(await api.get(apiPath('relatedApplications', { applicationId })), 'applications'),
+
+  snooze: (body: SnoozeBody) => api.post(API_PATHS.updateSnoozeTime, body),
+  removeSnooze: (body: Pick<SnoozeBody, 'application_id' | 'taskId'>) => api.post(API_PATHS.removeSnoozeTime, body),
+
+  action: (action: Exclude<ApplicationAction, 'complete_step/user'>, body: ApplicationActionBody) =>
+    api.post(apiPath('applicationAction', { action }), body),
+  completeStep: (body: ApplicationActionBody) => api.post(API_PATHS.completeUserStep, body),
+};

@@ -1,0 +1,89 @@
+// TanStack Query per resource of one application: keys are data under ['applicationDetail', id], and each
+// mutation invalidates what it changes (every write also adds a worklog row). Failures go to shared's
+// reportError (the catalogue's modal or toast) unless the caller shows them itself.
+import { reportError } from '@originate/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { detailApi } from './api';
+
+export const detailKeys = {
+  all: (applicationId: string) => ['applicationDetail', applicationId] as const,
+  configs: (applicationId: string, taskId?: string) =>
+    ['applicationDetail', applicationId, 'configs', taskId ?? null] as const,
+  application: (applicationId: string) => ['applicationDetail', applicationId, 'application'] as const,
+  worklogs: (applicationId: string) => ['applicationDetail', applicationId, 'worklogs'] as const,
+  audits: (applicationId: string, fieldKey?: string) =>
+    ['applicationDetail', applicationId, 'audits', fieldKey ?? null] as const,
+  queries: (applicationId: string) => ['applicationDetail', applicationId, 'queries'] as const,
+  documents: (applicationId: string) => ['applicationDetail', applicationId, 'documents'] as const,
+  notes: (applicationId: string) => ['applicationDetail', applicationId, 'notes'] as const,
+  approvals: (applicationId: string) => ['applicationDetail', applicationId, 'approvals'] as const,
+  related: (applicationId: string) => ['applicationDetail', applicationId, 'related'] as const,
+};
+
+type Resource = Exclude<keyof typeof detailKeys, 'all' | 'configs' | 'audits'> | 'configs' | 'audits';
+
+/** Marks resources of the application stale; 'configs' and 'audits' cover every task id and field key. */
+export function invalidate(client: QueryClient, applicationId: string, resources: readonly Resource[]) {
+  return Promise.all(
+    resources.map((r) =>
+      client.invalidateQueries({ queryKey: [...detailKeys.all(applicationId), r] as readonly unknown[] }),
+    ),
+  );
+}
+
+/** Reports a query's failure once per error through the catalogue's path. */
+export function useReported(error: Error | null): void {
+  useEffect(() => {
+    if (error) reportError(error);
+  }, [error]);
+}
+
+export const useConfigs = (applicationId: string, taskId?: string) =>
+  useQuery({
+    queryKey: detailKeys.configs(applicationId, taskId),
+    queryFn: () => detailApi.configs(applicationId, taskId),
+  });
+export const useApplicationLifeCycle = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.application(applicationId), queryFn: () => detailApi.application(applicationId) });
+export const useWorklogs = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.worklogs(applicationId), queryFn: () => detailApi.worklogs(applicationId) });
+export const useAudits = (applicationId: string, fieldKey?: string, enabled = true) =>
+  useQuery({
+    queryKey: detailKeys.audits(applicationId, fieldKey),
+    queryFn: () => detailApi.audits(applicationId, fieldKey),
+    enabled,
+  });
+export const useQueries = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.queries(applicationId), queryFn: () => detailApi.queries(applicationId) });
+export const useDocuments = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.documents(applicationId), queryFn: () => detailApi.documents(applicationId) });
+export const useNotes = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.notes(applicationId), queryFn: () => detailApi.notes(applicationId) });
+export const useApprovals = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.approvals(applicationId), queryFn: () => detailApi.approvals(applicationId) });
+export const useRelated = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.related(applicationId), queryFn: () => detailApi.related(applicationId) });
+
+/**
+ * A write on the application: runs `fn`, then marks `changes` stale (the worklog always). Failures are
+ * reported through the catalogue unless `onError` handles them.
+ */
+export function useDetailMutation<V>(
+  applicationId: string,
+  fn: (vars: V) => Promise<unknown>,
+  changes: readonly Resource[],
+  opts: { onSuccess?: () => void; onError?: (error: Error) => boolean } = {},
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async () => {
+      await invalidate(client, applicationId, [...changes, 'worklogs']);
+      opts.onSuccess?.();
+    },
+    onError: (error: Error) => {
+      if (!opts.onError?.(error)) reportError(error);
+    },
+  });
+}

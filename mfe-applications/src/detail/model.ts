@@ -1,0 +1,242 @@
+// The detail's pure logic: which tabs, actions and buttons it offers (always through shared's rules:
+// visibleTabs, taskSubStatus, applyAction, actionPermission), the header's view model, how a refused
+// completion reads, and the upload check. Components only render what these return.
+import {
+  type ActionState,
+  type ActorContext,
+  APPLICATION_ACTIONS,
+  ApiError,
+  type ApplicationAction,
+  type ApprovalAction,
+  actionPermission,
+  applyAction,
+  COMPLETION_ERRORS,
+  type CompletionError,
+  type DetailTab,
+  formatDateTime,
+  Permissions,
+  type QueryStatus,
+  taskSubStatus,
+  type User,
+  uploadCheck,
+  visibleTabs,
+} from '@originate/shared';
+import type { Approval, Audit, SubTask, TaskConfigs, Worklog } from './api';
+
+type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
+
+/** Spec §2/§6 tabs, by shared's visibleTabs from the task's own state (sub-status computed here from it). */
+export function detailTabs(configs: TaskConfigs, caller: Caller, now: Date): DetailTab[] {
+  const { task } = configs;
+  return visibleTabs({
+    status: configs.status,
+    subStatus: taskSubStatus(task.progress, task.callbackRequested, task.reviewDate, now),
+    roles: caller.roles,
+    assigned: configs.assigned,
+    editingDisabled: configs.editingDisabled,
+  });
+}
+
+/** The access the form gets: WRITE exactly when the Save tab shows (assigned and editing enabled, spec §5/§6). */
+export function formAccess(tabs: readonly DetailTab[]): 'WRITE' | 'READ' {
+  return tabs.includes('Save') ? 'WRITE' : 'READ';
+}
+
+/** The Actions tab's actions: every application action except assignment and completion (their own places). */
+export type DetailAction = Exclude<ApplicationAction, 'assign' | 'reassign' | 'complete_step/user'>;
+const DETAIL_ACTIONS = APPLICATION_ACTIONS.filter(
+  (a): a is DetailAction => a !== 'assign' && a !== 'reassign' && a !== 'complete_step/user',
+);
+
+export const ACTION_LABELS: Record<DetailAction, string> = {
+  reject: 'Reject',
+  cancelReject: 'Cancel rejection',
+  cancel: 'Cancel',
+  inactivate: 'Inactivate',
+  activate: 'Activate',
+  revert_stage: 'Revert stage',
+  release: 'Release',
+  delete: 'Delete',
+  request_for_callback: 'Request for callback',
+  complete_callback: 'Complete callback',
+};
+
+function actorOf(configs: TaskConfigs, caller: Caller): ActorContext {
+  return {
+    userid: caller.userid,
+    roles: caller.roles,
+    teams: caller.teams,
+    assigned: configs.assigned,
+    // The server answered getConfigs only because the caller has access to the task.
+    hasAccess: true,
+    assignee: configs.task.assignedTo,
+  };
+}
+
+function stateOf(configs: TaskConfigs): ActionState {
+  return {
+    status: configs.status,
+    progress: configs.task.progress,
+    assigned: configs.task.assignedTo !== null,
+    callbackRequested: configs.task.callbackRequested,
+    hasPreviousStep: configs.hasPreviousStep,
+  };
+}
+
+/** The application actions the state machine allows now and the caller may perform (spec §4, §6). */
+export function offeredActions(configs: TaskConfigs, caller: Caller): DetailAction[] {
+  const state = stateOf(configs);
+  const actor = actorOf(configs, caller);
+  return DETAIL_ACTIONS.filter((a) => applyAction(a, state).ok && actionPermission(a, actor, configs.status) === null);
+}
+
+/** Approve, reject, forward and send back are the approver's, and only while the approval is pending. */
+export function approvalButtons(approval: Approval, userid: string): ApprovalAction[] {
+  return approval.status === 'PENDING' && approval.approver === userid
+    ? ['approve', 'reject', 'forward', 'send_back']
+    : [];
+}
+
+export const APPROVAL_LABELS: Record<ApprovalAction, string> = {
+  approve: 'Approve',
+  reject: 'Reject',
+  forward: 'Forward',
+  send_back: 'Send back',
+};
+
+export type QueryButton = 'update' | 'close' | 'reopen' | 'comment';
+
+/** What a query offers in its status: an open one is edited, commented and closed; a closed one reopened. */
+export function queryButtons(status: QueryStatus): QueryButton[] {
+  switch (status) {
+    case 'OPEN':
+      return ['update', 'comment', 'close'];
+    case 'RESOLVED':
+      return ['comment', 'close', 'reopen'];
+    case 'CLOSED':
+      return ['reopen'];
+  }
+}
+
+/** Document writes (upload, delete, metadata, merge, copy) need MANAGE_DOCUMENT (spec §6). */
+export function canManageDocuments(caller: Pick<User, 'roles'>): boolean {
+  return caller.roles.includes(Permissions.MANAGE_DOCUMENT);
+}
+
+/** Spec §5 before an upload: 30 MB and the upload kinds; null when the file may go. */
+export function uploadProblem(file: { name: string; size: number; type: string }): string | null {
+  const check = uploadCheck(file);
+  return check.ok ? null : `${file.name}: ${check.reason}`;
+}
+
+/** A refused completion (spec §4), as the Close tab shows it. */
+export interface CompletionProblem {
+  error: CompletionError;
+  detail: string | null;
+  advice: string;
+}
+
+const COMPLETION_ADVICE: Record<CompletionError, string> = {
+  EXCEPTIONS_RAISED_PENDING_FOR_APPROVAL:
+    'Exceptions raised on this application still await approval. The approver decides them in the Approvals tab; complete the step once they are approved.',
+  APPROVALS_PENDING:
+    'Approvals requested for this application are still pending. Complete the step once the approver has decided them in the Approvals tab.',
+  QUERIES_PENDING:
+    'Queries raised on this application are still open. Close (or resolve) them in the Queries tab, then complete the step.',
+};
+
+/** The completion error a complete_step/user answer names, or null for any other failure. */
+export function completionProblem(error: unknown): CompletionProblem | null {
+  if (!(error instanceof ApiError)) return null;
+  const body = error.body as { message?: unknown; errors?: { reason?: unknown }[] } | null;
+  const name = COMPLETION_ERRORS.find((e) => e === body?.message);
+  if (!name) return null;
+  const reason = body?.errors?.[0]?.reason;
+  return { error: name, detail: typeof reason === 'string' ? reason : null, advice: COMPLETION_ADVICE[name] };
+}
+
+/** A stored value as the history shows it. */
+export function displayValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+export interface HistoryRow {
+  id: string;
+  field: string;
+  change: string;
+  who: string;
+  when: string;
+}
+
+/** The History panel's rows: old → new, who, when (DD/MM/YYYY hh:mm:ss). */
+export function historyRows(audits: readonly Audit[]): HistoryRow[] {
+  return audits.map((a) => ({
+    id: a.id,
+    field: a.fieldKey,
+    change: `${displayValue(a.oldValue)} → ${displayValue(a.newValue)}`,
+    who: a.userName ?? a.userId ?? a.source,
+    when: formatDateTime(a.createdAt),
+  }));
+}
+
+/** One worklog line: the action and what it carried (comment, outcome), who and when. */
+export function worklogLine(entry: Worklog): { action: string; detail: string; who: string; when: string } {
+  const detail = Object.entries(entry.detail)
+    .filter(([, v]) => v !== null && v !== undefined && v !== '')
+    .map(([k, v]) => `${k}: ${displayValue(v)}`)
+    .join(', ');
+  return {
+    action: entry.action,
+    detail,
+    who: entry.userName ?? entry.userId ?? 'system',
+    when: formatDateTime(entry.createdAt),
+  };
+}
+
+export interface HeaderModel {
+  applicationId: string;
+  product: string;
+  applicant: string;
+  status: string;
+  stage: string;
+  task: string;
+  assignee: string;
+  slaDue: string;
+}
+
+/** The header: id, product, applicant, status, stage, current task, assignee and SLA due (the overall part's end). */
+export function headerModel(configs: TaskConfigs): HeaderModel {
+  const { task } = configs;
+  const due = task.operationalLevelAgreement?.overall.timeLimit.expectedEndTS ?? task.due_time ?? null;
+  return {
+    applicationId: configs.application_id,
+    product: `${configs.product_name} (${configs.product_code})`,
+    applicant: configs.applicantName || '—',
+    status: configs.status,
+    stage: configs.stage,
+    task: `${task.name} · ${task.progress}`,
+    assignee: task.assignedToName ?? task.assignedTo ?? 'Unassigned',
+    slaDue: due ? formatDateTime(due) : '—',
+  };
+}
+
+/** The review date typed in a datetime-local input, as the ISO instant the server takes; or why not. */
+export function reviewDateInput(value: string, now: Date): { ok: true; iso: string } | { ok: false; reason: string } {
+  const at = new Date(value);
+  if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: 'Pick a review date and time' };
+  if (at.getTime() <= now.getTime()) return { ok: false, reason: 'The review date must be in the future' };
+  return { ok: true, iso: at.toISOString() };
+}
+
+/** Comments and notes are trimmed; blank is none (the schemas refuse empty strings). */
+export function optionalText(value: string): string | undefined {
+  const text = value.trim();
+  return text === '' ? undefined : text;
+}
+
+/** Queries that still block completion (QUERIES_PENDING counts the open ones). */
+export function openQueries(queries: readonly SubTask[]): number {
+  return queries.filter((q) => q.status === 'OPEN').length;
+}
