@@ -2,8 +2,10 @@ import type { AdminFeatures, RemotePageProps, Session } from '@originate/shared'
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
+import { permittedRoutes } from '../remotes/manifest';
 import type { MenuItem, MenuLink } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
+import { useManifest } from '../remotes/useManifest';
 import { SHELL_PAGES } from '../routes/routeTable';
 import { FormPreviewPage } from './FormPreviewPage';
 import { HomePage } from './HomePage';
@@ -28,6 +30,7 @@ interface BackOfficeContentProps {
 /** The page under the back-office root: home, the shell's own pages, or a permitted remote's page. */
 export function BackOfficeContent({ session, menu, features, featuresSettled }: BackOfficeContentProps) {
   const { pathname } = useLocation();
+  const { manifest } = useManifest();
   if (pathname === '/') return <HomePage session={session} menu={menu} />;
   return (
     <Routes>
@@ -37,7 +40,13 @@ export function BackOfficeContent({ session, menu, features, featuresSettled }: 
       <Route
         path={SHELL_PAGES.formPreview}
         element={
-          !featuresSettled ? <PageLoading /> : features.ApplicationFormPreview ? <FormPreviewPage session={session} /> : <NotFoundPage />
+          !featuresSettled ? (
+            <PageLoading />
+          ) : features.ApplicationFormPreview ? (
+            <FormPreviewPage session={session} />
+          ) : (
+            <NotFoundPage />
+          )
         }
       />
       {remoteLinks(menu).map((link) => (
@@ -49,6 +58,19 @@ export function BackOfficeContent({ session, menu, features, featuresSettled }: 
               remote={link.remote as NonNullable<MenuLink['remote']>}
               module={link.module as string}
               props={{ basename: `/${link.path}` }}
+            />
+          }
+        />
+      ))}
+      {permittedRoutes(manifest, session.user.roles).map(({ remote, route }) => (
+        <Route
+          key={`${remote.name}:${route.id}`}
+          path={`${route.path}/*`}
+          element={
+            <RemoteModule<RemotePageProps>
+              remote={remote}
+              module={route.module}
+              props={{ basename: `/${route.path}` }}
             />
           }
         />
