@@ -15,6 +15,7 @@ import { installAdminEnvelope } from './envelope';
 import { installErrorHandling, invalid, sendError } from './errors';
 import { installCompression, installRequestRules } from './request-rules';
 import { actionsRoutes } from './routes/actions';
+import { approvalsRoutes } from './routes/approvals';
 import { applicationsRoutes } from './routes/applications';
 import { authRoutes, sessionRoutes } from './routes/auth';
 import { configsRoutes } from './routes/configs';
@@ -23,8 +24,10 @@ import { documentRoutes } from './routes/documents';
 import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
 import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
 import { microflowRoutes } from './routes/microflows';
+import { notesRoutes } from './routes/notes';
 import { notificationsRoutes } from './routes/notifications';
 import { otpRoutes } from './routes/otp';
+import { queriesRoutes } from './routes/queries';
 import { usersRoutes } from './routes/users';
 import { seedBase } from './seed/base';
 import { seedDemo } from './seed/demo';
@@ -63,6 +66,9 @@ const NON_ADMIN_PLUGINS = [
   usersRoutes,
   applicationsRoutes,
   actionsRoutes,
+  approvalsRoutes,
+  queriesRoutes,
+  notesRoutes,
   notificationsRoutes,
   customerRoutes,
   otpRoutes,

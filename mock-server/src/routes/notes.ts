@@ -1,0 +1,44 @@
+// The detail view's reads and notes: notes (GET, POST), worklogs, related applications, audits (field
+// history). Every route needs access to the application (services/task-context loadApplication).
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, AuditsQuerySchema, NoteBodySchema } from '@originate/shared/node';
+import Type from 'typebox';
+import { caller, type PluginOptions } from '../context';
+import { auditsOf } from '../services/audits';
+import { addNote, notesOf, relatedApplications } from '../services/detail';
+import { publish } from '../services/effects';
+import { loadApplication } from '../services/task-context';
+import { worklogsOf } from '../services/worklog';
+import { idString } from './schemas';
+
+const Params = { params: Type.Object({ applicationId: Type.String(idString) }, { additionalProperties: false }) };
+
+export const notesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  app.get(API_PATHS.applicationNotes, { schema: Params }, async (request) => ({
+    data: await notesOf(db, caller(request).user, request.params.applicationId),
+  }));
+  app.post(API_PATHS.applicationNotes, { schema: { ...Params, body: NoteBodySchema } }, async (request) => {
+    const { result, effects } = await addNote(
+      db,
+      caller(request).user,
+      request.params.applicationId,
+      request.body,
+      ctx.now(),
+    );
+    await publish(ctx, effects);
+    return result;
+  });
+  app.get(API_PATHS.applicationWorklogs, { schema: Params }, async (request) => {
+    await loadApplication(db, caller(request).user, request.params.applicationId);
+    return { data: await worklogsOf(db, request.params.applicationId) };
+  });
+  app.get(API_PATHS.relatedApplications, { schema: Params }, async (request) => ({
+    data: await relatedApplications(db, caller(request).user, request.params.applicationId),
+  }));
+  app.get(API_PATHS.getAudits, { schema: { querystring: AuditsQuerySchema } }, async (request) => {
+    const { application_id, fieldKey } = request.query;
+    await loadApplication(db, caller(request).user, application_id);
+    return { data: await auditsOf(db, application_id, fieldKey) };
+  });
+};

@@ -1,0 +1,335 @@
+// Queries (sub-tasks, spec §4 and §7; README "Queries"): raised on a task by its assignee to a staff user,
+// to the task's team, or (requestUserInfo) to the applicant; OPEN until the recipient resolves it
+// (RESOLVED) or the raiser closes it (CLOSED); the raiser reopens it. An OPEN query blocks completion
+// (QUERIES_PENDING). Also the task's snooze (review date).
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateSubTaskBody,
+  inTaskTeam,
+  Permissions,
+  type QueryStatus,
+  type SnoozeBody,
+  type SubTaskCommentBody,
+  type Team,
+  type UpdateSubTaskBody,
+} from '@originate/shared/node';
+import type { Db, Queryable } from '../db';
+import { conflict, forbidden, invalid, notFound } from '../errors';
+import { type Effects, newEffects, notifyTeam, notifyUser } from './effects';
+import { loadApplication, loadTaskContext } from './task-context';
+import { findUserById, type UserRecord } from './users';
+import { addWorklog } from './worklog';
+
+export const SUB_TASK_PAGE_SIZE = 10;
+
+interface SubTaskRow extends Record<string, unknown> {
+  sub_task_id: string;
+  application_id: string;
+  task_id: string;
+  title: string;
+  description: string;
+  status: QueryStatus;
+  recipient: 'STAFF' | 'APPLICANT';
+  raised_by: string;
+  raised_by_name: string;
+  assigned_to: string | null;
+  assigned_to_name: string | null;
+  assigned_team: Team[];
+  fields: string[];
+  created_at: Date | string;
+  updated_at: Date | string;
+  comment_count: number;
+}
+
+const SELECT = `SELECT s.*, r.display_name AS raised_by_name, a.display_name AS assigned_to_name,
+                       (SELECT count(*)::int FROM sub_task_comments c WHERE c.sub_task_id = s.sub_task_id) AS comment_count
+                  FROM sub_tasks s JOIN users r ON r.userid = s.raised_by LEFT JOIN users a ON a.userid = s.assigned_to`;
+
+const toSubTask = (r: SubTaskRow) => ({
+  subTaskId: r.sub_task_id,
+  application_id: r.application_id,
+  taskId: r.task_id,
+  title: r.title,
+  description: r.description,
+  status: r.status,
+  recipient: r.recipient,
+  raisedBy: { userid: r.raised_by, displayName: r.raised_by_name },
+  assignedTo: r.assigned_to ? { userid: r.assigned_to, displayName: r.assigned_to_name } : null,
+  assignedTeam: r.assigned_team,
+  fields: r.fields,
+  commentCount: r.comment_count,
+  createdAt: new Date(r.created_at).toISOString(),
+  updatedAt: new Date(r.updated_at).toISOString(),
+});
+
+export type CreateKind = 'query' | 'requestInfo' | 'requestUserInfo';
+
+/** A new query; the caller must be the task's assignee ('assigned', spec §4). */
+export async function createSubTask(db: Db, user: UserRecord, body: CreateSubTaskBody, kind: CreateKind, now: Date) {
+  const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
+  if (!ctx.actor.assigned) throw forbidden('Only the assignee of the task may raise a query on it');
+  if (kind === 'requestUserInfo' && body.assignTo !== undefined) {
+    throw invalid('assignTo', 'is not allowed: the request goes to the applicant');
+  }
+  if (kind !== 'query' && (body.fields ?? []).length === 0) throw invalid('fields', 'must name at least one field');
+  const recipientUser = body.assignTo === undefined ? null : await findUserById(db, body.assignTo);
+  if (body.assignTo !== undefined && !recipientUser) throw invalid('assignTo', 'is not a known user');
+  if (recipientUser?.userid === user.userid) throw invalid('assignTo', 'must be someone else than you');
+  const team = kind === 'requestUserInfo' || recipientUser ? [] : ctx.task.assigned_team;
+  const subTaskId = `SUB-${randomUUID()}`;
+  const app = ctx.stored.application;
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO sub_tasks (sub_task_id, application_id, task_id, title, description, status, recipient, raised_by,
+         assigned_to, assigned_team, fields, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, 'OPEN', $6, $7, $8, $9::jsonb, $10::jsonb, $11, $11)`,
+      [
+        subTaskId,
+        app.application_id,
+        ctx.task.task_id,
+        body.title,
+        body.description,
+        kind === 'requestUserInfo' ? 'APPLICANT' : 'STAFF',
+        user.userid,
+        recipientUser?.userid ?? null,
+        JSON.stringify(team),
+        JSON.stringify(body.fields ?? []),
+        now,
+      ],
+    );
+    const notice = {
+      actorId: user.userid,
+      applicationId: app.application_id,
+      at: now,
+      message: `${user.displayName} raised a query on application ${app.application_id}: ${body.title}`,
+    };
+    if (recipientUser) {
+      // The recipient may open the application to answer.
+      await tx.query(
+        `UPDATE tasks SET allowed_users = allowed_users || to_jsonb($2::text) WHERE task_id = $1 AND NOT allowed_users ? $2`,
+        [ctx.task.task_id, recipientUser.userid],
+      );
+      await notifyUser(tx, effects, recipientUser.userid, { ...notice, statusName: 'AssignedQueriesToUser' });
+    } else if (team.length > 0) {
+      await notifyTeam(tx, effects, team, { ...notice, statusName: 'AssignedQueriesToTeam' });
+    }
+    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
+    await addWorklog(tx, {
+      applicationId: app.application_id,
+      taskId: ctx.task.task_id,
+      userId: user.userid,
+      action: kind === 'query' ? 'create_query' : kind,
+      detail: { subTaskId, title: body.title, to: recipientUser?.userid ?? (team.length ? 'team' : 'applicant') },
+      at: now,
+    });
+    effects.changed.set(app.application_id, now);
+  });
+  return { result: { subTaskId, status: 'OPEN' as QueryStatus }, effects };
+}
+
+async function findSubTask(db: Queryable, subTaskId: string): Promise<SubTaskRow> {
+  const [row] = await db.query<SubTaskRow>(`${SELECT} WHERE s.sub_task_id = $1`, [subTaskId]);
+  if (!row) throw notFound('Query not found');
+  return row;
+}
+
+/** Whether the user is the query's recipient: the user it names, or a member of the team it names. */
+const isRecipient = (row: SubTaskRow, user: UserRecord) =>
+  row.assigned_to === user.userid || (row.assigned_to === null && inTaskTeam(user.teams, row.assigned_team));
+
+type SubTaskChange = 'update' | 'reopen' | 'close' | 'comment';
+
+/**
+ * update (the raiser, while OPEN), reopen (the raiser, once RESOLVED or CLOSED), close (the raiser:
+ * CLOSED; the recipient: RESOLVED), comment (anyone with access to the application).
+ */
+export async function changeSubTask(
+  db: Db,
+  user: UserRecord,
+  change: SubTaskChange,
+  body: UpdateSubTaskBody | SubTaskCommentBody,
+  now: Date,
+) {
+  const row = await findSubTask(db, body.subTaskId);
+  await loadApplication(db, user, row.application_id);
+  const raiser = row.raised_by === user.userid;
+  let status: QueryStatus = row.status;
+  const update = change === 'update' ? (body as UpdateSubTaskBody) : null;
+  const comment = 'comment' in body ? body.comment : undefined;
+  let newAssignee: UserRecord | null = null;
+  if (change === 'update') {
+    if (!raiser) throw forbidden('Only who raised the query may change it');
+    if (row.status !== 'OPEN') throw conflict(`The query is ${row.status}; reopen it first`);
+    if (update?.assignTo !== undefined) {
+      newAssignee = await findUserById(db, update.assignTo);
+      if (!newAssignee) throw invalid('assignTo', 'is not a known user');
+      if (newAssignee.userid === user.userid) throw invalid('assignTo', 'must be someone else than you');
+      if (row.recipient === 'APPLICANT') throw invalid('assignTo', 'is not allowed: the request goes to the applicant');
+    }
+  } else if (change === 'reopen') {
+    if (!raiser) throw forbidden('Only who raised the query may reopen it');
+    if (row.status === 'OPEN') throw conflict('The query is already OPEN');
+    status = 'OPEN';
+  } else if (change === 'close') {
+    if (row.status !== 'OPEN') throw conflict(`The query is already ${row.status}`);
+    if (raiser) status = 'CLOSED';
+    else if (isRecipient(row, user)) status = 'RESOLVED';
+    else throw forbidden('Only who raised the query or its recipient may close it');
+  } else if (comment === undefined) {
+    throw invalid('comment', 'is required');
+  }
+
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    const updated = await tx.query(
+      `UPDATE sub_tasks SET status = $3, updated_at = $4,
+              title = coalesce($5, title), description = coalesce($6, description),
+              assigned_to = CASE WHEN $7::text IS NULL THEN assigned_to ELSE $7 END,
+              assigned_team = CASE WHEN $7::text IS NULL THEN assigned_team ELSE '[]'::jsonb END
+        WHERE sub_task_id = $1 AND status = $2 RETURNING sub_task_id`,
+      [
+        row.sub_task_id,
+        row.status,
+        status,
+        now,
+        update?.title ?? null,
+        update?.description ?? null,
+        newAssignee?.userid ?? null,
+      ],
+    );
+    if (updated.length === 0) throw conflict('The query changed meanwhile; reload and try again');
+    if (comment !== undefined) {
+      await tx.query(
+        'INSERT INTO sub_task_comments (sub_task_id, user_id, comment, created_at) VALUES ($1, $2, $3, $4)',
+        [row.sub_task_id, user.userid, comment, now],
+      );
+    }
+    if (newAssignee && newAssignee.userid !== row.assigned_to) {
+      await tx.query(
+        `UPDATE tasks SET allowed_users = allowed_users || to_jsonb($2::text) WHERE task_id = $1 AND NOT allowed_users ? $2`,
+        [row.task_id, newAssignee.userid],
+      );
+      await notifyUser(tx, effects, newAssignee.userid, {
+        actorId: user.userid,
+        applicationId: row.application_id,
+        statusName: 'AssignedQueriesToUser',
+        message: `${user.displayName} raised a query on application ${row.application_id}: ${update?.title ?? row.title}`,
+        at: now,
+      });
+    }
+    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [row.application_id, now]);
+    await addWorklog(tx, {
+      applicationId: row.application_id,
+      taskId: row.task_id,
+      userId: user.userid,
+      action: `${change}_query`,
+      detail: { subTaskId: row.sub_task_id, from: row.status, to: status },
+      at: now,
+    });
+    effects.changed.set(row.application_id, now);
+  });
+  return { result: { subTaskId: row.sub_task_id, status }, effects };
+}
+
+/** One query with its comments, oldest first. */
+export async function subTaskDetails(db: Queryable, user: UserRecord, subTaskId: string) {
+  const row = await findSubTask(db, subTaskId);
+  await loadApplication(db, user, row.application_id);
+  const comments = await db.query<{
+    id: string;
+    user_id: string;
+    display_name: string;
+    comment: string;
+    created_at: Date | string;
+  }>(
+    `SELECT c.id, c.user_id, u.display_name, c.comment, c.created_at FROM sub_task_comments c
+       JOIN users u ON u.userid = c.user_id WHERE c.sub_task_id = $1 ORDER BY c.created_at, c.id`,
+    [subTaskId],
+  );
+  return {
+    ...toSubTask(row),
+    comments: comments.map((c) => ({
+      id: String(c.id),
+      userId: c.user_id,
+      userName: c.display_name,
+      comment: c.comment,
+      createdAt: new Date(c.created_at).toISOString(),
+    })),
+  };
+}
+
+/** A page of an application's queries: of one task or ALL, of one status or ALL, newest first. */
+export async function subTaskPage(
+  db: Queryable,
+  user: UserRecord,
+  applicationId: string,
+  taskId: string,
+  status: QueryStatus | 'ALL',
+  page: number,
+) {
+  await loadApplication(db, user, applicationId);
+  const task = taskId === 'ALL' ? null : taskId;
+  const where = `s.application_id = $1 AND ($2::text IS NULL OR s.task_id = $2) AND ($3::text IS NULL OR s.status = $3)`;
+  const params = [applicationId, task, status === 'ALL' ? null : status];
+  const [{ count } = { count: 0 }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM sub_tasks s WHERE ${where}`,
+    params,
+  );
+  const rows = await db.query<SubTaskRow>(
+    `${SELECT} WHERE ${where} ORDER BY s.created_at DESC, s.sub_task_id LIMIT $4 OFFSET $5`,
+    [...params, SUB_TASK_PAGE_SIZE, page * SUB_TASK_PAGE_SIZE],
+  );
+  return { data: rows.map(toSubTask), count, page, size: SUB_TASK_PAGE_SIZE };
+}
+
+/** Every query of an application (GET /v3/queries/{application_id}), newest first. */
+export async function queriesOf(db: Queryable, user: UserRecord, applicationId: string) {
+  await loadApplication(db, user, applicationId);
+  const rows = await db.query<SubTaskRow>(
+    `${SELECT} WHERE s.application_id = $1 ORDER BY s.created_at DESC, s.sub_task_id LIMIT 500`,
+    [applicationId],
+  );
+  return rows.map(toSubTask);
+}
+
+/**
+ * The task's review date (Snooze tab): TASK_REVIEW_DATE and access to the application; the task open
+ * on an ACTIVE application; a date ahead of now. removeSnooze (reviewDate undefined) clears it.
+ */
+export async function snooze(
+  db: Db,
+  user: UserRecord,
+  body: Omit<SnoozeBody, 'reviewDate'> & { reviewDate?: string },
+  now: Date,
+): Promise<{ result: { taskId: string; reviewDate: string | null }; effects: Effects }> {
+  if (!user.roles.includes(Permissions.TASK_REVIEW_DATE))
+    throw forbidden('Snoozing needs the TASK_REVIEW_DATE permission');
+  const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
+  const { task } = ctx;
+  if (ctx.stored.application._applicationStatus !== 'ACTIVE')
+    throw conflict('Only an ACTIVE application can be snoozed');
+  if (task.progress !== 'In Progress' && task.progress !== 'Pending') throw conflict(`The task is ${task.progress}`);
+  const reviewDate = body.reviewDate === undefined ? null : new Date(body.reviewDate);
+  if (reviewDate && !(reviewDate.getTime() > now.getTime())) throw invalid('reviewDate', 'must be in the future');
+  if (!reviewDate && task.review_date === null) throw conflict('The task is not snoozed');
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    await tx.query('UPDATE tasks SET review_date = $2, mod_time = $3 WHERE task_id = $1', [
+      task.task_id,
+      reviewDate,
+      now,
+    ]);
+    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [task.application_id, now]);
+    await addWorklog(tx, {
+      applicationId: task.application_id,
+      taskId: task.task_id,
+      userId: user.userid,
+      action: reviewDate ? 'snooze' : 'remove_snooze',
+      detail: { reviewDate: reviewDate?.toISOString() ?? null },
+      at: now,
+    });
+    effects.changed.set(task.application_id, now);
+  });
+  return { result: { taskId: task.task_id, reviewDate: reviewDate?.toISOString() ?? null }, effects };
+}
