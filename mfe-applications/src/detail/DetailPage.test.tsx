@@ -15,6 +15,11 @@ jest.mock('./api', () => ({
   detailApi: {
     configs: jest.fn(),
     application: jest.fn(async () => null),
+    record: jest.fn(async () => ({
+      product_name: 'Home loan',
+      product_code: 'HL',
+      applicant: { primary: { fullName: 'Asha Rao' } },
+    })),
     worklogs: jest.fn(async () => []),
     notes: jest.fn(async () => []),
     completeStep: jest.fn(),
@@ -26,16 +31,13 @@ const mocked = detailApi as jest.Mocked<typeof detailApi>;
 const team = { type: 'HIERARCHY' as const, id: 'T-1' };
 const CONFIGS: TaskConfigs = {
   application_id: 'APP-7',
-  product_code: 'HL',
-  product_name: 'Home loan',
-  applicantName: 'Asha Rao',
   status: 'ACTIVE',
   stage: 'Credit review',
   subStatus: 'In Progress',
   editingDisabled: false,
   hasPreviousStep: true,
   assigned: true,
-  visibleTabs: [],
+  tabs: [],
   taskActions: [],
   task: {
     taskId: 'TSK-7',
@@ -110,7 +112,8 @@ describe('DetailPage', () => {
     renderPage();
     expect(await screen.findByText('Application APP-7')).toBeTruthy();
     expect(screen.getByTestId('header-Assignee').textContent).toBe('Olive Officer');
-    expect(screen.getByTestId('header-Product').textContent).toBe('Home loan (HL)');
+    expect((await screen.findByText('Home loan (HL)')).dataset.testid).toBe('header-Product');
+    expect(screen.getByTestId('header-Applicant').textContent).toBe('Asha Rao');
     expect(tabNames()).toEqual([
       'Snooze',
       'Worklogs',

@@ -21,7 +21,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { TaskConfigs } from './api';
 import { FieldHistory } from './FieldHistory';
-import { invalidate, useApplicationLifeCycle, useConfigs, useReported } from './hooks';
+import { invalidate, useApplicationLifeCycle, useConfigs, useRecord, useReported } from './hooks';
 import { canManageDocuments, detailTabs, formAccess, headerModel } from './model';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
@@ -37,7 +37,9 @@ export interface DetailPageProps {
 const APPLICANT_TYPES: readonly ApplicantType[] = ['primary', 'secondary', 'guarantor'];
 
 function Header({ configs, onHistory }: { configs: TaskConfigs; onHistory: () => void }) {
-  const h = headerModel(configs);
+  const record = useRecord(configs.application_id);
+  useReported(record.error);
+  const h = headerModel(configs, record.data);
   const items: [string, string][] = [
     ['Product', h.product],
     ['Applicant', h.applicant],
@@ -223,6 +225,14 @@ export default function DetailPage({ applicationId, taskId }: DetailPageProps) {
   const configs = useConfigs(applicationId, taskId);
   useReported(configs.error);
   if (!user) return null;
+  if (configs.data?.task === null) {
+    const { status, stage } = configs.data;
+    return (
+      <Alert severity="info" sx={{ m: 2 }}>
+        Application {applicationId} ({status}, stage {stage || 'none'}) has no task to work on.
+      </Alert>
+    );
+  }
   if (configs.data) return <Detail configs={configs.data} user={user} />;
   if (configs.isError) {
     return (

@@ -4,6 +4,7 @@ import {
   API_PATHS,
   APPLICATION_QUERY,
   ApiError,
+  type Application,
   type ApplicationAction,
   type ApplicationActionBody,
   type ApplicationStatus,
@@ -54,12 +55,9 @@ export interface DetailTask {
   operationalLevelAgreement?: OperationalLevelAgreement;
 }
 
-/** GET /v3/taskconfigs/getConfigs?application_id[&taskId]: the application, its task and the caller's view of it. */
+/** GET /v3/taskconfigs/getConfigs?application_id[&taskId]: the application's task and the caller's view of it. */
 export interface TaskConfigs {
   application_id: string;
-  product_code: string;
-  product_name: string;
-  applicantName?: string | null;
   status: ApplicationStatus;
   stage: string;
   task: DetailTask;
@@ -69,8 +67,20 @@ export interface TaskConfigs {
   hasPreviousStep: boolean;
   /** Spec §4 'assigned' for the caller. */
   assigned: boolean;
-  visibleTabs: DetailTab[];
+  /** The server's visibleTabs (the page computes the same from the same inputs). */
+  tabs: DetailTab[];
   taskActions: TaskAction[];
+}
+
+/** What getConfigs answers: without a task (none open or ever), only the application's status and stage. */
+export type TaskConfigsAnswer =
+  | TaskConfigs
+  | { application_id: string; status: ApplicationStatus; stage: string; task: null };
+
+/** A user as the back-office lists name one. */
+export interface Person {
+  userid: string;
+  displayName: string;
 }
 
 export interface LifeCycle {
@@ -120,8 +130,9 @@ export interface Audit {
 }
 
 export interface QueryComment {
+  id: string;
   userId: string;
-  userName?: string | null;
+  userName: string | null;
   comment: string;
   createdAt: string;
 }
@@ -133,12 +144,10 @@ export interface SubTask {
   title: string;
   description: string;
   status: QueryStatus;
-  raisedBy: string;
-  raisedByName?: string | null;
-  assignedTo: string | null;
-  assignedToName?: string | null;
+  raisedBy: Person;
+  assignedTo: Person | null;
   fields: string[];
-  comments: QueryComment[];
+  commentCount: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -168,34 +177,32 @@ export interface Approval {
   kind: ApprovalKind;
   status: ApprovalStatus;
   reason: string;
-  requestedBy: string;
-  requestedByName?: string | null;
-  approver: string;
-  approverName?: string | null;
+  requestedBy: Person;
+  approver: Person;
   decidedBy: string | null;
   decisionComment: string | null;
   createdAt: string;
   decidedAt: string | null;
 }
 
+/** Another application of the same primary applicant (same mobile or e-mail). */
 export interface RelatedApplication {
   application_id: string;
   product_name: string;
-  status: ApplicationStatus;
+  _applicationStatus: ApplicationStatus;
   stage: string;
-  relation: string;
+  applicantName: string | null;
+  cre_time: string;
 }
 
-/** Lists may come bare or in an object under one key; the detail reads either. */
-function listOf<T>(body: unknown, key: string): T[] {
-  if (Array.isArray(body)) return body as T[];
-  const inner = (body as Record<string, unknown> | null)?.[key];
-  return Array.isArray(inner) ? (inner as T[]) : [];
+/** The back-office lists answer { data: [...] }. */
+async function listOf<T>(answer: Promise<{ data: T[] }>): Promise<T[]> {
+  return (await answer).data;
 }
 
 export const detailApi = {
   configs: (applicationId: string, taskId?: string) =>
-    api.get<TaskConfigs>(API_PATHS.taskConfigs, {
+    api.get<TaskConfigsAnswer>(API_PATHS.taskConfigs, {
       searchParams: taskId ? { application_id: applicationId, taskId } : { application_id: applicationId },
     }),
 
@@ -209,19 +216,22 @@ export const detailApi = {
     return answer.data?.application ?? null;
   },
 
+  /** The stored application (product, applicant) for the header. */
+  record: (applicationId: string) => api.get<Application>(apiPath('application', { applicationId })),
+
   worklogs: async (applicationId: string) =>
-    listOf<Worklog>(await api.get(apiPath('applicationWorklogs', { applicationId })), 'worklogs'),
+    listOf<Worklog>(api.get(apiPath('applicationWorklogs', { applicationId }))),
 
   audits: async (applicationId: string, fieldKey?: string) =>
     listOf<Audit>(
-      await api.get(API_PATHS.getAudits, {
+      api.get(API_PATHS.getAudits, {
         searchParams: fieldKey ? { application_id: applicationId, fieldKey } : { application_id: applicationId },
       }),
-      'audits',
     ),
 
-  queries: async (applicationId: string) =>
-    listOf<SubTask>(await api.get(apiPath('applicationQueries', { applicationId })), 'queries'),
+  queries: async (applicationId: string) => listOf<SubTask>(api.get(apiPath('applicationQueries', { applicationId }))),
+  query: (subTaskId: string) =>
+    api.get<SubTask & { comments: QueryComment[] }>(apiPath('subTaskDetails', { subTaskId })),
   createQuery: (body: CreateSubTaskBody) => api.post(API_PATHS.createSubTask, body),
   /** A request for information to a user: a query naming the fields they are asked to fill. */
   requestInfo: (body: CreateSubTaskBody) => api.post(API_PATHS.requestInfo, body),
@@ -230,7 +240,7 @@ export const detailApi = {
     api.post(API_PATHS[step], body),
 
   documents: async (applicationId: string) =>
-    listOf<StaffDocument>(await api.get(apiPath('applicationDocuments', { applicationId })), 'documents'),
+    listOf<StaffDocument>(api.get(apiPath('applicationDocuments', { applicationId }))),
   upload: (applicationId: string, fieldKey: string, file: File) => {
     const form = new FormData();
     // The server reads the application and field before the file (it checks access first).
@@ -260,20 +270,16 @@ export const detailApi = {
     return response.blob();
   },
 
-  notes: async (applicationId: string) =>
-    listOf<Note>(await api.get(apiPath('applicationNotes', { applicationId })), 'notes'),
+  notes: async (applicationId: string) => listOf<Note>(api.get(apiPath('applicationNotes', { applicationId }))),
   addNote: (applicationId: string, body: NoteBody) => api.post(apiPath('applicationNotes', { applicationId }), body),
 
   approvals: async (applicationId: string) =>
-    listOf<Approval>(
-      await api.get(API_PATHS.getApprovals, { searchParams: { application_id: applicationId } }),
-      'approvals',
-    ),
+    listOf<Approval>(api.get(API_PATHS.getApprovals, { searchParams: { application_id: applicationId } })),
   decide: (action: ApprovalAction, body: ApprovalActionBody) => api.post(apiPath('approvalAction', { action }), body),
   requestApproval: (body: RequestApprovalBody) => api.post(API_PATHS.requestApproval, body),
 
   related: async (applicationId: string) =>
-    listOf<RelatedApplication>(await api.get(apiPath('relatedApplications', { applicationId })), 'applications'),
+    listOf<RelatedApplication>(api.get(apiPath('relatedApplications', { applicationId }))),
 
   snooze: (body: SnoozeBody) => api.post(API_PATHS.updateSnoozeTime, body),
   removeSnooze: (body: Pick<SnoozeBody, 'application_id' | 'taskId'>) => api.post(API_PATHS.removeSnoozeTime, body),

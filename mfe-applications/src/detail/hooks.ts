@@ -15,15 +15,18 @@ export const detailKeys = {
   audits: (applicationId: string, fieldKey?: string) =>
     ['applicationDetail', applicationId, 'audits', fieldKey ?? null] as const,
   queries: (applicationId: string) => ['applicationDetail', applicationId, 'queries'] as const,
+  query: (applicationId: string, subTaskId: string) =>
+    ['applicationDetail', applicationId, 'queries', subTaskId] as const,
+  record: (applicationId: string) => ['applicationDetail', applicationId, 'record'] as const,
   documents: (applicationId: string) => ['applicationDetail', applicationId, 'documents'] as const,
   notes: (applicationId: string) => ['applicationDetail', applicationId, 'notes'] as const,
   approvals: (applicationId: string) => ['applicationDetail', applicationId, 'approvals'] as const,
   related: (applicationId: string) => ['applicationDetail', applicationId, 'related'] as const,
 };
 
-type Resource = Exclude<keyof typeof detailKeys, 'all' | 'configs' | 'audits'> | 'configs' | 'audits';
+type Resource = Exclude<keyof typeof detailKeys, 'all' | 'query'>;
 
-/** Marks resources of the application stale; 'configs' and 'audits' cover every task id and field key. */
+/** Marks resources of the application stale; a prefix covers every task id, field key and query under it. */
 export function invalidate(client: QueryClient, applicationId: string, resources: readonly Resource[]) {
   return Promise.all(
     resources.map((r) =>
@@ -46,6 +49,14 @@ export const useConfigs = (applicationId: string, taskId?: string) =>
   });
 export const useApplicationLifeCycle = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.application(applicationId), queryFn: () => detailApi.application(applicationId) });
+export const useRecord = (applicationId: string) =>
+  useQuery({ queryKey: detailKeys.record(applicationId), queryFn: () => detailApi.record(applicationId) });
+export const useQueryDetails = (applicationId: string, subTaskId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: detailKeys.query(applicationId, subTaskId),
+    queryFn: () => detailApi.query(subTaskId),
+    enabled,
+  });
 export const useWorklogs = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.worklogs(applicationId), queryFn: () => detailApi.worklogs(applicationId) });
 export const useAudits = (applicationId: string, fieldKey?: string, enabled = true) =>

@@ -21,16 +21,13 @@ const team = { type: 'HIERARCHY' as const, id: 'T-1' };
 function configs(over: Partial<TaskConfigs> = {}, task: Partial<TaskConfigs['task']> = {}): TaskConfigs {
   return {
     application_id: 'APP-1',
-    product_code: 'PL',
-    product_name: 'Personal loan',
-    applicantName: 'Asha Rao',
     status: 'ACTIVE',
     stage: 'Credit review',
     subStatus: 'In Progress',
     editingDisabled: false,
     hasPreviousStep: true,
     assigned: true,
-    visibleTabs: [],
+    tabs: [],
     taskActions: [],
     ...over,
     task: {
@@ -161,8 +158,8 @@ describe('approvals and queries', () => {
     kind: 'APPROVAL',
     status: 'PENDING',
     reason: 'Amount above limit',
-    requestedBy: 'USR-1',
-    approver: 'USR-3',
+    requestedBy: { userid: 'USR-1', displayName: 'Olive Officer' },
+    approver: { userid: 'USR-3', displayName: 'Arun Approver' },
     decidedBy: null,
     decisionComment: null,
     createdAt: '2026-03-10T09:00:00Z',
@@ -230,6 +227,11 @@ describe('view models', () => {
   it('builds the header from the task, SLA due from the overall part', () => {
     const sla = { status: 'RUNNING' as const, startTS: null, endTS: null };
     const part = { ...sla, timeLimit: { enabled: false, valueInMins: 0, expectedEndTS: null } };
+    const record = {
+      product_name: 'Personal loan',
+      product_code: 'PL',
+      applicant: { primary: { fullName: 'Asha Rao' } },
+    };
     const model = headerModel(
       configs(
         {},
@@ -241,6 +243,7 @@ describe('view models', () => {
           },
         },
       ),
+      record,
     );
     expect(model).toEqual({
       applicationId: 'APP-1',
@@ -252,9 +255,10 @@ describe('view models', () => {
       assignee: 'Olive Officer',
       slaDue: '10/03/2026 11:05:09',
     });
-    expect(headerModel(configs({ applicantName: null }, { assignedTo: null, assignedToName: null })).assignee).toBe(
-      'Unassigned',
-    );
+    const bare = headerModel(configs({}, { assignedTo: null, assignedToName: null }));
+    expect([bare.assignee, bare.product, bare.applicant, bare.slaDue]).toEqual(['Unassigned', '—', '—', '—']);
+    const named = { ...record, applicant: { primary: { firstName: 'Asha', lastName: 'Rao' } } };
+    expect(headerModel(configs(), named).applicant).toBe('Asha Rao');
   });
 
   it('lists a field change old → new, who, when (DD/MM/YYYY hh:mm:ss)', () => {

@@ -6,6 +6,7 @@ import {
   type ActorContext,
   APPLICATION_ACTIONS,
   ApiError,
+  type Application,
   type ApplicationAction,
   type ApprovalAction,
   actionPermission,
@@ -92,7 +93,7 @@ export function offeredActions(configs: TaskConfigs, caller: Caller): DetailActi
 
 /** Approve, reject, forward and send back are the approver's, and only while the approval is pending. */
 export function approvalButtons(approval: Approval, userid: string): ApprovalAction[] {
-  return approval.status === 'PENDING' && approval.approver === userid
+  return approval.status === 'PENDING' && approval.approver.userid === userid
     ? ['approve', 'reject', 'forward', 'send_back']
     : [];
 }
@@ -206,14 +207,27 @@ export interface HeaderModel {
   slaDue: string;
 }
 
-/** The header: id, product, applicant, status, stage, current task, assignee and SLA due (the overall part's end). */
-export function headerModel(configs: TaskConfigs): HeaderModel {
+/** The primary applicant's name as the application stores it. */
+export function applicantName(record: Pick<Application, 'applicant'> | undefined): string {
+  const primary = record?.applicant?.primary ?? {};
+  const full = primary.fullName ?? [primary.firstName, primary.lastName].filter(Boolean).join(' ');
+  return typeof full === 'string' && full.trim() !== '' ? full : '—';
+}
+
+/**
+ * The header: id, product, applicant (from the stored application, once loaded), status, stage, current
+ * task, assignee and SLA due (the overall part's expected end, or the task's due time, when given).
+ */
+export function headerModel(
+  configs: TaskConfigs,
+  record?: Pick<Application, 'applicant' | 'product_name' | 'product_code'>,
+): HeaderModel {
   const { task } = configs;
   const due = task.operationalLevelAgreement?.overall.timeLimit.expectedEndTS ?? task.due_time ?? null;
   return {
     applicationId: configs.application_id,
-    product: `${configs.product_name} (${configs.product_code})`,
-    applicant: configs.applicantName || '—',
+    product: record ? `${record.product_name} (${record.product_code})` : '—',
+    applicant: applicantName(record),
     status: configs.status,
     stage: configs.stage,
     task: `${task.name} · ${task.progress}`,

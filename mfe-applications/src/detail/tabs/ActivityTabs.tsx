@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, showToast } from '@originate/shared';
+import { formatDate, formatDateTime, showToast } from '@originate/shared';
 import { useState } from 'react';
 import { detailApi, type TaskConfigs } from '../api';
 import { useDetailMutation, useNotes, useRelated, useReported, useWorklogs } from '../hooks';
@@ -97,7 +97,11 @@ export function TasksTab({ applicationId }: { applicationId: string }) {
   const related = useRelated(applicationId);
   useReported(related.error);
   if (!related.data) return <Loading query={related} what="related applications" />;
-  if (related.data.length === 0) return <Typography color="text.secondary">No related applications.</Typography>;
+  if (related.data.length === 0) {
+    return (
+      <Typography color="text.secondary">No other application of this applicant (same mobile or e-mail).</Typography>
+    );
+  }
   return (
     <Table size="small" aria-label="Related applications">
       <TableHead>
@@ -106,7 +110,8 @@ export function TasksTab({ applicationId }: { applicationId: string }) {
           <TableCell>Product</TableCell>
           <TableCell>Status</TableCell>
           <TableCell>Stage</TableCell>
-          <TableCell>Relation</TableCell>
+          <TableCell>Applicant</TableCell>
+          <TableCell>Created</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -114,9 +119,10 @@ export function TasksTab({ applicationId }: { applicationId: string }) {
           <TableRow key={r.application_id}>
             <TableCell>{r.application_id}</TableCell>
             <TableCell>{r.product_name}</TableCell>
-            <TableCell>{r.status}</TableCell>
+            <TableCell>{r._applicationStatus}</TableCell>
             <TableCell>{r.stage}</TableCell>
-            <TableCell>{r.relation}</TableCell>
+            <TableCell>{r.applicantName ?? '—'}</TableCell>
+            <TableCell>{formatDate(r.cre_time)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -96,8 +96,7 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
               />
             </Stack>
             <Typography variant="caption" color="text.secondary">
-              Requested by {a.requestedByName ?? a.requestedBy} from {a.approverName ?? a.approver} ·{' '}
-              {formatDateTime(a.createdAt)}
+              Requested by {a.requestedBy.displayName} from {a.approver.displayName} · {formatDateTime(a.createdAt)}
               {a.decidedAt &&
                 ` · decided ${formatDateTime(a.decidedAt)}${a.decisionComment ? `: ${a.decisionComment}` : ''}`}
             </Typography>

@@ -9,7 +9,7 @@ import { formatDateTime, showToast } from '@originate/shared';
 import { useState } from 'react';
 import { detailApi, type SubTask, type TaskConfigs } from '../api';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
-import { useDetailMutation, useQueries, useReported } from '../hooks';
+import { useDetailMutation, useQueries, useQueryDetails, useReported } from '../hooks';
 import { type QueryButton, queryButtons } from '../model';
 import { Loading } from './Loading';
 
@@ -18,6 +18,30 @@ const LABELS: Record<QueryButton, string> = { update: 'Update', comment: 'Commen
 
 /** Comma- or space-separated field keys. */
 const fieldKeys = (text?: string) => (text ?? '').split(/[\s,]+/).filter(Boolean);
+
+/** A query's comments, loaded when asked for (GET subTaskDetails). */
+function Comments({ applicationId, subTaskId, count }: { applicationId: string; subTaskId: string; count: number }) {
+  const [open, setOpen] = useState(false);
+  const details = useQueryDetails(applicationId, subTaskId, open);
+  useReported(details.error);
+  if (!open) {
+    return (
+      <Button size="small" sx={{ display: 'block', mt: 1 }} onClick={() => setOpen(true)}>
+        Show {count} comment{count === 1 ? '' : 's'}
+      </Button>
+    );
+  }
+  if (!details.data) return <Loading query={details} what="comments" />;
+  return details.data.comments.map((c) => (
+    <Typography key={c.id} variant="body2" sx={{ mt: 1, pl: 2, borderLeft: 2, borderColor: 'divider' }}>
+      {c.comment}
+      <Typography component="span" variant="caption" color="text.secondary">
+        {' '}
+        — {c.userName ?? c.userId}, {formatDateTime(c.createdAt)}
+      </Typography>
+    </Typography>
+  ));
+}
 
 export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   const applicationId = configs.application_id;
@@ -95,7 +119,7 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
         fields: [
           { name: 'title', label: 'Title', required: true, initial: query.title },
           { name: 'description', label: 'Description', required: true, multiline: true, initial: query.description },
-          { name: 'assignTo', label: 'Assigned to (user id)', initial: query.assignedTo ?? '' },
+          { name: 'assignTo', label: 'Assigned to (user id)', initial: query.assignedTo?.userid ?? '' },
         ],
         onConfirm: (v) =>
           update.mutate(
@@ -146,23 +170,13 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
               {q.description}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              Raised by {q.raisedByName ?? q.raisedBy} · to {q.assignedToName ?? q.assignedTo ?? 'the task team'} ·{' '}
+              Raised by {q.raisedBy.displayName} · to {q.assignedTo?.displayName ?? 'the task team'} ·{' '}
               {formatDateTime(q.createdAt)}
               {q.fields.length > 0 && ` · fields: ${q.fields.join(', ')}`}
             </Typography>
-            {q.comments.map((c) => (
-              <Typography
-                key={`${c.createdAt}-${c.userId}`}
-                variant="body2"
-                sx={{ mt: 1, pl: 2, borderLeft: 2, borderColor: 'divider' }}
-              >
-                {c.comment}
-                <Typography component="span" variant="caption" color="text.secondary">
-                  {' '}
-                  — {c.userName ?? c.userId}, {formatDateTime(c.createdAt)}
-                </Typography>
-              </Typography>
-            ))}
+            {q.commentCount > 0 && (
+              <Comments applicationId={applicationId} subTaskId={q.subTaskId} count={q.commentCount} />
+            )}
             <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
               {queryButtons(q.status).map((b) => (
                 <Button key={b} size="small" onClick={() => act(q, b)}>
