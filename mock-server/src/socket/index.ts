@@ -21,6 +21,7 @@ import {
 } from '../services/notifications';
 import { isSessionLive, sessionForAccessToken } from '../services/sessions';
 import { findUserById } from '../services/users';
+import { attachApplicationSockets } from './applications';
 
 /** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
 const SOCKET_ERROR_EVENT = 'ERROR';
@@ -166,11 +167,13 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLa
   };
   hub.on('notification', onNotification);
   hub.on('sessionEnded', onSessionEnded);
+  const detachApplications = attachApplicationSockets(io, ctx);
   return {
     io,
     async close() {
       hub.off('notification', onNotification);
       hub.off('sessionEnded', onSessionEnded);
+      detachApplications();
       io.disconnectSockets(true);
       io.engine.close();
     },

@@ -48,3 +48,15 @@ export interface SocketAuth {
 }
 
 export const SOCKET_PATH = '/socket.io';
+
+/**
+ * Live list updates for staff (issue 8): the socket.io namespace on the same server and path, with the same
+ * handshake (SocketAuth) but no NOTIFICATION role needed. It sends ids only: a list refetches what it shows.
+ */
+export const APPLICATIONS_NAMESPACE = '/applications';
+export const ApplicationEvents = { APPLICATION_CHANGED: 'APPLICATION_CHANGED' } as const;
+export interface ApplicationChangedPayload {
+  application_id: string;
+  /** ISO time of the change. */
+  mod_time: string;
+}

@@ -1,0 +1,48 @@
+// Live list updates (issue 8): the staff namespace of socket.io. Same handshake as the notification
+// socket (access token and session id, portal app), no NOTIFICATION role needed; every change to an
+// application (hub 'applicationChanged') goes to every staff socket as ids only, so nothing an
+// application holds reaches a user who may not read it: the list refetches through the access-checked routes.
+import {
+  APPLICATIONS_NAMESPACE,
+  type ApplicationChangedPayload,
+  ApplicationEvents,
+  PORTAL_APP_NAME,
+} from '@originate/shared/node';
+import type { Server } from 'socket.io';
+import type { AppContext } from '../context';
+import { sessionForAccessToken } from '../services/sessions';
+import { findUserById } from '../services/users';
+
+/** Attaches the namespace to the server; the returned function detaches it from the hub. */
+export function attachApplicationSockets(io: Server, ctx: AppContext): () => void {
+  const namespace = io.of(APPLICATIONS_NAMESPACE);
+  namespace.use(async (socket, next) => {
+    try {
+      const { token, sessionId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
+      if (typeof token !== 'string' || typeof sessionId !== 'string') return next(new Error('Unauthorized'));
+      const session = await sessionForAccessToken(ctx.db, token, ctx.now());
+      if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
+      const user = await findUserById(ctx.db, session.userId);
+      if (!user?.applications.includes(PORTAL_APP_NAME)) return next(new Error('Forbidden'));
+      next();
+    } catch (error) {
+      next(error instanceof Error ? error : new Error('Internal server error'));
+    }
+  });
+  const onChanged = (applicationId: string, modTime: string) => {
+    const payload: ApplicationChangedPayload = { application_id: applicationId, mod_time: modTime };
+    namespace.emit(ApplicationEvents.APPLICATION_CHANGED, payload);
+  };
+  const onSessionEnded = (sessionId: string) => {
+    for (const socket of namespace.sockets.values()) {
+      if ((socket.handshake.auth as { sessionId?: unknown }).sessionId === sessionId) socket.disconnect(true);
+    }
+  };
+  ctx.hub.on('applicationChanged', onChanged);
+  ctx.hub.on('sessionEnded', onSessionEnded);
+  return () => {
+    ctx.hub.off('applicationChanged', onChanged);
+    ctx.hub.off('sessionEnded', onSessionEnded);
+    namespace.disconnectSockets(true);
+  };
+}
