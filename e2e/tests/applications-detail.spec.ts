@@ -1,0 +1,170 @@
+// The application detail (/backstage/application, issue 8) against the real server: the officer edits a
+// field of the form and finds it in the field history, adds a note and a document, raises a query, and
+// completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
+// without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.
+// HL-2026-600001 is the seed's home loan with a real flow, its task In Progress with the officer.
+import { API_PATHS, apiPath } from '@originate/shared/node';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { logIn, screenshot } from '../support/ui';
+
+const APPLICATION = 'HL-2026-600001';
+const detailUrl = (id: string) => `/backstage/application?application_id=${id}`;
+// The smallest valid PNG (1×1), as an officer's scanned proof would be one.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+interface Configs {
+  status: string;
+  assigned: boolean;
+  tabs: string[];
+  task: { taskId: string } | null;
+}
+
+const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+async function openDetail(page: Page, id: string): Promise<void> {
+  await page.goto(detailUrl(id));
+  await expect(page.getByRole('heading', { name: `Application ${id}` })).toBeVisible();
+}
+
+async function asUser(browser: Browser, username: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, username, password);
+  return page;
+}
+
+test('the officer edits, documents and queries an application; completion waits for the query; the approver approves', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'officer', 'Officer@123');
+  await openDetail(page, APPLICATION);
+  await expect(page.getByTestId('header-Assignee')).not.toHaveText('Unassigned');
+  await expect(page.getByTestId('header-Product')).toContainText('(HL)');
+  for (const name of ['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks', 'Save', 'Actions', 'Close']) {
+    await expect(tab(page, name)).toBeVisible();
+  }
+
+  // The form, editable in the Save tab: a changed field shows in the field history.
+  await expect(tab(page, 'Save')).toHaveAttribute('aria-selected', 'true');
+  const fullName = page.getByRole('textbox', { name: 'Full name' });
+  await expect(fullName).toBeEditable();
+  await fullName.fill('Ananya S Kulkarni');
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith(API_PATHS.userSaveOrUpdate) && r.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  await page.getByRole('button', { name: 'Field history' }).click();
+  const history = page.getByRole('table', { name: 'Changes' });
+  await expect(history.getByRole('row').filter({ hasText: 'Ananya S Kulkarni' }).first()).toContainText('→');
+  await screenshot(page, 'applications-detail-history');
+  await page.getByRole('button', { name: 'Close history' }).click();
+
+  // A note.
+  await tab(page, 'Notes').click();
+  await page.getByRole('textbox', { name: 'New note' }).fill('Called the applicant: salary slips follow by e-mail.');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  await expect(page.getByRole('list', { name: 'Notes' })).toContainText('salary slips follow by e-mail');
+
+  // A document: a file over the type limits is refused before upload; a PNG goes up.
+  await tab(page, 'Docs').click();
+  await page.getByRole('textbox', { name: 'Document field' }).fill('id_document');
+  const file = page.getByLabel('Document file');
+  await file.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'tool.exe: Only these file types are allowed' }),
+  ).toBeVisible();
+  await file.setInputFiles({ name: 'pan-card.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByRole('table', { name: 'Documents' })).toContainText('pan-card.png');
+
+  // A query; completing the step is then refused with QUERIES_PENDING, saying what to do.
+  await tab(page, 'Queries').click();
+  await page.getByRole('button', { name: 'Raise query' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Income proof');
+  await dialog(page).getByRole('textbox', { name: 'Description' }).fill('Upload the last three salary slips.');
+  await dialog(page).getByRole('button', { name: 'Raise query' }).click();
+  await expect(page.getByTestId('query').filter({ hasText: 'Income proof' })).toContainText('OPEN');
+
+  await tab(page, 'Close').click();
+  await page.getByRole('button', { name: 'Complete step' }).click();
+  await dialog(page).getByRole('button', { name: 'Complete step' }).click();
+  const problem = page.getByTestId('completion-problem');
+  await expect(problem).toContainText('QUERIES_PENDING');
+  await expect(problem).toContainText('Queries tab');
+  await screenshot(page, 'applications-detail-queries-pending');
+
+  // An approval for the approver, who approves it in the Approvals tab.
+  await tab(page, 'Approvals').click();
+  await page.getByRole('button', { name: 'Request approval' }).click();
+  await dialog(page).getByRole('textbox', { name: 'Approver (user id)' }).fill('USR-1003');
+  await dialog(page).getByRole('textbox', { name: 'Reason' }).fill('Loan above the branch limit');
+  await dialog(page).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' })).toContainText(
+    'PENDING',
+  );
+  // Only the approver acts: the officer has no decision buttons.
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+
+  const approver = await asUser(browser, 'approver', 'Approver@123');
+  await openDetail(approver, APPLICATION);
+  await tab(approver, 'Approvals').click();
+  const pending = approver.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
+  await pending.getByRole('button', { name: 'Approve' }).click();
+  await dialog(approver).getByRole('textbox', { name: 'Comment' }).fill('Within the regional limit');
+  await dialog(approver).getByRole('button', { name: 'Approve' }).click();
+  await expect(pending).toContainText('APPROVED');
+  await screenshot(approver, 'applications-detail-approved');
+  await approver.context().close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDetail(page, APPLICATION);
+  await screenshot(page, 'applications-detail-390');
+});
+
+test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an action directly changes nothing', async ({
+  page,
+}) => {
+  const approver = await apiLogin('approver', 'Approver@123');
+  // A seeded application whose open task is the approver's own (the Sanction step), so only the permission is missing.
+  let found: { id: string; configs: Configs } | null = null;
+  for (let n = 101; n < 140 && !found; n++) {
+    for (const product of ['PL', 'HL', 'CL']) {
+      const id = `${product}-2026-${String(n).padStart(6, '0')}`;
+      try {
+        const configs = await apiGet<Configs>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
+        if (configs.assigned && configs.status === 'ACTIVE' && configs.task) {
+          found = { id, configs };
+          break;
+        }
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+      }
+    }
+  }
+  expect(found, 'a seeded application assigned to the approver').not.toBeNull();
+  const { id, configs } = found as { id: string; configs: Configs };
+  expect(configs.tabs).not.toContain('Actions');
+
+  await logIn(page, 'approver', 'Approver@123');
+  await openDetail(page, id);
+  await expect(tab(page, 'Close')).toBeVisible();
+  await expect(tab(page, 'Actions')).toHaveCount(0);
+  await screenshot(page, 'applications-detail-no-actions');
+
+  const taskId = (configs.task as { taskId: string }).taskId;
+  const refused = await apiPost(approver, apiPath('applicationAction', { action: 'inactivate' }), {
+    application_id: id,
+    taskId,
+  }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(HttpError);
+  expect((refused as HttpError).status).toBe(403);
+  const after = await apiGet<Configs>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  expect(after.status).toBe('ACTIVE');
+});
