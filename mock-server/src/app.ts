@@ -23,6 +23,7 @@ import { customerRoutes, publicCustomerRoutes } from './routes/customer';
 import { documentRoutes } from './routes/documents';
 import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
 import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
+import { listRoutes, listSetupRoutes } from './routes/lists';
 import { microflowRoutes } from './routes/microflows';
 import { notesRoutes } from './routes/notes';
 import { notificationsRoutes } from './routes/notifications';
@@ -75,6 +76,7 @@ const NON_ADMIN_PLUGINS = [
   microflowRoutes,
   documentRoutes,
   flowConfigSaveRoutes,
+  listRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -84,6 +86,7 @@ const UNPREFIXED_PLUGINS = [
   flowConfigSaveAdminRoutes,
   flowConfigRoutes,
   publicCustomerRoutes,
+  listSetupRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -112,7 +115,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
-    if (config.nodeEnv !== 'production') await seedDemo(db);
+    if (config.nodeEnv !== 'production') await seedDemo(db, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
   } catch (error) {
     if (ownsDb) await db.close();

@@ -36,6 +36,8 @@ export interface Config {
   captchaHmacKey?: string;
   /** Whether sent OTP messages are kept in the outbox DEVELOPERs read (OTP_OUTBOX=off turns it off). */
   otpOutbox: boolean;
+  /** Generated applications the demo seed adds to the demo bank (SEED_APPLICATIONS; never in production). */
+  seedApplications: number;
 }
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -57,6 +59,19 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, max
   }
   return value;
 }
+
+/** A count that may be 0. */
+function countOf(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > max)
+    throw new Error(`${name} must be an integer between 0 and ${max}, got '${raw}'`);
+  return value;
+}
+
+/** A few hundred generated applications beside the 36 demo ones: lists with pages and counts worth seeing. */
+export const DEFAULT_SEED_APPLICATIONS = 300;
 
 /** PGlite's in-memory URL stays as it is; anything else is a folder. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -115,5 +130,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
+    seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),
   };
 }

@@ -9,6 +9,8 @@ import {
 } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { seedMasterProducts } from './bank-shape';
+import { seedTableConfigs } from './table-configs';
 
 /** The seeded theme is the platform default the client also falls back to before login. */
 export const DEFAULT_THEME: ThemeConfig = DEFAULT_THEME_CONFIG;
@@ -37,4 +39,6 @@ export async function seedBase(db: Db, config: Pick<Config, 'customerPortalUrl' 
       ]);
     }
   });
+  await seedMasterProducts(db);
+  await seedTableConfigs(db);
 }

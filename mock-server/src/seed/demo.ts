@@ -3,6 +3,7 @@
 import type { Db } from '../db';
 import { hashPassword } from '../services/security';
 import { demoApplications, SEED_ANCHOR } from './applications';
+import { seedBank } from './bank';
 import { seedResumableApplication } from './flow-demo';
 import { seedDisplayName, TEAMS, USERS } from './people';
 
@@ -18,9 +19,17 @@ const DEMO_NOTIFICATIONS = [
 
 const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home Loan', CL: 'Car Loan' };
 
-export async function seedDemo(db: Db): Promise<void> {
+/** Seeds at most this many quietly; a bigger bank prints its progress (every 5 %). */
+const QUIET_SEED = 20_000;
+
+export async function seedDemo(db: Db, generatedApplications: number): Promise<void> {
   await seedDemoBank(db);
   await seedResumableApplication(db);
+  await seedBank(
+    db,
+    generatedApplications,
+    generatedApplications > QUIET_SEED ? (line) => console.log(line) : undefined,
+  );
 }
 
 async function seedDemoBank(db: Db): Promise<void> {

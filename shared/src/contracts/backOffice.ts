@@ -83,6 +83,19 @@ export const APPLICATION_LISTS = [
 ] as const;
 export type ApplicationList = (typeof APPLICATION_LISTS)[number];
 
+/** The /backstage/getTableConfig/{id} of each list (the spec's example id is ALL_APPLICATIONS). */
+export const LIST_TABLE_IDS: Record<ApplicationList, string> = {
+  MY_APPLICATIONS: 'MY_APPLICATIONS',
+  TEAM_APPLICATIONS: 'TEAM_APPLICATIONS',
+  ALL: 'ALL_APPLICATIONS',
+  REJECTED: 'REJECTED_APPLICATIONS',
+  CANCELLED: 'CANCELLED_APPLICATIONS',
+  MY_APPROVALS: 'MY_APPROVALS',
+  MY_QUERIES: 'MY_QUERIES',
+  MY_INTERNAL: 'MY_INTERNAL',
+  NEW_INTERNAL: 'NEW_INTERNAL',
+};
+
 /** Spec §6 task actions (the row menu of a list); which apply to a row is rules/backOffice taskActionsFor. */
 export const TASK_ACTIONS = [
   'None',

@@ -169,3 +169,38 @@ export const GlobalSearchBodySchema = Type.Object(
   closed,
 );
 export type GlobalSearchBody = Static<typeof GlobalSearchBodySchema>;
+
+/** POST /v3/graphql, inside the {data} envelope: a GraphQL request (BACK_OFFICE_SDL). */
+export const GraphqlBodySchema = Type.Object(
+  {
+    query: Type.String({ minLength: 1, maxLength: 20000 }),
+    variables: Type.Optional(Type.Record(Type.String({ maxLength: 64 }), Type.Unknown())),
+    operationName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  },
+  closed,
+);
+export type GraphqlBody = Static<typeof GraphqlBodySchema>;
+
+/** POST /backstage/localSearch: the free-text search of one list (what 'applications' search does), a page of it. */
+export const LocalSearchBodySchema = Type.Object(
+  {
+    list: Type.Union(
+      [
+        'MY_APPLICATIONS',
+        'TEAM_APPLICATIONS',
+        'ALL',
+        'REJECTED',
+        'CANCELLED',
+        'MY_APPROVALS',
+        'MY_QUERIES',
+        'MY_INTERNAL',
+        'NEW_INTERNAL',
+      ].map((l) => Type.Literal(l)),
+    ),
+    query: Type.String({ minLength: 1, maxLength: 100 }),
+    page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  closed,
+);
+export type LocalSearchBody = Static<typeof LocalSearchBodySchema>;

@@ -1,0 +1,58 @@
+// The list tables of GET /backstage/getTableConfig/{id} (one per list, shared LIST_TABLE_IDS), seeded in
+// every installation and kept once stored. The fields are those services/lists.ts can filter and sort
+// (LIST_FIELDS); a test holds every seeded column to that.
+import {
+  APPLICATION_LISTS,
+  type ApplicationList,
+  LIST_TABLE_IDS,
+  type TableColumn,
+  type TableConfig,
+} from '@originate/shared/node';
+import type { Db } from '../db';
+import { STAGES, STATUSES, TASK_PROGRESS } from './bank-shape';
+
+const col = (c: Omit<TableColumn, 'sortable' | 'filterable'>): TableColumn => ({
+  ...c,
+  sortable: true,
+  filterable: true,
+});
+
+/** The columns every list shows; the product options come from master_products. */
+function columns(products: string[]): TableColumn[] {
+  return [
+    col({ field: 'application_id', headerName: 'Application ID', kind: 'text', flex: 1.2 }),
+    col({ field: 'applicantName', headerName: 'Applicant', kind: 'text', flex: 1.4 }),
+    col({ field: 'product_code', headerName: 'Product', kind: 'dropdown', options: products, flex: 0.8 }),
+    col({ field: 'loanAmount', headerName: 'Loan amount', kind: 'amount', flex: 1 }),
+    col({ field: 'stage', headerName: 'Stage', kind: 'dropdown', options: [...STAGES], flex: 1.2 }),
+    col({ field: 'name', headerName: 'Task', kind: 'text', flex: 1.4 }),
+    col({ field: 'progress', headerName: 'Progress', kind: 'dropdown', options: [...TASK_PROGRESS], flex: 0.9 }),
+    col({ field: '_applicationStatus', headerName: 'Status', kind: 'dropdown', options: [...STATUSES], flex: 0.9 }),
+    col({ field: 'assignedTo', headerName: 'Assigned to', kind: 'text', flex: 1 }),
+    col({ field: 'verNum', headerName: 'Version', kind: 'amount', flex: 0.6 }),
+    col({ field: 'reviewDate', headerName: 'Review date', kind: 'date', flex: 0.9 }),
+    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9 }),
+    col({ field: 'mod_time', headerName: 'Modified', kind: 'date', flex: 0.9 }),
+  ];
+}
+
+export function tableConfigs(products: string[]): TableConfig[] {
+  return APPLICATION_LISTS.map((list: ApplicationList) => ({
+    id: LIST_TABLE_IDS[list],
+    columns: columns(products),
+    defaultSort: { field: 'mod_time', direction: 'desc' },
+  }));
+}
+
+/** Inserted when missing; an edited table stays as edited. */
+export async function seedTableConfigs(db: Db): Promise<void> {
+  const rows = await db.query<{ product_code: string }>(
+    'SELECT product_code FROM master_products ORDER BY product_code',
+  );
+  const configs = tableConfigs(rows.map((r) => r.product_code));
+  await db.query(
+    `INSERT INTO table_configs (id, value)
+     SELECT c ->> 'id', c FROM jsonb_array_elements($1::jsonb) c ON CONFLICT (id) DO NOTHING`,
+    [JSON.stringify(configs)],
+  );
+}

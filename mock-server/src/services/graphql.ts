@@ -1,0 +1,119 @@
+// The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
+// errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers.
+import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/shared/node';
+import type { MercuriusContext } from 'mercurius';
+import type { AppContext } from '../context';
+import type { Queryable } from '../db';
+import { forbidden } from '../errors';
+import { canAccessApplication } from './access';
+import { findApplication } from './applications';
+import { checkPage, type ListCaller, listApplications, seesAll } from './lists';
+
+/** What each resolver receives from the route (mercurius adds its own keys to it). */
+declare module 'mercurius' {
+  interface MercuriusContext {
+    caller: ListCaller;
+  }
+}
+type GraphqlContext = MercuriusContext;
+
+interface ApplicationsArgs {
+  list: ApplicationList;
+  filters?: { field: string; operator: FilterOperator; value: string }[] | null;
+  search?: string | null;
+  bucket?: TaskReviewBucket | null;
+  sort?: { field: string; direction: 'asc' | 'desc' } | null;
+  page: { page: number; size: number };
+}
+
+/** 'application': the lifecycle of one application the caller may open (null when there is none). */
+async function applicationDetail(db: Queryable, caller: ListCaller, applicationId: string) {
+  const found = await findApplication(db, applicationId);
+  if (!found) return null;
+  const access = found.tasks.map((t) => ({
+    assignedTo: t.assigned_to,
+    assignedTeam: t.assigned_team,
+    allowedUsers: t.allowed_users,
+  }));
+  if (!canAccessApplication(caller, access)) throw forbidden('You do not have access to this application');
+  const { application } = found;
+  return {
+    application_id: application.application_id,
+    product_code: application.product_code,
+    product_name: application.product_name,
+    _applicationStatus: application._applicationStatus,
+    appLifeCycle: application.appLifeCycle,
+  };
+}
+
+interface PortalRow extends Record<string, unknown> {
+  application_id: string;
+  status: string;
+  applicant_email: string | null;
+  tasks: { taskId: string; name: string; stepName: string; progress: string }[];
+}
+
+/**
+ * 'applicationTasks': the applications whose primary applicant has this e-mail (case-insensitive), with
+ * their tasks, newest first; staff see those they may open (any task's access, or ALL_APPLICATIONS_*).
+ */
+async function applicationTasks(
+  db: Queryable,
+  caller: ListCaller,
+  email: string,
+  page: { page: number; size: number },
+) {
+  checkPage(page);
+  const params: unknown[] = [email.toLowerCase()];
+  let access = 'true';
+  if (!seesAll(caller)) {
+    params.push(caller.userid, caller.userName, JSON.stringify(caller.teams.map((t) => ({ type: t.type, id: t.id }))));
+    const allTypes = caller.teams.filter((t) => t.allTeams).map((t) => t.type);
+    params.push(allTypes);
+    access = `EXISTS (SELECT 1 FROM tasks t WHERE t.application_id = a.application_id AND (
+                t.assigned_to = $2 OR t.allowed_users ? $2 OR t.allowed_users ? $3
+                OR EXISTS (SELECT 1 FROM jsonb_array_elements(t.assigned_team) tt
+                            WHERE $4::jsonb @> jsonb_build_array(jsonb_build_object('type', tt ->> 'type', 'id', tt ->> 'id'))
+                               OR tt ->> 'type' = ANY ($5::text[]))))`;
+  }
+  const where = `a.applicant_email = $1 AND ${access}`;
+  const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
+  const [rows, [total]] = await Promise.all([
+    db.query<PortalRow>(
+      `SELECT a.application_id, a.status, a.applicant_email,
+            (SELECT coalesce(jsonb_agg(jsonb_build_object('taskId', t.task_id, 'name', t.name, 'stepName', t.step_name,
+                                                          'progress', t.progress) ORDER BY t.step_number, t.task_id), '[]')
+               FROM tasks t WHERE t.application_id = a.application_id) AS tasks
+       FROM applications a
+      WHERE ${where} ORDER BY a.cre_time DESC, a.application_id ${limit}`,
+      [...params, page.size, page.page * page.size],
+    ),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM applications a WHERE ${where}`, params),
+  ]);
+  return {
+    data: rows.map((r) => ({
+      application_id: r.application_id,
+      _applicationStatus: r.status,
+      email: r.applicant_email,
+      tasks: r.tasks,
+    })),
+    count: total?.n ?? 0,
+  };
+}
+
+export function graphqlResolvers(ctx: AppContext) {
+  return {
+    Query: {
+      applications: async (_root: unknown, args: ApplicationsArgs, context: GraphqlContext) => ({
+        data: await listApplications(ctx.db, context.caller, args, ctx.now()),
+      }),
+      application: (_root: unknown, args: { application_id: string }, context: GraphqlContext) =>
+        applicationDetail(ctx.db, context.caller, args.application_id),
+      applicationTasks: (
+        _root: unknown,
+        args: { email: string; page: { page: number; size: number } },
+        context: GraphqlContext,
+      ) => applicationTasks(ctx.db, context.caller, args.email, args.page),
+    },
+  };
+}
