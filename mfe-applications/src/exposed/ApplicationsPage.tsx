@@ -1,10 +1,25 @@
-// Every menu entry of this remote (remote.json): the lists, Products, Search and Filters.
+// Every menu entry of this remote (remote.json): the lists, Products, Search and Filters; the page
+// comes from the basename the host routes it under.
 import Alert from '@mui/material/Alert';
 import type { RemotePageProps } from '@originate/shared';
+import { FiltersPage } from '../lists/FiltersPage';
+import { ListPage } from '../lists/ListPage';
+import { ProductsPage } from '../lists/ProductsPage';
 import { pageFor } from '../lists/pages';
+import { SearchPage } from '../lists/SearchPage';
 
 export default function ApplicationsPage({ basename }: RemotePageProps) {
   const page = pageFor(basename);
   if (!page) return <Alert severity="warning">This page does not exist.</Alert>;
-  return <h1>{page.title}</h1>;
+  switch (page.kind) {
+    case 'list':
+      // A new list starts from its own state (page 1, no filters).
+      return <ListPage key={page.list} list={page.list} title={page.title} />;
+    case 'products':
+      return <ProductsPage />;
+    case 'search':
+      return <SearchPage />;
+    case 'filters':
+      return <FiltersPage />;
+  }
 }

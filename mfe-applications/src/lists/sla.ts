@@ -1,0 +1,31 @@
+// SLA due times of a task (spec §3 operationalLevelAgreement): the overall, queued and assigned parts,
+// each due at its expectedEndTS; breached when the server says so or when a running part is past due.
+import { formatDateTime, type OperationalLevelAgreement, type SlaPart } from '@originate/shared';
+
+export const SLA_PARTS = ['overall', 'queued', 'assigned'] as const;
+export type SlaPartName = (typeof SLA_PARTS)[number];
+
+export interface SlaView {
+  part: SlaPartName;
+  /** DD/MM/YYYY hh:mm:ss, or null when the part has no time limit. */
+  due: string | null;
+  state: 'breached' | 'running' | 'met' | 'not started' | 'no limit';
+}
+
+function stateOf(part: SlaPart, now: number): SlaView['state'] {
+  if (!part.timeLimit.enabled || !part.timeLimit.expectedEndTS) {
+    return part.status === 'NOT_STARTED' ? 'not started' : 'no limit';
+  }
+  if (part.status === 'BREACHED') return 'breached';
+  if (part.status === 'MET') return 'met';
+  if (part.status === 'NOT_STARTED') return 'not started';
+  return Date.parse(part.timeLimit.expectedEndTS) < now ? 'breached' : 'running';
+}
+
+export function slaView(ola: OperationalLevelAgreement, now: number): SlaView[] {
+  return SLA_PARTS.map((part) => {
+    const p = ola[part];
+    const expected = p.timeLimit.enabled ? p.timeLimit.expectedEndTS : null;
+    return { part, due: expected ? formatDateTime(expected) : null, state: stateOf(p, now) };
+  });
+}
