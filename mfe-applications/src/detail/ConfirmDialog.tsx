@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { optionalText } from './model';
 
-export interface DialogField {
+interface DialogField {
   name: string;
   label: string;
   required?: boolean;

@@ -38,7 +38,7 @@ import {
 } from '@originate/shared';
 
 /** The task the detail shows, as GET /v3/taskconfigs/getConfigs gives it. */
-export interface DetailTask {
+interface DetailTask {
   taskId: string;
   name: string;
   stepName: string;
@@ -78,12 +78,12 @@ export type TaskConfigsAnswer =
   | { application_id: string; status: ApplicationStatus; stage: string; task: null };
 
 /** A user as the back-office lists name one. */
-export interface Person {
+interface Person {
   userid: string;
   displayName: string;
 }
 
-export interface LifeCycle {
+interface LifeCycle {
   stage: string;
   steps: {
     stepName: string;

@@ -6,7 +6,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { useEffect } from 'react';
 import { detailApi } from './api';
 
-export const detailKeys = {
+const detailKeys = {
   all: (applicationId: string) => ['applicationDetail', applicationId] as const,
   configs: (applicationId: string, taskId?: string) =>
     ['applicationDetail', applicationId, 'configs', taskId ?? null] as const,

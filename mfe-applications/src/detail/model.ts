@@ -22,7 +22,7 @@ import {
   uploadCheck,
   visibleTabs,
 } from '@originate/shared';
-import type { Approval, Audit, SubTask, TaskConfigs, Worklog } from './api';
+import type { Approval, Audit, TaskConfigs, Worklog } from './api';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
@@ -157,7 +157,7 @@ export function completionProblem(error: unknown): CompletionProblem | null {
 }
 
 /** A stored value as the history shows it. */
-export function displayValue(value: unknown): string {
+function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -208,7 +208,7 @@ export interface HeaderModel {
 }
 
 /** The primary applicant's name as the application stores it. */
-export function applicantName(record: Pick<Application, 'applicant'> | undefined): string {
+function applicantName(record: Pick<Application, 'applicant'> | undefined): string {
   const primary = record?.applicant?.primary ?? {};
   const full = primary.fullName ?? [primary.firstName, primary.lastName].filter(Boolean).join(' ');
   return typeof full === 'string' && full.trim() !== '' ? full : '—';
@@ -248,9 +248,4 @@ export function reviewDateInput(value: string, now: Date): { ok: true; iso: stri
 export function optionalText(value: string): string | undefined {
   const text = value.trim();
   return text === '' ? undefined : text;
-}
-
-/** Queries that still block completion (QUERIES_PENDING counts the open ones). */
-export function openQueries(queries: readonly SubTask[]): number {
-  return queries.filter((q) => q.status === 'OPEN').length;
 }

@@ -72,7 +72,7 @@ export function ActionsTab({ configs, caller }: { configs: TaskConfigs; caller: 
   );
 }
 
-export function CompletionProblemAlert({ problem }: { problem: CompletionProblem }) {
+function CompletionProblemAlert({ problem }: { problem: CompletionProblem }) {
   return (
     <Alert severity="warning" role="alert" data-testid="completion-problem">
       <AlertTitle>{problem.error}</AlertTitle>
