@@ -20,6 +20,7 @@ export const E2E_PORTS = {
 export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;
 export const API = `http://127.0.0.1:${E2E_PORTS.SERVER_PORT}`;
 export const NOTIFICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_NOTIFICATIONS_PORT}`;
+export const APPLICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_APPLICATIONS_PORT}`;
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 export const LOG_DIR = path.join(RESULTS_DIR, 'logs');

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { ROOT } from '../../deploy/scripts/lib/run.mjs';
-import { API, E2E_PORTS, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
+import { API, APPLICATIONS_ORIGIN, E2E_PORTS, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 
@@ -41,9 +41,11 @@ test('the back office, its remote, settings, not-found and the customer area run
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy']);
-  // Every deployed remote's origin (customer flow, notifications) and the chatbot's (the API, in e2e).
-  expect(csp['script-src']).toEqual(["'self'", CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API]);
-  expect(csp['connect-src']).toEqual(expect.arrayContaining(["'self'", API, NOTIFICATIONS_ORIGIN]));
+  // Every deployed remote's origin (applications, customer flow, notifications) and the chatbot's (the API, in e2e).
+  expect(csp['script-src']).toEqual(["'self'", APPLICATIONS_ORIGIN, CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API]);
+  expect(csp['connect-src']).toEqual(
+    expect.arrayContaining(["'self'", API, APPLICATIONS_ORIGIN, NOTIFICATIONS_ORIGIN]),
+  );
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
   await logIn(page, 'officer', 'Officer@123');

@@ -1,0 +1,149 @@
+// The application lists (issue 8) as staff meet them: server-side filtering, sorting and paging of My
+// Applications, the counts, opening an application, a team lead reassigning from Team Applications,
+// the Reassign action absent for a user without the permission, and axe on the list page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { logIn, menuItem, screenshot } from '../support/ui';
+
+const grid = (page: Page) => page.getByRole('grid');
+/** The data rows of the grid (the header row is in its own row group). */
+const rows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
+const firstCellOf = (page: Page, field: string) => rows(page).first().locator(`[data-field="${field}"]`);
+
+async function openList(page: Page, label: string): Promise<void> {
+  const item = menuItem(page, label);
+  if (!(await item.isVisible())) await menuItem(page, 'Applications').click();
+  await item.click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: label === 'All' ? 'All Applications' : label }),
+  ).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+}
+
+/** '1–10 of 57' → 57. */
+async function total(page: Page): Promise<number> {
+  const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
+  return Number(/of (\d+)/.exec(text)?.[1] ?? Number.NaN);
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('an officer filters, sorts and pages My Applications, sees the counts and opens an application', async ({
+  page,
+}) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await openList(page, 'My Applications');
+  const all = await total(page);
+  expect(all).toBeGreaterThan(0);
+  await expect(page.getByRole('group', { name: 'Stage counts' })).toBeVisible();
+  await screenshot(page, 'applications-my-list');
+
+  // Sort by loan amount, ascending then descending: the server orders the page.
+  await grid(page).getByRole('columnheader', { name: 'Loan amount' }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'Loan amount' })).toHaveAttribute('aria-sort', 'ascending');
+  const ascending = await firstCellOf(page, 'loanAmount').textContent();
+  await grid(page).getByRole('columnheader', { name: 'Loan amount' }).click();
+  await expect(grid(page).getByRole('columnheader', { name: 'Loan amount' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
+  await expect(firstCellOf(page, 'loanAmount')).not.toHaveText(ascending ?? '');
+  await expect(firstCellOf(page, 'loanAmount')).toHaveText(/^₹[\d,]+\.\d{2}$/);
+
+  // Page size 5 and the next page: the server pages.
+  await page.getByRole('combobox', { name: /Rows per page/ }).click();
+  await page.getByRole('option', { name: '5', exact: true }).click();
+  await expect(rows(page)).toHaveCount(Math.min(5, all));
+  if (all > 5) {
+    const firstId = await firstCellOf(page, 'application_id').textContent();
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(page.locator('.MuiTablePagination-displayedRows')).toHaveText(/^6–/);
+    await expect(firstCellOf(page, 'application_id')).not.toHaveText(firstId ?? '');
+  }
+
+  // A stage chip filters the list to that stage; the total follows.
+  const stageChip = page.getByRole('group', { name: 'Stage counts' }).getByRole('button').first();
+  const [, stage, chipCount] = /^(.*) · (\d+)$/.exec((await stageChip.textContent()) ?? '') ?? [];
+  await stageChip.click();
+  await expect(stageChip).toHaveAttribute('aria-pressed', 'true');
+  await expect.poll(() => total(page)).toBe(Number(chipCount));
+  await expect(firstCellOf(page, 'stage')).toHaveText(stage ?? '');
+  await stageChip.click();
+  await expect.poll(() => total(page)).toBe(all);
+
+  // A column filter through the grid's filter panel: loan amount greater than 0 keeps every row.
+  await grid(page).getByRole('columnheader', { name: 'Application ID' }).hover();
+  await grid(page).getByRole('columnheader', { name: 'Application ID' }).getByRole('button', { name: /menu/i }).click();
+  await page.getByRole('menuitem', { name: 'Filter' }).click();
+  const operator = page.getByRole('combobox', { name: 'Operator' });
+  await operator.click();
+  await expect(page.getByRole('option')).toHaveText(['equals', 'does not equal', 'contains', 'ends with']);
+  await page.getByRole('option', { name: 'contains' }).click();
+  const id = (await firstCellOf(page, 'application_id').textContent()) ?? '';
+  await page.getByRole('textbox', { name: 'Value' }).fill(id);
+  await expect.poll(() => total(page)).toBe(1);
+  await screenshot(page, 'applications-my-filtered');
+  await page.keyboard.press('Escape');
+
+  // Opening the row: the detail page (or the staff flow for a customer-flow task).
+  await rows(page).first().locator('[data-field="applicantName"]').click();
+  await expect(page).toHaveURL(/\/backstage\/(application\?application_id=|newapplication\?resume=)/);
+  expect(new URL(page.url()).search).toContain(id);
+});
+
+test('a team lead reassigns from Team Applications; an officer is not offered Reassign', async ({ page, browser }) => {
+  await logIn(page, 'teamlead', 'Lead@123');
+  await openList(page, 'Team Applications');
+  // A task the lead does not hold: the lead's actions include Reassign.
+  const row = rows(page).filter({ hasNotText: 'Priya Sharma' }).filter({ hasText: 'Rahul Verma' }).first();
+  await expect(row).toBeVisible();
+  const appId = (await row.locator('[data-field="application_id"]').textContent()) ?? '';
+  await row.getByRole('button', { name: `Actions for ${appId}` }).click();
+  await page.getByRole('menuitem', { name: 'Reassign' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reassign ${appId}` });
+  await dialog.getByRole('combobox', { name: 'Assign to' }).click();
+  await page.getByRole('option', { name: /Priya Sharma/ }).click();
+  await screenshot(page, 'applications-team-reassign');
+  await dialog.getByRole('button', { name: 'Reassign' }).click();
+  await expect(page.getByText(`Reassign: done for ${appId}`)).toBeVisible();
+  await expect(rows(page).filter({ hasText: appId }).first().locator('[data-field="assignedTo"]')).toHaveText(
+    'Priya Sharma',
+  );
+
+  const officerContext = await browser.newContext();
+  try {
+    const officer = await officerContext.newPage();
+    await logIn(officer, 'officer', 'Officer@123');
+    await openList(officer, 'Team Applications');
+    const theirs = rows(officer).filter({ hasText: appId }).first();
+    await expect(theirs).toBeVisible();
+    await theirs.getByRole('button', { name: `Actions for ${appId}` }).click();
+    await expect(officer.getByRole('menuitem', { name: 'Open' })).toBeVisible();
+    await expect(officer.getByRole('menuitem', { name: 'Reassign' })).toHaveCount(0);
+    await expect(officer.getByRole('menuitem', { name: 'Drop' })).toHaveCount(0);
+  } finally {
+    await officerContext.close();
+  }
+});
+
+test('the list page passes axe, wide and at 390 px, in list and grid views', async ({ page }) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await openList(page, 'My Applications');
+  expect(await seriousViolations(page), 'list view').toEqual([]);
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
+  await screenshot(page, 'applications-my-grid');
+  expect(await seriousViolations(page), 'grid view').toEqual([]);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'applications-my-grid-390');
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(rows(page).first()).toBeVisible();
+  await screenshot(page, 'applications-my-list-390');
+  expect(await seriousViolations(page), 'list view at 390 px').toEqual([]);
+});
