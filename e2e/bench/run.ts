@@ -49,6 +49,15 @@ async function measurePages(browser: Browser) {
     await page.waitForLoadState('networkidle');
     const all = await measuredSoFar(log);
     const backOffice = { ...sizes(all), byOrigin: byOrigin(all) };
+    // The applications remote's first list: the grid and its page of rows (the remote loads on demand).
+    await page
+      .getByRole('navigation', { name: 'Back-office menu' })
+      .getByRole('button', { name: 'My Applications', exact: true })
+      .click();
+    await page.getByRole('grid').locator('.MuiDataGrid-row').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const listAll = await measuredSoFar(log);
+    const myApplications = { ...sizes(listAll), byOrigin: byOrigin(listAll) };
     const shares = await loadedShares(page);
     const singletons = Object.fromEntries(SINGLETONS.map((pkg) => [pkg, shares[pkg]?.length ?? 0]));
     // Deep imports ('@mui/material/Badge', 'react-dom/client') are shared packages of their own.
@@ -61,6 +70,7 @@ async function measurePages(browser: Browser) {
     return {
       login,
       backOffice,
+      myApplications,
       shellMainJs,
       singletons,
       sharedPackagesLoaded: Object.keys(shares).length,
@@ -263,6 +273,14 @@ async function main() {
       `cumulative (br; gzip ${pages.backOffice.gzipKiB} KiB)`,
     ],
     ...Object.entries(pages.backOffice.byOrigin).map(
+      ([origin, size]): Row => [`  of which from ${origin}`, `${size} KiB`, ''],
+    ),
+    [
+      'JS before My Applications (grid + first page) is usable',
+      `${pages.myApplications.wireKiB} KiB on the wire (${pages.myApplications.files} files)`,
+      `cumulative, after the back office (br; gzip ${pages.myApplications.gzipKiB} KiB)`,
+    ],
+    ...Object.entries(pages.myApplications.byOrigin).map(
       ([origin, size]): Row => [`  of which from ${origin}`, `${size} KiB`, ''],
     ),
     ...Object.entries(pages.shellMainJs).map(

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridFilterModel } from '@mui/x-data-grid';
+import { DataGrid, type GridFilterModel, type GridSortModel } from '@mui/x-data-grid';
 import {
   type ApplicationList,
   GRID_PAGE_SIZE_OPTIONS,
@@ -25,7 +25,7 @@ import {
   userAtom,
 } from '@originate/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { SavedFilter } from '../service/api';
 import { CardGrid } from './CardGrid';
@@ -95,10 +95,21 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
 
   // SLA states are judged at the time the page arrived, not re-rendered by a clock.
   const now = useMemo(() => (page.dataUpdatedAt > 0 ? page.dataUpdatedAt : Date.now()), [page.dataUpdatedAt]);
-  const renderActions = (row: ListTask) => (
-    <RowActionsMenu row={row} actions={rowActions(row, user)} onAction={onAction} />
+  // The grid takes its columns and models by identity: new ones on every render would reset it in a loop.
+  const onActionRef = useRef(onAction);
+  onActionRef.current = onAction;
+  const renderActions = useCallback(
+    (row: ListTask) => (
+      <RowActionsMenu row={row} actions={rowActions(row, user)} onAction={(a, r) => onActionRef.current(a, r)} />
+    ),
+    [user],
   );
-  const columns = columnsConfig ? buildColumns(columnsConfig, now, renderActions) : [];
+  const columns = useMemo(
+    () => (columnsConfig ? buildColumns(columnsConfig, now, renderActions) : []),
+    [columnsConfig, now, renderActions],
+  );
+  const paginationModel = useMemo(() => ({ page: state.page, pageSize: state.pageSize }), [state.page, state.pageSize]);
+  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort.field, sort: sort.direction }] : []), [sort]);
   const open = (row: ListTask) => navigate(openPath(row, user));
 
   const setView_ = (next: View | null) => {
@@ -176,12 +187,16 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
             paginationMode="server"
             sortingMode="server"
             filterMode="server"
-            paginationModel={{ page: state.page, pageSize: state.pageSize }}
+            paginationModel={paginationModel}
             onPaginationModelChange={(m) =>
-              setState((s) => ({ ...s, page: m.pageSize === s.pageSize ? m.page : 0, pageSize: m.pageSize }))
+              setState((s) =>
+                m.page === s.page && m.pageSize === s.pageSize
+                  ? s
+                  : { ...s, page: m.pageSize === s.pageSize ? m.page : 0, pageSize: m.pageSize },
+              )
             }
             pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-            sortModel={sort ? [{ field: sort.field, sort: sort.direction }] : []}
+            sortModel={sortModel}
             onSortModelChange={(m) => setState((s) => ({ ...s, sort: sortFromModel(m), page: 0 }))}
             filterModel={filterModel}
             onFilterModelChange={(m) => {
