@@ -99,7 +99,7 @@ export function filtersFromModel(items: readonly GridFilterItem[], columns: read
 export type CountGroup = 'stage' | 'task' | 'version';
 
 /** The column each count group filters on (table-config fields). */
-export const COUNT_FIELDS: Record<CountGroup, string> = { stage: 'stage', task: 'name', version: 'verNum' };
+const COUNT_FIELDS: Record<CountGroup, string> = { stage: 'stage', task: 'name', version: 'verNum' };
 
 /** A count chip as the filter it applies. */
 export function chipFilter(group: CountGroup, value: string | number): ListFilter {

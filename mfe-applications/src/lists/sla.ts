@@ -2,8 +2,8 @@
 // each due at its expectedEndTS; breached when the server says so or when a running part is past due.
 import { formatDateTime, type OperationalLevelAgreement, type SlaPart } from '@originate/shared';
 
-export const SLA_PARTS = ['overall', 'queued', 'assigned'] as const;
-export type SlaPartName = (typeof SLA_PARTS)[number];
+const SLA_PARTS = ['overall', 'queued', 'assigned'] as const;
+type SlaPartName = (typeof SLA_PARTS)[number];
 
 export interface SlaView {
   part: SlaPartName;

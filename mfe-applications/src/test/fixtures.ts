@@ -8,8 +8,8 @@ const part = (over: Partial<SlaPart> = {}): SlaPart => ({
   ...over,
 });
 
-export const MUMBAI = { type: 'HIERARCHY' as const, id: 'TEAM-MUM-WEST' };
-export const RETAIL = { type: 'DEPT' as const, id: 'TEAM-RETAIL-LENDING' };
+const MUMBAI = { type: 'HIERARCHY' as const, id: 'TEAM-MUM-WEST' };
+const RETAIL = { type: 'DEPT' as const, id: 'TEAM-RETAIL-LENDING' };
 
 export function task(over: Partial<ListTask> = {}): ListTask {
   return {
