@@ -11,6 +11,15 @@ import { loadApplication } from '../services/task-context';
 import { worklogsOf } from '../services/worklog';
 import { idString } from './schemas';
 
+/** The contract's query, its fieldKey held to the characters a field key has (no stray bytes reach SQL). */
+const AuditsQuery = Type.Object(
+  {
+    application_id: AuditsQuerySchema.properties.application_id,
+    fieldKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.:-]+$' })),
+  },
+  { additionalProperties: false },
+);
+
 const Params = { params: Type.Object({ applicationId: Type.String(idString) }, { additionalProperties: false }) };
 
 export const notesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -36,7 +45,7 @@ export const notesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
   app.get(API_PATHS.relatedApplications, { schema: Params }, async (request) => ({
     data: await relatedApplications(db, caller(request).user, request.params.applicationId),
   }));
-  app.get(API_PATHS.getAudits, { schema: { querystring: AuditsQuerySchema } }, async (request) => {
+  app.get(API_PATHS.getAudits, { schema: { querystring: AuditsQuery } }, async (request) => {
     const { application_id, fieldKey } = request.query;
     await loadApplication(db, caller(request).user, application_id);
     return { data: await auditsOf(db, application_id, fieldKey) };
