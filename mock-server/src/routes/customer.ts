@@ -216,7 +216,10 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     await applicationFor(ctx, request, body.application_id);
     const flowCtx = await flowFor(db, body.flowId, body.verNum);
     const product = await productOf(ctx, flowCtx);
-    await updateFlowApplication(db, body.application_id, flowCtx, body, ctx.now(), product.queue);
+    await updateFlowApplication(db, body.application_id, flowCtx, body, ctx.now(), product.queue, {
+      userId: caller(request).user.userid,
+      source: 'staff',
+    });
     return { application: await current(ctx, body.application_id, false) };
   }
 

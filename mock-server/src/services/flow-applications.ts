@@ -6,6 +6,7 @@ import { optionRequests } from '@originate/mfe-customer-flow/engine';
 import type { FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, invalid, ValidationError } from '../errors';
+import { fieldChanges, recordAudits } from './audits';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
 import { type FlowRules, flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
@@ -200,6 +201,8 @@ export async function updateFlowApplication(
   body: SaveApplicationBody,
   now: Date,
   queue: ProductRecord['queue'],
+  /** Who saves, for the audit trail of every changed field (staff saves name the user). */
+  audit: { userId: string | null; source: string } = { userId: null, source: 'applicant' },
 ): Promise<SaveOutcome> {
   checkStep(ctx.flow, body);
   const submit = isSubmit(ctx.flow, body);
@@ -217,6 +220,7 @@ export async function updateFlowApplication(
     if (body.mod_time !== undefined && !(new Date(body.mod_time).getTime() >= stored)) throw conflict('resubmission');
     const doc = docOf(ctx.flow, body, row.doc);
     if (submit) doc.submitted_at = now.toISOString();
+    await recordAudits(tx, applicationId, fieldChanges(row.doc.customFields ?? {}, doc.customFields ?? {}), audit, now);
     const { loanAmount, applicant } = summaryOf(body);
     await tx.query(
       `UPDATE applications SET doc = $2::jsonb, loan_amount = $3, applicant = $4::jsonb, mod_time = $5,
