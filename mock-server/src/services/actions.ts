@@ -26,7 +26,7 @@ import { findUserById, type UserRecord } from './users';
 import { nextStep } from './workflow';
 import { addWorklog } from './worklog';
 
-export const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
+const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
 
 export interface ActionResult {
   message: string;

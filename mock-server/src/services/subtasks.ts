@@ -20,7 +20,7 @@ import { loadApplication, loadTaskContext } from './task-context';
 import { findUserById, type UserRecord } from './users';
 import { addWorklog } from './worklog';
 
-export const SUB_TASK_PAGE_SIZE = 10;
+const SUB_TASK_PAGE_SIZE = 10;
 
 interface SubTaskRow extends Record<string, unknown> {
   sub_task_id: string;
