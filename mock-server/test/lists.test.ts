@@ -62,7 +62,7 @@ async function allRows(who: Login, variables: Record<string, unknown>): Promise<
   }
 }
 
-interface Truth {
+interface Truth extends Record<string, unknown> {
   task_id: string;
   application_id: string;
   name: string;
@@ -474,7 +474,8 @@ describe('table configs, saved filters, search, products', () => {
     assert.equal(list[0]?.filters.length, 1);
     const theirs = await call(server.app, 'POST', API_PATHS.getFilter, as.officer, { tableId: 'ALL_APPLICATIONS' });
     assert.deepEqual(theirs.json().data, []);
-    const refuse = async (b: unknown) => labels(await call(server.app, 'POST', API_PATHS.saveFilter, as.opsadmin, b));
+    const refuse = async (b: Record<string, unknown>) =>
+      labels(await call(server.app, 'POST', API_PATHS.saveFilter, as.opsadmin, b));
     assert.deepEqual(await refuse({ ...body, tableId: 'NOPE' }), ['tableId']);
     assert.deepEqual(await refuse({ ...body, filters: [{ field: 'stage', operator: 'CONTAINS', value: 'x' }] }), [
       'filters[0].operator',
@@ -533,5 +534,30 @@ describe('table configs, saved filters, search, products', () => {
     const products = await opened<{ product_code: string; product_name: string }[]>(res, as.officer as Login);
     assert.deepEqual(products.map((p) => p.product_code).sort(), ['CL', 'HL', 'PL']);
     assert.equal((await call(server.app, 'GET', API_PATHS.products)).statusCode, 401);
+  });
+});
+
+describe('GraphQL selections', () => {
+  it('counts alone, or the page alone, answer the same as the whole query does', async () => {
+    const who = as.officer as Login;
+    const whole = await list(who, { list: 'TEAM_APPLICATIONS', page: { page: 0, size: 10 } });
+    const countsOnly = `query($page: PageInput!) { applications(list: TEAM_APPLICATIONS, page: $page) {
+      data { count stageWise { stepName count } taskNameWise { taskName count } versionNumberWise { versionNumber count } } } }`;
+    const res = await graphql(who, { page: { page: 0, size: 10 } }, countsOnly);
+    const counts = await decryptPayload<{ data: { applications: { data: Partial<ApplicationsData> } } }>(
+      res.json().data,
+      who.access_token,
+    );
+    const { tasks: _tasks, closedCount: _closed, ...groups } = whole;
+    assert.deepEqual(counts.data.applications.data, groups);
+    const pageOnly = `query($page: PageInput!) { applications(list: TEAM_APPLICATIONS, page: $page) { data { tasks { taskId } } } }`;
+    const page = await decryptPayload<{ data: { applications: { data: { tasks: { taskId: string }[] } } } }>(
+      (await graphql(who, { page: { page: 0, size: 10 } }, pageOnly)).json().data,
+      who.access_token,
+    );
+    assert.deepEqual(
+      page.data.applications.data.tasks.map((t) => t.taskId),
+      whole.tasks.map((t) => t.taskId),
+    );
   });
 });

@@ -1,13 +1,14 @@
 // The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
 // errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers.
 import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/shared/node';
+import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { forbidden } from '../errors';
 import { canAccessApplication } from './access';
 import { findApplication } from './applications';
-import { checkPage, type ListCaller, listApplications, seesAll } from './lists';
+import { checkPage, type ListCaller, type ListWants, listApplications, seesAll } from './lists';
 
 /** What each resolver receives from the route (mercurius adds its own keys to it). */
 declare module 'mercurius' {
@@ -101,11 +102,38 @@ async function applicationTasks(
   };
 }
 
+/** The fields of ApplicationsResult.data a query selects; with a fragment spread, all of them (no guessing). */
+function wantsOf(info: GraphQLResolveInfo): ListWants {
+  const all: ListWants = { tasks: true, count: true, groups: true };
+  const names = new Set<string>();
+  const walk = (set: SelectionSetNode | undefined, inData: boolean): boolean => {
+    for (const s of set?.selections ?? []) {
+      if (s.kind === Kind.FRAGMENT_SPREAD) return false;
+      if (s.kind === Kind.INLINE_FRAGMENT && !walk(s.selectionSet, inData)) return false;
+      if (s.kind !== Kind.FIELD) continue;
+      if (inData) names.add(s.name.value);
+      else if (s.name.value === 'data' && !walk(s.selectionSet, true)) return false;
+    }
+    return true;
+  };
+  for (const node of info.fieldNodes) if (!walk(node.selectionSet, false)) return all;
+  return {
+    tasks: names.has('tasks'),
+    count: names.has('count') || names.has('closedCount'),
+    groups: names.has('stageWise') || names.has('taskNameWise') || names.has('versionNumberWise'),
+  };
+}
+
 export function graphqlResolvers(ctx: AppContext) {
   return {
     Query: {
-      applications: async (_root: unknown, args: ApplicationsArgs, context: GraphqlContext) => ({
-        data: await listApplications(ctx.db, context.caller, args, ctx.now()),
+      applications: async (
+        _root: unknown,
+        args: ApplicationsArgs,
+        context: GraphqlContext,
+        info: GraphQLResolveInfo,
+      ) => ({
+        data: await listApplications(ctx.db, context.caller, args, ctx.now(), wantsOf(info)),
       }),
       application: (_root: unknown, args: { application_id: string }, context: GraphqlContext) =>
         applicationDetail(ctx.db, context.caller, args.application_id),

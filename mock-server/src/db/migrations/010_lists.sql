@@ -20,10 +20,12 @@ ALTER TABLE applications
 -- opens a next step (submit, complete step, revert) needs to know nothing about it.
 ALTER TABLE tasks ADD COLUMN is_current boolean NOT NULL DEFAULT false;
 
+-- IN (SELECT unnest(…)) rather than = ANY (…): a semi-join, not every row compared with the whole array
+-- (a 20,000-application seed batch took a minute that way).
 CREATE FUNCTION tasks_mark_current(app_ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE tasks t SET is_current = (t.step_number = m.top)
     FROM (SELECT application_id, max(step_number) AS top FROM tasks
-           WHERE application_id = ANY (app_ids) GROUP BY application_id) m
+           WHERE application_id IN (SELECT unnest(app_ids)) GROUP BY application_id) m
    WHERE t.application_id = m.application_id AND t.is_current IS DISTINCT FROM (t.step_number = m.top);
 $$;
 
