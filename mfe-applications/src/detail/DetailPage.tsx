@@ -21,7 +21,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { TaskConfigs } from './api';
 import { FieldHistory } from './FieldHistory';
-import { invalidate, useApplicationLifeCycle, useConfigs, useRecord, useReported } from './hooks';
+import { invalidate, useApplicationLifeCycle, useConfigs, useLiveDetail, useRecord, useReported } from './hooks';
 import { canManageDocuments, detailTabs, formAccess, headerModel } from './model';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
@@ -224,6 +224,7 @@ export default function DetailPage({ applicationId, taskId }: DetailPageProps) {
   const user = useAtomValue(userAtom);
   const configs = useConfigs(applicationId, taskId);
   useReported(configs.error);
+  useLiveDetail(applicationId);
   if (!user) return null;
   if (configs.data?.task === null) {
     const { status, stage } = configs.data;

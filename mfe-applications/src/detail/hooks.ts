@@ -1,9 +1,11 @@
 // TanStack Query per resource of one application: keys are data under ['applicationDetail', id], and each
 // mutation invalidates what it changes (every write also adds a worklog row). Failures go to shared's
 // reportError (the catalogue's modal or toast) unless the caller shows them itself.
-import { reportError } from '@originate/shared';
+import { reportError, runtimeEnvAtom, sessionAtom } from '@originate/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from '../service/live';
 import { detailApi } from './api';
 
 const detailKeys = {
@@ -97,4 +99,22 @@ export function useDetailMutation<V>(
       if (!opts.onError?.(error)) reportError(error);
     },
   });
+}
+
+/**
+ * While mounted, refetches what the page shows of the application when it changes elsewhere (a lead
+ * reassigns it, an approver decides): the staff namespace's APPLICATION_CHANGED, as the lists use it.
+ */
+export function useLiveDetail(applicationId: string, open: OpenLiveSocket = openSocketIo): void {
+  const client = useQueryClient();
+  const session = useAtomValue(sessionAtom);
+  const apiBaseUrl = useAtomValue(runtimeEnvAtom)?.apiBaseUrl;
+  const token = session?.access_token;
+  const sessionId = session?.sessionid;
+  useEffect(() => {
+    if (!token || !sessionId || !apiBaseUrl) return;
+    return subscribeApplicationChanges(open, apiBaseUrl, { token, sessionId }, (ids) => {
+      if (ids.includes(applicationId)) void client.invalidateQueries({ queryKey: detailKeys.all(applicationId) });
+    });
+  }, [open, client, token, sessionId, apiBaseUrl, applicationId]);
 }
