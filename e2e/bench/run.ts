@@ -14,6 +14,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL } from '../support/system';
 import { type EngineFigures, engineBench } from './engine';
+import { listRows, listsBench } from './lists';
 import {
   BENCH_PRODUCT,
   benchFlowInChromium,
@@ -216,6 +217,8 @@ async function main() {
   const loadAtStart = loadavg();
   const cold = process.argv.includes('--cold') ? await coldStart() : null;
   const engine = await attempt('the engine bench', engineBench);
+  // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
+  const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
   const system = await startSystem({
@@ -256,6 +259,7 @@ async function main() {
       ...flow,
     },
     portalJs: portal,
+    lists,
     coldStart: cold,
   };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
@@ -301,6 +305,11 @@ async function main() {
     ...portalJsRows(portal),
     ...engineRows(engine),
     ...chromiumRows(flow),
+    ...(lists === null
+      ? []
+      : failed(lists)
+        ? [['lists (1,000,000 applications)', 'not measured', lists.failed] as Row]
+        : listRows(lists)),
   ];
   if (cold)
     rows.push([

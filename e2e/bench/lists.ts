@@ -1,0 +1,311 @@
+// The list benchmark (issue 8): a bank of 1,000,000 generated applications (SEED_APPLICATIONS), then on
+// loopback the first page of My Applications, the first page of All with two filters and a sort, and the
+// stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients.
+// On the PostgreSQL at 127.0.0.1:5432 when it answers, else PGlite. The seeded database is kept between
+// runs (database originate_bench_lists, or bench-results/lists-pglite): only the first run pays the seed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import {
+  API_PATHS,
+  APPLICATIONS_QUERY,
+  DEFAULT_LOGIN_KEY,
+  decryptPayload,
+  encryptPayload,
+  type LoginResponse,
+} from '@originate/shared/node';
+import pg from 'pg';
+import { ROOT } from '../../deploy/scripts/lib/run.mjs';
+import { percentile, round1 } from './stats';
+
+const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
+const PG_URL = 'postgres://postgres@127.0.0.1:5432';
+const DB_NAME = 'originate_bench_lists';
+const RUNS_ALONE = 200;
+const WARMUP = 20;
+const CLIENTS = 50;
+const LOAD_SECONDS = 5;
+export const LIST_P95_GOAL_MS = 50;
+const SEED_RECORD = path.join(ROOT, 'bench-results', 'lists-seed.json');
+
+export interface ListTiming {
+  what: string;
+  who: string;
+  p50Ms: number;
+  p95Ms: number;
+  runs: number;
+  rps: number;
+  p95UnderLoadMs: number;
+  rows: number;
+}
+
+export interface ListFigures {
+  applications: number;
+  database: 'postgres' | 'pglite';
+  seed: { seconds: number; seededThisRun: boolean };
+  timings: ListTiming[];
+}
+
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** The kept PostgreSQL database (created the first time), or null when no PostgreSQL answers. */
+async function postgresDatabase(): Promise<string | null> {
+  if (!(await answers(5432))) return null;
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+  } finally {
+    await admin.end();
+  }
+  return `${PG_URL}/${DB_NAME}`;
+}
+
+/** Starts the real server on the bench database; resolves once it listens, with the seed's own timing. */
+async function startServer(
+  env: NodeJS.ProcessEnv,
+): Promise<{ child: ChildProcess; port: number; seedSeconds: number | null }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(ROOT, 'mock-server'),
+    env: { ...process.env, ...env, SERVER_PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'error' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let seedSeconds: number | null = null;
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    errors = (errors + chunk.toString()).slice(-4000);
+  });
+  await new Promise<void>((resolve, reject) => {
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString();
+      const lines = buffered.split('\n');
+      buffered = lines.pop() ?? '';
+      for (const line of lines) {
+        const progress = /^seed: (\d+) of (\d+) applications \((\d+)%, ([\d.]+) s\)/.exec(line);
+        if (progress) {
+          console.log(`bench lists: ${line}`);
+          seedSeconds = Number(progress[4]);
+        }
+        if (line.startsWith('mock-server listening')) resolve();
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${errors}`)));
+  });
+  return { child, port, seedSeconds };
+}
+
+async function login(base: string, username: string, password: string) {
+  const res = await fetch(`${base}${API_PATHS.login}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: await encryptPayload(password, DEFAULT_LOGIN_KEY) }),
+  });
+  if (!res.ok) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as LoginResponse;
+  return { access_token: body.access_token, sessionid: body.sessionid };
+}
+
+interface Case {
+  what: string;
+  who: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+const PAGE_QUERY = `query Page($list: ApplicationList!, $filters: [FilterInput!], $sort: SortInput, $page: PageInput!) {
+  applications(list: $list, filters: $filters, sort: $sort, page: $page) {
+    data { count tasks { taskId name stepName progress subStatus assignedTo assignedToName application_id product_code
+      loanAmount applicantName stage verNum mod_time
+      operationalLevelAgreement { overall { status timeLimit { expectedEndTS } } } } } } }`;
+const COUNTS_QUERY = `query Counts($list: ApplicationList!, $page: PageInput!) {
+  applications(list: $list, page: $page) {
+    data { count closedCount stageWise { stepName count } taskNameWise { taskName count }
+      versionNumberWise { versionNumber count } } } }`;
+
+async function graphqlCase(
+  what: string,
+  who: string,
+  session: { access_token: string; sessionid: string },
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<Case> {
+  return {
+    what,
+    who,
+    headers: { ...session, 'content-type': 'application/json' },
+    body: JSON.stringify({ data: await encryptPayload({ query, variables }, session.access_token) }),
+  };
+}
+
+async function once(url: string, c: Case): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(url, { method: 'POST', headers: c.headers, body: c.body });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${c.what}: ${res.status} ${text}`);
+  return performance.now() - started;
+}
+
+async function measure(url: string, c: Case, rows: number): Promise<ListTiming> {
+  for (let i = 0; i < WARMUP; i++) await once(url, c);
+  const alone: number[] = [];
+  for (let i = 0; i < RUNS_ALONE; i++) alone.push(await once(url, c));
+  alone.sort((a, b) => a - b);
+  // 50 clients, each one request at a time, for LOAD_SECONDS.
+  const under: number[] = [];
+  const until = performance.now() + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      while (performance.now() < until) under.push(await once(url, c));
+    }),
+  );
+  under.sort((a, b) => a - b);
+  return {
+    what: c.what,
+    who: c.who,
+    p50Ms: round1(percentile(alone, 50)),
+    p95Ms: round1(percentile(alone, 95)),
+    runs: RUNS_ALONE,
+    rps: Math.round(under.length / LOAD_SECONDS),
+    p95UnderLoadMs: round1(percentile(under, 95)),
+    rows,
+  };
+}
+
+/** Rows a query answers (a check that the case measures a real list, not an empty one). */
+async function rowsOf(url: string, c: Case): Promise<number> {
+  const res = await fetch(url, { method: 'POST', headers: c.headers, body: c.body });
+  const body = (await res.json()) as { data: string };
+  const opened = await decryptPayload<{ data: { applications: { data: { count: number } } } }>(
+    body.data,
+    c.headers.access_token ?? '',
+  );
+  return opened.data.applications.data.count;
+}
+
+export async function listsBench(): Promise<ListFigures> {
+  const url = await postgresDatabase();
+  const env: NodeJS.ProcessEnv = { SEED_APPLICATIONS: String(APPLICATIONS) };
+  if (url) env.DATABASE_URL = url;
+  else env.DATA_DIR = path.join(ROOT, 'bench-results', 'lists-pglite');
+  const database = url ? 'postgres' : 'pglite';
+  console.log(
+    `bench lists: ${APPLICATIONS} applications on ${url ? `PostgreSQL (${DB_NAME})` : 'PGlite'}; a first run seeds them (minutes), later runs reuse the database`,
+  );
+  const server = await startServer(env);
+  try {
+    const previous = existsSync(SEED_RECORD)
+      ? (JSON.parse(readFileSync(SEED_RECORD, 'utf8')) as Record<string, number>)
+      : {};
+    const key = `${database}:${APPLICATIONS}`;
+    if (server.seedSeconds !== null) {
+      mkdirSync(path.dirname(SEED_RECORD), { recursive: true });
+      writeFileSync(SEED_RECORD, `${JSON.stringify({ ...previous, [key]: server.seedSeconds }, null, 2)}\n`);
+    }
+    const seed = {
+      seconds: server.seedSeconds ?? previous[key] ?? Number.NaN,
+      seededThisRun: server.seedSeconds !== null,
+    };
+    const base = `http://127.0.0.1:${server.port}`;
+    const gql = `${base}${API_PATHS.graphql}`;
+    const officer = await login(base, 'officer', 'Officer@123');
+    const admin = await login(base, 'opsadmin', 'Admin@123');
+    const first = { page: 0, size: 10 };
+    const cases = [
+      await graphqlCase('My Applications: first page (+ total)', 'officer', officer, PAGE_QUERY, {
+        list: 'MY_APPLICATIONS',
+        page: first,
+      }),
+      await graphqlCase('All: two filters + sort, first page (+ total)', 'opsadmin', admin, PAGE_QUERY, {
+        list: 'ALL',
+        filters: [
+          { field: 'product_code', operator: 'EQUAL', value: 'HL' },
+          { field: 'loanAmount', operator: 'GREATER_THAN', value: '12000000' },
+        ],
+        sort: { field: 'loanAmount', direction: 'desc' },
+        page: first,
+      }),
+      await graphqlCase('My Applications: stage/task/version counts', 'officer', officer, COUNTS_QUERY, {
+        list: 'MY_APPLICATIONS',
+        page: first,
+      }),
+      await graphqlCase('Team Applications: stage/task/version counts', 'officer', officer, COUNTS_QUERY, {
+        list: 'TEAM_APPLICATIONS',
+        page: first,
+      }),
+      await graphqlCase('All: stage/task/version counts (whole bank)', 'opsadmin', admin, COUNTS_QUERY, {
+        list: 'ALL',
+        page: first,
+      }),
+      await graphqlCase(
+        'My Applications: the whole list query the grid sends',
+        'officer',
+        officer,
+        APPLICATIONS_QUERY,
+        {
+          list: 'MY_APPLICATIONS',
+          page: first,
+        },
+      ),
+    ];
+    const timings: ListTiming[] = [];
+    for (const c of cases) timings.push(await measure(gql, c, await rowsOf(gql, c)));
+    return { applications: APPLICATIONS, database, seed, timings };
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+/** The table rows run.ts prints. */
+export function listRows(figures: ListFigures): [string, string, string][] {
+  const seed = Number.isNaN(figures.seed.seconds)
+    ? 'seeded earlier (time not recorded)'
+    : `${figures.seed.seconds} s${figures.seed.seededThisRun ? '' : ' (an earlier run; database reused)'}`;
+  return [
+    [`lists: seed ${figures.applications} applications (${figures.database})`, seed, 'SEED_APPLICATIONS, bulk SQL'],
+    ...figures.timings.map((t): [string, string, string] => [
+      `lists: ${t.what} [${t.who}, ${t.rows} rows in the list]`,
+      `p50 ${t.p50Ms} ms, p95 ${t.p95Ms} ms`,
+      `${t.rps} req/s with ${CLIENTS} clients (p95 ${t.p95UnderLoadMs} ms); goal p95 ≤ ${LIST_P95_GOAL_MS} ms alone: ${t.p95Ms <= LIST_P95_GOAL_MS ? 'met' : 'NOT met'}`,
+    ]),
+  ];
+}
+
+// `node --import tsx e2e/bench/lists.ts`: this bench alone, figures to bench-results/lists.json.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await listsBench();
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(ROOT, 'bench-results', 'lists.json'), `${JSON.stringify(figures, null, 2)}\n`);
+  const rows = listRows(figures);
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(32)}  ${note}`);
+}
