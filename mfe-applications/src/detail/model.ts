@@ -14,8 +14,8 @@ import {
   COMPLETION_ERRORS,
   type CompletionError,
   type DetailTab,
+  documentPermission,
   formatDateTime,
-  Permissions,
   type QueryStatus,
   taskSubStatus,
   type User,
@@ -119,9 +119,9 @@ export function queryButtons(status: QueryStatus): QueryButton[] {
   }
 }
 
-/** Document writes (upload, delete, metadata, merge, copy) need MANAGE_DOCUMENT (spec §6). */
+/** Document writes (upload, delete, metadata, merge, copy): shared's documentPermission, as the server enforces it. */
 export function canManageDocuments(caller: Pick<User, 'roles'>): boolean {
-  return caller.roles.includes(Permissions.MANAGE_DOCUMENT);
+  return documentPermission(caller.roles) === null;
 }
 
 /** Spec §5 before an upload: 30 MB and the upload kinds; null when the file may go. */
@@ -221,6 +221,7 @@ function applicantName(record: Pick<Application, 'applicant'> | undefined): stri
 export function headerModel(
   configs: TaskConfigs,
   record?: Pick<Application, 'applicant' | 'product_name' | 'product_code'>,
+  me?: Pick<User, 'userid' | 'displayName'>,
 ): HeaderModel {
   const { task } = configs;
   const due = task.operationalLevelAgreement?.overall.timeLimit.expectedEndTS ?? task.due_time ?? null;
@@ -231,7 +232,10 @@ export function headerModel(
     status: configs.status,
     stage: configs.stage,
     task: `${task.name} · ${task.progress}`,
-    assignee: task.assignedToName ?? task.assignedTo ?? 'Unassigned',
+    assignee:
+      me && task.assignedTo === me.userid
+        ? `${me.displayName} (you)`
+        : (task.assignedToName ?? task.assignedTo ?? 'Unassigned'),
     slaDue: due ? formatDateTime(due) : '—',
   };
 }

@@ -14,6 +14,7 @@ import {
   type ActorContext,
   actionPermission,
   applyAction,
+  documentPermission,
   isFilterOperatorAllowed,
   taskActionsFor,
   taskSubStatus,
@@ -290,6 +291,16 @@ describe('visibleTabs (spec §2, §6)', () => {
     expect(forSub('Rejected')).not.toContain('Queries');
     expect(forSub('Cancelled')).not.toEqual(expect.arrayContaining(['Queries']));
     expect(forSub('Cancelled')).not.toContain('Approvals');
+  });
+});
+
+describe('documentPermission (spec §6 MANAGE_DOCUMENT)', () => {
+  it('allows document writes only with MANAGE_DOCUMENT, giving the reason otherwise', () => {
+    expect(documentPermission(['NOTIFICATION', 'MANAGE_DOCUMENT'])).toBeNull();
+    expect(documentPermission(['NOTIFICATION', 'BH', 'APPLICATIONS_ACTIONS'])).toBe(
+      'managing documents needs the MANAGE_DOCUMENT permission',
+    );
+    expect(documentPermission([])).not.toBeNull();
   });
 });
 

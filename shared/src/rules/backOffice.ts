@@ -169,6 +169,14 @@ export function actionPermission(
   }
 }
 
+/**
+ * Spec §6: staff document writes (upload, delete, metadata, copy, merge) need MANAGE_DOCUMENT, on top of
+ * access to the application (null when allowed, else the reason for the 403).
+ */
+export function documentPermission(roles: readonly string[]): string | null {
+  return roles.includes(Permissions.MANAGE_DOCUMENT) ? null : 'managing documents needs the MANAGE_DOCUMENT permission';
+}
+
 /** A list row as the task-action rule needs it. */
 export interface TaskActionRow {
   status: ApplicationStatus;
