@@ -45,7 +45,7 @@ test('the officer edits, documents and queries an application; completion waits 
   test.setTimeout(120_000);
   await logIn(page, 'officer', 'Officer@123');
   await openDetail(page, APPLICATION);
-  await expect(page.getByTestId('header-Assignee')).not.toHaveText('Unassigned');
+  await expect(page.getByTestId('header-Assignee')).toHaveText('Rahul Verma (you)');
   await expect(page.getByTestId('header-Product')).toContainText('(HL)');
   for (const name of ['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks', 'Save', 'Actions', 'Close']) {
     await expect(tab(page, name)).toBeVisible();
@@ -62,8 +62,15 @@ test('the officer edits, documents and queries an application; completion waits 
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
   await page.getByRole('button', { name: 'Field history' }).click();
-  const history = page.getByRole('table', { name: 'Changes' });
-  await expect(history.getByRole('row').filter({ hasText: 'Ananya S Kulkarni' }).first()).toContainText('→');
+  await page.getByRole('combobox', { name: 'Field' }).click();
+  await page.getByRole('option', { name: 'full_name', exact: true }).click();
+  const change = page
+    .getByRole('table', { name: 'Changes' })
+    .getByRole('row')
+    .filter({ hasText: '→ Ananya S Kulkarni' });
+  await expect(change).toContainText('Kulkarni →');
+  await expect(change).toContainText('Rahul Verma');
+  await expect(change).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   await screenshot(page, 'applications-detail-history');
   await page.getByRole('button', { name: 'Close history' }).click();
 

@@ -113,7 +113,7 @@ describe('DetailPage', () => {
     login(['APPLICATIONS_ACTIONS', 'TASK_REVIEW_DATE', 'MANAGE_DOCUMENT']);
     renderPage();
     expect(await screen.findByText('Application APP-7')).toBeTruthy();
-    expect(screen.getByTestId('header-Assignee').textContent).toBe('Olive Officer');
+    expect(screen.getByTestId('header-Assignee').textContent).toBe('Olive Officer (you)');
     expect((await screen.findByText('Home loan (HL)')).dataset.testid).toBe('header-Product');
     expect(screen.getByTestId('header-Applicant').textContent).toBe('Asha Rao');
     expect(tabNames()).toEqual([

@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { type ApplicantType, type DetailTab, type User, userAtom, useSlot } from '@originate/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,10 +37,10 @@ export interface DetailPageProps {
 
 const APPLICANT_TYPES: readonly ApplicantType[] = ['primary', 'secondary', 'guarantor'];
 
-function Header({ configs, onHistory }: { configs: TaskConfigs; onHistory: () => void }) {
+function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User; onHistory: () => void }) {
   const record = useRecord(configs.application_id);
   useReported(record.error);
-  const h = headerModel(configs, record.data);
+  const h = headerModel(configs, record.data, user);
   const items: [string, string][] = [
     ['Product', h.product],
     ['Applicant', h.applicant],
@@ -175,7 +176,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
   const tab = chosen && tabs.includes(chosen) ? chosen : tabs.includes('Save') ? 'Save' : (tabs[0] ?? 'Worklogs');
   return (
     <Stack spacing={2}>
-      <Header configs={configs} onHistory={() => setHistory(true)} />
+      <Header configs={configs} user={user} onHistory={() => setHistory(true)} />
       <LifeCycle applicationId={configs.application_id} />
       {access === 'READ' && (
         <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -211,6 +212,8 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
         onClose={() => setHistory(false)}
         slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
       >
+        {/* The shell's app bar stays above every drawer: the history starts below it. */}
+        <Toolbar />
         <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 2, pt: 1 }}>
           <Button onClick={() => setHistory(false)}>Close history</Button>
         </Stack>

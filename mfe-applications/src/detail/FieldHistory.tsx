@@ -31,8 +31,17 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
         Field history
       </Typography>
       <FormControl size="small" sx={{ minWidth: 220 }}>
-        <InputLabel id="history-field">Field</InputLabel>
-        <Select labelId="history-field" label="Field" value={fieldKey} onChange={(e) => setFieldKey(e.target.value)}>
+        <InputLabel id="history-field" shrink>
+          Field
+        </InputLabel>
+        <Select
+          labelId="history-field"
+          label="Field"
+          notched
+          displayEmpty
+          value={fieldKey}
+          onChange={(e) => setFieldKey(e.target.value)}
+        >
           <MenuItem value={ALL}>All fields</MenuItem>
           {fields.map((f) => (
             <MenuItem key={f} value={f}>

@@ -259,6 +259,9 @@ describe('view models', () => {
     expect([bare.assignee, bare.product, bare.applicant, bare.slaDue]).toEqual(['Unassigned', '—', '—', '—']);
     const named = { ...record, applicant: { primary: { firstName: 'Asha', lastName: 'Rao' } } };
     expect(headerModel(configs(), named).applicant).toBe('Asha Rao');
+    expect(headerModel(configs(), record, { userid: 'USR-1', displayName: 'Rahul Verma' }).assignee).toBe(
+      'Rahul Verma (you)',
+    );
   });
 
   it('lists a field change old → new, who, when (DD/MM/YYYY hh:mm:ss)', () => {
