@@ -71,7 +71,7 @@ function countOf(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 }
 
 /** A few hundred generated applications beside the 36 demo ones: lists with pages and counts worth seeing. */
-export const DEFAULT_SEED_APPLICATIONS = 300;
+const DEFAULT_SEED_APPLICATIONS = 300;
 
 /** PGlite's in-memory URL stays as it is; anything else is a folder. */
 export const IN_MEMORY_DATA_DIR = 'memory://';

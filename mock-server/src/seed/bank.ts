@@ -75,7 +75,7 @@ const LAST = [
 ];
 
 /** Officers per branch grow with the bank so no one's queue is absurd: 2 at a few hundred, 50 at a million. */
-export const officersPerBranch = (count: number) => Math.min(60, Math.max(2, Math.ceil(count / 20_000)));
+const officersPerBranch = (count: number) => Math.min(60, Math.max(2, Math.ceil(count / 20_000)));
 
 const branchId = (b: number) => `TEAM-GEN-BR-${String(b).padStart(2, '0')}`;
 const sqlText = (list: readonly string[]) => `ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;

@@ -6,7 +6,7 @@ import { invalid } from '../errors';
 import { checkFilters, LIST_FIELDS, tableConfig } from './lists';
 
 /** Saved filters one user may keep per table: enough for any real use, a bound for a hostile one. */
-export const MAX_SAVED_FILTERS = 50;
+const MAX_SAVED_FILTERS = 50;
 
 export interface SavedFilter extends SavedFilterBody {
   updatedAt: string;

@@ -81,16 +81,16 @@ const DAY_MS = 86_400_000;
 const OPEN = `t.progress IN ('In Progress', 'Pending')`;
 const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, ...GRID_PAGE_SIZE_OPTIONS];
 /** Deeper pages than this are refused: paging by offset that far is a scan, and no one reads page 10,001. */
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = 10_000;
 
 /** The start of the bank day holding this instant. */
-export function bankDayStart(at: Date): Date {
+function bankDayStart(at: Date): Date {
   const local = at.getTime() + BANK_UTC_OFFSET_MS;
   return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - BANK_UTC_OFFSET_MS);
 }
 
 /** DD/MM/YYYY (a real calendar day) → the start of that bank day, else null. */
-export function parseBankDate(value: string): Date | null {
+function parseBankDate(value: string): Date | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (!m) return null;
   const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -351,7 +351,7 @@ function slaPart(start: Date | null, end: Date | null, limitMins: number | null,
  * Spec §3 operationalLevelAgreement: overall from the task's start to its end; queued from its start
  * until someone took it (or it ended unassigned); assigned from then to its end.
  */
-export function operationalLevelAgreement(
+function operationalLevelAgreement(
   row: Pick<
     ListRow,
     'start_time' | 'end_time' | 'assigned_at' | 'sla_overall_mins' | 'sla_queued_mins' | 'sla_assigned_mins'
