@@ -110,7 +110,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
             size="small"
             value={fieldKey}
             onChange={(e) => setFieldKey(e.target.value)}
-            helperText="The form's upload field the document belongs to (e.g. id_document)"
+            helperText="The form's upload field (e.g. id_document) or a document type (e.g. salary_slip)"
           />
           <Button variant="contained" component="label" disabled={fieldKey.trim() === '' || busy}>
             Upload document
@@ -181,7 +181,9 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                 <TableCell>{d.fieldKey}</TableCell>
                 <TableCell>{[d.metadata.docType, d.metadata.description].filter(Boolean).join(' — ') || '—'}</TableCell>
                 <TableCell>{kb(d.size)}</TableCell>
-                <TableCell>{formatDateTime(d.createdAt)}</TableCell>
+                <TableCell>
+                  {formatDateTime(d.createdAt)} · {d.uploadedBy ?? 'the applicant'}
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => void download(d)}>
                     Download
