@@ -1,22 +1,43 @@
 // Uploads, downloads and removal of an application's files, and the signature pad's image
-// (README "Uploads"). Multipart is parsed only here (@fastify/multipart, this plugin's scope).
+// (README "Uploads"), for applicants and staff; the staff document routes of the Docs tab (README "Back
+// office": list, delete, metadata, copy, merge). Multipart is parsed only here (@fastify/multipart,
+// this plugin's scope). SQL and transactions are in services/documents.
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
-  type FieldConfig,
+  CopyFileBodySchema,
+  DocumentMetadataBodySchema,
+  DocumentRefBodySchema,
   MAX_FILE_SIZE_BYTES,
+  MergeDocumentBodySchema,
   UPLOAD_KINDS,
   type UploadedDocument,
+  type UploadKind,
 } from '@originate/shared/node';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import type { PluginOptions } from '../context';
+import { caller, type PluginOptions } from '../context';
 import { forbidden, HttpError, invalid, notFound } from '../errors';
+import {
+  assertMayManageDocuments,
+  copyDocument,
+  type DocumentMetadata,
+  documentsOf,
+  mergeDocuments,
+  recordUpload,
+  removeDocument,
+  tooLarge,
+  updateMetadata,
+} from '../services/documents';
+import { publish } from '../services/effects';
 import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, matchesSignature } from '../services/files';
+import { loadApplication } from '../services/task-context';
+import type { UserRecord } from '../services/users';
 import { NOT_YOURS } from './applications';
 import { applicationFor, flowOfApplication } from './customer';
+import { idString } from './schemas';
 
 const closed = { additionalProperties: false } as const;
 const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
@@ -26,9 +47,12 @@ const KEY = /^[A-Za-z0-9_.-]{1,128}$/;
 const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
-/** 413 naming the file (the body limit's code with the file's own words). */
-const tooLarge = (what: string, max: number) =>
-  new HttpError(413, { code: 413, message: `${what} is larger than ${max} bytes` });
+/** Where an upload goes: the kinds it may be, the document type a staff key names, the staff uploader. */
+interface UploadTarget {
+  accept: readonly UploadKind[];
+  metadata: DocumentMetadata;
+  staff: UserRecord | null;
+}
 
 export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db, files } = ctx;
@@ -37,14 +61,30 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6, headerPairs: 50 },
   });
 
-  async function uploadField(request: FastifyRequest, applicationId: string, fieldKey: string): Promise<FieldConfig> {
-    const stored = await applicationFor(ctx, request, applicationId);
-    const flowCtx = await flowOfApplication(ctx, stored);
-    for (const component of flowCtx.components.values()) {
-      const field = component.fields.find((f) => f.key === fieldKey);
-      if (field?.field_type_details.type === 'file_upload') return field;
+  /**
+   * An applicant uploads to a file upload field of their application's flow. Staff need access and
+   * MANAGE_DOCUMENT; their key is such a field (its kinds apply) or, when it names no field of the flow
+   * (or the application has no flow), a document type: any spec §5 kind, recorded as metadata.docType.
+   */
+  async function uploadTarget(request: FastifyRequest, applicationId: string, fieldKey: string): Promise<UploadTarget> {
+    const staff = request.auth?.user ?? null;
+    let stored: Awaited<ReturnType<typeof applicationFor>>;
+    if (staff) {
+      stored = await loadApplication(db, staff, applicationId);
+      assertMayManageDocuments(staff);
+    } else {
+      stored = await applicationFor(ctx, request, applicationId);
     }
-    throw invalid('fieldKey', `is not a file upload field of flow ${flowCtx.flow.flowId}`);
+    const flowCtx = await flowOfApplication(ctx, stored).catch((error: unknown) => {
+      // 409: a back-office application without a flow; staff file documents on it by type.
+      if (staff && error instanceof HttpError && error.statusCode === 409) return null;
+      throw error;
+    });
+    const fields = [...(flowCtx?.components.values() ?? [])].flatMap((c) => c.fields.filter((f) => f.key === fieldKey));
+    const field = fields.find((f) => f.field_type_details.type === 'file_upload');
+    if (field) return { accept: field.field_type_details.accept ?? UPLOAD_KINDS, metadata: {}, staff };
+    if (staff && fields.length === 0) return { accept: UPLOAD_KINDS, metadata: { docType: fieldKey }, staff };
+    throw invalid('fieldKey', `is not a file upload field of flow ${flowCtx?.flow.flowId}`);
   }
 
   app.post(API_PATHS.uploadDocument, { config: { applicant: true } }, async (request): Promise<UploadedDocument> => {
@@ -69,13 +109,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         part.file.resume();
         throw invalid('fieldKey', 'must come before the file and be a field key');
       }
-      const field = await uploadField(request, applicationId, fieldKey).catch((error: unknown) => {
+      const target = await uploadTarget(request, applicationId, fieldKey).catch((error: unknown) => {
         part.file.resume();
         throw error;
       });
       const fileName = displayName(part.filename);
       const rule = FILE_TYPES[extensionOf(fileName)];
-      const accepted = field.field_type_details.accept ?? UPLOAD_KINDS;
+      const accepted = target.accept;
       if (!rule || !accepted.includes(rule.kind)) {
         part.file.resume();
         throw invalid(fileName, `is not an accepted file type (${accepted.join(', ')})`);
@@ -91,11 +131,20 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       }
       const fileId = randomUUID();
       await written.commit(fileId);
-      await db.query(
-        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [fileId, applicationId, fieldKey, fileName, rule.mime, written.size, ctx.now()],
-      );
+      const record = {
+        fileId,
+        applicationId,
+        fieldKey,
+        fileName,
+        mimeType: rule.mime,
+        size: written.size,
+        metadata: target.metadata,
+      };
+      const effects = await recordUpload(db, record, target.staff, ctx.now()).catch(async (error: unknown) => {
+        await files.remove(fileId);
+        throw error;
+      });
+      await publish(ctx, effects);
       return { fileId, fileName, size: written.size, mimeType: rule.mime };
     }
     throw invalid('file', 'is required');
@@ -177,10 +226,55 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
     async (request) => {
       const { fileId, application_id } = request.query;
+      if (request.auth) {
+        // Staff: the rules of POST /v3/deleteDocument (MANAGE_DOCUMENT, worklog, live lists).
+        const { effects } = await removeDocument(db, files, request.auth.user, application_id, fileId, ctx.now());
+        await publish(ctx, effects);
+        return { removed: true };
+      }
       await ownedFile(request, fileId, application_id);
       await db.query('UPDATE documents SET removed_at = $2 WHERE file_id = $1', [fileId, ctx.now()]);
       await files.remove(fileId);
       return { removed: true };
     },
   );
+
+  // The Docs tab (staff only: no applicant flag).
+  app.get(
+    API_PATHS.applicationDocuments,
+    { schema: { params: Type.Object({ applicationId: Type.String(idString) }, closed) } },
+    async (request) => ({ data: await documentsOf(db, caller(request).user, request.params.applicationId) }),
+  );
+
+  app.post(API_PATHS.deleteDocument, { schema: { body: DocumentRefBodySchema } }, async (request) => {
+    const { application_id, fileId } = request.body;
+    const { result, effects } = await removeDocument(
+      db,
+      files,
+      caller(request).user,
+      application_id,
+      fileId,
+      ctx.now(),
+    );
+    await publish(ctx, effects);
+    return result;
+  });
+
+  app.post(API_PATHS.updateDocumentMetadata, { schema: { body: DocumentMetadataBodySchema } }, async (request) => {
+    const { result, effects } = await updateMetadata(db, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
+
+  app.post(API_PATHS.copyFile, { schema: { body: CopyFileBodySchema } }, async (request) => {
+    const { result, effects } = await copyDocument(db, files, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
+
+  app.post(API_PATHS.mergeDocument, { schema: { body: MergeDocumentBodySchema } }, async (request) => {
+    const { result, effects } = await mergeDocuments(db, files, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
 };

@@ -1,0 +1,392 @@
+// Staff document work on an application (README "Back office", documents): the list, uploads' records,
+// delete, metadata, copy to another application and merge into one PDF. Every write needs access to the
+// application(s) and shared's documentPermission (MANAGE_DOCUMENT); it runs in one transaction with its
+// worklog row, then reports applicationChanged. Bytes live in the FileStore: new files are written
+// before the transaction (PGlite has one connection) and removed again if it fails; a removed file's
+// bytes go only after its row is marked removed.
+import { randomUUID } from 'node:crypto';
+import {
+  type CopyFileBody,
+  type DocumentMetadataBody,
+  documentPermission,
+  MAX_FILE_SIZE_BYTES,
+  type MergeDocumentBody,
+} from '@originate/shared/node';
+import { PDFDocument } from 'pdf-lib';
+import type { Db, Queryable } from '../db';
+import { forbidden, HttpError, invalid, notFound } from '../errors';
+import { type Effects, newEffects } from './effects';
+import { displayName, extensionOf, type FileStore } from './files';
+import { loadApplication } from './task-context';
+import type { UserRecord } from './users';
+import { addWorklog } from './worklog';
+
+export interface DocumentMetadata {
+  docType?: string;
+  description?: string;
+}
+
+interface DocumentRow extends Record<string, unknown> {
+  file_id: string;
+  application_id: string;
+  field_key: string;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  metadata: DocumentMetadata;
+  uploaded_by: string | null;
+  display_name: string | null;
+  created_at: Date | string;
+}
+
+const FILE_NOT_FOUND = 'File not found';
+/** An application's documents in one answer (the Docs tab shows them all; a loan file has a few dozen). */
+const DOCUMENTS_LIMIT = 500;
+/** The merged PDF's field key: it belongs to no upload field of the form. */
+const MERGED_FIELD_KEY = 'merged_document';
+/** A4 portrait in PDF points: a merged image larger than this is scaled down to fit. */
+const A4 = { width: 595.28, height: 841.89 };
+
+/** 413 naming the file, as uploads answer (README "Errors"). */
+export const tooLarge = (what: string, max: number) =>
+  new HttpError(413, { code: 413, message: `${what} is larger than ${max} bytes` });
+
+/** 403 unless the caller holds MANAGE_DOCUMENT (shared's rule, the one the Docs tab offers by). */
+export function assertMayManageDocuments(user: UserRecord): void {
+  const refused = documentPermission(user.roles);
+  if (refused) throw forbidden(`You may not change documents: ${refused}`);
+}
+
+/** Access to the application (404 / 403), then the permission (403). */
+async function managedApplication(db: Queryable, user: UserRecord, applicationId: string): Promise<void> {
+  await loadApplication(db, user, applicationId);
+  assertMayManageDocuments(user);
+}
+
+const SELECT_DOCUMENT = `SELECT d.file_id, d.application_id, d.field_key, d.file_name, d.mime_type, d.size, d.metadata,
+         d.uploaded_by, u.display_name, d.created_at
+    FROM documents d LEFT JOIN users u ON u.userid = d.uploaded_by`;
+
+async function liveDocument(db: Queryable, applicationId: string, fileId: string): Promise<DocumentRow | null> {
+  const [row] = await db.query<DocumentRow>(
+    `${SELECT_DOCUMENT} WHERE d.file_id = $1 AND d.application_id = $2 AND d.removed_at IS NULL`,
+    [fileId, applicationId],
+  );
+  return row ?? null;
+}
+
+const toStaffDocument = (r: DocumentRow) => ({
+  fileId: r.file_id,
+  fileName: r.file_name,
+  fieldKey: r.field_key,
+  mimeType: r.mime_type,
+  size: r.size,
+  metadata: r.metadata,
+  // null: the applicant uploaded it in the customer flow.
+  uploadedBy: r.display_name,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+/** GET /v3/application/{applicationId}/documents: newest first, removed ones left out. */
+export async function documentsOf(db: Queryable, user: UserRecord, applicationId: string) {
+  await loadApplication(db, user, applicationId);
+  const rows = await db.query<DocumentRow>(
+    `${SELECT_DOCUMENT} WHERE d.application_id = $1 AND d.removed_at IS NULL
+      ORDER BY d.created_at DESC, d.file_id LIMIT $2`,
+    [applicationId, DOCUMENTS_LIMIT],
+  );
+  return rows.map(toStaffDocument);
+}
+
+export interface UploadRecord {
+  fileId: string;
+  applicationId: string;
+  fieldKey: string;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  metadata: DocumentMetadata;
+}
+
+/**
+ * The row of a file the upload route has committed to the store. A staff upload records its uploader
+ * and a worklog row in the same transaction; an applicant's draft upload is part of filling the form.
+ */
+export async function recordUpload(
+  db: Db,
+  record: UploadRecord,
+  staff: UserRecord | null,
+  now: Date,
+): Promise<Effects> {
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+      [
+        record.fileId,
+        record.applicationId,
+        record.fieldKey,
+        record.fileName,
+        record.mimeType,
+        record.size,
+        JSON.stringify(record.metadata),
+        staff?.userid ?? null,
+        now,
+      ],
+    );
+    if (!staff) return;
+    await addWorklog(tx, {
+      applicationId: record.applicationId,
+      taskId: null,
+      userId: staff.userid,
+      action: 'upload_document',
+      detail: { fileId: record.fileId, fileName: record.fileName, fieldKey: record.fieldKey },
+      at: now,
+    });
+    effects.changed.set(record.applicationId, now);
+  });
+  return effects;
+}
+
+/**
+ * POST /v3/deleteDocument and a staff DELETE /v3/remove/: the row is marked removed (with its worklog
+ * row), then the bytes go. A document of another application, or already removed, is not found.
+ */
+export async function removeDocument(
+  db: Db,
+  files: FileStore,
+  user: UserRecord,
+  applicationId: string,
+  fileId: string,
+  now: Date,
+): Promise<{ result: { fileId: string; removed: true }; effects: Effects }> {
+  await managedApplication(db, user, applicationId);
+  await db.transaction(async (tx) => {
+    const removed = await tx.query(
+      `UPDATE documents SET removed_at = $3
+        WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL RETURNING file_id`,
+      [fileId, applicationId, now],
+    );
+    if (removed.length === 0) throw notFound(FILE_NOT_FOUND);
+    await addWorklog(tx, {
+      applicationId,
+      taskId: null,
+      userId: user.userid,
+      action: 'delete_document',
+      detail: { fileId },
+      at: now,
+    });
+  });
+  await files.remove(fileId);
+  const effects = newEffects();
+  effects.changed.set(applicationId, now);
+  return { result: { fileId, removed: true }, effects };
+}
+
+/** POST /v3/document/updatemetadata: the metadata sent replaces the document's (a key left out is cleared). */
+export async function updateMetadata(db: Db, user: UserRecord, body: DocumentMetadataBody, now: Date) {
+  const { application_id: applicationId, fileId } = body;
+  await managedApplication(db, user, applicationId);
+  const metadata: DocumentMetadata = {};
+  if (body.metadata.docType !== undefined) metadata.docType = body.metadata.docType;
+  if (body.metadata.description !== undefined) metadata.description = body.metadata.description;
+  await db.transaction(async (tx) => {
+    const updated = await tx.query(
+      `UPDATE documents SET metadata = $3::jsonb
+        WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL RETURNING file_id`,
+      [fileId, applicationId, JSON.stringify(metadata)],
+    );
+    if (updated.length === 0) throw notFound(FILE_NOT_FOUND);
+    await addWorklog(tx, {
+      applicationId,
+      taskId: null,
+      userId: user.userid,
+      action: 'update_document_metadata',
+      detail: { fileId, metadata },
+      at: now,
+    });
+  });
+  const effects = newEffects();
+  effects.changed.set(applicationId, now);
+  return { result: { fileId, metadata }, effects };
+}
+
+/** Writes new bytes, runs the transaction that records them, and removes the bytes if it fails. */
+async function withNewFile<T>(files: FileStore, data: Buffer, record: (fileId: string) => Promise<T>): Promise<T> {
+  const fileId = randomUUID();
+  await files.put(fileId, data);
+  try {
+    return await record(fileId);
+  } catch (error) {
+    await files.remove(fileId);
+    throw error;
+  }
+}
+
+/**
+ * POST /v3/copyFile: a new file (its own bytes and id) on another application the caller may manage
+ * documents of, with the same name, field key and metadata; worklog rows on both applications.
+ */
+export async function copyDocument(db: Db, files: FileStore, user: UserRecord, body: CopyFileBody, now: Date) {
+  const { application_id: applicationId, fileId, toApplicationId } = body;
+  if (toApplicationId === applicationId) throw invalid('toApplicationId', 'must be another application');
+  await managedApplication(db, user, applicationId);
+  await loadApplication(db, user, toApplicationId).catch((error: unknown) => {
+    // Name the target: the caller may well have access to the source.
+    if (error instanceof HttpError && error.statusCode === 403) {
+      throw forbidden(`You do not have access to application ${toApplicationId}`);
+    }
+    if (error instanceof HttpError && error.statusCode === 404)
+      throw invalid('toApplicationId', 'is not an application');
+    throw error;
+  });
+  const source = await liveDocument(db, applicationId, fileId);
+  if (!source) throw notFound(FILE_NOT_FOUND);
+  const data = await files.read(fileId);
+  if (!data) throw notFound(FILE_NOT_FOUND);
+  const copyId = await withNewFile(files, data, (newId) =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+        [
+          newId,
+          toApplicationId,
+          source.field_key,
+          source.file_name,
+          source.mime_type,
+          data.length,
+          JSON.stringify(source.metadata),
+          user.userid,
+          now,
+        ],
+      );
+      await addWorklog(tx, {
+        applicationId,
+        taskId: null,
+        userId: user.userid,
+        action: 'copy_document',
+        detail: { fileId, toApplicationId, copyFileId: newId },
+        at: now,
+      });
+      await addWorklog(tx, {
+        applicationId: toApplicationId,
+        taskId: null,
+        userId: user.userid,
+        action: 'add_document_copy',
+        detail: { fileId: newId, fromApplicationId: applicationId, sourceFileId: fileId },
+        at: now,
+      });
+      return newId;
+    }),
+  );
+  const effects = newEffects();
+  effects.changed.set(applicationId, now);
+  effects.changed.set(toApplicationId, now);
+  return {
+    result: { fileId: copyId, application_id: toApplicationId, fileName: source.file_name, size: data.length },
+    effects,
+  };
+}
+
+const MERGEABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
+
+/** The parts in order, as one PDF: each PDF's pages, each image on a page of its own (scaled to fit A4). */
+async function mergedPdf(parts: readonly { label: string; mimeType: string; data: Buffer }[]) {
+  const out = await PDFDocument.create();
+  for (const part of parts) {
+    if (part.mimeType === 'application/pdf') {
+      const source = await PDFDocument.load(part.data, { updateMetadata: false }).catch(() => {
+        throw invalid(part.label, 'could not be read as a PDF (damaged or encrypted)');
+      });
+      for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
+      continue;
+    }
+    const image = await (part.mimeType === 'image/png' ? out.embedPng(part.data) : out.embedJpg(part.data)).catch(
+      () => {
+        throw invalid(part.label, 'could not be read as an image');
+      },
+    );
+    const scale = Math.min(1, A4.width / image.width, A4.height / image.height);
+    const size = { width: image.width * scale, height: image.height * scale };
+    out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, ...size });
+  }
+  return { bytes: Buffer.from(await out.save()), pageCount: out.getPageCount() };
+}
+
+/** The merged file's name: the caller's, cleaned, ending in .pdf. */
+function pdfName(raw: string): string {
+  const name = displayName(raw);
+  return extensionOf(name) === 'pdf' ? name : `${name.slice(0, 251)}.pdf`;
+}
+
+/**
+ * POST /v3/mergeDocument: the listed documents of the application (PDFs, PNG and JPEG images), in the
+ * order given, into one new PDF document of that application; the originals stay. Anything else, or a
+ * file not of this application, is refused naming fileIds[i]; a result over 30 MB answers 413.
+ */
+export async function mergeDocuments(db: Db, files: FileStore, user: UserRecord, body: MergeDocumentBody, now: Date) {
+  const { application_id: applicationId, fileIds } = body;
+  await managedApplication(db, user, applicationId);
+  const rows = await db.query<DocumentRow>(
+    `${SELECT_DOCUMENT} WHERE d.file_id = ANY($1::text[]) AND d.application_id = $2 AND d.removed_at IS NULL`,
+    [fileIds, applicationId],
+  );
+  const byId = new Map(rows.map((r) => [r.file_id, r]));
+  const sources = fileIds.map((fileId, i) => {
+    const label = `fileIds[${i}]`;
+    const row = byId.get(fileId);
+    if (!row) throw invalid(label, `is not a document of application ${applicationId}`);
+    if (!MERGEABLE.has(row.mime_type)) {
+      throw invalid(label, `is ${row.mime_type}: only PDF, PNG and JPEG documents can be merged`);
+    }
+    return { label, row };
+  });
+  const fileName = pdfName(body.fileName);
+  // The inputs' sizes bound the result's (pages are copied, images embedded as they are): refuse early.
+  const total = sources.reduce((sum, s) => sum + s.row.size, 0);
+  if (total > MAX_FILE_SIZE_BYTES) throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
+  const parts = [];
+  for (const { label, row } of sources) {
+    const data = await files.read(row.file_id);
+    if (!data) throw invalid(label, 'has no stored content');
+    parts.push({ label, mimeType: row.mime_type, data });
+  }
+  const { bytes, pageCount } = await mergedPdf(parts);
+  if (bytes.length > MAX_FILE_SIZE_BYTES) throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
+  const description = `Merged from ${sources.map((s) => s.row.file_name).join(', ')}`.slice(0, 500);
+  const mergedId = await withNewFile(files, bytes, (newId) =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
+         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6::jsonb, $7, $8)`,
+        [
+          newId,
+          applicationId,
+          MERGED_FIELD_KEY,
+          fileName,
+          bytes.length,
+          JSON.stringify({ description }),
+          user.userid,
+          now,
+        ],
+      );
+      await addWorklog(tx, {
+        applicationId,
+        taskId: null,
+        userId: user.userid,
+        action: 'merge_documents',
+        detail: { fileIds, fileId: newId, fileName, pageCount },
+        at: now,
+      });
+      return newId;
+    }),
+  );
+  const effects = newEffects();
+  effects.changed.set(applicationId, now);
+  return {
+    result: { fileId: mergedId, fileName, size: bytes.length, mimeType: 'application/pdf', pageCount },
+    effects,
+  };
+}
