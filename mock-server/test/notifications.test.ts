@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type FromServerPayloads, formatDateTime, SOCKET_PATH } from '@originate/shared/node';
+import { type FromServerPayloads, formatDateTime, relativeTime, SOCKET_PATH } from '@originate/shared/node';
 import { io, type Socket } from 'socket.io-client';
-import { timeTextOf } from '../src/services/notifications';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -86,7 +85,7 @@ describe('socket handshake', () => {
 
 describe('timeText', () => {
   const now = new Date('2026-03-10T12:00:00Z');
-  const ago = (ms: number) => timeTextOf(new Date(now.getTime() - ms), now);
+  const ago = (ms: number) => relativeTime(new Date(now.getTime() - ms), now);
   const MIN = 60_000;
   const HOUR = 60 * MIN;
   const DAY = 24 * HOUR;
@@ -103,7 +102,7 @@ describe('timeText', () => {
     assert.equal(ago(2 * DAY), '2 days ago');
     assert.equal(ago(7 * DAY - 1), '6 days ago');
     const old = new Date(now.getTime() - 7 * DAY);
-    assert.equal(timeTextOf(old, now), formatDateTime(old).slice(0, 10));
+    assert.equal(relativeTime(old, now), formatDateTime(old).slice(0, 10));
   });
 
   it('a clock behind the stored time still says Just now, never a negative age', () => {

@@ -7,9 +7,8 @@ import ListItem from '@mui/material/ListItem';
 import { alpha, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { Notification, NotificationKind } from '@originate/shared';
+import { type Notification, type NotificationKind, relativeTime } from '@originate/shared';
 import { initials } from '../domain/initials';
-import { relativeTime } from '../domain/relativeTime';
 
 const KIND_LABELS: Record<NotificationKind, string> = { ASSIGNED: 'Assigned', FOLLOWED: 'Followed', TEAM: 'Team' };
 const AVATAR_TONES = ['primary', 'secondary', 'info', 'success', 'warning'] as const;

@@ -1,11 +1,11 @@
 // Notifications of spec §3: stored per recipient; 'count' is always the recipient's uncounted ones.
 import { randomUUID } from 'node:crypto';
 import {
-  formatDate,
   formatDateTime,
   type Notification,
   type NotificationKind,
   type NotificationStatusName,
+  relativeTime,
 } from '@originate/shared/node';
 import type { Queryable } from '../db';
 
@@ -30,27 +30,6 @@ const SELECT = `SELECT n.id, n.kind, n.status_name, n.application_id, n.message,
 
 const NOTIFICATION_PAGE = 50;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
-
-/**
- * A notification's age as the bell words it (mfe-notifications' relativeTime: the same words, so a client
- * that shows timeText as sent and one that recomputes it agree); older than a week: its DD/MM/YYYY date.
- */
-export function timeTextOf(createdAt: Date, now: Date): string {
-  const age = Math.max(0, now.getTime() - createdAt.getTime());
-  if (age < MINUTE) return 'Just now';
-  if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
-  if (age < DAY) {
-    const h = Math.floor(age / HOUR);
-    return `${h} ${h === 1 ? 'hour' : 'hours'} ago`;
-  }
-  if (age < 2 * DAY) return 'Yesterday';
-  if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
-  return formatDate(createdAt);
-}
-
 /** The wire form (spec §3 Notification): timeText is relative to `now`, the moment it is sent. */
 function toNotification(row: NotificationRow, now: Date): Notification {
   const metadata: Notification['metadata'] = { type: row.kind };
@@ -66,7 +45,7 @@ function toNotification(row: NotificationRow, now: Date): Notification {
     metadata,
     messages: row.message,
     username: row.username,
-    timeText: timeTextOf(createdAt, now),
+    timeText: relativeTime(createdAt, now),
     // Spec §9 date-time format, in the server's time zone (TZ).
     createdDate: formatDateTime(createdAt),
   };

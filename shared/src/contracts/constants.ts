@@ -9,6 +9,8 @@ export const VALID_SESSION_SECONDS = 900;
 export const SESSION_WARNING_SECONDS = 300;
 export const SPINNER_TIMEOUT_MS = 60000;
 export const NEW_NOTIFICATION_SUPPRESSION_MS = 1500;
+/** Spec §9: a toast that asks the user something stays this long unless answered. */
+export const QUESTION_TOAST_TIMEOUT_MS = 20000;
 export const MODAL_DEFAULT_SIZE = 'md';
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100] as const;

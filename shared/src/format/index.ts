@@ -47,3 +47,27 @@ export function formatDateTime(value: Date | string | number): string {
   const d = toDate(value, 'formatDateTime');
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * How old something is, in the notification wording ('Just now', '5 min ago', '2 hours ago',
+ * 'Yesterday', '3 days ago'); older than a week: its DD/MM/YYYY date. One copy: the server fills a
+ * notification's timeText with it and the bell recomputes it as time passes, so the two agree.
+ */
+export function relativeTime(at: Date | string | number, now: Date | number): string {
+  const time = new Date(at).getTime();
+  if (Number.isNaN(time)) return '';
+  const age = Math.max(0, new Date(now).getTime() - time);
+  if (age < MINUTE) return 'Just now';
+  if (age < HOUR) return `${Math.floor(age / MINUTE)} min ago`;
+  if (age < DAY) {
+    const h = Math.floor(age / HOUR);
+    return `${h} ${h === 1 ? 'hour' : 'hours'} ago`;
+  }
+  if (age < 2 * DAY) return 'Yesterday';
+  if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
+  return formatDate(time);
+}

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import { sharedStore } from '@originate/shared';
+import { QUESTION_TOAST_TIMEOUT_MS, sharedStore } from '@originate/shared';
 import { useAtomValue } from 'jotai';
-import { dismissQuestion, QUESTION_TOAST_TIMEOUT_MS, type QuestionToast, questionToastsAtom } from './questionToast';
+import { dismissQuestion, type QuestionToast, questionToastsAtom } from './questionToast';
 
 function Question({ toast }: { toast: QuestionToast }) {
   return (

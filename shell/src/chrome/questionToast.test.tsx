@@ -1,8 +1,8 @@
-import { sharedStore } from '@originate/shared';
+import { QUESTION_TOAST_TIMEOUT_MS, sharedStore } from '@originate/shared';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QuestionToastHost } from './QuestionToastHost';
-import { askInToast, QUESTION_TOAST_TIMEOUT_MS, questionToastsAtom } from './questionToast';
+import { askInToast, questionToastsAtom } from './questionToast';
 
 // React's act() outside testing-library.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

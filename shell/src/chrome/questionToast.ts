@@ -1,11 +1,8 @@
 // Toasts that ask the user something (spec §9 "Question toast timeout 20000 ms"): they carry answer
 // buttons and stay 20 s, long enough to read and decide, where shared's plain toasts (showToast) stay 6 s.
-// The shell's own: shared's toast has no answers and one duration.
+// The shell's own: shared's toast has no answers and one duration; the duration is shared's constant.
 import { sharedStore } from '@originate/shared';
 import { atom } from 'jotai/vanilla';
-
-/** Spec §9. Shared's constants lost it as unused (knip); it belongs there once shared's owner takes it back. */
-export const QUESTION_TOAST_TIMEOUT_MS = 20000;
 
 interface Answer {
   label: string;
