@@ -296,11 +296,14 @@ const MERGEABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 async function mergedPdf(parts: readonly { label: string; mimeType: string; data: Buffer }[]) {
   const out = await PDFDocument.create();
   for (const part of parts) {
+    // pdf-lib reads leniently: a damaged file may load and fail only when its pages are read.
     if (part.mimeType === 'application/pdf') {
-      const source = await PDFDocument.load(part.data, { updateMetadata: false }).catch(() => {
-        throw invalid(part.label, 'could not be read as a PDF (damaged or encrypted)');
-      });
-      for (const page of await out.copyPages(source, source.getPageIndices())) out.addPage(page);
+      const pages = await PDFDocument.load(part.data, { updateMetadata: false })
+        .then((source) => out.copyPages(source, source.getPageIndices()))
+        .catch(() => {
+          throw invalid(part.label, 'could not be read as a PDF (damaged or encrypted)');
+        });
+      for (const page of pages) out.addPage(page);
       continue;
     }
     const image = await (part.mimeType === 'image/png' ? out.embedPng(part.data) : out.embedJpg(part.data)).catch(
@@ -312,7 +315,11 @@ async function mergedPdf(parts: readonly { label: string; mimeType: string; data
     const size = { width: image.width * scale, height: image.height * scale };
     out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, ...size });
   }
-  return { bytes: Buffer.from(await out.save()), pageCount: out.getPageCount() };
+  const bytes = await out.save().catch(() => {
+    // A part whose pages copied but whose objects do not write out (a damaged PDF that read partly).
+    throw invalid('fileIds', 'could not be merged into one PDF: one of the PDFs is damaged');
+  });
+  return { bytes: Buffer.from(bytes), pageCount: out.getPageCount() };
 }
 
 /** The merged file's name: the caller's, cleaned, ending in .pdf. */
