@@ -37,7 +37,7 @@ export function CardGrid({ rows, count, page, pageSize, now, onPage, onOpen, ren
       >
         {rows.map((row) => (
           <Card component="li" key={row.taskId} variant="outlined" sx={{ position: 'relative' }}>
-            <CardActionArea onClick={() => onOpen(row)} aria-label={`Open ${row.application_id}`}>
+            <CardActionArea onClick={() => onOpen(row)}>
               <CardContent sx={{ pr: 6 }}>
                 <Typography variant="subtitle2" sx={{ fontWeight: 700 }}>
                   {row.application_id}

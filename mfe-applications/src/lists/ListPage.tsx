@@ -206,6 +206,16 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
             }}
             onRowClick={({ row }) => open(row)}
             disableRowSelectionOnClick
+            // The toolbar's Filters and Columns; no quick filter (the search box is the server's) and no
+            // export (it would export one page only).
+            showToolbar
+            slotProps={{
+              toolbar: {
+                showQuickFilter: false,
+                csvOptions: { disableToolbarButton: true },
+                printOptions: { disableToolbarButton: true },
+              },
+            }}
             getRowHeight={() => 'auto'}
             autoHeight
             sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { py: 0.75 } }}

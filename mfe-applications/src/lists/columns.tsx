@@ -2,6 +2,7 @@
 // operators per column kind, INR lakh grouping and DD/MM/YYYY (spec §9), plus the SLA and actions columns.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { GridColDef, GridFilterInputValueProps, GridFilterOperator } from '@mui/x-data-grid';
 import { GridFilterInputDate, GridFilterInputSingleSelect, GridFilterInputValue } from '@mui/x-data-grid';
 import { type FilterFieldKind, formatCurrency, formatDate, type ListTask, type TableColumn } from '@originate/shared';
@@ -55,7 +56,12 @@ const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'd
 
 export function SlaChips({ row, now }: { row: ListTask; now: number }) {
   const parts = slaView(row.operationalLevelAgreement, now).filter((p) => p.due);
-  if (parts.length === 0) return <span>—</span>;
+  if (parts.length === 0)
+    return (
+      <Typography variant="caption" color="text.secondary">
+        No SLA limit
+      </Typography>
+    );
   return (
     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', py: 0.5 }}>
       {parts.map((p) => (
@@ -83,7 +89,8 @@ export function buildColumns(
       field: c.field,
       headerName: c.headerName,
       flex: c.flex ?? 1,
-      minWidth: 110,
+      // Money in lakh grouping needs room for '₹1,00,00,000.00'.
+      minWidth: CURRENCY_FIELDS.has(c.field) ? 150 : 110,
       sortable: c.sortable,
       filterable: c.filterable,
       type: c.kind === 'dropdown' ? 'singleSelect' : 'string',
