@@ -59,18 +59,18 @@ export interface ListResult {
 }
 
 /** Every field a table may show, filter or sort by, and the SQL it reads (t: the task, a: its application). */
-export const LIST_FIELDS: Readonly<Record<string, { sql: string; kind: FilterFieldKind }>> = {
+export const LIST_FIELDS: Readonly<Record<string, { sql: string; kind: FilterFieldKind; nullable?: true }>> = {
   application_id: { sql: 'a.application_id', kind: 'text' },
-  applicantName: { sql: 'a.applicant_name', kind: 'text' },
+  applicantName: { sql: 'a.applicant_name', kind: 'text', nullable: true },
   product_code: { sql: 'a.product_code', kind: 'dropdown' },
   loanAmount: { sql: 'a.loan_amount', kind: 'amount' },
   stage: { sql: 'a.stage', kind: 'dropdown' },
   name: { sql: 't.name', kind: 'text' },
   progress: { sql: 't.progress', kind: 'dropdown' },
   _applicationStatus: { sql: 'a.status', kind: 'dropdown' },
-  assignedTo: { sql: 't.assigned_to', kind: 'text' },
-  verNum: { sql: 'a.ver_num', kind: 'amount' },
-  reviewDate: { sql: 't.review_date', kind: 'date' },
+  assignedTo: { sql: 't.assigned_to', kind: 'text', nullable: true },
+  verNum: { sql: 'a.ver_num', kind: 'amount', nullable: true },
+  reviewDate: { sql: 't.review_date', kind: 'date', nullable: true },
   cre_time: { sql: 'a.cre_time', kind: 'date' },
   mod_time: { sql: 'a.mod_time', kind: 'date' },
 };
@@ -286,7 +286,9 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
   return {
     where: parts.join(' AND '),
     params: p,
-    order: `${field.sql} ${direction} NULLS LAST, t.task_id ${direction}`,
+    // NULLS LAST only where a value can be missing: on a NOT NULL column it would keep the index that
+    // holds the order (DESC is NULLS FIRST there) from serving the sort.
+    order: `${field.sql} ${direction}${field.nullable ? ' NULLS LAST' : ''}, t.task_id ${direction}`,
   };
 }
 
