@@ -118,15 +118,15 @@ test('the officer edits, documents and queries an application; completion waits 
     'PENDING',
   );
   // Only the approver acts: the officer has no decision buttons.
-  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 
   const approver = await asUser(browser, 'approver', 'Approver@123');
   await openDetail(approver, APPLICATION);
   await tab(approver, 'Approvals').click();
   const pending = approver.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
-  await pending.getByRole('button', { name: 'Approve' }).click();
+  await pending.getByRole('button', { name: 'Approve', exact: true }).click();
   await dialog(approver).getByRole('textbox', { name: 'Comment' }).fill('Within the regional limit');
-  await dialog(approver).getByRole('button', { name: 'Approve' }).click();
+  await dialog(approver).getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(pending).toContainText('APPROVED');
   await screenshot(approver, 'applications-detail-approved');
   await approver.context().close();
