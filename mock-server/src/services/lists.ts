@@ -261,6 +261,7 @@ export function checkPage(page: { page: number; size: number }, label = 'page') 
 }
 
 interface Built {
+  from: string;
   where: string;
   params: Params;
   order: string;
@@ -271,7 +272,16 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
   const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
   if (!table) throw notFound(`No table configuration for ${args.list}`);
   const p = new Params();
-  const parts = ['t.is_current', listCondition(args.list, caller, p)];
+  const condition = listCondition(args.list, caller, p);
+  // My and Team lists are a few hundred or thousand tasks of a million: read those first (OFFSET 0 keeps
+  // the subquery from being flattened) rather than let the planner walk an application index in sort
+  // order probing tasks for each (measured at 1M: 300 ms against a few).
+  const taskDriven = args.list === 'MY_APPLICATIONS' || args.list === 'TEAM_APPLICATIONS';
+  const from = taskDriven
+    ? `FROM (SELECT * FROM tasks t WHERE t.is_current AND ${condition} OFFSET 0) t
+       JOIN applications a ON a.application_id = t.application_id`
+    : FROM;
+  const parts = taskDriven ? ['true'] : ['t.is_current', condition];
   (args.filters ?? []).forEach((f, i) => {
     parts.push(filterCondition(f, i, table, p));
   });
@@ -284,6 +294,7 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
   if (!column?.sortable || !field) throw invalid('sort.field', `is not a sortable column of ${table.id}`);
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
   return {
+    from,
     where: parts.join(' AND '),
     params: p,
     // NULLS LAST only where a value can be missing: on a NOT NULL column it would keep the index that
@@ -407,7 +418,7 @@ async function pageOf(db: Queryable, built: Built, page: { page: number; size: n
   const limit = p.add(page.size);
   const offset = p.add(page.page * page.size);
   const rows = await db.query<ListRow>(
-    `SELECT ${ROW_COLUMNS} ${FROM} LEFT JOIN users u ON u.userid = t.assigned_to
+    `SELECT ${ROW_COLUMNS} ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
       WHERE ${built.where} ORDER BY ${built.order} LIMIT ${limit} OFFSET ${offset}`,
     p.values,
   );
@@ -426,12 +437,17 @@ interface CountRow extends Record<string, unknown> {
 }
 
 /** The three count groups, the total and the closed count in one pass over the filtered list. */
-async function countsOf(db: Queryable, where: string, values: unknown[]): Promise<Omit<ListResult, 'tasks'>> {
+async function countsOf(
+  db: Queryable,
+  from: string,
+  where: string,
+  values: unknown[],
+): Promise<Omit<ListResult, 'tasks'>> {
   const rows = await db.query<CountRow>(
     `SELECT GROUPING(a.stage)::int AS g_stage, GROUPING(t.name)::int AS g_name, GROUPING(a.ver_num)::int AS g_ver,
             a.stage, t.name, a.ver_num, count(*)::int AS n,
             (count(*) FILTER (WHERE a.stage = '${CLOSED_STAGE}'))::int AS closed
-       ${FROM} WHERE ${where}
+       ${from} WHERE ${where}
       GROUP BY GROUPING SETS ((a.stage), (t.name), (a.ver_num), ())`,
     values,
   );
@@ -483,11 +499,11 @@ export async function listApplications(
     closedCount: 0,
   };
   const counts = async () => {
-    if (wants.groups) return countsOf(db, built.where, values);
+    if (wants.groups) return countsOf(db, built.from, built.where, values);
     if (!wants.count) return none;
     const [row] = await db.query<{ n: number; closed: number }>(
       `SELECT count(*)::int AS n, (count(*) FILTER (WHERE a.stage = '${CLOSED_STAGE}'))::int AS closed
-         ${FROM} WHERE ${built.where}`,
+         ${built.from} WHERE ${built.where}`,
       values,
     );
     return { ...none, count: row?.n ?? 0, closedCount: row?.closed ?? 0 };
@@ -512,7 +528,7 @@ export async function localSearch(
   const countParams = [...built.params.values];
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${built.where}`, countParams),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${built.from} WHERE ${built.where}`, countParams),
   ]);
   return { tasks, count: total?.n ?? 0 };
 }
@@ -541,7 +557,7 @@ export async function globalSearch(
   const day = parseBankDate(q);
   if (day) matches.push(`(a.cre_time >= ${p.add(day)} AND a.cre_time < ${p.add(new Date(day.getTime() + DAY_MS))})`);
   const where = `t.is_current AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
-  const built: Built = { where, params: p, order: 'a.mod_time DESC, t.task_id DESC' };
+  const built: Built = { from: FROM, where, params: p, order: 'a.mod_time DESC, t.task_id DESC' };
   const countParams = [...p.values];
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),
