@@ -68,13 +68,10 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
    */
   async function uploadTarget(request: FastifyRequest, applicationId: string, fieldKey: string): Promise<UploadTarget> {
     const staff = request.auth?.user ?? null;
-    let stored: Awaited<ReturnType<typeof applicationFor>>;
-    if (staff) {
-      stored = await loadApplication(db, staff, applicationId);
-      assertMayManageDocuments(staff);
-    } else {
-      stored = await applicationFor(ctx, request, applicationId);
-    }
+    const stored = staff
+      ? await loadApplication(db, staff, applicationId)
+      : await applicationFor(ctx, request, applicationId);
+    if (staff) assertMayManageDocuments(staff);
     const flowCtx = await flowOfApplication(ctx, stored).catch((error: unknown) => {
       // 409: a back-office application without a flow; staff file documents on it by type.
       if (staff && error instanceof HttpError && error.statusCode === 409) return null;
