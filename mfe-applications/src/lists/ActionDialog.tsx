@@ -7,7 +7,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ListTask, TaskAction } from '@originate/shared';
@@ -53,11 +52,16 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
               onChange={(e) => setAssignTo(e.target.value)}
               disabled={!assignees.data}
               helperText={assignees.isPending ? 'Loading users…' : undefined}
+              // The browser's own list: no popover over the dialog, and the phone's picker on a phone.
+              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
             >
+              <option value="" disabled>
+                Choose a user
+              </option>
               {candidates.map((u) => (
-                <MenuItem key={u.userid} value={u.userid}>
+                <option key={u.userid} value={u.userid}>
                   {u.displayName} ({u.userName})
-                </MenuItem>
+                </option>
               ))}
             </TextField>
           )}
