@@ -66,8 +66,7 @@ test('the officer edits, documents and queries an application; completion waits 
   const change = changes.getByRole('row').filter({ hasText: '→ Ananya S Kulkarni' });
   await expect(change).toContainText('full_name');
   // One field's history (getAudits with fieldKey): only its rows.
-  await page.getByRole('combobox', { name: 'Field' }).click();
-  await page.getByRole('listbox').getByRole('option', { name: 'full_name' }).click();
+  await page.getByRole('combobox', { name: 'Field' }).selectOption('full_name');
   await expect(changes.getByRole('row').filter({ hasText: 'marital_status' })).toHaveCount(0);
   await expect(change).toContainText('Kulkarni →');
   await expect(change).toContainText('Rahul Verma');

@@ -1,15 +1,12 @@
 // Field history (GET /v3/audits/getAudits?application_id&fieldKey): every change of one field or of all,
 // old → new, who, when.
-import FormControl from '@mui/material/FormControl';
-import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAudits, useReported } from './hooks';
@@ -30,26 +27,22 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
       <Typography variant="h6" component="h2">
         Field history
       </Typography>
-      <FormControl size="small" sx={{ minWidth: 220 }}>
-        <InputLabel id="history-field" shrink>
-          Field
-        </InputLabel>
-        <Select
-          labelId="history-field"
-          label="Field"
-          notched
-          displayEmpty
-          value={fieldKey}
-          onChange={(e) => setFieldKey(e.target.value)}
-        >
-          <MenuItem value={ALL}>All fields</MenuItem>
-          {fields.map((f) => (
-            <MenuItem key={f} value={f}>
-              {f}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <TextField
+        select
+        size="small"
+        label="Field"
+        value={fieldKey}
+        onChange={(e) => setFieldKey(e.target.value)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 220, alignSelf: 'flex-start' }}
+      >
+        <option value={ALL}>All fields</option>
+        {fields.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
+      </TextField>
       {!shown.data ? (
         <Loading query={shown} what="field history" />
       ) : shown.data.length === 0 ? (
