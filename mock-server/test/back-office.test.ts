@@ -218,6 +218,14 @@ describe('application actions', () => {
     );
     assert.equal(reopened?.progress, 'In Progress');
     assert.equal(res.json().stage, reopened?.step_name);
+    // The lists show the reopened task, not the cancelled later one (migration 012).
+    const current = await q<{ task_id: string }>('SELECT task_id FROM tasks WHERE application_id = $1 AND is_current', [
+      row.application_id,
+    ]);
+    assert.deepEqual(
+      current.map((t) => t.task_id),
+      [res.json().nextTaskId],
+    );
   });
 
   it('bad input names the field; no token 401; a user who may not: 403 and nothing changes', async () => {
