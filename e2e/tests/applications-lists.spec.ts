@@ -80,7 +80,7 @@ test('an officer filters, sorts and pages My Applications, sees the counts and o
   // A column filter through the grid's filter panel (toolbar Filters): Application ID offers spec §5's
   // text operators; 'contains' the first row's id leaves that row.
   const id = (await firstCellOf(page, 'application_id').textContent()) ?? '';
-  await page.getByRole('button', { name: /^(Show filters|Filters)$/ }).click();
+  await page.locator('button[aria-label="Filters"]').click();
   await screenshot(page, 'applications-my-filter-panel');
   const operator = page.getByRole('combobox', { name: 'Operator' });
   if ((await operator.evaluate((el) => el.tagName)) === 'SELECT') {
