@@ -53,7 +53,11 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flex: 1, minWidth: 0, wordBreak: 'break-all' }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 600, flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
           Application {h.applicationId}
         </Typography>
         <Chip label={configs.subStatus} color={configs.status === 'ACTIVE' ? 'primary' : 'default'} />
