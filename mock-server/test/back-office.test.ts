@@ -371,6 +371,10 @@ describe('queries, snooze, getConfigs, notes, related', () => {
     const c = configs.json();
     assert.equal(c.subStatus, 'SNOOZED');
     assert.equal(c.assigned, true);
+    // The header's assignee and SLA: the name, and the same SLA parts the lists compute.
+    assert.equal(c.task.assignedToName, 'Rahul Verma');
+    assert.deepEqual(Object.keys(c.task.operationalLevelAgreement), ['overall', 'queued', 'assigned']);
+    assert.equal(c.task.due_time, c.task.operationalLevelAgreement.overall.timeLimit.expectedEndTS);
     assert.equal(c.editingDisabled, false);
     assert.ok(c.tabs.includes('Snooze') && c.tabs.includes('Save') && c.tabs.includes('Actions'));
     assert.ok(c.actions.includes('complete_step/user') && !c.actions.includes('assign'));

@@ -19,6 +19,10 @@ export interface TaskRow extends Record<string, unknown> {
   review_date: Date | string | null;
   start_time: Date | string;
   end_time: Date | string | null;
+  assigned_at: Date | string | null;
+  sla_overall_mins: number | null;
+  sla_queued_mins: number | null;
+  sla_assigned_mins: number | null;
 }
 
 interface ApplicationRow extends Record<string, unknown> {
@@ -41,7 +45,8 @@ export interface StoredApplication {
 }
 
 const TASK_COLUMNS = `task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
-  allowed_users, callback_requested, callback_at, review_date, start_time, end_time`;
+  allowed_users, callback_requested, callback_at, review_date, start_time, end_time, assigned_at, sla_overall_mins,
+  sla_queued_mins, sla_assigned_mins`;
 
 async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
   return db.query<TaskRow>(

@@ -16,8 +16,9 @@ import { canAccessApplication, toActor, toTaskAccess } from './access';
 import { stateOf } from './actions';
 import { currentTask, type TaskRow } from './applications';
 import { type Effects, newEffects } from './effects';
+import { operationalLevelAgreement } from './lists';
 import { actorOn, loadApplication } from './task-context';
-import type { UserRecord } from './users';
+import { findUserById, type UserRecord } from './users';
 import { WORKFLOW_STEPS } from './workflow';
 import { addWorklog } from './worklog';
 
@@ -55,6 +56,8 @@ export async function taskConfigs(
   // anywhere yet, so it never disables editing here.
   const editingDisabled = stage !== task.step_name;
   const state = stateOf({ stored, task, actor, hasPreviousStep });
+  const sla = operationalLevelAgreement(task, now);
+  const assignee = task.assigned_to ? await findUserById(db, task.assigned_to) : null;
   const actions = APPLICATION_ACTIONS.filter(
     (a) => applyAction(a, state).ok && actionPermission(a, actor, app._applicationStatus) === null,
   );
@@ -70,6 +73,7 @@ export async function taskConfigs(
       type: task.type,
       progress: task.progress,
       assignedTo: task.assigned_to,
+      assignedToName: assignee?.displayName ?? null,
       assignedTeam: task.assigned_team,
       allowedUsers: task.allowed_users,
       reviewDate: iso(task.review_date),
@@ -77,6 +81,8 @@ export async function taskConfigs(
       callbackAt: iso(task.callback_at),
       start_time: iso(task.start_time),
       end_time: iso(task.end_time),
+      due_time: sla.overall.timeLimit.expectedEndTS,
+      operationalLevelAgreement: sla,
     },
     subStatus,
     editingDisabled,

@@ -341,10 +341,10 @@ const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.pr
   a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
   a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
 
-const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** One SLA part: running until it ends; met or breached against its limit (none: never breached). */
-function slaPart(start: Date | null, end: Date | null, limitMins: number | null, now: Date): SlaPart {
+function slaPart(start: Date | string | null, end: Date | string | null, limitMins: number | null, now: Date): SlaPart {
   const enabled = limitMins !== null && limitMins > 0;
   const valueInMins = enabled ? limitMins : 0;
   const expected = start && enabled ? new Date(new Date(start).getTime() + valueInMins * 60_000) : null;
@@ -364,11 +364,15 @@ function slaPart(start: Date | null, end: Date | null, limitMins: number | null,
  * Spec §3 operationalLevelAgreement: overall from the task's start to its end; queued from its start
  * until someone took it (or it ended unassigned); assigned from then to its end.
  */
-function operationalLevelAgreement(
-  row: Pick<
-    ListRow,
-    'start_time' | 'end_time' | 'assigned_at' | 'sla_overall_mins' | 'sla_queued_mins' | 'sla_assigned_mins'
-  >,
+export function operationalLevelAgreement(
+  row: {
+    start_time: Date | string | null;
+    end_time: Date | string | null;
+    assigned_at: Date | string | null;
+    sla_overall_mins: number | null;
+    sla_queued_mins: number | null;
+    sla_assigned_mins: number | null;
+  },
   now: Date,
 ): OperationalLevelAgreement {
   return {
