@@ -51,6 +51,7 @@ describe('configuration (public)', () => {
         .json()
         .map((p: { product_code: string; flowId: string; verNum: number }) => [p.product_code, p.flowId, p.verNum]),
       [
+        ['CL', 'car_loan', 243],
         ['HL', 'home_loan', 243],
         ['PL', 'personal_loan', 243],
       ],

@@ -18,6 +18,8 @@ import {
   type TableConfig,
   type Team,
 } from '@originate/shared/node';
+import { type FlowContext, flowFor } from '../src/services/flow-applications';
+import { type ApplicationValues, flowIssues } from '../src/services/flow-rules';
 import { LIST_FIELDS } from '../src/services/lists';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
@@ -534,6 +536,51 @@ describe('table configs, saved filters, search, products', () => {
     const products = await opened<{ product_code: string; product_name: string }[]>(res, as.officer as Login);
     assert.deepEqual(products.map((p) => p.product_code).sort(), ['CL', 'HL', 'PL']);
     assert.equal((await call(server.app, 'GET', API_PATHS.products)).statusCode, 401);
+  });
+});
+
+describe('seeded applications open with their form', () => {
+  const FLOW_OF: Record<string, string> = { PL: 'personal_loan', HL: 'home_loan', CL: 'car_loan' };
+  it('every one (demo and generated) names the product flow stored at its version, keyed by its fields, values it accepts', async () => {
+    const rows = await server.app.ctx.db.query<{
+      application_id: string;
+      product_code: string;
+      doc: { flowId: string; verNum: number; customFields: ApplicationValues['customFields'] };
+    }>(`SELECT application_id, product_code, doc FROM applications WHERE application_id <> 'HL-2026-600001'`);
+    const flows = new Map<string, FlowContext>();
+    const today = new Date('2026-11-02T00:00:00Z');
+    let checked = 0;
+    for (const { application_id: id, product_code: code, doc } of rows) {
+      assert.equal(doc.flowId, FLOW_OF[code], id);
+      const key = `${doc.flowId}@${doc.verNum}`;
+      const ctx = flows.get(key) ?? (await flowFor(server.app.ctx.db, doc.flowId, doc.verNum));
+      flows.set(key, ctx);
+      const fieldsOf = new Map(
+        [...ctx.components.values()].flatMap((c) => c.fields).map((f) => [f.key, f.label] as const),
+      );
+      const given = Object.keys(doc.customFields);
+      assert.deepEqual(
+        given.filter((k) => !fieldsOf.has(k)),
+        [],
+        `${id}: every value under a field of ${key}`,
+      );
+      assert.ok(given.length >= 7, `${id}: the applicant's data is in the form`);
+      const givenLabels = new Set(given.map((k) => fieldsOf.get(k)));
+      const app = { existing_or_new_customer: 'new' as const, jointApplicants: [], customFields: doc.customFields };
+      const refused = flowIssues(ctx, app, today, { mandatoryValidations: true }).filter((i) =>
+        givenLabels.has(i.label),
+      );
+      assert.deepEqual(refused, [], `${id}: the flow accepts every seeded value`);
+      checked++;
+    }
+    assert.ok(checked > 300, `${checked} applications checked`);
+    assert.deepEqual(
+      [...flows.keys()]
+        .map((k) => k.split('@')[1])
+        .sort()
+        .filter((v, i, a) => a.indexOf(v) === i),
+      ['241', '242', '243'],
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 // Deterministic demo loan applications: the same ids, people, amounts and stages on every machine.
 import { DEFAULT_FLOW_VERSION, type Team } from '@originate/shared/node';
+import { FLOWS } from './flows';
 import { userById } from './people';
 
 interface SeedTask {
@@ -87,6 +88,25 @@ const LAST = [
 ];
 const CITIES = ['Mumbai', 'Thane', 'Navi Mumbai', 'Pune', 'Nashik', 'Nagpur'];
 const EMPLOYMENT = ['Salaried', 'Self-employed professional', 'Self-employed business'];
+/** The EMPLOYMENT_TYPE radio value of each EMPLOYMENT entry (seed/flows option lists). */
+const EMPLOYMENT_TYPE: Record<string, string> = {
+  Salaried: 'salaried',
+  'Self-employed professional': 'self_employed',
+  'Self-employed business': 'self_employed',
+};
+/** Values of the PL_PURPOSE and HL_LOAN_PURPOSE dropdowns ('other' left out: it asks for a description). */
+export const PL_PURPOSES = ['medical', 'education', 'travel', 'wedding', 'home_improvement', 'debt_consolidation'];
+export const HL_PURPOSES = ['purchase', 'construction', 'plot_purchase', 'renovation'];
+/** Cars of the CAR_MAKE dropdown: [make value, model]. */
+export const CARS: readonly (readonly [string, string])[] = [
+  ['maruti_suzuki', 'Swift VXi'],
+  ['hyundai', 'Creta SX'],
+  ['tata', 'Nexon XZ+'],
+  ['mahindra', 'XUV700 AX5'],
+  ['kia', 'Seltos HTX'],
+  ['toyota', 'Innova Crysta GX'],
+  ['honda', 'City V'],
+];
 const SOURCES = ['BRANCH', 'DSA', 'WEB'];
 
 const STEPS = [
@@ -122,6 +142,79 @@ const HOLDERS = [
   { assignedTo: 'USR-1001', team: MUMBAI_RETAIL, allowed: ['USR-1003'] },
 ] as const;
 
+/** The flow a product's applications are made with (seed/flows). */
+function flowOf(code: string): { flowId: string; flowName: string } {
+  const flow = FLOWS.find((f) => f.product_code === code);
+  if (!flow) throw new Error(`no seeded flow for product ${code}`);
+  return { flowId: flow.flowId, flowName: flow.flowName };
+}
+
+/** A date of birth from the application's number (no PRNG draw, so every other seeded value stays put): ages 28–56. */
+const seedDob = (i: number) =>
+  `${String(1 + ((i * 7) % 28)).padStart(2, '0')}/${String(1 + ((i * 5) % 12)).padStart(2, '0')}/${1970 + ((i * 11) % 28)}`;
+
+interface Applicant {
+  fullName: string;
+  mobile: string;
+  email: string;
+  city: string;
+  employmentType: string;
+  monthlyIncome: number;
+  loanAmount: number;
+  tenureMonths: number;
+  interestRate: number;
+  existingOrNew: string;
+}
+
+/** The applicant's data under the product flow's own field keys, in the formats its field types take. */
+function formValues(code: string, i: number, a: Applicant): Record<string, unknown> {
+  if (code === 'PL') {
+    return {
+      customer_type: a.existingOrNew,
+      pl_full_name: a.fullName,
+      pl_mobile: a.mobile,
+      pl_dob: seedDob(i),
+      pl_loan_amount: String(a.loanAmount),
+      pl_tenure_months: a.tenureMonths,
+      pl_purpose: PL_PURPOSES[i % PL_PURPOSES.length],
+      pl_monthly_income: String(a.monthlyIncome),
+    };
+  }
+  if (code === 'HL') {
+    return {
+      loan_purpose: HL_PURPOSES[i % HL_PURPOSES.length],
+      loan_amount: String(a.loanAmount),
+      interest_rate: String(a.interestRate),
+      tenure_years: a.tenureMonths / 12,
+      property_city: a.city,
+      full_name: a.fullName,
+      dob: seedDob(i),
+      email: a.email,
+      mobile: a.mobile,
+      employment_type: a.employmentType,
+      monthly_income: String(a.monthlyIncome),
+    };
+  }
+  const [make, model] = CARS[i % CARS.length] as readonly [string, string];
+  // A quarter of the on-road price paid down, in whole ₹10,000s: the loan covers the rest.
+  const downPayment = Math.round(a.loanAmount / 3 / 10000) * 10000;
+  return {
+    cl_full_name: a.fullName,
+    cl_dob: seedDob(i),
+    cl_mobile: a.mobile,
+    cl_email: a.email,
+    cl_city: a.city,
+    cl_employment_type: a.employmentType,
+    cl_monthly_income: String(a.monthlyIncome),
+    cl_vehicle_make: make,
+    cl_vehicle_model: model,
+    cl_on_road_price: String(a.loanAmount + downPayment),
+    cl_down_payment: String(downPayment),
+    cl_loan_amount: String(a.loanAmount),
+    cl_tenure_months: a.tenureMonths,
+  };
+}
+
 /** The anchor of every seeded timestamp (fixed, so the seed is deterministic). */
 export const SEED_ANCHOR = new Date('2026-11-02T04:30:00.000Z');
 const HOUR = 3_600_000;
@@ -144,6 +237,14 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
     const lastName = pick(LAST);
     const city = pick(CITIES);
     const loanAmount = Math.round(between(product.min, product.max) / product.step) * product.step;
+    const mobile = `9${String(Math.floor(between(100000000, 999999999)))}`;
+    const employmentType = pick(EMPLOYMENT);
+    const monthlyIncome = Math.round(between(35000, 450000) / 1000) * 1000;
+    const source = pick(SOURCES); // drawn in this order since the seed began: the same people on every machine
+    const tenureMonths = Math.round(between(product.tenure[0], product.tenure[1]) / 12) * 12;
+    const interestRate = Math.round(between(product.rate[0], product.rate[1]) * 100) / 100;
+    const existingOrNew = i % 3 === 0 ? 'existing' : 'new';
+    const email = `${firstName}.${lastName}${i}@example.in`.toLowerCase();
     const creTime = new Date(SEED_ANCHOR.getTime() - (count - i) * 18 * HOUR);
     // Earlier steps were worked in the application's own branch.
     const branchTeam = holder.team === PUNE_RETAIL ? PUNE_RETAIL : MUMBAI_RETAIL;
@@ -179,20 +280,19 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
           firstName,
           lastName,
           fullName: `${firstName} ${lastName}`,
-          mobile: `9${String(Math.floor(between(100000000, 999999999)))}`,
-          email: `${firstName}.${lastName}${i}@example.in`.toLowerCase(),
+          mobile,
+          email,
           city,
-          employmentType: pick(EMPLOYMENT),
-          monthlyIncome: Math.round(between(35000, 450000) / 1000) * 1000,
+          employmentType,
+          monthlyIncome,
         },
       },
       doc: {
         product_type_code: 'RETAIL',
         singleORjoint: product.code === 'HL' && i % 2 === 1 ? 'joint' : 'single',
-        existing_or_new_customer: i % 3 === 0 ? 'existing' : 'new',
-        source_id: pick(SOURCES),
-        flowId: `${product.code}_ORIGINATION`,
-        flowName: `${product.name} Origination`,
+        existing_or_new_customer: existingOrNew,
+        source_id: source,
+        ...flowOf(product.code),
         verNum: DEFAULT_FLOW_VERSION,
         ver_num: DEFAULT_FLOW_VERSION,
         _deviceType: i % 4 === 0 ? 'MOBILE' : 'DESKTOP',
@@ -201,11 +301,18 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
           username: initiator.username,
           displayName: `${initiator.firstName} ${initiator.lastName}`,
         },
-        customFields: {
-          tenureMonths: Math.round(between(product.tenure[0], product.tenure[1]) / 12) * 12,
-          interestRate: Math.round(between(product.rate[0], product.rate[1]) * 100) / 100,
-          branch: holder.team === PUNE_RETAIL ? 'Pune Central' : 'Mumbai West',
-        },
+        customFields: formValues(product.code, i, {
+          fullName: `${firstName} ${lastName}`,
+          mobile,
+          email,
+          city,
+          employmentType: EMPLOYMENT_TYPE[employmentType] ?? 'salaried',
+          monthlyIncome,
+          loanAmount,
+          tenureMonths,
+          interestRate,
+          existingOrNew,
+        }),
         sectionsCompleted: tasks.filter((t) => t.progress === 'Completed').map((t) => t.stepName),
       },
       creTime,

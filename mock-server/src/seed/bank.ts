@@ -7,8 +7,9 @@
 import { PORTAL_APP_NAME } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { hashPassword, newToken } from '../services/security';
-import { SEED_ANCHOR } from './applications';
+import { CARS, HL_PURPOSES, PL_PURPOSES, SEED_ANCHOR } from './applications';
 import { LIFECYCLE_STEPS, MASTER_PRODUCTS } from './bank-shape';
+import { FLOWS } from './flows';
 
 const BATCH = 20_000;
 const BRANCHES = [
@@ -149,6 +150,13 @@ function generator(total: number, perBranch: number): string {
   const mins = `ARRAY[${MASTER_PRODUCTS.map((p) => p.min).join(', ')}]`;
   const spans = `ARRAY[${MASTER_PRODUCTS.map((p) => (p.max - p.min) / p.step + 1).join(', ')}]`;
   const steps = `ARRAY[${MASTER_PRODUCTS.map((p) => p.step).join(', ')}]`;
+  const flowOf = (code: string) => {
+    const flow = FLOWS.find((f) => f.product_code === code);
+    if (!flow) throw new Error(`no seeded flow for product ${code}`);
+    return flow;
+  };
+  const flowIds = sqlText(MASTER_PRODUCTS.map((p) => flowOf(p.code).flowId));
+  const flowNames = sqlText(MASTER_PRODUCTS.map((p) => flowOf(p.code).flowName));
   const spacingSeconds = Math.max(60, Math.floor((730 * 86_400) / Math.max(total, 1)));
   return `
   g0 AS (
@@ -158,7 +166,7 @@ function generator(total: number, perBranch: number): string {
            (${h(4)} % ${perBranch})::int AS officer, (${h(5)} % 10)::int AS r_assign, (${h(6)} % 10)::int AS r_ver,
            (${h(7)} % 5)::int AS r_source, (${h(8)} % 1000000007)::int AS r_misc, (${h(9)} % 100)::int AS r_task
       FROM generate_series($1::int, $2::int) i),
-  g AS (
+  g1 AS (
     SELECT g0.*,
            (${products})[p] || '-2025-' || lpad(i::text, 7, '0') AS app_id,
            (${products})[p] AS product_code, (${names})[p] AS product_name,
@@ -176,7 +184,12 @@ function generator(total: number, perBranch: number): string {
            (${sqlText(FIRST)})[1 + (r_misc % ${FIRST.length})] AS a_first,
            (${sqlText(LAST)})[1 + (r_misc / ${FIRST.length}) % ${LAST.length}] AS a_last,
            $3::timestamptz - make_interval(secs => ($4::int - i)::double precision * ${spacingSeconds}) AS cre_time
-      FROM g0)`;
+      FROM g0),
+  g AS (
+    SELECT g1.*, lower(a_first || '.' || a_last || '.' || i || '@example.in') AS a_email,
+           '9' || lpad((r_misc % 1000000000)::text, 9, '0') AS a_mobile,
+           (${flowIds})[p] AS flow_id, (${flowNames})[p] AS flow_name
+      FROM g1)`;
 }
 
 async function insertBatch(tx: Queryable, from: number, to: number, total: number, perBranch: number) {
@@ -185,6 +198,23 @@ async function insertBatch(tx: Queryable, from: number, to: number, total: numbe
   const stepNames = sqlText(LIFECYCLE_STEPS.map((s) => s.stepName));
   const taskNames = sqlText(LIFECYCLE_STEPS.map((s) => s.name));
   const types = sqlText(LIFECYCLE_STEPS.map((s) => s.type));
+  // The applicant's data under the product flow's own field keys (seed/applications formValues); the date
+  // of birth as seedDob makes it.
+  const dob = `lpad((1 + (i * 7) % 28)::text, 2, '0') || '/' || lpad((1 + (i * 5) % 12)::text, 2, '0') || '/' || (1970 + (i * 11) % 28)`;
+  const customFields = `CASE product_code
+      WHEN 'PL' THEN jsonb_build_object('customer_type', CASE WHEN i % 3 = 0 THEN 'existing' ELSE 'new' END,
+        'pl_full_name', a_first || ' ' || a_last, 'pl_mobile', a_mobile, 'pl_dob', ${dob},
+        'pl_loan_amount', loan_amount::text, 'pl_tenure_months', 12 * (1 + r_misc % 5),
+        'pl_purpose', (${sqlText(PL_PURPOSES)})[1 + i % ${PL_PURPOSES.length}])
+      WHEN 'HL' THEN jsonb_build_object('loan_purpose', (${sqlText(HL_PURPOSES)})[1 + i % ${HL_PURPOSES.length}],
+        'loan_amount', loan_amount::text, 'tenure_years', 5 + r_misc % 26, 'full_name', a_first || ' ' || a_last,
+        'dob', ${dob}, 'email', a_email, 'mobile', a_mobile)
+      ELSE jsonb_build_object('cl_full_name', a_first || ' ' || a_last, 'cl_dob', ${dob}, 'cl_mobile', a_mobile,
+        'cl_email', a_email, 'cl_vehicle_make', (${sqlText(CARS.map((c) => c[0]))})[1 + i % ${CARS.length}],
+        'cl_vehicle_model', (${sqlText(CARS.map((c) => c[1]))})[1 + i % ${CARS.length}],
+        'cl_on_road_price', (loan_amount + round(loan_amount / 30000.0) * 10000)::bigint::text,
+        'cl_down_payment', (round(loan_amount / 30000.0) * 10000)::bigint::text,
+        'cl_loan_amount', loan_amount::text, 'cl_tenure_months', 12 * (3 + r_misc % 5)) END`;
   await tx.query(
     `WITH ${gen}
      INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
@@ -193,15 +223,14 @@ async function insertBatch(tx: Queryable, from: number, to: number, total: numbe
             CASE WHEN status = 'COMPLETED' THEN 'Closed' ELSE (${stepNames})[cur] END, loan_amount,
             jsonb_build_object('primary', jsonb_build_object(
               'firstName', a_first, 'lastName', a_last, 'fullName', a_first || ' ' || a_last,
-              'email', lower(a_first || '.' || a_last || '.' || i || '@example.in'),
-              'mobile', '9' || lpad((r_misc % 1000000000)::text, 9, '0'))),
+              'email', a_email, 'mobile', a_mobile)),
             jsonb_build_object('product_type_code', 'RETAIL', 'singleORjoint', 'single',
               'existing_or_new_customer', CASE WHEN i % 3 = 0 THEN 'existing' ELSE 'new' END,
-              'source_id', source, 'flowId', product_code || '_ORIGINATION', 'flowName', product_name || ' Origination',
+              'source_id', source,
               'verNum', ver_num, 'ver_num', ver_num, '_deviceType', CASE WHEN i % 4 = 0 THEN 'MOBILE' ELSE 'DESKTOP' END,
               'initiatedBy', CASE WHEN source = 'BRANCH' THEN jsonb_build_object('id', o.userid, 'username', o.username,
                              'displayName', o.display_name) END,
-              'customFields', jsonb_build_object('tenureMonths', 12 * (1 + r_misc % 20), 'branch', b.name)),
+              'flowId', flow_id, 'flowName', flow_name, 'customFields', ${customFields}),
             cre_time, cre_time + make_interval(hours => 6 * cur)
        FROM g JOIN users o ON o.userid = officer_id JOIN teams b ON b.id = branch_team`,
     args,

@@ -1,5 +1,5 @@
-// The customer-flow configuration every installation starts with (README "Seeds"): the home and
-// personal loan products, their flows (SAVED and DRAFT), components, page rules, option lists, the
+// The customer-flow configuration every installation starts with (README "Seeds"): the home, personal
+// and car loan products, their flows (SAVED and DRAFT), components, page rules, option lists, the
 // Hindi labels and the pincode table of the pincode_lookup microflow. Each value passes its contract
 // schema on the way in (services/flow-store). Applied when FLOW_SEED_VERSION changes, so later
 // edits survive restarts until the seed itself changes.
@@ -14,10 +14,17 @@ import {
   saveProduct,
   saveTranslations,
 } from '../../services/flow-store';
+import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-const FLOW_SEED_VERSION = '2';
+const FLOW_SEED_VERSION = '3';
+
+/**
+ * Versions the bank released before DEFAULT_FLOW_VERSION: the generated applications (seed/bank.ts) were
+ * made with them, so each is saved with the same sections and rules and their forms open.
+ */
+const RELEASED_VERSIONS = [241, 242];
 
 /** New applications land in the Mumbai West retail queue (demo teams; an empty queue leaves them to ALL_APPLICATIONS_*). */
 const RETAIL_QUEUE: ProductRecord['queue'] = [
@@ -44,11 +51,20 @@ export const PRODUCTS: ProductRecord[] = [
     captcha: false,
     queue: RETAIL_QUEUE,
   },
+  {
+    product_code: 'CL',
+    product_name: 'Car Loan',
+    description: 'Finance up to 90% of the on-road price of a new car, for up to 7 years.',
+    flowId: CAR_LOAN_FLOW.flowId,
+    verNum: CAR_LOAN_FLOW.verNum,
+    captcha: false,
+    queue: RETAIL_QUEUE,
+  },
 ];
 
-export const FLOWS = [HOME_LOAN_FLOW, PERSONAL_LOAN_FLOW];
-export const COMPONENTS = [...HOME_LOAN_COMPONENTS, ...PERSONAL_LOAN_COMPONENTS];
-export const RULES = { home_loan: HOME_LOAN_RULES, personal_loan: PERSONAL_LOAN_RULES };
+export const FLOWS = [HOME_LOAN_FLOW, PERSONAL_LOAN_FLOW, CAR_LOAN_FLOW];
+export const COMPONENTS = [...HOME_LOAN_COMPONENTS, ...PERSONAL_LOAN_COMPONENTS, ...CAR_LOAN_COMPONENTS];
+export const RULES = { home_loan: HOME_LOAN_RULES, personal_loan: PERSONAL_LOAN_RULES, car_loan: CAR_LOAN_RULES };
 
 const options = (
   property_type: FieldOptions['property_type'],
@@ -101,6 +117,15 @@ export const FIELD_OPTIONS: FieldOptions[] = [
     ['home_improvement', 'Home improvement'],
     ['debt_consolidation', 'Debt consolidation'],
     ['other', 'Other'],
+  ]),
+  options('DROPDOWN', 'CAR_MAKE', [
+    ['maruti_suzuki', 'Maruti Suzuki'],
+    ['hyundai', 'Hyundai'],
+    ['tata', 'Tata Motors'],
+    ['mahindra', 'Mahindra'],
+    ['kia', 'Kia'],
+    ['toyota', 'Toyota'],
+    ['honda', 'Honda'],
   ]),
   options('RADIO', 'GENDER', [
     ['female', 'Female'],
@@ -172,9 +197,13 @@ export async function seedFlows(db: Db, now: Date): Promise<boolean> {
       await saveFlowConfig(tx, flow, 'DRAFT', now);
     }
     for (const component of COMPONENTS) await saveComponentConfig(tx, component, now);
+    for (const flow of FLOWS) {
+      for (const verNum of RELEASED_VERSIONS) await saveFlowConfig(tx, { ...flow, verNum }, 'SAVED', now);
+    }
     for (const [flowId, rules] of Object.entries(RULES)) {
       const flow = FLOWS.find((f) => f.flowId === flowId);
-      if (flow) await savePageRules(tx, flowId, flow.verNum, rules, now);
+      if (!flow) continue;
+      for (const verNum of [...RELEASED_VERSIONS, flow.verNum]) await savePageRules(tx, flowId, verNum, rules, now);
     }
     for (const list of FIELD_OPTIONS) await saveFieldOptions(tx, list);
     for (const [lang, map] of Object.entries(TRANSLATIONS)) await saveTranslations(tx, lang, map);
