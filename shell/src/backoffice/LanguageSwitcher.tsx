@@ -1,44 +1,31 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useId, useState } from 'react';
+import Box from '@mui/material/Box';
+import type { ChangeEvent } from 'react';
 import { LANGUAGES, type LanguageCode } from './language';
 
-/** The header's language menu; the layout shows it only while MultiLingual is on. */
+/**
+ * The header's language picker; the layout shows it only while MultiLingual is on. The browser's own
+ * select, not an MUI Menu: a Menu/MenuItem provided by the shell's build would be mixed by federation with
+ * a remote's Menu (each build carries MUI's internal MenuList context), breaking the remote's selects.
+ */
 export function LanguageSwitcher({ lang, onChange }: { lang: LanguageCode; onChange: (code: LanguageCode) => void }) {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const menuId = useId();
   const current = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
   return (
-    <>
-      <Button
-        color="inherit"
-        startIcon={<TranslateIcon />}
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
+      <TranslateIcon fontSize="small" aria-hidden />
+      <Box
+        component="select"
         aria-label={`Language: ${current.label}`}
-        aria-haspopup="menu"
-        aria-controls={anchor ? menuId : undefined}
-        aria-expanded={anchor ? true : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
-        sx={{ textTransform: 'none' }}
+        value={lang}
+        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value as LanguageCode)}
+        sx={{ color: 'inherit', bgcolor: 'transparent', border: 0, font: 'inherit', cursor: 'pointer' }}
       >
-        <span lang={current.code}>{current.label}</span>
-      </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((l) => (
-          <MenuItem
-            key={l.code}
-            lang={l.code}
-            selected={l.code === lang}
-            onClick={() => {
-              onChange(l.code);
-              setAnchor(null);
-            }}
-          >
+          <option key={l.code} value={l.code} lang={l.code} style={{ color: '#1f2933' }}>
             {l.label}
-          </MenuItem>
+          </option>
         ))}
-      </Menu>
-    </>
+      </Box>
+    </Box>
   );
 }
