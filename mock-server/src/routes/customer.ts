@@ -64,7 +64,8 @@ export async function flowOfApplication(
   const flowCtx = await flowFor(ctx.db, doc.flowId, doc.verNum).catch(() => {
     throw conflict('This application was not made through a customer flow');
   });
-  return { ...flowCtx, doc: doc as FlowDoc };
+  // An application the bank seeded or staff started has no joint applicants recorded: none.
+  return { ...flowCtx, doc: { ...doc, jointApplicants: doc.jointApplicants ?? [] } as FlowDoc };
 }
 
 async function current(ctx: AppContext, applicationId: string, applicant: boolean) {
