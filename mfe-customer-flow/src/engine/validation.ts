@@ -9,9 +9,7 @@ import {
   formatCurrency,
   formatPercent,
   MAX_FILE_SIZE_BYTES,
-  type UploadKind,
 } from '@originate/shared';
-import { UPLOAD_KINDS } from '@originate/shared/contracts';
 import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { dateUnit, fieldType } from './fields';
@@ -357,93 +355,5 @@ export function interestKeypressAllowed(current: string, key: string): boolean {
   return Number.isFinite(next) && next <= MAX_INTEREST;
 }
 
-/** Extensions and MIME types of each upload kind of spec §5 (the server checks the same families). */
-const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeTypes: readonly string[] }> = {
-  image: {
-    extensions: ['jpg', 'jpeg', 'png', 'gif', 'bmp', 'webp', 'tif', 'tiff', 'heic'],
-    mimeTypes: ['image/jpeg', 'image/png', 'image/gif', 'image/bmp', 'image/webp', 'image/tiff', 'image/heic'],
-  },
-  doc: {
-    extensions: ['doc', 'docx', 'odt', 'rtf', 'txt'],
-    mimeTypes: [
-      'application/msword',
-      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      'application/vnd.oasis.opendocument.text',
-      'application/rtf',
-      'text/rtf',
-      'text/plain',
-    ],
-  },
-  pdf: { extensions: ['pdf'], mimeTypes: ['application/pdf'] },
-  xls: {
-    extensions: ['xls', 'xlsx', 'ods', 'csv'],
-    mimeTypes: [
-      'application/vnd.ms-excel',
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'application/vnd.oasis.opendocument.spreadsheet',
-      'text/csv',
-    ],
-  },
-  application: {
-    extensions: ['ppt', 'pptx', 'odp', 'json', 'xml'],
-    mimeTypes: [
-      'application/vnd.ms-powerpoint',
-      'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-      'application/vnd.oasis.opendocument.presentation',
-      'application/json',
-      'application/xml',
-      'text/xml',
-    ],
-  },
-  compress: {
-    extensions: ['zip', '7z', 'rar', 'gz', 'tgz', 'tar'],
-    mimeTypes: [
-      'application/zip',
-      'application/x-zip-compressed',
-      'application/x-7z-compressed',
-      'application/vnd.rar',
-      'application/x-rar-compressed',
-      'application/gzip',
-      'application/x-gzip',
-      'application/x-tar',
-    ],
-  },
-  audio: {
-    extensions: ['mp3', 'wav', 'ogg', 'm4a', 'aac'],
-    mimeTypes: ['audio/mpeg', 'audio/wav', 'audio/x-wav', 'audio/ogg', 'audio/mp4', 'audio/aac', 'audio/x-m4a'],
-  },
-  video: {
-    extensions: ['mp4', 'webm', 'mov', 'avi', 'mkv'],
-    mimeTypes: ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-msvideo', 'video/x-matroska'],
-  },
-};
-
-const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 30 MB';
-const UPLOAD_EMPTY_MESSAGE = 'The file is empty';
-
-/** An <input accept> value for the kinds (all when omitted). */
-export function acceptAttribute(accept?: readonly UploadKind[]): string {
-  const kinds = accept && accept.length > 0 ? accept : UPLOAD_KINDS;
-  return kinds.flatMap((kind) => UPLOAD_TYPES[kind].extensions.map((ext) => `.${ext}`)).join(',');
-}
-
-/**
- * Before uploading: at most 30 MB, not empty, and of one of the accepted kinds by extension and by MIME
- * type (an empty MIME type, which browsers give for types they do not know, is judged by extension).
- */
-export function uploadCheck(
-  file: { name: string; size: number; type: string },
-  accept?: readonly UploadKind[],
-): { ok: true } | { ok: false; reason: string } {
-  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, reason: UPLOAD_TOO_LARGE_MESSAGE };
-  if (file.size <= 0) return { ok: false, reason: UPLOAD_EMPTY_MESSAGE };
-  const kinds = accept && accept.length > 0 ? accept : UPLOAD_KINDS;
-  const dot = file.name.lastIndexOf('.');
-  const extension = dot === -1 ? '' : file.name.slice(dot + 1).toLowerCase();
-  const mime = file.type.toLowerCase();
-  const fits = kinds.some((kind) => {
-    const types = UPLOAD_TYPES[kind];
-    return types.extensions.includes(extension) && (mime === '' || types.mimeTypes.includes(mime));
-  });
-  return fits ? { ok: true } : { ok: false, reason: `Only these file types are allowed: ${kinds.join(', ')}` };
-}
+// The upload check (30 MB, the spec §5 kinds) is shared's, also used by the back office's Docs tab.
+export { acceptAttribute, uploadCheck } from '@originate/shared';
