@@ -7,12 +7,12 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { endSession, userAtom } from '@originate/shared';
+import { StandaloneSignIn } from '@originate/shared/standalone';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router-dom';
 import ApplicationDetail from '../exposed/ApplicationDetail';
 import ApplicationsPage from '../exposed/ApplicationsPage';
 import { DETAIL_PATH, PAGES } from '../lists/pages';
-import { SignInForm } from './SignInForm';
 
 /** The team's harness: every page of remote.json under the same paths the shell uses, without the shell's menu. */
 export function StandaloneApp() {
@@ -54,7 +54,7 @@ export function StandaloneApp() {
           <Route path="*" element={<Navigate to="/applications/my" replace />} />
         </Routes>
       ) : (
-        <SignInForm />
+        <StandaloneSignIn title="Applications, standalone" />
       )}
     </Box>
   );

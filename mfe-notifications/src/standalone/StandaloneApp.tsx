@@ -6,11 +6,11 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { endSession, userAtom } from '@originate/shared';
+import { StandaloneSignIn } from '@originate/shared/standalone';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import NotificationBell from '../exposed/NotificationBell';
 import NotificationsPage from '../exposed/NotificationsPage';
-import { SignInForm } from './SignInForm';
 
 export function StandaloneApp() {
   const user = useAtomValue(userAtom);
@@ -45,7 +45,7 @@ export function StandaloneApp() {
           <Route path="*" element={<Navigate to="/notifications" replace />} />
         </Routes>
       ) : (
-        <SignInForm />
+        <StandaloneSignIn title="Notifications, standalone" />
       )}
     </Box>
   );

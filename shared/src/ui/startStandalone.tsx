@@ -34,3 +34,5 @@ export function startStandalone(App: ComponentType, what: string): void {
     document.body.textContent = `${what} could not start: ${error instanceof Error ? error.message : String(error)}`;
   });
 }
+
+export { StandaloneSignIn } from './StandaloneSignIn';

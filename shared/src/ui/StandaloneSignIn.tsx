@@ -7,8 +7,11 @@ import Typography from '@mui/material/Typography';
 import { login } from '@originate/shared';
 import { type FormEvent, useState } from 'react';
 
-/** Only for the standalone page: in the shell, the shell owns sign-in. */
-export function SignInForm() {
+/**
+ * A remote's standalone page sign-in (its team's harness; in the shell, the shell owns sign-in), one for
+ * every remote: `title` names the remote, e.g. 'Notifications, standalone'.
+ */
+export function StandaloneSignIn({ title }: { title: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +43,7 @@ export function SignInForm() {
             Sign in
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Applications, standalone
+            {title}
           </Typography>
         </div>
         {error && <Alert severity="error">{error}</Alert>}
