@@ -48,7 +48,7 @@ const PRODUCTS = [
   { code: 'CL', name: 'Car Loan', min: 300000, max: 2000000, step: 10000, tenure: [36, 84], rate: [8.9, 11] },
 ] as const;
 
-const FIRST = [
+export const FIRST_NAMES = [
   'Aarav',
   'Ishita',
   'Rohan',
@@ -68,7 +68,7 @@ const FIRST = [
   'Gaurav',
   'Farah',
 ];
-const LAST = [
+export const LAST_NAMES = [
   'Patel',
   'Reddy',
   'Iyer',
@@ -233,8 +233,8 @@ export function demoApplications(count = DEMO_APPLICATION_COUNT): SeedApplicatio
     const completed = i % 12 === 11;
     const rejected = i % 17 === 16;
     const current = holder.assignedTo === 'USR-1003' ? 3 : 1 + Math.floor(random() * 2);
-    const firstName = pick(FIRST);
-    const lastName = pick(LAST);
+    const firstName = pick(FIRST_NAMES);
+    const lastName = pick(LAST_NAMES);
     const city = pick(CITIES);
     const loanAmount = Math.round(between(product.min, product.max) / product.step) * product.step;
     const mobile = `9${String(Math.floor(between(100000000, 999999999)))}`;

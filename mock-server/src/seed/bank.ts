@@ -7,7 +7,7 @@
 import { PORTAL_APP_NAME } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { hashPassword, newToken } from '../services/security';
-import { CARS, HL_PURPOSES, PL_PURPOSES, SEED_ANCHOR } from './applications';
+import { CARS, FIRST_NAMES, HL_PURPOSES, LAST_NAMES, PL_PURPOSES, SEED_ANCHOR } from './applications';
 import { LIFECYCLE_STEPS, MASTER_PRODUCTS } from './bank-shape';
 import { FLOWS } from './flows';
 
@@ -34,46 +34,9 @@ const REGIONS = [
 const APPROVERS_PER_REGION = 3;
 /** Every this-many-th application belongs to the demo officer in Mumbai West (a share at any scale). */
 const DEMO_SHARE = 499;
-const FIRST = [
-  'Aarav',
-  'Ishita',
-  'Rohan',
-  'Kavya',
-  'Siddharth',
-  'Neha',
-  'Aditya',
-  'Pooja',
-  'Manish',
-  'Divya',
-  'Suresh',
-  'Lakshmi',
-  'Harish',
-  'Anjali',
-  'Nikhil',
-  'Swati',
-  'Gaurav',
-  'Farah',
-  'Imran',
-  'Zoya',
-];
-const LAST = [
-  'Patel',
-  'Reddy',
-  'Iyer',
-  'Deshpande',
-  'Gupta',
-  'Banerjee',
-  'Joshi',
-  'Menon',
-  'Chopra',
-  'Rao',
-  'Pillai',
-  'Kapoor',
-  'Shetty',
-  'Bhat',
-  'Khan',
-  'Sinha',
-];
+// The demo's names, two more first names for variety at scale (same order: generated names stay as they were).
+const FIRST = [...FIRST_NAMES, 'Imran', 'Zoya'];
+const LAST = LAST_NAMES;
 
 /** Officers per branch grow with the bank so no one's queue is absurd: 2 at a few hundred, 50 at a million. */
 const officersPerBranch = (count: number) => Math.min(60, Math.max(2, Math.ceil(count / 20_000)));
