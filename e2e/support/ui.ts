@@ -33,3 +33,6 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** The back office's detail of one application. */
+export const detailUrl = (applicationId: string) => `/backstage/application?application_id=${applicationId}`;

@@ -6,15 +6,12 @@
 import { API_PATHS, apiPath } from '@originate/shared/node';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
-import { logIn, screenshot } from '../support/ui';
+import { pngFile } from '../support/portal';
+import { detailUrl, logIn, screenshot } from '../support/ui';
+
+const PNG_BYTES = pngFile('scan.png').buffer;
 
 const APPLICATION = 'HL-2026-600001';
-const detailUrl = (id: string) => `/backstage/application?application_id=${id}`;
-// The smallest valid PNG (1×1), as an officer's scanned proof would be one.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 interface Configs {
   status: string;
@@ -64,9 +61,14 @@ test('the officer edits, documents and queries an application; completion waits 
   await page.getByRole('button', { name: 'Field history' }).click();
   const changes = page.getByRole('table', { name: 'Changes' });
   const change = changes.getByRole('row').filter({ hasText: '→ Ananya S Kulkarni' });
-  await expect(change).toContainText('full_name');
-  // One field's history (getAudits with fieldKey): only its rows.
-  await page.getByRole('combobox', { name: 'Field' }).selectOption('full_name');
+  // The flow's label, the key beside it.
+  await expect(change.getByRole('cell').first()).toHaveText(/^Full name\s*full_name$/);
+  // One field's history (getAudits with fieldKey): only its rows; the picker lists fields by label.
+  await page.getByRole('combobox', { name: 'Field' }).click();
+  await page
+    .getByRole('listbox')
+    .getByRole('option', { name: /^Full name/ })
+    .click();
   await expect(changes.getByRole('row').filter({ hasText: 'marital_status' })).toHaveCount(0);
   await expect(change).toContainText('Kulkarni →');
   await expect(change).toContainText('Rahul Verma');
@@ -88,7 +90,7 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(
     page.getByRole('alert').filter({ hasText: 'tool.exe: Only these file types are allowed' }),
   ).toBeVisible();
-  await file.setInputFiles({ name: 'pan-card.png', mimeType: 'image/png', buffer: PNG });
+  await file.setInputFiles({ name: 'pan-card.png', mimeType: 'image/png', buffer: PNG_BYTES });
   await expect(page.getByRole('table', { name: 'Documents' })).toContainText('pan-card.png');
 
   // A query; completing the step is then refused with QUERIES_PENDING, saying what to do.
@@ -96,8 +98,12 @@ test('the officer edits, documents and queries an application; completion waits 
   await page.getByRole('button', { name: 'Raise query' }).click();
   await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Income proof');
   await dialog(page).getByRole('textbox', { name: 'Description' }).fill('Upload the last three salary slips.');
+  // The recipient by name: the bank has many staff, the server searches what is typed.
+  await dialog(page).getByRole('combobox', { name: 'Raise to (empty: the task team)' }).fill('priya sh');
+  await page.getByRole('option', { name: /^Priya Sharma · teamlead / }).click();
   await dialog(page).getByRole('button', { name: 'Raise query' }).click();
   await expect(page.getByTestId('query').filter({ hasText: 'Income proof' })).toContainText('OPEN');
+  await expect(page.getByTestId('query').filter({ hasText: 'Income proof' })).toContainText('to Priya Sharma');
 
   await tab(page, 'Close').click();
   await page.getByRole('button', { name: 'Complete step' }).click();
@@ -110,7 +116,17 @@ test('the officer edits, documents and queries an application; completion waits 
   // An approval for the approver, who approves it in the Approvals tab.
   await tab(page, 'Approvals').click();
   await page.getByRole('button', { name: 'Request approval' }).click();
-  await dialog(page).getByRole('textbox', { name: 'Approver (user id)' }).fill('USR-1003');
+  // The approver is picked by name among the users the server would accept (MUI Autocomplete, server search).
+  const approverPicker = dialog(page).getByRole('combobox', { name: 'Approver' });
+  await approverPicker.fill('vikram');
+  const vikram = page.getByRole('option', { name: /^Vikram Nair · approver / });
+  await expect(vikram).toBeVisible();
+  // Only matches: every option names a Vikram.
+  for (const name of await page.getByRole('listbox').getByRole('option').allInnerTexts())
+    expect(name).toMatch(/vikram/i);
+  await screenshot(page, 'applications-detail-approver-picker');
+  await vikram.click();
+  await expect(approverPicker).toHaveValue('Vikram Nair (approver)');
   await dialog(page).getByRole('textbox', { name: 'Reason' }).fill('Loan above the branch limit');
   await dialog(page).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' })).toContainText(

@@ -28,6 +28,7 @@ import { microflowRoutes } from './routes/microflows';
 import { notesRoutes } from './routes/notes';
 import { notificationsRoutes } from './routes/notifications';
 import { otpRoutes } from './routes/otp';
+import { portalRoutes } from './routes/portal';
 import { queriesRoutes } from './routes/queries';
 import { usersRoutes } from './routes/users';
 import { seedBase } from './seed/base';
@@ -87,6 +88,7 @@ const UNPREFIXED_PLUGINS = [
   flowConfigRoutes,
   publicCustomerRoutes,
   listSetupRoutes,
+  portalRoutes,
 ];
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -111,11 +113,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());
+  const files = openFileStore(config.dataDir);
   let key: string;
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
-    if (config.nodeEnv !== 'production') await seedDemo(db, config.seedApplications);
+    if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
   } catch (error) {
     if (ownsDb) await db.close();
@@ -127,7 +130,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hub: new Hub(),
     now,
     log: app.log,
-    files: openFileStore(config.dataDir),
+    files,
     captchaKey: key,
   };
   app.decorate('ctx', ctx);

@@ -24,11 +24,18 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'GET /v3/document/:fileId',
   'HEAD /v3/document/:fileId',
   'DELETE /v3/remove/',
+  'POST /upload/removeDocument',
   'POST /v3/auth/end-session',
   'GET /api/getCustomeStyle',
   'HEAD /api/getCustomeStyle',
   'GET /setup/configs/Admin/Features',
   'HEAD /setup/configs/Admin/Features',
+  // The applicant portal (README "Applicant portal"): its list, requests for information and answers.
+  'POST /v3/graphql',
+  'GET /v3/queries/:applicationId',
+  'HEAD /v3/queries/:applicationId',
+  'POST /v3/queries/updateAndResolveQuery',
+  'POST /v3/portal/openApplication',
 ];
 
 let s: TestServer;
@@ -103,6 +110,10 @@ describe('an applicant session', () => {
         `${API_PATHS.removeDocument}?fileId=00000000-0000-4000-8000-000000000000&application_id=${other}`,
         mine.headers,
       ),
+      removeBody: await call(s.app, 'POST', API_PATHS.removeUploadedDocument, mine.headers, {
+        application_id: other,
+        fileId: '00000000-0000-4000-8000-000000000000',
+      }),
       save: await encrypted(
         s.app,
         'POST',

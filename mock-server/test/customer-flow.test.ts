@@ -16,6 +16,7 @@ import {
 import Type from 'typebox';
 import {
   type Applicant,
+  assignCurrentTask,
   encrypted,
   homeLoanBody,
   issues,
@@ -492,6 +493,37 @@ describe('resume token (validate-token)', () => {
   });
 });
 
+describe('the application summary the back office lists by', () => {
+  it('a car loan records its applicant (name, mobile, e-mail) and amount from its cl_ fields', async () => {
+    const res = await s.app.inject({
+      method: 'POST',
+      url: API_PATHS.consumerSaveOrUpdate,
+      payload: personalLoanBody({
+        flowId: 'car_loan',
+        section_id: 'cl_applicant',
+        sub_section_id: 'cl_personal',
+        customFields: {
+          cl_full_name: 'Kavya Iyer',
+          cl_mobile: '9812345678',
+          cl_email: 'Kavya.Iyer@example.in',
+          cl_loan_amount: '850000',
+        },
+      }),
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const id = res.json().application.application_id;
+    const [row] = await s.app.ctx.db.query<{ applicant_name: string; applicant_email: string; loan_amount: string }>(
+      'SELECT applicant_name, applicant_email, loan_amount::text FROM applications WHERE application_id = $1',
+      [id],
+    );
+    assert.deepEqual(row, {
+      applicant_name: 'Kavya Iyer',
+      applicant_email: 'kavya.iyer@example.in',
+      loan_amount: '850000.00',
+    });
+  });
+});
+
 describe('staff saves and copy', () => {
   it('user save_or_update and save by staff with access; copy makes a DRAFT with a new id', async () => {
     const a = await newPersonalLoan(s.app);
@@ -500,6 +532,22 @@ describe('staff saves and copy', () => {
       section_id: 'pl_details',
       sub_section_id: 'pl_loan',
     });
+    // Spec §4/§5/§6: staff edit only what is assigned to them, where the stage is the task's step.
+    const unassigned = await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, officer.headers, body);
+    assert.equal(unassigned.statusCode, 403, unassigned.body);
+    assert.match(unassigned.json().message, /^Editing is disabled: this application is not assigned to you/);
+    await assignCurrentTask(s.app, a.applicationId, 'officer');
+    await s.app.ctx.db.query(`UPDATE applications SET stage = 'Credit Review' WHERE application_id = $1`, [
+      a.applicationId,
+    ]);
+    const otherStage = await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, officer.headers, body);
+    assert.equal(otherStage.statusCode, 403, otherStage.body);
+    assert.match(otherStage.json().message, /^Editing is disabled: the application's stage \(Credit Review\) differs/);
+    await s.app.ctx.db.query(
+      `UPDATE applications a SET stage = t.step_name FROM tasks t
+        WHERE t.application_id = a.application_id AND t.is_current AND a.application_id = $1`,
+      [a.applicationId],
+    );
     const res = await encrypted(s.app, 'POST', API_PATHS.userSaveOrUpdate, officer.headers, body);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().application.sub_section_id, 'pl_loan');

@@ -1,8 +1,9 @@
 // Staff documents (issue 8, the Docs tab): the list, staff uploads (MANAGE_DOCUMENT, 30 MB, spec §5
-// kinds, uploaded_by, worklog), deleteDocument, updatemetadata, copyFile, mergeDocument (a real PDF read
-// back with pdf-lib), DELETE /v3/remove/ and downloads by staff; each with good input, bad input
-// (400/1101 naming the field), no token (401) and a user who may not (403, nothing changed on disk or in
-// the database).
+// kinds, uploaded_by, worklog), deleteDocument, updatemetadata, updateDocument (replace, earlier versions
+// kept and downloadable), copyFile, mergeDocument (a real PDF read back with pdf-lib), DELETE /v3/remove/,
+// POST /upload/removeDocument (staff and applicant) and downloads by staff; each with good input, bad
+// input (400/1101 naming the field), no token (401) and a user who may not (403, nothing changed on disk
+// or in the database).
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/shared/node';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
+import { type Applicant, newHomeLoan } from './flow-helpers';
 import { routeKey } from './harness/routes';
 import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
 
@@ -67,8 +69,11 @@ function multipart(parts: { name: string; value?: string; file?: { name: string;
   return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Staff logins and applicant sessions alike carry their headers. */
+type Caller = { headers: Record<string, string> } | undefined;
+
 /** What the Docs tab sends: application_id and fieldKey before the file. */
-function upload(who: Login | undefined, applicationId: string, fieldKey: string, file: { name: string; data: Buffer }) {
+function upload(who: Caller, applicationId: string, fieldKey: string, file: { name: string; data: Buffer }) {
   const body = multipart([
     { name: 'application_id', value: applicationId },
     { name: 'fieldKey', value: fieldKey },
@@ -82,26 +87,52 @@ function upload(who: Login | undefined, applicationId: string, fieldKey: string,
   });
 }
 
-async function uploaded(applicationId: string, fieldKey: string, name: string, data: Buffer): Promise<string> {
-  const res = await upload(officer, applicationId, fieldKey, { name, data });
+/** POST /v3/updateDocument as the Docs tab sends it: application_id and fileId, then the new file. */
+function replace(who: Caller, fields: Record<string, string>, file?: { name: string; data: Buffer }) {
+  const body = multipart([
+    ...Object.entries(fields).map(([name, value]) => ({ name, value })),
+    ...(file ? [{ name: 'file', file }] : []),
+  ]);
+  return s.app.inject({
+    method: 'POST',
+    url: API_PATHS.updateDocument,
+    headers: { ...(who?.headers ?? {}), 'content-type': body.type },
+    payload: body.payload,
+  });
+}
+
+async function uploaded(
+  applicationId: string,
+  fieldKey: string,
+  name: string,
+  data: Buffer,
+  who: Caller = officer,
+): Promise<string> {
+  const res = await upload(who, applicationId, fieldKey, { name, data });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ fileId: string }>().fileId;
 }
 
 const onDisk = async () => (await readdir(path.join(s.dataDir, 'uploads')).catch(() => [])).sort();
 
-/** Everything a refused call must leave as it was: the files on disk, the document rows, the worklog. */
+/** Everything a refused call must leave as it was: the files on disk, the document and version rows, the worklog and audits. */
 async function state(...applicationIds: string[]) {
   return {
     disk: await onDisk(),
     documents: await q(
-      `SELECT file_id, application_id, field_key, file_name, size, metadata, uploaded_by, removed_at FROM documents
-        WHERE application_id = ANY($1::text[]) ORDER BY file_id`,
+      `SELECT file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, removed_at
+         FROM documents WHERE application_id = ANY($1::text[]) ORDER BY file_id`,
+      [applicationIds],
+    ),
+    versions: await q(
+      `SELECT v.* FROM document_versions v JOIN documents d ON d.file_id = v.document_id
+        WHERE d.application_id = ANY($1::text[]) ORDER BY v.file_id`,
       [applicationIds],
     ),
     worklogs: await q('SELECT count(*)::int AS n FROM worklogs WHERE application_id = ANY($1::text[])', [
       applicationIds,
     ]),
+    audits: await q('SELECT count(*)::int AS n FROM audits WHERE application_id = ANY($1::text[])', [applicationIds]),
   };
 }
 
@@ -178,8 +209,11 @@ describe('the harness covers the document routes', () => {
       `POST ${API_PATHS.updateDocumentMetadata}`,
       `POST ${API_PATHS.copyFile}`,
       `POST ${API_PATHS.mergeDocument}`,
+      `POST ${API_PATHS.updateDocument}`,
+      `GET ${API_PATHS.documentVersion}`,
       `POST ${API_PATHS.uploadDocument}`,
       `DELETE ${API_PATHS.removeDocument}`,
+      `POST ${API_PATHS.removeUploadedDocument}`,
       `GET ${API_PATHS.downloadDocument}`,
     ]) {
       assert.ok(keys.has(key), key);
@@ -202,7 +236,7 @@ describe('GET /v3/application/{applicationId}/documents', () => {
     const doc = data.find((d) => d.fileId === kept);
     assert.ok(doc, 'the upload is listed');
     assert.deepEqual(
-      { ...doc, createdAt: undefined, size: undefined },
+      { ...doc, createdAt: undefined, updatedAt: undefined, size: undefined },
       {
         fileId: kept,
         fileName: 'slip-march.pdf',
@@ -212,10 +246,14 @@ describe('GET /v3/application/{applicationId}/documents', () => {
         metadata: { docType: 'salary_slip' },
         uploadedBy: 'Rahul Verma',
         createdAt: undefined,
+        version: 1,
+        updatedAt: undefined,
+        versions: [],
       },
     );
     assert.ok(typeof doc.size === 'number' && doc.size > 0);
     assert.ok(!Number.isNaN(Date.parse(String(doc.createdAt))));
+    assert.equal(doc.updatedAt, doc.createdAt, 'a document never replaced was last uploaded when it was created');
     assert.ok(!data.some((d) => d.fileId === gone), 'removed documents are not listed');
   });
 
@@ -578,5 +616,273 @@ describe('POST /v3/mergeDocument', () => {
     });
     await assertRefused(res, 413, before, other);
     assert.equal(res.json().message, `big.pdf is larger than ${MAX_FILE_SIZE_BYTES} bytes`);
+  });
+});
+
+describe('POST /v3/updateDocument', () => {
+  const download = (fileId: string, version?: number) =>
+    call(
+      s.app,
+      'GET',
+      version === undefined ? apiPath('downloadDocument', { fileId }) : apiPath('documentVersion', { fileId, version }),
+      officer,
+    );
+
+  it('replaces the file, keeping id, field key and metadata; earlier versions stay downloadable; worklog, audit, live event', async () => {
+    const fileId = await uploaded(plain, 'id_proof', 'pan-scan.png', PNG);
+    const metadata = { docType: 'PAN', description: 'PAN card of the applicant' };
+    await call(s.app, 'POST', API_PATHS.updateDocumentMetadata, officer, { application_id: plain, fileId, metadata });
+    const second = await pdfOf(2);
+    let res: LightMyRequestResponse | undefined;
+    const seen = await changedDuring(async () => {
+      res = await replace(officer, { application_id: plain, fileId }, { name: 'pan-card.pdf', data: second });
+    });
+    assert.equal(res?.statusCode, 200, res?.body);
+    assert.deepEqual(res?.json(), {
+      fileId,
+      fileName: 'pan-card.pdf',
+      size: second.length,
+      mimeType: 'application/pdf',
+      version: 2,
+    });
+    assert.deepEqual(seen, [plain]);
+    const current = await download(fileId);
+    assert.equal(current.headers['content-type'], 'application/pdf');
+    assert.match(String(current.headers['content-disposition']), /filename="pan-card.pdf"/);
+    assert.ok(current.rawPayload.equals(second), 'the document holds the new file');
+    const first = await download(fileId, 1);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.headers['content-type'], 'image/png');
+    assert.match(String(first.headers['content-disposition']), /filename="pan-scan.png"/);
+    assert.ok(first.rawPayload.equals(PNG), 'version 1 keeps its bytes');
+
+    const list = await call(s.app, 'GET', apiPath('applicationDocuments', { applicationId: plain }), officer);
+    const doc = list.json<{ data: Record<string, unknown>[] }>().data.find((d) => d.fileId === fileId);
+    assert.ok(doc);
+    assert.deepEqual(
+      { ...doc, createdAt: undefined, updatedAt: undefined },
+      {
+        fileId,
+        fileName: 'pan-card.pdf',
+        fieldKey: 'id_proof',
+        mimeType: 'application/pdf',
+        size: second.length,
+        metadata,
+        uploadedBy: 'Rahul Verma',
+        createdAt: undefined,
+        version: 2,
+        updatedAt: undefined,
+        versions: [
+          {
+            version: 1,
+            fileName: 'pan-scan.png',
+            mimeType: 'image/png',
+            size: PNG.length,
+            uploadedBy: 'Rahul Verma',
+            uploadedAt: doc.createdAt,
+            replacedAt: doc.updatedAt,
+          },
+        ],
+      },
+    );
+    assert.deepEqual(await lastWorklog(plain), {
+      action: 'replace_document',
+      user_id: 'USR-1001',
+      detail: { fileId, fileName: 'pan-card.pdf', version: 2, previousFileName: 'pan-scan.png' },
+    });
+    const [audit] = await q(
+      'SELECT field_key, old_value, new_value, user_id, source FROM audits WHERE application_id = $1 ORDER BY id DESC LIMIT 1',
+      [plain],
+    );
+    assert.deepEqual(audit, {
+      field_key: 'id_proof',
+      old_value: 'pan-scan.png (version 1)',
+      new_value: 'pan-card.pdf (version 2)',
+      user_id: 'USR-1001',
+      source: 'document:replace',
+    });
+
+    // A third file: versions 2 and 1 each keep their own bytes; the route serves earlier versions only.
+    const third = await replace(officer, { application_id: plain, fileId }, { name: 'pan-photo.jpg', data: JPEG });
+    assert.equal(third.json().version, 3);
+    assert.ok((await download(fileId)).rawPayload.equals(JPEG));
+    assert.ok((await download(fileId, 2)).rawPayload.equals(second));
+    assert.ok((await download(fileId, 1)).rawPayload.equals(PNG));
+    assert.equal((await download(fileId, 3)).statusCode, 404);
+
+    // Removing the document takes every version's bytes with it.
+    const versionIds = (
+      await q<{ file_id: string }>('SELECT file_id FROM document_versions WHERE document_id = $1', [fileId])
+    ).map((r) => r.file_id);
+    assert.equal(versionIds.length, 2);
+    for (const id of versionIds) assert.ok((await onDisk()).includes(id));
+    const removed = await call(s.app, 'POST', API_PATHS.deleteDocument, officer, { application_id: plain, fileId });
+    assert.equal(removed.statusCode, 200, removed.body);
+    const disk = await onDisk();
+    for (const id of [fileId, ...versionIds]) assert.ok(!disk.includes(id), `${id} is gone`);
+    assert.equal((await download(fileId, 1)).statusCode, 404);
+    assert.deepEqual(await q('SELECT file_id FROM document_versions WHERE document_id = $1', [fileId]), []);
+  });
+
+  it("keeps to the kinds of the flow's upload field the document belongs to", async () => {
+    const fileId = await uploaded(FLOW_APP, 'id_document', 'aadhaar.png', PNG);
+    const before = await state(FLOW_APP);
+    const sheet = await replace(
+      officer,
+      { application_id: FLOW_APP, fileId },
+      { name: 'aadhaar.csv', data: Buffer.from('a,b\n1,2\n') },
+    );
+    assert.deepEqual(sheet.json().errors, [
+      { label: 'aadhaar.csv', reason: 'is not an accepted file type (image, pdf)' },
+    ]);
+    assert.deepEqual(await state(FLOW_APP), before);
+    const pdf = await replace(
+      officer,
+      { application_id: FLOW_APP, fileId },
+      { name: 'aadhaar.pdf', data: await pdfOf(1) },
+    );
+    assert.equal(pdf.statusCode, 200, pdf.body);
+  });
+
+  it('refuses bad input naming the field, a wrong type and over 30 MB (413), changing nothing', async () => {
+    const fileId = await uploaded(plain, 'scan', 'scan.png', PNG);
+    const before = await state(plain, other);
+    const fields = { application_id: plain, fileId };
+    const file = { name: 'scan-2.png', data: PNG };
+    assert.deepEqual(labels(await replace(officer, { application_id: plain }, file)), ['fileId']);
+    assert.deepEqual(labels(await replace(officer, { ...fields, fieldKey: 'scan' }, file)), ['fieldKey']);
+    assert.deepEqual(labels(await replace(officer, { ...fields, fileId: '../etc/passwd' }, file)), ['fileId']);
+    assert.deepEqual(labels(await replace(officer, fields)), ['file']);
+    // A JSON body: this route takes multipart only.
+    assert.deepEqual(labels(await call(s.app, 'POST', API_PATHS.updateDocument, officer, fields)), ['body']);
+    assert.deepEqual(labels(await replace(officer, fields, { name: 'tool.exe', data: Buffer.from('MZ') })), [
+      'tool.exe',
+    ]);
+    assert.deepEqual(labels(await replace(officer, fields, { name: 'photo.png', data: JPEG })), ['photo.png']);
+    const huge = Buffer.alloc(MAX_FILE_SIZE_BYTES + 1);
+    PNG.copy(huge);
+    const over = await replace(officer, fields, { name: 'huge.png', data: huge });
+    assert.equal(over.statusCode, 413);
+    assert.deepEqual(over.json(), { code: 413, message: `huge.png is larger than ${MAX_FILE_SIZE_BYTES} bytes` });
+    const unknown = { application_id: plain, fileId: '00000000-0000-4000-8000-000000000000' };
+    assert.equal((await replace(officer, unknown, file)).statusCode, 404);
+    // The file id of one application named with another: not found there.
+    assert.equal((await replace(officer, { application_id: other, fileId }, file)).statusCode, 404);
+    assert.deepEqual(await state(plain, other), before);
+    assert.deepEqual(
+      (await onDisk()).filter((f) => f.startsWith('.partial-')),
+      [],
+      'no partial file left behind',
+    );
+  });
+
+  it('no token: 401; without MANAGE_DOCUMENT, without access or as an applicant: 403, nothing changed', async () => {
+    const fileId = await uploaded(approverCanSee, 'scan', 'scan.png', PNG);
+    const before = await state(approverCanSee);
+    const fields = { application_id: approverCanSee, fileId };
+    const file = { name: 'new.png', data: PNG };
+    await assertRefused(await replace(undefined, fields, file), 401, before, approverCanSee);
+    const noPermission = await replace(approver, fields, file);
+    await assertRefused(noPermission, 403, before, approverCanSee);
+    assert.match(noPermission.json().message, /MANAGE_DOCUMENT/);
+    await assertRefused(await replace(developer, fields, file), 403, before, approverCanSee);
+    const applicant = await newHomeLoan(s.app);
+    await assertRefused(await replace(applicant, fields, file), 403, before, approverCanSee);
+  });
+});
+
+describe('GET /v3/document/{fileId}/version/{version}', () => {
+  it('bad input naming the field, no token, unknown versions and users without access', async () => {
+    const fileId = await uploaded(plain, 'scan', 'v1.png', PNG);
+    assert.equal(
+      (await replace(officer, { application_id: plain, fileId }, { name: 'v2.png', data: PNG })).statusCode,
+      200,
+    );
+    const url = apiPath('documentVersion', { fileId, version: 1 });
+    assert.equal((await call(s.app, 'GET', url, officer)).statusCode, 200);
+    assert.equal((await call(s.app, 'GET', url, admin)).statusCode, 200);
+    assert.equal((await call(s.app, 'GET', url)).statusCode, 401);
+    const refused = await call(s.app, 'GET', url, developer);
+    assert.equal(refused.statusCode, 403);
+    assert.equal(refused.json().message, 'You do not have access to this application');
+    for (const version of ['0', 'one', '1.5', '-1']) {
+      assert.deepEqual(labels(await call(s.app, 'GET', `/v3/document/${fileId}/version/${version}`, officer)), [
+        'version',
+      ]);
+    }
+    assert.deepEqual(labels(await call(s.app, 'GET', `${url}?all=1`, officer)), ['all']);
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('documentVersion', { fileId, version: 2 }), officer)).statusCode,
+      404,
+    );
+    const unknown = apiPath('documentVersion', { fileId: '00000000-0000-4000-8000-000000000000', version: 1 });
+    assert.equal((await call(s.app, 'GET', unknown, officer)).statusCode, 404);
+  });
+});
+
+describe('POST /upload/removeDocument', () => {
+  const remove = (who: Caller, body: Record<string, unknown>) =>
+    call(s.app, 'POST', API_PATHS.removeUploadedDocument, who?.headers, body);
+
+  it('staff: the rules of /v3/deleteDocument (MANAGE_DOCUMENT, worklog, live event), then the bytes go', async () => {
+    const fileId = await uploaded(approverCanSee, 'scan', 'scan.png', PNG);
+    const body = { application_id: approverCanSee, fileId };
+    const before = await state(approverCanSee, other);
+    assert.deepEqual(labels(await remove(officer, { ...body, force: true })), ['force']);
+    assert.deepEqual(labels(await remove(officer, { application_id: approverCanSee })), ['fileId']);
+    assert.deepEqual(labels(await remove(officer, { ...body, fileId: '../x' })), ['fileId']);
+    const ids = [approverCanSee, other];
+    await assertRefused(await remove(undefined, body), 401, before, ...ids);
+    const noPermission = await remove(approver, body);
+    await assertRefused(noPermission, 403, before, ...ids);
+    assert.match(noPermission.json().message, /MANAGE_DOCUMENT/);
+    await assertRefused(await remove(developer, body), 403, before, ...ids);
+    await assertRefused(await remove(officer, { application_id: other, fileId }), 404, before, ...ids);
+    let res: LightMyRequestResponse | undefined;
+    const seen = await changedDuring(async () => {
+      res = await remove(officer, body);
+    });
+    assert.deepEqual(res?.json(), { removed: true });
+    assert.deepEqual(seen, [approverCanSee]);
+    assert.deepEqual(await lastWorklog(approverCanSee), {
+      action: 'delete_document',
+      user_id: 'USR-1001',
+      detail: { fileId },
+    });
+    assert.ok(!(await onDisk()).includes(fileId));
+    assert.equal((await remove(officer, body)).statusCode, 404);
+  });
+
+  it('an applicant removes only what they uploaded, and only on their own application', async () => {
+    const mine: Applicant = await newHomeLoan(s.app);
+    const theirs: Applicant = await newHomeLoan(s.app);
+    const own = await uploaded(mine.applicationId, 'id_document', 'pan.png', PNG, mine);
+    const bank = await uploaded(mine.applicationId, 'verification_report', 'report.pdf', await pdfOf(1), admin);
+    const ids = [mine.applicationId, theirs.applicationId];
+    const before = await state(...ids);
+    // Another applicant: 403 on this application; named with their own application, the file is not found.
+    await assertRefused(await remove(theirs, { application_id: mine.applicationId, fileId: own }), 403, before, ...ids);
+    await assertRefused(
+      await remove(theirs, { application_id: theirs.applicationId, fileId: own }),
+      404,
+      before,
+      ...ids,
+    );
+    const staffs = await remove(mine, { application_id: mine.applicationId, fileId: bank });
+    await assertRefused(staffs, 403, before, ...ids);
+    assert.equal(staffs.json().message, "This document was added by the bank's staff: only they may remove it");
+    // DELETE /v3/remove/ is the same service.
+    const byQuery = `${API_PATHS.removeDocument}?fileId=${bank}&application_id=${mine.applicationId}`;
+    await assertRefused(await call(s.app, 'DELETE', byQuery, mine.headers), 403, before, ...ids);
+
+    const res = await remove(mine, { application_id: mine.applicationId, fileId: own });
+    assert.deepEqual(res.json(), { removed: true });
+    assert.ok(!(await onDisk()).includes(own));
+    assert.equal(
+      (await call(s.app, 'GET', apiPath('downloadDocument', { fileId: own }), mine.headers)).statusCode,
+      404,
+    );
+    const after = await state(...ids);
+    assert.deepEqual(after.worklogs, before.worklogs, "an applicant's draft removal is no worklog entry");
   });
 });

@@ -87,6 +87,23 @@ export async function newHomeLoan(app: FastifyInstance, extra: Partial<SaveAppli
   );
 }
 
+/**
+ * Gives the application's current task to `username`, In Progress, in that user's teams: spec §4
+ * 'assigned', which a staff save needs (as the back office's assign action would).
+ */
+export async function assignCurrentTask(app: FastifyInstance, applicationId: string, username: string): Promise<void> {
+  const rows = await app.ctx.db.query(
+    `UPDATE tasks t SET assigned_to = u.userid, progress = 'In Progress', assigned_at = now(),
+            assigned_team = (SELECT coalesce(jsonb_agg(jsonb_build_object('type', tm.type, 'id', tm.id)), '[]'::jsonb)
+                               FROM user_teams ut JOIN teams tm ON tm.id = ut.team_id WHERE ut.user_id = u.userid)
+       FROM users u
+      WHERE lower(u.username) = lower($2) AND t.application_id = $1 AND t.is_current
+      RETURNING t.task_id`,
+    [applicationId, username],
+  );
+  assert.equal(rows.length, 1, `${applicationId} has one current task for ${username}`);
+}
+
 /** A call whose body travels as the {data} envelope keyed by the caller's access token. */
 export async function encrypted(
   app: FastifyInstance,

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type FormValues } from '@originate/shared/node';
 import {
   type Applicant,
+  assignCurrentTask,
   encrypted,
   homeLoanBody,
   issues,
@@ -141,6 +142,7 @@ describe('OTP claims at submit', () => {
 
   it('staff submits are held to the same check', async () => {
     const a = await newPersonalLoan(s.app, { existing_or_new_customer: 'existing' });
+    await assignCurrentTask(s.app, a.applicationId, 'officer');
     const res = await encrypted(
       s.app,
       'POST',
@@ -227,6 +229,7 @@ describe('file references', () => {
     const own = await fileOf(a);
     const ok = await save(a, draft({ id_document: documents(own), signature: { fileId: own } }));
     assert.equal(ok.statusCode, 200, ok.body);
+    await assignCurrentTask(s.app, a.applicationId, 'officer');
     const staff = await encrypted(
       s.app,
       'POST',

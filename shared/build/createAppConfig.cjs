@@ -39,6 +39,36 @@ function installedVersion(pkg) {
 }
 
 /**
+ * MUI packages whose files create React contexts. MUI imports its own files relatively ('../List/ListContext.mjs'),
+ * which no share key matches, so each build would carry its own copy of every context: a Menu loaded from one build
+ * and a MenuItem from another then miss each other ('MUI: MenuListContext is missing'). @mui/utils and
+ * @mui/private-theming are reached only through MUI's own imports.
+ */
+const MUI_CONTEXT_PACKAGES = ['@mui/material', '@mui/system', '@mui/utils', '@mui/private-theming'];
+
+/**
+ * Every ES module file of the installed MUI packages that calls createContext, as
+ * { shareKey: '@mui/material/MenuList/MenuListContext.mjs', file: <absolute path>, pkg }. Found by reading the
+ * installed files, so an MUI upgrade that adds or moves a context is covered without a list to keep.
+ * @returns {{ shareKey: string, file: string, pkg: string }[]}
+ */
+function muiContextModules() {
+  const fs = require('node:fs');
+  /** @type {{ shareKey: string, file: string, pkg: string }[]} */
+  const found = [];
+  for (const pkg of MUI_CONTEXT_PACKAGES) {
+    const root = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [__dirname] }));
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !entry.name.endsWith('.mjs') || entry.name.endsWith('.d.mjs')) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (!fs.readFileSync(file, 'utf8').includes('createContext(')) continue;
+      found.push({ shareKey: `${pkg}/${path.relative(root, file).split(path.sep).join('/')}`, file, pkg });
+    }
+  }
+  return found.sort((a, b) => a.shareKey.localeCompare(b.shareKey));
+}
+
+/**
  * Major-compatible range of what is installed, so host and remotes agree on one copy.
  * @param {readonly string[]} eager share keys (exact, or covered by a prefix key) built into the entry chunk
  */
@@ -57,6 +87,22 @@ function sharedConfig(eager = []) {
   };
   for (const pkg of SINGLETONS) add(pkg, pkg);
   for (const prefix of PREFIXES) add(prefix, prefix.slice(0, -1));
+  // One copy of each MUI context at run time, whichever build's component uses it. The absolute path as
+  // 'request' makes webpack match the file however it is imported (relative inside MUI, or bare); the share
+  // key stays machine independent. Eager where the app builds MUI into its entry chunk (the shell's login
+  // page), whose components consume these synchronously; they are a few hundred bytes each.
+  const eagerMui = eager.some((key) => key.startsWith('@mui/'));
+  for (const { shareKey, file, pkg } of muiContextModules()) {
+    const version = installedVersion(pkg);
+    shared[shareKey] = {
+      singleton: true,
+      requiredVersion: `^${version}`,
+      version,
+      request: file,
+      import: file,
+      ...(eagerMui && { eager: true }),
+    };
+  }
   // A deep import listed as eager gets its own key, which webpack matches before the prefix key.
   for (const key of eager) {
     if (shared[key]) continue;

@@ -8,6 +8,7 @@ export * from './contracts/entities';
 export * from './contracts/events';
 export type * from './contracts/flow';
 export * from './contracts/graphql';
+export type * from './contracts/portalSchemas';
 export type * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export type * from './contracts/schemaCheck';

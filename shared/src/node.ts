@@ -8,6 +8,7 @@ export * from './contracts/entities';
 export * from './contracts/events';
 export * from './contracts/flow';
 export * from './contracts/graphql';
+export * from './contracts/portalSchemas';
 export * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export * from './contracts/schemaCheck';

@@ -1,5 +1,6 @@
 // One confirm dialog for every write that takes a comment (actions, approvals, query steps): optional
-// fields the caller names (e.g. the user a query or approval goes to), the comment, Cancel and confirm.
+// fields the caller names (e.g. the user a query or approval goes to, picked by name), the comment, Cancel and confirm.
+import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -8,6 +9,8 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
+import { type PickedUser, UserPicker, type UserPickerFor } from '../lists/UserPicker';
+import type { FieldName } from './FieldHistoryLabels';
 import { optionalText } from './model';
 
 interface DialogField {
@@ -16,6 +19,12 @@ interface DialogField {
   required?: boolean;
   multiline?: boolean;
   initial?: string;
+  /** A user picked by name among the server's candidates for this action; the value is their user id. */
+  picker?: UserPickerFor;
+  /** The user a picker starts with (its value is then their user id). */
+  initialUser?: PickedUser;
+  /** Several of these picked by label (e.g. the flow's fields); the value is their keys, comma separated. */
+  choices?: readonly FieldName[];
 }
 
 export interface ConfirmRequest {
@@ -44,7 +53,10 @@ export function ConfirmDialog({
       : [{ name: 'comment', label: 'Comment', multiline: true, required: request.comment === 'required' }]),
   ];
   const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries(fields.map((f) => [f.name, f.initial ?? ''])),
+    Object.fromEntries(fields.map((f) => [f.name, f.initialUser?.userid ?? f.initial ?? ''])),
+  );
+  const [picked, setPicked] = useState<Record<string, PickedUser | null>>(() =>
+    Object.fromEntries(fields.filter((f) => f.picker).map((f) => [f.name, f.initialUser ?? null])),
   );
   const missing = fields.some((f) => f.required && (values[f.name] ?? '').trim() === '');
   return (
@@ -52,19 +64,46 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-title">{request.title}</DialogTitle>
       <DialogContent>
         {request.message && <DialogContentText sx={{ mb: 2 }}>{request.message}</DialogContentText>}
-        {fields.map((f) => (
-          <TextField
-            key={f.name}
-            label={f.label}
-            required={f.required}
-            multiline={f.multiline}
-            minRows={f.multiline ? 2 : undefined}
-            fullWidth
-            margin="dense"
-            value={values[f.name] ?? ''}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-          />
-        ))}
+        {fields.map((f) =>
+          f.picker ? (
+            <UserPicker
+              key={f.name}
+              pickFor={f.picker}
+              label={f.label}
+              required={f.required}
+              value={picked[f.name] ?? null}
+              onChange={(user) => {
+                setPicked((p) => ({ ...p, [f.name]: user }));
+                setValues((v) => ({ ...v, [f.name]: user?.userid ?? '' }));
+              }}
+            />
+          ) : f.choices ? (
+            <Autocomplete
+              key={f.name}
+              multiple
+              options={f.choices}
+              getOptionLabel={(c) => (c.hint ? `${c.label} (${c.hint})` : c.label)}
+              isOptionEqualToValue={(a, b) => a.key === b.key}
+              value={f.choices.filter((c) => (values[f.name] ?? '').split(',').includes(c.key))}
+              onChange={(_e, chosen) => setValues((v) => ({ ...v, [f.name]: chosen.map((c) => c.key).join(',') }))}
+              renderInput={(params) => (
+                <TextField {...params} label={f.label} required={f.required} margin="dense" fullWidth />
+              )}
+            />
+          ) : (
+            <TextField
+              key={f.name}
+              label={f.label}
+              required={f.required}
+              multiline={f.multiline}
+              minRows={f.multiline ? 2 : undefined}
+              fullWidth
+              margin="dense"
+              value={values[f.name] ?? ''}
+              onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+            />
+          ),
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

@@ -130,7 +130,13 @@ describe('DetailPage', () => {
     ]);
     expect(screen.getByRole('tab', { name: 'Save' }).getAttribute('aria-selected')).toBe('true');
     expect(forms).toContainEqual(
-      expect.objectContaining({ applicationId: 'APP-7', access: 'WRITE', applicantType: 'primary' }),
+      expect.objectContaining({
+        applicationId: 'APP-7',
+        access: 'WRITE',
+        applicantType: 'primary',
+        // The form's field access control is evaluated for the user (flowForm's viewer).
+        viewer: { roles: ['APPLICATIONS_ACTIONS', 'TASK_REVIEW_DATE', 'MANAGE_DOCUMENT'], teams: [team] },
+      }),
     );
     expect(mocked.configs).toHaveBeenCalledWith('APP-7', undefined);
   });

@@ -1,5 +1,6 @@
 // /backstage/application: one application's task. Header (who, what, where, SLA), its life cycle, the
-// form through the flowForm slot (editable only in the Save tab: assigned and editing enabled), the tabs
+// form through the flowForm slot (editable only in the Save tab: assigned and editing enabled; each field
+// by the user's field access), the tabs
 // shared's visibleTabs allows, and the field history.
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
@@ -23,7 +24,7 @@ import { useState } from 'react';
 import type { TaskConfigs } from './api';
 import { FieldHistory } from './FieldHistory';
 import { invalidate, useApplicationLifeCycle, useConfigs, useLiveDetail, useRecord, useReported } from './hooks';
-import { canManageDocuments, detailTabs, formAccess, headerModel } from './model';
+import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from './model';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
 import { ApprovalsTab } from './tabs/ApprovalsTab';
@@ -107,7 +108,7 @@ function LifeCycle({ applicationId }: { applicationId: string }) {
   );
 }
 
-function ApplicationForm({ configs, access }: { configs: TaskConfigs; access: 'WRITE' | 'READ' }) {
+function ApplicationForm({ configs, access, user }: { configs: TaskConfigs; access: 'WRITE' | 'READ'; user: User }) {
   const FlowForm = useSlot('flowForm');
   const client = useQueryClient();
   const [applicantType, setApplicantType] = useState<ApplicantType>('primary');
@@ -139,6 +140,7 @@ function ApplicationForm({ configs, access }: { configs: TaskConfigs; access: 'W
         applicationId={configs.application_id}
         applicantType={applicantType}
         access={access}
+        viewer={fieldAccessViewer(user)}
         onSaved={() => void invalidate(client, configs.application_id, ['audits', 'worklogs', 'configs'])}
       />
     </Stack>
@@ -163,7 +165,7 @@ function Panel({ tab, configs, user }: { tab: DetailTab; configs: TaskConfigs; u
     case 'Tasks':
       return <TasksTab applicationId={id} />;
     case 'Save':
-      return <ApplicationForm configs={configs} access="WRITE" />;
+      return <ApplicationForm configs={configs} access="WRITE" user={user} />;
     case 'Actions':
       return <ActionsTab configs={configs} caller={user} />;
     case 'Close':
@@ -184,7 +186,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
       <LifeCycle applicationId={configs.application_id} />
       {access === 'READ' && (
         <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-          <ApplicationForm configs={configs} access="READ" />
+          <ApplicationForm configs={configs} access="READ" user={user} />
         </Paper>
       )}
       <Paper>

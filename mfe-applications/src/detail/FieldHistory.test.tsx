@@ -1,10 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Audit, detailApi } from './api';
 import { FieldHistory } from './FieldHistory';
+import { fetchFieldLabels } from './FieldHistoryLabels';
 
-jest.mock('./api', () => ({ detailApi: { audits: jest.fn() } }));
+jest.mock('./api', () => ({ detailApi: { audits: jest.fn(), record: jest.fn() } }));
+jest.mock('./FieldHistoryLabels', () => ({
+  ...jest.requireActual('./FieldHistoryLabels'),
+  fetchFieldLabels: jest.fn(),
+}));
 const audits = detailApi.audits as jest.Mock;
+const record = detailApi.record as jest.Mock;
+const labels = fetchFieldLabels as jest.Mock;
 // MUI's Select and table render in a few seconds on a busy two-core machine.
 jest.setTimeout(30_000);
 
@@ -19,11 +26,22 @@ const audit = (id: string, fieldKey: string, oldValue: unknown, newValue: unknow
   createdAt: '2026-11-23T10:11:12',
 });
 
-it('lists every change, then one field’s changes through getAudits with its fieldKey', async () => {
+it('names fields by their flow labels (key beside), lists them by label, and shows one field’s changes', async () => {
   audits.mockImplementation(async (_id: string, fieldKey?: string) =>
     fieldKey === 'full_name'
       ? [audit('1', 'full_name', 'Ananya Kulkarni', 'Ananya S Kulkarni')]
-      : [audit('1', 'full_name', 'Ananya Kulkarni', 'Ananya S Kulkarni'), audit('2', 'marital_status', null, 'single')],
+      : [
+          audit('1', 'full_name', 'Ananya Kulkarni', 'Ananya S Kulkarni'),
+          audit('2', 'marital_status', null, 'single'),
+          audit('3', 'task.TSK-1.assignedTo', null, 'USR-1001'),
+        ],
+  );
+  record.mockResolvedValue({ application_id: 'HL-1', flowId: 'home_loan', verNum: 241 });
+  labels.mockResolvedValue(
+    new Map([
+      ['marital_status', 'Marital status'],
+      ['full_name', 'Full name'],
+    ]),
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
@@ -32,9 +50,23 @@ it('lists every change, then one field’s changes through getAudits with its fi
   );
   const table = await screen.findByRole('table', { name: 'Changes' });
   expect(within(table).getByText('— → single')).toBeTruthy();
-  fireEvent.change(screen.getByRole('combobox', { name: 'Field' }), { target: { value: 'full_name' } });
+  await within(table).findByText('Marital status');
+  expect(within(table).getByText('marital_status')).toBeTruthy();
+  // A key no component names stays the key.
+  expect(within(table).getByText('task.TSK-1.assignedTo')).toBeTruthy();
+  expect(labels).toHaveBeenCalledWith('home_loan', 241);
+
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Field' }));
+  const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+  expect(options.map((o) => o.textContent)).toEqual([
+    'All fields',
+    'Full namefull_name',
+    'Marital statusmarital_status',
+    'task.TSK-1.assignedTo',
+  ]);
+  fireEvent.click(options[1] as HTMLElement);
   await screen.findByText('Ananya Kulkarni → Ananya S Kulkarni');
-  expect(screen.queryByText('— → single')).toBeNull();
+  await waitFor(() => expect(screen.queryByText('— → single')).toBeNull());
   expect(screen.getByText('23/11/2026 10:11:12')).toBeTruthy();
   expect(audits).toHaveBeenLastCalledWith('HL-1', 'full_name');
 });

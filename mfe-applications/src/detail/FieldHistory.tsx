@@ -1,5 +1,6 @@
 // Field history (GET /v3/audits/getAudits?application_id&fieldKey): every change of one field or of all,
-// old → new, who, when.
+// old → new, who, when; fields named by the flow's labels (FieldHistoryLabels), the key as a hint.
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,7 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useAudits, useReported } from './hooks';
+import { type FieldName, fieldName, pickerFields } from './FieldHistoryLabels';
+import { useAudits, useFieldLabels, useReported } from './hooks';
 import { historyRows } from './model';
 import { Loading } from './tabs/Loading';
 
@@ -21,7 +23,11 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
   const one = useAudits(applicationId, fieldKey, fieldKey !== ALL);
   const shown = fieldKey === ALL ? all : one;
   useReported(shown.error);
-  const fields = [...new Set((all.data ?? []).map((a) => a.fieldKey))].sort();
+  const labels = useFieldLabels(applicationId);
+  const fields = pickerFields(
+    (all.data ?? []).map((a) => a.fieldKey),
+    labels.data,
+  );
   return (
     <Stack spacing={2} sx={{ p: 2 }} aria-label="Field history">
       <Typography variant="h6" component="h2">
@@ -33,16 +39,21 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
         label="Field"
         value={fieldKey}
         onChange={(e) => setFieldKey(e.target.value)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 220, alignSelf: 'flex-start' }}
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        sx={{ minWidth: 260, alignSelf: 'flex-start' }}
       >
-        <option value={ALL}>All fields</option>
+        <MenuItem value={ALL}>All fields</MenuItem>
         {fields.map((f) => (
-          <option key={f} value={f}>
-            {f}
-          </option>
+          <MenuItem key={f.key} value={f.key}>
+            <Name name={f} />
+          </MenuItem>
         ))}
       </TextField>
+      {labels.isError && (
+        <Typography variant="caption" color="text.secondary">
+          Fields are shown by key: their labels could not be loaded ({labels.error.message}).
+        </Typography>
+      )}
       {!shown.data ? (
         <Loading query={shown} what="field history" />
       ) : shown.data.length === 0 ? (
@@ -60,7 +71,9 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
           <TableBody>
             {historyRows(shown.data).map((row) => (
               <TableRow key={row.id}>
-                <TableCell>{row.field}</TableCell>
+                <TableCell>
+                  <Name name={fieldName(row.field, labels.data)} />
+                </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{row.change}</TableCell>
                 <TableCell>{row.who}</TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{row.when}</TableCell>
@@ -70,5 +83,19 @@ export function FieldHistory({ applicationId }: { applicationId: string }) {
         </Table>
       )}
     </Stack>
+  );
+}
+
+/** A field's label, and its key beside it when the label is not the key. */
+function Name({ name }: { name: FieldName }) {
+  return (
+    <span>
+      {name.label}
+      {name.hint && (
+        <Typography component="span" variant="caption" color="text.secondary" sx={{ ml: 1 }}>
+          {name.hint}
+        </Typography>
+      )}
+    </span>
   );
 }

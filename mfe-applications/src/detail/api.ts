@@ -3,7 +3,6 @@
 import {
   API_PATHS,
   APPLICATION_QUERY,
-  ApiError,
   type Application,
   type ApplicationAction,
   type ApplicationActionBody,
@@ -14,13 +13,12 @@ import {
   type ApprovalStatus,
   api,
   apiPath,
-  apiUrl,
-  authHeaders,
   type CopyFileBody,
   type CreateSubTaskBody,
   type DetailTab,
   type DocumentMetadataBody,
   type DocumentRefBody,
+  downloadBlob,
   type FlowType,
   type MergeDocumentBody,
   type NoteBody,
@@ -131,9 +129,12 @@ export interface Audit {
 
 export interface QueryComment {
   id: string;
-  userId: string;
+  userId: string | null;
   userName: string | null;
+  /** APPLICANT: the applicant's answer to a request for information, with the files they uploaded. */
+  author: 'STAFF' | 'APPLICANT';
   comment: string;
+  files: { fileId: string; fileName: string }[];
   createdAt: string;
 }
 
@@ -147,9 +148,24 @@ export interface SubTask {
   raisedBy: Person;
   assignedTo: Person | null;
   fields: string[];
+  /** APPLICANT: a request for information to the applicant (requestUserInfo), answered in the portal. */
+  recipient: 'STAFF' | 'APPLICANT';
+  /** When the applicant last answered it (null: not yet, or not theirs). */
+  answeredAt: string | null;
   commentCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** An earlier file of a document, kept when it was replaced (POST /v3/updateDocument). */
+interface DocumentVersion {
+  version: number;
+  fileName: string;
+  mimeType: string;
+  size: number;
+  uploadedBy: string | null;
+  uploadedAt: string;
+  replacedAt: string;
 }
 
 export interface StaffDocument {
@@ -159,8 +175,13 @@ export interface StaffDocument {
   mimeType: string;
   size: number;
   metadata: { docType?: string; description?: string };
+  /** Who uploaded the current file (null: the applicant). */
   uploadedBy: string | null;
   createdAt: string;
+  /** The current file's number and upload time; `versions` are the earlier files, newest first. */
+  version: number;
+  updatedAt: string;
+  versions: DocumentVersion[];
 }
 
 export interface Note {
@@ -235,6 +256,7 @@ export const detailApi = {
   createQuery: (body: CreateSubTaskBody) => api.post(API_PATHS.createSubTask, body),
   /** A request for information to a user: a query naming the fields they are asked to fill. */
   requestInfo: (body: CreateSubTaskBody) => api.post(API_PATHS.requestInfo, body),
+  requestUserInfo: (body: CreateSubTaskBody) => api.post(API_PATHS.requestUserInfo, body),
   updateQuery: (body: UpdateSubTaskBody) => api.post(API_PATHS.updateSubTask, body),
   queryStep: (step: 'reopenSubTask' | 'closeSubTask' | 'addCommentToTask', body: SubTaskCommentBody) =>
     api.post(API_PATHS[step], body),
@@ -249,26 +271,22 @@ export const detailApi = {
     form.append('file', file, file.name);
     return api.post<UploadedDocument>(API_PATHS.uploadDocument, form);
   },
+  /** A document's new file: same id, type and metadata; the one it held becomes an earlier version. */
+  replaceDocument: (body: DocumentRefBody, file: File) => {
+    const form = new FormData();
+    // The server checks access and the document before it reads the file.
+    form.append('application_id', body.application_id);
+    form.append('fileId', body.fileId);
+    form.append('file', file, file.name);
+    return api.post<UploadedDocument & { version: number }>(API_PATHS.updateDocument, form);
+  },
   deleteDocument: (body: DocumentRefBody) => api.post(API_PATHS.deleteDocument, body),
   updateMetadata: (body: DocumentMetadataBody) => api.post(API_PATHS.updateDocumentMetadata, body),
   copyFile: (body: CopyFileBody) => api.post(API_PATHS.copyFile, body),
   mergeDocuments: (body: MergeDocumentBody) => api.post(API_PATHS.mergeDocument, body),
-  /** A document's bytes (downloads send access_token and sessionId, spec §7); failures as the client's ApiError. */
-  download: async (fileId: string): Promise<Blob> => {
-    const path = apiPath('downloadDocument', { fileId });
-    const response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'include' });
-    if (!response.ok) {
-      const text = await response.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        // Not JSON: the error keeps the text.
-      }
-      throw new ApiError(response.status, body, API_PATHS.downloadDocument);
-    }
-    return response.blob();
-  },
+  download: (fileId: string) => downloadBlob(apiPath('downloadDocument', { fileId }), API_PATHS.downloadDocument),
+  downloadVersion: (fileId: string, version: number) =>
+    downloadBlob(apiPath('documentVersion', { fileId, version }), API_PATHS.documentVersion),
 
   notes: async (applicationId: string) => listOf<Note>(api.get(apiPath('applicationNotes', { applicationId }))),
   addNote: (applicationId: string, body: NoteBody) => api.post(apiPath('applicationNotes', { applicationId }), body),

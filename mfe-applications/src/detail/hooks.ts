@@ -7,6 +7,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from '../service/live';
 import { detailApi } from './api';
+import { fetchFieldLabels } from './FieldHistoryLabels';
 
 const detailKeys = {
   all: (applicationId: string) => ['applicationDetail', applicationId] as const,
@@ -117,4 +118,17 @@ export function useLiveDetail(applicationId: string, open: OpenLiveSocket = open
       if (ids.includes(applicationId)) void client.invalidateQueries({ queryKey: detailKeys.all(applicationId) });
     });
   }, [open, client, token, sessionId, apiBaseUrl, applicationId]);
+}
+
+/** The labels of the application's flow fields (its captured flow version), once the record is in. */
+export function useFieldLabels(applicationId: string) {
+  const record = useRecord(applicationId);
+  const flowId = record.data?.flowId;
+  const verNum = record.data?.verNum;
+  return useQuery({
+    queryKey: ['applicationDetail', applicationId, 'fieldLabels', flowId, verNum],
+    queryFn: () => fetchFieldLabels(flowId ?? '', verNum ?? 0),
+    enabled: flowId !== undefined && verNum !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 }

@@ -10,6 +10,7 @@ import {
   historyRows,
   offeredActions,
   queryButtons,
+  queryRecipient,
   reviewDateInput,
   uploadProblem,
   worklogLine,
@@ -311,6 +312,27 @@ describe('view models', () => {
       who: 'USR-1',
       when: '10/03/2026 09:00:00',
     });
+  });
+
+  it('names the applicant on a worklog line no user wrote (their answer to a request)', () => {
+    const line = worklogLine({
+      id: '2',
+      taskId: 'TSK-1',
+      userId: null,
+      userName: null,
+      action: 'answer_request',
+      detail: {},
+      createdAt: '2026-03-10T09:00:00',
+    });
+    expect(line.who).toBe('Applicant');
+  });
+
+  it('says who a query is to: the applicant, the user it names, or the task team', () => {
+    expect(queryRecipient({ recipient: 'APPLICANT', assignedTo: null })).toBe('the applicant');
+    expect(queryRecipient({ recipient: 'STAFF', assignedTo: { userid: 'USR-2', displayName: 'Priya Sharma' } })).toBe(
+      'Priya Sharma',
+    );
+    expect(queryRecipient({ recipient: 'STAFF', assignedTo: null })).toBe('the task team');
   });
 
   it('takes a review date only in the future', () => {

@@ -15,6 +15,7 @@ import {
   type CompletionError,
   type DetailTab,
   documentPermission,
+  type FieldAccessViewer,
   formatDateTime,
   type QueryStatus,
   taskSubStatus,
@@ -22,7 +23,7 @@ import {
   uploadCheck,
   visibleTabs,
 } from '@originate/shared';
-import type { Approval, Audit, TaskConfigs, Worklog } from './api';
+import type { Approval, Audit, SubTask, TaskConfigs, Worklog } from './api';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
@@ -41,6 +42,11 @@ export function detailTabs(configs: TaskConfigs, caller: Caller, now: Date): Det
 /** The access the form gets: WRITE exactly when the Save tab shows (assigned and editing enabled, spec §5/§6). */
 export function formAccess(tabs: readonly DetailTab[]): 'WRITE' | 'READ' {
   return tabs.includes('Save') ? 'WRITE' : 'READ';
+}
+
+/** Who the form's field access control is evaluated for (the flowForm slot's viewer): the user's roles and teams. */
+export function fieldAccessViewer(user: Pick<User, 'roles' | 'teams'>): FieldAccessViewer {
+  return { roles: user.roles, teams: user.teams };
 }
 
 /** The Actions tab's actions: every application action except assignment and completion (their own places). */
@@ -191,7 +197,8 @@ export function worklogLine(entry: Worklog): { action: string; detail: string; w
   return {
     action: entry.action,
     detail,
-    who: entry.userName ?? entry.userId ?? 'system',
+    // The server writes no user only for the applicant's own acts (a save, an answer to a request).
+    who: entry.userName ?? entry.userId ?? 'Applicant',
     when: formatDateTime(entry.createdAt),
   };
 }
@@ -252,4 +259,10 @@ export function reviewDateInput(value: string, now: Date): { ok: true; iso: stri
 export function optionalText(value: string): string | undefined {
   const text = value.trim();
   return text === '' ? undefined : text;
+}
+
+/** Who a query is to, as the Queries tab says it. */
+export function queryRecipient(q: Pick<SubTask, 'recipient' | 'assignedTo'>): string {
+  if (q.recipient === 'APPLICANT') return 'the applicant';
+  return q.assignedTo?.displayName ?? 'the task team';
 }

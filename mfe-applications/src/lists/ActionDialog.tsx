@@ -1,6 +1,5 @@
 // What a row action asks before it is sent: whom to assign to (Assign, Reassign), or a confirmation
 // with an optional comment (Reject, Cancel, Revert stage, Drop).
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -11,8 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ListTask, TaskAction } from '@originate/shared';
 import { useState } from 'react';
-import { useAssignees } from './hooks';
 import { ACTION_LABELS, NEEDS_ASSIGNEE } from './rowActions';
+import { type PickedUser, UserPicker } from './UserPicker';
 
 interface Props {
   action: TaskAction;
@@ -24,12 +23,10 @@ interface Props {
 
 export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) {
   const picksUser = NEEDS_ASSIGNEE.includes(action);
-  const assignees = useAssignees(picksUser);
-  const [assignTo, setAssignTo] = useState('');
+  const [assignee, setAssignee] = useState<PickedUser | null>(null);
   const [comment, setComment] = useState('');
   const label = ACTION_LABELS[action];
-  const candidates = (assignees.data ?? []).filter((u) => u.userid !== row.assignedTo);
-  const ready = !picksUser || assignTo !== '';
+  const ready = !picksUser || assignee !== null;
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="row-action-title">
       <DialogTitle id="row-action-title">
@@ -41,29 +38,19 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
             {row.name} · {row.applicantName}
             {row.assignedToName ? ` · now with ${row.assignedToName}` : ' · unassigned'}
           </DialogContentText>
-          {picksUser && assignees.isError && (
-            <Alert severity="error">You cannot list users to assign to: {assignees.error.message}</Alert>
-          )}
           {picksUser && (
-            <TextField
-              select
+            <UserPicker
+              // The server offers exactly whom it would let this caller assign the task to.
+              pickFor={{
+                purpose: action === 'Assign' ? 'assign' : 'reassign',
+                application_id: row.application_id,
+                taskId: row.taskId,
+              }}
               label="Assign to"
-              value={assignTo}
-              onChange={(e) => setAssignTo(e.target.value)}
-              disabled={!assignees.data}
-              helperText={assignees.isPending ? 'Loading users…' : undefined}
-              // The browser's own list: no popover over the dialog, and the phone's picker on a phone.
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-            >
-              <option value="" disabled>
-                Choose a user
-              </option>
-              {candidates.map((u) => (
-                <option key={u.userid} value={u.userid}>
-                  {u.displayName} ({u.userName})
-                </option>
-              ))}
-            </TextField>
+              value={assignee}
+              onChange={setAssignee}
+              required
+            />
           )}
           <TextField
             label="Comment (optional)"
@@ -81,7 +68,10 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
           variant="contained"
           disabled={!ready || busy}
           onClick={() =>
-            onConfirm({ ...(picksUser ? { assignTo } : {}), ...(comment.trim() ? { comment: comment.trim() } : {}) })
+            onConfirm({
+              ...(picksUser && assignee ? { assignTo: assignee.userid } : {}),
+              ...(comment.trim() ? { comment: comment.trim() } : {}),
+            })
           }
         >
           {label}

@@ -215,9 +215,6 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
                 csvOptions: { disableToolbarButton: true },
                 printOptions: { disableToolbarButton: true },
               },
-              // The filter panel's column and operator pickers as the browser's own selects: keyboard and
-              // screen-reader native, and no popover list (those failed under the shell; README "Known issues").
-              baseSelect: { native: true },
             }}
             getRowHeight={() => 'auto'}
             autoHeight

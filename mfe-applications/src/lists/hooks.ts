@@ -1,14 +1,14 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
-import { runtimeEnvAtom, sessionAtom, type TableConfig } from '@originate/shared';
+import { runtimeEnvAtom, sessionAtom, type TableConfig, type UserCandidatesQuery } from '@originate/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import {
   fetchApplications,
-  fetchAssignees,
   fetchProducts,
   fetchSavedFilters,
   fetchTableConfig,
+  fetchUserCandidates,
   globalSearch,
   type ListVariables,
   saveFilter,
@@ -47,8 +47,15 @@ export function useSaveFilter(tableId: string) {
   });
 }
 
-export function useAssignees(enabled: boolean) {
-  return useQuery({ queryKey: listKeys.assignees, queryFn: fetchAssignees, enabled, staleTime: 60_000 });
+/** A user picker's options: the server's candidates for the action, narrowed by what was typed. */
+export function useUserCandidates(query: UserCandidatesQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: listKeys.userCandidates(query),
+    queryFn: () => fetchUserCandidates(query),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
 }
 
 export function useGlobalSearch(query: string, page: number, size: number) {

@@ -8,6 +8,7 @@ import {
   isFilterOperatorAllowed,
   type TableColumn,
   type TaskReviewBucket,
+  type UserCandidatesQuery,
 } from '@originate/shared';
 import type { ListFilter, ListSort, ListVariables } from '../service/api';
 
@@ -116,7 +117,7 @@ export const listKeys = {
   savedFilters: (tableId: string) => ['applications', 'savedFilters', tableId] as const,
   searches: ['applications', 'search'] as const,
   search: (query: string, page: number, size: number) => ['applications', 'search', query, page, size] as const,
-  assignees: ['applications', 'assignees'] as const,
+  userCandidates: (query: UserCandidatesQuery) => ['applications', 'userCandidates', query] as const,
   products: ['applications', 'products'] as const,
 };
 

@@ -13,7 +13,8 @@ import {
   type SavedFilterBody,
   type TableConfig,
   type TaskReviewBucket,
-  type User,
+  type UserCandidate,
+  type UserCandidatesQuery,
 } from '@originate/shared';
 
 export interface ListFilter {
@@ -62,10 +63,10 @@ export function runTaskAction(action: ApplicationAction, body: ApplicationAction
   return api.post(apiPath('applicationAction', { action }), body);
 }
 
-/** The users a lead or an operations admin may assign to (the server answers only them). */
-export async function fetchAssignees(): Promise<User[]> {
-  const answer = await api.get<{ users: User[] }>(API_PATHS.users, { searchParams: { size: 100 } });
-  return answer.users;
+/** The users the server would accept for one action on one application (at most 20, matching the search). */
+export async function fetchUserCandidates(query: UserCandidatesQuery): Promise<UserCandidate[]> {
+  const searchParams = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
+  return (await api.get<{ users: UserCandidate[] }>(API_PATHS.userCandidates, { searchParams })).users;
 }
 
 export interface SearchPage {

@@ -89,3 +89,38 @@ describe('loadPageRules', () => {
     expect(loadPageRules(rules.slice(0, 2), 'rules', components)).toHaveLength(2);
   });
 });
+
+describe('loadComponentConfigs: access control', () => {
+  it('accepts it on fields and tables, refuses it on a table’s cells naming the path', () => {
+    const table = field('loans', 'container', {}, { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' });
+    const write = [{ roles: ['BH'], access: 'WRITE' as const }];
+    expect(() =>
+      loadComponentConfigs(
+        [
+          component([
+            field('rate', 'text', {}, { accessControl: write }),
+            { ...table, accessControl: write },
+            field('emi', 'text', {}, { groupKey: 'loans' }),
+            field('builder', 'text', {}, { groupKey: 'builder_details', accessControl: write }),
+          ]),
+        ],
+        'c',
+      ),
+    ).not.toThrow();
+    const text = message(() =>
+      loadComponentConfigs(
+        [component([table, field('emi', 'text', {}, { groupKey: 'loans', accessControl: write })])],
+        'c',
+      ),
+    );
+    expect(text).toContain("[0].fields[1].accessControl: is not allowed on a cell of table 'loans'");
+  });
+
+  it('refuses a bad shape naming the path (the contract schema)', () => {
+    const bad = component([field('rate', 'text', {}, {})]) as unknown as { fields: Record<string, unknown>[] };
+    (bad.fields[0] as Record<string, unknown>).accessControl = [{ roles: [], access: 'ALL' }];
+    const text = message(() => loadComponentConfigs([bad], 'c'));
+    expect(text).toContain('[0].fields[0].accessControl[0].roles');
+    expect(text).toContain('[0].fields[0].accessControl[0].access');
+  });
+});

@@ -1,7 +1,14 @@
 // Loading configuration: the contract's schema first, then what a schema cannot say (unique ids, known
 // components, formulas that parse and do not loop, rule targets that exist). A broken configuration is
 // refused with a SchemaError naming each path and reason, e.g. 'sections[2].sub_sections[0].route_info: missing'.
-import type { ComponentConfig, FieldOptions, FlowConfig, PageRule, SchemaIssue } from '@originate/shared';
+import {
+  type ComponentConfig,
+  type FieldOptions,
+  type FlowConfig,
+  type PageRule,
+  type SchemaIssue,
+  tableOfField,
+} from '@originate/shared';
 import {
   ComponentConfigSchema,
   FlowConfigSchema,
@@ -54,7 +61,10 @@ export function loadFlowConfig(value: unknown, source: string, components?: read
   return flow;
 }
 
-/** Component configurations, checked: unique field keys, compiling regexes, sound formulas. */
+/**
+ * Component configurations, checked: unique field keys, compiling regexes, sound formulas, access control
+ * only where it applies (a table's cells take the table's: shared's readOnlyByAccessControl).
+ */
 export function loadComponentConfigs(value: unknown, source: string): ComponentConfig[] {
   const components = parseWithSchema(ComponentListSchema, value, source);
   const issues: SchemaIssue[] = [];
@@ -73,6 +83,13 @@ export function loadComponentConfigs(value: unknown, source: string): ComponentC
         issues.push({
           path: `[${c}].fields[${f}].field_type_details.regex`,
           reason: 'is not a valid regular expression',
+        });
+      }
+      const table = field.accessControl ? tableOfField(component.fields, field) : undefined;
+      if (table) {
+        issues.push({
+          path: `[${c}].fields[${f}].accessControl`,
+          reason: `is not allowed on a cell of table '${table.key}': set it on the table, whose cells take its access`,
         });
       }
     });

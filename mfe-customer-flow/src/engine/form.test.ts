@@ -420,3 +420,72 @@ describe('incremental updates', () => {
     );
   });
 });
+
+describe('field access control (shared fieldAccess)', () => {
+  const CREDIT = { type: 'DEPT' as const, id: 'CREDIT' };
+  const officer = { roles: ['CPA'], teams: [{ type: 'DEPT' as const, id: 'RETAIL' }] };
+  const approver = { roles: ['BH'], teams: [CREDIT] };
+  const controlled = component([
+    field('full_name', 'text'),
+    field('rate', 'text', {}, { accessControl: [{ teams: [CREDIT], access: 'WRITE' }] }),
+    field(
+      'loans',
+      'container',
+      {},
+      {
+        groupType: 'CONTAINER',
+        groupSubType: 'NESTED_TABLE',
+        accessControl: [
+          { roles: ['BH'], access: 'WRITE' },
+          { roles: ['CPA'], access: 'READ' },
+        ],
+      },
+    ),
+    field('lender', 'text', {}, { groupKey: 'loans', isSectionHeader: true }),
+    field('emi', 'text', {}, { groupKey: 'loans' }),
+    field('twice', 'text', {}, { formulas: { expression: 'full_name' } }),
+  ]);
+  const loans = { headers: { lender: 'SBI' }, subRecords: [{ emi: '1000' }], total: {} };
+
+  it('marks READ fields and a READ table with its cells read only for the viewer; others stay editable', () => {
+    const state = createFormState(controlled, { rate: '8.5', loans }, options({ viewer: officer }));
+    expect([...state.readOnly].sort()).toEqual(['emi', 'lender', 'loans', 'rate', 'twice']);
+    expect(state.readOnly.has('full_name')).toBe(false);
+    const theirs = createFormState(controlled, { rate: '8.5', loans }, options({ viewer: approver }));
+    expect([...theirs.readOnly]).toEqual(['twice']);
+  });
+
+  it('leaves applicants (no viewer) and the form-level access as they were', () => {
+    expect([...createFormState(controlled, {}, options()).readOnly]).toEqual(['twice']);
+    expect([...createFormState(controlled, {}, options({ viewer: null })).readOnly]).toEqual(['twice']);
+    const disabled = createFormState(controlled, {}, options({ viewer: approver, editable: false }));
+    expect(disabled.readOnly.size).toBe(controlled.fields.length);
+  });
+
+  it('sets nothing the viewer may only read: fields, cells, rows', () => {
+    const state = createFormState(controlled, { rate: '8.5', loans }, options({ viewer: officer }));
+    expect(setFieldValue(state, 'rate', '12')).toBe(state);
+    expect(setTableCell(state, 'loans', 0, 'emi', '9')).toBe(state);
+    expect(setTableCell(state, 'loans', 'headers', 'lender', 'HDFC')).toBe(state);
+    expect(addTableRow(state, 'loans')).toEqual({ state, added: false });
+    expect(removeTableRow(state, 'loans', 0)).toBe(state);
+    expect(setFieldValue(state, 'full_name', 'Asha').values.full_name).toBe('Asha');
+    const theirs = createFormState(controlled, { rate: '8.5', loans }, options({ viewer: approver }));
+    expect(setFieldValue(theirs, 'rate', '9.1').values.rate).toBe('9.1');
+    expect(removeTableRow(theirs, 'loans', 0).values.loans).toMatchObject({ subRecords: [] });
+  });
+
+  it('applies to a co-applicant’s form the same way', () => {
+    const co = component([
+      field('co_name', 'text', {}, { enable: false, secondaryEnable: true }),
+      field(
+        'co_income',
+        'text',
+        {},
+        { enable: false, secondaryEnable: true, accessControl: [{ roles: ['BH'], access: 'WRITE' }] },
+      ),
+    ]);
+    const state = createFormState(co, {}, options({ applicantType: 'secondary', viewer: officer }));
+    expect([...state.readOnly]).toEqual(['co_income']);
+  });
+});

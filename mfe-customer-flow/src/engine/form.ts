@@ -9,12 +9,14 @@ import {
   type Aggregation,
   type ApplicantType,
   type ComponentConfig,
+  type FieldAccessViewer,
   type FieldConfig,
   type FieldOptions,
   type FieldValue,
   type FormValues,
   MANDATORY_FIELDS_MESSAGE,
   type PageRule,
+  readOnlyByAccessControl,
   type TableValue,
 } from '@originate/shared';
 import {
@@ -43,6 +45,12 @@ export interface FormOptions {
   access: 'WRITE' | 'READ';
   /** False when editing is disabled (isEditingDisabled): every field is read only. */
   editable: boolean;
+  /**
+   * The staff user filling the form: fields whose access control gives them no WRITE are read only
+   * (shared's readOnlyByAccessControl, a table's cells with it). Absent or null (applicants, hosts that
+   * pass none): every field follows `access`.
+   */
+  viewer?: FieldAccessViewer | null;
   rules: PageRule[];
   /** Dropdown and radio options by property name. */
   options: Record<string, FieldOptions['values']>;
@@ -65,7 +73,10 @@ export interface FormState {
   readonly dirty: ReadonlySet<string>;
   /** Applicable fields, in order (a dropdown or radio without a property name has been given one). */
   readonly fields: readonly FieldConfig[];
-  /** Read-only fields: all when access is not WRITE or editing is disabled, else the computed ones. */
+  /**
+   * Read-only fields: all when access is not WRITE or editing is disabled, else the computed ones and those
+   * field access control leaves the viewer READ on.
+   */
   readonly readOnly: ReadonlySet<string>;
   /** Dirty, or some value differs from the snapshot taken at createFormState. */
   readonly modified: boolean;
@@ -120,6 +131,8 @@ interface Internal {
   /** Per table, the number of cells with a 'required' error and with another error. */
   cellCounts: ReadonlyMap<string, { required: number; other: number }>;
   acc: ReadonlyMap<string, ReadonlyMap<string, ColumnAcc>>;
+  /** Keys access control leaves the viewer READ on: setting them changes nothing (the server would refuse it). */
+  locked: ReadonlySet<string>;
 }
 
 const internals = new WeakMap<FormState, Internal>();
@@ -536,10 +549,11 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
     values[key] = { ...value, headers };
   }
   const everyField = plan.fields.map((field) => field.key);
+  const locked = readOnlyByAccessControl(plan.fields, opts.viewer ?? null);
   const readOnly =
     opts.access !== 'WRITE' || !opts.editable
       ? new Set(everyField)
-      : new Set(plan.fields.filter((field) => field.formulas).map((field) => field.key));
+      : new Set([...plan.fields.filter((field) => field.formulas).map((field) => field.key), ...locked]);
   const seed: FormState = {
     component,
     values,
@@ -561,6 +575,7 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
     changed: new Set(),
     cellCounts: new Map(),
     acc: new Map(),
+    locked,
   };
   internals.set(seed, internal);
   const draft = new Draft(seed, internal);
@@ -580,8 +595,9 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
 export function setFieldValue(state: FormState, key: string, value: FieldValue): FormState {
   const internal = internalOf(state);
   const { plan } = internal;
-  // A computed field follows its formula; what the applicant cannot type is not set.
-  if (plan.formulas.byKey.has(key) && plan.byKey.has(key)) return state;
+  // A computed field follows its formula; what the applicant cannot type is not set, nor a field access
+  // control leaves read only (a microflow's values included).
+  if ((plan.formulas.byKey.has(key) && plan.byKey.has(key)) || internal.locked.has(key)) return state;
   const draft = new Draft(state, internal);
   if (plan.tables.has(key)) {
     draft.values[key] = asTable(value);
@@ -628,6 +644,7 @@ function tablePlan(state: FormState, containerKey: string): TablePlan {
 export function addTableRow(state: FormState, containerKey: string): { state: FormState; added: boolean } {
   const table = tablePlan(state, containerKey);
   const internal = internalOf(state);
+  if (internal.locked.has(containerKey)) return { state, added: false };
   const value = asTable(state.values[containerKey]);
   const last = value.subRecords.length - 1;
   const blocking: string[] = [];
@@ -666,7 +683,7 @@ export function addTableRow(state: FormState, containerKey: string): { state: Fo
 export function removeTableRow(state: FormState, containerKey: string, rowIndex: number): FormState {
   tablePlan(state, containerKey);
   const value = asTable(state.values[containerKey]);
-  if (rowIndex < 0 || rowIndex >= value.subRecords.length) return state;
+  if (rowIndex < 0 || rowIndex >= value.subRecords.length || internalOf(state).locked.has(containerKey)) return state;
   const draft = new Draft(state, internalOf(state));
   const subRecords = value.subRecords.filter((_row, index) => index !== rowIndex);
   draft.values[containerKey] = { ...value, subRecords };
@@ -703,6 +720,7 @@ export function setTableCell(
   const table = tablePlan(state, containerKey);
   const field = (rowIndex === 'headers' ? table.headers : table.columns).find((f) => f.key === key);
   if (!field) throw new Error(`${key} is not a ${rowIndex === 'headers' ? 'header' : 'column'} of ${containerKey}`);
+  if (internalOf(state).locked.has(containerKey)) return state;
   const current = asTable(state.values[containerKey]);
   const draft = new Draft(state, internalOf(state));
   let next: TableValue;

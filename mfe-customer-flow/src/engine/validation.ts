@@ -27,8 +27,6 @@ export const INVALID_MESSAGE = 'is invalid';
 export const REQUIRED_MESSAGE = 'is required';
 /** The start of every amount-range message (spec §5); the bounds follow. */
 export const AMOUNT_RANGE_MESSAGE = 'Please enter amount between the range of';
-/** The server's answer to a wrong OTP code (spec §5); the OTP renderer shows it. */
-export const OTP_WRONG_CODE_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
 export const MAX_UPLOAD_BYTES = MAX_FILE_SIZE_BYTES;
 /** Range bounds when the field names none (spec §9). */
 const RANGE_MIN = 0;
@@ -356,4 +354,4 @@ export function interestKeypressAllowed(current: string, key: string): boolean {
 }
 
 // The upload check (30 MB, the spec §5 kinds) is shared's, also used by the back office's Docs tab.
-export { acceptAttribute, uploadCheck } from '@originate/shared';
+export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck } from '@originate/shared';

@@ -23,6 +23,7 @@ import { LANGUAGES, type LanguageCode, useTranslations } from '../portal/useTran
 import { isApplicantSession, keepApplicantSessionAlive } from '../services/applicantSession';
 import { currentDevice } from '../services/device';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../services/draftStore';
+import { useStableViewer } from './viewer';
 
 export const INVALID_URL_PATH = '/invalidURL';
 
@@ -107,6 +108,9 @@ function ChooseProduct() {
 
 function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   const navigate = useNavigate();
+  const staff = useAtomValue(sessionAtom)?.user;
+  // Staff resuming a flow fill it under their own field access; applicants are not governed by it.
+  const viewer = useStableViewer(mode === 'staff' && staff ? { roles: staff.roles, teams: staff.teams } : undefined);
   const queryClient = useQueryClient();
   const [fresh, setFresh] = useState(false);
   const [captcha, setCaptcha] = useState<string | undefined>();
@@ -204,6 +208,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
         applicantType: 'primary',
         access: 'WRITE',
         editable: true,
+        viewer,
         lang: t.lang,
         translate: t.translate,
         labelOf: t.labelOf,

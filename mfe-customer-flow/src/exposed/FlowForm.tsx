@@ -1,6 +1,7 @@
 // './FlowForm' (flowForm slot): one application's form for the back office's application detail, given
-// its id, the applicant type and the access the host resolved. The same engine and renderers as the
-// portal; editing disabled per the engine's isEditingDisabled; saves through user/save_or_update.
+// its id, the applicant type, the access the host resolved and the staff viewer. The same engine and
+// renderers as the portal; editing disabled per the engine's isEditingDisabled, and each field the
+// viewer's field access makes READ read only; saves through user/save_or_update.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,12 +12,14 @@ import { isEditingDisabled, type Step } from '../engine';
 import { FlowScreen } from '../portal/FlowScreen';
 import { loadForApplication } from '../portal/loadFlow';
 import { currentDevice } from '../services/device';
+import { useStableViewer } from './viewer';
 
 const identity = (text: string) => text;
 const labelOf = (field: FieldConfig) => field.label;
 
-export default function FlowForm({ applicationId, applicantType, access, onSaved }: SlotProps['flowForm']) {
+export default function FlowForm({ applicationId, applicantType, access, viewer, onSaved }: SlotProps['flowForm']) {
   const deviceWidth = useMemo(() => currentDevice().deviceWidth, []);
+  const stableViewer = useStableViewer(viewer);
   const setup = useQuery({
     queryKey: ['customerFlow', 'flowForm', applicationId],
     queryFn: () => loadForApplication(applicationId, { deviceWidth }),
@@ -46,6 +49,7 @@ export default function FlowForm({ applicationId, applicantType, access, onSaved
         applicantType,
         access,
         editable,
+        viewer: stableViewer,
         translate: identity,
         labelOf,
         drafts: null,

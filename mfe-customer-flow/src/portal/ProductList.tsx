@@ -8,8 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { fetchProducts } from '../services/api';
+import { MyApplications } from './MyApplications';
 
-/** /newapplication without a product: the products to apply for. */
+/** /newapplication without a product: the products to apply for, then the applicant's own applications. */
 export function ProductList({ onChoose }: { onChoose(productCode: string): void }) {
   const products = useQuery({ queryKey: ['customerFlow', 'products'], queryFn: fetchProducts });
   return (
@@ -49,6 +50,7 @@ export function ProductList({ onChoose }: { onChoose(productCode: string): void 
           </Grid>
         ))}
       </Grid>
+      <MyApplications />
     </>
   );
 }

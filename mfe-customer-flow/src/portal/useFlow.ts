@@ -3,6 +3,7 @@
 import {
   type ApplicantType,
   classifyError,
+  type FieldAccessViewer,
   type FieldConfig,
   type FieldValue,
   type FlowApplication,
@@ -66,6 +67,8 @@ export interface FlowOptions {
   applicantType: ApplicantType;
   access: 'WRITE' | 'READ';
   editable: boolean;
+  /** The staff user filling the form, for field access control (the engine's FormOptions.viewer); applicants none. */
+  viewer?: FieldAccessViewer | null;
   lang?: string;
   /** Texts the configuration gives that the server did not translate (section names, headings). */
   translate(text: string): string;
@@ -141,12 +144,13 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
         applicantType: s.applicant.type,
         access: opts.access,
         editable: opts.editable,
+        viewer: opts.viewer,
         rules,
         options,
         today: new Date(),
       });
     },
-    [components, rules, options, opts.access, opts.editable],
+    [components, rules, options, opts.access, opts.editable, opts.viewer],
   );
 
   const [form, setFormState] = useState<FormState | null>(() => (step ? formFor(step, values, joint) : null));

@@ -1,31 +1,38 @@
 // Every call the portal makes, through shared's http client (headers, {data} envelope, 401 handling)
 // and API_PATHS. Answers the portal builds on are checked against the contract when they arrive.
 import {
+  type AnswerQueryBody,
   API_PATHS,
+  APPLICATION_TASKS_QUERY,
   ApiError,
+  type ApplicantRequest,
   api,
   apiPath,
   apiUrl,
   authHeaders,
   type ComponentConfig,
   DEFAULT_FLOW_VERSION,
+  downloadBlob,
   type FieldOptions,
   type FlowApplication,
   type FlowConfig,
   type FlowMode,
   type FormValues,
   type PageRule,
+  type PortalSessionAnswer,
   type SaveApplicationBody,
   type SessionData,
   type UploadedDocument,
 } from '@originate/shared';
 import {
+  ApplicantRequestsAnswerSchema,
   FieldOptionsSchema,
   FlowApplicationSchema,
+  PortalSessionAnswerSchema,
   parseWithSchema,
   UploadedDocumentSchema,
 } from '@originate/shared/contracts';
-import Type from 'typebox';
+import Type, { type Static } from 'typebox';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '../engine';
 
 export interface ProductSummary {
@@ -310,25 +317,76 @@ export function removeDocument(fileId: string, applicationId: string): Promise<{
   return api.delete(API_PATHS.removeDocument, { searchParams: { fileId, application_id: applicationId } });
 }
 
-/** A stored document's bytes (downloads send access_token and sessionId, spec §7). */
-export async function fetchDocument(fileId: string): Promise<Blob> {
-  const response = await fetch(apiUrl(apiPath('downloadDocument', { fileId })), {
-    headers: authHeaders(),
-    credentials: 'include',
-  });
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // Not JSON: ApiError keeps the text as the body.
-    }
-    throw new ApiError(response.status, body, API_PATHS.downloadDocument);
-  }
-  return response.blob();
+/** A stored document's bytes (shared's downloadBlob: access_token and sessionId, spec §7). */
+export function fetchDocument(fileId: string): Promise<Blob> {
+  return downloadBlob(apiPath('downloadDocument', { fileId }), API_PATHS.downloadDocument);
 }
 
 export function captchaChallengeUrl(): string {
   return apiUrl(API_PATHS.captchaChallenge);
+}
+
+// The applicant portal beyond the flow (mock-server README "Applicant portal").
+
+/** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */
+export function sendSignInCode(email: string): Promise<{ sent: boolean; resendAfterSeconds: number }> {
+  return api.post(API_PATHS.portalSendCode, { email });
+}
+
+/** The right code opens an applicant session that names the proved e-mail. */
+export function verifySignInCode(email: string, code: string): Promise<PortalSessionAnswer> {
+  return api
+    .post<unknown>(API_PATHS.portalVerifyCode, { email, code })
+    .then((body) => parseWithSchema(PortalSessionAnswerSchema, body, 'sign-in answer'));
+}
+
+/** A session for another application of the proved e-mail (uploads are per application). */
+export function openApplication(applicationId: string): Promise<PortalSessionAnswer> {
+  return api
+    .post<unknown>(API_PATHS.portalOpenApplication, { application_id: applicationId })
+    .then((body) => parseWithSchema(PortalSessionAnswerSchema, body, 'open answer'));
+}
+
+const MyApplicationSchema = Type.Object({
+  application_id: Type.String(),
+  _applicationStatus: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  product_code: Type.String(),
+  product_name: Type.String(),
+  stage: Type.Union([Type.String(), Type.Null()]),
+  mode: Type.Union([Type.String(), Type.Null()]),
+  cre_time: Type.String(),
+  openRequests: Type.Integer({ minimum: 0 }),
+  tasks: Type.Array(
+    Type.Object({ taskId: Type.String(), name: Type.String(), stepName: Type.String(), progress: Type.String() }),
+  ),
+});
+export type MyApplication = Static<typeof MyApplicationSchema>;
+const MyApplicationsSchema = Type.Object({
+  applicationTasks: Type.Object({ count: Type.Integer(), data: Type.Array(MyApplicationSchema) }),
+});
+
+/** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
+export async function fetchMyApplications(email: string): Promise<{ count: number; data: MyApplication[] }> {
+  const answer = await api.post<{ data: unknown }>(
+    API_PATHS.graphql,
+    {
+      query: APPLICATION_TASKS_QUERY,
+      variables: { email, page: { page: 0, size: 50 } },
+      operationName: 'ApplicationTasks',
+    },
+    { encrypted: true },
+  );
+  return parseWithSchema(MyApplicationsSchema, answer.data, 'your applications').applicationTasks;
+}
+
+/** What the bank asked the applicant about this application, with their answers. */
+export function fetchRequests(applicationId: string): Promise<ApplicantRequest[]> {
+  return api
+    .get<unknown>(apiPath('applicationQueries', { applicationId }))
+    .then((body) => parseWithSchema(ApplicantRequestsAnswerSchema, body, 'requests').data);
+}
+
+export function answerRequest(body: AnswerQueryBody): Promise<{ subTaskId: string; status: string }> {
+  return api.post(API_PATHS.updateAndResolveQuery, body);
 }

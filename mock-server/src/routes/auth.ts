@@ -14,7 +14,8 @@ import { checkXsrf } from '../auth-hook';
 import { caller, callerSession, type PluginOptions } from '../context';
 import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../errors';
 import { admitLoginAttempt, clearLoginFailures } from '../services/login-guard';
-import { newToken, sha256, verifyPassword } from '../services/security';
+import { recordPasswordReset } from '../services/password-reset';
+import { verifyPassword } from '../services/security';
 import {
   createSession,
   type IssuedSession,
@@ -28,7 +29,6 @@ import { nonEmptyString, objectSchema } from './schemas';
 
 export const FORGET_PASSWORD_MESSAGE =
   'If an account exists for this user name, a password reset link has been sent to its registered email address.';
-const RESET_TTL_SECONDS = 3600;
 
 function sendSession(reply: FastifyReply, issued: IssuedSession): SessionData {
   reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
@@ -136,21 +136,7 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
       if (!/^https?:\/\//.test(redirectURL) || !URL.canParse(redirectURL)) {
         throw invalid('redirectURL', 'must be an absolute http(s) URL');
       }
-      const account = await passwordHashOf(db, username);
-      const now = ctx.now();
-      // The reset link would be mailed; only its hash is kept. The answer never reveals whether the user exists.
-      await db.query(
-        `INSERT INTO password_reset_requests (username, user_id, redirect_url, token_hash, requested_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          username,
-          account?.userid ?? null,
-          redirectURL,
-          account ? sha256(newToken()) : null,
-          now,
-          account ? new Date(now.getTime() + RESET_TTL_SECONDS * 1000) : null,
-        ],
-      );
+      await recordPasswordReset(db, { username, redirectURL }, ctx.now());
       return { message: FORGET_PASSWORD_MESSAGE };
     },
   );

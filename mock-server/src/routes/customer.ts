@@ -8,12 +8,13 @@ import { authenticate } from '../auth-hook';
 import { type AppContext, caller, type PluginOptions } from '../context';
 import { conflict, forbidden, invalid, notFound, TooManyRequestsError, unauthorized, ValidationError } from '../errors';
 import { canAccessApplication } from '../services/access';
+import { startApplication } from '../services/applicant-start';
 import { findApplication, forApplicant, type StoredApplication } from '../services/applications';
 import { checkCaptcha, newChallenge } from '../services/captcha';
+import { staffEditRefusal } from '../services/detail';
 import {
   applicationOfResumeToken,
   copyApplication,
-  createFlowApplication,
   type FlowContext,
   type FlowDoc,
   flowFor,
@@ -23,7 +24,8 @@ import {
 } from '../services/flow-applications';
 import { type FieldIssue, flowIssues } from '../services/flow-rules';
 import { findProduct, type ProductRecord } from '../services/flow-store';
-import { createApplicantSession, type IssuedSession } from '../services/sessions';
+import { type IssuedSession, openApplicantSession } from '../services/sessions';
+import { clearPendingValidations, setPendingValidations } from '../services/validation-queue';
 import { NO_ACCESS, NOT_YOURS, toActor, toTaskAccess } from './applications';
 import { checked, EnvelopeSchema, opened } from './bodies';
 
@@ -74,7 +76,8 @@ async function current(ctx: AppContext, applicationId: string, applicant: boolea
   return applicant ? forApplicant(found.application) : found.application;
 }
 
-function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
+/** The session as the portal keeps it; its XSRF token goes in the cookie only. */
+export function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
   reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
   const { xsrfToken: _xsrf, ...session } = issued;
   return session;
@@ -128,11 +131,7 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
           throw invalid('captchaResponse', 'is invalid');
         }
       }
-      const created = await db.transaction(async (tx) => {
-        const applicationId = await createFlowApplication(tx, product, flowCtx, body, now);
-        const session = await createApplicantSession(tx, applicationId, config, now);
-        return { applicationId, session };
-      });
+      const created = await startApplication(db, product, flowCtx, body, config, now);
       // A one-step flow submits on its first save: the usual submit path checks and completes it.
       const submitted =
         isSubmit(flowCtx.flow, body) &&
@@ -156,7 +155,7 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       const now = ctx.now();
       const applicationId = await applicationOfResumeToken(db, request.body.transactionToken, now);
       if (!applicationId) throw invalid('transactionToken', 'is invalid');
-      const session = await db.transaction((tx) => createApplicantSession(tx, applicationId, config, now));
+      const session = await openApplicantSession(db, applicationId, config, now);
       return { data: { application_id: applicationId }, session: sessionAnswer(reply, session) };
     },
   );
@@ -213,14 +212,24 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   async function staffSave(request: FastifyRequest, envelope: { data: string }) {
     const body = await opened(request, envelope, SaveApplicationBodySchema);
     if (body.application_id === undefined) throw invalid('application_id', 'is required');
-    // Staff only (the route is not open to applicant sessions); access by the task rules.
-    await applicationFor(ctx, request, body.application_id);
+    // Staff only (the route is not open to applicant sessions); access by the task rules, then editing
+    // as the Save tab allows it.
+    const stored = await applicationFor(ctx, request, body.application_id);
+    const { user } = caller(request);
+    const refusal = staffEditRefusal(stored, user);
+    if (refusal) throw forbidden(refusal);
     const flowCtx = await flowFor(db, body.flowId, body.verNum);
     const product = await productOf(ctx, flowCtx);
-    await updateFlowApplication(db, body.application_id, flowCtx, body, ctx.now(), product.queue, {
-      userId: caller(request).user.userid,
-      source: 'staff',
-    });
+    await updateFlowApplication(
+      db,
+      body.application_id,
+      flowCtx,
+      body,
+      ctx.now(),
+      product.queue,
+      { userId: user.userid, source: 'staff' },
+      { roles: user.roles, teams: user.teams },
+    );
     return { application: await current(ctx, body.application_id, false) };
   }
 
@@ -265,11 +274,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       const flowCtx = await flowOfApplication(ctx, stored);
       return queue(application_id, async () => {
         const pending = [...new Set(issuesOf(flowCtx).map((issue) => issue.key))];
-        await db.query(
-          `INSERT INTO validation_queues (application_id, pending, updated_at) VALUES ($1, $2::jsonb, $3)
-           ON CONFLICT (application_id) DO UPDATE SET pending = EXCLUDED.pending, updated_at = EXCLUDED.updated_at`,
-          [application_id, JSON.stringify(pending), ctx.now()],
-        );
+        await setPendingValidations(db, application_id, pending, ctx.now());
         return { queued: true, pending };
       });
     },
@@ -303,12 +308,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
           return issue ? { key, valid: false, reason: issue.reason } : { key, valid: true };
         });
         const valid = new Set(results.filter((r) => r.valid).map((r) => r.key));
-        await db.query(
-          `UPDATE validation_queues SET pending = (
-             SELECT coalesce(jsonb_agg(k), '[]'::jsonb) FROM jsonb_array_elements_text(pending) AS k WHERE NOT (k = ANY($2::text[]))
-           ), updated_at = $3 WHERE application_id = $1`,
-          [application_id, [...valid], ctx.now()],
-        );
+        await clearPendingValidations(db, application_id, [...valid], ctx.now());
         return { results };
       });
     },

@@ -1,33 +1,39 @@
 // Uploads, downloads and removal of an application's files, and the signature pad's image
 // (README "Uploads"), for applicants and staff; the staff document routes of the Docs tab (README "Back
-// office": list, delete, metadata, copy, merge). Multipart is parsed only here (@fastify/multipart,
-// this plugin's scope). SQL and transactions are in services/documents.
+// office": list, delete, metadata, replace and earlier versions, copy, merge). Multipart is parsed only
+// here (@fastify/multipart, this plugin's scope). SQL and transactions are in services/documents.
 import { randomUUID } from 'node:crypto';
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
   CopyFileBodySchema,
   DocumentMetadataBodySchema,
   DocumentRefBodySchema,
+  DocumentVersionParamsSchema,
   MAX_FILE_SIZE_BYTES,
   MergeDocumentBodySchema,
   UPLOAD_KINDS,
   type UploadedDocument,
   type UploadKind,
 } from '@originate/shared/node';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../context';
-import { forbidden, HttpError, invalid, notFound } from '../errors';
+import { HttpError, invalid, notFound } from '../errors';
+import type { StoredApplication } from '../services/applications';
 import {
   assertMayManageDocuments,
   copyDocument,
   type DocumentMetadata,
   documentsOf,
+  documentToReplace,
+  documentVersion,
+  liveFile,
   mergeDocuments,
   recordUpload,
   removeDocument,
+  replaceDocument,
   tooLarge,
   updateMetadata,
 } from '../services/documents';
@@ -35,7 +41,7 @@ import { publish } from '../services/effects';
 import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, matchesSignature } from '../services/files';
 import { loadApplication } from '../services/task-context';
 import type { UserRecord } from '../services/users';
-import { NOT_YOURS } from './applications';
+import { checked } from './bodies';
 import { applicationFor, flowOfApplication } from './customer';
 import { idString } from './schemas';
 
@@ -61,6 +67,18 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     limits: { fileSize: MAX_FILE_SIZE_BYTES, files: 1, fields: 4, fieldSize: 256, parts: 6, headerPairs: 50 },
   });
 
+  /** The application's flow and the fields `fieldKey` names in it (none when the application has no flow, for staff). */
+  async function flowFields(stored: StoredApplication, fieldKey: string, staff: boolean) {
+    const flowCtx = await flowOfApplication(ctx, stored).catch((error: unknown) => {
+      // 409: a back-office application without a flow; staff file documents on it by type.
+      if (staff && error instanceof HttpError && error.statusCode === 409) return null;
+      throw error;
+    });
+    const fields = [...(flowCtx?.components.values() ?? [])].flatMap((c) => c.fields.filter((f) => f.key === fieldKey));
+    const upload = fields.find((f) => f.field_type_details.type === 'file_upload');
+    return { flowId: flowCtx?.flow.flowId, fields, upload };
+  }
+
   /**
    * An applicant uploads to a file upload field of their application's flow. Staff need access and
    * MANAGE_DOCUMENT; their key is such a field (its kinds apply) or, when it names no field of the flow
@@ -72,60 +90,71 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       ? await loadApplication(db, staff, applicationId)
       : await applicationFor(ctx, request, applicationId);
     if (staff) assertMayManageDocuments(staff);
-    const flowCtx = await flowOfApplication(ctx, stored).catch((error: unknown) => {
-      // 409: a back-office application without a flow; staff file documents on it by type.
-      if (staff && error instanceof HttpError && error.statusCode === 409) return null;
-      throw error;
-    });
-    const fields = [...(flowCtx?.components.values() ?? [])].flatMap((c) => c.fields.filter((f) => f.key === fieldKey));
-    const field = fields.find((f) => f.field_type_details.type === 'file_upload');
-    if (field) return { accept: field.field_type_details.accept ?? UPLOAD_KINDS, metadata: {}, staff };
+    const { flowId, fields, upload } = await flowFields(stored, fieldKey, staff !== null);
+    if (upload) return { accept: upload.field_type_details.accept ?? UPLOAD_KINDS, metadata: {}, staff };
     if (staff && fields.length === 0) return { accept: UPLOAD_KINDS, metadata: { docType: fieldKey }, staff };
-    throw invalid('fieldKey', `is not a file upload field of flow ${flowCtx?.flow.flowId}`);
+    throw invalid('fieldKey', `is not a file upload field of flow ${flowId}`);
   }
 
-  app.post(API_PATHS.uploadDocument, { config: { applicant: true } }, async (request): Promise<UploadedDocument> => {
+  /**
+   * Multipart with text fields (only `allowed`) before one file: `handle` gets the fields and the file,
+   * whose stream is drained if it refuses, so the request ends cleanly.
+   */
+  async function fieldsThenFile<T>(
+    request: FastifyRequest,
+    allowed: readonly string[],
+    handle: (fields: Record<string, string>, file: MultipartFile) => Promise<T>,
+  ): Promise<T> {
     if (!request.isMultipart()) throw invalid('content-type', 'must be multipart/form-data');
     const fields: Record<string, string> = {};
     for await (const part of request.parts()) {
-      if (part.type === 'field') {
-        if (part.fieldname !== 'application_id' && part.fieldname !== 'fieldKey') {
-          throw invalid(part.fieldname.slice(0, 64), 'is not allowed');
-        }
-        if (typeof part.value !== 'string') throw invalid(part.fieldname, 'must be text');
-        fields[part.fieldname] = part.value;
-        continue;
+      if (part.type === 'file') {
+        return handle(fields, part).catch((error: unknown) => {
+          part.file.resume();
+          throw error;
+        });
       }
-      // The file: its fields came first, so nothing is written before access and type are known.
+      if (!allowed.includes(part.fieldname)) throw invalid(part.fieldname.slice(0, 64), 'is not allowed');
+      if (typeof part.value !== 'string') throw invalid(part.fieldname, 'must be text');
+      fields[part.fieldname] = part.value;
+    }
+    throw invalid('file', 'is required');
+  }
+
+  /**
+   * The file's type by extension (one of `accept`), then its bytes into a temporary place (413 over
+   * 30 MB) and its first bytes against the type; the caller commits or discards what was written.
+   */
+  async function receiveChecked(part: MultipartFile, accept: readonly UploadKind[]) {
+    const fileName = displayName(part.filename);
+    const rule = FILE_TYPES[extensionOf(fileName)];
+    if (!rule || !accept.includes(rule.kind)) {
+      throw invalid(fileName, `is not an accepted file type (${accept.join(', ')})`);
+    }
+    const written = await files.receive(part.file);
+    if (written.truncated) {
+      await written.discard();
+      throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
+    }
+    if (written.size === 0 || !matchesSignature(rule, written.head)) {
+      await written.discard();
+      throw invalid(fileName, `is not a ${rule.kind} file (its content does not match .${extensionOf(fileName)})`);
+    }
+    return { fileName, mimeType: rule.mime, written };
+  }
+
+  app.post(API_PATHS.uploadDocument, { config: { applicant: true } }, (request) =>
+    fieldsThenFile(request, ['application_id', 'fieldKey'], async (fields, part): Promise<UploadedDocument> => {
+      // The fields came first, so nothing is written before access and type are known.
       const { application_id: applicationId, fieldKey } = fields;
       if (applicationId === undefined || !ID.test(applicationId)) {
-        part.file.resume();
         throw invalid('application_id', 'must come before the file and be an application id');
       }
       if (fieldKey === undefined || !KEY.test(fieldKey)) {
-        part.file.resume();
         throw invalid('fieldKey', 'must come before the file and be a field key');
       }
-      const target = await uploadTarget(request, applicationId, fieldKey).catch((error: unknown) => {
-        part.file.resume();
-        throw error;
-      });
-      const fileName = displayName(part.filename);
-      const rule = FILE_TYPES[extensionOf(fileName)];
-      const accepted = target.accept;
-      if (!rule || !accepted.includes(rule.kind)) {
-        part.file.resume();
-        throw invalid(fileName, `is not an accepted file type (${accepted.join(', ')})`);
-      }
-      const written = await files.receive(part.file);
-      if (written.truncated) {
-        await written.discard();
-        throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
-      }
-      if (written.size === 0 || !matchesSignature(rule, written.head)) {
-        await written.discard();
-        throw invalid(fileName, `is not a ${rule.kind} file (its content does not match .${extensionOf(fileName)})`);
-      }
+      const target = await uploadTarget(request, applicationId, fieldKey);
+      const { fileName, mimeType, written } = await receiveChecked(part, target.accept);
       const fileId = randomUUID();
       await written.commit(fileId);
       const record = {
@@ -133,7 +162,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         applicationId,
         fieldKey,
         fileName,
-        mimeType: rule.mime,
+        mimeType,
         size: written.size,
         metadata: target.metadata,
       };
@@ -142,10 +171,38 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         throw error;
       });
       await publish(ctx, effects);
-      return { fileId, fileName, size: written.size, mimeType: rule.mime };
-    }
-    throw invalid('file', 'is required');
-  });
+      return { fileId, fileName, size: written.size, mimeType };
+    }),
+  );
+
+  // Staff only: a document's new file, with the kinds its upload field takes (any kind for a document type).
+  app.post(API_PATHS.updateDocument, (request) =>
+    fieldsThenFile(request, ['application_id', 'fileId'], async (fields, part) => {
+      const user = caller(request).user;
+      const { application_id: applicationId, fileId } = checked(DocumentRefBodySchema, fields);
+      const { stored, fieldKey } = await documentToReplace(db, user, applicationId, fileId);
+      const { upload } = await flowFields(stored, fieldKey, true);
+      const { fileName, mimeType, written } = await receiveChecked(
+        part,
+        upload?.field_type_details.accept ?? UPLOAD_KINDS,
+      );
+      const replacement = { fileName, mimeType, size: written.size, commit: written.commit };
+      const { result, effects } = await replaceDocument(
+        db,
+        files,
+        user,
+        applicationId,
+        fileId,
+        replacement,
+        ctx.now(),
+      ).catch(async (error: unknown) => {
+        await written.discard();
+        throw error;
+      });
+      await publish(ctx, effects);
+      return result;
+    }),
+  );
 
   app.post(
     API_PATHS.uploadSignature,
@@ -173,28 +230,44 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       await applicationFor(ctx, request, app_id);
       const fileId = randomUUID();
       await files.put(fileId, png);
-      await db.query(
-        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
-         VALUES ($1, $2, 'signature', 'signature.png', 'image/png', $3, $4)`,
-        [fileId, app_id, png.length, ctx.now()],
-      );
+      const record = {
+        fileId,
+        applicationId: app_id,
+        fieldKey: 'signature',
+        fileName: 'signature.png',
+        mimeType: 'image/png',
+        size: png.length,
+        metadata: {},
+      };
+      await recordUpload(db, record, null, ctx.now()).catch(async (error: unknown) => {
+        await files.remove(fileId);
+        throw error;
+      });
       return { fileId };
     },
   );
 
-  async function ownedFile(request: FastifyRequest, fileId: string, applicationId?: string) {
-    if (applicationId !== undefined && request.applicant && request.applicant.applicationId !== applicationId) {
-      throw forbidden(NOT_YOURS);
-    }
-    const [row] = await db.query<{ application_id: string; file_name: string; mime_type: string }>(
-      'SELECT application_id, file_name, mime_type FROM documents WHERE file_id = $1 AND removed_at IS NULL',
-      [fileId],
-    );
+  /** A live file the caller may read: its applicant, or staff with access to its application. */
+  async function ownedFile(request: FastifyRequest, fileId: string) {
+    const row = await liveFile(db, fileId);
     // An applicant learns nothing about other applications' files: not found and not yours look alike.
-    if (!row || (applicationId !== undefined && row.application_id !== applicationId)) throw notFound('File not found');
-    if (request.applicant && request.applicant.applicationId !== row.application_id) throw notFound('File not found');
+    if (!row || (request.applicant && request.applicant.applicationId !== row.application_id)) {
+      throw notFound('File not found');
+    }
     await applicationFor(ctx, request, row.application_id);
     return row;
+  }
+
+  /** The bytes as an attachment named for the user (an ASCII fallback and the UTF-8 name). */
+  function attachment(reply: FastifyReply, data: Buffer, fileName: string, mimeType: string) {
+    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+    return reply
+      .type(mimeType)
+      .header(
+        'content-disposition',
+        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+      )
+      .send(data);
   }
 
   app.get(
@@ -204,16 +277,30 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       const row = await ownedFile(request, request.params.fileId);
       const data = await files.read(request.params.fileId);
       if (!data) throw notFound('File not found');
-      const ascii = row.file_name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .type(row.mime_type)
-        .header(
-          'content-disposition',
-          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.file_name)}`,
-        )
-        .send(data);
+      return attachment(reply, data, row.file_name, row.mime_type);
     },
   );
+
+  app.get(API_PATHS.documentVersion, { schema: { params: DocumentVersionParamsSchema } }, async (request, reply) => {
+    const { fileId, version } = request.params;
+    const found = await documentVersion(db, caller(request).user, fileId, Number(version));
+    const data = await files.read(found.versionFileId);
+    if (!data) throw notFound('Version not found');
+    return attachment(reply, data, found.fileName, found.mimeType);
+  });
+
+  /**
+   * DELETE /v3/remove/ and POST /upload/removeDocument: staff by the rules of POST /v3/deleteDocument
+   * (MANAGE_DOCUMENT, worklog, live lists); an applicant session only on its own application (403
+   * otherwise), and only the files it uploaded there.
+   */
+  async function removeUpload(request: FastifyRequest, applicationId: string, fileId: string) {
+    const staff = request.auth?.user ?? null;
+    if (!staff) await applicationFor(ctx, request, applicationId);
+    const { effects } = await removeDocument(db, files, staff, applicationId, fileId, ctx.now());
+    await publish(ctx, effects);
+    return { removed: true as const };
+  }
 
   app.delete(
     API_PATHS.removeDocument,
@@ -221,19 +308,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       config: { applicant: true },
       schema: { querystring: Type.Object({ fileId: FileId, application_id: AppId }, closed) },
     },
-    async (request) => {
-      const { fileId, application_id } = request.query;
-      if (request.auth) {
-        // Staff: the rules of POST /v3/deleteDocument (MANAGE_DOCUMENT, worklog, live lists).
-        const { effects } = await removeDocument(db, files, request.auth.user, application_id, fileId, ctx.now());
-        await publish(ctx, effects);
-        return { removed: true };
-      }
-      await ownedFile(request, fileId, application_id);
-      await db.query('UPDATE documents SET removed_at = $2 WHERE file_id = $1', [fileId, ctx.now()]);
-      await files.remove(fileId);
-      return { removed: true };
-    },
+    (request) => removeUpload(request, request.query.application_id, request.query.fileId),
+  );
+
+  app.post(
+    API_PATHS.removeUploadedDocument,
+    { config: { applicant: true }, schema: { body: DocumentRefBodySchema } },
+    (request) => removeUpload(request, request.body.application_id, request.body.fileId),
   );
 
   // The Docs tab (staff only: no applicant flag).

@@ -74,9 +74,12 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.graphql,
-    { schema: { body: EnvelopeSchema }, validatorCompiler: contractValidator },
+    // Applicants too, for 'applicationTasks' of their own e-mail only (README "Applicant portal").
+    { config: { applicant: true }, schema: { body: EnvelopeSchema }, validatorCompiler: contractValidator },
     async (request) => {
-      const { user } = caller(request);
+      const context = request.applicant
+        ? { caller: null, applicant: request.applicant }
+        : { caller: listCaller(caller(request).user), applicant: null };
       const body = await opened(request, request.body, GraphqlBodySchema);
       // Parsed here first so the document is GraphQL text, never the JSON AST mercurius would also accept.
       try {
@@ -86,7 +89,7 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       }
       let result: Awaited<ReturnType<typeof app.graphql>>;
       try {
-        result = await app.graphql(body.query, { caller: listCaller(user) }, body.variables, body.operationName);
+        result = await app.graphql(body.query, context, body.variables, body.operationName);
       } catch (error) {
         throw graphqlFailure(error);
       }

@@ -1,97 +1,17 @@
-// POST /v3/microflow/execute/{id} (spec §7): server logic a field runs on blur or from a button.
-// Seeded microflows: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS on the PAN's
-// format), emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a
-// generated PDF) and sanction_letter (DOWNLOAD_FILE of it). Body: the {data} envelope of {customFields}.
-import { randomUUID } from 'node:crypto';
+// POST /v3/microflow/execute/{id} (spec §7): the field's microflow (services/microflows.ts) run for the
+// caller's application. Body: the {data} envelope of {customFields}.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type FieldConfig, type FormValues, FormValuesSchema } from '@originate/shared/node';
+import { API_PATHS, FormValuesSchema } from '@originate/shared/node';
 import Type from 'typebox';
-import type { AppContext, PluginOptions } from '../context';
+import type { PluginOptions } from '../context';
 import { invalid, notFound } from '../errors';
-import type { StoredApplication } from '../services/applications';
-import { textPdf } from '../services/pdf';
+import { microflow } from '../services/microflows';
 import { EnvelopeSchema, opened } from './bodies';
 import { applicationFor, flowOfApplication } from './customer';
 
 const closed = { additionalProperties: false } as const;
 const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 const MicroflowBody = Type.Object({ customFields: FormValuesSchema }, closed);
-
-type MicroflowAction =
-  | { type: 'LOOKUP'; values: Record<string, string> }
-  | { type: 'APPLICATION_UPDATE'; values: Record<string, string | number> }
-  | { type: 'PREVIEW_FILE'; fileId: string; fileName: string }
-  | { type: 'VERIFY_FIELDS'; keys: string[]; isVerified: boolean }
-  | { type: 'DOWNLOAD_FILE'; fileId: string; fileName: string };
-
-interface Run {
-  ctx: AppContext;
-  stored: StoredApplication;
-  /** The field of the calling component that names this microflow. */
-  field: FieldConfig;
-  values: FormValues;
-}
-
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const amountOf = (v: unknown) => Number(text(v).replace(/,/g, ''));
-
-async function sanctionLetter({ ctx, stored, values }: Run, fieldKey: string) {
-  const app = stored.application;
-  const amount = amountOf(values.loan_amount ?? values.pl_loan_amount ?? app.customFields?.loan_amount);
-  const name = text(values.full_name ?? values.pl_full_name) || 'Applicant';
-  const pdf = textPdf(`${app.product_name} - indicative sanction letter`, [
-    `Application: ${app.application_id}`,
-    `Applicant: ${name}`,
-    `Loan amount: INR ${Number.isFinite(amount) ? amount.toLocaleString('en-IN') : '-'}`,
-    `Issued: ${ctx.now().toISOString().slice(0, 10)}`,
-    'Indicative only: subject to verification of documents and credit assessment.',
-  ]);
-  const fileId = randomUUID();
-  const fileName = `sanction-letter-${app.application_id}.pdf`;
-  await ctx.files.put(fileId, pdf);
-  await ctx.db.query(
-    `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
-     VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6)`,
-    [fileId, app.application_id, fieldKey, fileName, pdf.length, ctx.now()],
-  );
-  return { fileId, fileName };
-}
-
-const MICROFLOWS: Record<string, (run: Run) => Promise<MicroflowAction[]>> = {
-  async pincode_lookup({ ctx, field, values }) {
-    const pincode = text(values[field.key]);
-    const rows = /^[1-9][0-9]{5}$/.test(pincode)
-      ? await ctx.db.query<{ city: string; state: string }>('SELECT city, state FROM pincodes WHERE pincode = $1', [
-          pincode,
-        ])
-      : [];
-    const found = rows[0];
-    if (!found) throw invalid(field.label, 'is invalid');
-    return [{ type: 'LOOKUP', values: { property_city: found.city, property_state: found.state } }];
-  },
-  async pan_verify({ field, values }) {
-    return [
-      { type: 'VERIFY_FIELDS', keys: [field.key], isVerified: /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(text(values[field.key])) },
-    ];
-  },
-  async emi_calculator({ field, values }) {
-    const principal = amountOf(values.loan_amount);
-    const yearly = amountOf(values.interest_rate);
-    const months = amountOf(values.tenure_years) * 12;
-    if (!(principal > 0)) throw invalid('Loan amount', 'is invalid');
-    if (!(yearly > 0 && yearly < 100)) throw invalid('Expected interest rate (%)', 'is invalid');
-    if (!(months > 0)) throw invalid('Tenure (years)', 'is invalid');
-    const r = yearly / 1200;
-    const emi = Math.round((principal * r * (1 + r) ** months) / ((1 + r) ** months - 1));
-    return [{ type: 'APPLICATION_UPDATE', values: { [field.key]: emi } }];
-  },
-  async sanction_preview(run) {
-    return [{ type: 'PREVIEW_FILE', ...(await sanctionLetter(run, 'sanction_preview')) }];
-  },
-  async sanction_letter(run) {
-    return [{ type: 'DOWNLOAD_FILE', ...(await sanctionLetter(run, 'sanction_letter')) }];
-  },
-};
 
 export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   app.post(
@@ -105,8 +25,8 @@ export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
       },
     },
     async (request) => {
-      const run = MICROFLOWS[request.params.microflowId];
-      if (!run || !Object.hasOwn(MICROFLOWS, request.params.microflowId)) throw notFound('Microflow not found');
+      const run = microflow(request.params.microflowId);
+      if (!run) throw notFound('Microflow not found');
       const { componentid, application_id } = request.query;
       const stored = await applicationFor(ctx, request, application_id);
       const flowCtx = await flowOfApplication(ctx, stored);

@@ -3,14 +3,9 @@
 import { API_PATHS, Roles } from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../context';
-import { conflict, forbidden } from '../errors';
+import { forbidden } from '../errors';
+import { type PushSubscription, saveSubscription } from '../services/push-subscriptions';
 import { idString, nonEmptyString, objectSchema } from './schemas';
-
-interface PushSubscription {
-  endpoint: string;
-  expirationTime?: number | null;
-  keys: { p256dh: string; auth: string };
-}
 
 const subscriptionSchema = {
   type: 'object',
@@ -32,25 +27,7 @@ export const notificationsRoutes: FastifyPluginAsync<PluginOptions> = async (app
       if (request.body.userId !== user.userid) throw forbidden('You may only subscribe yourself');
       if (!user.roles.includes(Roles.NOTIFICATION)) throw forbidden('Notifications need the NOTIFICATION role');
       const { subscription } = request.body;
-      // README "Push subscriptions": an endpoint is one browser profile. Another user may take it over
-      // (a shared device) only with the same keys, which only that browser has; the old binding ends.
-      return ctx.db.transaction(async (tx) => {
-        const [bound] = await tx.query<{ user_id: string; keys: PushSubscription['keys'] }>(
-          "SELECT user_id, subscription->'keys' AS keys FROM push_subscriptions WHERE endpoint = $1 FOR UPDATE",
-          [subscription.endpoint],
-        );
-        const sameKeys = bound?.keys.p256dh === subscription.keys.p256dh && bound?.keys.auth === subscription.keys.auth;
-        if (bound && bound.user_id !== user.userid && !sameKeys) {
-          throw conflict('This push endpoint is registered to another browser; subscribe again from this one');
-        }
-        await tx.query(
-          `INSERT INTO push_subscriptions (endpoint, user_id, subscription, created_at) VALUES ($1, $2, $3::jsonb, $4)
-           ON CONFLICT (endpoint) DO UPDATE SET user_id = EXCLUDED.user_id, subscription = EXCLUDED.subscription,
-             created_at = EXCLUDED.created_at`,
-          [subscription.endpoint, user.userid, JSON.stringify(subscription), ctx.now()],
-        );
-        return { message: 'Subscription saved' };
-      });
+      return saveSubscription(ctx.db, user.userid, subscription, ctx.now());
     },
   );
 };

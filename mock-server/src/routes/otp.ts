@@ -1,13 +1,11 @@
 // OTP send / verify for an application's OTP field, and the outbox testers read (README "OTP").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, Roles } from '@originate/shared/node';
+import { API_PATHS, OTP_WRONG_CODE_MESSAGE, Roles } from '@originate/shared/node';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../context';
 import { forbidden, invalid, notFound, TooManyRequestsError, ValidationError } from '../errors';
-import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, sendOtp, verifyOtp } from '../services/otp';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, readOutbox, sendOtp, verifyOtp } from '../services/otp';
 import { applicationFor, flowOfApplication } from './customer';
-
-const WRONG_OTP_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
 
 const closed = { additionalProperties: false } as const;
 const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
@@ -82,7 +80,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
       const field = await otpField(request, application_id, fieldKey);
       const result = await verifyOtp(db, { applicationId: application_id, fieldKey, code }, ctx.now());
       if (typeof result === 'object') throw new TooManyRequestsError(result.retryAfter);
-      if (result === 'wrong') throw new ValidationError([{ label: field.label, reason: WRONG_OTP_MESSAGE }]);
+      if (result === 'wrong') throw new ValidationError([{ label: field.label, reason: OTP_WRONG_CODE_MESSAGE }]);
       return { isVerified: true };
     },
   );
@@ -101,26 +99,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
       const { user } = caller(request);
       if (!config.otpOutbox) throw notFound('The OTP outbox is off (OTP_OUTBOX=off)');
       if (!user.roles.includes(Roles.DEVELOPER)) throw forbidden('The OTP outbox is for the DEVELOPER role');
-      const rows = await db.query<{
-        application_id: string;
-        field_key: string;
-        channel: string;
-        recipient: string;
-        message: string;
-        created_at: Date;
-      }>(
-        `SELECT application_id, field_key, channel, recipient, message, created_at FROM otp_outbox
-          WHERE $1::text IS NULL OR recipient = $1 ORDER BY id DESC LIMIT 50`,
-        [request.query.recipient ?? null],
-      );
-      return rows.map((r) => ({
-        application_id: r.application_id,
-        fieldKey: r.field_key,
-        type: r.channel,
-        recipient: r.recipient,
-        message: r.message,
-        sentAt: new Date(r.created_at).toISOString(),
-      }));
+      return readOutbox(db, request.query.recipient ?? null);
     },
   );
 };

@@ -1,7 +1,10 @@
 // Spec §7 queries and sub-tasks: /v3/taskconfigs/* (create, update, reopen, close, comment, list,
-// details, snooze, getConfigs), GET /v3/queries/{application_id}, and the request-for-information calls.
+// details, snooze, getConfigs), GET /v3/queries/{application_id}, the request-for-information calls, and
+// POST /v3/queries/updateAndResolveQuery. The two /v3/queries routes also serve the applicant (README
+// "Applicant portal"): their requests for information, and their answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AnswerQueryBodySchema,
   API_PATHS,
   CreateSubTaskBodySchema,
   RemoveSnoozeBodySchema,
@@ -11,19 +14,26 @@ import {
 } from '@originate/shared/node';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../context';
-import { invalid } from '../errors';
+import { type AppContext, caller, type PluginOptions } from '../context';
+import { forbidden, invalid, notFound } from '../errors';
+import { findApplication, type StoredApplication } from '../services/applications';
 import { taskConfigs } from '../services/detail';
 import { type Effects, publish } from '../services/effects';
+import { applicantOwns } from '../services/portal';
 import {
+  answerAsApplicant,
+  applicantRequests,
   type CreateKind,
   changeSubTask,
   createSubTask,
   queriesOf,
+  type RequestedFields,
   snooze,
   subTaskDetails,
   subTaskPage,
 } from '../services/subtasks';
+import { NOT_YOURS } from './applications';
+import { flowOfApplication } from './customer';
 import { idString } from './schemas';
 
 const closed = { additionalProperties: false } as const;
@@ -33,6 +43,34 @@ const CommentBodySchema = Type.Object(
   { ...SubTaskCommentBodySchema.properties, comment: SubTaskCommentBodySchema.properties.comment },
   closed,
 );
+
+/** The applicant's application (403 when it is not theirs, 404 when there is none). */
+async function applicantsApplication(ctx: AppContext, request: FastifyRequest, applicationId: string) {
+  const applicant = request.applicant;
+  if (!applicant || !(await applicantOwns(ctx.db, applicant, applicationId))) throw forbidden(NOT_YOURS);
+  const stored = await findApplication(ctx.db, applicationId);
+  if (!stored) throw notFound('Application not found');
+  return stored;
+}
+
+/** A request's field keys as the applicant reads them: the flow's labels, documents for file upload fields. */
+async function requestedFields(ctx: AppContext, stored: StoredApplication): Promise<RequestedFields> {
+  const fields = new Map<string, { label: string; type: string }>();
+  // An application staff made without a flow has no labels: its keys are all there is.
+  const flowCtx = await flowOfApplication(ctx, stored).catch(() => null);
+  for (const component of flowCtx?.components.values() ?? []) {
+    for (const f of component.fields) fields.set(f.key, { label: f.label, type: f.field_type_details.type });
+  }
+  return (keys) =>
+    keys.map((key) => {
+      const field = fields.get(key);
+      return {
+        key,
+        label: field?.label || key,
+        kind: field?.type === 'file_upload' ? ('document' as const) : ('value' as const),
+      };
+    });
+}
 
 export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const user = (request: FastifyRequest) => caller(request).user;
@@ -98,10 +136,39 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   );
   app.get(
     API_PATHS.applicationQueries,
-    { schema: { params: Type.Object({ applicationId: Id }, closed) } },
-    async (request) => ({
-      data: await queriesOf(ctx.db, user(request), request.params.applicationId),
-    }),
+    { config: { applicant: true }, schema: { params: Type.Object({ applicationId: Id }, closed) } },
+    async (request) => {
+      const { applicationId } = request.params;
+      if (request.applicant) {
+        const stored = await applicantsApplication(ctx, request, applicationId);
+        // Built field by field (shared ApplicantRequestSchema): nothing of the staff side reaches the applicant.
+        return { data: await applicantRequests(ctx.db, applicationId, await requestedFields(ctx, stored)) };
+      }
+      return { data: await queriesOf(ctx.db, user(request), applicationId) };
+    },
+  );
+  app.post(
+    API_PATHS.updateAndResolveQuery,
+    { config: { applicant: true }, schema: { body: AnswerQueryBodySchema } },
+    async (request) => {
+      const body = request.body;
+      if (request.applicant) {
+        const stored = await applicantsApplication(ctx, request, body.application_id);
+        return sent(answerAsApplicant(ctx.db, body, await requestedFields(ctx, stored), ctx.now()));
+      }
+      if (body.fileIds !== undefined)
+        throw invalid('fileIds', 'is for the applicant: staff attach files in the Docs tab');
+      return sent(
+        changeSubTask(
+          ctx.db,
+          user(request),
+          'resolve',
+          { subTaskId: body.subTaskId, comment: body.answer },
+          ctx.now(),
+          body.application_id,
+        ),
+      );
+    },
   );
 
   app.post(API_PATHS.updateSnoozeTime, { schema: { body: SnoozeBodySchema } }, (request) =>

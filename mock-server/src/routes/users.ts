@@ -1,10 +1,18 @@
-// Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token.
+// Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token;
+// ours, the candidates of a user picker (services/user-candidates).
 
-import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/shared/node';
+import {
+  API_PATHS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
+  type UserCandidatesQuery,
+  UserCandidatesQuerySchema,
+} from '@originate/shared/node';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../context';
 import { forbidden, invalid, notFound } from '../errors';
 import { shortTokenOwner } from '../services/sessions';
+import { userCandidates } from '../services/user-candidates';
 import {
   findTeam,
   findUserById,
@@ -14,6 +22,7 @@ import {
   ledTeamIds,
   listUsers,
   publicUser,
+  saveSelectedTeams,
   type TeamInfo,
   teamMembers,
   type UserRecord,
@@ -78,6 +87,12 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
+  app.get<{ Querystring: UserCandidatesQuery }>(
+    API_PATHS.userCandidates,
+    { schema: { querystring: UserCandidatesQuerySchema } },
+    async (request) => ({ users: await userCandidates(db, caller(request).user, request.query) }),
+  );
+
   app.get<{ Params: { userid: string } }>(
     API_PATHS.user,
     { schema: { params: objectSchema({ userid: idString }) } },
@@ -106,10 +121,7 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
       const foreign = request.body.teams.filter((t) => !own.has(t));
       if (foreign.length > 0)
         throw invalid('teams', `includes teams the user does not belong to: ${foreign.join(', ')}`);
-      await db.query('UPDATE users SET selected_teams = $2::jsonb WHERE userid = $1', [
-        user.userid,
-        JSON.stringify(request.body.teams),
-      ]);
+      await saveSelectedTeams(db, user.userid, request.body.teams);
       return { selectedTeams: request.body.teams };
     },
   );

@@ -1,9 +1,11 @@
-// The demo bank (people, teams, applications, notifications). Development and tests only: main.ts and
+// The demo bank (people, teams, applications and their documents, notifications). Development and tests only: main.ts and
 // buildApp never call it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
 import type { Db } from '../db';
+import type { FileStore } from '../services/files';
 import { hashPassword } from '../services/security';
 import { demoApplications, SEED_ANCHOR } from './applications';
 import { seedBank } from './bank';
+import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedDisplayName, TEAMS, USERS } from './people';
 
@@ -22,8 +24,9 @@ const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home L
 /** Seeds at most this many quietly; a bigger bank prints its progress (every 5 %). */
 const QUIET_SEED = 20_000;
 
-export async function seedDemo(db: Db, generatedApplications: number): Promise<void> {
+export async function seedDemo(db: Db, files: FileStore, generatedApplications: number): Promise<void> {
   await seedDemoBank(db);
+  await seedDemoDocuments(db, files);
   await seedResumableApplication(db);
   await seedBank(
     db,

@@ -81,7 +81,11 @@ export async function findApplication(db: Queryable, applicationId: string): Pro
     const ofStep = tasks.filter((t) => t.step_name === stepName);
     return { stepName, type: ofStep[0]?.type ?? 'none', assignmentInfo: ofStep.map(toAssignment) };
   });
+  // A flow application the bank seeded records no flow position: answered as a form the applicant
+  // submitted, so the portal's FlowApplication check (./FlowForm in the detail) accepts it.
+  const flowDefaults = typeof row.doc.flowId === 'string' ? { mode: 'SAVED', jointApplicants: [], progress: [] } : {};
   const application: Application = {
+    ...flowDefaults,
     ...row.doc,
     application_id: row.application_id,
     product_code: row.product_code,

@@ -117,6 +117,20 @@ export async function approvalsOf(db: Queryable, user: UserRecord, applicationId
   }));
 }
 
+/** A pending approval the user is the current approver of (404, 403, 409 otherwise); `act` names what they would do. */
+export async function pendingApprovalFor(
+  db: Queryable,
+  user: UserRecord,
+  approvalId: string,
+  act = 'act on',
+): Promise<ApprovalRow> {
+  const [approval] = await db.query<ApprovalRow>('SELECT * FROM approvals WHERE approval_id = $1', [approvalId]);
+  if (!approval) throw notFound('Approval not found');
+  if (approval.approver !== user.userid) throw forbidden(`Only the current approver may ${act} this approval`);
+  if (approval.status !== 'PENDING') throw conflict(`The approval is already ${approval.status}`);
+  return approval;
+}
+
 /** approve, reject, forward, send_back by the current approver; nothing changes when refused. */
 export async function decideApproval(
   db: Db,
@@ -125,10 +139,7 @@ export async function decideApproval(
   body: ApprovalActionBody,
   now: Date,
 ) {
-  const [approval] = await db.query<ApprovalRow>('SELECT * FROM approvals WHERE approval_id = $1', [body.approvalId]);
-  if (!approval) throw notFound('Approval not found');
-  if (approval.approver !== user.userid) throw forbidden('Only the current approver may act on this approval');
-  if (approval.status !== 'PENDING') throw conflict(`The approval is already ${approval.status}`);
+  const approval = await pendingApprovalFor(db, user, body.approvalId);
   if (action === 'forward' && body.forwardTo === undefined) throw invalid('forwardTo', 'is required to forward');
   if (action !== 'forward' && body.forwardTo !== undefined)
     throw invalid('forwardTo', `is only for forward, not ${action}`);

@@ -10,6 +10,8 @@ export interface FieldChange {
 }
 
 /** The keys whose values differ between two records (a key only one side has counts, as null on the other). */
+const isEmpty = (v: unknown) => v === null || v === '' || (Array.isArray(v) && v.length === 0);
+
 export function fieldChanges(
   before: Readonly<Record<string, unknown>>,
   after: Readonly<Record<string, unknown>>,
@@ -19,6 +21,8 @@ export function fieldChanges(
   for (const fieldKey of keys) {
     const oldValue = before[fieldKey] ?? null;
     const newValue = after[fieldKey] ?? null;
+    // A field left empty that the form now sends as '' (or []) was not changed by anyone.
+    if (isEmpty(oldValue) && isEmpty(newValue)) continue;
     if (!isDeepStrictEqual(oldValue, newValue)) changes.push({ fieldKey, oldValue, newValue });
   }
   return changes;

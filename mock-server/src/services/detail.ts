@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../db';
 import { invalid } from '../errors';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
 import { stateOf } from './actions';
-import { currentTask, type TaskRow } from './applications';
+import { currentTask, type StoredApplication, type TaskRow } from './applications';
 import { type Effects, newEffects } from './effects';
 import { operationalLevelAgreement } from './lists';
 import { actorOn, loadApplication } from './task-context';
@@ -23,6 +23,15 @@ import { WORKFLOW_STEPS } from './workflow';
 import { addWorklog } from './worklog';
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Spec §5: editing is disabled when the application's stage differs from the task's step. Access control
+ * is per field (FieldConfig.accessControl: the form shows those fields read only, staff saves refuse
+ * changes to them), so it never disables the whole form.
+ */
+function editingDisabledOn(stored: StoredApplication, task: TaskRow): boolean {
+  return (stored.application.appLifeCycle?.stage ?? '') !== task.step_name;
+}
 
 /** GET /v3/taskconfigs/getConfigs: the named task (taskId, or the latest of stepNumber), else the current one. */
 export async function taskConfigs(
@@ -52,9 +61,7 @@ export async function taskConfigs(
   const first = Math.min(...stored.tasks.map((t) => t.step_number));
   const hasPreviousStep = task.step_number > first;
   const subStatus = taskSubStatus(task.progress, task.callback_requested, iso(task.review_date), now);
-  // Spec §5: the stage differs from the task's step. Field access control (WRITE or not) is not configured
-  // anywhere yet, so it never disables editing here.
-  const editingDisabled = stage !== task.step_name;
+  const editingDisabled = editingDisabledOn(stored, task);
   const state = stateOf({ stored, task, actor, hasPreviousStep });
   const sla = operationalLevelAgreement(task, now);
   const assignee = task.assigned_to ? await findUserById(db, task.assigned_to) : null;
@@ -109,6 +116,24 @@ export async function taskConfigs(
     actions,
     steps: WORKFLOW_STEPS.map((s) => ({ stepNumber: s.stepNumber, stepName: s.stepName })),
   };
+}
+
+/**
+ * Why a staff save of this application is refused (spec §5, §6: the Save tab's own rule), or null. An
+ * application with no task yet (a draft before submission) is judged by access alone.
+ */
+export function staffEditRefusal(stored: StoredApplication, user: UserRecord): string | null {
+  const task = currentTask(stored.tasks);
+  if (!task) return null;
+  const app = stored.application;
+  if (!actorOn(user, stored, task).assigned) {
+    return 'Editing is disabled: this application is not assigned to you (its task must be yours, In Progress, and the application ACTIVE)';
+  }
+  if (editingDisabledOn(stored, task)) {
+    const stage = app.appLifeCycle?.stage ?? '';
+    return `Editing is disabled: the application's stage (${stage}) differs from the task's step (${task.step_name})`;
+  }
+  return null;
 }
 
 interface NoteRow extends Record<string, unknown> {

@@ -1,9 +1,10 @@
 // Staff document work on an application (README "Back office", documents): the list, uploads' records,
-// delete, metadata, copy to another application and merge into one PDF. Every write needs access to the
-// application(s) and shared's documentPermission (MANAGE_DOCUMENT); it runs in one transaction with its
-// worklog row, then reports applicationChanged. Bytes live in the FileStore: new files are written
-// before the transaction (PGlite has one connection) and removed again if it fails; a removed file's
-// bytes go only after its row is marked removed.
+// delete, metadata, replace (earlier versions kept), copy to another application and merge into one PDF.
+// Every write needs access to the application(s) and shared's documentPermission (MANAGE_DOCUMENT); it
+// runs in one transaction with its worklog row, then reports applicationChanged. Bytes live in the
+// FileStore: new files are written before the transaction (PGlite has one connection) and removed again
+// if it fails; a removed file's bytes go only after its row is marked removed. The applicant's own
+// removal of their uploads goes through removeDocument too.
 import { randomUUID } from 'node:crypto';
 import {
   type CopyFileBody,
@@ -15,6 +16,7 @@ import {
 import { PDFDocument } from 'pdf-lib';
 import type { Db, Queryable } from '../db';
 import { forbidden, HttpError, invalid, notFound } from '../errors';
+import { recordAudits } from './audits';
 import { type Effects, newEffects } from './effects';
 import { displayName, extensionOf, type FileStore } from './files';
 import { loadApplication } from './task-context';
@@ -39,7 +41,21 @@ interface DocumentRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
+interface VersionRow extends Record<string, unknown> {
+  file_id: string;
+  document_id: string;
+  version: number;
+  file_name: string;
+  mime_type: string;
+  size: number;
+  display_name: string | null;
+  uploaded_at: Date | string;
+  replaced_at: Date | string;
+}
+
 const FILE_NOT_FOUND = 'File not found';
+/** An applicant may take back what they uploaded, not what the bank's staff added to their application. */
+const STAFF_DOCUMENT = "This document was added by the bank's staff: only they may remove it";
 /** An application's documents in one answer (the Docs tab shows them all; a loan file has a few dozen). */
 const DOCUMENTS_LIMIT = 500;
 /** The merged PDF's field key: it belongs to no upload field of the form. */
@@ -75,7 +91,34 @@ async function liveDocument(db: Queryable, applicationId: string, fileId: string
   return row ?? null;
 }
 
-const toStaffDocument = (r: DocumentRow) => ({
+/** A file that is not removed, of whichever application (downloads check who may read it). */
+export async function liveFile(db: Queryable, fileId: string) {
+  const [row] = await db.query<{ application_id: string; file_name: string; mime_type: string }>(
+    'SELECT application_id, file_name, mime_type FROM documents WHERE file_id = $1 AND removed_at IS NULL',
+    [fileId],
+  );
+  return row ?? null;
+}
+
+const iso = (at: Date | string) => new Date(at).toISOString();
+
+const SELECT_VERSIONS = `SELECT v.file_id, v.document_id, v.version, v.file_name, v.mime_type, v.size, u.display_name,
+         v.uploaded_at, v.replaced_at
+    FROM document_versions v LEFT JOIN users u ON u.userid = v.uploaded_by`;
+
+/** Earlier versions of these documents, newest first, by document. */
+async function versionsOf(db: Queryable, fileIds: readonly string[]): Promise<Map<string, VersionRow[]>> {
+  const byDocument = new Map<string, VersionRow[]>();
+  if (fileIds.length === 0) return byDocument;
+  const rows = await db.query<VersionRow>(
+    `${SELECT_VERSIONS} WHERE v.document_id = ANY($1::text[]) ORDER BY v.document_id, v.version DESC`,
+    [fileIds],
+  );
+  for (const row of rows) byDocument.set(row.document_id, [...(byDocument.get(row.document_id) ?? []), row]);
+  return byDocument;
+}
+
+const toStaffDocument = (r: DocumentRow, earlier: readonly VersionRow[]) => ({
   fileId: r.file_id,
   fileName: r.file_name,
   fieldKey: r.field_key,
@@ -84,10 +127,22 @@ const toStaffDocument = (r: DocumentRow) => ({
   metadata: r.metadata,
   // null: the applicant uploaded it in the customer flow.
   uploadedBy: r.display_name,
-  createdAt: new Date(r.created_at).toISOString(),
+  createdAt: iso(r.created_at),
+  // The current file: its version number and when it was uploaded (createdAt until first replaced).
+  version: (earlier[0]?.version ?? 0) + 1,
+  updatedAt: iso(earlier[0]?.replaced_at ?? r.created_at),
+  versions: earlier.map((v) => ({
+    version: v.version,
+    fileName: v.file_name,
+    mimeType: v.mime_type,
+    size: v.size,
+    uploadedBy: v.display_name,
+    uploadedAt: iso(v.uploaded_at),
+    replacedAt: iso(v.replaced_at),
+  })),
 });
 
-/** GET /v3/application/{applicationId}/documents: newest first, removed ones left out. */
+/** GET /v3/application/{applicationId}/documents: newest first, removed ones left out, each with its earlier versions. */
 export async function documentsOf(db: Queryable, user: UserRecord, applicationId: string) {
   await loadApplication(db, user, applicationId);
   const rows = await db.query<DocumentRow>(
@@ -95,7 +150,11 @@ export async function documentsOf(db: Queryable, user: UserRecord, applicationId
       ORDER BY d.created_at DESC, d.file_id LIMIT $2`,
     [applicationId, DOCUMENTS_LIMIT],
   );
-  return rows.map(toStaffDocument);
+  const versions = await versionsOf(
+    db,
+    rows.map((r) => r.file_id),
+  );
+  return rows.map((r) => toStaffDocument(r, versions.get(r.file_id) ?? []));
 }
 
 export interface UploadRecord {
@@ -106,6 +165,30 @@ export interface UploadRecord {
   mimeType: string;
   size: number;
   metadata: DocumentMetadata;
+}
+
+/** A document's row for a file already in the store; `uploadedBy` null: the applicant's. */
+export async function insertDocument(
+  tx: Queryable,
+  record: UploadRecord,
+  uploadedBy: string | null,
+  at: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+    [
+      record.fileId,
+      record.applicationId,
+      record.fieldKey,
+      record.fileName,
+      record.mimeType,
+      record.size,
+      JSON.stringify(record.metadata),
+      uploadedBy,
+      at,
+    ],
+  );
 }
 
 /**
@@ -120,21 +203,7 @@ export async function recordUpload(
 ): Promise<Effects> {
   const effects = newEffects();
   await db.transaction(async (tx) => {
-    await tx.query(
-      `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
-      [
-        record.fileId,
-        record.applicationId,
-        record.fieldKey,
-        record.fileName,
-        record.mimeType,
-        record.size,
-        JSON.stringify(record.metadata),
-        staff?.userid ?? null,
-        now,
-      ],
-    );
+    await insertDocument(tx, record, staff?.userid ?? null, now);
     if (!staff) return;
     await addWorklog(tx, {
       applicationId: record.applicationId,
@@ -150,37 +219,50 @@ export async function recordUpload(
 }
 
 /**
- * POST /v3/deleteDocument and a staff DELETE /v3/remove/: the row is marked removed (with its worklog
- * row), then the bytes go. A document of another application, or already removed, is not found.
+ * POST /v3/deleteDocument, DELETE /v3/remove/ and POST /upload/removeDocument: the row is marked removed
+ * and its earlier versions forgotten, then the bytes go. Staff (`user`) need access and MANAGE_DOCUMENT
+ * and leave a worklog row; `user` null is the application's applicant (the route has checked the
+ * session is theirs), who may remove only what they uploaded. A document of another application, or
+ * already removed, is not found.
  */
 export async function removeDocument(
   db: Db,
   files: FileStore,
-  user: UserRecord,
+  user: UserRecord | null,
   applicationId: string,
   fileId: string,
   now: Date,
 ): Promise<{ result: { fileId: string; removed: true }; effects: Effects }> {
-  await managedApplication(db, user, applicationId);
-  await db.transaction(async (tx) => {
-    const removed = await tx.query(
-      `UPDATE documents SET removed_at = $3
-        WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL RETURNING file_id`,
-      [fileId, applicationId, now],
+  if (user) await managedApplication(db, user, applicationId);
+  const versionIds = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ uploaded_by: string | null }>(
+      `SELECT uploaded_by FROM documents
+        WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL FOR UPDATE`,
+      [fileId, applicationId],
     );
-    if (removed.length === 0) throw notFound(FILE_NOT_FOUND);
-    await addWorklog(tx, {
-      applicationId,
-      taskId: null,
-      userId: user.userid,
-      action: 'delete_document',
-      detail: { fileId },
-      at: now,
-    });
+    if (!row) throw notFound(FILE_NOT_FOUND);
+    if (!user && row.uploaded_by !== null) throw forbidden(STAFF_DOCUMENT);
+    await tx.query('UPDATE documents SET removed_at = $2 WHERE file_id = $1', [fileId, now]);
+    const versions = await tx.query<{ file_id: string }>(
+      'DELETE FROM document_versions WHERE document_id = $1 RETURNING file_id',
+      [fileId],
+    );
+    if (user) {
+      await addWorklog(tx, {
+        applicationId,
+        taskId: null,
+        userId: user.userid,
+        action: 'delete_document',
+        detail: { fileId },
+        at: now,
+      });
+    }
+    return versions.map((v) => v.file_id);
   });
-  await files.remove(fileId);
+  for (const id of [fileId, ...versionIds]) await files.remove(id);
   const effects = newEffects();
-  effects.changed.set(applicationId, now);
+  // An applicant's draft upload is part of filling the form, as their uploads are (recordUpload).
+  if (user) effects.changed.set(applicationId, now);
   return { result: { fileId, removed: true }, effects };
 }
 
@@ -210,6 +292,133 @@ export async function updateMetadata(db: Db, user: UserRecord, body: DocumentMet
   const effects = newEffects();
   effects.changed.set(applicationId, now);
   return { result: { fileId, metadata }, effects };
+}
+
+/** POST /v3/updateDocument before a byte is read: access (404 / 403), MANAGE_DOCUMENT (403), the live document (404). */
+export async function documentToReplace(db: Queryable, user: UserRecord, applicationId: string, fileId: string) {
+  const stored = await loadApplication(db, user, applicationId);
+  assertMayManageDocuments(user);
+  const row = await liveDocument(db, applicationId, fileId);
+  if (!row) throw notFound(FILE_NOT_FOUND);
+  return { stored, fieldKey: row.field_key };
+}
+
+/** The checked new file of a replacement; `commit` moves its received bytes to the document's id. */
+export interface Replacement {
+  fileName: string;
+  mimeType: string;
+  size: number;
+  commit(fileId: string): Promise<void>;
+}
+
+/**
+ * POST /v3/updateDocument: the document takes the new file and keeps its id, field key and metadata;
+ * the file it held becomes version n (its bytes copied under a new id, downloadable by number). The
+ * copy and the move run inside the transaction while the row is locked, so two replacements never
+ * record the same earlier file; when anything fails the document's own bytes are put back. Worklog
+ * `replace_document` and an audit row of the document's field (old → new file, source document:replace).
+ */
+export async function replaceDocument(
+  db: Db,
+  files: FileStore,
+  user: UserRecord,
+  applicationId: string,
+  fileId: string,
+  replacement: Replacement,
+  now: Date,
+) {
+  const { fileName, mimeType, size } = replacement;
+  const versionId = randomUUID();
+  let moved = false;
+  try {
+    const result = await db.transaction(async (tx) => {
+      const [current] = await tx.query<{
+        field_key: string;
+        file_name: string;
+        mime_type: string;
+        size: number;
+        uploaded_by: string | null;
+        created_at: Date | string;
+      }>(
+        `SELECT field_key, file_name, mime_type, size, uploaded_by, created_at FROM documents
+          WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL FOR UPDATE`,
+        [fileId, applicationId],
+      );
+      if (!current) throw notFound(FILE_NOT_FOUND);
+      const [last] = await tx.query<{ version: number | null; replaced_at: Date | string | null }>(
+        'SELECT max(version) AS version, max(replaced_at) AS replaced_at FROM document_versions WHERE document_id = $1',
+        [fileId],
+      );
+      // The number of the file being replaced; the new one is the next.
+      const earlier = (last?.version ?? 0) + 1;
+      if (!(await files.copy(fileId, versionId))) throw notFound(FILE_NOT_FOUND);
+      await tx.query(
+        `INSERT INTO document_versions
+           (file_id, document_id, version, file_name, mime_type, size, uploaded_by, uploaded_at, replaced_by, replaced_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [
+          versionId,
+          fileId,
+          earlier,
+          current.file_name,
+          current.mime_type,
+          current.size,
+          current.uploaded_by,
+          last?.replaced_at ?? current.created_at,
+          user.userid,
+          now,
+        ],
+      );
+      await tx.query(
+        'UPDATE documents SET file_name = $2, mime_type = $3, size = $4, uploaded_by = $5 WHERE file_id = $1',
+        [fileId, fileName, mimeType, size, user.userid],
+      );
+      await addWorklog(tx, {
+        applicationId,
+        taskId: null,
+        userId: user.userid,
+        action: 'replace_document',
+        detail: { fileId, fileName, version: earlier + 1, previousFileName: current.file_name },
+        at: now,
+      });
+      await recordAudits(
+        tx,
+        applicationId,
+        [
+          {
+            fieldKey: current.field_key,
+            oldValue: `${current.file_name} (version ${earlier})`,
+            newValue: `${fileName} (version ${earlier + 1})`,
+          },
+        ],
+        { userId: user.userid, source: 'document:replace' },
+        now,
+      );
+      await replacement.commit(fileId);
+      moved = true;
+      return { fileId, fileName, size, mimeType, version: earlier + 1 };
+    });
+    const effects = newEffects();
+    effects.changed.set(applicationId, now);
+    return { result, effects };
+  } catch (error) {
+    if (moved) await files.copy(versionId, fileId);
+    await files.remove(versionId);
+    throw error;
+  }
+}
+
+/** GET /v3/document/{fileId}/version/{version}: an earlier version of a live document, for staff with access. */
+export async function documentVersion(db: Queryable, user: UserRecord, fileId: string, version: number) {
+  const [row] = await db.query<{ file_id: string; file_name: string; mime_type: string; application_id: string }>(
+    `SELECT v.file_id, v.file_name, v.mime_type, d.application_id
+       FROM document_versions v JOIN documents d ON d.file_id = v.document_id
+      WHERE v.document_id = $1 AND v.version = $2 AND d.removed_at IS NULL`,
+    [fileId, version],
+  );
+  if (!row) throw notFound('Version not found');
+  await loadApplication(db, user, row.application_id);
+  return { versionFileId: row.file_id, fileName: row.file_name, mimeType: row.mime_type };
 }
 
 /** Writes new bytes, runs the transaction that records them, and removes the bytes if it fails. */

@@ -17,7 +17,8 @@ export const newEffects = (): Effects => ({ notifications: [], changed: new Map(
 const TEAM_NOTIFY_LIMIT = 50;
 
 interface Notice {
-  actorId: string;
+  /** Who acted; undefined: the applicant (no user). */
+  actorId?: string;
   applicationId: string;
   statusName: NotificationStatusName;
   message: string;
@@ -48,9 +49,9 @@ export async function notifyTeam(
 ): Promise<void> {
   if (teams.length === 0) return;
   const members = await tx.query<{ user_id: string }>(
-    `SELECT DISTINCT user_id FROM user_teams WHERE team_id = ANY($1::text[]) AND user_id <> $2
+    `SELECT DISTINCT user_id FROM user_teams WHERE team_id = ANY($1::text[]) AND user_id IS DISTINCT FROM $2
       ORDER BY user_id LIMIT $3`,
-    [teams.map((t) => t.id), notice.actorId, TEAM_NOTIFY_LIMIT],
+    [teams.map((t) => t.id), notice.actorId ?? null, TEAM_NOTIFY_LIMIT],
   );
   for (const { user_id } of members) {
     const notification = await insertNotification(tx, {

@@ -4,7 +4,7 @@
 // is checked twice: its extension names a family of spec §5, and its first bytes must match it.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -104,6 +104,8 @@ export interface FileStore {
     stream: Readable & { truncated?: boolean },
   ): Promise<StoredWrite & { commit(fileId: string): Promise<void>; discard(): Promise<void> }>;
   put(fileId: string, data: Buffer): Promise<void>;
+  /** The stored file's bytes under another id as well (a replaced document's earlier version); false when there is none. */
+  copy(fromId: string, toId: string): Promise<boolean>;
   read(fileId: string): Promise<Buffer | null>;
   remove(fileId: string): Promise<void>;
 }
@@ -142,6 +144,12 @@ function memoryStore(): FileStore {
     },
     async put(fileId, data) {
       files.set(fileId, data);
+    },
+    async copy(fromId, toId) {
+      const data = isFileId(fromId) ? files.get(fromId) : undefined;
+      if (!data || !isFileId(toId)) return false;
+      files.set(toId, data);
+      return true;
     },
     async read(fileId) {
       return isFileId(fileId) ? (files.get(fileId) ?? null) : null;
@@ -183,6 +191,20 @@ function diskStore(dir: string): FileStore {
       const temp = path.join(dir, `.partial-${randomUUID()}`);
       await writeFile(temp, data, { flag: 'wx' });
       await rename(temp, pathOf(fileId));
+    },
+    async copy(fromId, toId) {
+      await ready;
+      const target = pathOf(toId);
+      const temp = path.join(dir, `.partial-${randomUUID()}`);
+      try {
+        await copyFile(pathOf(fromId), temp);
+      } catch (error) {
+        await rm(temp, { force: true });
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw error;
+      }
+      await rename(temp, target);
+      return true;
     },
     async read(fileId) {
       if (!isFileId(fileId)) return null;

@@ -3,10 +3,11 @@
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { optionRequests } from '@originate/mfe-customer-flow/engine';
-import type { FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
+import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
-import { conflict, invalid, ValidationError } from '../errors';
+import { conflict, forbidden, invalid, ValidationError } from '../errors';
 import { fieldChanges, recordAudits } from './audits';
+import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
 import { type FlowRules, flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
@@ -67,9 +68,11 @@ export function isSubmit(flow: FlowConfig, body: SaveApplicationBody): boolean {
   return last !== undefined && last.section_id === body.section_id && last.sub_section_id === body.sub_section_id;
 }
 
-const NUMBER_KEYS = ['loan_amount', 'pl_loan_amount'];
-const NAME_KEYS = ['full_name', 'pl_full_name'];
-const MOBILE_KEYS = ['mobile', 'pl_mobile'];
+// The seeded products' keys for the summary (home loan unprefixed, personal pl_, car cl_).
+const NUMBER_KEYS = ['loan_amount', 'pl_loan_amount', 'cl_loan_amount'];
+const NAME_KEYS = ['full_name', 'pl_full_name', 'cl_full_name'];
+const MOBILE_KEYS = ['mobile', 'pl_mobile', 'cl_mobile'];
+const EMAIL_KEYS = ['email', 'pl_email', 'cl_email'];
 
 function firstText(values: SaveApplicationBody['customFields'], keys: string[]): string | undefined {
   for (const key of keys) {
@@ -86,7 +89,7 @@ function summaryOf(body: SaveApplicationBody) {
   const primary: Record<string, string> = {};
   const name = firstText(body.customFields, NAME_KEYS);
   const mobile = firstText(body.customFields, MOBILE_KEYS);
-  const email = firstText(body.customFields, ['email']);
+  const email = firstText(body.customFields, EMAIL_KEYS);
   if (name) primary.fullName = name;
   if (mobile) primary.mobile = mobile;
   if (email) primary.email = email;
@@ -191,8 +194,9 @@ export interface SaveOutcome {
 
 /**
  * A later save of an existing flow application (consumer or staff). Refuses a stale mod_time
- * (409 resubmission) and any save after submit; a submit completes the CUST_FLOW task and opens the
- * next lifecycle step in the product's queue.
+ * (409 resubmission), any save after submit, and a staff save that changes a field the user may only
+ * read (403, field-access.ts); a submit completes the CUST_FLOW task and opens the next lifecycle step
+ * in the product's queue.
  */
 export async function updateFlowApplication(
   db: Db,
@@ -203,6 +207,8 @@ export async function updateFlowApplication(
   queue: ProductRecord['queue'],
   /** Who saves, for the audit trail of every changed field (staff saves name the user). */
   audit: { userId: string | null; source: string } = { userId: null, source: 'applicant' },
+  /** The staff user saving, whose field access is enforced; applicants (absent) are not governed by it. */
+  viewer?: FieldAccessViewer,
 ): Promise<SaveOutcome> {
   checkStep(ctx.flow, body);
   const submit = isSubmit(ctx.flow, body);
@@ -218,9 +224,20 @@ export async function updateFlowApplication(
     if (row.status !== 'ACTIVE') throw conflict(`The application is ${row.status}`);
     const stored = new Date(row.mod_time).getTime();
     if (body.mod_time !== undefined && !(new Date(body.mod_time).getTime() >= stored)) throw conflict('resubmission');
+    if (viewer) {
+      // Against the stored values read under the row lock: what this save would change, nothing else.
+      const previous = { customFields: row.doc.customFields ?? {}, jointApplicants: row.doc.jointApplicants ?? [] };
+      const refused = readOnlyChanges(ctx, previous, body, viewer, now);
+      if (refused.length > 0) throw forbidden(readOnlyRefusal(refused));
+    }
     const doc = docOf(ctx.flow, body, row.doc);
     if (submit) doc.submitted_at = now.toISOString();
-    await recordAudits(tx, applicationId, fieldChanges(row.doc.customFields ?? {}, doc.customFields ?? {}), audit, now);
+    // The field history is of the form's fields: a key the flow does not have is no field anyone edited.
+    const fields = new Set([...ctx.components.values()].flatMap((c) => c.fields.map((f) => f.key)));
+    const changes = fieldChanges(row.doc.customFields ?? {}, doc.customFields ?? {}).filter((c) =>
+      fields.has(c.fieldKey),
+    );
+    await recordAudits(tx, applicationId, changes, audit, now);
     const { loanAmount, applicant } = summaryOf(body);
     await tx.query(
       `UPDATE applications SET doc = $2::jsonb, loan_amount = $3, applicant = $4::jsonb, mod_time = $5,

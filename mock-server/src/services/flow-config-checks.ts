@@ -64,7 +64,8 @@ export async function flowConfigIssues(
 
 /**
  * A component saved as /:componentId: that component, unique field keys, regexes that compile, formulas
- * over its own fields without cycles; and every stored page rule about it still finds its target.
+ * over its own fields without cycles, access control naming known teams and never on a table's cells;
+ * and every stored page rule about it still finds its target.
  */
 export async function componentConfigIssues(
   db: Queryable,
@@ -82,6 +83,7 @@ export async function componentConfigIssues(
       (path) => path.replace(/^\[0\]\.?/, '') || 'body',
     ),
   );
+  issues.push(...(await accessControlIssues(db, component)));
   for (const { flowId, verNum, rule } of await rulesAbout(db, component.componentId)) {
     for (const issue of engineIssues(() => loadPageRules([rule], `page rules of ${flowId}`, [component]))) {
       issues.push({
@@ -91,6 +93,27 @@ export async function componentConfigIssues(
     }
   }
   return issues;
+}
+
+/**
+ * The teams a field's access control names must be the bank's, with that type (the shape, and no access
+ * control on a table's cells, are the schema's and the engine loader's): a misspelt team would silently
+ * give nobody WRITE.
+ */
+async function accessControlIssues(db: Queryable, component: ComponentConfig): Promise<ConfigIssue[]> {
+  const named = component.fields.flatMap((field, f) =>
+    (field.accessControl ?? []).flatMap((entry, e) =>
+      (entry.teams ?? []).map((team, t) => ({ team, label: `fields[${f}].accessControl[${e}].teams[${t}].id` })),
+    ),
+  );
+  if (named.length === 0) return [];
+  const rows = await db.query<{ id: string; type: string }>('SELECT id, type FROM teams WHERE id = ANY($1::text[])', [
+    [...new Set(named.map((n) => n.team.id))],
+  ]);
+  const known = new Set(rows.map((row) => `${row.type}:${row.id}`));
+  return named
+    .filter(({ team }) => !known.has(`${team.type}:${team.id}`))
+    .map(({ team, label }) => ({ label, reason: `is not a ${team.type} team of the bank ('${team.id}')` }));
 }
 
 /**

@@ -9,14 +9,22 @@ import { forbidden } from '../errors';
 import { canAccessApplication } from './access';
 import { findApplication } from './applications';
 import { checkPage, type ListCaller, type ListWants, listApplications, seesAll } from './lists';
+import type { ApplicantSession } from './sessions';
 
-/** What each resolver receives from the route (mercurius adds its own keys to it). */
+/** What each resolver receives from the route (mercurius adds its own keys to it): staff or an applicant. */
 declare module 'mercurius' {
   interface MercuriusContext {
-    caller: ListCaller;
+    caller: ListCaller | null;
+    applicant: ApplicantSession | null;
   }
 }
 type GraphqlContext = MercuriusContext;
+
+/** The staff caller; an applicant session reads only 'applicationTasks'. */
+function staff(context: GraphqlContext): ListCaller {
+  if (!context.caller) throw forbidden('An applicant session may only use its own application');
+  return context.caller;
+}
 
 interface ApplicationsArgs {
   list: ApplicationList;
@@ -51,23 +59,37 @@ interface PortalRow extends Record<string, unknown> {
   application_id: string;
   status: string;
   applicant_email: string | null;
+  product_code: string;
+  product_name: string;
+  stage: string | null;
+  mode: string | null;
+  cre_time: Date | string;
+  open_requests: number;
   tasks: { taskId: string; name: string; stepName: string; progress: string }[];
 }
 
 /**
  * 'applicationTasks': the applications whose primary applicant has this e-mail (case-insensitive), with
  * their tasks, newest first; staff see those they may open (any task's access, or ALL_APPLICATIONS_*).
+ * An applicant asks for the e-mail they proved with a sign-in code (README "Applicant portal"), any other
+ * is 403, and sees their applications but DELETED ones.
  */
 async function applicationTasks(
   db: Queryable,
-  caller: ListCaller,
+  context: GraphqlContext,
   email: string,
   page: { page: number; size: number },
 ) {
   checkPage(page);
   const params: unknown[] = [email.toLowerCase()];
   let access = 'true';
-  if (!seesAll(caller)) {
+  const caller = context.caller;
+  if (!caller) {
+    const proved = context.applicant?.email;
+    if (!proved) throw forbidden('Sign in with your e-mail address to see your applications');
+    if (proved !== email.toLowerCase()) throw forbidden('You may only see the applications of your own e-mail address');
+    access = `a.status <> 'DELETED'`;
+  } else if (!seesAll(caller)) {
     params.push(caller.userid, caller.userName, JSON.stringify(caller.teams.map((t) => ({ type: t.type, id: t.id }))));
     const allTypes = caller.teams.filter((t) => t.allTeams).map((t) => t.type);
     params.push(allTypes);
@@ -81,7 +103,11 @@ async function applicationTasks(
   const limit = `LIMIT $${params.length + 1} OFFSET $${params.length + 2}`;
   const [rows, [total]] = await Promise.all([
     db.query<PortalRow>(
-      `SELECT a.application_id, a.status, a.applicant_email,
+      `SELECT a.application_id, a.status, a.applicant_email, a.product_code, a.product_name, a.stage,
+            a.doc ->> 'mode' AS mode, a.cre_time,
+            (SELECT count(*)::int FROM sub_tasks s
+              WHERE s.application_id = a.application_id AND s.recipient = 'APPLICANT' AND s.status = 'OPEN'
+                AND s.answered_at IS NULL) AS open_requests,
             (SELECT coalesce(jsonb_agg(jsonb_build_object('taskId', t.task_id, 'name', t.name, 'stepName', t.step_name,
                                                           'progress', t.progress) ORDER BY t.step_number, t.task_id), '[]')
                FROM tasks t WHERE t.application_id = a.application_id) AS tasks
@@ -97,6 +123,12 @@ async function applicationTasks(
       _applicationStatus: r.status,
       email: r.applicant_email,
       tasks: r.tasks,
+      product_code: r.product_code,
+      product_name: r.product_name,
+      stage: r.stage,
+      mode: r.mode,
+      cre_time: new Date(r.cre_time).toISOString(),
+      openRequests: r.open_requests,
     })),
     count: total?.n ?? 0,
   };
@@ -133,15 +165,15 @@ export function graphqlResolvers(ctx: AppContext) {
         context: GraphqlContext,
         info: GraphQLResolveInfo,
       ) => ({
-        data: await listApplications(ctx.db, context.caller, args, ctx.now(), wantsOf(info)),
+        data: await listApplications(ctx.db, staff(context), args, ctx.now(), wantsOf(info)),
       }),
       application: (_root: unknown, args: { application_id: string }, context: GraphqlContext) =>
-        applicationDetail(ctx.db, context.caller, args.application_id),
+        applicationDetail(ctx.db, staff(context), args.application_id),
       applicationTasks: (
         _root: unknown,
         args: { email: string; page: { page: number; size: number } },
         context: GraphqlContext,
-      ) => applicationTasks(ctx.db, context.caller, args.email, args.page),
+      ) => applicationTasks(ctx.db, context, args.email, args.page),
     },
   };
 }

@@ -65,7 +65,7 @@ export const LIST_FIELDS: Readonly<Record<string, { sql: string; kind: FilterFie
   product_code: { sql: 'a.product_code', kind: 'dropdown' },
   loanAmount: { sql: 'a.loan_amount', kind: 'amount' },
   stage: { sql: 'a.stage', kind: 'dropdown' },
-  name: { sql: 't.name', kind: 'text' },
+  name: { sql: 'a.current_task_name', kind: 'text' },
   progress: { sql: 't.progress', kind: 'dropdown' },
   _applicationStatus: { sql: 'a.status', kind: 'dropdown' },
   assignedTo: { sql: 't.assigned_to', kind: 'text', nullable: true },
@@ -168,18 +168,26 @@ function listCondition(list: ApplicationList, caller: ListCaller, p: Params): st
   }
 }
 
-/** A filter's value read per its column's kind; anything else is a 400 naming the filter. */
-function filterCondition(filter: ListFilter, index: number, table: TableConfig, p: Params): string {
+/**
+ * A filter's value read per its column's kind; anything else is a 400 naming the filter. `sql` is the
+ * column it reads (the counters read their own copy of a column).
+ */
+function filterCondition(
+  filter: ListFilter,
+  index: number,
+  table: TableConfig,
+  p: Params,
+  sql = LIST_FIELDS[filter.field]?.sql,
+): string {
   const label = `filters[${index}]`;
   const column = table.columns.find((c) => c.field === filter.field);
   const field = LIST_FIELDS[filter.field];
-  if (!column?.filterable || !field) {
+  if (!column?.filterable || !field || !sql) {
     throw invalid(`${label}.field`, `is not a filterable column of ${table.id}`);
   }
   if (!isFilterOperatorAllowed(column.kind, filter.operator)) {
     throw invalid(`${label}.operator`, `${filter.operator} does not apply to a ${column.kind} column`);
   }
-  const sql = field.sql;
   const op = filter.operator;
   switch (column.kind) {
     case 'amount': {
@@ -261,10 +269,48 @@ export function checkPage(page: { page: number; size: number }, label = 'page') 
 }
 
 interface Built {
+  /** The rows of the page: an application joined to its current task. */
   from: string;
+  /** What counting needs: the application alone when the conditions read nothing of the task. */
+  countFrom: string;
   where: string;
   params: Params;
   order: string;
+  /** The whole-bank counters answer this list's counts (no per-row condition), or null. */
+  counters: { where: string; values: unknown[] } | null;
+}
+
+/** Application-driven lists: each listed application (one with a current task) joined to that task by key. */
+const FROM = 'FROM applications a JOIN tasks t ON t.task_id = a.current_task_id';
+const LISTED = 'a.current_task_id IS NOT NULL';
+/** Every reference to the task is spelt `t.` (LIST_FIELDS, the list conditions): none means no join to count. */
+const readsTask = (sql: string) => /\bt\./.test(sql);
+
+/** The columns application_counts (migration 016) keeps, by list field. */
+const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
+  _applicationStatus: 'c.status',
+  stage: 'c.stage',
+  product_code: 'c.product_code',
+  name: 'c.task_name',
+  verNum: 'c.ver_num',
+};
+
+/**
+ * The counters' condition for a list they can answer: All, or Rejected / Cancelled for a caller who sees
+ * every application, filtered only on the counted columns, without search or review bucket.
+ */
+function countersCondition(args: ListArgs, caller: ListCaller, table: TableConfig): Built['counters'] {
+  if (args.search != null || (args.bucket && args.bucket !== 'All')) return null;
+  const filters = args.filters ?? [];
+  if (!filters.every((f) => f.field in COUNTER_COLUMNS)) return null;
+  let base: string;
+  if (args.list === 'ALL') base = `c.status <> 'DELETED'`;
+  else if ((args.list === 'REJECTED' || args.list === 'CANCELLED') && seesAll(caller))
+    base = `c.status = '${args.list}'`;
+  else return null;
+  const p = new Params();
+  const parts = [base, ...filters.map((f, i) => filterCondition(f, i, table, p, COUNTER_COLUMNS[f.field]))];
+  return { where: parts.join(' AND '), values: p.values };
 }
 
 async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Date): Promise<Built> {
@@ -281,7 +327,7 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     ? `FROM (SELECT * FROM tasks t WHERE t.is_current AND ${condition} OFFSET 0) t
        JOIN applications a ON a.application_id = t.application_id`
     : FROM;
-  const parts = taskDriven ? ['true'] : ['t.is_current', condition];
+  const parts = taskDriven ? ['true'] : [LISTED, condition];
   (args.filters ?? []).forEach((f, i) => {
     parts.push(filterCondition(f, i, table, p));
   });
@@ -293,13 +339,17 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
   const field = LIST_FIELDS[sort.field];
   if (!column?.sortable || !field) throw invalid('sort.field', `is not a sortable column of ${table.id}`);
   const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const where = parts.join(' AND ');
   return {
     from,
-    where: parts.join(' AND '),
+    countFrom: taskDriven || readsTask(where) ? from : 'FROM applications a',
+    where,
     params: p,
     // NULLS LAST only where a value can be missing: on a NOT NULL column it would keep the index that
-    // holds the order (DESC is NULLS FIRST there) from serving the sort.
-    order: `${field.sql} ${direction}${field.nullable ? ' NULLS LAST' : ''}, t.task_id ${direction}`,
+    // holds the order (DESC is NULLS FIRST there) from serving the sort. One row per application, so its
+    // id breaks ties.
+    order: `${field.sql} ${direction}${field.nullable ? ' NULLS LAST' : ''}, a.application_id ${direction}`,
+    counters: countersCondition(args, caller, table),
   };
 }
 
@@ -415,8 +465,6 @@ function toListTask(row: ListRow, now: Date): ListTask {
   };
 }
 
-const FROM = 'FROM tasks t JOIN applications a ON a.application_id = t.application_id';
-
 async function pageOf(db: Queryable, built: Built, page: { page: number; size: number }, now: Date) {
   const p = built.params;
   const limit = p.add(page.size);
@@ -436,24 +484,56 @@ interface CountRow extends Record<string, unknown> {
   stage: string | null;
   name: string | null;
   ver_num: number | null;
-  n: number;
-  closed: number;
+  n: number | null;
+  closed: number | null;
 }
 
-/** The three count groups, the total and the closed count in one pass over the filtered list. */
-async function countsOf(
-  db: Queryable,
-  from: string,
-  where: string,
-  values: unknown[],
-): Promise<Omit<ListResult, 'tasks'>> {
-  const rows = await db.query<CountRow>(
-    `SELECT GROUPING(a.stage)::int AS g_stage, GROUPING(t.name)::int AS g_name, GROUPING(a.ver_num)::int AS g_ver,
-            a.stage, t.name, a.ver_num, count(*)::int AS n,
-            (count(*) FILTER (WHERE a.stage = '${CLOSED_STAGE}'))::int AS closed
-       ${from} WHERE ${where}
-      GROUP BY GROUPING SETS ((a.stage), (t.name), (a.ver_num), ())`,
+/** Where counts come from: the filtered rows themselves, or the counters' rows (each worth its n). */
+interface CountSource {
+  from: string;
+  where: string;
+  values: unknown[];
+  stage: string;
+  name: string;
+  ver: string;
+  weight: string;
+}
+
+function countSource(built: Built, values: unknown[]): CountSource {
+  if (built.counters) {
+    return {
+      from: 'FROM application_counts c',
+      where: `${built.counters.where} AND c.n <> 0`,
+      values: built.counters.values,
+      stage: 'c.stage',
+      name: 'c.task_name',
+      ver: 'c.ver_num',
+      weight: 'c.n',
+    };
+  }
+  return {
+    from: built.countFrom,
+    where: built.where,
     values,
+    stage: 'a.stage',
+    name: 'a.current_task_name',
+    ver: 'a.ver_num',
+    weight: '1',
+  };
+}
+
+const totals = (s: CountSource) =>
+  `coalesce(sum(${s.weight}), 0)::int AS n,
+   coalesce(sum(${s.weight}) FILTER (WHERE ${s.stage} = '${CLOSED_STAGE}'), 0)::int AS closed`;
+
+/** The three count groups, the total and the closed count in one pass over the filtered list. */
+async function countsOf(db: Queryable, s: CountSource): Promise<Omit<ListResult, 'tasks'>> {
+  const rows = await db.query<CountRow>(
+    `SELECT GROUPING(${s.stage})::int AS g_stage, GROUPING(${s.name})::int AS g_name, GROUPING(${s.ver})::int AS g_ver,
+            ${s.stage} AS stage, ${s.name} AS name, ${s.ver} AS ver_num, ${totals(s)}
+       ${s.from} WHERE ${s.where}
+      GROUP BY GROUPING SETS ((${s.stage}), (${s.name}), (${s.ver}), ())`,
+    s.values,
   );
   const result: Omit<ListResult, 'tasks'> = {
     count: 0,
@@ -463,12 +543,15 @@ async function countsOf(
     closedCount: 0,
   };
   for (const r of rows) {
+    const n = r.n ?? 0;
     if (r.g_stage && r.g_name && r.g_ver) {
-      result.count = r.n;
-      result.closedCount = r.closed;
-    } else if (!r.g_stage) result.stageWise.push({ stepName: r.stage ?? '', count: r.n });
-    else if (!r.g_name) result.taskNameWise.push({ taskName: r.name ?? '', count: r.n });
-    else result.versionNumberWise.push({ versionNumber: r.ver_num ?? 0, count: r.n });
+      result.count = n;
+      result.closedCount = r.closed ?? 0;
+    } else if (n === 0) {
+      // A group the counters keep at zero is no group of the list.
+    } else if (!r.g_stage) result.stageWise.push({ stepName: r.stage ?? '', count: n });
+    else if (!r.g_name) result.taskNameWise.push({ taskName: r.name ?? '', count: n });
+    else result.versionNumberWise.push({ versionNumber: r.ver_num ?? 0, count: n });
   }
   result.stageWise.sort((x, y) => y.count - x.count || x.stepName.localeCompare(y.stepName));
   result.taskNameWise.sort((x, y) => y.count - x.count || x.taskName.localeCompare(y.taskName));
@@ -503,12 +586,12 @@ export async function listApplications(
     closedCount: 0,
   };
   const counts = async () => {
-    if (wants.groups) return countsOf(db, built.from, built.where, values);
+    const source = countSource(built, values);
+    if (wants.groups) return countsOf(db, source);
     if (!wants.count) return none;
     const [row] = await db.query<{ n: number; closed: number }>(
-      `SELECT count(*)::int AS n, (count(*) FILTER (WHERE a.stage = '${CLOSED_STAGE}'))::int AS closed
-         ${built.from} WHERE ${built.where}`,
-      values,
+      `SELECT ${totals(source)} ${source.from} WHERE ${source.where}`,
+      source.values,
     );
     return { ...none, count: row?.n ?? 0, closedCount: row?.closed ?? 0 };
   };
@@ -532,7 +615,7 @@ export async function localSearch(
   const countParams = [...built.params.values];
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${built.from} WHERE ${built.where}`, countParams),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${built.countFrom} WHERE ${built.where}`, countParams),
   ]);
   return { tasks, count: total?.n ?? 0 };
 }
@@ -560,12 +643,20 @@ export async function globalSearch(
   matches.push(`a.initiated_by = ${p.add(q)}`, `a.initiated_by_name = ${p.add(q.toLowerCase())}`);
   const day = parseBankDate(q);
   if (day) matches.push(`(a.cre_time >= ${p.add(day)} AND a.cre_time < ${p.add(new Date(day.getTime() + DAY_MS))})`);
-  const where = `t.is_current AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
-  const built: Built = { from: FROM, where, params: p, order: 'a.mod_time DESC, t.task_id DESC' };
+  const where = `${LISTED} AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
+  const countFrom = readsTask(where) ? FROM : 'FROM applications a';
+  const built: Built = {
+    from: FROM,
+    countFrom,
+    where,
+    params: p,
+    order: 'a.mod_time DESC, a.application_id DESC',
+    counters: null,
+  };
   const countParams = [...p.values];
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${where}`, countParams),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${countFrom} WHERE ${where}`, countParams),
   ]);
   return { tasks, count: total?.n ?? 0 };
 }

@@ -118,3 +118,36 @@ export async function verifyOtp(
     return lock ? { retryAfter: OTP_LOCK_SECONDS } : 'wrong';
   });
 }
+
+export interface OutboxMessage {
+  application_id: string;
+  fieldKey: string;
+  type: string;
+  recipient: string;
+  message: string;
+  sentAt: string;
+}
+
+/** The newest 50 messages of the OTP outbox (README: there is no SMS or e-mail gateway), or one recipient's. */
+export async function readOutbox(db: Db, recipient: string | null): Promise<OutboxMessage[]> {
+  const rows = await db.query<{
+    application_id: string;
+    field_key: string;
+    channel: string;
+    recipient: string;
+    message: string;
+    created_at: Date;
+  }>(
+    `SELECT application_id, field_key, channel, recipient, message, created_at FROM otp_outbox
+      WHERE $1::text IS NULL OR recipient = $1 ORDER BY id DESC LIMIT 50`,
+    [recipient],
+  );
+  return rows.map((r) => ({
+    application_id: r.application_id,
+    fieldKey: r.field_key,
+    type: r.channel,
+    recipient: r.recipient,
+    message: r.message,
+    sentAt: new Date(r.created_at).toISOString(),
+  }));
+}

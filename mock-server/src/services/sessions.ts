@@ -21,6 +21,8 @@ export interface ApplicantSession {
   sessionId: string;
   applicationId: string;
   xsrfToken: string;
+  /** The e-mail the applicant proved with a sign-in code (README "Applicant portal"), else null. */
+  email: string | null;
 }
 
 type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
@@ -56,18 +58,20 @@ async function issueTokens(
 
 async function openSession(
   tx: Queryable,
-  owner: { userId: string } | { applicationId: string },
+  owner: { userId: string } | { applicationId: string; email?: string },
   config: TtlConfig,
   now: Date,
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const xsrfToken = newToken(24);
   await tx.query(
-    'INSERT INTO sessions (id, user_id, application_id, xsrf_token, created_at) VALUES ($1, $2, $3, $4, $5)',
+    `INSERT INTO sessions (id, user_id, application_id, applicant_email, xsrf_token, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
     [
       sessionId,
       'userId' in owner ? owner.userId : null,
       'applicationId' in owner ? owner.applicationId : null,
+      'applicationId' in owner ? (owner.email ?? null) : null,
       xsrfToken,
       now,
     ],
@@ -79,14 +83,29 @@ export function createSession(db: Db, userId: string, config: TtlConfig, now: Da
   return db.transaction((tx) => openSession(tx, { userId }, config, now));
 }
 
-/** An applicant session for one application; `tx` so it is one transaction with the save that creates it. */
+/**
+ * An applicant session for one application; `tx` so it is one transaction with the save that creates it.
+ * `email`: the e-mail the applicant proved by a sign-in code (README "Applicant portal").
+ */
 export function createApplicantSession(
   tx: Queryable,
   applicationId: string,
   config: TtlConfig,
   now: Date,
+  email?: string,
 ): Promise<IssuedSession> {
-  return openSession(tx, { applicationId }, config, now);
+  return openSession(tx, email === undefined ? { applicationId } : { applicationId, email }, config, now);
+}
+
+/** An applicant session on its own, one transaction: a resume token's, or an e-mail's the applicant proved. */
+export function openApplicantSession(
+  db: Db,
+  applicationId: string,
+  config: TtlConfig,
+  now: Date,
+  email?: string,
+): Promise<IssuedSession> {
+  return db.transaction((tx) => createApplicantSession(tx, applicationId, config, now, email));
 }
 
 export type AnySession = { kind: 'staff'; session: ActiveSession } | { kind: 'applicant'; session: ApplicantSession };
@@ -97,9 +116,10 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
     id: string;
     user_id: string | null;
     application_id: string | null;
+    applicant_email: string | null;
     xsrf_token: string;
   }>(
-    `SELECT s.id, s.user_id, s.application_id, s.xsrf_token
+    `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token
        FROM access_tokens a JOIN sessions s ON s.id = a.session_id
       WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL`,
     [sha256(accessToken), now],
@@ -112,7 +132,12 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
   if (row.application_id !== null) {
     return {
       kind: 'applicant',
-      session: { sessionId: row.id, applicationId: row.application_id, xsrfToken: row.xsrf_token },
+      session: {
+        sessionId: row.id,
+        applicationId: row.application_id,
+        xsrfToken: row.xsrf_token,
+        email: row.applicant_email,
+      },
     };
   }
   return null;

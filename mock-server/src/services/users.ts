@@ -128,6 +128,30 @@ export async function listUsers(
   return { users: await hydrate(db, rows), count: countRow?.count ?? 0 };
 }
 
+/** Staff: users with the back office among their applications (spec §6 access); applicants never are. */
+export async function findStaff(
+  db: Queryable,
+  opts: { portalApp: string; search?: string; excludeIds: string[]; teamIds?: string[]; limit: number },
+): Promise<UserRecord[]> {
+  const search = opts.search?.trim() ?? '';
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users
+      WHERE applications ? $1
+        AND NOT userid = ANY($2::text[])
+        AND ($3::text[] IS NULL OR userid IN (SELECT user_id FROM user_teams WHERE team_id = ANY($3::text[])))
+        AND ($4 = '' OR display_name ILIKE $5 OR username ILIKE $5)
+      ORDER BY display_name, userid LIMIT $6`,
+    [opts.portalApp, opts.excludeIds, opts.teamIds ?? null, search, pattern, opts.limit],
+  );
+  return hydrate(db, rows);
+}
+
+/** The teams the user works with now (update_selected_teams); the caller checks they are the user's own. */
+export async function saveSelectedTeams(db: Queryable, userid: string, teams: string[]): Promise<void> {
+  await db.query('UPDATE users SET selected_teams = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(teams)]);
+}
+
 export interface TeamInfo {
   id: string;
   name: string;

@@ -5,7 +5,8 @@ import type { Queryable } from '../db';
 export interface WorklogEntry {
   applicationId: string;
   taskId: string | null;
-  userId: string;
+  /** Null when the applicant acted (they are no user). */
+  userId: string | null;
   action: string;
   detail: Record<string, unknown>;
   at: Date;

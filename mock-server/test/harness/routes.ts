@@ -40,6 +40,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v3/external-integration/validate-token',
   // Public only to create an application; later saves need that application's applicant session.
   'POST /v3/application/consumer/save_or_update',
+  // The applicant portal's sign-in by a code sent to the e-mail (README "Applicant portal").
+  'POST /v3/portal/signIn/sendOtp',
+  'POST /v3/portal/signIn/verifyOtp',
 ];
 
 /**

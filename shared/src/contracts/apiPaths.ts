@@ -12,6 +12,8 @@ export const API_PATHS = {
   getToken: '/tokenApi/getToken',
   user: '/v3/users/:userid',
   users: '/v3/users',
+  // Ours: the users the caller may pick for one action on one application (issue 8 pickers).
+  userCandidates: '/v3/users/candidates',
   userRoles: '/v3/users/roles',
   groupsByUserId: '/v3/users/groupsByUserId',
   updateSelectedTeams: '/v3/users/update_selected_teams',
@@ -64,11 +66,18 @@ export const API_PATHS = {
   /** The messages an SMS or e-mail gateway would have sent (no gateway here): DEVELOPER only, for testers and e2e. */
   otpOutbox: '/v3/otp/outbox',
 
+  /** Ours: the applicant portal's sign-in by a code sent to the applicant's e-mail, and opening one of their applications. */
+  portalSendCode: '/v3/portal/signIn/sendOtp',
+  portalVerifyCode: '/v3/portal/signIn/verifyOtp',
+  portalOpenApplication: '/v3/portal/openApplication',
+
   // Documents and files
   uploadDocument: '/api/uploadLocalFiletoS3',
   uploadSignature: '/api/uploadSignaturetoS3',
   downloadDocument: '/v3/document/:fileId',
   removeDocument: '/v3/remove/',
+  /** The upload hub's body form of removeDocument ({application_id, fileId}). */
+  removeUploadedDocument: '/upload/removeDocument',
 
   // Back office (issue 8): lists, detail, actions, approvals, queries, documents, notes, audits
   graphql: '/v3/graphql',
@@ -83,6 +92,8 @@ export const API_PATHS = {
   requestInfo: '/v3/application/queries/requestInfo',
   requestUserInfo: '/v3/application/queries/requestUserInfo',
   applicationQueries: '/v3/queries/:applicationId',
+  /** The applicant answers a request for information (staff: the recipient answers and resolves a query). */
+  updateAndResolveQuery: '/v3/queries/updateAndResolveQuery',
   createSubTask: '/v3/taskconfigs/createSubTask',
   updateSubTask: '/v3/taskconfigs/updateSubTask',
   reopenSubTask: '/v3/taskconfigs/reopenSubTask',
@@ -101,6 +112,10 @@ export const API_PATHS = {
   relatedApplications: '/v3/application/:applicationId/related',
   deleteDocument: '/v3/deleteDocument',
   updateDocumentMetadata: '/v3/document/updatemetadata',
+  /** Multipart: a new file for a document (same id, type and metadata); the earlier one becomes a version. */
+  updateDocument: '/v3/updateDocument',
+  /** Ours: the bytes of an earlier version of a document (GET). */
+  documentVersion: '/v3/document/:fileId/version/:version',
   copyFile: '/v3/copyFile',
   mergeDocument: '/v3/mergeDocument',
   getAudits: '/v3/audits/getAudits',

@@ -83,8 +83,17 @@ export const RemoveSnoozeBodySchema = Type.Object({ application_id: Id, taskId: 
 export const NoteBodySchema = Type.Object({ text: Type.String({ minLength: 1, maxLength: 4000 }) }, closed);
 export type NoteBody = Static<typeof NoteBodySchema>;
 
+/**
+ * A document of an application: POST /v3/deleteDocument and /upload/removeDocument bodies, and the
+ * multipart fields POST /v3/updateDocument reads before the file.
+ */
 export const DocumentRefBodySchema = Type.Object({ application_id: Id, fileId: Id }, closed);
 export type DocumentRefBody = Static<typeof DocumentRefBodySchema>;
+/** GET /v3/document/{fileId}/version/{version}: an earlier version (1 is the first file uploaded). */
+export const DocumentVersionParamsSchema = Type.Object(
+  { fileId: Id, version: Type.String({ pattern: '^[1-9][0-9]{0,5}$' }) },
+  closed,
+);
 export const DocumentMetadataBodySchema = Type.Object(
   {
     application_id: Id,
@@ -111,6 +120,35 @@ export const MergeDocumentBodySchema = Type.Object(
   closed,
 );
 export type MergeDocumentBody = Static<typeof MergeDocumentBodySchema>;
+
+/** GET /v3/users/candidates: taskId defaults to the current task; approvalId is required for forward only. */
+export const UserCandidatesQuerySchema = Type.Object(
+  {
+    /** What the picker is for: the server offers only the users it would accept for that action. */
+    purpose: Type.Union([
+      Type.Literal('assign'),
+      Type.Literal('reassign'),
+      Type.Literal('approval'),
+      Type.Literal('forward'),
+      Type.Literal('query'),
+    ]),
+    application_id: Id,
+    taskId: Type.Optional(Id),
+    approvalId: Type.Optional(Id),
+    /** Part of a display name or username. */
+    search: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  closed,
+);
+export type UserCandidatesQuery = Static<typeof UserCandidatesQuerySchema>;
+
+/** A user as a picker shows them: nothing more than a name, a username and teams. */
+export interface UserCandidate {
+  userid: string;
+  userName: string;
+  displayName: string;
+  teams: { id: string; name: string }[];
+}
 
 export const AuditsQuerySchema = Type.Object(
   { application_id: Id, fieldKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },

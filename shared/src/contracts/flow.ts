@@ -119,6 +119,32 @@ const FieldTypeDetailsSchema = Type.Object(
 );
 export type FieldTypeDetails = Static<typeof FieldTypeDetailsSchema>;
 
+/**
+ * One entry of a field's access control (spec §5/§6 'access control', shape ours: shared/README "Field
+ * access"). It matches a staff user holding one of `roles` (when given) and in one of `teams` (when
+ * given; the team rule of inTaskTeam); an entry with neither matches every staff user.
+ */
+const FieldAccessEntrySchema = Type.Object(
+  {
+    roles: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }), {
+        minItems: 1,
+        maxItems: 50,
+        uniqueItems: true,
+      }),
+    ),
+    teams: Type.Optional(
+      Type.Array(Type.Object({ type: Type.Union([Type.Literal('HIERARCHY'), Type.Literal('DEPT')]), id: Id }, closed), {
+        minItems: 1,
+        maxItems: 50,
+      }),
+    ),
+    access: Type.Union([Type.Literal('WRITE'), Type.Literal('READ')]),
+  },
+  closed,
+);
+export type FieldAccessEntry = Static<typeof FieldAccessEntrySchema>;
+
 const FieldConfigSchema = Type.Object(
   {
     key: Key,
@@ -152,6 +178,8 @@ const FieldConfigSchema = Type.Object(
         closed,
       ),
     ),
+    /** Who may change the field (staff only; a table's cells take the table's). Absent: the form's access. */
+    accessControl: Type.Optional(Type.Array(FieldAccessEntrySchema, { minItems: 1, maxItems: 50 })),
     field_type_details: FieldTypeDetailsSchema,
   },
   closed,

@@ -161,6 +161,15 @@ export const BACK_OFFICE_SDL = /* GraphQL */ `
     _applicationStatus: String!
     email: String
     tasks: [PortalTask!]!
+    product_code: String!
+    product_name: String!
+    "The application's stage: its current step's name, or Closed."
+    stage: String
+    "DRAFT while the applicant is still filling the flow, SAVED once submitted; null when staff made it."
+    mode: String
+    cre_time: String!
+    "Requests for information sent to the applicant, OPEN and not answered yet: waiting for them."
+    openRequests: Int!
   }
   type ApplicationTasksResult {
     data: [PortalApplication!]!
@@ -230,6 +239,23 @@ export const APPLICATION_QUERY = /* GraphQL */ `
           stepName type summaryEnabled
           assignmentInfo { assignedTo assignedTeam { type id name allTeams } allowedUsers progress taskName taskId }
         }
+      }
+    }
+  }
+`;
+
+/**
+ * The applicant portal's list (issue 8: 'applicationTasks' for the portal): the applications of the
+ * e-mail the applicant proved, with the requests waiting for them. An applicant session may ask only for
+ * its own verified e-mail (mock-server README "Applicant portal").
+ */
+export const APPLICATION_TASKS_QUERY = /* GraphQL */ `
+  query ApplicationTasks($email: String!, $page: PageInput!) {
+    applicationTasks(email: $email, page: $page) {
+      count
+      data {
+        application_id _applicationStatus email product_code product_name stage mode cre_time openRequests
+        tasks { taskId name stepName progress }
       }
     }
   }

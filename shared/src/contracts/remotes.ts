@@ -1,5 +1,6 @@
 // Each remote's typed surface: what the modules it exposes take, and the sentence a host shows when one
 // cannot be shown. The declaration and manifest shapes (schemas and types) are in remoteManifest.ts.
+import type { FieldAccessViewer } from '../rules/fieldAccess';
 import type { ApplicantType } from './entities';
 import type { RemoteEntry } from './remoteManifest';
 
@@ -23,6 +24,12 @@ interface FlowFormProps {
   applicationId: string;
   applicantType: ApplicantType;
   access: 'WRITE' | 'READ';
+  /**
+   * The staff user looking at the form (roles and teams): fields whose access control gives them no WRITE
+   * are read only (shared's fieldAccess). Optional for hosts built before it: without it every field
+   * follows `access`, and the server still refuses a change to a field the user may only read.
+   */
+  viewer?: FieldAccessViewer;
   /** Called after each successful save. */
   onSaved?: () => void;
 }

@@ -4,5 +4,6 @@
 // root re-exports their types only; Node code gets everything from './node'.
 export * from './backOfficeSchemas';
 export * from './flow';
+export * from './portalSchemas';
 export * from './remoteManifest';
 export * from './schemaCheck';

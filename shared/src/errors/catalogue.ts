@@ -35,6 +35,8 @@ export const PORTAL_ACCESS_DENIED_MESSAGE = 'Access denied. Your account is not 
 /** Client-side rows of spec §8 that remotes raise themselves. */
 export const MANDATORY_FIELDS_MESSAGE = 'Please fill all mandatory fields';
 export const MICROFLOW_ERROR_MESSAGE = 'An error has occurred please try again later';
+/** A wrong OTP code (spec §5): the server's reason and the OTP field's message. */
+export const OTP_WRONG_CODE_MESSAGE = 'Oops, this is incorrect one time password (OTP)';
 /** The page an expired, invalid or submitted link lands on (spec §2 invalidURL, §8). */
 export const INVALID_URL_HEADING = '400 Invalid URL';
 export const INVALID_URL_TEXT =

@@ -82,6 +82,16 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * A file's bytes from the API (downloads send access_token and sessionId, spec §7), outside ky so the body
+ * stays a Blob; a failure is the same ApiError as any call's, named by `pattern` (the route's path).
+ */
+export async function downloadBlob(path: string, pattern: string): Promise<Blob> {
+  const response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'include' });
+  if (!response.ok) throw new ApiError(response.status, await readBody(response), pattern);
+  return response.blob();
+}
+
 let expiring: Promise<void> | null = null;
 
 /** Spec §8: toast, drop the session, and go to the root or back to the new-application entry. */

@@ -13,7 +13,7 @@ import {
 } from '../session/store';
 import { testSession, testUser } from '../testing/fixtures';
 import { closeModal, modalAtom, toastsAtom } from '../ui/feedback';
-import { api, configureHttp, endSession, forgetPassword, login, refreshSession } from './client';
+import { api, configureHttp, downloadBlob, endSession, forgetPassword, login, refreshSession } from './client';
 import { reportError } from './reportError';
 import { loadRuntimeEnv, parseRuntimeEnv } from './runtimeEnv';
 
@@ -179,6 +179,23 @@ describe('api requests', () => {
     await expect(api.post('/v3/graphql', { q: 1 }, { encrypted: true })).rejects.toThrow(
       'api: /v3/graphql is encrypted and needs a logged-in session',
     );
+  });
+});
+
+describe('downloadBlob', () => {
+  it('sends the session headers and answers the bytes; a failure is an ApiError with the server body', async () => {
+    stubFetch(
+      () => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200 }),
+      () => json({ code: 403, message: 'You do not have access to this application' }, 403),
+    );
+    const blob = await downloadBlob('/v3/document/f-1', '/v3/document/:fileId');
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    expect(requests[0]?.headers.get('access_token')).toBe(token);
+    expect(requests[0]?.headers.get('sessionId')).toBe('sess-1');
+    const failure = await downloadBlob('/v3/document/f-2', '/v3/document/:fileId').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).toBe(403);
+    expect((failure as ApiError).message).toBe('You do not have access to this application');
   });
 });
 

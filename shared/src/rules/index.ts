@@ -1,7 +1,8 @@
 // Pure permission, access and assignment rules of spec sections 4 and 6.
 import { API_PATHS } from '../contracts/apiPaths';
 import { Roles } from '../contracts/constants';
-import type { Application, AssignmentInfo, Team, User } from '../contracts/entities';
+import type { Application, AssignmentInfo, User } from '../contracts/entities';
+import { inTaskTeam } from './teams';
 
 /** A feature is allowed when the required name is empty or the user's roles include it (spec §6). */
 export function isFeatureAllowed(required: string | null | undefined, roles: readonly string[]): boolean {
@@ -18,20 +19,6 @@ export function resolveDebugRole(roles: readonly string[]): 'DEVELOPER' | 'DEBUG
 /** Access requires the portal app name in the user's applications (spec §6). */
 export function hasPortalAccess(user: Pick<User, 'applications'>, portalAppName: string): boolean {
   return Array.isArray(user.applications) && user.applications.includes(portalAppName);
-}
-
-/** A user's team matches an assigned team of the same type (HIERARCHY or DEPT) by id; `allTeams` covers every team of its type. */
-function teamMatches(userTeam: Team, assigned: Team): boolean {
-  return userTeam.type === assigned.type && (userTeam.allTeams === true || userTeam.id === assigned.id);
-}
-
-/**
- * The one team rule (spec §4 'the user's team matches one of the task's assigned teams (hierarchy and
- * department)'): one of the user's teams matches ANY one of the task's teams. The server's access check
- * and the browser's 'assigned' both use it; shared/README "Team access" gives the reasoning.
- */
-export function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
-  return userTeams.some((mine) => taskTeams.some((theirs) => teamMatches(mine, theirs)));
 }
 
 /**
@@ -90,4 +77,6 @@ export function debugPath(path: string, debugMode: boolean): string {
 }
 
 export * from './backOffice';
+export * from './fieldAccess';
+export { inTaskTeam } from './teams';
 export * from './uploads';

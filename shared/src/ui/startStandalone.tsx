@@ -35,4 +35,4 @@ export function startStandalone(App: ComponentType, what: string): void {
   });
 }
 
-export { StandaloneSignIn } from './StandaloneSignIn';
+export { StandaloneFrame } from './StandaloneFrame';

@@ -1,31 +1,44 @@
 import TranslateIcon from '@mui/icons-material/Translate';
-import Box from '@mui/material/Box';
-import type { ChangeEvent } from 'react';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
 import { LANGUAGES, type LanguageCode } from './language';
 
-/**
- * The header's language picker; the layout shows it only while MultiLingual is on. The browser's own
- * select, not an MUI Menu: a Menu/MenuItem provided by the shell's build would be mixed by federation with
- * a remote's Menu (each build carries MUI's internal MenuList context), breaking the remote's selects.
- */
+/** The header's language menu; the layout shows it only while MultiLingual is on. */
 export function LanguageSwitcher({ lang, onChange }: { lang: LanguageCode; onChange: (code: LanguageCode) => void }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
   const current = LANGUAGES.find((l) => l.code === lang) ?? LANGUAGES[0];
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }}>
-      <TranslateIcon fontSize="small" aria-hidden />
-      <Box
-        component="select"
+    <>
+      <Button
+        color="inherit"
+        startIcon={<TranslateIcon />}
         aria-label={`Language: ${current.label}`}
-        value={lang}
-        onChange={(e: ChangeEvent<HTMLSelectElement>) => onChange(e.target.value as LanguageCode)}
-        sx={{ color: 'inherit', bgcolor: 'transparent', border: 0, font: 'inherit', cursor: 'pointer' }}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? true : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ textTransform: 'none' }}
       >
+        <span lang={current.code}>{current.label}</span>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((l) => (
-          <option key={l.code} value={l.code} lang={l.code} style={{ color: '#1f2933' }}>
+          <MenuItem
+            key={l.code}
+            lang={l.code}
+            selected={l.code === lang}
+            onClick={() => {
+              onChange(l.code);
+              setAnchor(null);
+            }}
+          >
             {l.label}
-          </option>
+          </MenuItem>
         ))}
-      </Box>
-    </Box>
+      </Menu>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 // Approvals: the application's approvals and raised exceptions; the approver of a pending one approves,
-// rejects, forwards it (to another approver) or sends it back. Request one for this task.
+// rejects, forwards it (to another user, picked by name) or sends it back. Request one for this task.
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -43,7 +43,16 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
       title: `${APPROVAL_LABELS[action]}: ${approval.reason}`,
       confirmLabel: APPROVAL_LABELS[action],
       fields:
-        action === 'forward' ? [{ name: 'forwardTo', label: 'Forward to (approver user id)', required: true }] : [],
+        action === 'forward'
+          ? [
+              {
+                name: 'forwardTo',
+                label: 'Forward to',
+                required: true,
+                picker: { purpose: 'forward', application_id: applicationId, approvalId: approval.approvalId },
+              },
+            ]
+          : [],
       onConfirm: ({ comment, forwardTo }) =>
         decide.mutate(
           { action, approvalId: approval.approvalId, comment, forwardTo },
@@ -57,7 +66,12 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
       confirmLabel: 'Send',
       comment: false,
       fields: [
-        { name: 'approver', label: 'Approver (user id)', required: true },
+        {
+          name: 'approver',
+          label: 'Approver',
+          required: true,
+          picker: { purpose: 'approval', application_id: applicationId, taskId: configs.task.taskId },
+        },
         { name: 'reason', label: 'Reason', required: true, multiline: true },
       ],
       onConfirm: ({ approver, reason }) =>

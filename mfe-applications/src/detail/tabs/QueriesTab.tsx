@@ -1,5 +1,7 @@
-// Queries (sub-tasks): raise one (to a user or the task's team), request information from a user, and
-// per query update, comment, close and reopen as its status allows.
+// Queries (sub-tasks): raise one (to a user or the task's team), request information from a user or from
+// the applicant (who answers in the portal, with files), and per query update, comment, close and reopen
+// as its status allows.
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -9,8 +11,10 @@ import { formatDateTime, showToast } from '@originate/shared';
 import { useState } from 'react';
 import { detailApi, type SubTask, type TaskConfigs } from '../api';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
-import { useDetailMutation, useQueries, useQueryDetails, useReported } from '../hooks';
-import { type QueryButton, queryButtons } from '../model';
+import { saveDownload } from '../download';
+import { pickerFields } from '../FieldHistoryLabels';
+import { useDetailMutation, useFieldLabels, useQueries, useQueryDetails, useReported } from '../hooks';
+import { type QueryButton, queryButtons, queryRecipient } from '../model';
 import { Loading } from './Loading';
 
 const STEP_OF = { close: 'closeSubTask', reopen: 'reopenSubTask', comment: 'addCommentToTask' } as const;
@@ -33,20 +37,46 @@ function Comments({ applicationId, subTaskId, count }: { applicationId: string; 
   }
   if (!details.data) return <Loading query={details} what="comments" />;
   return details.data.comments.map((c) => (
-    <Typography key={c.id} variant="body2" sx={{ mt: 1, pl: 2, borderLeft: 2, borderColor: 'divider' }}>
-      {c.comment}
-      <Typography component="span" variant="caption" color="text.secondary">
-        {' '}
-        — {c.userName ?? c.userId}, {formatDateTime(c.createdAt)}
+    <Stack
+      key={c.id}
+      sx={{ mt: 1, pl: 2, borderLeft: 2, borderColor: c.author === 'APPLICANT' ? 'primary.main' : 'divider' }}
+    >
+      <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
+        {c.comment}
+        <Typography component="span" variant="caption" color="text.secondary">
+          {' '}
+          — {c.userName ?? c.userId ?? 'Applicant'}, {formatDateTime(c.createdAt)}
+        </Typography>
       </Typography>
-    </Typography>
+      {c.files.map((f) => (
+        <Button
+          key={f.fileId}
+          size="small"
+          sx={{ alignSelf: 'flex-start', textTransform: 'none' }}
+          startIcon={<DownloadOutlined />}
+          aria-label={`Download ${f.fileName}`}
+          onClick={() => void saveDownload(() => detailApi.download(f.fileId), f.fileName)}
+        >
+          {f.fileName}
+        </Button>
+      ))}
+    </Stack>
   ));
 }
+
+type RaiseKind = 'query' | 'info' | 'applicant';
+const RAISE: Record<RaiseKind, { title: string; confirm: string; done: string }> = {
+  query: { title: 'Raise a query', confirm: 'Raise query', done: 'Query raised' },
+  info: { title: 'Request information', confirm: 'Send request', done: 'Information requested' },
+  applicant: { title: 'Ask the applicant', confirm: 'Send to the applicant', done: 'The applicant has been asked' },
+};
 
 export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   const applicationId = configs.application_id;
   const queries = useQueries(applicationId);
   useReported(queries.error);
+  const labels = useFieldLabels(applicationId);
+  const fieldChoices = labels.data ? pickerFields(labels.data.keys(), labels.data) : [];
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const done = (message: string) => () => {
     setRequest(null);
@@ -56,7 +86,7 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   const changes = ['queries', 'configs'] as const;
   const create = useDetailMutation(
     applicationId,
-    (v: { info: boolean; title: string; description: string; assignTo?: string; fields?: string[] }) => {
+    (v: { kind: RaiseKind; title: string; description: string; assignTo?: string; fields?: string[] }) => {
       const body = {
         application_id: applicationId,
         taskId: configs.task.taskId,
@@ -65,7 +95,8 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
         assignTo: v.assignTo,
         fields: v.fields,
       };
-      return v.info ? detailApi.requestInfo(body) : detailApi.createQuery(body);
+      if (v.kind === 'applicant') return detailApi.requestUserInfo(body);
+      return v.kind === 'info' ? detailApi.requestInfo(body) : detailApi.createQuery(body);
     },
     changes,
   );
@@ -82,31 +113,47 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   );
   const busy = create.isPending || update.isPending || step.isPending;
 
-  const raise = (info: boolean) =>
+  const raise = (kind: RaiseKind) =>
     setRequest({
-      title: info ? 'Request information' : 'Raise a query',
-      confirmLabel: info ? 'Send request' : 'Raise query',
+      title: RAISE[kind].title,
+      confirmLabel: RAISE[kind].confirm,
       comment: false,
       fields: [
         { name: 'title', label: 'Title', required: true },
         { name: 'description', label: 'Description', required: true, multiline: true },
-        {
-          name: 'assignTo',
-          label: info ? 'User (id) asked for the information' : 'Raise to user (id; empty: the task team)',
-          required: info,
-        },
-        ...(info ? [{ name: 'fields', label: 'Field keys asked for (comma separated)' }] : []),
+        ...(kind === 'applicant'
+          ? []
+          : [
+              {
+                name: 'assignTo',
+                label: kind === 'info' ? 'User asked for the information' : 'Raise to (empty: the task team)',
+                required: kind === 'info',
+                picker: {
+                  purpose: 'query' as const,
+                  application_id: configs.application_id,
+                  taskId: configs.task.taskId,
+                },
+              },
+            ]),
+        // The flow's fields by label once they are in; until then (or if they fail) keys typed by hand.
+        ...(kind === 'query'
+          ? []
+          : [
+              fieldChoices.length > 0
+                ? { name: 'fields', label: 'Fields asked for', choices: fieldChoices }
+                : { name: 'fields', label: 'Field keys asked for (comma separated)' },
+            ]),
       ],
       onConfirm: (v) =>
         create.mutate(
           {
-            info,
+            kind,
             title: v.title ?? '',
             description: v.description ?? '',
-            assignTo: v.assignTo,
-            fields: info ? fieldKeys(v.fields) : undefined,
+            assignTo: kind === 'applicant' ? undefined : v.assignTo,
+            fields: kind === 'query' ? undefined : fieldKeys(v.fields),
           },
-          { onSuccess: done(info ? 'Information requested' : 'Query raised') },
+          { onSuccess: done(RAISE[kind].done) },
         ),
     });
 
@@ -119,7 +166,21 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
         fields: [
           { name: 'title', label: 'Title', required: true, initial: query.title },
           { name: 'description', label: 'Description', required: true, multiline: true, initial: query.description },
-          { name: 'assignTo', label: 'Assigned to (user id)', initial: query.assignedTo?.userid ?? '' },
+          // A request to the applicant stays theirs: no one else to give it to.
+          ...(query.recipient === 'APPLICANT'
+            ? []
+            : [
+                {
+                  name: 'assignTo',
+                  label: 'Assigned to',
+                  picker: {
+                    purpose: 'query' as const,
+                    application_id: configs.application_id,
+                    taskId: configs.task.taskId,
+                  },
+                  initialUser: query.assignedTo ?? undefined,
+                },
+              ]),
         ],
         onConfirm: (v) =>
           update.mutate(
@@ -148,11 +209,14 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => raise(false)}>
+        <Button variant="contained" onClick={() => raise('query')}>
           Raise query
         </Button>
-        <Button variant="outlined" onClick={() => raise(true)}>
+        <Button variant="outlined" onClick={() => raise('info')}>
           Request information
+        </Button>
+        <Button variant="outlined" onClick={() => raise('applicant')}>
+          Ask the applicant
         </Button>
       </Stack>
       {!queries.data ? (
@@ -164,14 +228,16 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
           <Paper key={q.subTaskId} variant="outlined" sx={{ p: 2 }} data-testid="query">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 600, flex: 1 }}>{q.title}</Typography>
+              {q.answeredAt && q.status === 'OPEN' && (
+                <Chip size="small" color="info" label={`Answered ${formatDateTime(q.answeredAt)}`} />
+              )}
               <Chip size="small" label={q.status} color={q.status === 'OPEN' ? 'warning' : 'default'} />
             </Stack>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
               {q.description}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              Raised by {q.raisedBy.displayName} · to {q.assignedTo?.displayName ?? 'the task team'} ·{' '}
-              {formatDateTime(q.createdAt)}
+              Raised by {q.raisedBy.displayName} · to {queryRecipient(q)} · {formatDateTime(q.createdAt)}
               {q.fields.length > 0 && ` · fields: ${q.fields.join(', ')}`}
             </Typography>
             {q.commentCount > 0 && (

@@ -145,15 +145,34 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         defaultValue: 'purchase',
       }),
       field('balance_transfer_bank', 'Current lender', 'text', { mandatory: true, regex: NAME_REGEX }),
-      amount('loan_amount', 'Loan amount', 500000, 50000000, true, { field_identifier: 'P' }),
-      field('interest_rate', 'Expected interest rate (%)', 'text', {
-        currency_field: true,
-        currency: 'PERCENT',
-        keypress: 'INTEREST',
-        min_value: 6,
-        max_value: 15,
-        mandatory: true,
+      // Field access (staff only; applicants fill both): the amount is changed by the branch's credit
+      // managers (BCM) and heads (BH), the rate by the Credit Approvals department; officers read them.
+      amount('loan_amount', 'Loan amount', 500000, 50000000, true, {
+        field_identifier: 'P',
+        accessControl: [
+          { roles: ['BCM', 'BH'], access: 'WRITE' },
+          { roles: ['CPA'], access: 'READ' },
+        ],
       }),
+      field(
+        'interest_rate',
+        'Expected interest rate (%)',
+        'text',
+        {
+          currency_field: true,
+          currency: 'PERCENT',
+          keypress: 'INTEREST',
+          min_value: 6,
+          max_value: 15,
+          mandatory: true,
+        },
+        {
+          accessControl: [
+            { teams: [{ type: 'DEPT', id: 'TEAM-CREDIT-APPROVALS' }], access: 'WRITE' },
+            { roles: ['CPA', 'BCM'], access: 'READ' },
+          ],
+        },
+      ),
       field('tenure_years', 'Tenure (years)', 'slider', { min_value: 5, max_value: 30, mandatory: true }),
       field('expected_disbursal', 'Expected disbursal date', 'date', {
         property: 'BETWEEN_DAYS',

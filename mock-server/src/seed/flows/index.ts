@@ -18,7 +18,7 @@ import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-const FLOW_SEED_VERSION = '3';
+const FLOW_SEED_VERSION = '4';
 
 /**
  * Versions the bank released before DEFAULT_FLOW_VERSION: the generated applications (seed/bank.ts) were

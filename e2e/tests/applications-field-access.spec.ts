@@ -1,0 +1,154 @@
+// Field access (spec §5/§6; shared README "Field access") in the application detail against the real
+// server: the seeded home loan lets only BCM/BH change the loan amount and only the Credit Approvals
+// department the interest rate. The officer sees both read only while the rest of the form is editable,
+// and saves it; a direct save changing the rate is refused (403) and changes nothing; the approver, in
+// that department, edits the rate of an application assigned to them. No seeded home loan is the
+// officer's, so the team lead assigns them one from the branch queue (the newest, away from other specs).
+import {
+  API_PATHS,
+  apiPath,
+  encryptPayload,
+  type FlowApplication,
+  type LoginResponse,
+  type SaveApplicationBody,
+} from '@originate/shared/node';
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { logIn, screenshot } from '../support/ui';
+
+interface Configs {
+  status: string;
+  assigned: boolean;
+  tabs: string[];
+  task: { taskId: string; assignedTo: string | null; progress: string } | null;
+}
+
+const configsOf = (session: LoginResponse, id: string) =>
+  apiGet<Configs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
+
+/** The seeded home loans, newest first (the earliest ones are what other specs pick). */
+async function* homeLoans(session: LoginResponse): AsyncGenerator<[string, Configs]> {
+  for (let n = 139; n >= 101; n--) {
+    const id = `HL-2026-${String(n).padStart(6, '0')}`;
+    try {
+      yield [id, await configsOf(session, id)];
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+    }
+  }
+}
+
+/** A seeded ACTIVE home loan whose task is the user's, with the Save tab. */
+async function assignedHomeLoan(session: LoginResponse): Promise<string> {
+  for await (const [id, configs] of homeLoans(session)) {
+    if (configs.status === 'ACTIVE' && configs.assigned && configs.tabs.includes('Save')) return id;
+  }
+  throw new Error(`no seeded home loan is assigned to ${session.user.userName} with the Save tab`);
+}
+
+/** No seeded home loan is the officer's: the team lead assigns them one waiting in their branch's queue. */
+async function assignToOfficer(lead: LoginResponse, officerId: string): Promise<string> {
+  for await (const [id, configs] of homeLoans(lead)) {
+    const task = configs.task;
+    if (configs.status !== 'ACTIVE' || !task || task.assignedTo !== null || task.progress !== 'Pending') continue;
+    await apiPost(lead, apiPath('applicationAction', { action: 'assign' }), {
+      application_id: id,
+      taskId: task.taskId,
+      assignTo: officerId,
+    });
+    return id;
+  }
+  throw new Error('no seeded home loan waits unassigned in the team lead’s queue');
+}
+
+const stored = (session: LoginResponse, id: string) =>
+  apiGet<FlowApplication>(session, apiPath('application', { applicationId: id }));
+
+async function openForm(page: Page, id: string): Promise<void> {
+  await page.goto(`/backstage/application?application_id=${id}`);
+  await expect(page.getByRole('heading', { name: `Application ${id}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Save', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('heading', { name: 'Loan details' })).toBeVisible();
+}
+
+const saveResponse = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith(API_PATHS.userSaveOrUpdate) && r.request().method() === 'POST');
+
+test('the officer reads the controlled fields, edits the rest; a direct save of the rate is refused', async ({
+  page,
+}) => {
+  const officer = await apiLogin('officer', 'Officer@123');
+  const id = await assignToOfficer(await apiLogin('teamlead', 'Lead@123'), officer.user.userid);
+  const configs = await configsOf(officer, id);
+  expect(configs.assigned && configs.tabs.includes('Save')).toBe(true);
+  const before = await stored(officer, id);
+
+  await logIn(page, 'officer', 'Officer@123');
+  await openForm(page, id);
+  const amount = page.getByRole('textbox', { name: 'Loan amount' });
+  const rate = page.getByRole('textbox', { name: 'Expected interest rate (%)' });
+  await expect(amount).toBeDisabled();
+  await expect(rate).toBeDisabled();
+  await expect(rate).toHaveValue(String(before.customFields.interest_rate));
+  // The rest of the form stays the officer's to edit.
+  const emi = page.getByRole('textbox', { name: 'Estimated EMI' });
+  await expect(emi).toBeEditable();
+  await expect(page.getByRole('combobox', { name: 'Loan purpose' })).toBeEnabled();
+  await screenshot(page, 'applications-field-access-officer');
+
+  // Saving the form as shown (the read-only fields sent back untouched) is accepted.
+  await emi.fill('38500');
+  const saved = saveResponse(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  const afterUi = await stored(officer, id);
+  expect(afterUi.customFields.emi_estimate).toBe('38500');
+  expect(afterUi.customFields.interest_rate).toBe(before.customFields.interest_rate);
+
+  // Around the form: a direct save changing the rate is refused, naming the field, and changes nothing.
+  const body: SaveApplicationBody = {
+    application_id: id,
+    flowId: afterUi.flowId,
+    verNum: afterUi.verNum,
+    mode: 'DRAFT',
+    section_id: 'hl_loan',
+    sub_section_id: 'hl_loan_details',
+    singleORjoint: afterUi.singleORjoint,
+    existing_or_new_customer: afterUi.existing_or_new_customer,
+    customFields: { ...afterUi.customFields, interest_rate: '6.05' },
+    jointApplicants: afterUi.jointApplicants ?? [],
+    progress: afterUi.progress ?? [],
+    _deviceType: 'DESKTOP',
+  };
+  const refused = await apiPost(officer, API_PATHS.userSaveOrUpdate, {
+    data: await encryptPayload(body, officer.access_token),
+  }).catch((error: unknown) => error);
+  expect(refused).toBeInstanceOf(HttpError);
+  expect((refused as HttpError).status).toBe(403);
+  expect(JSON.stringify((refused as HttpError).body)).toContain("'Expected interest rate (%)' (interest_rate)");
+  const afterApi = await stored(officer, id);
+  expect(afterApi.customFields).toEqual(afterUi.customFields);
+  expect(afterApi.mod_time).toBe(afterUi.mod_time);
+});
+
+test('the approver, in Credit Approvals, edits the rate of an application assigned to them', async ({ page }) => {
+  const approver = await apiLogin('approver', 'Approver@123');
+  const id = await assignedHomeLoan(approver);
+
+  await logIn(page, 'approver', 'Approver@123');
+  await openForm(page, id);
+  const rate = page.getByRole('textbox', { name: 'Expected interest rate (%)' });
+  await expect(rate).toBeEditable();
+  await expect(page.getByRole('textbox', { name: 'Loan amount' })).toBeEditable();
+  await rate.fill('9.15');
+  const saved = saveResponse(page);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await saved).status()).toBe(200);
+  expect((await stored(approver, id)).customFields.interest_rate).toBe('9.15');
+
+  await page.getByRole('button', { name: 'Field history' }).click();
+  const changes = page.getByRole('table', { name: 'Changes' });
+  await expect(changes.getByRole('row').filter({ hasText: '→ 9.15' })).toContainText('interest_rate');
+  await expect(changes.getByRole('row').filter({ hasText: '→ 9.15' })).toContainText('Vikram Nair');
+  await screenshot(page, 'applications-field-access-approver');
+});

@@ -1,0 +1,69 @@
+// The users a picker may offer for one action on one application (GET /v3/users/candidates): exactly those the
+// action's own service would accept, asked of the same rules, and only to a caller who may take the action.
+
+import {
+  actionPermission,
+  PORTAL_APP_NAME,
+  type UserCandidate,
+  type UserCandidatesQuery,
+} from '@originate/shared/node';
+import type { Queryable } from '../db';
+import { forbidden, invalid } from '../errors';
+import { canAssign, toActor, toTaskAccess } from './access';
+import { pendingApprovalFor } from './approvals';
+import { loadTaskContext } from './task-context';
+import { findStaff, type UserRecord } from './users';
+
+/** A picker shows the first matches; typing narrows them. */
+const CANDIDATES_LIMIT = 20;
+
+const toCandidate = (u: UserRecord): UserCandidate => ({
+  userid: u.userid,
+  userName: u.userName,
+  displayName: u.displayName,
+  teams: u.teamDetails.map(({ id, name }) => ({ id, name })),
+});
+
+export async function userCandidates(
+  db: Queryable,
+  user: UserRecord,
+  query: UserCandidatesQuery,
+): Promise<UserCandidate[]> {
+  const { purpose, application_id, search, approvalId } = query;
+  const staff = (excludeIds: string[], teamIds?: string[]) =>
+    findStaff(db, { portalApp: PORTAL_APP_NAME, search, excludeIds, teamIds, limit: CANDIDATES_LIMIT });
+
+  if (purpose === 'forward') {
+    // services/approvals decideApproval: the current approver of a pending approval, to anyone but
+    // themselves and the requester.
+    if (approvalId === undefined) throw invalid('approvalId', 'is required for forward');
+    const approval = await pendingApprovalFor(db, user, approvalId, 'forward');
+    if (approval.application_id !== application_id)
+      throw invalid('approvalId', `is not an approval of application ${application_id}`);
+    return (await staff([user.userid, approval.requested_by])).map(toCandidate);
+  }
+
+  if (approvalId !== undefined) throw invalid('approvalId', `is only for forward, not ${purpose}`);
+  const ctx = await loadTaskContext(db, user, application_id, query.taskId);
+  if (purpose === 'approval' || purpose === 'query') {
+    // services/approvals requestApproval and services/subtasks createSubTask: the assignee, to anyone else.
+    if (!ctx.actor.assigned)
+      throw forbidden(
+        purpose === 'approval'
+          ? 'Only the assignee of the task may ask for an approval'
+          : 'Only the assignee of the task may raise a query on it',
+      );
+    return (await staff([user.userid])).map(toCandidate);
+  }
+
+  // assign, reassign: services/actions runApplicationAction's actionPermission and canAssign.
+  const refused = actionPermission(purpose, ctx.actor, ctx.stored.application._applicationStatus);
+  if (refused) throw forbidden(`You may not ${purpose} this application: ${refused}`);
+  const actor = toActor(user);
+  const task = toTaskAccess(ctx.task);
+  // Without an ALL_APPLICATIONS_ permission only the caller's teams can hold a target (canAssign).
+  const suffix = purpose === 'assign' ? 'ASSIGN' : 'REASSIGN';
+  const teamIds = user.roles.includes(`ALL_APPLICATIONS_${suffix}`) ? undefined : user.teams.map((t) => t.id);
+  const excluded = ctx.task.assigned_to ? [ctx.task.assigned_to] : [];
+  return (await staff(excluded, teamIds)).filter((target) => canAssign(purpose, actor, target, task)).map(toCandidate);
+}

@@ -1,0 +1,96 @@
+// The applicant portal's own calls beyond the flow (issue 8 "request info to the user"; README "Applicant
+// portal" of mock-server): e-mail sign-in, opening one of the applicant's applications, the requests for
+// information staff sent them and their answers. TypeBox schemas: the server's route schema, the type and
+// the browser's check in one definition.
+import Type, { type Static } from 'typebox';
+
+const closed = { additionalProperties: false } as const;
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+/** The same shape the OTP route accepts for an EMAIL recipient. */
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$' });
+const FileId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+
+/** The field key the e-mail sign-in codes are kept under (never a field of a flow: it has no such key). */
+export const PORTAL_SIGN_IN_KEY = 'portal_sign_in';
+
+export const PortalSendCodeBodySchema = Type.Object({ email: Email }, closed);
+export type PortalSendCodeBody = Static<typeof PortalSendCodeBodySchema>;
+
+export const PortalVerifyCodeBodySchema = Type.Object(
+  { email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }) },
+  closed,
+);
+export type PortalVerifyCodeBody = Static<typeof PortalVerifyCodeBodySchema>;
+
+export const PortalOpenApplicationBodySchema = Type.Object({ application_id: Id }, closed);
+export type PortalOpenApplicationBody = Static<typeof PortalOpenApplicationBodySchema>;
+
+/**
+ * POST /v3/queries/updateAndResolveQuery. The applicant answers a request for information of their
+ * application: text, and the files they uploaded for the requested document fields. Staff answer a
+ * query raised to them (and resolve it) with the text alone.
+ */
+export const AnswerQueryBodySchema = Type.Object(
+  {
+    subTaskId: Id,
+    application_id: Id,
+    answer: Type.String({ minLength: 1, maxLength: 2000 }),
+    fileIds: Type.Optional(Type.Array(FileId, { maxItems: 10 })),
+  },
+  closed,
+);
+export type AnswerQueryBody = Static<typeof AnswerQueryBodySchema>;
+
+/** A field a request asks for: 'document' when it is a file upload field of the application's flow. */
+export const RequestedFieldSchema = Type.Object(
+  { key: Type.String(), label: Type.String(), kind: Type.Union([Type.Literal('document'), Type.Literal('value')]) },
+  closed,
+);
+export type RequestedField = Static<typeof RequestedFieldSchema>;
+
+const AnswerSchema = Type.Object(
+  {
+    answer: Type.String(),
+    files: Type.Array(Type.Object({ fileId: Type.String(), fileName: Type.String() }, closed)),
+    answeredAt: Type.String(),
+  },
+  closed,
+);
+
+/** What the applicant sees of a request for information (GET /v3/queries/{application_id}, applicant session). */
+export const ApplicantRequestSchema = Type.Object(
+  {
+    subTaskId: Type.String(),
+    application_id: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    status: Type.Union([Type.Literal('OPEN'), Type.Literal('RESOLVED'), Type.Literal('CLOSED')]),
+    askedBy: Type.String(),
+    askedAt: Type.String(),
+    fields: Type.Array(RequestedFieldSchema),
+    answers: Type.Array(AnswerSchema),
+  },
+  closed,
+);
+export type ApplicantRequest = Static<typeof ApplicantRequestSchema>;
+export const ApplicantRequestsAnswerSchema = Type.Object({ data: Type.Array(ApplicantRequestSchema) }, closed);
+
+/** A portal session answer: the applicant session and the application it is scoped to. */
+export const PortalSessionAnswerSchema = Type.Object(
+  {
+    application_id: Type.String({ minLength: 1 }),
+    session: Type.Object(
+      {
+        access_token: Type.String({ minLength: 1 }),
+        refresh_token: Type.String({ minLength: 1 }),
+        sessionid: Type.String({ minLength: 1 }),
+        expires_in: Type.Number(),
+        expiry_time: Type.String(),
+      },
+      closed,
+    ),
+    email: Type.String(),
+  },
+  closed,
+);
+export type PortalSessionAnswer = Static<typeof PortalSessionAnswerSchema>;
