@@ -1,8 +1,8 @@
 // The application lists (issue 8) as staff meet them: server-side filtering, sorting and paging of My
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
 // the Reassign action absent for a user without the permission, and axe on the list page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { logIn, menuItem, screenshot } from '../support/ui';
 
 const grid = (page: Page) => page.getByRole('grid');
@@ -24,14 +24,6 @@ async function openList(page: Page, label: string): Promise<void> {
 async function total(page: Page): Promise<number> {
   const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
   return Number(/of (\d+)/.exec(text)?.[1] ?? Number.NaN);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 test('an officer filters, sorts and pages My Applications, sees the counts and opens an application', async ({
@@ -156,15 +148,15 @@ test('a team lead reassigns from Team Applications; the officer sees it live and
 test('the list page passes axe, wide and at 390 px, in list and grid views', async ({ page }) => {
   await logIn(page, 'officer', 'Officer@123');
   await openList(page, 'My Applications');
-  expect(await seriousViolations(page), 'list view').toEqual([]);
+  await expectNoSeriousViolations(page, 'list view');
   await page.getByRole('button', { name: 'Grid view' }).click();
   await expect(page.getByRole('list', { name: 'Tasks' }).getByRole('listitem').first()).toBeVisible();
   await screenshot(page, 'applications-my-grid');
-  expect(await seriousViolations(page), 'grid view').toEqual([]);
+  await expectNoSeriousViolations(page, 'grid view');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'applications-my-grid-390');
   await page.getByRole('button', { name: 'List view' }).click();
   await expect(rows(page).first()).toBeVisible();
   await screenshot(page, 'applications-my-list-390');
-  expect(await seriousViolations(page), 'list view at 390 px').toEqual([]);
+  await expectNoSeriousViolations(page, 'list view at 390 px');
 });

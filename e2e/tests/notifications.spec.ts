@@ -1,22 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
 import { apiLogin, apiPost, findAssignableTask } from '../support/api';
 import { E2E_PORTS, startApp, stopPart } from '../support/system';
 import { headerLogoff, logIn, menuItem, screenshot } from '../support/ui';
 
 const BELL = /^Notifications(, \d+ new)?$/;
-
-/** Serious and critical axe findings (WCAG 2.1 A and AA), each with where it is. */
-async function seriousViolations(page: Page, include?: string): Promise<string[]> {
-  // Contrast is judged on what settles: the popover and a toast fade in.
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) axe = axe.include(include);
-  const results = await axe.analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('the open notification panel and the Notification page, with notifications in them, pass axe', async ({
   page,
@@ -31,14 +19,14 @@ test('the open notification panel and the Notification page, with notifications 
   await expect(panel.locator('[data-unread="true"]').first()).toBeVisible();
   await expect(panel.locator('[data-unread="false"]').first()).toBeVisible();
   await screenshot(page, 'notification-panel-open');
-  expect(await seriousViolations(page), 'open panel').toEqual([]);
+  await expectNoSeriousViolations(page, 'open panel');
 
   await page.keyboard.press('Escape');
   await menuItem(page, 'Notification').click();
   await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
   await expect(page.getByTestId('notification-item').first()).toBeVisible();
   await screenshot(page, 'notification-page');
-  expect(await seriousViolations(page), 'Notification page').toEqual([]);
+  await expectNoSeriousViolations(page, 'Notification page');
 });
 
 test('a notification pushed by the server appears live with its toast', async ({ page }) => {
