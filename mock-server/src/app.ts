@@ -13,6 +13,7 @@ import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
 import { installErrorHandling, invalid, sendError } from './errors';
+import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
 import { actionsRoutes } from './routes/actions';
 import { applicationsRoutes } from './routes/applications';
@@ -115,11 +116,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? (() => new Date());
   const files = openFileStore(config.dataDir);
   let key: string;
+  let redis: RedisLink | undefined;
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
     if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
+    if (config.redisUrl) {
+      redis = await openRedis(config.redisUrl, config.redisKeyPrefix, (error) =>
+        app.log.error({ err: error }, 'redis connection'),
+      );
+    }
   } catch (error) {
     if (ownsDb) await db.close();
     throw error;
@@ -155,7 +162,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   installErrorHandling(app);
-  await installRequestRules(app);
+  await installRequestRules(app, redis);
   // Retry-After is not a CORS-safelisted header: without exposing it the login form could not say when to retry.
   await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['Retry-After'] });
   await app.register(cookie);
@@ -169,9 +176,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(plugin, { ctx, prefix: DEBUG_PREFIX });
   }
 
-  app.decorate('sockets', attachSockets(app.server, ctx));
+  app.decorate('sockets', attachSockets(app.server, ctx, redis));
   app.addHook('preClose', () => app.sockets.close());
   app.addHook('onClose', async () => {
+    await redis?.close();
     if (ownsDb) await db.close();
   });
   return app;

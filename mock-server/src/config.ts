@@ -11,6 +11,10 @@ export interface Config {
   dataDir: string;
   /** A real PostgreSQL; when set, PGlite is not used. */
   databaseUrl?: string;
+  /** Redis for several servers on one PostgreSQL (socket broadcasts, rate limits); unset: one process. */
+  redisUrl?: string;
+  /** What every Redis key and channel of this deployment starts with (two deployments may share a Redis). */
+  redisKeyPrefix: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   corsOrigins: string[];
@@ -95,6 +99,22 @@ function onOff(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean
   throw new Error(`${name} must be 'on' or 'off', got '${raw}'`);
 }
 
+function redisUrlOf(raw: string | undefined): string | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^rediss?:$/.test(URL.canParse(raw) ? new URL(raw).protocol : '')) {
+    throw new Error(`REDIS_URL must be a redis:// or rediss:// URL, got '${raw}'`);
+  }
+  return raw;
+}
+
+function redisKeyPrefixOf(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'originate:';
+  if (!/^[\w.:-]{1,64}$/.test(raw)) {
+    throw new Error(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits or . _ : -, got '${raw}'`);
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginKey = env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
   if (loginKey.length !== 32) throw new Error('LOGIN_KEY must be exactly 32 characters (it is the AES-256 key)');
@@ -114,6 +134,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     dataDir: dataDirOf(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: redisUrlOf(env.REDIS_URL),
+    redisKeyPrefix: redisKeyPrefixOf(env.REDIS_KEY_PREFIX),
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 28800),
     corsOrigins,

@@ -8,13 +8,14 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { invalid, TooManyRequestsError } from './errors';
 import { inputProblem } from './input-guard';
+import type { RedisLink } from './redis';
 import { objectSchema } from './routes/schemas';
 
 /** A route that declares no querystring takes none: `?isAdmin=true` is refused, not ignored. */
 const NO_QUERY = objectSchema({}, []);
 
 /** Installed before any route is registered (onRoute sees every later route). */
-export async function installRequestRules(app: FastifyInstance): Promise<void> {
+export async function installRequestRules(app: FastifyInstance, redis?: RedisLink): Promise<void> {
   app.addHook('onRoute', (route) => {
     const schema: FastifySchema = route.schema ?? {};
     if (!schema.querystring) route.schema = { ...schema, querystring: NO_QUERY };
@@ -44,6 +45,9 @@ export async function installRequestRules(app: FastifyInstance): Promise<void> {
 
   await app.register(rateLimit, {
     global: false,
+    // Several servers count in Redis together. Should Redis fail, the per-address limit is skipped rather
+    // than refusing every login: the lockout per user name (in the database) still holds.
+    ...(redis ? { redis: redis.client, nameSpace: redis.rateLimitPrefix, skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => new TooManyRequestsError(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 }

@@ -12,6 +12,7 @@ import type { Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { sessionForAccessToken } from '../services/sessions';
 import { findUserById } from '../services/users';
+import { sessionRoom } from './rooms';
 
 /** Attaches the namespace to the server; the returned function detaches it from the hub. */
 export function attachApplicationSockets(io: Server, ctx: AppContext): () => void {
@@ -24,19 +25,20 @@ export function attachApplicationSockets(io: Server, ctx: AppContext): () => voi
       if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
       const user = await findUserById(ctx.db, session.userId);
       if (!user?.applications.includes(PORTAL_APP_NAME)) return next(new Error('Forbidden'));
+      socket.data = { sessionId: session.sessionId };
       next();
     } catch (error) {
       next(error instanceof Error ? error : new Error('Internal server error'));
     }
   });
+  // Its session's room, so that ending the session closes it on whichever server holds it.
+  namespace.on('connection', (socket) => socket.join(sessionRoom((socket.data as { sessionId: string }).sessionId)));
   const onChanged = (applicationId: string, modTime: string) => {
     const payload: ApplicationChangedPayload = { application_id: applicationId, mod_time: modTime };
     namespace.emit(ApplicationEvents.APPLICATION_CHANGED, payload);
   };
   const onSessionEnded = (sessionId: string) => {
-    for (const socket of namespace.sockets.values()) {
-      if ((socket.handshake.auth as { sessionId?: unknown }).sessionId === sessionId) socket.disconnect(true);
-    }
+    namespace.in(sessionRoom(sessionId)).disconnectSockets(true);
   };
   ctx.hub.on('applicationChanged', onChanged);
   ctx.hub.on('sessionEnded', onSessionEnded);

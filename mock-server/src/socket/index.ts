@@ -11,6 +11,7 @@ import {
 } from '@originate/shared/node';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
+import type { RedisLink } from '../redis';
 import { idString } from '../routes/schemas';
 import {
   latestNotifications,
@@ -22,6 +23,7 @@ import {
 import { isSessionLive, sessionForAccessToken } from '../services/sessions';
 import { findUserById } from '../services/users';
 import { attachApplicationSockets } from './applications';
+import { sessionRoom, userRoom } from './rooms';
 
 /** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
 const SOCKET_ERROR_EVENT = 'ERROR';
@@ -43,9 +45,6 @@ interface SocketData {
 
 type NotificationSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
-const userRoom = (userId: string) => `user:${userId}`;
-const sessionRoom = (sessionId: string) => `session:${sessionId}`;
-
 const NOTIFICATION_ID = new RegExp(idString.pattern);
 
 /** The id of a client request, held to the same rule as ids over HTTP, so bad input never reaches SQL. */
@@ -60,10 +59,12 @@ export interface SocketLayer {
   close(): Promise<void>;
 }
 
-export function attachSockets(httpServer: HttpServer, ctx: AppContext): SocketLayer {
+export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: RedisLink): SocketLayer {
   const { db, hub } = ctx;
   const io = new Server<ClientEvents, ServerEvents, Record<string, never>, SocketData>(httpServer, {
     path: SOCKET_PATH,
+    // Every emit below goes to a room or a namespace: through Redis, it reaches the sockets of every server.
+    ...(redis ? { adapter: redis.socketAdapter } : {}),
     cors: { origin: ctx.config.corsOrigins, credentials: true },
     serveClient: false,
     // CORS does not cover a websocket: a browser page of any other origin is refused at the handshake

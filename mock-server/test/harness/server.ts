@@ -102,8 +102,11 @@ export async function httpLogin(url: string, username: string): Promise<Session>
 
 export const PG_HOST = '127.0.0.1';
 export const PG_PORT = 5432;
+export const REDIS_HOST = '127.0.0.1';
+export const REDIS_PORT = 6379;
 
-export function pgAnswers(host = PG_HOST, port = PG_PORT): Promise<boolean> {
+/** Whether something accepts a TCP connection on host:port within a second. */
+function tcpAnswers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port });
     socket.setTimeout(1000);
@@ -118,6 +121,9 @@ export function pgAnswers(host = PG_HOST, port = PG_PORT): Promise<boolean> {
     socket.once('error', () => resolve(false));
   });
 }
+
+export const pgAnswers = () => tcpAnswers(PG_HOST, PG_PORT);
+export const redisAnswers = () => tcpAnswers(REDIS_HOST, REDIS_PORT);
 
 /** A fresh database for one run; `drop` removes it (forcing out any connection a killed server left). */
 export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
