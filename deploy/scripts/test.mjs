@@ -57,7 +57,13 @@ async function main() {
   // process at a time): on CI's 2 cores that saves most of the build's minutes. Its output is printed
   // whole when it ends, so the two logs do not interleave.
   const building = run('npx', ['lerna', 'run', 'build'], { quiet: true });
-  await tests('unit and server tests: npx lerna run test', 'npx', ['lerna', 'run', 'test'], countTests);
+  // --no-bail: one package's failure does not stop the others, so a run reports every failure at once.
+  await tests(
+    'unit and server tests: npx lerna run test --no-bail',
+    'npx',
+    ['lerna', 'run', 'test', '--no-bail'],
+    countTests,
+  );
   step('build: npx lerna run build (ran beside the unit and server tests)');
   const build = await building;
   process.stdout.write(build.output);

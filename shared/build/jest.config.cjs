@@ -6,6 +6,9 @@ function jestConfig({ dir, environment = 'jsdom' }) {
     rootDir: dir,
     testEnvironment: environment === 'jsdom' ? require.resolve('./jsdomEnvironment.cjs') : environment,
     roots: ['<rootDir>/src'],
+    setupFilesAfterEnv: environment === 'jsdom' ? [require.resolve('./jest.setup.cjs')] : [],
+    // Above jest.setup's 10 s waits, so a slow wait fails as the wait it is, not as a timed-out test.
+    testTimeout: 30_000,
     testMatch: ['**/*.test.ts', '**/*.test.tsx'],
     transform: {
       '^.+\\.(t|m?j)sx?$': [

@@ -1,9 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfirmDialog } from './ConfirmDialog';
 
-// MUI's Autocomplete renders in a few seconds on a busy two-core machine.
-jest.setTimeout(30_000);
-
 it('picks several choices by label and confirms with their keys, comma separated', async () => {
   const onConfirm = jest.fn();
   render(

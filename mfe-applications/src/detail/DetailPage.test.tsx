@@ -27,8 +27,6 @@ jest.mock('./api', () => ({
   },
 }));
 const mocked = detailApi as jest.Mocked<typeof detailApi>;
-// The whole page with MUI renders in a few seconds on a busy two-core machine: more than jest's default 5 s.
-jest.setTimeout(30_000);
 
 const team = { type: 'HIERARCHY' as const, id: 'T-1' };
 const CONFIGS: TaskConfigs = {

@@ -12,8 +12,6 @@ jest.mock('./FieldHistoryLabels', () => ({
 const audits = detailApi.audits as jest.Mock;
 const record = detailApi.record as jest.Mock;
 const labels = fetchFieldLabels as jest.Mock;
-// MUI's Select and table render in a few seconds on a busy two-core machine.
-jest.setTimeout(30_000);
 
 const audit = (id: string, fieldKey: string, oldValue: unknown, newValue: unknown): Audit => ({
   id,

@@ -12,7 +12,6 @@ jest.mock('../api', () => ({
   },
 }));
 const mocked = detailApi as jest.Mocked<typeof detailApi>;
-jest.setTimeout(30_000);
 
 const REPLACED: StaffDocument = {
   fileId: 'f-1',
