@@ -228,6 +228,130 @@ describe('application actions', () => {
     );
   });
 
+  it('Reappraise: revert_stage on a COMPLETED application reopens its last step for whoever completed it', async () => {
+    const rows = await q<{ application_id: string }>(
+      `SELECT application_id FROM applications WHERE status = 'COMPLETED' AND stage = 'Closed' ORDER BY application_id`,
+    );
+    const row = rows.find((r) => !used.has(r.application_id));
+    assert.ok(row, 'the demo seed has completed applications');
+    used.add(row.application_id);
+    const tasks = await q<{ task_id: string; step_number: number; step_name: string; assigned_to: string }>(
+      'SELECT task_id, step_number, step_name, assigned_to FROM tasks WHERE application_id = $1 ORDER BY start_time',
+      [row.application_id],
+    );
+    const last = tasks[tasks.length - 1];
+    const first = tasks[0];
+    assert.ok(last && first && last.task_id !== first.task_id);
+    const body = { application_id: row.application_id, taskId: last.task_id };
+
+    // An earlier task is not where a completed application reopens; the approver lacks APPLICATIONS_ACTIONS.
+    const before = await snapshot(row.application_id);
+    const earlier = await action('revert_stage', admin, { ...body, taskId: first.task_id });
+    assert.equal(earlier.statusCode, 409, earlier.body);
+    assert.match(earlier.json().message, new RegExp(`at its last task, ${last.task_id}`));
+    assert.equal((await action('revert_stage', approver, body)).statusCode, 403);
+    assert.equal((await action('revert_stage', outsider, body)).statusCode, 403);
+    assert.equal((await action('revert_stage', undefined, body)).statusCode, 401);
+    assert.deepEqual(await snapshot(row.application_id), before);
+
+    const res = await action('revert_stage', admin, body);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().message, `reappraise done on application ${row.application_id}`);
+    assert.equal(res.json().status, 'ACTIVE');
+    assert.equal(res.json().stage, last.step_name);
+    assert.equal(res.json().progress, 'Completed');
+    const [reopened] = await q<{ progress: string; step_number: number; assigned_to: string; is_current: boolean }>(
+      'SELECT progress, step_number, assigned_to, is_current FROM tasks WHERE task_id = $1',
+      [res.json().nextTaskId],
+    );
+    assert.deepEqual(reopened, {
+      progress: 'In Progress',
+      step_number: last.step_number,
+      assigned_to: last.assigned_to,
+      is_current: true,
+    });
+    const [log] = await q<{ action: string }>(
+      'SELECT action FROM worklogs WHERE application_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+      [row.application_id],
+    );
+    assert.equal(log?.action, 'reappraise');
+    const [notice] = await q<{ message: string; status_name: string }>(
+      'SELECT message, status_name FROM notifications WHERE user_id = $1 AND application_id = $2 ORDER BY created_at DESC LIMIT 1',
+      [last.assigned_to, row.application_id],
+    );
+    assert.equal(notice?.status_name, 'AssignedToUser');
+    assert.match(notice?.message ?? '', /reopened for reappraisal at Sanction by/);
+    // Once reopened it is ACTIVE: revert_stage is then the assignee's, and never again a reappraisal.
+    const again = await action('revert_stage', admin, body);
+    assert.equal(again.statusCode, 403);
+    assert.match(again.json().message, /the task is not assigned to you/);
+  });
+
+  it('Rebook moves an open callback to a later time, audited and logged; bad input, no token, who may not', async () => {
+    // A customer-flow task (the other tests need the later steps' officer tasks).
+    const rows = await q<{ application_id: string; task_id: string }>(
+      `SELECT t.application_id, t.task_id FROM tasks t JOIN applications a USING (application_id)
+        WHERE t.assigned_to = 'USR-1001' AND t.progress = 'In Progress' AND a.status = 'ACTIVE' AND t.type = 'CUST_FLOW'
+        ORDER BY t.application_id DESC`,
+    );
+    const t = rows.find((r) => !used.has(r.application_id));
+    assert.ok(t, 'the officer holds a customer-flow task');
+    used.add(t.application_id);
+    const body = { application_id: t.application_id, taskId: t.task_id };
+    const rebook = (who: Login | undefined, extra: Record<string, unknown>) =>
+      call(s.app, 'POST', '/backstage/rebook', who, { ...body, ...extra });
+    const later = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    // No callback requested yet: it does not apply.
+    assert.equal((await rebook(officer, { callbackAt: later })).statusCode, 409);
+    const soon = new Date(Date.now() + 3_600_000).toISOString();
+    assert.deepEqual(
+      labels(await action('request_for_callback', officer, { ...body, callbackAt: '2020-01-01T10:00:00Z' })),
+      ['callbackAt'],
+    );
+    assert.equal((await action('request_for_callback', officer, { ...body, callbackAt: soon })).statusCode, 200);
+
+    const before = await snapshot(t.application_id);
+    const callbackAt = async () =>
+      (
+        await q<{ callback_at: Date }>('SELECT callback_at FROM tasks WHERE task_id = $1', [t.task_id])
+      )[0]?.callback_at.toISOString();
+    const atBefore = await callbackAt();
+    assert.deepEqual(labels(await rebook(officer, { callbackAt: later, extra: 1 })), ['extra']);
+    assert.deepEqual(labels(await rebook(officer, {})), ['callbackAt']);
+    assert.deepEqual(labels(await rebook(officer, { callbackAt: 'tomorrow' })), ['callbackAt']);
+    const past = await rebook(officer, { callbackAt: '2020-01-01T10:00:00Z' });
+    assert.deepEqual(past.json().errors, [{ label: 'callbackAt', reason: 'must be in the future' }]);
+    assert.equal((await rebook(undefined, { callbackAt: later })).statusCode, 401);
+    assert.equal((await rebook(lead, { callbackAt: later })).statusCode, 403);
+    assert.equal((await rebook(outsider, { callbackAt: later })).statusCode, 403);
+    assert.deepEqual(await snapshot(t.application_id), before);
+    assert.equal(await callbackAt(), atBefore);
+
+    const res = await rebook(officer, { callbackAt: later, comment: 'Applicant travelling until Friday' });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().callbackAt, later);
+    assert.equal(await callbackAt(), later);
+    const history = await call(
+      s.app,
+      'GET',
+      `/v3/audits/getAudits?application_id=${t.application_id}&fieldKey=task.${t.task_id}.callbackAt`,
+      officer,
+    );
+    assert.deepEqual(
+      history.json().data.map((a: { oldValue: string; newValue: string }) => [a.oldValue, a.newValue]),
+      [[atBefore, later]],
+    );
+    const [log] = await q<{ action: string; detail: { comment?: string } }>(
+      'SELECT action, detail FROM worklogs WHERE application_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1',
+      [t.application_id],
+    );
+    assert.equal(log?.action, 'rebook');
+    assert.equal(log?.detail.comment, 'Applicant travelling until Friday');
+    // The callback is still open; completing it ends it, after which there is nothing to rebook.
+    assert.equal((await action('complete_callback', officer, body)).statusCode, 200);
+    assert.equal((await rebook(officer, { callbackAt: later })).statusCode, 409);
+  });
+
   it('bad input names the field; no token 401; a user who may not: 403 and nothing changes', async () => {
     const t = await officerTask();
     const body = { application_id: t.application_id, taskId: t.taskId };

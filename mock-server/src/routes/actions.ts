@@ -1,5 +1,5 @@
-// Spec §7 application actions: POST /v3/application/action/{action} and complete_step/user (README
-// "State machine"). The rules are shared's; the effects are services/actions.
+// Spec §7 application actions: POST /v3/application/action/{action} and complete_step/user, and POST
+// /backstage/rebook (README "State machine"). The rules are shared's; the effects are services/actions.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
@@ -7,11 +7,12 @@ import {
   type ApplicationAction,
   type ApplicationActionBody,
   ApplicationActionBodySchema,
+  RebookBodySchema,
 } from '@originate/shared/node';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../context';
-import { performAction } from '../services/actions';
+import { performAction, rebookCallback } from '../services/actions';
 import { publish } from '../services/effects';
 import { idString } from './schemas';
 
@@ -44,6 +45,11 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   app.post(API_PATHS.completeUserStep, { schema: { body: ApplicationActionBodySchema } }, (request) =>
     run('complete_step/user', request, request.body),
   );
+  app.post(API_PATHS.rebook, { schema: { body: RebookBodySchema } }, async (request) => {
+    const { result, effects } = await rebookCallback(ctx.db, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
   app.post(
     API_PATHS.applicationAction,
     { schema: { params: ParamsSchema, body: ApplicationActionBodySchema } },

@@ -12,13 +12,16 @@ import {
   CLOSED_STAGE,
   COMPLETION_ERRORS,
   type CompletionError,
+  callbackTimeProblem,
+  type RebookBody,
+  rebookRefusal,
   type TaskProgress,
   type Team,
 } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, forbidden, HttpError, invalid } from '../errors';
 import { canAssign, toActor, toTaskAccess } from './access';
-import type { TaskRow } from './applications';
+import { currentTask, type TaskRow } from './applications';
 import { recordAudits } from './audits';
 import { type Effects, newEffects, notifyTeam, notifyUser } from './effects';
 import { loadTaskContext, type TaskContext } from './task-context';
@@ -156,8 +159,11 @@ export async function performAction(
   } else if (body.assignTo !== undefined) {
     throw invalid('assignTo', `is only for assign and reassign, not ${action}`);
   }
-  if (body.callbackAt !== undefined && action !== 'request_for_callback') {
-    throw invalid('callbackAt', `is only for request_for_callback, not ${action}`);
+  if (body.callbackAt !== undefined) {
+    if (action !== 'request_for_callback')
+      throw invalid('callbackAt', `is only for request_for_callback, not ${action}`);
+    const timeProblem = callbackTimeProblem(body.callbackAt, now);
+    if (timeProblem) throw invalid('callbackAt', timeProblem);
   }
 
   const refused = actionPermission(action, ctx.actor, status);
@@ -167,6 +173,12 @@ export async function performAction(
   }
   const outcome = applyAction(action, stateOf(ctx));
   if (!outcome.ok) throw conflict(outcome.reason);
+  // Reappraisal reopens the step the application closed on: its latest task, not an earlier one.
+  const reappraisal = action === 'revert_stage' && status === 'COMPLETED';
+  const latest = currentTask(stored.tasks);
+  if (reappraisal && latest && latest.task_id !== task.task_id) {
+    throw conflict(`revert_stage reopens a completed application at its last task, ${latest.task_id}`);
+  }
   if (target && task.assigned_to === target.userid) throw invalid('assignTo', 'is already the assignee');
 
   const effects = newEffects();
@@ -247,12 +259,15 @@ export async function performAction(
     );
 
     if (action === 'revert_stage') {
-      // Back to the step before, to whoever completed it (In Progress), or its queue when nobody did.
-      const [previous] = await tx.query<TaskRow>(
-        `SELECT task_id, name, step_name, step_number, type, assigned_to, assigned_team FROM tasks
-          WHERE application_id = $1 AND step_number < $2 ORDER BY step_number DESC, start_time DESC LIMIT 1`,
-        [app.application_id, task.step_number],
-      );
+      // Back to the step before (reappraisal: the last step again), to whoever completed it (In
+      // Progress), or its queue when nobody did.
+      const [previous] = reappraisal
+        ? [task]
+        : await tx.query<TaskRow>(
+            `SELECT task_id, name, step_name, step_number, type, assigned_to, assigned_team FROM tasks
+              WHERE application_id = $1 AND step_number < $2 ORDER BY step_number DESC, start_time DESC LIMIT 1`,
+            [app.application_id, task.step_number],
+          );
       if (!previous) throw conflict('revert_stage does not apply: the task is at the first step');
       nextTaskId = await openTask(tx, {
         applicationId: app.application_id,
@@ -265,12 +280,13 @@ export async function performAction(
         at: now,
       });
       stage = previous.step_name;
+      const why = reappraisal ? 'reopened for reappraisal at' : 'sent back to';
       if (previous.assigned_to) {
         await notifyUser(
           tx,
           effects,
           previous.assigned_to,
-          notice('AssignedToUser', `${label} was sent back to ${previous.step_name} by ${user.displayName}`),
+          notice('AssignedToUser', `${label} was ${why} ${previous.step_name} by ${user.displayName}`),
         );
       } else {
         await notifyTeam(
@@ -321,12 +337,18 @@ export async function performAction(
       { fieldKey: `task.${task.task_id}.progress`, oldValue: task.progress, newValue: outcome.progress },
       { fieldKey: `task.${task.task_id}.assignedTo`, oldValue: task.assigned_to, newValue: assignedTo },
     ].filter((c) => c.oldValue !== c.newValue);
-    await recordAudits(tx, app.application_id, changes, { userId: user.userid, source: `action:${action}` }, now);
+    await recordAudits(
+      tx,
+      app.application_id,
+      changes,
+      { userId: user.userid, source: `action:${reappraisal ? 'reappraise' : action}` },
+      now,
+    );
     await addWorklog(tx, {
       applicationId: app.application_id,
       taskId: task.task_id,
       userId: user.userid,
-      action,
+      action: reappraisal ? 'reappraise' : action,
       detail: {
         from: { status, progress: task.progress, assignedTo: task.assigned_to },
         to: { status: newStatus, progress: outcome.progress, assignedTo, stage },
@@ -338,7 +360,7 @@ export async function performAction(
     });
     effects.changed.set(app.application_id, now);
     return {
-      message: `${action} done on application ${app.application_id}`,
+      message: `${reappraisal ? 'reappraise' : action} done on application ${app.application_id}`,
       application_id: app.application_id,
       taskId: task.task_id,
       status: newStatus,
@@ -350,4 +372,76 @@ export async function performAction(
     };
   });
   return { result, effects };
+}
+
+export interface RebookResult {
+  message: string;
+  application_id: string;
+  taskId: string;
+  callbackAt: string;
+}
+
+/**
+ * Rebook (POST /backstage/rebook): the task's open callback moves to `callbackAt`. Who may is
+ * complete_callback's rule, where it applies shared's rebookRefusal (409); the change is guarded like an
+ * action's, audited (`task.<id>.callbackAt`) and logged.
+ */
+export async function rebookCallback(
+  db: Db,
+  user: UserRecord,
+  body: RebookBody,
+  now: Date,
+): Promise<{ result: RebookResult; effects: Effects }> {
+  const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
+  const { stored, task } = ctx;
+  const app = stored.application;
+  const refused = actionPermission('complete_callback', ctx.actor, app._applicationStatus);
+  if (refused) throw forbidden(`You may not rebook this callback: ${refused}`);
+  const notApplicable = rebookRefusal(stateOf(ctx));
+  if (notApplicable) throw conflict(notApplicable);
+  const timeProblem = callbackTimeProblem(body.callbackAt, now);
+  if (timeProblem) throw invalid('callbackAt', timeProblem);
+  const at = new Date(body.callbackAt);
+  const before = task.callback_at === null ? null : new Date(task.callback_at).toISOString();
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    const moved = await tx.query(
+      `UPDATE tasks SET callback_at = $2, mod_time = $3
+        WHERE task_id = $1 AND callback_requested AND progress = $4 AND callback_at IS NOT DISTINCT FROM $5::timestamptz
+          AND EXISTS (SELECT 1 FROM applications a WHERE a.application_id = $6 AND a.status = 'ACTIVE')
+        RETURNING task_id`,
+      [task.task_id, at, now, task.progress, before, app.application_id],
+    );
+    if (moved.length === 0) throw conflict(CHANGED_MEANWHILE);
+    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
+    await recordAudits(
+      tx,
+      app.application_id,
+      [{ fieldKey: `task.${task.task_id}.callbackAt`, oldValue: before, newValue: at.toISOString() }],
+      { userId: user.userid, source: 'action:rebook' },
+      now,
+    );
+    await addWorklog(tx, {
+      applicationId: app.application_id,
+      taskId: task.task_id,
+      userId: user.userid,
+      action: 'rebook',
+      detail: {
+        from: { callbackAt: before },
+        to: { callbackAt: at.toISOString() },
+        ...(body.comment ? { comment: body.comment } : {}),
+      },
+      at: now,
+    });
+  });
+  effects.changed.set(app.application_id, now);
+  return {
+    result: {
+      message: `Callback for application ${app.application_id} rebooked`,
+      application_id: app.application_id,
+      taskId: task.task_id,
+      callbackAt: at.toISOString(),
+    },
+    effects,
+  };
 }

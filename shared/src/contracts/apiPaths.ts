@@ -123,6 +123,7 @@ export const API_PATHS = {
   globalSearch: '/backstage/globalSearch',
   localSearch: '/backstage/localSearch',
   getFilter: '/backstage/getFilter',
+  rebook: '/backstage/rebook',
   saveFilter: '/setup/save_or_update',
   products: '/master_configs/products',
 

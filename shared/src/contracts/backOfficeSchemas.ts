@@ -21,6 +21,13 @@ export const ApplicationActionBodySchema = Type.Object(
 );
 export type ApplicationActionBody = Static<typeof ApplicationActionBodySchema>;
 
+/** POST /backstage/rebook: the open callback of a task moves to `callbackAt` (spec §6 task action Rebook). */
+export const RebookBodySchema = Type.Object(
+  { application_id: Id, taskId: Id, callbackAt: IsoDateTime, comment: Type.Optional(Comment) },
+  closed,
+);
+export type RebookBody = Static<typeof RebookBodySchema>;
+
 export const ApprovalActionBodySchema = Type.Object(
   {
     approvalId: Id,

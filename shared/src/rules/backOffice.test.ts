@@ -14,8 +14,10 @@ import {
   type ActorContext,
   actionPermission,
   applyAction,
+  callbackTimeProblem,
   documentPermission,
   isFilterOperatorAllowed,
+  rebookRefusal,
   taskActionsFor,
   taskSubStatus,
   visibleTabs,
@@ -40,7 +42,7 @@ const EXPECTED: Record<ApplicationAction, Partial<Record<ApplicationStatus, Appl
   cancel: { ACTIVE: 'CANCELLED', INACTIVE: 'CANCELLED' },
   inactivate: { ACTIVE: 'INACTIVE' },
   activate: { INACTIVE: 'ACTIVE', CANCELLED: 'ACTIVE' },
-  revert_stage: { ACTIVE: 'ACTIVE' },
+  revert_stage: { ACTIVE: 'ACTIVE', COMPLETED: 'ACTIVE' },
   release: { ACTIVE: 'ACTIVE' },
   delete: { ACTIVE: 'DELETED', INACTIVE: 'DELETED', CANCELLED: 'DELETED', REJECTED: 'DELETED' },
   request_for_callback: { ACTIVE: 'ACTIVE' },
@@ -53,11 +55,13 @@ const EXPECTED: Record<ApplicationAction, Partial<Record<ApplicationStatus, Appl
 /** The task state each action needs to apply at all. */
 function readyFor(action: ApplicationAction, status: ApplicationStatus): ActionState {
   const progress: TaskProgress =
-    action === 'cancelReject'
-      ? 'Rejected'
-      : action === 'activate' && status === 'CANCELLED'
-        ? 'Cancelled'
-        : 'In Progress';
+    action === 'revert_stage' && status === 'COMPLETED'
+      ? 'Completed'
+      : action === 'cancelReject'
+        ? 'Rejected'
+        : action === 'activate' && status === 'CANCELLED'
+          ? 'Cancelled'
+          : 'In Progress';
   return state({
     status,
     progress,
@@ -117,7 +121,20 @@ describe('the application state machine (every action from every status)', () =>
     expect(applyAction('reject', state({ progress: 'Completed' }))).toMatchObject({ ok: false });
   });
 
-  it('never leaves COMPLETED or DELETED (property)', () => {
+  it('reopens a COMPLETED application only by revert_stage (reappraisal), leaving its task Completed', () => {
+    expect(applyAction('revert_stage', state({ status: 'COMPLETED', progress: 'Completed' }))).toEqual({
+      ok: true,
+      status: 'ACTIVE',
+      progress: 'Completed',
+      callbackRequested: false,
+    });
+    expect(applyAction('revert_stage', state({ status: 'COMPLETED', progress: 'Cancelled' }))).toEqual({
+      ok: false,
+      reason: 'revert_stage does not apply: the task is Cancelled',
+    });
+  });
+
+  it('never leaves DELETED, nor COMPLETED but by revert_stage (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...APPLICATION_ACTIONS),
@@ -126,7 +143,8 @@ describe('the application state machine (every action from every status)', () =>
         fc.boolean(),
         fc.boolean(),
         (action, status, progress, assigned, callbackRequested) =>
-          !applyAction(action, state({ status, progress, assigned, callbackRequested })).ok,
+          applyAction(action, state({ status, progress, assigned, callbackRequested })).ok ===
+          (action === 'revert_stage' && status === 'COMPLETED' && progress === 'Completed'),
       ),
     );
   });
@@ -229,22 +247,58 @@ describe('taskActionsFor (spec §6 task actions)', () => {
       ['None'],
     );
   });
-  it('never offers Rebook or Reappraise (not built)', () => {
+  it('offers Reappraise, not RevertStage, on a COMPLETED application to a holder of APPLICATIONS_ACTIONS with access', () => {
+    const completed = { ...row, status: 'COMPLETED' as ApplicationStatus, progress: 'Completed' as TaskProgress };
+    const holder = actor({ roles: ['APPLICATIONS_ACTIONS'], assigned: false });
+    expect(taskActionsFor(completed, holder)).toEqual(['OpenTask', 'Reappraise', 'Copy']);
+    expect(taskActionsFor(completed, actor({ assigned: false }))).toEqual(['OpenTask']);
+  });
+  it('offers Rebook beside CompleteCallback while a callback is open on an open task', () => {
+    const callback = { ...row, progress: 'In Progress' as TaskProgress, assignedTo: 'U1', callbackRequested: true };
+    const mine = actor({ roles: ['APPLICATIONS_ACTIONS'] });
+    expect(taskActionsFor(callback, mine)).toEqual(expect.arrayContaining(['CompleteCallback', 'Rebook']));
+    expect(taskActionsFor({ ...callback, callbackRequested: false }, mine)).not.toContain('Rebook');
+    expect(taskActionsFor(callback, actor({ roles: ['APPLICATIONS_ACTIONS'], assigned: false }))).not.toContain(
+      'Rebook',
+    );
+  });
+  it('offers Rebook exactly where rebookRefusal allows and the caller may complete the callback (property)', () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...STATUSES),
         fc.constantFrom(...PROGRESSES),
         fc.boolean(),
+        fc.boolean(),
         fc.subarray(['APPLICATIONS_ACTIONS', 'TEAM_APPLICATIONS_ASSIGN', 'ALL_APPLICATIONS_REASSIGN']),
-        (status, progress, mine, roles) => {
-          const actions = taskActionsFor(
-            { ...row, status, progress, assignedTo: mine ? 'U1' : null },
-            actor({ roles, assigned: mine }),
-          );
-          return !actions.includes('Rebook') && !actions.includes('Reappraise');
+        (status, progress, mine, callbackRequested, roles) => {
+          const r = { ...row, status, progress, callbackRequested, assignedTo: mine ? 'U1' : null };
+          const who = actor({ roles, assigned: mine && status === 'ACTIVE' && progress === 'In Progress' });
+          const s = { status, progress, assigned: mine, callbackRequested, hasPreviousStep: true };
+          const allowed =
+            rebookRefusal(s) === null &&
+            actionPermission('complete_callback', { ...who, assignee: r.assignedTo }, status) === null;
+          return taskActionsFor(r, who).includes('Rebook') === allowed;
         },
       ),
     );
+  });
+});
+
+describe('rebookRefusal and callbackTimeProblem', () => {
+  const open = state({ callbackRequested: true });
+  it('rebooks an open callback on an ACTIVE application, and says why not otherwise', () => {
+    expect(rebookRefusal(open)).toBeNull();
+    expect(rebookRefusal(state())).toBe('rebook does not apply: no callback is requested');
+    expect(rebookRefusal({ ...open, progress: 'Completed' })).toBe('rebook does not apply: the task is Completed');
+    expect(rebookRefusal({ ...open, status: 'INACTIVE' })).toBe(
+      'rebook applies to an ACTIVE application, not INACTIVE',
+    );
+  });
+  it('takes only a date and time ahead of now', () => {
+    const now = new Date('2026-11-25T10:00:00Z');
+    expect(callbackTimeProblem('2026-11-25T10:30:00Z', now)).toBeNull();
+    expect(callbackTimeProblem('2026-11-25T10:00:00Z', now)).toBe('must be in the future');
+    expect(callbackTimeProblem('soon', now)).toBe('is not a date and time');
   });
 });
 

@@ -59,10 +59,17 @@ export const ACTION_TRANSITIONS: Record<ApplicationAction, Transition> = {
     task: (s) => (s.progress === 'Cancelled' || OPEN.includes(s.progress) ? null : `the task is ${s.progress}`),
     to: (s) => ({ status: 'ACTIVE', progress: s.progress === 'Cancelled' ? queued(s) : s.progress }),
   },
+  // On an ACTIVE application it goes back one step; on a COMPLETED one (stage Closed) it reopens the
+  // last step for reappraisal (the Reappraise task action), leaving the completed task as it was.
   revert_stage: {
-    from: ['ACTIVE'],
-    task: (s) => openTask(s) ?? (s.hasPreviousStep ? null : 'the task is at the first step'),
-    to: () => ({ status: 'ACTIVE', progress: 'Cancelled' }),
+    from: ['ACTIVE', 'COMPLETED'],
+    task: (s) =>
+      s.status === 'COMPLETED'
+        ? s.progress === 'Completed'
+          ? null
+          : `the task is ${s.progress}`
+        : (openTask(s) ?? (s.hasPreviousStep ? null : 'the task is at the first step')),
+    to: (s) => ({ status: 'ACTIVE', progress: s.status === 'COMPLETED' ? 'Completed' : 'Cancelled' }),
   },
   release: {
     from: ['ACTIVE'],
@@ -116,6 +123,24 @@ export function applyAction(action: ApplicationAction, state: ActionState): Acti
   if (refused) return { ok: false, reason: `${action} does not apply: ${refused}` };
   const next = t.to(state);
   return { ok: true, callbackRequested: state.callbackRequested, ...next };
+}
+
+/**
+ * Rebook (spec §6 task action, POST /backstage/rebook): moves an open callback to a new time. Applies to
+ * an ACTIVE application whose open task has a callback requested (null when it applies, else why not).
+ * Who may is complete_callback's rule; the new time is checked by callbackTimeProblem.
+ */
+export function rebookRefusal(state: ActionState): string | null {
+  if (state.status !== 'ACTIVE') return `rebook applies to an ACTIVE application, not ${state.status}`;
+  const refused = openTask(state) ?? (state.callbackRequested ? null : 'no callback is requested');
+  return refused ? `rebook does not apply: ${refused}` : null;
+}
+
+/** What is wrong with a callback time (as a field reason), or null when it is a date-time ahead of `now`. */
+export function callbackTimeProblem(callbackAt: string, now: Date): string | null {
+  const at = Date.parse(callbackAt);
+  if (Number.isNaN(at)) return 'is not a date and time';
+  return at > now.getTime() ? null : 'must be in the future';
 }
 
 /** What the permission rules need to know of the caller and the task. */
@@ -188,7 +213,10 @@ export interface TaskActionRow {
   inTeam: boolean;
 }
 
-/** Spec §6 task actions offered on a row (Rebook and Reappraise are not built: never offered). */
+/**
+ * Spec §6 task actions offered on a row. Reappraise is revert_stage on a COMPLETED application, Rebook
+ * moves an open callback (rebookRefusal) for whoever may complete it.
+ */
 export function taskActionsFor(row: TaskActionRow, actor: ActorContext): TaskAction[] {
   const state: ActionState = {
     status: row.status,
@@ -209,10 +237,13 @@ export function taskActionsFor(row: TaskActionRow, actor: ActorContext): TaskAct
   if (applyAction('assign', state).ok && holdsAny(actor, 'ASSIGN')) out.push('Assign');
   if (can('reassign')) out.push('Reassign');
   if (can('release')) out.push(row.assignedTo === actor.userid ? 'Leave' : 'Drop');
-  if (can('revert_stage')) out.push('RevertStage');
+  if (can('revert_stage')) out.push(row.status === 'COMPLETED' ? 'Reappraise' : 'RevertStage');
   if (can('reject')) out.push('Reject');
   if (can('cancel')) out.push('Cancel');
-  if (can('complete_callback')) out.push('CompleteCallback');
+  if (can('complete_callback')) {
+    out.push('CompleteCallback');
+    if (OPEN.includes(row.progress)) out.push('Rebook');
+  }
   if (can('activate')) out.push('Activate');
   if (can('cancelReject')) out.push('CancelReject');
   if (actor.hasAccess && has(actor, Permissions.APPLICATIONS_ACTIONS)) out.push('Copy');
