@@ -25,6 +25,10 @@ interface DialogField {
   initialUser?: PickedUser;
   /** Several of these picked by label (e.g. the flow's fields); the value is their keys, comma separated. */
   choices?: readonly FieldName[];
+  /** A date and time (the value is the datetime-local input's, in local time). */
+  dateTime?: boolean;
+  /** What is wrong with a value given (shown under the field; confirming waits until it is right). */
+  problem?: (value: string) => string | null;
 }
 
 export interface ConfirmRequest {
@@ -59,6 +63,10 @@ export function ConfirmDialog({
     Object.fromEntries(fields.filter((f) => f.picker).map((f) => [f.name, f.initialUser ?? null])),
   );
   const missing = fields.some((f) => f.required && (values[f.name] ?? '').trim() === '');
+  const problems = Object.fromEntries(
+    fields.map((f) => [f.name, f.problem && (values[f.name] ?? '') !== '' ? f.problem(values[f.name] ?? '') : null]),
+  );
+  const wrong = Object.values(problems).some((p) => p !== null);
   return (
     <Dialog open onClose={busy ? undefined : onClose} fullWidth maxWidth="sm" aria-labelledby="confirm-title">
       <DialogTitle id="confirm-title">{request.title}</DialogTitle>
@@ -99,6 +107,10 @@ export function ConfirmDialog({
               minRows={f.multiline ? 2 : undefined}
               fullWidth
               margin="dense"
+              type={f.dateTime ? 'datetime-local' : undefined}
+              slotProps={f.dateTime ? { inputLabel: { shrink: true } } : undefined}
+              error={Boolean(problems[f.name])}
+              helperText={problems[f.name] ?? undefined}
               value={values[f.name] ?? ''}
               onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
             />
@@ -111,7 +123,7 @@ export function ConfirmDialog({
         </Button>
         <Button
           variant="contained"
-          disabled={busy || missing}
+          disabled={busy || missing || wrong}
           onClick={() =>
             request.onConfirm(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, optionalText(v)])))
           }

@@ -50,6 +50,7 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
     ['Current task', h.task],
     ['Assignee', h.assignee],
     ['SLA due', h.slaDue],
+    ...(h.callback ? [['Callback', h.callback] as [string, string]] : []),
   ];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>

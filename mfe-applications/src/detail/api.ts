@@ -49,6 +49,8 @@ interface DetailTask {
   allowedUsers: string[];
   reviewDate: string | null;
   callbackRequested: boolean;
+  /** When the applicant asked to be called (request_for_callback, rebook), if a time was given. */
+  callbackAt?: string | null;
   due_time?: string | null;
   operationalLevelAgreement?: OperationalLevelAgreement;
 }

@@ -2,7 +2,9 @@ import { ApiError, type User } from '@originate/shared';
 import type { Approval, TaskConfigs } from './api';
 import {
   approvalButtons,
+  callbackTimeInput,
   canManageDocuments,
+  canRebook,
   completionProblem,
   detailTabs,
   formAccess,
@@ -136,6 +138,13 @@ describe('offeredActions (shared applyAction and actionPermission)', () => {
     expect(actions).not.toContain('revert_stage');
   });
 
+  it('rebooks an open callback for whoever may complete it (shared rebookRefusal)', () => {
+    expect(canRebook(configs({}, { callbackRequested: true }), officer)).toBe(true);
+    expect(canRebook(configs(), officer)).toBe(false);
+    expect(canRebook(configs({ assigned: false }, { callbackRequested: true }), officer)).toBe(false);
+    expect(canRebook(configs({}, { callbackRequested: true }), { ...officer, roles: [] })).toBe(false);
+  });
+
   it('offers nothing but release to the assignee without APPLICATIONS_ACTIONS, nothing to a stranger', () => {
     expect(offeredActions(configs(), { ...officer, roles: [] })).toEqual(['release']);
     expect(offeredActions(configs({ assigned: false }, { assignedTo: 'USR-9' }), { ...officer, roles: [] })).toEqual(
@@ -255,7 +264,12 @@ describe('view models', () => {
       task: 'Credit review · In Progress',
       assignee: 'Olive Officer',
       slaDue: '10/03/2026 11:05:09',
+      callback: null,
     });
+    expect(headerModel(configs({}, { callbackRequested: true, callbackAt: '2026-03-12T09:30:00' })).callback).toBe(
+      '12/03/2026 09:30:00',
+    );
+    expect(headerModel(configs({}, { callbackRequested: true })).callback).toBe('Requested, no time set');
     const bare = headerModel(configs({}, { assignedTo: null, assignedToName: null }));
     expect([bare.assignee, bare.product, bare.applicant, bare.slaDue]).toEqual(['Unassigned', '—', '—', '—']);
     const named = { ...record, applicant: { primary: { firstName: 'Asha', lastName: 'Rao' } } };
@@ -314,6 +328,25 @@ describe('view models', () => {
     });
   });
 
+  it('reads a logged change: nested states as key value pairs, instants as DD/MM/YYYY hh:mm:ss', () => {
+    const line = worklogLine({
+      id: '3',
+      taskId: 'TSK-1',
+      userId: 'USR-1',
+      userName: 'Rahul Verma',
+      action: 'rebook',
+      detail: {
+        from: { callbackAt: '2026-03-11T09:30:00' },
+        to: { callbackAt: '2026-03-12T11:30:00', status: 'ACTIVE' },
+        fields: ['pan', 'income'],
+      },
+      createdAt: '2026-03-10T09:00:00',
+    });
+    expect(line.detail).toBe(
+      'from: callbackAt 11/03/2026 09:30:00, to: callbackAt 12/03/2026 11:30:00 · status ACTIVE, fields: pan, income',
+    );
+  });
+
   it('names the applicant on a worklog line no user wrote (their answer to a request)', () => {
     const line = worklogLine({
       id: '2',
@@ -333,6 +366,18 @@ describe('view models', () => {
       'Priya Sharma',
     );
     expect(queryRecipient({ recipient: 'STAFF', assignedTo: null })).toBe('the task team');
+  });
+
+  it('takes a callback time only in the future (shared callbackTimeProblem)', () => {
+    expect(callbackTimeInput('', NOW)).toEqual({ ok: false, reason: 'Pick a callback date and time' });
+    expect(callbackTimeInput('2020-01-01T10:00', NOW)).toEqual({
+      ok: false,
+      reason: 'The callback time must be in the future',
+    });
+    expect(callbackTimeInput('2030-01-01T10:00', NOW)).toEqual({
+      ok: true,
+      iso: new Date('2030-01-01T10:00').toISOString(),
+    });
   });
 
   it('takes a review date only in the future', () => {

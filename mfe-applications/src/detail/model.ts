@@ -13,11 +13,13 @@ import {
   applyAction,
   COMPLETION_ERRORS,
   type CompletionError,
+  callbackTimeProblem,
   type DetailTab,
   documentPermission,
   type FieldAccessViewer,
   formatDateTime,
   type QueryStatus,
+  rebookRefusal,
   taskSubStatus,
   type User,
   uploadCheck,
@@ -97,6 +99,14 @@ export function offeredActions(configs: TaskConfigs, caller: Caller): DetailActi
   return DETAIL_ACTIONS.filter((a) => applyAction(a, state).ok && actionPermission(a, actor, configs.status) === null);
 }
 
+/** Rebook (spec §6): the open callback moves; shared's rebookRefusal, and whoever may complete the callback. */
+export function canRebook(configs: TaskConfigs, caller: Caller): boolean {
+  return (
+    rebookRefusal(stateOf(configs)) === null &&
+    actionPermission('complete_callback', actorOf(configs, caller), configs.status) === null
+  );
+}
+
 /** Approve, reject, forward and send back are the approver's, and only while the approval is pending. */
 export function approvalButtons(approval: Approval, userid: string): ApprovalAction[] {
   return approval.status === 'PENDING' && approval.approver.userid === userid
@@ -163,10 +173,21 @@ export function completionProblem(error: unknown): CompletionProblem | null {
 }
 
 /** A stored value as the history shows it. */
+/** An instant as the server writes it (ISO 8601 with a time): shown DD/MM/YYYY hh:mm:ss. */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/** A logged or audited value as a person reads it: instants as dates, objects as 'key value · key value'. */
 function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value) : value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) return value.map(displayValue).join(', ');
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .map(([k, v]) => `${k} ${displayValue(v)}`)
+      .join(' · ');
+  }
+  return String(value);
 }
 
 export interface HistoryRow {
@@ -212,6 +233,8 @@ export interface HeaderModel {
   task: string;
   assignee: string;
   slaDue: string;
+  /** While a callback is open: when the applicant is to be called. */
+  callback: string | null;
 }
 
 /** The primary applicant's name as the application stores it. */
@@ -244,6 +267,11 @@ export function headerModel(
         ? `${me.displayName} (you)`
         : (task.assignedToName ?? task.assignedTo ?? 'Unassigned'),
     slaDue: due ? formatDateTime(due) : '—',
+    callback: task.callbackRequested
+      ? task.callbackAt
+        ? formatDateTime(task.callbackAt)
+        : 'Requested, no time set'
+      : null,
   };
 }
 
@@ -253,6 +281,14 @@ export function reviewDateInput(value: string, now: Date): { ok: true; iso: stri
   if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: 'Pick a review date and time' };
   if (at.getTime() <= now.getTime()) return { ok: false, reason: 'The review date must be in the future' };
   return { ok: true, iso: at.toISOString() };
+}
+
+/** A callback time typed in a datetime-local input, as the ISO instant the server takes; or why not (shared's rule). */
+export function callbackTimeInput(value: string, now: Date): { ok: true; iso: string } | { ok: false; reason: string } {
+  const at = new Date(value);
+  if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: 'Pick a callback date and time' };
+  const problem = callbackTimeProblem(at.toISOString(), now);
+  return problem ? { ok: false, reason: `The callback time ${problem}` } : { ok: true, iso: at.toISOString() };
 }
 
 /** Comments and notes are trimmed; blank is none (the schemas refuse empty strings). */

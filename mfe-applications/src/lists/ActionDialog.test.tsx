@@ -17,11 +17,11 @@ const candidate = (userid: string, displayName: string, userName: string): UserC
 const PRIYA = candidate('USR-1002', 'Priya Sharma', 'teamlead');
 const VIKRAM = candidate('USR-1003', 'Vikram Nair', 'approver');
 
-function mount(onConfirm: jest.Mock) {
+function mount(onConfirm: jest.Mock, action: 'Reassign' | 'Rebook' = 'Reassign') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ActionDialog action="Reassign" row={task()} busy={false} onCancel={() => undefined} onConfirm={onConfirm} />
+      <ActionDialog action={action} row={task()} busy={false} onCancel={() => undefined} onConfirm={onConfirm} />
     </QueryClientProvider>,
   );
 }
@@ -74,5 +74,23 @@ describe('the reassign dialog', () => {
     mocked.fetchUserCandidates.mockRejectedValue(new Error('You may not reassign this application'));
     mount(jest.fn());
     expect(await screen.findByText(/You cannot list users for this: You may not reassign/)).toBeTruthy();
+  });
+});
+
+describe('the rebook dialog', () => {
+  it('asks when to call back, refuses a time not ahead, and confirms with the ISO instant', () => {
+    const onConfirm = jest.fn();
+    mount(onConfirm, 'Rebook');
+    const dialog = screen.getByRole('dialog', { name: 'Rebook callback APP-0001' });
+    const confirm = within(dialog).getByRole('button', { name: 'Rebook callback' });
+    expect(confirm).toHaveProperty('disabled', true);
+    const time = within(dialog).getByLabelText(/Call back at/);
+    fireEvent.change(time, { target: { value: '2020-01-01T10:00' } });
+    expect(within(dialog).getByText('The callback time must be in the future')).toBeTruthy();
+    expect(confirm).toHaveProperty('disabled', true);
+    fireEvent.change(time, { target: { value: '2099-03-04T15:30' } });
+    expect(confirm).toHaveProperty('disabled', false);
+    fireEvent.click(confirm);
+    expect(onConfirm).toHaveBeenCalledWith({ callbackAt: new Date('2099-03-04T15:30').toISOString() });
   });
 });

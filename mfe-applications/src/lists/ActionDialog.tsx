@@ -1,5 +1,5 @@
-// What a row action asks before it is sent: whom to assign to (Assign, Reassign), or a confirmation
-// with an optional comment (Reject, Cancel, Revert stage, Drop).
+// What a row action asks before it is sent: whom to assign to (Assign, Reassign), when to call back
+// (Rebook), or a confirmation with an optional comment (Reject, Cancel, Revert stage, Reappraise, Drop).
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,7 +10,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ListTask, TaskAction } from '@originate/shared';
 import { useState } from 'react';
-import { ACTION_LABELS, NEEDS_ASSIGNEE } from './rowActions';
+import { callbackTimeInput } from '../detail/model';
+import { ACTION_LABELS, NEEDS_ASSIGNEE, NEEDS_CALLBACK_TIME } from './rowActions';
 import { type PickedUser, UserPicker } from './UserPicker';
 
 interface Props {
@@ -18,15 +19,18 @@ interface Props {
   row: ListTask;
   busy: boolean;
   onCancel: () => void;
-  onConfirm: (input: { assignTo?: string; comment?: string }) => void;
+  onConfirm: (input: { assignTo?: string; comment?: string; callbackAt?: string }) => void;
 }
 
 export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) {
   const picksUser = NEEDS_ASSIGNEE.includes(action);
+  const picksTime = NEEDS_CALLBACK_TIME.includes(action);
   const [assignee, setAssignee] = useState<PickedUser | null>(null);
+  const [time, setTime] = useState('');
   const [comment, setComment] = useState('');
   const label = ACTION_LABELS[action];
-  const ready = !picksUser || assignee !== null;
+  const callback = picksTime ? callbackTimeInput(time, new Date()) : null;
+  const ready = (!picksUser || assignee !== null) && (callback === null || callback.ok);
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="row-action-title">
       <DialogTitle id="row-action-title">
@@ -52,6 +56,18 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
               required
             />
           )}
+          {picksTime && (
+            <TextField
+              label="Call back at"
+              type="datetime-local"
+              required
+              value={time}
+              onChange={(e) => setTime(e.target.value)}
+              error={time !== '' && callback !== null && !callback.ok}
+              helperText={time !== '' && callback && !callback.ok ? callback.reason : undefined}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          )}
           <TextField
             label="Comment (optional)"
             value={comment}
@@ -70,6 +86,7 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
           onClick={() =>
             onConfirm({
               ...(picksUser && assignee ? { assignTo: assignee.userid } : {}),
+              ...(callback?.ok ? { callbackAt: callback.iso } : {}),
               ...(comment.trim() ? { comment: comment.trim() } : {}),
             })
           }

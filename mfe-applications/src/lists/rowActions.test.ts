@@ -51,6 +51,19 @@ describe('the actions a row offers (shared taskActionsFor, fed the row and the u
     );
   });
 
+  it('offers Rebook beside complete-callback to the assignee while a callback is open, not to a lead', () => {
+    const callback = task({ subStatus: 'CALLBACK_REQUESTED' });
+    expect(rowActions(callback, officer)).toEqual(expect.arrayContaining(['CompleteCallback', 'Rebook']));
+    expect(rowActions(task(), officer)).not.toContain('Rebook');
+    expect(rowActions(callback, lead)).not.toContain('Rebook');
+  });
+
+  it('offers Reappraise, not Revert stage, on a completed application', () => {
+    const completed = task({ _applicationStatus: 'COMPLETED', progress: 'Completed', subStatus: 'Completed' });
+    expect(rowActions(completed, admin)).toEqual(['OpenTask', 'Reappraise', 'Copy']);
+    expect(rowActions(completed, staff('USR-1009', ['NOTIFICATION']))).toEqual(['OpenTask']);
+  });
+
   it('offers no revert on a first step, and never None', () => {
     expect(rowActions(task({ stepNumber: 1 }), officer)).not.toContain('RevertStage');
     expect(rowActions(task({ _applicationStatus: 'DELETED' }), staff('X', []))).toEqual(['OpenTask']);
@@ -69,6 +82,7 @@ describe('the actions a row offers (shared taskActionsFor, fed the row and the u
       CancelReject: 'cancelReject',
       CompleteCallback: 'complete_callback',
       RevertStage: 'revert_stage',
+      Reappraise: 'revert_stage',
     });
     expect(ACTION_LABELS.AssignToSelf).toBe('Assign to me');
   });

@@ -46,7 +46,10 @@ export function rowActions(row: ListTask, user: User): TaskAction[] {
   return actions.filter((a) => a !== 'None');
 }
 
-/** The application action each row action POSTs; OpenTask and Copy open pages instead, Assign/Reassign ask whom. */
+/**
+ * The application action each row action POSTs; OpenTask and Copy open pages instead, Assign/Reassign ask
+ * whom, Rebook asks when (and posts /backstage/rebook).
+ */
 export const ACTION_REQUESTS: Partial<Record<TaskAction, ApplicationAction>> = {
   AssignToSelf: 'assign',
   Assign: 'assign',
@@ -59,18 +62,22 @@ export const ACTION_REQUESTS: Partial<Record<TaskAction, ApplicationAction>> = {
   CancelReject: 'cancelReject',
   CompleteCallback: 'complete_callback',
   RevertStage: 'revert_stage',
+  // Reappraisal is revert_stage on a COMPLETED application (shared README "Task actions").
+  Reappraise: 'revert_stage',
 };
 
 /** Actions that need a user picked first. */
 export const NEEDS_ASSIGNEE: readonly TaskAction[] = ['Assign', 'Reassign'];
+/** Actions that need a callback time picked first (Rebook posts /backstage/rebook, not an application action). */
+export const NEEDS_CALLBACK_TIME: readonly TaskAction[] = ['Rebook'];
 /** Actions that change the application for good enough to ask first. */
-export const NEEDS_CONFIRMATION: readonly TaskAction[] = ['Reject', 'Cancel', 'RevertStage', 'Drop'];
+export const NEEDS_CONFIRMATION: readonly TaskAction[] = ['Reject', 'Cancel', 'RevertStage', 'Reappraise', 'Drop'];
 
 export const ACTION_LABELS: Record<TaskAction, string> = {
   None: 'None',
   AssignToSelf: 'Assign to me',
   Drop: 'Drop',
-  Rebook: 'Rebook',
+  Rebook: 'Rebook callback',
   Reappraise: 'Reappraise',
   Leave: 'Leave',
   OpenTask: 'Open',

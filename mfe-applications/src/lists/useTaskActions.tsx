@@ -11,17 +11,25 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { copyApplication, runTaskAction } from '../service/api';
+import { copyApplication, rebookCallback, runTaskAction } from '../service/api';
 import { ActionDialog } from './ActionDialog';
 import { listKeys } from './model';
 import { DETAIL_PATH } from './pages';
-import { ACTION_LABELS, ACTION_REQUESTS, NEEDS_ASSIGNEE, NEEDS_CONFIRMATION, openPath } from './rowActions';
+import {
+  ACTION_LABELS,
+  ACTION_REQUESTS,
+  NEEDS_ASSIGNEE,
+  NEEDS_CALLBACK_TIME,
+  NEEDS_CONFIRMATION,
+  openPath,
+} from './rowActions';
 
 interface Run {
   action: TaskAction;
   row: ListTask;
   assignTo?: string;
   comment?: string;
+  callbackAt?: string;
 }
 
 export function useTaskActions(user: User): {
@@ -32,7 +40,17 @@ export function useTaskActions(user: User): {
   const client = useQueryClient();
   const [asking, setAsking] = useState<{ action: TaskAction; row: ListTask } | null>(null);
   const mutation = useMutation({
-    mutationFn: async ({ action, row, assignTo, comment }: Run) => {
+    mutationFn: async ({ action, row, assignTo, comment, callbackAt }: Run) => {
+      if (action === 'Rebook') {
+        if (!callbackAt) throw new Error('Rebook needs a callback time');
+        await rebookCallback({
+          application_id: row.application_id,
+          taskId: row.taskId,
+          callbackAt,
+          ...(comment ? { comment } : {}),
+        });
+        return;
+      }
       const request = ACTION_REQUESTS[action];
       if (!request) throw new Error(`${action} is not an application action`);
       const body: ApplicationActionBody = {
@@ -60,8 +78,9 @@ export function useTaskActions(user: User): {
   const onAction = (action: TaskAction, row: ListTask) => {
     if (action === 'OpenTask') navigate(openPath(row, user));
     else if (action === 'Copy') copy.mutate(row);
-    else if (NEEDS_ASSIGNEE.includes(action) || NEEDS_CONFIRMATION.includes(action)) setAsking({ action, row });
-    else mutation.mutate({ action, row, ...(action === 'AssignToSelf' ? { assignTo: user.userid } : {}) });
+    else if ([...NEEDS_ASSIGNEE, ...NEEDS_CALLBACK_TIME, ...NEEDS_CONFIRMATION].includes(action)) {
+      setAsking({ action, row });
+    } else mutation.mutate({ action, row, ...(action === 'AssignToSelf' ? { assignTo: user.userid } : {}) });
   };
 
   const dialog = asking && (

@@ -10,6 +10,7 @@ import {
   apiPath,
   type FilterOperator,
   type ListTask,
+  type RebookBody,
   type SavedFilterBody,
   type TableConfig,
   type TaskReviewBucket,
@@ -61,6 +62,11 @@ export function fetchTableConfig(tableId: string): Promise<TableConfig> {
 
 export function runTaskAction(action: ApplicationAction, body: ApplicationActionBody): Promise<unknown> {
   return api.post(apiPath('applicationAction', { action }), body);
+}
+
+/** Rebook (spec §6): the task's open callback moves to `callbackAt` (POST /backstage/rebook). */
+export function rebookCallback(body: RebookBody): Promise<unknown> {
+  return api.post(API_PATHS.rebook, body);
 }
 
 /** The users the server would accept for one action on one application (at most 20, matching the search). */

@@ -7,10 +7,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { showToast, type User } from '@originate/shared';
 import { useState } from 'react';
+import { rebookCallback } from '../../service/api';
 import { detailApi, type TaskConfigs } from '../api';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
 import { useDetailMutation } from '../hooks';
-import { ACTION_LABELS, type CompletionProblem, completionProblem, type DetailAction, offeredActions } from '../model';
+import {
+  ACTION_LABELS,
+  type CompletionProblem,
+  callbackTimeInput,
+  canRebook,
+  completionProblem,
+  type DetailAction,
+  offeredActions,
+} from '../model';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
@@ -26,21 +35,39 @@ const EVERYTHING = [
   'audits',
 ] as const;
 
+/** The callback time field (required to rebook, optional when requesting a callback). */
+const callbackField = (required: boolean) => ({
+  name: 'callbackAt',
+  label: 'Call back at',
+  dateTime: true,
+  required,
+  problem: (value: string) => {
+    const input = callbackTimeInput(value, new Date());
+    return input.ok ? null : input.reason;
+  },
+});
+
+/** The ISO instant of a callback time the dialog checked (blank: none). */
+const callbackIso = (value: string | undefined) => {
+  const input = value ? callbackTimeInput(value, new Date()) : null;
+  return input?.ok ? input.iso : undefined;
+};
+
 export function ActionsTab({ configs, caller }: { configs: TaskConfigs; caller: Caller }) {
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const target = { application_id: configs.application_id, taskId: configs.task.taskId };
   const run = useDetailMutation(
     configs.application_id,
-    (v: { action: DetailAction; comment?: string }) =>
-      detailApi.action(v.action, {
-        application_id: configs.application_id,
-        taskId: configs.task.taskId,
-        comment: v.comment,
-      }),
+    (v: { action: DetailAction | 'rebook'; comment?: string; callbackAt?: string }) =>
+      v.action === 'rebook'
+        ? rebookCallback({ ...target, callbackAt: v.callbackAt ?? '', comment: v.comment })
+        : detailApi.action(v.action, { ...target, comment: v.comment, callbackAt: v.callbackAt }),
     EVERYTHING,
     { onSuccess: () => setRequest(null) },
   );
   const actions = offeredActions(configs, caller);
-  if (actions.length === 0)
+  const rebook = canRebook(configs, caller);
+  if (actions.length === 0 && !rebook)
     return <Typography color="text.secondary">No action applies to this application now.</Typography>;
   return (
     <>
@@ -55,9 +82,10 @@ export function ActionsTab({ configs, caller }: { configs: TaskConfigs; caller: 
                 title: `${ACTION_LABELS[action]} application ${configs.application_id}?`,
                 message: `This ${ACTION_LABELS[action].toLowerCase()}s the application's task ${configs.task.name}.`,
                 confirmLabel: ACTION_LABELS[action],
-                onConfirm: ({ comment }) =>
+                fields: action === 'request_for_callback' ? [callbackField(false)] : undefined,
+                onConfirm: ({ comment, callbackAt }) =>
                   run.mutate(
-                    { action, comment },
+                    { action, comment, callbackAt: callbackIso(callbackAt) },
                     { onSuccess: () => showToast(`${ACTION_LABELS[action]}: done`, 'success') },
                   ),
               })
@@ -66,6 +94,26 @@ export function ActionsTab({ configs, caller }: { configs: TaskConfigs; caller: 
             {ACTION_LABELS[action]}
           </Button>
         ))}
+        {rebook && (
+          <Button
+            variant="outlined"
+            onClick={() =>
+              setRequest({
+                title: `Rebook the callback of application ${configs.application_id}?`,
+                message: 'The requested callback moves to the time you pick.',
+                confirmLabel: 'Rebook',
+                fields: [callbackField(true)],
+                onConfirm: ({ comment, callbackAt }) =>
+                  run.mutate(
+                    { action: 'rebook', comment, callbackAt: callbackIso(callbackAt) },
+                    { onSuccess: () => showToast('Callback rebooked', 'success') },
+                  ),
+              })
+            }
+          >
+            Rebook callback
+          </Button>
+        )}
       </Stack>
       {request && <ConfirmDialog request={request} busy={run.isPending} onClose={() => setRequest(null)} />}
     </>
