@@ -2,18 +2,17 @@ import { ApiError, type User } from '@originate/shared';
 import type { Approval, TaskConfigs } from './api';
 import {
   approvalButtons,
-  callbackTimeInput,
   canManageDocuments,
   canRebook,
   completionProblem,
   detailTabs,
   formAccess,
+  futureTimeInput,
   headerModel,
   historyRows,
   offeredActions,
   queryButtons,
   queryRecipient,
-  reviewDateInput,
   uploadProblem,
   worklogLine,
 } from './model';
@@ -368,25 +367,25 @@ describe('view models', () => {
     expect(queryRecipient({ recipient: 'STAFF', assignedTo: null })).toBe('the task team');
   });
 
-  it('takes a callback time only in the future (shared callbackTimeProblem)', () => {
-    expect(callbackTimeInput('', NOW)).toEqual({ ok: false, reason: 'Pick a callback date and time' });
-    expect(callbackTimeInput('2020-01-01T10:00', NOW)).toEqual({
+  it('takes a callback time only in the future (shared futureTimeProblem)', () => {
+    expect(futureTimeInput('callback', '', NOW)).toEqual({ ok: false, reason: 'Pick a callback date and time' });
+    expect(futureTimeInput('callback', '2020-01-01T10:00', NOW)).toEqual({
       ok: false,
       reason: 'The callback time must be in the future',
     });
-    expect(callbackTimeInput('2030-01-01T10:00', NOW)).toEqual({
+    expect(futureTimeInput('callback', '2030-01-01T10:00', NOW)).toEqual({
       ok: true,
       iso: new Date('2030-01-01T10:00').toISOString(),
     });
   });
 
   it('takes a review date only in the future', () => {
-    expect(reviewDateInput('', NOW)).toEqual({ ok: false, reason: 'Pick a review date and time' });
-    expect(reviewDateInput('2020-01-01T10:00', NOW)).toEqual({
+    expect(futureTimeInput('review', '', NOW)).toEqual({ ok: false, reason: 'Pick a review date and time' });
+    expect(futureTimeInput('review', '2020-01-01T10:00', NOW)).toEqual({
       ok: false,
       reason: 'The review date must be in the future',
     });
-    expect(reviewDateInput('2030-01-01T10:00', NOW)).toEqual({
+    expect(futureTimeInput('review', '2030-01-01T10:00', NOW)).toEqual({
       ok: true,
       iso: new Date('2030-01-01T10:00').toISOString(),
     });

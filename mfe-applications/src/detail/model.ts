@@ -13,11 +13,11 @@ import {
   applyAction,
   COMPLETION_ERRORS,
   type CompletionError,
-  callbackTimeProblem,
   type DetailTab,
   documentPermission,
   type FieldAccessViewer,
   formatDateTime,
+  futureTimeProblem,
   type QueryStatus,
   rebookRefusal,
   taskSubStatus,
@@ -275,20 +275,21 @@ export function headerModel(
   };
 }
 
-/** The review date typed in a datetime-local input, as the ISO instant the server takes; or why not. */
-export function reviewDateInput(value: string, now: Date): { ok: true; iso: string } | { ok: false; reason: string } {
-  const at = new Date(value);
-  if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: 'Pick a review date and time' };
-  if (at.getTime() <= now.getTime()) return { ok: false, reason: 'The review date must be in the future' };
-  return { ok: true, iso: at.toISOString() };
-}
+const FUTURE_TIMES = { review: 'The review date', callback: 'The callback time' } as const;
 
-/** A callback time typed in a datetime-local input, as the ISO instant the server takes; or why not (shared's rule). */
-export function callbackTimeInput(value: string, now: Date): { ok: true; iso: string } | { ok: false; reason: string } {
+/**
+ * A task review date or a callback time typed in a datetime-local input, as the ISO instant the server
+ * takes; or why not (shared's futureTimeProblem, as the server judges it).
+ */
+export function futureTimeInput(
+  kind: keyof typeof FUTURE_TIMES,
+  value: string,
+  now: Date,
+): { ok: true; iso: string } | { ok: false; reason: string } {
   const at = new Date(value);
-  if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: 'Pick a callback date and time' };
-  const problem = callbackTimeProblem(at.toISOString(), now);
-  return problem ? { ok: false, reason: `The callback time ${problem}` } : { ok: true, iso: at.toISOString() };
+  if (value === '' || Number.isNaN(at.getTime())) return { ok: false, reason: `Pick a ${kind} date and time` };
+  const problem = futureTimeProblem(at.toISOString(), now);
+  return problem ? { ok: false, reason: `${FUTURE_TIMES[kind]} ${problem}` } : { ok: true, iso: at.toISOString() };
 }
 
 /** Comments and notes are trimmed; blank is none (the schemas refuse empty strings). */

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ListTask, TaskAction } from '@originate/shared';
 import { useState } from 'react';
-import { callbackTimeInput } from '../detail/model';
+import { futureTimeInput } from '../detail/model';
 import { ACTION_LABELS, NEEDS_ASSIGNEE, NEEDS_CALLBACK_TIME } from './rowActions';
 import { type PickedUser, UserPicker } from './UserPicker';
 
@@ -29,7 +29,7 @@ export function ActionDialog({ action, row, busy, onCancel, onConfirm }: Props) 
   const [time, setTime] = useState('');
   const [comment, setComment] = useState('');
   const label = ACTION_LABELS[action];
-  const callback = picksTime ? callbackTimeInput(time, new Date()) : null;
+  const callback = picksTime ? futureTimeInput('callback', time, new Date()) : null;
   const ready = (!picksUser || assignee !== null) && (callback === null || callback.ok);
   return (
     <Dialog open onClose={onCancel} fullWidth maxWidth="xs" aria-labelledby="row-action-title">

@@ -12,7 +12,7 @@ import {
   CLOSED_STAGE,
   COMPLETION_ERRORS,
   type CompletionError,
-  callbackTimeProblem,
+  futureTimeProblem,
   type RebookBody,
   rebookRefusal,
   type TaskProgress,
@@ -162,7 +162,7 @@ export async function performAction(
   if (body.callbackAt !== undefined) {
     if (action !== 'request_for_callback')
       throw invalid('callbackAt', `is only for request_for_callback, not ${action}`);
-    const timeProblem = callbackTimeProblem(body.callbackAt, now);
+    const timeProblem = futureTimeProblem(body.callbackAt, now);
     if (timeProblem) throw invalid('callbackAt', timeProblem);
   }
 
@@ -399,7 +399,7 @@ export async function rebookCallback(
   if (refused) throw forbidden(`You may not rebook this callback: ${refused}`);
   const notApplicable = rebookRefusal(stateOf(ctx));
   if (notApplicable) throw conflict(notApplicable);
-  const timeProblem = callbackTimeProblem(body.callbackAt, now);
+  const timeProblem = futureTimeProblem(body.callbackAt, now);
   if (timeProblem) throw invalid('callbackAt', timeProblem);
   const at = new Date(body.callbackAt);
   const before = task.callback_at === null ? null : new Date(task.callback_at).toISOString();

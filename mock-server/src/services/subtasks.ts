@@ -9,6 +9,7 @@ import {
   type AnswerQueryBody,
   type ApplicantRequest,
   type CreateSubTaskBody,
+  futureTimeProblem,
   inTaskTeam,
   Permissions,
   type QueryStatus,
@@ -447,8 +448,9 @@ export async function snooze(
   if (ctx.stored.application._applicationStatus !== 'ACTIVE')
     throw conflict('Only an ACTIVE application can be snoozed');
   if (task.progress !== 'In Progress' && task.progress !== 'Pending') throw conflict(`The task is ${task.progress}`);
+  const problem = body.reviewDate === undefined ? null : futureTimeProblem(body.reviewDate, now);
+  if (problem) throw invalid('reviewDate', problem);
   const reviewDate = body.reviewDate === undefined ? null : new Date(body.reviewDate);
-  if (reviewDate && !(reviewDate.getTime() > now.getTime())) throw invalid('reviewDate', 'must be in the future');
   if (!reviewDate && task.review_date === null) throw conflict('The task is not snoozed');
   const effects = newEffects();
   await db.transaction(async (tx) => {

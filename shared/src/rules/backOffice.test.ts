@@ -14,8 +14,8 @@ import {
   type ActorContext,
   actionPermission,
   applyAction,
-  callbackTimeProblem,
   documentPermission,
+  futureTimeProblem,
   isFilterOperatorAllowed,
   rebookRefusal,
   taskActionsFor,
@@ -284,7 +284,7 @@ describe('taskActionsFor (spec §6 task actions)', () => {
   });
 });
 
-describe('rebookRefusal and callbackTimeProblem', () => {
+describe('rebookRefusal and futureTimeProblem', () => {
   const open = state({ callbackRequested: true });
   it('rebooks an open callback on an ACTIVE application, and says why not otherwise', () => {
     expect(rebookRefusal(open)).toBeNull();
@@ -296,9 +296,9 @@ describe('rebookRefusal and callbackTimeProblem', () => {
   });
   it('takes only a date and time ahead of now', () => {
     const now = new Date('2026-11-25T10:00:00Z');
-    expect(callbackTimeProblem('2026-11-25T10:30:00Z', now)).toBeNull();
-    expect(callbackTimeProblem('2026-11-25T10:00:00Z', now)).toBe('must be in the future');
-    expect(callbackTimeProblem('soon', now)).toBe('is not a date and time');
+    expect(futureTimeProblem('2026-11-25T10:30:00Z', now)).toBeNull();
+    expect(futureTimeProblem('2026-11-25T10:00:00Z', now)).toBe('must be in the future');
+    expect(futureTimeProblem('soon', now)).toBe('is not a date and time');
   });
 });
 

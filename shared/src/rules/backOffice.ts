@@ -128,7 +128,7 @@ export function applyAction(action: ApplicationAction, state: ActionState): Acti
 /**
  * Rebook (spec §6 task action, POST /backstage/rebook): moves an open callback to a new time. Applies to
  * an ACTIVE application whose open task has a callback requested (null when it applies, else why not).
- * Who may is complete_callback's rule; the new time is checked by callbackTimeProblem.
+ * Who may is complete_callback's rule; the new time is checked by futureTimeProblem.
  */
 export function rebookRefusal(state: ActionState): string | null {
   if (state.status !== 'ACTIVE') return `rebook applies to an ACTIVE application, not ${state.status}`;
@@ -136,9 +136,12 @@ export function rebookRefusal(state: ActionState): string | null {
   return refused ? `rebook does not apply: ${refused}` : null;
 }
 
-/** What is wrong with a callback time (as a field reason), or null when it is a date-time ahead of `now`. */
-export function callbackTimeProblem(callbackAt: string, now: Date): string | null {
-  const at = Date.parse(callbackAt);
+/**
+ * What is wrong with a time that must lie ahead (a callback, a task review date), as a field reason; null
+ * when it is a date and time after `now`.
+ */
+export function futureTimeProblem(value: string, now: Date): string | null {
+  const at = Date.parse(value);
   if (Number.isNaN(at)) return 'is not a date and time';
   return at > now.getTime() ? null : 'must be in the future';
 }

@@ -14,10 +14,10 @@ import { useDetailMutation } from '../hooks';
 import {
   ACTION_LABELS,
   type CompletionProblem,
-  callbackTimeInput,
   canRebook,
   completionProblem,
   type DetailAction,
+  futureTimeInput,
   offeredActions,
 } from '../model';
 
@@ -42,14 +42,14 @@ const callbackField = (required: boolean) => ({
   dateTime: true,
   required,
   problem: (value: string) => {
-    const input = callbackTimeInput(value, new Date());
+    const input = futureTimeInput('callback', value, new Date());
     return input.ok ? null : input.reason;
   },
 });
 
 /** The ISO instant of a callback time the dialog checked (blank: none). */
 const callbackIso = (value: string | undefined) => {
-  const input = value ? callbackTimeInput(value, new Date()) : null;
+  const input = value ? futureTimeInput('callback', value, new Date()) : null;
   return input?.ok ? input.iso : undefined;
 };
 

@@ -17,7 +17,7 @@ import { formatDate, formatDateTime, showToast } from '@originate/shared';
 import { useState } from 'react';
 import { detailApi, type TaskConfigs } from '../api';
 import { useDetailMutation, useNotes, useRelated, useReported, useWorklogs } from '../hooks';
-import { optionalText, reviewDateInput, worklogLine } from '../model';
+import { futureTimeInput, optionalText, worklogLine } from '../model';
 import { Loading } from './Loading';
 
 export function WorklogsTab({ applicationId }: { applicationId: string }) {
@@ -178,7 +178,7 @@ export function SnoozeTab({ configs }: { configs: TaskConfigs }) {
           variant="contained"
           disabled={snooze.isPending}
           onClick={() => {
-            const input = reviewDateInput(value, new Date());
+            const input = futureTimeInput('review', value, new Date());
             if (input.ok) snooze.mutate(input.iso);
             else setProblem(input.reason);
           }}
