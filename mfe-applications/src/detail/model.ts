@@ -172,7 +172,6 @@ export function completionProblem(error: unknown): CompletionProblem | null {
   return { error: name, detail: typeof reason === 'string' ? reason : null, advice: COMPLETION_ADVICE[name] };
 }
 
-/** A stored value as the history shows it. */
 /** An instant as the server writes it (ISO 8601 with a time): shown DD/MM/YYYY hh:mm:ss. */
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?$/;
 

@@ -21,7 +21,7 @@ import {
 import type { Db, Queryable } from '../db';
 import { conflict, forbidden, HttpError, invalid } from '../errors';
 import { canAssign, toActor, toTaskAccess } from './access';
-import { currentTask, type TaskRow } from './applications';
+import { currentTask, iso, type TaskRow } from './applications';
 import { recordAudits } from './audits';
 import { type Effects, newEffects, notifyTeam, notifyUser } from './effects';
 import { loadTaskContext, type TaskContext } from './task-context';
@@ -175,10 +175,14 @@ export async function performAction(
   if (!outcome.ok) throw conflict(outcome.reason);
   // Reappraisal reopens the step the application closed on: its latest task, not an earlier one.
   const reappraisal = action === 'revert_stage' && status === 'COMPLETED';
-  const latest = currentTask(stored.tasks);
-  if (reappraisal && latest && latest.task_id !== task.task_id) {
-    throw conflict(`revert_stage reopens a completed application at its last task, ${latest.task_id}`);
+  if (reappraisal) {
+    const latest = currentTask(stored.tasks);
+    if (latest && latest.task_id !== task.task_id) {
+      throw conflict(`revert_stage reopens a completed application at its last task, ${latest.task_id}`);
+    }
   }
+  /** What the worklog, the audit source and the answer call the action. */
+  const named = reappraisal ? 'reappraise' : action;
   if (target && task.assigned_to === target.userid) throw invalid('assignTo', 'is already the assignee');
 
   const effects = newEffects();
@@ -337,18 +341,12 @@ export async function performAction(
       { fieldKey: `task.${task.task_id}.progress`, oldValue: task.progress, newValue: outcome.progress },
       { fieldKey: `task.${task.task_id}.assignedTo`, oldValue: task.assigned_to, newValue: assignedTo },
     ].filter((c) => c.oldValue !== c.newValue);
-    await recordAudits(
-      tx,
-      app.application_id,
-      changes,
-      { userId: user.userid, source: `action:${reappraisal ? 'reappraise' : action}` },
-      now,
-    );
+    await recordAudits(tx, app.application_id, changes, { userId: user.userid, source: `action:${named}` }, now);
     await addWorklog(tx, {
       applicationId: app.application_id,
       taskId: task.task_id,
       userId: user.userid,
-      action: reappraisal ? 'reappraise' : action,
+      action: named,
       detail: {
         from: { status, progress: task.progress, assignedTo: task.assigned_to },
         to: { status: newStatus, progress: outcome.progress, assignedTo, stage },
@@ -360,7 +358,7 @@ export async function performAction(
     });
     effects.changed.set(app.application_id, now);
     return {
-      message: `${reappraisal ? 'reappraise' : action} done on application ${app.application_id}`,
+      message: `${named} done on application ${app.application_id}`,
       application_id: app.application_id,
       taskId: task.task_id,
       status: newStatus,
@@ -402,18 +400,21 @@ export async function rebookCallback(
   const timeProblem = futureTimeProblem(body.callbackAt, now);
   if (timeProblem) throw invalid('callbackAt', timeProblem);
   const at = new Date(body.callbackAt);
-  const before = task.callback_at === null ? null : new Date(task.callback_at).toISOString();
+  const before = iso(task.callback_at);
   const effects = newEffects();
   await db.transaction(async (tx) => {
+    // Guarded like performAction's: a change meanwhile makes this fail instead of both succeeding.
+    const appUpdated = await tx.query(
+      `UPDATE applications SET mod_time = $2 WHERE application_id = $1 AND status = 'ACTIVE' RETURNING application_id`,
+      [app.application_id, now],
+    );
     const moved = await tx.query(
       `UPDATE tasks SET callback_at = $2, mod_time = $3
         WHERE task_id = $1 AND callback_requested AND progress = $4 AND callback_at IS NOT DISTINCT FROM $5::timestamptz
-          AND EXISTS (SELECT 1 FROM applications a WHERE a.application_id = $6 AND a.status = 'ACTIVE')
         RETURNING task_id`,
-      [task.task_id, at, now, task.progress, before, app.application_id],
+      [task.task_id, at, now, task.progress, before],
     );
-    if (moved.length === 0) throw conflict(CHANGED_MEANWHILE);
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
+    if (appUpdated.length === 0 || moved.length === 0) throw conflict(CHANGED_MEANWHILE);
     await recordAudits(
       tx,
       app.application_id,

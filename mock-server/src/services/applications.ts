@@ -25,6 +25,10 @@ export interface TaskRow extends Record<string, unknown> {
   sla_assigned_mins: number | null;
 }
 
+/** A timestamp column (PGlite answers Date, node-postgres may answer a string) as ISO 8601, or null. */
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
 interface ApplicationRow extends Record<string, unknown> {
   application_id: string;
   product_code: string;

@@ -14,15 +14,13 @@ import type { Db, Queryable } from '../db';
 import { invalid } from '../errors';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
 import { stateOf } from './actions';
-import { currentTask, type StoredApplication, type TaskRow } from './applications';
+import { currentTask, iso, type StoredApplication, type TaskRow } from './applications';
 import { type Effects, newEffects } from './effects';
 import { operationalLevelAgreement } from './lists';
 import { actorOn, loadApplication } from './task-context';
 import { findUserById, type UserRecord } from './users';
 import { WORKFLOW_STEPS } from './workflow';
 import { addWorklog } from './worklog';
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /**
  * Spec §5: editing is disabled when the application's stage differs from the task's step. Access control

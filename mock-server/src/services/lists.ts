@@ -25,6 +25,7 @@ import {
 } from '@originate/shared/node';
 import type { Queryable } from '../db';
 import { forbidden, invalid, notFound } from '../errors';
+import { iso } from './applications';
 
 /** The caller as the lists need it. */
 export interface ListCaller {
@@ -390,8 +391,6 @@ const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.pr
   t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins,
   a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
   a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
-
-const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 /** One SLA part: running until it ends; met or breached against its limit (none: never breached). */
 function slaPart(start: Date | string | null, end: Date | string | null, limitMins: number | null, now: Date): SlaPart {

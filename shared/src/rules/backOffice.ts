@@ -245,7 +245,7 @@ export function taskActionsFor(row: TaskActionRow, actor: ActorContext): TaskAct
   if (can('cancel')) out.push('Cancel');
   if (can('complete_callback')) {
     out.push('CompleteCallback');
-    if (OPEN.includes(row.progress)) out.push('Rebook');
+    if (rebookRefusal(state) === null) out.push('Rebook');
   }
   if (can('activate')) out.push('Activate');
   if (can('cancelReject')) out.push('CancelReject');
