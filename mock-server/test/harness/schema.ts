@@ -147,7 +147,11 @@ function wrongType(schema: JsonSchema): fc.Arbitrary<Mutant> | null {
   const allowed = typesOf(schema);
   const wrong = JSON_TYPES.filter((t) => !allowed.includes(t) && !(t === 'number' && allowed.includes('integer')));
   if (schema.enum) {
-    const outside = [...JSON_TYPES.map(sampleOfType), 'not-in-enum', ''].filter((v) => !schema.enum?.includes(v));
+    // A query string or path carries every value as text: boolean true arrives as 'true', which an enum of
+    // 'true' and 'false' rightly takes, so a value whose text is in the enum is not outside it.
+    const outside = [...JSON_TYPES.map(sampleOfType), 'not-in-enum', ''].filter(
+      (v) => !schema.enum?.includes(v) && !schema.enum?.includes(String(v)),
+    );
     return fc.constantFrom(...outside).map((value) => ({ value, what: `not one of the enum (${jsonTypeOf(value)})` }));
   }
   if (wrong.length === 0) return null;
