@@ -8,8 +8,9 @@ import { ROOT, run, step } from './lib/run.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const E2E_REPORT = path.join(ROOT, 'e2e', 'test-results', 'results.json');
+const STARTED = Date.now();
 
-/** @typedef {{ name: string, passed: number, failed: number, check?: boolean }} Tally */
+/** @typedef {{ name: string, passed: number, failed: number, skipped: number, ms: number, check?: boolean }} Tally */
 /** @type {Tally[]} */
 const tallies = [];
 
@@ -23,32 +24,67 @@ async function ensureChromium() {
     throw new Error(`apt-get install -y chromium did not give ${CHROMIUM}`);
 }
 
+/** A set-up step, timed for the summary; a failure stops the run (main's catch). */
+async function setUp(name, work) {
+  const started = Date.now();
+  await work();
+  tallies.push({ name, passed: 0, failed: 0, skipped: 0, ms: Date.now() - started, check: true });
+}
+
 /** A step that is a check, not tests (typecheck, lint, build): it adds no passes, and a failure counts as one. */
 async function check(name, command, args) {
   step(name);
+  const started = Date.now();
   const { code } = await run(command, args);
-  tallies.push({ name, passed: 0, failed: code === 0 ? 0 : 1, check: true });
+  tallies.push({ name, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, ms: Date.now() - started, check: true });
   return code === 0;
 }
 
 /** A step that runs tests; a failure that produced no failed test still counts as one. */
 async function tests(name, command, args, counter) {
   step(name);
+  const started = Date.now();
   const result = await run(command, args);
   const counts = counter(result.output);
   if (result.code !== 0 && counts.failed === 0) counts.failed = 1;
-  tallies.push({ name, ...counts });
+  tallies.push({ name, ...counts, ms: Date.now() - started });
+}
+
+function e2eReport() {
+  return existsSync(E2E_REPORT) ? JSON.parse(readFileSync(E2E_REPORT, 'utf8')) : null;
 }
 
 function e2eCounts() {
-  if (!existsSync(E2E_REPORT)) return { passed: 0, failed: 0 };
-  const stats = JSON.parse(readFileSync(E2E_REPORT, 'utf8')).stats ?? {};
-  return { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 };
+  const stats = e2eReport()?.stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
 }
 
+/** The slowest browser tests of the Playwright JSON report, for the summary. */
+function slowestBrowserTests(count = 10) {
+  /** @type {{ title: string, ms: number }[]} */
+  const found = [];
+  /** @param {any} suite @param {string[]} path */
+  const walk = (suite, path) => {
+    const here = suite.title && !suite.title.endsWith('.ts') ? [...path, suite.title] : path;
+    for (const spec of suite.specs ?? []) {
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      found.push({ title: `${spec.file} › ${[...here, spec.title].join(' › ')}`, ms });
+    }
+    for (const child of suite.suites ?? []) walk(child, here);
+  };
+  for (const suite of e2eReport()?.suites ?? []) walk(suite, []);
+  return found.sort((a, b) => b.ms - a.ms).slice(0, count);
+}
+
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+
 async function main() {
-  await ensureInstall();
-  await ensureChromium();
+  await setUp('install: npm ci (when needed)', ensureInstall);
+  await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
   await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
   // Exports, files and dependencies nothing uses (knip.json).
@@ -56,19 +92,31 @@ async function main() {
   // The build (webpack, several cores' worth in bursts) runs beside the unit and server tests (mostly one
   // process at a time): on CI's 2 cores that saves most of the build's minutes. Its output is printed
   // whole when it ends, so the two logs do not interleave.
-  const building = run('npx', ['lerna', 'run', 'build'], { quiet: true });
+  const buildStarted = Date.now();
+  const building = run('npx', ['lerna', 'run', 'build'], { quiet: true }).then((result) => ({
+    ...result,
+    ms: Date.now() - buildStarted,
+  }));
   // --no-bail: one package's failure does not stop the others, so a run reports every failure at once.
+  // --no-sort: tests run from sources, so no package waits for another's tests in dependency order.
   await tests(
-    'unit and server tests: npx lerna run test --no-bail',
+    'unit and server tests: npx lerna run test --no-bail --no-sort',
     'npx',
-    ['lerna', 'run', 'test', '--no-bail'],
+    ['lerna', 'run', 'test', '--no-bail', '--no-sort'],
     countTests,
   );
   step('build: npx lerna run build (ran beside the unit and server tests)');
   const build = await building;
   process.stdout.write(build.output);
   const built = build.code === 0;
-  tallies.push({ name: 'build: npx lerna run build', passed: 0, failed: built ? 0 : 1, check: true });
+  tallies.push({
+    name: 'build: npx lerna run build',
+    passed: 0,
+    failed: built ? 0 : 1,
+    skipped: 0,
+    ms: build.ms,
+    check: true,
+  });
   if (built) {
     rmSync(E2E_REPORT, { force: true });
     await tests(
@@ -78,25 +126,32 @@ async function main() {
       e2eCounts,
     );
   } else {
-    tallies.push({ name: 'browser tests (skipped: build failed)', passed: 0, failed: 1 });
+    tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
   }
   summarise();
 }
 
 function summarise() {
-  console.log('\n=== Summary');
-  for (const t of tallies) {
-    const detail = t.check ? '' : `: ${t.passed} passed, ${t.failed} failed`;
-    console.log(`  ${t.failed ? 'FAIL' : 'ok  '}  ${t.name}${detail}`);
+  const slowest = slowestBrowserTests();
+  if (slowest.length > 0) {
+    console.log('\n=== Ten slowest browser tests');
+    for (const t of slowest) console.log(`  ${seconds(t.ms).padStart(8)}  ${t.title}`);
   }
+  console.log('\n=== Summary (wall time of each step)');
+  for (const t of tallies) {
+    const detail = t.check ? '' : `: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`;
+    console.log(`  ${t.failed ? 'FAIL' : 'ok  '}  ${seconds(t.ms).padStart(8)}  ${t.name}${detail}`);
+  }
+  console.log(`  total wall time ${seconds(Date.now() - STARTED)}`);
   const passed = tallies.reduce((n, t) => n + t.passed, 0);
   const failed = tallies.reduce((n, t) => n + t.failed, 0);
-  console.log(`${passed} passed, ${failed} failed`);
+  const skipped = tallies.reduce((n, t) => n + t.skipped, 0);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   process.exitCode = failed > 0 ? 1 : 0;
 }
 
 main().catch((error) => {
   console.error(`npm test could not run: ${error.message}`);
-  tallies.push({ name: 'set-up', passed: 0, failed: 1 });
+  tallies.push({ name: 'set-up', passed: 0, failed: 1, skipped: 0, ms: 0 });
   summarise();
 });
