@@ -53,6 +53,8 @@ export interface RegisteredRoute {
   url: string;
   public: boolean;
   schema: FastifySchema | undefined;
+  /** Its scope parses multipart/form-data (an upload route): the fuzz sends it broken multipart bodies. */
+  multipart: boolean;
 }
 
 declare module 'fastify' {
@@ -155,9 +157,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
-  app.addHook('onRoute', (route) => {
+  app.addHook('onRoute', function (route) {
+    // `this` is the plugin scope registering the route, so its own content-type parsers are visible.
+    const multipart = this.hasContentTypeParser('multipart/form-data');
     for (const method of [route.method].flat()) {
-      registeredRoutes.push({ method, url: route.url, public: route.config?.public === true, schema: route.schema });
+      registeredRoutes.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        schema: route.schema,
+        multipart,
+      });
     }
   });
 

@@ -104,6 +104,45 @@ function validationFromAjv(issues: AjvIssue[], context: string | undefined): Val
   return new ValidationError(errors);
 }
 
+/**
+ * A multipart body the parser (busboy under @fastify/multipart) could not read: its errors are plain
+ * Errors known only by their message, or the plugin's FST_ codes. Any of them is bad input.
+ */
+function multipartRefusal(error: FastifyError): HttpError | null {
+  const message = error.message ?? '';
+  switch (error.code) {
+    case 'FST_MP_PREMATURE_CLOSE':
+      return invalid('body', 'was closed before the multipart data was complete');
+    case 'FST_PROTO_VIOLATION':
+      return invalid('body', 'has a part named like an Object prototype property');
+    case 'FST_INVALID_JSON_FIELD_ERROR':
+      return invalid('body', 'has a part declared application/json that is not valid JSON');
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FILES_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return invalid('body', `has more multipart parts than this route takes (${message})`);
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return invalid('content-type', 'must be multipart/form-data');
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return refusal(REFUSAL_CODES.PAYLOAD_TOO_LARGE);
+  }
+  // The whole body or a part ended before the closing boundary: cut off, or framed by another boundary.
+  if (
+    message === 'Unexpected end of multipart data' ||
+    message.endsWith('terminated early due to unexpected end of multipart data')
+  ) {
+    return invalid('body', 'ends before the closing boundary named in its content-type (cut off or another boundary)');
+  }
+  if (message === 'Multipart: Boundary not found' || message === 'Boundary required') {
+    return invalid('content-type', 'must name the multipart boundary (multipart/form-data; boundary=…)');
+  }
+  // busboy's boundary search refuses an empty or over-long needle.
+  if (message.startsWith('The needle cannot')) {
+    return invalid('content-type', 'must name a multipart boundary of 1 to 70 characters');
+  }
+  return null;
+}
+
 /** Sends an HttpError as the wire's error envelope. */
 export function sendError(reply: FastifyReply, error: HttpError) {
   return reply.code(error.statusCode).send(error.body);
@@ -121,6 +160,8 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.validation) {
       return sendError(reply, validationFromAjv(error.validation as AjvIssue[], error.validationContext));
     }
+    const multipart = multipartRefusal(error);
+    if (multipart) return sendError(reply, multipart);
     const code = error.code ?? '';
     if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
       return sendError(reply, invalid('body', 'is not valid JSON'));

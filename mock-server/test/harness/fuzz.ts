@@ -203,13 +203,72 @@ const queryText = (query: Record<string, string>, raw: string[] = []) => {
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const deepObject = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 
+type HostileBody = [string | Buffer, string | undefined, string, boolean];
+
+/** The upload forms of the wire contract (README "Uploads"): text fields first, then one file. */
+const MULTIPART_FORMS: readonly (readonly string[])[] = [
+  ['application_id', 'fieldKey'],
+  ['application_id', 'fileId'],
+];
+const MULTIPART_VALUES: Record<string, (hints: Hints) => string> = {
+  application_id: (hints) => String(hints.application_id?.[0] ?? 'PL-2026-000101'),
+  fieldKey: () => 'id_document',
+  fileId: () => '00000000-0000-4000-8000-000000000000',
+};
+const PDF_BYTES = '%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n';
+
+/**
+ * Multipart bodies a parser must refuse, for a route whose scope parses multipart: each upload form
+ * with plausible fields (so the break is met where the file is read, not at an earlier check) cut off
+ * at each place, with broken part headers, and framed by a missing, other or over-long boundary.
+ */
+function brokenMultipart(hints: Hints): HostileBody[] {
+  const b = 'fuzzBoundary7MA4YWxk';
+  const type = `multipart/form-data; boundary=${b}`;
+  const bodies: HostileBody[] = [];
+  for (const form of MULTIPART_FORMS) {
+    const fields = form.map(
+      (name) =>
+        `--${b}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${MULTIPART_VALUES[name]?.(hints)}\r\n`,
+    );
+    const fileHead = `--${b}\r\nContent-Disposition: form-data; name="file"; filename="fuzz.pdf"\r\nContent-Type: application/pdf\r\n\r\n`;
+    const open = `${fields.join('')}${fileHead}${PDF_BYTES}\r\n`;
+    const whole = `${open}--${b}--\r\n`;
+    const name = form.join('+');
+    const firstValue = fields[0] ?? '';
+    bodies.push(
+      [open, type, `multipart ${name} without its closing boundary`, true],
+      [`${open}--${b}`, type, `multipart ${name} cut inside the closing boundary`, true],
+      [`${fields.join('')}${fileHead}${PDF_BYTES.slice(0, 12)}`, type, `multipart ${name} cut inside the file`, true],
+      [firstValue.slice(0, -6), type, `multipart ${name} cut inside a field`, true],
+      [`${fields.join('')}${fileHead.slice(0, 40)}`, type, `multipart ${name} cut inside part headers`, true],
+      [
+        `${fields.join('')}--${b}\r\nContent-Disposition form-data name=file\r\nX: \u0001\r\n\r\n${PDF_BYTES}\r\n--${b}--\r\n`,
+        type,
+        `multipart ${name} with broken part headers`,
+        true,
+      ],
+      [whole, 'multipart/form-data', `multipart ${name} without a boundary parameter`, true],
+      [whole, 'multipart/form-data; boundary=anotherBoundary', `multipart ${name} under another boundary`, true],
+      [
+        whole.replaceAll(b, 'x'.repeat(300)),
+        `multipart/form-data; boundary=${'x'.repeat(300)}`,
+        `multipart ${name} with a 300-character boundary`,
+        true,
+      ],
+    );
+  }
+  bodies.push(['', type, 'empty multipart body', true]);
+  return bodies;
+}
+
 /**
  * Hostile whole bodies: [payload, content-type, what, breaks the contract?]. What must be refused
  * depends on what the route reads: text a database cannot hold, unbounded nesting and unparsable JSON
  * on any route that reads a body; a non-object on one that takes a JSON value; a shape its schema
  * forbids only where the schema says so.
  */
-function hostileBodies(route: RegisteredRoute): [string | Buffer, string | undefined, string, boolean][] {
+function hostileBodies(route: RegisteredRoute, hints: Hints): HostileBody[] {
   const anyBody = readsBody(route);
   const takesValue = anyBody && (schemaOf(route, 'body') !== undefined || route.method === 'PUT');
   const closed = anyBody && schemaOf(route, 'body')?.additionalProperties === false;
@@ -243,6 +302,7 @@ function hostileBodies(route: RegisteredRoute): [string | Buffer, string | undef
     ['{"a":1}', 'application/json; charset=latin1', 'latin1 JSON', closed],
     ['{"a":1}', 'application/xml', 'unknown content type', takesValue],
     [`{"a":"${'A'.repeat(1_100_000)}"}`, JSON_TYPE, 'body over 1 MiB', anyBody],
+    ...(route.multipart && anyBody ? brokenMultipart(hints) : []),
   ];
 }
 
@@ -336,7 +396,7 @@ export function corpus(route: RegisteredRoute, ctx: FuzzContext): FuzzCase[] {
   push({ auth: { ...auth, sessionid: 'other' }, what: "another session's sessionid", mustRefuse: !route.public });
   push({ auth: { ...auth, xsrf: 'wrong' }, what: "another session's x-xsrf-token", mustRefuse: !route.public });
 
-  for (const [payload, type, what, mustRefuse] of hostileBodies(route)) {
+  for (const [payload, type, what, mustRefuse] of hostileBodies(route, hints)) {
     push({ payload, headers: type ? { 'content-type': type } : {}, what: `body: ${what}`, mustRefuse });
   }
   return cases;
@@ -373,7 +433,7 @@ export function caseArb(route: RegisteredRoute, ctx: FuzzContext): fc.Arbitrary<
   type Part = { payload?: string | Buffer; headers: Record<string, string>; what: string; broken: boolean };
   const json = (value: unknown, what: string, broken: boolean): Part => ({ ...jsonBody(value), what, broken }) as Part;
 
-  const hostileArb = fc.constantFrom(...hostileBodies(route)).map(
+  const hostileArb = fc.constantFrom(...hostileBodies(route, hints)).map(
     ([payload, type, what, broken]): Part => ({
       payload,
       headers: type ? { 'content-type': type } : {},
