@@ -36,6 +36,7 @@ import { seedBase } from './seed/base';
 import { seedDemo } from './seed/demo';
 import { seedFlows } from './seed/flows';
 import { captchaKey } from './services/captcha';
+import { DocumentWork } from './services/document-work';
 import { openFileStore } from './services/files';
 import { Hub } from './services/hub';
 import { attachSockets, type SocketLayer } from './socket';
@@ -141,6 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     files,
     captchaKey: key,
+    documentWork: new DocumentWork(config.documentLimits),
   };
   app.decorate('ctx', ctx);
 
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('sockets', attachSockets(app.server, ctx, redis));
   app.addHook('preClose', () => app.sockets.close());
   app.addHook('onClose', async () => {
+    await ctx.documentWork.close();
     await redis?.close();
     if (ownsDb) await db.close();
   });

@@ -42,6 +42,25 @@ export interface Config {
   otpOutbox: boolean;
   /** Generated applications the demo seed adds to the demo bank (SEED_APPLICATIONS; never in production). */
   seedApplications: number;
+  /** Document work (merges) in worker threads: pool size and per-job limits (README "Document work"). */
+  documentLimits: DocumentLimits;
+}
+
+export interface DocumentLimits {
+  /** Worker threads merging at once. */
+  workers: number;
+  /** Jobs that may wait for a worker; beyond them a merge answers 503. */
+  queue: number;
+  /** Wall time of one job in its worker; past it the worker is stopped. */
+  timeMs: number;
+  /** A worker's JavaScript heap (V8 old generation). */
+  memoryMb: number;
+  /** Pages of one merge's result. */
+  maxPages: number;
+  /** Bytes one merge may decompress (PDF object and xref streams, PNG pixel data). */
+  maxDecodedBytes: number;
+  /** Pixels of one image (every frame of an animated PNG counts). */
+  maxPixels: number;
 }
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -153,5 +172,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
     seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),
+    documentLimits: {
+      workers: positiveInt(env, 'DOCUMENT_WORKERS', 1, 64),
+      queue: countOf(env, 'DOCUMENT_QUEUE', 8, 10_000),
+      timeMs: positiveInt(env, 'DOCUMENT_TIME_LIMIT_MS', 30_000),
+      memoryMb: positiveInt(env, 'DOCUMENT_MEMORY_MB', 512, 65_536),
+      maxPages: positiveInt(env, 'DOCUMENT_MAX_PAGES', 2_000),
+      maxDecodedBytes: positiveInt(env, 'DOCUMENT_MAX_DECODED_BYTES', 128 * 1024 * 1024),
+      maxPixels: positiveInt(env, 'DOCUMENT_MAX_PIXELS', 25_000_000),
+    },
   };
 }

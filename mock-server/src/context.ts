@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { DocumentWork } from './services/document-work';
 import type { FileStore } from './services/files';
 import type { Hub } from './services/hub';
 import type { ActiveSession, ApplicantSession } from './services/sessions';
@@ -18,6 +19,8 @@ export interface AppContext {
   files: FileStore;
   /** The captcha challenges' HMAC key (config, else per database). */
   captchaKey: string;
+  /** The worker pool document merges run in, off the event loop (closed with the app). */
+  documentWork: DocumentWork;
 }
 
 export interface PluginOptions {

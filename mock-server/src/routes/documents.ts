@@ -351,7 +351,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   });
 
   app.post(API_PATHS.mergeDocument, { schema: { body: MergeDocumentBodySchema } }, async (request) => {
-    const { result, effects } = await mergeDocuments(db, files, caller(request).user, request.body, ctx.now());
+    const { result, effects } = await mergeDocuments(
+      db,
+      files,
+      ctx.documentWork,
+      caller(request).user,
+      request.body,
+      ctx.now(),
+    );
     await publish(ctx, effects);
     return result;
   });

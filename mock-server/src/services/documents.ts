@@ -13,12 +13,12 @@ import {
   MAX_FILE_SIZE_BYTES,
   type MergeDocumentBody,
 } from '@originate/shared/node';
-import { PDFDocument } from 'pdf-lib';
 import type { Db, Queryable } from '../db';
 import { forbidden, HttpError, invalid, notFound } from '../errors';
 import { recordAudits } from './audits';
 import { type Effects, newEffects } from './effects';
 import { displayName, extensionOf, type FileStore } from './files';
+import type { DocumentWork } from './document-work';
 import { loadApplication } from './task-context';
 import type { UserRecord } from './users';
 import { addWorklog } from './worklog';
@@ -60,8 +60,6 @@ const STAFF_DOCUMENT = "This document was added by the bank's staff: only they m
 const DOCUMENTS_LIMIT = 500;
 /** The merged PDF's field key: it belongs to no upload field of the form. */
 const MERGED_FIELD_KEY = 'merged_document';
-/** A4 portrait in PDF points: a merged image larger than this is scaled down to fit. */
-const A4 = { width: 595.28, height: 841.89 };
 
 /** 413 naming the file, as uploads answer (README "Errors"). */
 export const tooLarge = (what: string, max: number) =>
@@ -501,36 +499,6 @@ export async function copyDocument(db: Db, files: FileStore, user: UserRecord, b
 
 const MERGEABLE = new Set(['application/pdf', 'image/png', 'image/jpeg']);
 
-/** The parts in order, as one PDF: each PDF's pages, each image on a page of its own (scaled to fit A4). */
-async function mergedPdf(parts: readonly { label: string; mimeType: string; data: Buffer }[]) {
-  const out = await PDFDocument.create();
-  for (const part of parts) {
-    // pdf-lib reads leniently: a damaged file may load and fail only when its pages are read.
-    if (part.mimeType === 'application/pdf') {
-      const pages = await PDFDocument.load(part.data, { updateMetadata: false })
-        .then((source) => out.copyPages(source, source.getPageIndices()))
-        .catch(() => {
-          throw invalid(part.label, 'could not be read as a PDF (damaged or encrypted)');
-        });
-      for (const page of pages) out.addPage(page);
-      continue;
-    }
-    const image = await (part.mimeType === 'image/png' ? out.embedPng(part.data) : out.embedJpg(part.data)).catch(
-      () => {
-        throw invalid(part.label, 'could not be read as an image');
-      },
-    );
-    const scale = Math.min(1, A4.width / image.width, A4.height / image.height);
-    const size = { width: image.width * scale, height: image.height * scale };
-    out.addPage([size.width, size.height]).drawImage(image, { x: 0, y: 0, ...size });
-  }
-  const bytes = await out.save().catch(() => {
-    // A part whose pages copied but whose objects do not write out (a damaged PDF that read partly).
-    throw invalid('fileIds', 'could not be merged into one PDF: one of the PDFs is damaged');
-  });
-  return { bytes: Buffer.from(bytes), pageCount: out.getPageCount() };
-}
-
 /** The merged file's name: the caller's, cleaned, ending in .pdf. */
 function pdfName(raw: string): string {
   const name = displayName(raw);
@@ -540,9 +508,17 @@ function pdfName(raw: string): string {
 /**
  * POST /v3/mergeDocument: the listed documents of the application (PDFs, PNG and JPEG images), in the
  * order given, into one new PDF document of that application; the originals stay. Anything else, or a
- * file not of this application, is refused naming fileIds[i]; a result over 30 MB answers 413.
+ * file not of this application, is refused naming fileIds[i]; a result over 30 MB answers 413. The merge
+ * runs in the document worker pool within its limits (pages, decompressed bytes, pixels, time, memory).
  */
-export async function mergeDocuments(db: Db, files: FileStore, user: UserRecord, body: MergeDocumentBody, now: Date) {
+export async function mergeDocuments(
+  db: Db,
+  files: FileStore,
+  work: DocumentWork,
+  user: UserRecord,
+  body: MergeDocumentBody,
+  now: Date,
+) {
   const { application_id: applicationId, fileIds } = body;
   await managedApplication(db, user, applicationId);
   const rows = await db.query<DocumentRow>(
@@ -567,9 +543,9 @@ export async function mergeDocuments(db: Db, files: FileStore, user: UserRecord,
   for (const { label, row } of sources) {
     const data = await files.read(row.file_id);
     if (!data) throw invalid(label, 'has no stored content');
-    parts.push({ label, mimeType: row.mime_type, data });
+    parts.push({ label, fileName: row.file_name, mimeType: row.mime_type, data });
   }
-  const { bytes, pageCount } = await mergedPdf(parts);
+  const { bytes, pageCount } = await work.merge(parts);
   if (bytes.length > MAX_FILE_SIZE_BYTES) throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
   const description = `Merged from ${sources.map((s) => s.row.file_name).join(', ')}`.slice(0, 500);
   const mergedId = await withNewFile(files, bytes, (newId) =>

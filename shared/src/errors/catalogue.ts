@@ -20,6 +20,7 @@ export const REFUSAL_CODES = {
   CONFLICT: { code: 409, status: 409, message: 'Conflict' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, message: 'The request body is too large' },
   TOO_MANY_REQUESTS: { code: 429, status: 429, message: 'Too many attempts. Please try again later.' },
+  SERVICE_UNAVAILABLE: { code: 503, status: 503, message: 'The server is busy. Please try again in a minute.' },
 } as const;
 
 /** True for a code the server's error envelope may carry. */

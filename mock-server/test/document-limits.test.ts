@@ -1,0 +1,185 @@
+// Document work within limits: merges run in the worker pool, and a hostile part (a PDF of many pages,
+// an object stream that inflates past the budget, a PNG whose header declares huge dimensions) is
+// refused with 413 naming the file and the limit, its worker replaced, nothing stored; a normal merge
+// still works afterwards. Limits are lowered by config so the inputs stay small.
+import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { crc32, deflateSync } from 'node:zlib';
+import { API_PATHS } from '@originate/shared/node';
+import { PDFDocument } from 'pdf-lib';
+import { call, type Login, loginStaff, startServer, type TestServer } from './helpers';
+
+const LIMITS = {
+  DOCUMENT_MAX_PAGES: '10',
+  DOCUMENT_MAX_DECODED_BYTES: String(1024 * 1024),
+  DOCUMENT_MAX_PIXELS: '1000000',
+};
+
+let s: TestServer;
+let officer: Login;
+let applicationId: string;
+
+async function pdfOf(pages: number): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`page ${i + 1}`, { x: 20, y: 350 });
+  return Buffer.from(await doc.save());
+}
+
+/** A one-page PDF whose object stream (Flate) inflates to `inflated` bytes: one small object, then blanks. */
+function inflatingPdf(inflated: number): Buffer {
+  const objects = '5 0 << /Producer (bomb) >>';
+  const content = Buffer.alloc(inflated, 0x20);
+  content.write(objects, 'latin1');
+  const stream = deflateSync(content, { level: 9 });
+  const head = [
+    '%PDF-1.7',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >> endobj',
+    `4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${stream.length} >>`,
+    'stream',
+    '',
+  ].join('\n');
+  const tail = '\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n';
+  return Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from(tail, 'latin1')]);
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A PNG whose IHDR declares width × height (8-bit RGB) and whose IDAT holds one tiny row. */
+function declaredPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.alloc(4))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
+  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  chunks.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function uploaded(server: TestServer, name: string, data: Buffer): Promise<string> {
+  const body = multipart({ application_id: applicationId, fieldKey: 'scan' }, { name, data });
+  const res = await server.app.inject({
+    method: 'POST',
+    url: API_PATHS.uploadDocument,
+    headers: { ...officer.headers, 'content-type': body.type },
+    payload: body.payload,
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json<{ fileId: string }>().fileId;
+}
+
+const merge = (server: TestServer, fileIds: string[], fileName = 'merged.pdf') =>
+  call(server.app, 'POST', API_PATHS.mergeDocument, officer, { application_id: applicationId, fileIds, fileName });
+
+/** Every file under the uploads folder, and the application's document rows: what a refusal must leave as it was. */
+async function stored(server: TestServer) {
+  const uploads = path.join(server.dataDir, 'uploads');
+  const files = (await readdir(uploads, { recursive: true }).catch(() => [])).map(String).sort();
+  const documents = await server.app.ctx.db.query(
+    'SELECT file_id FROM documents WHERE application_id = $1 ORDER BY file_id',
+    [applicationId],
+  );
+  return { files, documents };
+}
+
+/** A 413 refusal that names fileIds[i], its file name and the limit, with its worker replaced and nothing stored. */
+async function assertLimitRefused(
+  server: TestServer,
+  fileIds: string[],
+  part: number,
+  fileName: string,
+  limit: RegExp,
+) {
+  const before = await stored(server);
+  const threads = server.app.ctx.documentWork.threadIds;
+  const res = await merge(server, fileIds);
+  assert.equal(res.statusCode, 413, res.body);
+  const body = res.json<{ code: number; message: string }>();
+  assert.equal(body.code, 413);
+  assert.ok(body.message.includes(`fileIds[${part}] (${fileName})`), body.message);
+  assert.match(body.message, limit);
+  assert.deepEqual(await stored(server), before, 'a refused merge stores nothing');
+  const now = server.app.ctx.documentWork.threadIds;
+  assert.ok(threads.length > 0 && !threads.some((id) => now.includes(id)), `worker replaced: ${threads} → ${now}`);
+}
+
+before(async () => {
+  s = await startServer(LIMITS);
+  ({ officer } = await loginStaff(s.app));
+  const [row] = await s.app.ctx.db.query<{ application_id: string }>(
+    `SELECT DISTINCT application_id FROM tasks WHERE assigned_to = 'USR-1001' AND application_id <> 'HL-2026-600001' ORDER BY 1 LIMIT 1`,
+  );
+  applicationId = row?.application_id ?? '';
+  assert.ok(applicationId, 'the seed has an application of the officer');
+});
+
+after(() => s.close());
+
+describe('POST /v3/mergeDocument within the document limits', () => {
+  it('a normal merge runs in the worker pool and is stored', async () => {
+    const a = await uploaded(s, 'a.pdf', await pdfOf(3));
+    const b = await uploaded(s, 'b.png', declaredPng(1, 1));
+    const res = await merge(s, [a, b]);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json<{ pageCount: number }>().pageCount, 4);
+    assert.ok(s.app.ctx.documentWork.threadIds.length > 0, 'the merge ran in a worker thread');
+  });
+
+  it('refuses a merge past the page limit, naming the file that crosses it', async () => {
+    const small = await uploaded(s, 'small.pdf', await pdfOf(4));
+    const many = await uploaded(s, 'many-pages.pdf', await pdfOf(12));
+    await assertLimitRefused(s, [small, many], 1, 'many-pages.pdf', /16 pages: the limit is 10 pages per merge/);
+  });
+
+  it('refuses a PDF whose object stream inflates past the decompressed-bytes limit', async () => {
+    const bomb = inflatingPdf(4 * 1024 * 1024);
+    assert.ok(bomb.length < 16 * 1024, 'the bomb is small on disk');
+    const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
+    const id = await uploaded(s, 'inflates.pdf', bomb);
+    await assertLimitRefused(s, [ok, id], 1, 'inflates.pdf', /limit of 1048576 bytes of decompressed data per merge/);
+  });
+
+  it('refuses a PNG whose header declares more pixels than the limit, before decoding it', async () => {
+    const png = declaredPng(6000, 6000);
+    assert.ok(png.length < 200, 'the PNG is tiny on disk');
+    const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
+    const id = await uploaded(s, 'huge.png', png);
+    await assertLimitRefused(s, [id, ok], 0, 'huge.png', /6000×6000 pixels: the limit is 1000000 pixels per image/);
+  });
+
+  it('merges normally after the refusals (fresh workers)', async () => {
+    const a = await uploaded(s, 'again-a.pdf', await pdfOf(2));
+    const b = await uploaded(s, 'again-b.pdf', await pdfOf(2));
+    const res = await merge(s, [a, b], 'again.pdf');
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json<{ pageCount: number }>().pageCount, 4);
+  });
+});
