@@ -79,6 +79,7 @@ function actorOf(configs: TaskConfigs, caller: Caller): ActorContext {
     // The server answered getConfigs only because the caller has access to the task.
     hasAccess: true,
     assignee: configs.task.assignedTo,
+    taskTeams: configs.task.assignedTeam,
   };
 }
 

@@ -1,3 +1,4 @@
+import { ASSIGN_CASES } from '@originate/shared/testing/node';
 import { LEAD_ROLES, OFFICER_ROLES, staff, task } from '../test/fixtures';
 import { ACTION_LABELS, ACTION_REQUESTS, openPath, rowActions } from './rowActions';
 
@@ -85,6 +86,20 @@ describe('the actions a row offers (shared taskActionsFor, fed the row and the u
       Reappraise: 'revert_stage',
     });
     expect(ACTION_LABELS.AssignToSelf).toBe('Assign to me');
+  });
+});
+
+describe('assignment in the row menu: the same cases as shared and the server (ASSIGN_CASES)', () => {
+  const ASSIGNMENT = ['AssignToSelf', 'Assign', 'Reassign'];
+  it.each(ASSIGN_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const caller = staff('USR-1002', c.roles, { teams: c.callerTeams });
+    // assign takes a queued task, reassign one someone else holds.
+    const row =
+      c.action === 'assign'
+        ? task({ assignedTo: null, assignedToName: null, progress: 'Pending', subStatus: 'Pending' })
+        : task({ assignedTo: 'USR-1003', assignedToName: 'Vikram Nair' });
+    const offered = rowActions({ ...row, assignedTeam: c.taskTeams }, caller).filter((a) => ASSIGNMENT.includes(a));
+    expect(offered).toEqual(c.offered);
   });
 });
 

@@ -2,7 +2,6 @@
 // and the user), what each one POSTs, and where opening a row goes.
 import {
   type ApplicationAction,
-  inTaskTeam,
   isAssignedToUser,
   type ListTask,
   STAFF_FLOW_PATH,
@@ -24,7 +23,6 @@ const assignment = (row: ListTask) => ({
  * listed row is one the caller has access to; the permissions and the state machine decide the rest.
  */
 export function rowActions(row: ListTask, user: User): TaskAction[] {
-  const inTeam = inTaskTeam(user.teams, row.assignedTeam);
   const actions = taskActionsFor(
     {
       status: row._applicationStatus,
@@ -32,7 +30,6 @@ export function rowActions(row: ListTask, user: User): TaskAction[] {
       assignedTo: row.assignedTo,
       callbackRequested: row.subStatus === 'CALLBACK_REQUESTED',
       hasPreviousStep: row.stepNumber > 1,
-      inTeam,
     },
     {
       userid: user.userid,
@@ -41,6 +38,7 @@ export function rowActions(row: ListTask, user: User): TaskAction[] {
       assigned: isAssignedToUser({ _applicationStatus: row._applicationStatus }, assignment(row), user),
       hasAccess: true,
       assignee: row.assignedTo,
+      taskTeams: row.assignedTeam,
     },
   );
   return actions.filter((a) => a !== 'None');

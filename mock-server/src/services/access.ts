@@ -32,30 +32,6 @@ export function canAccessApplication(actor: Actor, tasks: readonly TaskAccess[])
   );
 }
 
-export type AssignAction = 'assign' | 'reassign';
-
-/**
- * ALL_APPLICATIONS_<ACTION> assigns to anyone; TEAM_APPLICATIONS_<ACTION> to a user who shares one of the
- * caller's teams; *_ASSIGN_SELF to oneself (the team variant only for a task of one of the caller's teams).
- */
-export function canAssign(
-  action: AssignAction,
-  actor: Actor,
-  target: { userid: string; teams: readonly Team[] },
-  task: TaskAccess,
-): boolean {
-  const suffix = action === 'assign' ? 'ASSIGN' : 'REASSIGN';
-  const has = (p: string) => actor.roles.includes(p);
-  if (has(`ALL_APPLICATIONS_${suffix}`)) return true;
-  const actorTeamIds = new Set(actor.teams.map((t) => t.id));
-  if (has(`TEAM_APPLICATIONS_${suffix}`) && target.teams.some((t) => actorTeamIds.has(t.id))) return true;
-  if (target.userid === actor.userid) {
-    if (has(Permissions.ALL_APPLICATIONS_ASSIGN_SELF)) return true;
-    if (has(Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && inTaskTeam(actor.teams, task.assignedTeam)) return true;
-  }
-  return false;
-}
-
 /** The caller as the access rules see them. */
 export const toActor = (u: {
   userid: string;

@@ -7,8 +7,10 @@ import {
   type ApplicationAction,
   type ApplicationActionBody,
   type ApplicationStatus,
+  type AssignAction,
   actionPermission,
   applyAction,
+  assignRefusal,
   CLOSED_STAGE,
   COMPLETION_ERRORS,
   type CompletionError,
@@ -20,7 +22,6 @@ import {
 } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, forbidden, HttpError, invalid } from '../errors';
-import { canAssign, toActor, toTaskAccess } from './access';
 import { currentTask, iso, type TaskRow } from './applications';
 import { recordAudits } from './audits';
 import { type Effects, newEffects, notifyTeam, notifyUser } from './effects';
@@ -168,8 +169,9 @@ export async function performAction(
 
   const refused = actionPermission(action, ctx.actor, status);
   if (refused) throw forbidden(`You may not ${action} this application: ${refused}`);
-  if (target && !canAssign(action as 'assign' | 'reassign', toActor(user), target, toTaskAccess(task))) {
-    throw forbidden(`You may not ${action} this task to ${target.displayName}`);
+  if (target) {
+    const misdirected = assignRefusal(action as AssignAction, user, task.assigned_team, target);
+    if (misdirected) throw forbidden(`You may not ${action} this task to ${target.displayName}: ${misdirected}`);
   }
   const outcome = applyAction(action, stateOf(ctx));
   if (!outcome.ok) throw conflict(outcome.reason);

@@ -29,6 +29,7 @@ export function actorOn(user: UserRecord, stored: StoredApplication, task: TaskR
     assigned: assignment !== null && isAssignedToUser(stored.application, assignment, user),
     hasAccess: canAccessApplication(toActor(user), stored.tasks.map(toTaskAccess)),
     assignee: task?.assigned_to ?? null,
+    taskTeams: task?.assigned_team ?? [],
   };
 }
 

@@ -3,13 +3,14 @@
 
 import {
   actionPermission,
+  assignGrants,
+  assignRefusal,
   PORTAL_APP_NAME,
   type UserCandidate,
   type UserCandidatesQuery,
 } from '@originate/shared/node';
 import type { Queryable } from '../db';
 import { forbidden, invalid } from '../errors';
-import { canAssign, toActor, toTaskAccess } from './access';
 import { pendingApprovalFor } from './approvals';
 import { loadTaskContext } from './task-context';
 import { findStaff, type UserRecord } from './users';
@@ -56,14 +57,16 @@ export async function userCandidates(
     return (await staff([user.userid])).map(toCandidate);
   }
 
-  // assign, reassign: services/actions runApplicationAction's actionPermission and canAssign.
+  // assign, reassign: services/actions performAction's actionPermission, then assignRefusal per target.
   const refused = actionPermission(purpose, ctx.actor, ctx.stored.application._applicationStatus);
   if (refused) throw forbidden(`You may not ${purpose} this application: ${refused}`);
-  const actor = toActor(user);
-  const task = toTaskAccess(ctx.task);
-  // Without an ALL_APPLICATIONS_ permission only the caller's teams can hold a target (canAssign).
-  const suffix = purpose === 'assign' ? 'ASSIGN' : 'REASSIGN';
-  const teamIds = user.roles.includes(`ALL_APPLICATIONS_${suffix}`) ? undefined : user.teams.map((t) => t.id);
+  const taskTeams = ctx.task.assigned_team;
+  // Without a grant that reaches anyone the targets are in the caller's teams: the query narrows to them
+  // (a team covering all of its type cannot be narrowed by id), and the rule decides each one.
+  const narrow = !assignGrants(purpose, user, taskTeams).includes('anyone') && !user.teams.some((t) => t.allTeams);
+  const teamIds = narrow ? user.teams.map((t) => t.id) : undefined;
   const excluded = ctx.task.assigned_to ? [ctx.task.assigned_to] : [];
-  return (await staff(excluded, teamIds)).filter((target) => canAssign(purpose, actor, target, task)).map(toCandidate);
+  return (await staff(excluded, teamIds))
+    .filter((target) => assignRefusal(purpose, user, taskTeams, target) === null)
+    .map(toCandidate);
 }

@@ -8,12 +8,14 @@ import {
   GLOBAL_SEARCH_FIELDS,
   GRID_PAGE_SIZE_OPTIONS,
 } from '../contracts/backOffice';
-import type { ApplicationStatus, TaskProgress } from '../contracts/entities';
+import type { ApplicationStatus, TaskProgress, Team } from '../contracts/entities';
+import { ASSIGN_CASES } from '../testing/assignCases';
 import {
   type ActionState,
   type ActorContext,
   actionPermission,
   applyAction,
+  assignRefusal,
   documentPermission,
   futureTimeProblem,
   isFilterOperatorAllowed,
@@ -158,13 +160,18 @@ describe('the application state machine (every action from every status)', () =>
   });
 });
 
+const MUM: Team = { type: 'HIERARCHY', id: 'MUM' };
+const PUNE: Team = { type: 'HIERARCHY', id: 'PUNE' };
+
+/** A caller on a task of their own team, unless told otherwise. */
 const actor = (over: Partial<ActorContext> = {}): ActorContext => ({
   userid: 'U1',
   roles: [],
-  teams: [],
+  teams: [MUM],
   assigned: true,
   hasAccess: true,
   assignee: 'U1',
+  taskTeams: [MUM],
   ...over,
 });
 
@@ -184,23 +191,60 @@ describe('actionPermission', () => {
       'you do not have access to this application',
     );
   });
-  it('assign and reassign follow the TEAM_/ALL_APPLICATIONS_* permissions', () => {
+  it('assign and reassign follow the TEAM_/ALL_APPLICATIONS_* permissions (the team ones on the caller’s teams’ tasks)', () => {
     expect(actionPermission('assign', actor(), 'ACTIVE')).not.toBeNull();
     expect(actionPermission('assign', actor({ roles: ['TEAM_APPLICATIONS_ASSIGN'] }), 'ACTIVE')).toBeNull();
     expect(actionPermission('assign', actor({ roles: ['ALL_APPLICATIONS_ASSIGN_SELF'] }), 'ACTIVE')).toBeNull();
     expect(actionPermission('reassign', actor({ roles: ['TEAM_APPLICATIONS_ASSIGN'] }), 'ACTIVE')).not.toBeNull();
     expect(actionPermission('reassign', actor({ roles: ['ALL_APPLICATIONS_REASSIGN'] }), 'ACTIVE')).toBeNull();
   });
-  it('release: the assignee leaves, a REASSIGN holder drops; nobody else', () => {
+  it('release: the assignee leaves, whoever may reassign the task drops it; nobody else', () => {
     expect(actionPermission('release', actor(), 'ACTIVE')).toBeNull();
     expect(actionPermission('release', actor({ assignee: 'U2' }), 'ACTIVE')).not.toBeNull();
+    const lead = actor({ assignee: 'U2', roles: ['TEAM_APPLICATIONS_REASSIGN'] });
+    expect(actionPermission('release', lead, 'ACTIVE')).toBeNull();
+    // The team permission reaches only a task of the lead's teams.
+    expect(actionPermission('release', { ...lead, taskTeams: [PUNE] }, 'ACTIVE')).toBe(
+      'only the assignee or a holder of a REASSIGN permission for this task may release it',
+    );
     expect(
-      actionPermission('release', actor({ assignee: 'U2', roles: ['TEAM_APPLICATIONS_REASSIGN'] }), 'ACTIVE'),
+      actionPermission('release', { ...lead, roles: ['ALL_APPLICATIONS_REASSIGN'], taskTeams: [PUNE] }, 'ACTIVE'),
     ).toBeNull();
   });
   it('complete_step/user needs only the task assigned', () => {
     expect(actionPermission('complete_step/user', actor(), 'ACTIVE')).toBeNull();
     expect(actionPermission('complete_step/user', actor({ assigned: false }), 'ACTIVE')).not.toBeNull();
+  });
+});
+
+describe('assignment: the same cases as the server and the row menu (ASSIGN_CASES)', () => {
+  const ROW_ACTIONS = ['AssignToSelf', 'Assign', 'Reassign'];
+  describe.each(ASSIGN_CASES.map((c) => [c.name, c] as const))('%s', (_name, c) => {
+    const caller = actor({
+      userid: 'U2',
+      roles: c.roles,
+      teams: c.callerTeams,
+      taskTeams: c.taskTeams,
+      assigned: false,
+    });
+    const target = c.target === 'self' ? { userid: 'U2', teams: c.callerTeams } : { userid: 'U3', teams: c.target };
+    it('assignRefusal gives the server’s answer, reason included', () => {
+      expect(assignRefusal(c.action, caller, c.taskTeams, target)).toBe(c.refused);
+    });
+    it('the action is offered exactly as the case says, and never where the caller may not take it', () => {
+      const row = {
+        status: 'ACTIVE' as ApplicationStatus,
+        progress: (c.action === 'assign' ? 'Pending' : 'In Progress') as TaskProgress,
+        assignedTo: c.action === 'assign' ? null : 'U9',
+        callbackRequested: false,
+        hasPreviousStep: true,
+      };
+      const offered = taskActionsFor(row, { ...caller, assignee: row.assignedTo });
+      expect(offered.filter((a) => ROW_ACTIONS.includes(a))).toEqual(c.offered);
+      const callerSide = actionPermission(c.action, caller, 'ACTIVE');
+      expect(callerSide === null).toBe(c.offered.length > 0);
+      if (callerSide !== null) expect(callerSide).toBe(c.refused);
+    });
   });
 });
 
@@ -211,16 +255,15 @@ describe('taskActionsFor (spec §6 task actions)', () => {
     assignedTo: null as string | null,
     callbackRequested: false,
     hasPreviousStep: true,
-    inTeam: true,
   };
   it('offers assign-to-self and assign on a queued task to the team lead', () => {
     const lead = actor({ roles: ['TEAM_APPLICATIONS_ASSIGN', 'TEAM_APPLICATIONS_ASSIGN_SELF'], assigned: false });
     expect(taskActionsFor(row, lead)).toEqual(['OpenTask', 'AssignToSelf', 'Assign']);
   });
   it('assign-to-self with the team permission only for a task of the caller’s team', () => {
-    const self = actor({ roles: ['TEAM_APPLICATIONS_ASSIGN_SELF'], assigned: false });
+    const self = actor({ roles: ['TEAM_APPLICATIONS_ASSIGN_SELF'], assigned: false, teams: [MUM], taskTeams: [MUM] });
     expect(taskActionsFor(row, self)).toContain('AssignToSelf');
-    expect(taskActionsFor({ ...row, inTeam: false }, self)).not.toContain('AssignToSelf');
+    expect(taskActionsFor(row, { ...self, taskTeams: [PUNE] })).not.toContain('AssignToSelf');
   });
   it('offers the assignee Leave and the application actions, a lead Reassign and Drop', () => {
     const mine = { ...row, progress: 'In Progress' as TaskProgress, assignedTo: 'U1' };

@@ -11,6 +11,7 @@ import {
 } from '../contracts/backOffice';
 import { Permissions } from '../contracts/constants';
 import type { ApplicationStatus, TaskProgress, Team } from '../contracts/entities';
+import { inTaskTeam } from './teams';
 
 /** What the state machine needs to know of an application and its current task. */
 export interface ActionState {
@@ -157,15 +158,91 @@ export interface ActorContext {
   hasAccess: boolean;
   /** The task's assignee, if any. */
   assignee: string | null;
+  /** The task's assigned teams (its queue, or the team it is worked in). */
+  taskTeams: readonly Team[];
 }
 
-const has = (actor: ActorContext, permission: string) => actor.roles.includes(permission);
-const holdsAny = (actor: ActorContext, suffix: 'ASSIGN' | 'REASSIGN' | 'ASSIGN_SELF') =>
-  has(actor, `ALL_APPLICATIONS_${suffix}`) || has(actor, `TEAM_APPLICATIONS_${suffix}`);
+const has = (actor: Pick<ActorContext, 'roles'>, permission: string) => actor.roles.includes(permission);
+
+export type AssignAction = 'assign' | 'reassign';
+
+/** The caller of the assignment rule: who they are, what they hold, which teams they are in. */
+export type Assigner = Pick<ActorContext, 'userid' | 'roles' | 'teams'>;
+
+/** A user a task may be assigned to. */
+export interface AssignTarget {
+  userid: string;
+  teams: readonly Team[];
+}
 
 /**
- * Who may perform an action (null when allowed, else the reason for the 403). Assign and reassign
- * also need the target check of the server's canAssign; this is the caller side only.
+ * One way a permission lets the caller assign this task: to anyone (ALL_APPLICATIONS_<ACTION>), to a member
+ * of one of the caller's teams (TEAM_APPLICATIONS_<ACTION>), or to the caller alone (*_ASSIGN_SELF).
+ */
+export type AssignGrant = 'anyone' | 'team' | 'self';
+
+/**
+ * The grants the caller's permissions give on a task of `taskTeams` (spec §6: team leads use the team
+ * permissions, so those reach only a task in one of the caller's teams, by inTaskTeam on its assigned
+ * teams: its queue, or the team it is worked in).
+ */
+export function assignGrants(action: AssignAction, caller: Assigner, taskTeams: readonly Team[]): AssignGrant[] {
+  const suffix = action === 'assign' ? 'ASSIGN' : 'REASSIGN';
+  const inTeam = inTaskTeam(caller.teams, taskTeams);
+  const grants: AssignGrant[] = [];
+  if (has(caller, `ALL_APPLICATIONS_${suffix}`)) grants.push('anyone');
+  if (has(caller, `TEAM_APPLICATIONS_${suffix}`) && inTeam) grants.push('team');
+  if (action === 'assign') {
+    if (has(caller, Permissions.ALL_APPLICATIONS_ASSIGN_SELF)) grants.push('self');
+    if (has(caller, Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && inTeam) grants.push('self');
+  }
+  return grants;
+}
+
+/** Why a team permission does not reach this task, naming its teams. */
+function outsideTeams(permission: string, taskTeams: readonly Team[]): string {
+  const names = taskTeams.map((t) => t.name ?? t.id).join(', ');
+  const where =
+    taskTeams.length === 0
+      ? 'the task has no team'
+      : taskTeams.length === 1
+        ? `the task's team (${names}) is not one of yours`
+        : `none of the task's teams (${names}) is yours`;
+  return `${where}; ${permission} reaches only tasks of your teams`;
+}
+
+/**
+ * Who may assign or reassign a task, and to whom (null when allowed, else the reason for the 403): one
+ * of assignGrants reaches the target (a team grant a user in one of the caller's teams, by inTaskTeam).
+ * Without a target it answers whether the caller may take the action at all (what the browser offers;
+ * the server asks again with the target).
+ */
+export function assignRefusal(
+  action: AssignAction,
+  caller: Assigner,
+  taskTeams: readonly Team[],
+  target: AssignTarget | null,
+): string | null {
+  const grants = assignGrants(action, caller, taskTeams);
+  if (grants.length === 0) {
+    const suffix = action === 'assign' ? 'ASSIGN' : 'REASSIGN';
+    const teamPermissions = [`TEAM_APPLICATIONS_${suffix}`];
+    if (action === 'assign') teamPermissions.push(Permissions.TEAM_APPLICATIONS_ASSIGN_SELF);
+    const held = teamPermissions.find((p) => has(caller, p));
+    return held
+      ? outsideTeams(held, taskTeams)
+      : `${action === 'assign' ? 'assigning' : 'reassigning'} needs TEAM_APPLICATIONS_${suffix} or ALL_APPLICATIONS_${suffix}`;
+  }
+  if (target === null) return null;
+  const reaches = (g: AssignGrant) =>
+    g === 'anyone' || (g === 'team' ? inTaskTeam(caller.teams, target.teams) : target.userid === caller.userid);
+  if (grants.some(reaches)) return null;
+  return grants.includes('team') ? 'they are in none of your teams' : 'you may assign the task only to yourself';
+}
+
+/**
+ * Who may perform an action (null when allowed, else the reason for the 403). Assign and reassign are
+ * assignRefusal's caller side; the server asks it again with the target.
  */
 export function actionPermission(
   action: ApplicationAction,
@@ -174,18 +251,13 @@ export function actionPermission(
 ): string | null {
   switch (action) {
     case 'assign':
-      return holdsAny(actor, 'ASSIGN') || holdsAny(actor, 'ASSIGN_SELF')
-        ? null
-        : 'assigning needs TEAM_APPLICATIONS_ASSIGN or ALL_APPLICATIONS_ASSIGN';
     case 'reassign':
-      return holdsAny(actor, 'REASSIGN')
-        ? null
-        : 'reassigning needs TEAM_APPLICATIONS_REASSIGN or ALL_APPLICATIONS_REASSIGN';
+      return assignRefusal(action, actor, actor.taskTeams, null);
     case 'release':
-      // The assignee leaves the task; a lead (a reassign holder) drops it from someone else.
-      return actor.assignee === actor.userid || holdsAny(actor, 'REASSIGN')
+      // The assignee leaves the task; a lead (whoever may reassign it) drops it from someone else.
+      return actor.assignee === actor.userid || assignRefusal('reassign', actor, actor.taskTeams, null) === null
         ? null
-        : 'only the assignee or a holder of a REASSIGN permission may release the task';
+        : 'only the assignee or a holder of a REASSIGN permission for this task may release it';
     case 'complete_step/user':
       return actor.assigned ? null : 'the task is not assigned to you';
     default:
@@ -212,8 +284,6 @@ export interface TaskActionRow {
   assignedTo: string | null;
   callbackRequested: boolean;
   hasPreviousStep: boolean;
-  /** The caller's team covers the task's team (inTaskTeam). */
-  inTeam: boolean;
 }
 
 /**
@@ -233,11 +303,10 @@ export function taskActionsFor(row: TaskActionRow, actor: ActorContext): TaskAct
     actionPermission(action, { ...actor, assignee: row.assignedTo }, row.status) === null;
   const out: TaskAction[] = [];
   if (actor.hasAccess) out.push('OpenTask');
-  const selfAssign =
-    has(actor, Permissions.ALL_APPLICATIONS_ASSIGN_SELF) ||
-    (has(actor, Permissions.TEAM_APPLICATIONS_ASSIGN_SELF) && row.inTeam);
-  if (applyAction('assign', state).ok && selfAssign) out.push('AssignToSelf');
-  if (applyAction('assign', state).ok && holdsAny(actor, 'ASSIGN')) out.push('Assign');
+  const assigning = applyAction('assign', state).ok ? assignGrants('assign', actor, actor.taskTeams) : [];
+  if (assigning.includes('self')) out.push('AssignToSelf');
+  // Assign asks whom: it needs a grant that reaches someone besides the caller.
+  if (assigning.some((g) => g !== 'self')) out.push('Assign');
   if (can('reassign')) out.push('Reassign');
   if (can('release')) out.push(row.assignedTo === actor.userid ? 'Leave' : 'Drop');
   if (can('revert_stage')) out.push(row.status === 'COMPLETED' ? 'Reappraise' : 'RevertStage');
