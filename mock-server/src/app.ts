@@ -35,6 +35,7 @@ import { usersRoutes } from './routes/users';
 import { seedBase } from './seed/base';
 import { seedDemo } from './seed/demo';
 import { seedFlows } from './seed/flows';
+import { reconcileFileStore } from './services/blobs';
 import { captchaKey } from './services/captcha';
 import { DocumentWork } from './services/document-work';
 import { openFileStore } from './services/files';
@@ -117,12 +118,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());
-  const files = openFileStore(config.dataDir);
+  const files = openFileStore(config.dataDir, config.applicationStorageQuotaBytes);
   let key: string;
   let redis: RedisLink | undefined;
   try {
     await seedBase(db, config);
     await seedFlows(db, now());
+    await reconcileFileStore(db, files);
     if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
     if (config.redisUrl) {

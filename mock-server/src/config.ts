@@ -42,6 +42,10 @@ export interface Config {
   otpOutbox: boolean;
   /** Generated applications the demo seed adds to the demo bank (SEED_APPLICATIONS; never in production). */
   seedApplications: number;
+  /** Logical bytes (live documents and their kept versions) one application may hold; past it additions answer 413. */
+  applicationStorageQuotaBytes: number;
+  /** Application copies (GET /v3/application/copy) one user may make per hour. */
+  copiesPerUserPerHour: number;
   /** Document work (merges) in worker threads: pool size and per-job limits (README "Document work"). */
   documentLimits: DocumentLimits;
 }
@@ -95,6 +99,9 @@ function countOf(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 
 /** A few hundred generated applications beside the 36 demo ones: lists with pages and counts worth seeing. */
 const DEFAULT_SEED_APPLICATIONS = 300;
+
+/** Room for an application with 90 MB of documents and as much again in replaced versions and merges. */
+const DEFAULT_APPLICATION_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
 
 /** PGlite's in-memory URL stays as it is; anything else is a folder. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
@@ -172,6 +179,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
     seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),
+    applicationStorageQuotaBytes: positiveInt(
+      env,
+      'APPLICATION_STORAGE_QUOTA_BYTES',
+      DEFAULT_APPLICATION_STORAGE_QUOTA_BYTES,
+      Number.MAX_SAFE_INTEGER,
+    ),
+    copiesPerUserPerHour: positiveInt(env, 'COPIES_PER_USER_PER_HOUR', 30, 1_000_000),
     documentLimits: {
       workers: positiveInt(env, 'DOCUMENT_WORKERS', 1, 64),
       queue: countOf(env, 'DOCUMENT_QUEUE', 8, 10_000),

@@ -5,6 +5,7 @@
 // input (400/1101 naming the field), no token (401) and a user who may not (403, nothing changed on disk
 // or in the database).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -114,6 +115,10 @@ async function uploaded(
 }
 
 const onDisk = async () => (await readdir(path.join(s.dataDir, 'uploads')).catch(() => [])).sort();
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+/** How many document and version rows name a blob, by its count. */
+const references = async (hash: string) =>
+  (await q<{ ref_count: number }>('SELECT ref_count FROM blobs WHERE hash = $1', [hash]))[0]?.ref_count ?? 0;
 
 /** Everything a refused call must leave as it was: the files on disk, the document and version rows, the worklog and audits. */
 async function state(...applicationIds: string[]) {
@@ -289,7 +294,7 @@ describe('staff upload (POST /api/uploadLocalFiletoS3)', () => {
       user_id: 'USR-1001',
       detail: { fileId, fileName: 'pan-card.png', fieldKey: 'id_document' },
     });
-    assert.ok((await onDisk()).includes(fileId));
+    assert.ok((await onDisk()).includes(sha256(PNG)));
     // The ID document field takes images and PDFs only; a document type takes every spec §5 kind.
     const before = await state(FLOW_APP);
     const sheet = { name: 'income.csv', data: Buffer.from('month,amount\nmarch,85000\n') };
@@ -465,9 +470,11 @@ describe('POST /v3/document/updatemetadata', () => {
 });
 
 describe('POST /v3/copyFile', () => {
-  it('copies to another application as a new file with its own bytes (worklog on both, live events)', async () => {
+  it('copies to another application as a new document naming the same bytes (worklog on both, live events)', async () => {
     const data = await pdfOf(1);
     const fileId = await uploaded(plain, 'salary_slip', 'slip.pdf', data);
+    const diskBefore = await onDisk();
+    const referencesBefore = await references(sha256(data));
     let res: LightMyRequestResponse | undefined;
     const seen = await changedDuring(async () => {
       res = await call(s.app, 'POST', API_PATHS.copyFile, officer, {
@@ -489,7 +496,8 @@ describe('POST /v3/copyFile', () => {
       },
     );
     assert.deepEqual(seen.sort(), [plain, other].sort());
-    assert.ok((await onDisk()).includes(copy.fileId), 'a new file on disk');
+    assert.deepEqual(await onDisk(), diskBefore, 'no new file on disk');
+    assert.equal(await references(sha256(data)), referencesBefore + 1, 'one more reference to the same blob');
     const bytes = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: copy.fileId }), officer);
     assert.ok(bytes.rawPayload.equals(data));
     const [row] = await q('SELECT application_id, field_key, metadata, uploaded_by FROM documents WHERE file_id = $1', [
@@ -503,12 +511,13 @@ describe('POST /v3/copyFile', () => {
     });
     assert.equal((await lastWorklog(plain))?.action, 'copy_document');
     assert.equal((await lastWorklog(other))?.action, 'add_document_copy');
-    // Removing the original leaves the copy whole.
+    // Removing the original leaves the copy whole: the blob stays while the copy names it.
     await call(s.app, 'POST', API_PATHS.deleteDocument, officer, { application_id: plain, fileId });
-    assert.equal(
-      (await call(s.app, 'GET', apiPath('downloadDocument', { fileId: copy.fileId }), officer)).statusCode,
-      200,
-    );
+    const kept = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: copy.fileId }), officer);
+    assert.equal(kept.statusCode, 200);
+    assert.ok(kept.rawPayload.equals(data));
+    assert.equal(await references(sha256(data)), referencesBefore);
+    assert.ok((await onDisk()).includes(sha256(data)));
   });
 
   it('bad input, no token, a target without access and users who may not', async () => {
@@ -710,16 +719,22 @@ describe('POST /v3/updateDocument', () => {
     assert.ok((await download(fileId, 1)).rawPayload.equals(PNG));
     assert.equal((await download(fileId, 3)).statusCode, 404);
 
-    // Removing the document takes every version's bytes with it.
-    const versionIds = (
-      await q<{ file_id: string }>('SELECT file_id FROM document_versions WHERE document_id = $1', [fileId])
-    ).map((r) => r.file_id);
-    assert.equal(versionIds.length, 2);
-    for (const id of versionIds) assert.ok((await onDisk()).includes(id));
+    // Each version names its blob; removing the document drops every reference, and a blob no other
+    // row names goes with its file.
+    const hashes = (
+      await q<{ blob_hash: string }>('SELECT blob_hash FROM document_versions WHERE document_id = $1', [fileId])
+    ).map((r) => r.blob_hash);
+    assert.deepEqual(hashes.sort(), [sha256(PNG), sha256(second)].sort());
+    const counts = new Map<string, number>();
+    for (const hash of [...hashes, sha256(JPEG)]) counts.set(hash, await references(hash));
+    for (const hash of counts.keys()) assert.ok((await onDisk()).includes(hash));
     const removed = await call(s.app, 'POST', API_PATHS.deleteDocument, officer, { application_id: plain, fileId });
     assert.equal(removed.statusCode, 200, removed.body);
     const disk = await onDisk();
-    for (const id of [fileId, ...versionIds]) assert.ok(!disk.includes(id), `${id} is gone`);
+    for (const [hash, count] of counts) {
+      assert.equal(await references(hash), count - 1, `${hash} lost this document's reference`);
+      assert.equal(disk.includes(hash), count > 1, `${hash} is on disk exactly while another row names it`);
+    }
     assert.equal((await download(fileId, 1)).statusCode, 404);
     assert.deepEqual(await q('SELECT file_id FROM document_versions WHERE document_id = $1', [fileId]), []);
   });

@@ -1,6 +1,7 @@
 // Uploads (README "Uploads"): multipart with the fields before the file, 30 MB, type by extension and
 // by first bytes, server-made ids, nothing left behind on refusal, owner-only download and removal.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -60,10 +61,11 @@ function upload(
 }
 
 const uploadsDir = () => path.join(s.dataDir, 'uploads');
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const leftovers = async () => (await readdir(uploadsDir()).catch(() => [])).filter((f) => f.startsWith('.partial-'));
 
 describe('upload', () => {
-  it('stores a PDF under a server-made id and gives it back to its application only', async () => {
+  it('stores a PDF under its sha-256, names it by a server-made id and gives it back to its application only', async () => {
     const res = await upload(
       a.headers,
       { application_id: a.applicationId, fieldKey: 'id_document' },
@@ -74,7 +76,7 @@ describe('upload', () => {
     assert.match(doc.fileId, /^[0-9a-f-]{36}$/);
     assert.equal(doc.fileName, 'passwd.pdf', 'the client name is only a display name');
     assert.deepEqual({ size: doc.size, mimeType: doc.mimeType }, { size: PDF.length, mimeType: 'application/pdf' });
-    assert.ok((await readdir(uploadsDir())).includes(doc.fileId));
+    assert.ok((await readdir(uploadsDir())).includes(sha256(PDF)));
     const back = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: doc.fileId }), a.headers);
     assert.equal(back.statusCode, 200);
     assert.ok(back.rawPayload.equals(PDF));
@@ -193,11 +195,13 @@ describe('upload', () => {
   });
 
   it('removal by the owner only', async () => {
+    // Bytes no other test uploads: their blob is this document's alone.
+    const proof = Buffer.concat([PNG, Buffer.from('removal')]);
     const doc = (
       await upload(
         a.headers,
         { application_id: a.applicationId, fieldKey: 'address_proof' },
-        { name: 'proof.png', data: PNG },
+        { name: 'proof.png', data: proof },
       )
     ).json();
     const url = `${API_PATHS.removeDocument}?fileId=${doc.fileId}&application_id=${a.applicationId}`;
@@ -215,7 +219,7 @@ describe('upload', () => {
       (await call(s.app, 'GET', apiPath('downloadDocument', { fileId: doc.fileId }), a.headers)).statusCode,
       404,
     );
-    assert.ok(!(await readdir(uploadsDir())).includes(doc.fileId));
+    assert.ok(!(await readdir(uploadsDir())).includes(sha256(proof)));
   });
 });
 

@@ -2,7 +2,7 @@
 // the resume token, captcha and the mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, type SaveApplicationBody, SaveApplicationBodySchema } from '@originate/shared/node';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { authenticate } from '../auth-hook';
 import { type AppContext, caller, type PluginOptions } from '../context';
@@ -204,6 +204,22 @@ function fieldKeys(flowCtx: FlowContext): Set<string> {
   return keys;
 }
 
+/** Per plugin context: the route and its /debugger copy share one budget (a local store is per limiter). */
+const copyLimiters = new WeakMap<AppContext, ReturnType<FastifyInstance['createRateLimit']>>();
+
+/** Application copies per authenticated user (not per address: many staff share an office's address). */
+function copyLimiter(app: FastifyInstance, ctx: AppContext) {
+  const known = copyLimiters.get(ctx);
+  if (known) return known;
+  const limiter = app.createRateLimit({
+    max: ctx.config.copiesPerUserPerHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `copy-application:${caller(request).user.userid}`,
+  });
+  copyLimiters.set(ctx, limiter);
+  return limiter;
+}
+
 /** Staff (and, for validations, applicants) — also under /debugger for staff. */
 export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -240,11 +256,19 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
   app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
 
+  const copies = copyLimiter(app, ctx);
   app.get(
     API_PATHS.copyApplication,
-    { schema: { params: Type.Object({ applicationId: AppId }, closed) } },
+    // The spec fixes GET, yet it creates an application: no HEAD may run it.
+    { exposeHeadRoute: false, schema: { params: Type.Object({ applicationId: AppId }, closed) } },
     async (request) => {
       const { user } = caller(request);
+      const limit = await copies(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const refused = new TooManyRequestsError(limit.ttlInSeconds);
+        refused.body.message = `You may copy at most ${limit.max} applications per hour: please try again later.`;
+        throw refused;
+      }
       const stored = await applicationFor(ctx, request, request.params.applicationId);
       const product = await findProduct(db, stored.application.product_code);
       const newId = await copyApplication(

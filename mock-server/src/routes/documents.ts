@@ -2,7 +2,6 @@
 // (README "Uploads"), for applicants and staff; the staff document routes of the Docs tab (README "Back
 // office": list, delete, metadata, replace and earlier versions, copy, merge). Multipart is parsed only
 // here (@fastify/multipart, this plugin's scope). SQL and transactions are in services/documents.
-import { randomUUID } from 'node:crypto';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -22,6 +21,7 @@ import Type from 'typebox';
 import { caller, type PluginOptions } from '../context';
 import { HttpError, invalid, notFound } from '../errors';
 import type { StoredApplication } from '../services/applications';
+import { assertStorageQuota } from '../services/blobs';
 import {
   assertMayManageDocuments,
   copyDocument,
@@ -38,7 +38,7 @@ import {
   updateMetadata,
 } from '../services/documents';
 import { publish } from '../services/effects';
-import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, matchesSignature } from '../services/files';
+import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, isTextType, matchesSignature } from '../services/files';
 import { loadApplication } from '../services/task-context';
 import type { UserRecord } from '../services/users';
 import { checked } from './bodies';
@@ -90,6 +90,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       ? await loadApplication(db, staff, applicationId)
       : await applicationFor(ctx, request, applicationId);
     if (staff) assertMayManageDocuments(staff);
+    await assertStorageQuota(db, files, applicationId, 0);
     const { flowId, fields, upload } = await flowFields(stored, fieldKey, staff !== null);
     if (upload) return { accept: upload.field_type_details.accept ?? UPLOAD_KINDS, metadata: {}, staff };
     if (staff && fields.length === 0) return { accept: UPLOAD_KINDS, metadata: { docType: fieldKey }, staff };
@@ -123,7 +124,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
 
   /**
    * The file's type by extension (one of `accept`), then its bytes into a temporary place (413 over
-   * 30 MB) and its first bytes against the type; the caller commits or discards what was written.
+   * 30 MB) and its content against the type (a signature, or the whole text as UTF-8); the service
+   * keeps what was held or discards it.
    */
   async function receiveChecked(part: MultipartFile, accept: readonly UploadKind[]) {
     const fileName = displayName(part.filename);
@@ -136,9 +138,16 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       await written.discard();
       throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
     }
-    if (written.size === 0 || !matchesSignature(rule, written.head)) {
+    if (written.size === 0 || (!isTextType(rule) && !matchesSignature(rule, written.head))) {
       await written.discard();
       throw invalid(fileName, `is not a ${rule.kind} file (its content does not match .${extensionOf(fileName)})`);
+    }
+    if (isTextType(rule) && !written.text) {
+      await written.discard();
+      throw invalid(
+        fileName,
+        `is not UTF-8 text (.${extensionOf(fileName)} files must be UTF-8 without NUL characters)`,
+      );
     }
     return { fileName, mimeType: rule.mime, written };
   }
@@ -155,21 +164,8 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       }
       const target = await uploadTarget(request, applicationId, fieldKey);
       const { fileName, mimeType, written } = await receiveChecked(part, target.accept);
-      const fileId = randomUUID();
-      await written.commit(fileId);
-      const record = {
-        fileId,
-        applicationId,
-        fieldKey,
-        fileName,
-        mimeType,
-        size: written.size,
-        metadata: target.metadata,
-      };
-      const effects = await recordUpload(db, record, target.staff, ctx.now()).catch(async (error: unknown) => {
-        await files.remove(fileId);
-        throw error;
-      });
+      const record = { applicationId, fieldKey, fileName, mimeType, metadata: target.metadata };
+      const { fileId, effects } = await recordUpload(db, files, record, written, target.staff, ctx.now());
       await publish(ctx, effects);
       return { fileId, fileName, size: written.size, mimeType };
     }),
@@ -180,25 +176,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     fieldsThenFile(request, ['application_id', 'fileId'], async (fields, part) => {
       const user = caller(request).user;
       const { application_id: applicationId, fileId } = checked(DocumentRefBodySchema, fields);
-      const { stored, fieldKey } = await documentToReplace(db, user, applicationId, fileId);
+      const { stored, fieldKey } = await documentToReplace(db, files, user, applicationId, fileId);
       const { upload } = await flowFields(stored, fieldKey, true);
       const { fileName, mimeType, written } = await receiveChecked(
         part,
         upload?.field_type_details.accept ?? UPLOAD_KINDS,
       );
-      const replacement = { fileName, mimeType, size: written.size, commit: written.commit };
-      const { result, effects } = await replaceDocument(
-        db,
-        files,
-        user,
-        applicationId,
-        fileId,
-        replacement,
-        ctx.now(),
-      ).catch(async (error: unknown) => {
-        await written.discard();
-        throw error;
-      });
+      const replacement = { fileName, mimeType, held: written };
+      const { result, effects } = await replaceDocument(db, files, user, applicationId, fileId, replacement, ctx.now());
       await publish(ctx, effects);
       return result;
     }),
@@ -228,21 +213,14 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       if (png.length > MAX_SIGNATURE_BYTES) throw tooLarge('The signature', MAX_SIGNATURE_BYTES);
       if (!PNG.every((b, i) => png[i] === b)) throw invalid('dataURI', 'is not a PNG image');
       await applicationFor(ctx, request, app_id);
-      const fileId = randomUUID();
-      await files.put(fileId, png);
       const record = {
-        fileId,
         applicationId: app_id,
         fieldKey: 'signature',
         fileName: 'signature.png',
         mimeType: 'image/png',
-        size: png.length,
         metadata: {},
       };
-      await recordUpload(db, record, null, ctx.now()).catch(async (error: unknown) => {
-        await files.remove(fileId);
-        throw error;
-      });
+      const { fileId } = await recordUpload(db, files, record, await files.hold(png), null, ctx.now());
       return { fileId };
     },
   );
@@ -275,7 +253,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     { config: { applicant: true }, schema: { params: Type.Object({ fileId: FileId }, closed) } },
     async (request, reply) => {
       const row = await ownedFile(request, request.params.fileId);
-      const data = await files.read(request.params.fileId);
+      const data = row.blob_hash ? await files.read(row.blob_hash) : null;
       if (!data) throw notFound('File not found');
       return attachment(reply, data, row.file_name, row.mime_type);
     },
@@ -284,7 +262,7 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   app.get(API_PATHS.documentVersion, { schema: { params: DocumentVersionParamsSchema } }, async (request, reply) => {
     const { fileId, version } = request.params;
     const found = await documentVersion(db, caller(request).user, fileId, Number(version));
-    const data = await files.read(found.versionFileId);
+    const data = found.blobHash ? await files.read(found.blobHash) : null;
     if (!data) throw notFound('Version not found');
     return attachment(reply, data, found.fileName, found.mimeType);
   });

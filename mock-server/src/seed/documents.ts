@@ -1,11 +1,12 @@
 // The demo applications' documents: real files (one-page PDFs) in the file store, each a row of
 // `documents` as an applicant's upload would leave it, under the product flow's upload field (car loans
-// have none in their flow: a quotation the branch collected). Once per database (meta 'demo_documents');
-// the files are written first, so a killed start leaves at worst unreferenced files, never rows without bytes.
+// have none in their flow: a quotation the branch collected). Once per database (meta 'demo_documents'),
+// in one transaction with their blobs, so a killed start leaves neither rows without bytes nor a half seed.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
+import { withBlobs } from '../services/blobs';
 import { insertDocument, type UploadRecord } from '../services/documents';
-import type { FileStore } from '../services/files';
+import type { FileStore, Received } from '../services/files';
 import { textPdf } from '../services/pdf';
 import { demoApplications, SEED_ANCHOR } from './applications';
 
@@ -23,7 +24,7 @@ const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 export async function seedDemoDocuments(db: Db, files: FileStore): Promise<void> {
   const seen = await db.query("SELECT 1 FROM meta WHERE key = 'demo_documents'");
   if (seen.length > 0) return;
-  const records: { record: UploadRecord; at: Date }[] = [];
+  const records: { record: Omit<UploadRecord, 'blobHash'>; held: Received; at: Date }[] = [];
   for (const app of demoApplications()) {
     const name = String(app.applicant.primary?.fullName ?? 'Applicant');
     for (const doc of DOCUMENTS[app.productCode] ?? []) {
@@ -32,11 +33,10 @@ export async function seedDemoDocuments(db: Db, files: FileStore): Promise<void>
         `Name: ${name}`,
         'Specimen for the demo bank: not a real document.',
       ]);
-      const fileId = randomUUID();
-      await files.put(fileId, bytes);
       records.push({
+        held: await files.hold(bytes),
         record: {
-          fileId,
+          fileId: randomUUID(),
           applicationId: app.applicationId,
           fieldKey: doc.fieldKey,
           fileName: `${slug(doc.title)}-${slug(name)}.pdf`,
@@ -48,8 +48,15 @@ export async function seedDemoDocuments(db: Db, files: FileStore): Promise<void>
       });
     }
   }
-  await db.transaction(async (tx) => {
-    for (const { record, at } of records) await insertDocument(tx, record, null, at);
-    await tx.query("INSERT INTO meta (key, value) VALUES ('demo_documents', $1)", [SEED_ANCHOR.toISOString()]);
-  });
+  await withBlobs(
+    db,
+    files,
+    async (tx, blobs) => {
+      for (const { record, held, at } of records) {
+        await insertDocument(tx, { ...record, blobHash: await blobs.store(held) }, null, at);
+      }
+      await tx.query("INSERT INTO meta (key, value) VALUES ('demo_documents', $1)", [SEED_ANCHOR.toISOString()]);
+    },
+    records.map((r) => r.held),
+  );
 }

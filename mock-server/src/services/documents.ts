@@ -1,10 +1,11 @@
 // Staff document work on an application (README "Back office", documents): the list, uploads' records,
 // delete, metadata, replace (earlier versions kept), copy to another application and merge into one PDF.
 // Every write needs access to the application(s) and shared's documentPermission (MANAGE_DOCUMENT); it
-// runs in one transaction with its worklog row, then reports applicationChanged. Bytes live in the
-// FileStore: new files are written before the transaction (PGlite has one connection) and removed again
-// if it fails; a removed file's bytes go only after its row is marked removed. The applicant's own
-// removal of their uploads goes through removeDocument too.
+// runs in one transaction with its worklog row, then reports applicationChanged. Bytes are blobs
+// (services/blobs.ts): new bytes are received before the transaction (PGlite has one connection) and kept
+// under their hash inside it; a copy or an earlier version names the same blob; a removal drops its
+// references and the blob goes only when no row names it. Every addition keeps to the application's
+// storage quota. The applicant's own removal of their uploads goes through removeDocument too.
 import { randomUUID } from 'node:crypto';
 import {
   type CopyFileBody,
@@ -16,9 +17,10 @@ import {
 import type { Db, Queryable } from '../db';
 import { forbidden, HttpError, invalid, notFound } from '../errors';
 import { recordAudits } from './audits';
-import { type Effects, newEffects } from './effects';
-import { displayName, extensionOf, type FileStore } from './files';
+import { assertStorageQuota, withBlobs } from './blobs';
 import type { DocumentWork } from './document-work';
+import { type Effects, newEffects } from './effects';
+import { displayName, extensionOf, type FileStore, type Received } from './files';
 import { loadApplication } from './task-context';
 import type { UserRecord } from './users';
 import { addWorklog } from './worklog';
@@ -39,6 +41,8 @@ interface DocumentRow extends Record<string, unknown> {
   uploaded_by: string | null;
   display_name: string | null;
   created_at: Date | string;
+  /** Null only for a row the start-up migration found no bytes for. */
+  blob_hash: string | null;
 }
 
 interface VersionRow extends Record<string, unknown> {
@@ -78,7 +82,7 @@ async function managedApplication(db: Queryable, user: UserRecord, applicationId
 }
 
 const SELECT_DOCUMENT = `SELECT d.file_id, d.application_id, d.field_key, d.file_name, d.mime_type, d.size, d.metadata,
-         d.uploaded_by, u.display_name, d.created_at
+         d.uploaded_by, u.display_name, d.created_at, d.blob_hash
     FROM documents d LEFT JOIN users u ON u.userid = d.uploaded_by`;
 
 async function liveDocument(db: Queryable, applicationId: string, fileId: string): Promise<DocumentRow | null> {
@@ -91,8 +95,13 @@ async function liveDocument(db: Queryable, applicationId: string, fileId: string
 
 /** A file that is not removed, of whichever application (downloads check who may read it). */
 export async function liveFile(db: Queryable, fileId: string) {
-  const [row] = await db.query<{ application_id: string; file_name: string; mime_type: string }>(
-    'SELECT application_id, file_name, mime_type FROM documents WHERE file_id = $1 AND removed_at IS NULL',
+  const [row] = await db.query<{
+    application_id: string;
+    file_name: string;
+    mime_type: string;
+    blob_hash: string | null;
+  }>(
+    'SELECT application_id, file_name, mime_type, blob_hash FROM documents WHERE file_id = $1 AND removed_at IS NULL',
     [fileId],
   );
   return row ?? null;
@@ -163,9 +172,11 @@ export interface UploadRecord {
   mimeType: string;
   size: number;
   metadata: DocumentMetadata;
+  /** The blob holding the bytes (its row locked by this transaction, or referenced by a live row). */
+  blobHash: string;
 }
 
-/** A document's row for a file already in the store; `uploadedBy` null: the applicant's. */
+/** A document's row naming a stored blob (the reference is counted by the row); `uploadedBy` null: the applicant's. */
 export async function insertDocument(
   tx: Queryable,
   record: UploadRecord,
@@ -173,8 +184,8 @@ export async function insertDocument(
   at: Date,
 ): Promise<void> {
   await tx.query(
-    `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+    `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at, blob_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10)`,
     [
       record.fileId,
       record.applicationId,
@@ -185,40 +196,67 @@ export async function insertDocument(
       JSON.stringify(record.metadata),
       uploadedBy,
       at,
+      record.blobHash,
     ],
   );
 }
 
+/** A new document of held bytes (an upload, a signature, a generated PDF): quota, blob and row in one transaction. */
+export async function storeDocument(
+  db: Db,
+  files: FileStore,
+  record: Omit<UploadRecord, 'fileId' | 'size' | 'blobHash'>,
+  held: Received,
+  uploadedBy: string | null,
+  now: Date,
+  more: (tx: Queryable, fileId: string) => Promise<void> = async () => {},
+): Promise<string> {
+  const fileId = randomUUID();
+  await withBlobs(
+    db,
+    files,
+    async (tx, blobs) => {
+      await assertStorageQuota(tx, files, record.applicationId, held.size);
+      const blobHash = await blobs.store(held);
+      await insertDocument(tx, { ...record, fileId, size: held.size, blobHash }, uploadedBy, now);
+      await more(tx, fileId);
+    },
+    [held],
+  );
+  return fileId;
+}
+
 /**
- * The row of a file the upload route has committed to the store. A staff upload records its uploader
- * and a worklog row in the same transaction; an applicant's draft upload is part of filling the form.
+ * An upload's document. A staff upload records its uploader and a worklog row in the same transaction;
+ * an applicant's draft upload is part of filling the form.
  */
 export async function recordUpload(
   db: Db,
-  record: UploadRecord,
+  files: FileStore,
+  record: Omit<UploadRecord, 'fileId' | 'size' | 'blobHash'>,
+  held: Received,
   staff: UserRecord | null,
   now: Date,
-): Promise<Effects> {
+): Promise<{ fileId: string; effects: Effects }> {
   const effects = newEffects();
-  await db.transaction(async (tx) => {
-    await insertDocument(tx, record, staff?.userid ?? null, now);
+  const fileId = await storeDocument(db, files, record, held, staff?.userid ?? null, now, async (tx, fileId) => {
     if (!staff) return;
     await addWorklog(tx, {
       applicationId: record.applicationId,
       taskId: null,
       userId: staff.userid,
       action: 'upload_document',
-      detail: { fileId: record.fileId, fileName: record.fileName, fieldKey: record.fieldKey },
+      detail: { fileId, fileName: record.fileName, fieldKey: record.fieldKey },
       at: now,
     });
     effects.changed.set(record.applicationId, now);
   });
-  return effects;
+  return { fileId, effects };
 }
 
 /**
  * POST /v3/deleteDocument, DELETE /v3/remove/ and POST /upload/removeDocument: the row is marked removed
- * and its earlier versions forgotten, then the bytes go. Staff (`user`) need access and MANAGE_DOCUMENT
+ * and its earlier versions forgotten, dropping their blob references; a blob no other row names goes. Staff (`user`) need access and MANAGE_DOCUMENT
  * and leave a worklog row; `user` null is the application's applicant (the route has checked the
  * session is theirs), who may remove only what they uploaded. A document of another application, or
  * already removed, is not found.
@@ -232,17 +270,17 @@ export async function removeDocument(
   now: Date,
 ): Promise<{ result: { fileId: string; removed: true }; effects: Effects }> {
   if (user) await managedApplication(db, user, applicationId);
-  const versionIds = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ uploaded_by: string | null }>(
-      `SELECT uploaded_by FROM documents
+  await withBlobs(db, files, async (tx, blobs) => {
+    const [row] = await tx.query<{ uploaded_by: string | null; blob_hash: string | null }>(
+      `SELECT uploaded_by, blob_hash FROM documents
         WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL FOR UPDATE`,
       [fileId, applicationId],
     );
     if (!row) throw notFound(FILE_NOT_FOUND);
     if (!user && row.uploaded_by !== null) throw forbidden(STAFF_DOCUMENT);
-    await tx.query('UPDATE documents SET removed_at = $2 WHERE file_id = $1', [fileId, now]);
-    const versions = await tx.query<{ file_id: string }>(
-      'DELETE FROM document_versions WHERE document_id = $1 RETURNING file_id',
+    await tx.query('UPDATE documents SET removed_at = $2, blob_hash = NULL WHERE file_id = $1', [fileId, now]);
+    const versions = await tx.query<{ blob_hash: string | null }>(
+      'DELETE FROM document_versions WHERE document_id = $1 RETURNING blob_hash',
       [fileId],
     );
     if (user) {
@@ -255,9 +293,8 @@ export async function removeDocument(
         at: now,
       });
     }
-    return versions.map((v) => v.file_id);
+    await blobs.release([row.blob_hash, ...versions.map((v) => v.blob_hash)].filter((h) => h !== null));
   });
-  for (const id of [fileId, ...versionIds]) await files.remove(id);
   const effects = newEffects();
   // An applicant's draft upload is part of filling the form, as their uploads are (recordUpload).
   if (user) effects.changed.set(applicationId, now);
@@ -292,29 +329,39 @@ export async function updateMetadata(db: Db, user: UserRecord, body: DocumentMet
   return { result: { fileId, metadata }, effects };
 }
 
-/** POST /v3/updateDocument before a byte is read: access (404 / 403), MANAGE_DOCUMENT (403), the live document (404). */
-export async function documentToReplace(db: Queryable, user: UserRecord, applicationId: string, fileId: string) {
+/**
+ * POST /v3/updateDocument before a byte is read: access (404 / 403), MANAGE_DOCUMENT (403), the live
+ * document (404), an application already at its storage quota (413).
+ */
+export async function documentToReplace(
+  db: Queryable,
+  files: FileStore,
+  user: UserRecord,
+  applicationId: string,
+  fileId: string,
+) {
   const stored = await loadApplication(db, user, applicationId);
   assertMayManageDocuments(user);
   const row = await liveDocument(db, applicationId, fileId);
   if (!row) throw notFound(FILE_NOT_FOUND);
+  await assertStorageQuota(db, files, applicationId, 0);
   return { stored, fieldKey: row.field_key };
 }
 
-/** The checked new file of a replacement; `commit` moves its received bytes to the document's id. */
+/** The checked new file of a replacement, held until the transaction keeps it. */
 export interface Replacement {
   fileName: string;
   mimeType: string;
-  size: number;
-  commit(fileId: string): Promise<void>;
+  held: Received;
 }
 
 /**
  * POST /v3/updateDocument: the document takes the new file and keeps its id, field key and metadata;
- * the file it held becomes version n (its bytes copied under a new id, downloadable by number). The
- * copy and the move run inside the transaction while the row is locked, so two replacements never
- * record the same earlier file; when anything fails the document's own bytes are put back. Worklog
- * `replace_document` and an audit row of the document's field (old → new file, source document:replace).
+ * the file it held becomes version n (a row naming the same blob, downloadable by number). All of it
+ * runs in one transaction with the row locked, so two replacements never record the same earlier file.
+ * The kept version counts against the quota, so the new file's size is what the application adds.
+ * Worklog `replace_document` and an audit row of the document's field (old → new file, source
+ * document:replace).
  */
 export async function replaceDocument(
   db: Db,
@@ -325,11 +372,12 @@ export async function replaceDocument(
   replacement: Replacement,
   now: Date,
 ) {
-  const { fileName, mimeType, size } = replacement;
-  const versionId = randomUUID();
-  let moved = false;
-  try {
-    const result = await db.transaction(async (tx) => {
+  const { fileName, mimeType, held } = replacement;
+  const size = held.size;
+  const result = await withBlobs(
+    db,
+    files,
+    async (tx, blobs) => {
       const [current] = await tx.query<{
         field_key: string;
         file_name: string;
@@ -337,25 +385,26 @@ export async function replaceDocument(
         size: number;
         uploaded_by: string | null;
         created_at: Date | string;
+        blob_hash: string | null;
       }>(
-        `SELECT field_key, file_name, mime_type, size, uploaded_by, created_at FROM documents
+        `SELECT field_key, file_name, mime_type, size, uploaded_by, created_at, blob_hash FROM documents
           WHERE file_id = $1 AND application_id = $2 AND removed_at IS NULL FOR UPDATE`,
         [fileId, applicationId],
       );
-      if (!current) throw notFound(FILE_NOT_FOUND);
+      if (!current?.blob_hash) throw notFound(FILE_NOT_FOUND);
+      await assertStorageQuota(tx, files, applicationId, size);
       const [last] = await tx.query<{ version: number | null; replaced_at: Date | string | null }>(
         'SELECT max(version) AS version, max(replaced_at) AS replaced_at FROM document_versions WHERE document_id = $1',
         [fileId],
       );
       // The number of the file being replaced; the new one is the next.
       const earlier = (last?.version ?? 0) + 1;
-      if (!(await files.copy(fileId, versionId))) throw notFound(FILE_NOT_FOUND);
       await tx.query(
         `INSERT INTO document_versions
-           (file_id, document_id, version, file_name, mime_type, size, uploaded_by, uploaded_at, replaced_by, replaced_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+           (file_id, document_id, version, file_name, mime_type, size, uploaded_by, uploaded_at, replaced_by, replaced_at, blob_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
         [
-          versionId,
+          randomUUID(),
           fileId,
           earlier,
           current.file_name,
@@ -365,11 +414,13 @@ export async function replaceDocument(
           last?.replaced_at ?? current.created_at,
           user.userid,
           now,
+          current.blob_hash,
         ],
       );
+      const blobHash = await blobs.store(held);
       await tx.query(
-        'UPDATE documents SET file_name = $2, mime_type = $3, size = $4, uploaded_by = $5 WHERE file_id = $1',
-        [fileId, fileName, mimeType, size, user.userid],
+        'UPDATE documents SET file_name = $2, mime_type = $3, size = $4, uploaded_by = $5, blob_hash = $6 WHERE file_id = $1',
+        [fileId, fileName, mimeType, size, user.userid, blobHash],
       );
       await addWorklog(tx, {
         applicationId,
@@ -392,48 +443,37 @@ export async function replaceDocument(
         { userId: user.userid, source: 'document:replace' },
         now,
       );
-      await replacement.commit(fileId);
-      moved = true;
       return { fileId, fileName, size, mimeType, version: earlier + 1 };
-    });
-    const effects = newEffects();
-    effects.changed.set(applicationId, now);
-    return { result, effects };
-  } catch (error) {
-    if (moved) await files.copy(versionId, fileId);
-    await files.remove(versionId);
-    throw error;
-  }
+    },
+    [held],
+  );
+  const effects = newEffects();
+  effects.changed.set(applicationId, now);
+  return { result, effects };
 }
 
 /** GET /v3/document/{fileId}/version/{version}: an earlier version of a live document, for staff with access. */
 export async function documentVersion(db: Queryable, user: UserRecord, fileId: string, version: number) {
-  const [row] = await db.query<{ file_id: string; file_name: string; mime_type: string; application_id: string }>(
-    `SELECT v.file_id, v.file_name, v.mime_type, d.application_id
+  const [row] = await db.query<{
+    blob_hash: string | null;
+    file_name: string;
+    mime_type: string;
+    application_id: string;
+  }>(
+    `SELECT v.blob_hash, v.file_name, v.mime_type, d.application_id
        FROM document_versions v JOIN documents d ON d.file_id = v.document_id
       WHERE v.document_id = $1 AND v.version = $2 AND d.removed_at IS NULL`,
     [fileId, version],
   );
   if (!row) throw notFound('Version not found');
   await loadApplication(db, user, row.application_id);
-  return { versionFileId: row.file_id, fileName: row.file_name, mimeType: row.mime_type };
-}
-
-/** Writes new bytes, runs the transaction that records them, and removes the bytes if it fails. */
-async function withNewFile<T>(files: FileStore, data: Buffer, record: (fileId: string) => Promise<T>): Promise<T> {
-  const fileId = randomUUID();
-  await files.put(fileId, data);
-  try {
-    return await record(fileId);
-  } catch (error) {
-    await files.remove(fileId);
-    throw error;
-  }
+  return { blobHash: row.blob_hash, fileName: row.file_name, mimeType: row.mime_type };
 }
 
 /**
- * POST /v3/copyFile: a new file (its own bytes and id) on another application the caller may manage
- * documents of, with the same name, field key and metadata; worklog rows on both applications.
+ * POST /v3/copyFile: a new document (its own id, the same blob) on another application the caller may
+ * manage documents of, with the same name, field key and metadata, within the target's storage quota;
+ * worklog rows on both applications.
  */
 export async function copyDocument(db: Db, files: FileStore, user: UserRecord, body: CopyFileBody, now: Date) {
   const { application_id: applicationId, fileId, toApplicationId } = body;
@@ -448,51 +488,53 @@ export async function copyDocument(db: Db, files: FileStore, user: UserRecord, b
       throw invalid('toApplicationId', 'is not an application');
     throw error;
   });
-  const source = await liveDocument(db, applicationId, fileId);
-  if (!source) throw notFound(FILE_NOT_FOUND);
-  const data = await files.read(fileId);
-  if (!data) throw notFound(FILE_NOT_FOUND);
-  const copyId = await withNewFile(files, data, (newId) =>
-    db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
-        [
-          newId,
-          toApplicationId,
-          source.field_key,
-          source.file_name,
-          source.mime_type,
-          data.length,
-          JSON.stringify(source.metadata),
-          user.userid,
-          now,
-        ],
-      );
-      await addWorklog(tx, {
-        applicationId,
-        taskId: null,
-        userId: user.userid,
-        action: 'copy_document',
-        detail: { fileId, toApplicationId, copyFileId: newId },
-        at: now,
-      });
-      await addWorklog(tx, {
+  const newId = randomUUID();
+  const source = await db.transaction(async (tx) => {
+    // FOR SHARE: a concurrent removal waits, so the blob stays while this row comes to name it.
+    const [row] = await tx.query<DocumentRow>(
+      `${SELECT_DOCUMENT} WHERE d.file_id = $1 AND d.application_id = $2 AND d.removed_at IS NULL FOR SHARE OF d`,
+      [fileId, applicationId],
+    );
+    if (!row?.blob_hash) throw notFound(FILE_NOT_FOUND);
+    await assertStorageQuota(tx, files, toApplicationId, row.size);
+    await insertDocument(
+      tx,
+      {
+        fileId: newId,
         applicationId: toApplicationId,
-        taskId: null,
-        userId: user.userid,
-        action: 'add_document_copy',
-        detail: { fileId: newId, fromApplicationId: applicationId, sourceFileId: fileId },
-        at: now,
-      });
-      return newId;
-    }),
-  );
+        fieldKey: row.field_key,
+        fileName: row.file_name,
+        mimeType: row.mime_type,
+        size: row.size,
+        metadata: row.metadata,
+        blobHash: row.blob_hash,
+      },
+      user.userid,
+      now,
+    );
+    await addWorklog(tx, {
+      applicationId,
+      taskId: null,
+      userId: user.userid,
+      action: 'copy_document',
+      detail: { fileId, toApplicationId, copyFileId: newId },
+      at: now,
+    });
+    await addWorklog(tx, {
+      applicationId: toApplicationId,
+      taskId: null,
+      userId: user.userid,
+      action: 'add_document_copy',
+      detail: { fileId: newId, fromApplicationId: applicationId, sourceFileId: fileId },
+      at: now,
+    });
+    return row;
+  });
   const effects = newEffects();
   effects.changed.set(applicationId, now);
   effects.changed.set(toApplicationId, now);
   return {
-    result: { fileId: copyId, application_id: toApplicationId, fileName: source.file_name, size: data.length },
+    result: { fileId: newId, application_id: toApplicationId, fileName: source.file_name, size: source.size },
     effects,
   };
 }
@@ -541,38 +583,28 @@ export async function mergeDocuments(
   if (total > MAX_FILE_SIZE_BYTES) throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
   const parts = [];
   for (const { label, row } of sources) {
-    const data = await files.read(row.file_id);
+    const data = row.blob_hash ? await files.read(row.blob_hash) : null;
     if (!data) throw invalid(label, 'has no stored content');
     parts.push({ label, fileName: row.file_name, mimeType: row.mime_type, data });
   }
   const { bytes, pageCount } = await work.merge(parts);
   if (bytes.length > MAX_FILE_SIZE_BYTES) throw tooLarge(fileName, MAX_FILE_SIZE_BYTES);
   const description = `Merged from ${sources.map((s) => s.row.file_name).join(', ')}`.slice(0, 500);
-  const mergedId = await withNewFile(files, bytes, (newId) =>
-    db.transaction(async (tx) => {
-      await tx.query(
-        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, uploaded_by, created_at)
-         VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6::jsonb, $7, $8)`,
-        [
-          newId,
-          applicationId,
-          MERGED_FIELD_KEY,
-          fileName,
-          bytes.length,
-          JSON.stringify({ description }),
-          user.userid,
-          now,
-        ],
-      );
-      await addWorklog(tx, {
-        applicationId,
-        taskId: null,
-        userId: user.userid,
-        action: 'merge_documents',
-        detail: { fileIds, fileId: newId, fileName, pageCount },
-        at: now,
-      });
-      return newId;
+  const record = {
+    applicationId,
+    fieldKey: MERGED_FIELD_KEY,
+    fileName,
+    mimeType: 'application/pdf',
+    metadata: { description },
+  };
+  const mergedId = await storeDocument(db, files, record, await files.hold(bytes), user.userid, now, (tx, newId) =>
+    addWorklog(tx, {
+      applicationId,
+      taskId: null,
+      userId: user.userid,
+      action: 'merge_documents',
+      detail: { fileIds, fileId: newId, fileName, pageCount },
+      at: now,
     }),
   );
   const effects = newEffects();

@@ -1,12 +1,13 @@
-// Uploaded files (README "Uploads"): bytes under <DATA_DIR>/uploads named by server-generated UUIDs
-// (never by anything a client sent), written to a temporary name and renamed when whole, so a failed
-// or refused upload leaves nothing behind; DATA_DIR=memory:// keeps them in memory. The type of a file
-// is checked twice: its extension names a family of spec §5, and its first bytes must match it.
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+// Uploaded files (README "Uploads", "File storage"): bytes under <DATA_DIR>/uploads named by their sha-256
+// (never by anything a client sent), written to a temporary name and linked into place when whole and
+// accepted, so a failed or refused upload leaves nothing behind; DATA_DIR=memory:// keeps them in memory.
+// The type of a file is checked twice: its extension names a family of spec §5, and its bytes must match
+// it (a signature, or for text types the whole file as UTF-8).
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '@originate/shared/node';
 import { IN_MEMORY_DATA_DIR } from '../config';
@@ -70,156 +71,339 @@ export const FILE_TYPES: Record<string, TypeRule> = {
 
 export const extensionOf = (fileName: string) => /\.([A-Za-z0-9]{1,5})$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
 
-/** Whether the first bytes of a file match its extension's signature. */
+/** Whether the first bytes of a binary file match its extension's signature (text types: see `Received.text`). */
 export function matchesSignature(rule: TypeRule, head: Buffer): boolean {
-  if (rule.magic.length === 0) {
-    // Text: no NUL in what was read, and it decodes as UTF-8 (a cut multi-byte character at the end is fine).
-    if (head.includes(0)) return false;
-    return !new TextDecoder('utf-8', { fatal: false })
-      .decode(head.subarray(0, Math.max(0, head.length - 3)))
-      .includes('\uFFFD');
-  }
   return rule.magic.some((sig) => sig.length <= head.length && sig.every((b, i) => b === null || head[i] === b));
 }
 
-/** A name to show, never a path: the last segment, control and path characters removed, at most 255 long. */
+/** Text types have no signature: the whole file must be UTF-8 without NUL instead. */
+export const isTextType = (rule: TypeRule) => rule.magic.length === 0;
+
+/**
+ * Characters a name never keeps: C0/C1 controls and DEL (Cc), format characters (Cf: the bidi overrides
+ * and isolates that make `gpj.exe` read as `exe.jpg`, zero-width characters), line and paragraph
+ * separators, and the characters Windows forbids in file names.
+ */
+const UNSHOWN = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}<>:"|?*]/gu;
+
+/** A name to show, never a path: the last segment, control, format and path characters removed, at most 255 long. */
 export function displayName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  const clean = [...base]
-    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'<>:"|?*'.includes(c))
-    .join('')
-    .trim();
-  return (clean || 'file').slice(0, 255);
+  const clean = base.replace(UNSHOWN, '').trim();
+  return [...(clean || 'file')].slice(0, 255).join('');
 }
 
-interface StoredWrite {
+/** A sha-256 of a file's bytes, as the store names blobs. */
+export const BLOB_HASH_PATTERN = '^[0-9a-f]{64}$';
+const BLOB_HASH = new RegExp(BLOB_HASH_PATTERN);
+export const isBlobHash = (value: string) => BLOB_HASH.test(value);
+
+/** Bytes held in a temporary place, hashed, until a transaction keeps them under their hash or they are discarded. */
+export interface Received {
+  hash: string;
   size: number;
+  /** The first bytes (the signature check). */
   head: Buffer;
+  /** The stream was cut at the size limit. */
   truncated: boolean;
+  /** The whole content is UTF-8 without NUL (what text types must be). */
+  text: boolean;
+  /** Forgets the temporary bytes; a no-op once kept. */
+  discard(): Promise<void>;
 }
 
+/** What the uploads folder holds besides blobs (start-up reconciliation, README "File storage"). */
+export interface StoreScan {
+  blobs: string[];
+  /** Files named by a document or version id: the layout before content addressing. */
+  legacy: string[];
+  /** Blobs set aside by a transaction that removed them: unlinked after its commit, restored on failure. */
+  trash: { name: string; hash: string }[];
+}
+
+/**
+ * Content-addressed bytes: each blob is stored once under its sha-256, whatever number of documents and
+ * versions name it (blobs.ref_count, services/blobs.ts). Whoever creates or deletes a blob's file holds
+ * its `blobs` row lock; writing a blob's bytes under its name is always safe (they are the same bytes),
+ * only deleting needs that lock.
+ */
 export interface FileStore {
-  /** Streams into a temporary place; commit() makes it the file, discard() forgets it. */
-  receive(
-    stream: Readable & { truncated?: boolean },
-  ): Promise<StoredWrite & { commit(fileId: string): Promise<void>; discard(): Promise<void> }>;
-  put(fileId: string, data: Buffer): Promise<void>;
-  /** The stored file's bytes under another id as well (a replaced document's earlier version); false when there is none. */
-  copy(fromId: string, toId: string): Promise<boolean>;
-  read(fileId: string): Promise<Buffer | null>;
-  remove(fileId: string): Promise<void>;
+  /** The most logical bytes (live documents and their versions) one application may hold. */
+  readonly quotaBytes: number;
+  /** Streams into a temporary place, hashing and checking the text as it goes. */
+  receive(stream: Readable & { truncated?: boolean }): Promise<Received>;
+  /** Bytes already in memory (generated PDFs, signatures, merges), held like a received stream. */
+  hold(data: Buffer): Promise<Received>;
+  /** Makes the held bytes the blob of their hash unless it is there; true when this call created it. */
+  keep(received: Received): Promise<boolean>;
+  read(hash: string): Promise<Buffer | null>;
+  /** Sets the blob's file aside under a trash name (null when there is none). */
+  trash(hash: string): Promise<string | null>;
+  /** Puts a trashed blob back (after a transaction that removed it failed). */
+  restore(trashName: string, hash: string): Promise<void>;
+  purge(trashName: string): Promise<void>;
+  /** Deletes a blob's file (only by the transaction that created it and still holds its row lock). */
+  remove(hash: string): Promise<void>;
+  scan(): Promise<StoreScan>;
+  /** Removes temporary files older than any request can take (left by a killed process). */
+  sweepPartials(): Promise<void>;
+  /** A legacy file's bytes held like a received stream (hard-linked, not copied); null when it is gone. */
+  holdLegacy(fileId: string): Promise<Received | null>;
+  removeLegacy(fileId: string): Promise<void>;
 }
 
 const HEAD_BYTES = 64;
+/** A temporary file older than this belongs to no live request (they time out well before). */
+const STALE_PARTIAL_MS = 3_600_000;
 
-/** A pass-through that counts the bytes and keeps the first few (for the signature check). */
-function tap() {
-  const state = { size: 0, head: Buffer.alloc(0) };
-  const counter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      state.size += chunk.length;
-      if (state.head.length < HEAD_BYTES) state.head = Buffer.concat([state.head, chunk]).subarray(0, HEAD_BYTES);
-      done(null, chunk);
-    },
-  });
-  return { state, counter };
+/** What a pass over the bytes learns: size, first bytes, sha-256 and whether it is UTF-8 text without NUL. */
+function inspector() {
+  const hash = createHash('sha256');
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  const state = { size: 0, head: Buffer.alloc(0), text: true };
+  const feed = (chunk: Buffer) => {
+    state.size += chunk.length;
+    if (state.head.length < HEAD_BYTES) state.head = Buffer.concat([state.head, chunk]).subarray(0, HEAD_BYTES);
+    hash.update(chunk);
+    if (!state.text) return;
+    try {
+      // stream: a multi-byte character cut between chunks is completed by the next one.
+      if (chunk.includes(0)) state.text = false;
+      else decoder.decode(chunk, { stream: true });
+    } catch {
+      state.text = false;
+    }
+  };
+  const finish = () => {
+    if (state.text) {
+      try {
+        decoder.decode();
+      } catch {
+        state.text = false;
+      }
+    }
+    return { ...state, hash: hash.digest('hex') };
+  };
+  return { feed, finish };
 }
 
-function memoryStore(): FileStore {
-  const files = new Map<string, Buffer>();
+function memoryStore(quotaBytes: number): FileStore {
+  const blobs = new Map<string, Buffer>();
+  const trashed = new Map<string, Buffer>();
+  const held = new WeakMap<Received, Buffer>();
+  const holding = (data: Buffer, truncated: boolean): Received => {
+    const look = inspector();
+    look.feed(data);
+    const received: Received = {
+      ...look.finish(),
+      truncated,
+      async discard() {
+        held.delete(received);
+      },
+    };
+    held.set(received, data);
+    return received;
+  };
   return {
+    quotaBytes,
     async receive(stream) {
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
-      const data = Buffer.concat(chunks);
-      return {
-        size: data.length,
-        head: data.subarray(0, HEAD_BYTES),
-        truncated: stream.truncated === true,
-        async commit(fileId) {
-          files.set(fileId, data);
-        },
-        async discard() {},
-      };
+      return holding(Buffer.concat(chunks), stream.truncated === true);
     },
-    async put(fileId, data) {
-      files.set(fileId, data);
+    async hold(data) {
+      return holding(data, false);
     },
-    async copy(fromId, toId) {
-      const data = isFileId(fromId) ? files.get(fromId) : undefined;
-      if (!data || !isFileId(toId)) return false;
-      files.set(toId, data);
+    async keep(received) {
+      const data = held.get(received);
+      if (!data) throw new Error('nothing held to keep');
+      held.delete(received);
+      if (blobs.has(received.hash)) return false;
+      blobs.set(received.hash, data);
       return true;
     },
-    async read(fileId) {
-      return isFileId(fileId) ? (files.get(fileId) ?? null) : null;
+    async read(hash) {
+      return blobs.get(hash) ?? null;
     },
-    async remove(fileId) {
-      files.delete(fileId);
+    async trash(hash) {
+      const data = blobs.get(hash);
+      if (!data) return null;
+      const name = `${hash}-${randomUUID()}`;
+      trashed.set(name, data);
+      blobs.delete(hash);
+      return name;
     },
+    async restore(trashName, hash) {
+      const data = trashed.get(trashName);
+      if (data) blobs.set(hash, data);
+      trashed.delete(trashName);
+    },
+    async purge(trashName) {
+      trashed.delete(trashName);
+    },
+    async remove(hash) {
+      blobs.delete(hash);
+    },
+    async scan() {
+      return { blobs: [...blobs.keys()], legacy: [], trash: [] };
+    },
+    async sweepPartials() {},
+    async holdLegacy() {
+      return null;
+    },
+    async removeLegacy() {},
   };
 }
 
-function diskStore(dir: string): FileStore {
-  const pathOf = (fileId: string) => {
-    // The only way a path is built: from a server-made UUID, inside the uploads folder.
+const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+const ignoreMissing = (error: unknown) => {
+  if (!isMissing(error)) throw error;
+};
+
+function diskStore(dir: string, quotaBytes: number): FileStore {
+  // The only ways a path is built: from a sha-256 or a server-made UUID, inside the uploads folder.
+  const blobPath = (hash: string) => {
+    if (!isBlobHash(hash)) throw new Error(`not a blob hash: ${hash}`);
+    return path.join(dir, hash);
+  };
+  const legacyPath = (fileId: string) => {
     if (!isFileId(fileId)) throw new Error(`not a file id: ${fileId}`);
     return path.join(dir, fileId);
   };
+  const trashPath = (name: string) => {
+    if (!/^\.trash-[0-9a-f]{64}-[0-9a-f-]{36}$/.test(name)) throw new Error(`not a trash name: ${name}`);
+    return path.join(dir, name);
+  };
+  const partial = () => path.join(dir, `.partial-${randomUUID()}`);
   const ready = mkdir(dir, { recursive: true });
+  const received = new WeakMap<Received, string>();
+  const holding = (temp: string, state: Omit<Received, 'discard'>): Received => {
+    const result: Received = {
+      ...state,
+      async discard() {
+        received.delete(result);
+        await rm(temp, { force: true });
+      },
+    };
+    received.set(result, temp);
+    return result;
+  };
+  /** Streams into a new temporary file, inspecting the bytes on the way. */
+  async function write(source: Readable | Buffer, temp: string) {
+    const look = inspector();
+    const tap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        look.feed(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(
+        Buffer.isBuffer(source) ? Readable.from([source]) : source,
+        tap,
+        createWriteStream(temp, { flags: 'wx' }),
+      );
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    return look.finish();
+  }
   return {
+    quotaBytes,
     async receive(stream) {
       await ready;
-      const temp = path.join(dir, `.partial-${randomUUID()}`);
-      const { state, counter } = tap();
+      const temp = partial();
+      const state = await write(stream, temp);
+      return holding(temp, { ...state, truncated: stream.truncated === true });
+    },
+    async hold(data) {
+      await ready;
+      const temp = partial();
+      return holding(temp, { ...(await write(data, temp)), truncated: false });
+    },
+    async keep(held) {
+      const temp = received.get(held);
+      if (!temp) throw new Error('nothing held to keep');
+      received.delete(held);
       try {
-        await pipeline(stream, counter, createWriteStream(temp, { flags: 'wx' }));
+        // link, not rename: it fails when the blob is there instead of replacing it, so the answer is exact.
+        await link(temp, blobPath(held.hash));
+        return true;
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        throw error;
+      } finally {
         await rm(temp, { force: true });
+      }
+    },
+    async read(hash) {
+      if (!isBlobHash(hash)) return null;
+      return readFile(blobPath(hash)).catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+    },
+    async trash(hash) {
+      const name = `.trash-${hash}-${randomUUID()}`;
+      try {
+        await rename(blobPath(hash), trashPath(name));
+        return name;
+      } catch (error) {
+        if (isMissing(error)) return null;
         throw error;
       }
-      return {
-        size: state.size,
-        head: state.head,
-        truncated: stream.truncated === true,
-        commit: (fileId) => rename(temp, pathOf(fileId)),
-        discard: () => rm(temp, { force: true }),
-      };
     },
-    async put(fileId, data) {
-      await ready;
-      const temp = path.join(dir, `.partial-${randomUUID()}`);
-      await writeFile(temp, data, { flag: 'wx' });
-      await rename(temp, pathOf(fileId));
+    async restore(trashName, hash) {
+      await rename(trashPath(trashName), blobPath(hash)).catch(ignoreMissing);
     },
-    async copy(fromId, toId) {
+    async purge(trashName) {
+      await rm(trashPath(trashName), { force: true });
+    },
+    async remove(hash) {
+      await rm(blobPath(hash), { force: true });
+    },
+    async scan() {
       await ready;
-      const target = pathOf(toId);
-      const temp = path.join(dir, `.partial-${randomUUID()}`);
+      const out: StoreScan = { blobs: [], legacy: [], trash: [] };
+      for (const name of await readdir(dir)) {
+        if (isBlobHash(name)) out.blobs.push(name);
+        else if (isFileId(name)) out.legacy.push(name);
+        else if (/^\.trash-[0-9a-f]{64}-/.test(name)) out.trash.push({ name, hash: name.slice(7, 71) });
+      }
+      return out;
+    },
+    async sweepPartials() {
+      await ready;
+      const staleBefore = Date.now() - STALE_PARTIAL_MS;
+      for (const name of await readdir(dir)) {
+        if (!name.startsWith('.partial-')) continue;
+        const info = await stat(path.join(dir, name)).catch(() => null);
+        if (info && info.mtimeMs < staleBefore) await rm(path.join(dir, name), { force: true });
+      }
+    },
+    async holdLegacy(fileId) {
+      await ready;
+      const temp = partial();
       try {
-        await copyFile(pathOf(fromId), temp);
+        // A second name for the same bytes: the legacy file stays until the row naming it is migrated.
+        await link(legacyPath(fileId), temp);
       } catch (error) {
-        await rm(temp, { force: true });
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        if (isMissing(error)) return null;
         throw error;
       }
-      await rename(temp, target);
-      return true;
+      const look = inspector();
+      for await (const chunk of createReadStream(temp)) look.feed(chunk as Buffer);
+      return holding(temp, { ...look.finish(), truncated: false });
     },
-    async read(fileId) {
-      if (!isFileId(fileId)) return null;
-      try {
-        return await readFile(pathOf(fileId));
-      } catch {
-        return null;
-      }
-    },
-    async remove(fileId) {
-      await rm(pathOf(fileId), { force: true });
+    async removeLegacy(fileId) {
+      await rm(legacyPath(fileId), { force: true });
     },
   };
 }
 
-export function openFileStore(dataDir: string): FileStore {
-  return dataDir === IN_MEMORY_DATA_DIR ? memoryStore() : diskStore(path.join(dataDir, 'uploads'));
+export function openFileStore(dataDir: string, quotaBytes: number): FileStore {
+  return dataDir === IN_MEMORY_DATA_DIR
+    ? memoryStore(quotaBytes)
+    : diskStore(path.join(dataDir, 'uploads'), quotaBytes);
 }

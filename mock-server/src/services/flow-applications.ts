@@ -7,6 +7,7 @@ import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } 
 import type { Db, Queryable } from '../db';
 import { conflict, forbidden, invalid, ValidationError } from '../errors';
 import { fieldChanges, recordAudits } from './audits';
+import { assertStorageQuota } from './blobs';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import type { FileStore } from './files';
 import { referenceProblems } from './flow-references';
@@ -297,7 +298,7 @@ export async function applicationOfResumeToken(db: Queryable, token: string, now
   return rows[0]?.application_id ?? null;
 }
 
-/** The same JSON with every `fileId` the map knows replaced (a copy's files are its own copies). */
+/** The same JSON with every `fileId` the map knows replaced (a copy's documents are its own rows). */
 function withFileIds(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
   if (Array.isArray(value)) return value.map((v) => withFileIds(v, renamed));
   if (typeof value !== 'object' || value === null) return value;
@@ -310,9 +311,10 @@ function withFileIds(value: unknown, renamed: ReadonlyMap<string, string>): unkn
 }
 
 /**
- * A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. Files never
- * belong to two applications, so the source's files are copied under new ids (and the values point
- * at the copies); OTP verifications carry over, being of the same recipients.
+ * A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. A document
+ * belongs to one application, so each live document of the source gets a new row with a new id (and
+ * the values point at those) naming the same blob: a copy adds references, never bytes. Its documents
+ * must fit the storage quota (413 otherwise). OTP verifications carry over, being of the same recipients.
  */
 export async function copyApplication(
   db: Db,
@@ -323,71 +325,72 @@ export async function copyApplication(
   queue: ProductRecord['queue'],
   now: Date,
 ): Promise<string> {
-  const documents = await db.query<{
-    file_id: string;
-    field_key: string;
-    file_name: string;
-    mime_type: string;
-    size: number;
-  }>(
-    `SELECT file_id, field_key, file_name, mime_type, size FROM documents
-      WHERE application_id = $1 AND removed_at IS NULL ORDER BY created_at, file_id`,
-    [sourceId],
-  );
-  // The bytes first, outside the transaction (PGlite has one connection); undone if the copy fails.
-  const renamed = new Map<string, string>();
-  for (const document of documents) {
-    const data = await files.read(document.file_id);
-    if (!data) continue;
-    const fileId = randomUUID();
-    await files.put(fileId, data);
-    renamed.set(document.file_id, fileId);
-  }
-  try {
-    return await db.transaction(async (tx) => {
-      const [source] = await tx.query<{ doc: Record<string, unknown> }>(
-        'SELECT doc FROM applications WHERE application_id = $1',
-        [sourceId],
-      );
-      const { submitted_at: _submitted, sectionsCompleted: _completed, ...rest } = source?.doc ?? {};
-      const doc = {
-        ...(withFileIds(rest, renamed) as Record<string, unknown>),
-        mode: 'DRAFT',
-        initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
-        copiedFrom: sourceId,
-      };
-      const newId = await nextApplicationId(tx, productCode, now);
+  return db.transaction(async (tx) => {
+    // FOR SHARE: a concurrent removal waits, so each blob stays while a new row comes to name it.
+    const documents = await tx.query<{
+      file_id: string;
+      field_key: string;
+      file_name: string;
+      mime_type: string;
+      size: number;
+      metadata: Record<string, unknown>;
+      blob_hash: string;
+    }>(
+      `SELECT file_id, field_key, file_name, mime_type, size, metadata, blob_hash FROM documents
+        WHERE application_id = $1 AND removed_at IS NULL AND blob_hash IS NOT NULL
+        ORDER BY created_at, file_id FOR SHARE`,
+      [sourceId],
+    );
+    const renamed = new Map(documents.map((d) => [d.file_id, randomUUID()]));
+    const [source] = await tx.query<{ doc: Record<string, unknown> }>(
+      'SELECT doc FROM applications WHERE application_id = $1',
+      [sourceId],
+    );
+    const { submitted_at: _submitted, sectionsCompleted: _completed, ...rest } = source?.doc ?? {};
+    const doc = {
+      ...(withFileIds(rest, renamed) as Record<string, unknown>),
+      mode: 'DRAFT',
+      initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
+      copiedFrom: sourceId,
+    };
+    const newId = await nextApplicationId(tx, productCode, now);
+    await tx.query(
+      `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+         applicant, doc, cre_time, mod_time)
+       SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant, $4::jsonb, $5, $5
+         FROM applications WHERE application_id = $1`,
+      [sourceId, newId, CUSTOMER_FLOW_STEP, JSON.stringify(doc), now],
+    );
+    const total = documents.reduce((sum, d) => sum + d.size, 0);
+    await assertStorageQuota(tx, files, newId, total);
+    for (const document of documents) {
       await tx.query(
-        `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
-           applicant, doc, cre_time, mod_time)
-         SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant, $4::jsonb, $5, $5
-           FROM applications WHERE application_id = $1`,
-        [sourceId, newId, CUSTOMER_FLOW_STEP, JSON.stringify(doc), now],
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, created_at, blob_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+        [
+          renamed.get(document.file_id),
+          newId,
+          document.field_key,
+          document.file_name,
+          document.mime_type,
+          document.size,
+          JSON.stringify(document.metadata),
+          now,
+          document.blob_hash,
+        ],
       );
-      for (const document of documents) {
-        const fileId = renamed.get(document.file_id);
-        if (fileId === undefined) continue;
-        await tx.query(
-          `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-          [fileId, newId, document.field_key, document.file_name, document.mime_type, document.size, now],
-        );
-      }
-      await tx.query(
-        `INSERT INTO otp_verifications (application_id, field_key, channel, recipient, verified_at)
-         SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
-        [sourceId, newId],
-      );
-      await tx.query(
-        `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
-           assigned_team, allowed_users, start_time, mod_time)
-         VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
-        [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
-      );
-      return newId;
-    });
-  } catch (error) {
-    for (const fileId of renamed.values()) await files.remove(fileId);
-    throw error;
-  }
+    }
+    await tx.query(
+      `INSERT INTO otp_verifications (application_id, field_key, channel, recipient, verified_at)
+       SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
+      [sourceId, newId],
+    );
+    await tx.query(
+      `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+         assigned_team, allowed_users, start_time, mod_time)
+       VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
+      [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
+    );
+    return newId;
+  });
 }

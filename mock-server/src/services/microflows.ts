@@ -2,11 +2,11 @@
 // Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS on the PAN's format),
 // emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
-import { randomUUID } from 'node:crypto';
 import type { FieldConfig, FormValues } from '@originate/shared/node';
 import type { AppContext } from '../context';
 import { invalid } from '../errors';
 import type { StoredApplication } from './applications';
+import { storeDocument } from './documents';
 import { textPdf } from './pdf';
 
 export type MicroflowAction =
@@ -38,14 +38,10 @@ async function sanctionLetter({ ctx, stored, values }: Run, fieldKey: string) {
     `Issued: ${ctx.now().toISOString().slice(0, 10)}`,
     'Indicative only: subject to verification of documents and credit assessment.',
   ]);
-  const fileId = randomUUID();
   const fileName = `sanction-letter-${app.application_id}.pdf`;
-  await ctx.files.put(fileId, pdf);
-  await ctx.db.query(
-    `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, created_at)
-     VALUES ($1, $2, $3, $4, 'application/pdf', $5, $6)`,
-    [fileId, app.application_id, fieldKey, fileName, pdf.length, ctx.now()],
-  );
+  const record = { applicationId: app.application_id, fieldKey, fileName, mimeType: 'application/pdf', metadata: {} };
+  // The same letter asked for again is the same bytes: one blob, another document naming it.
+  const fileId = await storeDocument(ctx.db, ctx.files, record, await ctx.files.hold(pdf), null, ctx.now());
   return { fileId, fileName };
 }
 
