@@ -91,7 +91,7 @@ async function postgresDatabase(): Promise<string | null> {
 }
 
 /** Starts the real server on the bench database; resolves once it listens, with the seed's own timing. */
-async function startServer(
+export async function startServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; port: number; seedSeconds: number | null }> {
   const port = await freePort();
@@ -125,7 +125,7 @@ async function startServer(
   return { child, port, seedSeconds };
 }
 
-async function login(base: string, username: string, password: string) {
+export async function login(base: string, username: string, password: string) {
   const res = await fetch(`${base}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -13,6 +13,7 @@ import { portsEnv, startSystem } from '../../deploy/scripts/lib/system.mjs';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL } from '../support/system';
+import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
 import { listRows, listsBench } from './lists';
 import {
@@ -212,13 +213,38 @@ function portalJsRows(js: PortalJs[] | { failed: string }): Row[] {
   ]);
 }
 
+function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
+  if (failed(bombs)) return [['document bombs (merge)', 'not measured', bombs.failed]];
+  return bombs.map((b) => [
+    `merge of ${b.what}: another client's p50 / p95 / max`,
+    `${b.otherClient.p50Ms} / ${b.otherClient.p95Ms} / ${b.otherClient.maxMs} ms (${b.otherClient.calls} calls, ${b.otherClient.failed} failed)`,
+    `goal p95 ≤ ${OTHER_CLIENT_P95_GOAL_MS} ms; merge ${b.merge.status} in ${b.merge.seconds} s: ${b.merge.message}`,
+  ]);
+}
+
+/** `npm run bench -- --only documents`: the document-bomb bench alone (no build, no browser). */
+async function documentsOnly() {
+  const documents = await attempt('the document-bomb bench', documentsBench);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-documents.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), documents }, null, 2)}\n`);
+  for (const [what, value, note] of documentRows(documents)) console.log(`${what}\n  ${value}\n  ${note}`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+}
+
 async function main() {
+  if (process.argv.includes('--only')) {
+    const only = process.argv[process.argv.indexOf('--only') + 1];
+    if (only !== 'documents') throw new Error(`--only takes 'documents', got '${only}'`);
+    return documentsOnly();
+  }
   // Timings depend on what else runs: the load average goes into bench.json with them.
   const loadAtStart = loadavg();
   const cold = process.argv.includes('--cold') ? await coldStart() : null;
   const engine = await attempt('the engine bench', engineBench);
   // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
+  const documents = await attempt('the document-bomb bench', documentsBench);
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
   const system = await startSystem({
@@ -260,6 +286,7 @@ async function main() {
     },
     portalJs: portal,
     lists,
+    documents,
     coldStart: cold,
   };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
@@ -310,6 +337,7 @@ async function main() {
       : failed(lists)
         ? [['lists (1,000,000 applications)', 'not measured', lists.failed] as Row]
         : listRows(lists)),
+    ...documentRows(documents),
   ];
   if (cold)
     rows.push([
