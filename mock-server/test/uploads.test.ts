@@ -118,6 +118,38 @@ describe('upload', () => {
     assert.deepEqual(await leftovers(), []);
   });
 
+  it('a text file must be UTF-8 without NUL throughout, not only in its first bytes', async () => {
+    const text = (data: Buffer) =>
+      upload(a.headers, { application_id: a.applicationId, fieldKey: 'address_proof' }, { name: 'notes.txt', data });
+    const refusal = [
+      { label: 'notes.txt', reason: 'is not UTF-8 text (.txt files must be UTF-8 without NUL characters)' },
+    ];
+    const ascii = Buffer.from('Address: 12 MG Road, Pune\n'.repeat(10));
+    assert.deepEqual(issues(await text(Buffer.concat([ascii, Buffer.from([0xff, 0xfe]), ascii]))), refusal);
+    assert.deepEqual(issues(await text(Buffer.concat([ascii, Buffer.from([0]), ascii]))), refusal);
+    // A multi-byte character cut off at the end of the file.
+    assert.deepEqual(issues(await text(Buffer.concat([ascii, Buffer.from('é').subarray(0, 1)]))), refusal);
+    assert.deepEqual(await leftovers(), []);
+    // Multi-byte characters across the stream's chunks are whole characters.
+    const long = Buffer.from('Pune पुणे € 😀 '.repeat(20_000));
+    const ok = await text(long);
+    assert.equal(ok.statusCode, 200, ok.body);
+    const back = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: ok.json().fileId }), a.headers);
+    assert.ok(back.rawPayload.equals(long));
+  });
+
+  it('keeps no control, bidi or other format character of a file name (an extension cannot be spoofed)', async () => {
+    const res = await upload(
+      a.headers,
+      { application_id: a.applicationId, fieldKey: 'id_document' },
+      { name: 'inv\u0085oice\u200b-\u2066scan\u2028\u202egnp.pdf', data: PDF },
+    );
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().fileName, 'invoice-scangnp.pdf');
+    const back = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: res.json().fileId }), a.headers);
+    assert.match(String(back.headers['content-disposition']), /filename="invoice-scangnp.pdf"/);
+  });
+
   it('refuses a file over 30 MB with 413 naming it, leaving nothing behind', async () => {
     const big = Buffer.alloc(MAX_FILE_SIZE_BYTES + 1, 0x20);
     PNG.copy(big);

@@ -57,6 +57,13 @@ export const SESSION_ONLY_ROUTES: readonly string[] = [
   'POST /debugger/user/logout',
 ];
 
+/**
+ * GET routes that change something (the spec fixes their method). Fastify gives every GET a HEAD that runs
+ * the same handler, so each of these turns it off (`exposeHeadRoute: false`); test/file-storage.test.ts
+ * holds them to it, and checks that every HEAD route left writes nothing.
+ */
+export const WRITING_GET_ROUTES: readonly string[] = ['/v3/application/copy/:applicationId'];
+
 export const DEBUG_PREFIX = '/debugger';
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;
