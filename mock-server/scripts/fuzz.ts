@@ -1,11 +1,22 @@
 // `npm run fuzz`: the long fuzz run (README "Test harness"). Every registered route gets the fixed
 // corpus and its share of FUZZ_RUNS (default 10,000) generated requests, on a fresh in-memory PGlite;
-// prints a table by route and status class and exits 1 on any 5xx, bad envelope or accepted bad input.
+// then the raw socket corpus against it listening on 127.0.0.1; prints a table by route and status class
+// and exits 1 on any 5xx, answer outside the envelope, HEAD answer with a body or accepted bad input.
 // Replay a run with the printed seed: FUZZ_SEED=<seed> npm run fuzz.
 
+import type { AddressInfo } from 'node:net';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { corpus, fuzzRoutes, generated, prepareFuzz, runCases, seedFrom, Tally } from '../test/harness/fuzz';
+import {
+  corpus,
+  fuzzRoutes,
+  generated,
+  prepareFuzz,
+  runCases,
+  runRawCases,
+  seedFrom,
+  Tally,
+} from '../test/harness/fuzz';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 if (!Number.isInteger(RUNS) || RUNS < 0)
@@ -23,6 +34,8 @@ try {
   for (const route of routes) {
     await runCases(ctx, [...corpus(route, ctx), ...generated(route, ctx, SEED, perRoute)], tally);
   }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  await runRawCases((app.server.address() as AddressInfo).port, routes, tally);
   console.log(`\n${tally.table()}\n`);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`${tally.total} requests in ${seconds} s, ${tally.badCount} broke the contract (seed ${SEED})`);

@@ -12,7 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
-import { installErrorHandling, invalid, sendError } from './errors';
+import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
 import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
 import { actionsRoutes } from './routes/actions';
@@ -96,6 +96,10 @@ const UNPREFIXED_PLUGINS = [
   portalRoutes,
 ];
 
+/** How often Node looks for requests past their timeout: the most a stalled request outlives it. */
+const connectionsCheckingInterval = (requestTimeoutMs: number) =>
+  Math.max(50, Math.min(Math.round(requestTimeoutMs / 10), 1_000));
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -105,16 +109,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // A request that never finishes is not held open (slow or half-sent headers and bodies).
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    // What Node's HTTP parser refuses, and requests timed out, are answered in the error envelope too.
+    clientErrorHandler: answerClientError,
     // A URL that cannot be decoded never reaches the error handler; it is bad input all the same.
     frameworkErrors: (error, _request, reply) => {
       sendError(reply as FastifyReply, invalid('url', error.message));
     },
     http: {
       headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
-      // Node enforces both timeouts on this tick (default 30 s, too coarse for short timeouts).
-      connectionsCheckingInterval: Math.min(config.requestTimeoutMs, 5_000),
+      // Node enforces both timeouts only on this tick (default 30 s): a stalled request may live a tick past
+      // its timeout, so the tick is a tenth of it, at most 1 s (README "Hardening").
+      connectionsCheckingInterval: connectionsCheckingInterval(config.requestTimeoutMs),
     },
   });
+  trackExchanges(app.server);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());

@@ -1,5 +1,7 @@
 // Every error answer of the server comes from here (README "Wire contract": { code, message, errors? }).
 
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { ERROR_CODES, type ErrorItem, REFUSAL_CODES } from '@originate/shared/node';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
@@ -185,4 +187,70 @@ export function installErrorHandling(app: FastifyInstance): void {
     const { code: c, message } = ERROR_CODES.INTERNAL_SERVER_ERROR;
     return reply.code(500).send({ code: c, message });
   });
+}
+
+/** The last request Node handed to the server on each connection, and its response. */
+const lastExchange = new WeakMap<Socket, { request: IncomingMessage; response: ServerResponse }>();
+
+/** Lets the client-error answer know which request a connection was in (its method, whether it was answered). */
+export function trackExchanges(server: Server): void {
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    lastExchange.set(request.socket, { request, response });
+  });
+}
+
+/** helmet's policy of every routed answer (request-rules.ts), for answers written to the socket directly. */
+const CONTENT_SECURITY_POLICY = "default-src 'none';frame-ancestors 'none'";
+
+function clientErrorAnswer(error: NodeJS.ErrnoException & { reason?: string }): HttpError {
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return refusal(REFUSAL_CODES.REQUEST_TIMEOUT);
+  if (error.code === 'HPE_HEADER_OVERFLOW') return invalid('headers', 'are larger than the server accepts');
+  const reason = (error.reason ?? error.message).replace(/[^\x20-\x7e]/g, '?').slice(0, 200);
+  return invalid('request', `is not valid HTTP/1.1 (${reason})`);
+}
+
+function writeClientError(socket: Socket, error: HttpError, method: string | undefined): void {
+  const body = JSON.stringify(error.body);
+  const head = [
+    `HTTP/1.1 ${error.statusCode} ${error.statusCode === 408 ? 'Request Timeout' : 'Bad Request'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    `Content-Security-Policy: ${CONTENT_SECURITY_POLICY}`,
+    'X-Content-Type-Options: nosniff',
+    'Connection: close',
+  ].join('\r\n');
+  // A HEAD answer never has a body, an error one included.
+  socket.end(`${head}\r\n\r\n${method === 'HEAD' ? '' : body}`, () => socket.destroy());
+}
+
+/**
+ * Fastify's clientErrorHandler: what Node's HTTP parser refuses (malformed request, bytes after an
+ * unframed body, headers too large) and requests that did not arrive whole within requestTimeout are
+ * answered in the error envelope, and the connection is closed. An exchange already answered on the
+ * connection (a 401 sent before the body was read) is not answered twice; one still being answered
+ * finishes first, so a client never reads our error in place of its answer.
+ */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const last = lastExchange.get(socket);
+  const answer = clientErrorAnswer(error);
+  if (last && !last.request.complete) {
+    // The broken request is the last one handed over: its body never arrived whole.
+    if (last.response.headersSent) socket.destroy();
+    else writeClientError(socket, answer, last.request.method);
+    return;
+  }
+  // A new request the parser could not read. Bytes after a HEAD are, to its sender, the HEAD's unframed body,
+  // and Node hands over whole chunks (rawPacket may hold earlier requests): any HEAD involved, no body.
+  const raw = (error as { rawPacket?: Buffer }).rawPacket?.toString('latin1') ?? '';
+  const method = last?.request.method === 'HEAD' || /(^|\n)HEAD /.test(raw) ? 'HEAD' : undefined;
+  if (last && !last.response.writableFinished) {
+    // Node emits 'close' on a response after its 'finish', or when its connection ends first.
+    last.response.once('close', () => {
+      if (last.response.writableFinished) writeClientError(socket, answer, method);
+      else socket.destroy();
+    });
+    return;
+  }
+  writeClientError(socket, answer, method);
 }

@@ -3,6 +3,7 @@
 // the fixed corpus plus FUZZ_RUNS_PER_ROUTE generated cases per route; `npm run fuzz` runs 10,000+.
 
 import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import {
   corpus,
@@ -11,6 +12,7 @@ import {
   generated,
   prepareFuzz,
   runCases,
+  runRawCases,
   seedFrom,
   Tally,
 } from './harness/fuzz';
@@ -37,6 +39,18 @@ describe('fuzz: every registered route', () => {
     assert.ok(
       keys.some((k) => k.includes(' /debugger/')),
       'the /debugger copies are fuzzed too',
+    );
+  });
+
+  it("answers what Node's parser refuses (raw sockets) in the envelope too, and HEAD without a body", async (t) => {
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const tally = new Tally();
+    await runRawCases((server.app.server.address() as AddressInfo).port, fuzzRoutes(server.app), tally);
+    t.diagnostic(`${tally.total} raw answers`);
+    assert.equal(
+      tally.badCount,
+      0,
+      `${tally.badCount} of ${tally.total} raw answers broke the contract:\n${tally.report(60)}`,
     );
   });
 

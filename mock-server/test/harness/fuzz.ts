@@ -1,6 +1,7 @@
 // The request fuzzer shared by test/fuzz.test.ts (a modest run in CI) and scripts/fuzz.ts (10,000+):
 // for each registered route, a fixed corpus (every hostile string in every string position, hostile
-// bodies, content types and tokens) plus fast-check-generated cases, sent with app.inject; every answer
+// bodies, content types and tokens) plus fast-check-generated cases, sent with app.inject, and a raw
+// corpus sent on sockets to the listening server (raw.ts: what Node's own parser refuses); every answer
 // is held to answerProblem (no 5xx, error envelope with a catalogue code) and, when the input breaks
 // the route's contract, must not be a 2xx.
 
@@ -11,6 +12,7 @@ import type { RegisteredRoute } from '../../src/app';
 import { createSession, isSessionLive, issueShortToken, revokeSession } from '../../src/services/sessions';
 import { login } from '../helpers';
 import { answerProblem, statusClass } from './envelope';
+import { rawCorpus, sendRaw } from './raw';
 import { apiRoutes, DEBUG_PREFIX, fillPath, hasBody, pathParams, routeKey } from './routes';
 import {
   type Hints,
@@ -611,7 +613,7 @@ export class Tally {
   total = 0;
   private readonly seen = new Map<string, number>();
 
-  add(c: FuzzCase, outcome: Outcome): void {
+  add(c: Pick<FuzzCase, 'route' | 'what' | 'url'>, outcome: Outcome): void {
     this.total++;
     const key = routeKey(c.route);
     const row = this.rows.get(key) ?? { '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, bad: 0 };
@@ -685,4 +687,16 @@ export function generated(route: RegisteredRoute, ctx: FuzzContext, seed: number
 /** Runs cases in order, tallying each. */
 export async function runCases(ctx: FuzzContext, cases: FuzzCase[], tally: Tally): Promise<void> {
   for (const c of cases) tally.add(c, await send(ctx, c));
+}
+
+/** Sends each route's raw corpus to the listening server on `port` (a few connections at once), tallying every answer. */
+export async function runRawCases(port: number, routes: RegisteredRoute[], tally: Tally): Promise<void> {
+  const cases = routes.flatMap(rawCorpus);
+  const next = cases.entries();
+  const worker = async () => {
+    for (const [, c] of next) {
+      for (const outcome of await sendRaw(port, c)) tally.add({ ...c, url: c.bytes.slice(0, 80) }, outcome);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
 }

@@ -18,6 +18,7 @@ export const REFUSAL_CODES = {
   FORBIDDEN: { code: 403, status: 403, message: 'Forbidden' },
   NOT_FOUND: { code: 404, status: 404, message: 'Not found' },
   CONFLICT: { code: 409, status: 409, message: 'Conflict' },
+  REQUEST_TIMEOUT: { code: 408, status: 408, message: 'The request did not arrive whole in time' },
   PAYLOAD_TOO_LARGE: { code: 413, status: 413, message: 'The request body is too large' },
   TOO_MANY_REQUESTS: { code: 429, status: 429, message: 'Too many attempts. Please try again later.' },
   SERVICE_UNAVAILABLE: { code: 503, status: 503, message: 'The server is busy. Please try again in a minute.' },

@@ -1,0 +1,159 @@
+// The listening server at the HTTP level, where app.inject never goes: what Node's parser refuses is
+// answered in the error envelope, HEAD answers never carry a body, and a request that never arrives whole
+// is closed within REQUEST_TIMEOUT_MS plus one checking tick, on every route and with other clients busy.
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { answerUntilClosed } from '@originate/shared/testing/node';
+import { answerProblem } from './harness/envelope';
+import { parseAnswers, sendRaw } from './harness/raw';
+import { fillPath } from './harness/routes';
+import { type Login, login, startServer, type TestServer } from './helpers';
+
+const DOMAIN = '/setup/configs/Environment/Domain';
+
+describe("what Node's HTTP parser refuses, and HEAD", () => {
+  let s: TestServer;
+  let port = 0;
+  let officer: Login;
+  before(async () => {
+    s = await startServer();
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (s.app.server.address() as AddressInfo).port;
+    officer = await login(s.app, 'officer');
+  });
+  after(() => s.close());
+
+  const raw = async (bytes: string, headOnly = false) =>
+    parseAnswers(Buffer.from(await answerUntilClosed(port, bytes), 'latin1'), headOnly);
+
+  it('a GET or DELETE with an unframed body: its own answer, then the envelope for the stray bytes, and closed', async () => {
+    for (const method of ['GET', 'DELETE']) {
+      const { answers, leftover } = await raw(`${method} ${DOMAIN} HTTP/1.1\r\nHost: x\r\n\r\n{"a":1}`);
+      assert.equal(leftover, '', method);
+      assert.equal(answers.length, 2, method);
+      const [own, stray] = answers;
+      assert.equal(own?.statusCode, method === 'GET' ? 200 : 404, method);
+      assert.equal(stray?.statusCode, 400, method);
+      assert.equal(stray?.headers.connection, 'close');
+      assert.deepEqual(JSON.parse(stray?.body ?? ''), {
+        code: 1101,
+        message: 'Validation Failed',
+        errors: [{ label: 'request', reason: 'is not valid HTTP/1.1 (Invalid method encountered)' }],
+      });
+    }
+  });
+
+  it('a HEAD with an unframed body gets its own answer, then the refusal, both without a body', async () => {
+    const { answers, leftover } = await raw(`HEAD ${DOMAIN} HTTP/1.1\r\nHost: x\r\n\r\n{"a":1}`, true);
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [200, 400],
+    );
+    assert.equal(leftover, '', 'nothing after the headers');
+    assert.equal(answers[1]?.headers['content-type'], 'application/json; charset=utf-8');
+  });
+
+  it('malformed requests and oversized headers answer 400/1101 in the envelope (a HEAD one without a body)', async () => {
+    for (const bytes of [
+      `GET ${DOMAIN} HTTP/1.1\r\nNoColonHere\r\n\r\n`,
+      `POST /v3/auth/login HTTP/1.1\r\nContent-Length: abc\r\n\r\n`,
+      `POST /v3/auth/login HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      `GET ${DOMAIN} HTTP/1.1\r\nX-Big: ${'a'.repeat(32 * 1024)}\r\n\r\n`,
+    ]) {
+      const { answers, leftover } = await raw(bytes);
+      assert.equal(answers.length, 1, bytes.slice(0, 40));
+      assert.equal(answerProblem(answers[0] ?? { statusCode: 0, headers: {}, body: '' }), null);
+      assert.equal(answers[0]?.statusCode, 400);
+      assert.equal(leftover, '');
+    }
+    const head = await raw(`HEAD ${DOMAIN} HTTP/1.1\r\nNoColonHere\r\n\r\n`, true);
+    assert.deepEqual(
+      head.answers.map((a) => a.statusCode),
+      [400],
+    );
+    assert.equal(head.leftover, '');
+  });
+
+  it('every HEAD route answers without a body: refused without a token, and with one', async () => {
+    const heads = s.app.registeredRoutes.filter((r) => r.method === 'HEAD');
+    assert.ok(heads.length > 20, `${heads.length} HEAD routes`);
+    const auth = `access_token: ${officer.access_token}\r\nsessionid: ${officer.sessionid}\r\n`;
+    const statuses = new Set<number>();
+    for (const route of heads) {
+      for (const headers of ['', auth, 'access_token: garbage\r\n']) {
+        const bytes = `HEAD ${fillPath(route.url)} HTTP/1.1\r\nHost: x\r\n${headers}Connection: close\r\n\r\n`;
+        const outcomes = await sendRaw(port, { route, what: 'HEAD', bytes });
+        for (const o of outcomes) statuses.add(o.status);
+        assert.deepEqual(
+          outcomes.filter((o) => o.problem),
+          [],
+          `${route.url} ${headers.slice(0, 12)}`,
+        );
+      }
+    }
+    // Answered and refused alike were checked.
+    assert.ok(statuses.has(200) && statuses.has(401), [...statuses].join(','));
+  });
+});
+
+describe('a request that never arrives whole is closed within the request timeout', () => {
+  const TIMEOUT_MS = 5000;
+  let s: TestServer;
+  let port = 0;
+  before(async () => {
+    s = await startServer({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), AUTH_CALLS_PER_ADDRESS_PER_MINUTE: '10000' });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (s.app.server.address() as AddressInfo).port;
+  });
+  after(() => s.close());
+
+  // A correctness bound, not a speed measure: the timeout, one checking tick (at most 1 s), and generous slack.
+  const bound = TIMEOUT_MS + 1000 + 2000;
+
+  it('on every route that reads a body, all at once, while other clients keep calling', async () => {
+    const routes = s.app.registeredRoutes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+    assert.ok(routes.some((r) => r.url === '/v3/auth/login'));
+    let busy = true;
+    let served = 0;
+    const client = async () => {
+      while (busy) {
+        const res = await fetch(`http://127.0.0.1:${port}${DOMAIN}`);
+        await res.arrayBuffer();
+        if (res.status === 200) served++;
+      }
+    };
+    const clients = Array.from({ length: 4 }, client);
+    try {
+      const stalled = await Promise.all(
+        routes.map(async (route) => {
+          const bytes = `${route.method} ${fillPath(route.url)} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user`;
+          const answer = await answerUntilClosed(port, bytes, bound).catch((error: Error) => `OPEN: ${error.message}`);
+          return { route: `${route.method} ${route.url}`, answer };
+        }),
+      );
+      assert.deepEqual(
+        stalled.filter((r) => r.answer.startsWith('OPEN')).map((r) => r.route),
+        [],
+        `still open after ${bound} ms`,
+      );
+      for (const { route, answer } of stalled) {
+        const { answers, leftover } = parseAnswers(Buffer.from(answer, 'latin1'), false);
+        assert.equal(leftover, '', route);
+        assert.deepEqual(answers.map((a) => answerProblem(a)).filter(Boolean), [], route);
+      }
+      // The login form's own stalled POST: 408 in the envelope.
+      const login = stalled.find((r) => r.route === 'POST /v3/auth/login');
+      const [timedOut] = parseAnswers(Buffer.from(login?.answer ?? '', 'latin1'), false).answers;
+      assert.equal(timedOut?.statusCode, 408);
+      assert.deepEqual(JSON.parse(timedOut?.body ?? ''), {
+        code: 408,
+        message: 'The request did not arrive whole in time',
+      });
+    } finally {
+      busy = false;
+      await Promise.all(clients);
+    }
+    assert.ok(served > 0, 'the other clients were served meanwhile');
+  });
+});
