@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { BACKOFF, restartDelay, superviseProcess } from '../scripts/lib/system.mjs';
+import { RESTART_POLICY, restartDecision, restartLine } from '../scripts/lib/restart-policy.mjs';
+import { superviseProcess } from '../scripts/lib/system.mjs';
 
 /** Polls until the check holds (generous: a failing supervisor fails the test, a slow machine does not). */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -11,19 +12,75 @@ async function until(check: () => boolean, what: string): Promise<void> {
   assert.ok(check(), what);
 }
 
-describe('13. supervision of the server', () => {
-  it('waits 0.5 s, doubling to 30 s, and starts over after a run of 60 s', () => {
-    const delays: number[] = [];
-    let delay = 0;
-    for (let i = 0; i < 9; i++) {
-      delay = restartDelay(delay, 1000);
-      delays.push(delay);
+/** A child that answers the supervisor's IPC as mock-server's main.ts does (README "Supervision"). */
+const SERVING_CHILD = `
+const send = (supervisor) => process.send && process.send({ supervisor });
+const serve = () => { send('serving'); setInterval(() => {}, 1000); };
+if (process.env.SUPERVISOR_STANDBY === '1') {
+  process.on('message', (m) => { if (m && m.supervisor === 'start') serve(); });
+  send('standby');
+} else serve();
+`;
+
+describe('restart policy', () => {
+  it('restarts at once after a run that served, however short and however often', () => {
+    for (const uptimeMs of [0, 50, 2000, 120_000]) {
+      assert.deepEqual(restartDecision({ previousDelayMs: 0, served: true, uptimeMs }), {
+        delayMs: 0,
+        crashLoop: false,
+      });
     }
-    assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
-    assert.equal(restartDelay(30000, BACKOFF.resetAfterMs), 500);
+    // After backing off, a run that served starts over.
+    assert.equal(restartDecision({ previousDelayMs: 8000, served: true, uptimeMs: 100 }).delayMs, 0);
   });
 
-  it('restarts a process that exits, saying why with the end of its log, until stopped', async () => {
+  it('backs off only in a crash loop (runs that stop quickly without serving): 0.5 s doubling, capped at 10 s', () => {
+    const delays: number[] = [];
+    let previousDelayMs = 0;
+    for (let i = 0; i < 8; i++) {
+      const decision = restartDecision({ previousDelayMs, served: false, uptimeMs: 300 });
+      assert.equal(decision.crashLoop, true);
+      previousDelayMs = decision.delayMs;
+      delays.push(previousDelayMs);
+    }
+    assert.deepEqual(delays, [500, 1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    assert.equal(Math.max(...delays), RESTART_POLICY.maxMs);
+  });
+
+  it('a run that lasted the window without serving (a slow start) is no loop', () => {
+    const decision = restartDecision({ previousDelayMs: 4000, served: false, uptimeMs: RESTART_POLICY.windowMs });
+    assert.deepEqual(decision, { delayMs: 0, crashLoop: false });
+  });
+
+  it('says why it restarts, after how long, and when', () => {
+    const served = restartLine({
+      name: 'server',
+      code: null,
+      signal: 'SIGKILL',
+      uptimeMs: 4230,
+      served: true,
+      decision: { delayMs: 0, crashLoop: false },
+      standby: true,
+    });
+    assert.equal(served, '[supervisor] server was killed by SIGKILL after 4.2 s; restarting it now (warm standby)');
+    const loop = restartLine({
+      name: 'server',
+      code: 1,
+      signal: null,
+      uptimeMs: 310,
+      served: false,
+      decision: { delayMs: 2000, crashLoop: true },
+      standby: false,
+    });
+    assert.equal(
+      loop,
+      '[supervisor] server exited with code 1 after 0.3 s, before it served; crash loop: restarting it in 2 s',
+    );
+  });
+});
+
+describe('13. supervision of the server', () => {
+  it('restarts a process that keeps exiting before it serves with backoff, saying why with the end of its log, until stopped', async () => {
     const logDir = mkdtempSync(path.join(tmpdir(), 'deploy-supervise-'));
     const messages: string[] = [];
     const pids: (number | undefined)[] = [];
@@ -36,9 +93,12 @@ describe('13. supervision of the server', () => {
     proc.ready();
     try {
       await until(() => pids.length >= 2, 'restarted twice');
-      assert.match(messages[0] ?? '', /^\[supervisor\] crasher exited with code 3; restarting it in 0\.5 s/);
+      // ready() counted the first run as served: it is restarted at once; the next ones never served.
+      assert.match(messages[0] ?? '', /^\[supervisor\] crasher exited with code 3 after [\d.]+ s; restarting it now/);
       assert.match(messages[0] ?? '', /The end of its log:\ndatabase is gone$/);
-      assert.match(messages[1] ?? '', /restarting it in 1 s/);
+      assert.match(messages[1] ?? '', /before it served; crash loop: restarting it in 0\.5 s/);
+      await until(() => pids.length >= 3, 'restarted three times');
+      assert.match(messages[2] ?? '', /crash loop: restarting it in 1 s/);
       assert.equal(proc.pid, pids.at(-1));
     } finally {
       await proc.stop();
@@ -62,21 +122,59 @@ describe('13. supervision of the server', () => {
     assert.deepEqual([pids, messages], [[], []]);
   });
 
-  it('restarts a process killed by SIGKILL', async () => {
+  it('restarts a process killed by SIGKILL after it served at once, every time, and says when it serves again', async () => {
     const messages: string[] = [];
-    const proc = superviseProcess('server', ['-e', 'setInterval(() => {}, 1000)'], {
+    const proc = superviseProcess('server', ['-e', SERVING_CHILD], {
       env: {},
       log: (message) => messages.push(message),
     });
     proc.ready();
     try {
-      const first = proc.pid;
-      assert.ok(first);
-      process.kill(first, 'SIGKILL');
-      await until(() => proc.pid !== first, 'a new process');
-      assert.deepEqual(messages, ['[supervisor] server was killed by SIGKILL; restarting it in 0.5 s']);
+      for (let crash = 1; crash <= 3; crash++) {
+        const before = proc.pid;
+        assert.ok(before);
+        process.kill(before, 'SIGKILL');
+        await until(
+          () => messages.filter((m) => m.includes('serves again')).length === crash,
+          `served after crash ${crash}`,
+        );
+      }
+      const stops = messages.filter((m) => m.includes('was killed by SIGKILL'));
+      assert.equal(stops.length, 3);
+      for (const line of stops)
+        assert.match(line, /^\[supervisor\] server was killed by SIGKILL after [\d.]+ s; restarting it now$/);
+      assert.ok(messages.every((m) => !m.includes('crash loop')));
     } finally {
       await proc.stop();
+    }
+  });
+
+  it('with standby, a warm process that already loaded its code takes over', async () => {
+    const messages: string[] = [];
+    const pids: (number | undefined)[] = [];
+    const proc = superviseProcess('server', ['-e', SERVING_CHILD], {
+      env: {},
+      standby: true,
+      onStart: (pid) => pids.push(pid),
+      log: (message) => messages.push(message),
+    });
+    proc.ready();
+    try {
+      await until(() => proc.standbyPid !== undefined, 'a standby');
+      const standby = proc.standbyPid;
+      const first = proc.pid;
+      assert.ok(first);
+      assert.notEqual(standby, first);
+      process.kill(first, 'SIGKILL');
+      await until(() => messages.some((m) => m.includes('serves again')), 'served again');
+      assert.deepEqual(pids, [standby], 'the standby was promoted, no cold start');
+      assert.match(messages[0] ?? '', /restarting it now \(warm standby\)$/);
+      // A new standby is kept for the next crash.
+      await until(() => proc.standbyPid !== undefined && proc.standbyPid !== standby, 'the next standby');
+    } finally {
+      const standby = proc.standbyPid;
+      await proc.stop();
+      if (standby) assert.throws(() => process.kill(standby, 0), 'stop() also stops the standby');
     }
   });
 });

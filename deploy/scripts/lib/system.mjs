@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
+import { restartDecision, restartLine } from './restart-policy.mjs';
 import { ROOT } from './run.mjs';
 
 /** Defaults of the architecture guide (deploy/ports.json); start.mjs, e2e and bench pass their own. */
@@ -53,18 +54,22 @@ function openLog(dir, name) {
  * One child process in its own process group, so stopping it also stops anything it started.
  * @param {string} name
  * @param {string[]} args node arguments
- * @param {{ env: NodeJS.ProcessEnv, logDir?: string }} opts
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, ipc?: boolean }} opts
+ *   ipc: a message channel to the child (send, onMessage); it does not keep this process alive.
  */
 export function startProcess(name, args, opts) {
   // With a log file the child writes to it directly: it then outlives a parent that exits (a
   // test worker restarting one remote) without a broken pipe.
   const logFd = opts.logDir ? openLog(opts.logDir, name) : null;
+  /** @type {import('node:child_process').StdioOptions} */
+  const stdio = logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, FORCE_COLOR: '0', ...opts.env },
-    stdio: logFd === null ? ['ignore', 'pipe', 'pipe'] : ['ignore', logFd, logFd],
+    stdio: opts.ipc ? [...stdio, 'ipc'] : stdio,
     detached: true,
   });
+  child.channel?.unref();
   if (logFd === null) {
     const prefix = (/** @type {NodeJS.WriteStream} */ sink) => (/** @type {Buffer} */ chunk) => {
       for (const line of chunk.toString().split('\n')) if (line.trim()) sink.write(`[${name}] ${line}\n`);
@@ -89,6 +94,14 @@ export function startProcess(name, args, opts) {
       return exited;
     },
     done,
+    /** Sends over the IPC channel; a child that is gone or has none is not an error. */
+    send(/** @type {unknown} */ message) {
+      if (child.connected) child.send(/** @type {import('node:child_process').Serializable} */ (message), () => {});
+    },
+    /** @param {(message: any) => void} listener */
+    onMessage(listener) {
+      child.on('message', listener);
+    },
     /** Stops the whole process group and waits until the process is gone. */
     async stop() {
       if (exited || child.pid === undefined) return;
@@ -110,18 +123,6 @@ export function startProcess(name, args, opts) {
 
 /** @typedef {ReturnType<typeof startProcess>} Proc */
 
-/** Restart delays of a supervised process: 0.5 s doubling up to 30 s; a run that lasted 60 s starts over. */
-export const BACKOFF = { firstMs: 500, maxMs: 30_000, resetAfterMs: 60_000 };
-
-/**
- * @param {number} previousMs the delay before the last restart (0: no restart yet)
- * @param {number} uptimeMs how long the run that just ended lasted
- */
-export function restartDelay(previousMs, uptimeMs) {
-  if (previousMs === 0 || uptimeMs >= BACKOFF.resetAfterMs) return BACKOFF.firstMs;
-  return Math.min(previousMs * 2, BACKOFF.maxMs);
-}
-
 /** The last lines of a log file (read from its last 4 KiB), to say why a process stopped. */
 function logTail(/** @type {string} */ file, lines = 15) {
   try {
@@ -140,44 +141,116 @@ function logTail(/** @type {string} */ file, lines = 15) {
 }
 
 /**
- * Keeps a process running (restarted after every exit, after restartDelay), and says each time why
- * it stopped, until stop() is called. Supervision starts with ready(): a process that dies before it
- * ever served (a bad setting, a port in use) is not restarted, so the start fails at once with its log.
+ * Keeps a process running until stop() is called: restarted after every exit as restartDecision
+ * says, with a line saying why it stopped, after how long, and when it serves again. Supervision
+ * starts with ready(): a process that dies before it ever served (a bad setting, a port in use) is
+ * not restarted, so the start fails at once with its log.
+ *
+ * The child talks to the supervisor over IPC (env SUPERVISOR_IPC=1): it sends { supervisor: 'serving' }
+ * once it serves. With standby, a second process (env SUPERVISOR_STANDBY=1) is kept warm: it loads its
+ * code, sends { supervisor: 'standby' } and waits for { supervisor: 'start' }; a restart promotes it,
+ * so the code is never loaded while the service is down. It is started with each run, so even a run
+ * that dies soon finds it (nearly) loaded; a child that does not speak IPC is restarted cold.
  * @param {string} name
  * @param {string[]} args node arguments
- * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, standby?: boolean, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
  *   onStart: called with the pid of each restarted process
  */
 export function superviseProcess(name, args, opts) {
   const log = opts.log ?? console.error;
-  let proc = startProcess(name, args, opts);
+  const launch = (/** @type {boolean} */ standby) =>
+    startProcess(name, args, {
+      ...opts,
+      env: { ...opts.env, SUPERVISOR_IPC: '1', ...(standby ? { SUPERVISOR_STANDBY: '1' } : {}) },
+      ipc: true,
+    });
   let stopped = false;
   let supervising = false;
   let delay = 0;
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
-  const watch = (/** @type {Proc} */ current, /** @type {number} */ startedAt) => {
-    current.done.then((/** @type {{ code: number | null, signal: string | null }} */ { code, signal }) => {
+  /** When the last run stopped, until its successor serves. */
+  let downSince = 0;
+  /** @type {{ proc: Proc, loaded: boolean, promoted: boolean } | null} */
+  let spare = null;
+  /** @type {{ proc: Proc, startedAt: number, served: boolean }} */
+  let current = { proc: launch(false), startedAt: Date.now(), served: false };
+
+  const keepSpare = () => {
+    if (!opts.standby || spare || stopped || !supervising) return;
+    const proc = launch(true);
+    const warm = { proc, loaded: false, promoted: false };
+    spare = warm;
+    proc.onMessage((message) => {
+      if (message?.supervisor !== 'standby') return;
+      warm.loaded = true;
+      if (warm.promoted) proc.send({ supervisor: 'start' });
+    });
+    proc.done.then(() => {
+      if (spare === warm) spare = null;
+    });
+  };
+
+  const run = (/** @type {Proc} */ proc) => {
+    const thisRun = { proc, startedAt: Date.now(), served: false };
+    current = thisRun;
+    watch(thisRun);
+    keepSpare();
+  };
+
+  const served = (/** @type {typeof current} */ thisRun) => {
+    if (thisRun.served) return;
+    thisRun.served = true;
+    if (downSince) {
+      log(`[supervisor] ${name} serves again, ${((Date.now() - downSince) / 1000).toFixed(1)} s after it stopped`);
+      downSince = 0;
+    }
+  };
+
+  const watch = (/** @type {typeof current} */ thisRun) => {
+    thisRun.proc.onMessage((message) => {
+      if (message?.supervisor === 'serving') served(thisRun);
+    });
+    thisRun.proc.done.then((/** @type {{ code: number | null, signal: string | null }} */ { code, signal }) => {
       if (!supervising) stopped = true;
       if (stopped) return;
-      delay = restartDelay(delay, Date.now() - startedAt);
+      const uptimeMs = Date.now() - thisRun.startedAt;
+      const decision = restartDecision({ previousDelayMs: delay, served: thisRun.served, uptimeMs });
+      delay = decision.delayMs;
+      downSince ||= Date.now();
       const tail = opts.logDir ? logTail(path.join(opts.logDir, `${name}.log`)) : '';
-      log(
-        `[supervisor] ${name} ${signal ? `was killed by ${signal}` : `exited with code ${code}`}; ` +
-          `restarting it in ${delay / 1000} s${tail ? `. The end of its log:\n${tail}` : ''}`,
-      );
+      const line = restartLine({
+        name,
+        code,
+        signal,
+        uptimeMs,
+        served: thisRun.served,
+        decision,
+        standby: spare !== null,
+      });
+      log(`${line}${tail ? `. The end of its log:\n${tail}` : ''}`);
       timer = setTimeout(() => {
-        proc = startProcess(name, args, opts);
+        const warm = spare;
+        spare = null;
+        if (warm) {
+          warm.promoted = true;
+          if (warm.loaded) warm.proc.send({ supervisor: 'start' });
+        }
+        const proc = warm?.proc ?? launch(false);
         opts.onStart?.(proc.pid);
-        watch(proc, Date.now());
+        run(proc);
       }, delay);
     });
   };
-  watch(proc, Date.now());
+  watch(current);
   return {
     name,
     get pid() {
-      return proc.pid;
+      return current.proc.pid;
+    },
+    /** The warm standby's pid, while there is one. */
+    get standbyPid() {
+      return spare?.proc.pid;
     },
     /** Once ready(), only stop() ends supervision; waitForHttp keeps waiting through restarts. */
     get exited() {
@@ -186,11 +259,13 @@ export function superviseProcess(name, args, opts) {
     /** The process has served once: from now on every exit is restarted. */
     ready() {
       supervising = true;
+      served(current);
+      keepSpare();
     },
     async stop() {
       stopped = true;
       clearTimeout(timer);
-      await proc.stop();
+      await Promise.all([current.proc.stop(), spare?.proc.stop()]);
     },
   };
 }
@@ -217,6 +292,14 @@ const SERVE = path.join('deploy', 'src', 'serve.ts');
 const SERVER = path.join('mock-server', 'src', 'main.ts');
 
 /**
+ * The API server (mock-server) under supervision, as startSystem and the crash bench run it.
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ */
+export function superviseServer(opts) {
+  return superviseProcess('server', ['--import', 'tsx', SERVER], { ...opts, standby: true });
+}
+
+/**
  * @param {{ ports: Ports, dataDir: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
  *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
  *   onRestart: the supervised server was restarted with a new pid.
@@ -236,12 +319,8 @@ export async function startSystem(opts) {
   /** @type {Map<string, Proc>} */
   const appProcs = new Map();
 
-  // One crash of the API must not take the origins down: it is restarted with backoff.
-  const server = superviseProcess('server', ['--import', 'tsx', SERVER], {
-    env,
-    logDir,
-    onStart: (pid) => opts.onRestart?.('server', pid),
-  });
+  // One crash of the API must not take the origins down: it is restarted.
+  const server = superviseServer({ env, logDir, onStart: (pid) => opts.onRestart?.('server', pid) });
 
   /** @param {string} dir */
   async function startApp(dir) {

@@ -13,24 +13,40 @@ export async function migrationFiles(): Promise<string[]> {
   return (await readdir(MIGRATIONS_DIR)).filter((f) => /^\d{3}_[\w-]+\.sql$/.test(f)).sort();
 }
 
+const UNDEFINED_TABLE = '42P01';
+
+/** The migrations recorded as applied; none on a database that has never been migrated. */
+async function recorded(db: Db): Promise<Set<string>> {
+  try {
+    return new Set((await db.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  } catch (error) {
+    if ((error as { code?: unknown }).code === UNDEFINED_TABLE) return new Set();
+    throw error;
+  }
+}
+
 export async function migrate(db: Db): Promise<string[]> {
+  const files = await migrationFiles();
+  // A restart of an up-to-date database costs one query, no lock and no transaction.
+  const seen = await recorded(db);
+  const missing = files.filter((f) => !seen.has(f));
+  if (missing.length === 0) return [];
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     id text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
-  const files = await migrationFiles();
   const applied: string[] = [];
-  for (const file of files) {
+  for (const file of missing) {
     const sql = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');
-    const done = await db.transaction(async (tx) => {
+    const appliedNow = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_ID]);
-      const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
-      if (seen.length > 0) return false;
+      const done = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [file]);
+      if (done.length > 0) return false;
       await tx.exec(sql);
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
       return true;
     });
-    if (done) applied.push(file);
+    if (appliedNow) applied.push(file);
   }
   return applied;
 }
