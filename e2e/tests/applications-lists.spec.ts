@@ -1,8 +1,11 @@
 // The application lists (issue 8) as staff meet them: server-side filtering, sorting and paging of My
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
-// the Reassign action absent for a user without the permission, and axe on the list page.
+// the Reassign action absent for a user without the permission, no assignment of another branch's task
+// for a team lead, and axe on the list page.
+import { API_PATHS, apiPath } from '@originate/shared/node';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
+import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { logIn, menuItem, screenshot } from '../support/ui';
 
 const grid = (page: Page) => page.getByRole('grid');
@@ -10,9 +13,9 @@ const grid = (page: Page) => page.getByRole('grid');
 const rows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
 const firstCellOf = (page: Page, field: string) => rows(page).first().locator(`[data-field="${field}"]`);
 
-async function openList(page: Page, label: string): Promise<void> {
+async function openList(page: Page, label: string, group = 'Applications'): Promise<void> {
   const item = menuItem(page, label);
-  if (!(await item.isVisible())) await menuItem(page, 'Applications').click();
+  if (!(await item.isVisible())) await menuItem(page, group).click();
   await item.click();
   await expect(
     page.getByRole('heading', { level: 1, name: label === 'All' ? 'All Applications' : label }),
@@ -143,6 +146,42 @@ test('a team lead reassigns from Team Applications; the officer sees it live and
   } finally {
     await officerContext.close();
   }
+});
+
+test("a team lead is offered no assignment of another branch's task he started, and the server refuses it", async ({
+  page,
+}) => {
+  // PL-2026-000116: started by the team lead at his branch desk, its open task queued to the Pune branch,
+  // none of his teams. He may open it (he held its earlier steps); the team permissions do not reach it
+  // whoever holds it now, so neither the row nor the server gives him Assign, Assign to me or Reassign.
+  const id = 'PL-2026-000116';
+  await logIn(page, 'teamlead', 'Lead@123');
+  await openList(page, 'My Internal', 'Internal');
+  await page.getByRole('searchbox', { name: 'Search this list' }).fill(id);
+  const row = rows(page).filter({ hasText: id }).first();
+  await row.getByRole('button', { name: `Actions for ${id}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Open' })).toBeVisible();
+  for (const name of ['Assign', 'Assign to me', 'Reassign', 'Drop']) {
+    await expect(page.getByRole('menuitem', { name, exact: true })).toHaveCount(0);
+  }
+  await screenshot(page, 'applications-lead-foreign-branch-menu');
+
+  const lead = await apiLogin('teamlead', 'Lead@123');
+  const { task } = await apiGet<{ task: { taskId: string } }>(lead, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  const refusal = await apiPost(lead, apiPath('applicationAction', { action: 'assign' }), {
+    application_id: id,
+    taskId: task.taskId,
+    assignTo: 'USR-1001',
+  }).catch((error: unknown) => error);
+  expect(refusal).toBeInstanceOf(HttpError);
+  expect((refusal as HttpError).status).toBe(403);
+  expect((refusal as HttpError).body).toMatchObject({
+    message: expect.stringContaining('TEAM_APPLICATIONS_ASSIGN reaches only tasks of your teams'),
+  });
+  // The officer still cannot read it.
+  const officer = await apiLogin('officer', 'Officer@123');
+  const notes = await apiGet(officer, apiPath('applicationNotes', { applicationId: id })).catch((e: unknown) => e);
+  expect((notes as HttpError).status).toBe(403);
 });
 
 test('the list page passes axe, wide and at 390 px, in list and grid views', async ({ page }) => {
