@@ -15,12 +15,12 @@ import {
   SavedFilterBodySchema,
   seal,
 } from '@originate/shared/node';
-import { type GraphQLError, parse } from 'graphql';
+import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../context';
 import { HttpError, invalid, notFound, ValidationError } from '../errors';
-import { graphqlResolvers } from '../services/graphql';
+import { documentRules, graphqlResolvers } from '../services/graphql';
 import { masterProducts, savedFilters, saveFilter } from '../services/list-setup';
 import { globalSearch, type ListCaller, localSearch, tableConfig } from '../services/lists';
 import type { UserRecord } from '../services/users';
@@ -82,11 +82,18 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         : { caller: listCaller(caller(request).user), applicant: null };
       const body = await opened(request, request.body, GraphqlBodySchema);
       // Parsed here first so the document is GraphQL text, never the JSON AST mercurius would also accept.
+      let document: DocumentNode;
       try {
-        parse(body.query, { maxTokens: MAX_QUERY_TOKENS });
+        document = parse(body.query, { maxTokens: MAX_QUERY_TOKENS });
       } catch (error) {
         throw invalid('query', (error as Error).message);
       }
+      const rules = documentRules({
+        applicant: request.applicant != null,
+        production: ctx.config.nodeEnv === 'production',
+      });
+      const refused = validate(app.graphql.schema, document, rules);
+      if (refused.length > 0) throw refusalOf(refused);
       let result: Awaited<ReturnType<typeof app.graphql>>;
       try {
         result = await app.graphql(body.query, context, body.variables, body.operationName);

@@ -1,7 +1,23 @@
 // The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
 // errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers.
 import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/shared/node';
-import { type GraphQLResolveInfo, Kind, type SelectionSetNode } from 'graphql';
+import {
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  GraphQLError,
+  type GraphQLNamedType,
+  type GraphQLResolveInfo,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type SelectionSetNode,
+  type ValidationContext,
+  type ValidationRule,
+} from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
@@ -176,4 +192,87 @@ export function graphqlResolvers(ctx: AppContext) {
       ) => applicationTasks(ctx.db, context, args.email, args.page),
     },
   };
+}
+
+/**
+ * What one document may ask for. The back office's largest document (APPLICATIONS_QUERY) has no alias,
+ * 6 list fields and about 60 fields; 4 aliases and 24 list fields allow at most about 4 of its lists in
+ * one request (30 aliased lists cost 23 times one query before), fields bound what fragments expand to.
+ */
+export const GRAPHQL_LIMITS = { aliases: 4, listFields: 24, fields: 500 } as const;
+
+type Cost = { aliases: number; listFields: number; fields: number };
+
+/**
+ * The document's cost with every fragment spread expanded where it is used (a fragment spread ten times
+ * costs ten times). Counting stops at the first limit passed, so no document makes it walk for long.
+ */
+function documentCost(context: ValidationContext, limits: typeof GRAPHQL_LIMITS): keyof Cost | null {
+  const schema = context.getSchema();
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of context.getDocument().definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const cost: Cost = { aliases: 0, listFields: 0, fields: 0 };
+  const over = (): keyof Cost | null =>
+    (['aliases', 'listFields', 'fields'] as const).find((k) => cost[k] > limits[k]) ?? null;
+
+  function walk(set: SelectionSetNode, type: GraphQLNamedType | undefined, spreads: readonly string[]): boolean {
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FIELD) {
+        cost.fields++;
+        if (selection.alias) cost.aliases++;
+        const field =
+          type && (isObjectType(type) || isInterfaceType(type)) ? type.getFields()[selection.name.value] : undefined;
+        if (field && isListType(getNullableType(field.type))) cost.listFields++;
+        if (over()) return false;
+        if (selection.selectionSet && !walk(selection.selectionSet, field && getNamedType(field.type), spreads))
+          return false;
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const inner = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
+        if (!walk(selection.selectionSet, inner, spreads)) return false;
+      } else {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        // Unknown and cyclic fragments are the standard rules' to refuse.
+        if (!fragment || spreads.includes(name)) continue;
+        const inner = schema.getType(fragment.typeCondition.name.value);
+        if (!walk(fragment.selectionSet, inner, [...spreads, name])) return false;
+      }
+    }
+    return true;
+  }
+
+  for (const definition of context.getDocument().definitions) {
+    if (definition.kind !== Kind.OPERATION_DEFINITION) continue;
+    const root = schema.getRootType(definition.operation) ?? undefined;
+    if (!walk(definition.selectionSet, root, [])) break;
+  }
+  return over();
+}
+
+const COST_WORDS: Record<keyof Cost, string> = { aliases: 'aliases', listFields: 'list fields', fields: 'fields' };
+
+/** Refuses a document over GRAPHQL_LIMITS, naming the limit. */
+export function costLimitRule(limits: typeof GRAPHQL_LIMITS = GRAPHQL_LIMITS): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => ({
+    Document() {
+      const passed = documentCost(context, limits);
+      if (passed) {
+        context.reportError(
+          new GraphQLError(
+            `The document asks for more than ${limits[passed]} ${COST_WORDS[passed]} (the cost limit per document)`,
+          ),
+        );
+      }
+    },
+  });
+}
+
+/**
+ * The rules a document must pass before it runs, besides GraphQL's own: the cost limit, and no
+ * introspection for an applicant session or, in production, for anyone.
+ */
+export function documentRules(who: { applicant: boolean; production: boolean }): ValidationRule[] {
+  return who.applicant || who.production ? [costLimitRule(), NoSchemaIntrospectionCustomRule] : [costLimitRule()];
 }
