@@ -1,4 +1,4 @@
-// Pure access and assignment rules the server enforces (spec §4, §6).
+// Pure access rules the server enforces (spec §4, §6); who may assign whom is shared's assignRefusal.
 import { inTaskTeam, Permissions, type Team } from '@originate/shared/node';
 
 export interface Actor {
