@@ -8,6 +8,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium } from 'playwright-core';
 import { ensureBuilt } from '../../deploy/scripts/lib/build.mjs';
+import { crashBench } from '../../deploy/scripts/lib/crash-bench.mjs';
 import { ROOT } from '../../deploy/scripts/lib/run.mjs';
 import { portsEnv, startSystem } from '../../deploy/scripts/lib/system.mjs';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -235,7 +236,12 @@ async function documentsOnly() {
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
-    if (only !== 'documents') throw new Error(`--only takes 'documents', got '${only}'`);
+    // The API's downtime per crash (deploy/scripts/lib/crash-bench.mjs).
+    if (only === 'crash') {
+      await crashBench();
+      return;
+    }
+    if (only !== 'documents') throw new Error(`--only takes 'documents' or 'crash', got '${only}'`);
     return documentsOnly();
   }
   // Timings depend on what else runs: the load average goes into bench.json with them.

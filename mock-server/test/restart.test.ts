@@ -6,6 +6,7 @@ import { IN_MEMORY_DATA_DIR } from '../src/config';
 import type { Db } from '../src/db';
 import { migrate, migrationFiles } from '../src/db/migrate';
 import { openPglite } from '../src/db/pglite';
+import { seedBase } from '../src/seed/base';
 
 /** The statements a Db sees, transactions as one entry each (what the restart pays for). */
 function counted(db: Db): { db: Db; calls: string[] } {
@@ -38,6 +39,51 @@ describe('restart on a migrated database', () => {
       const probe = counted(db);
       assert.deepEqual(await migrate(probe.db), []);
       assert.deepEqual(probe.calls, ['query SELECT id FROM schema_migrations']);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe('restart on a seeded database', () => {
+  const portal = { customerPortalUrl: 'http://127.0.0.1:3000/newapplication', customerPortalUrlExplicit: false };
+
+  it('the base seed costs one query once this code seeded the database; an explicit portal URL is still applied', async () => {
+    const db = await openPglite(IN_MEMORY_DATA_DIR);
+    try {
+      await migrate(db);
+      await seedBase(db, portal);
+      const probe = counted(db);
+      await seedBase(probe.db, portal);
+      assert.deepEqual(probe.calls, ["query SELECT value FROM meta WHERE key = 'base_seed'"]);
+
+      const explicit = { customerPortalUrl: 'https://portal.example/newapplication', customerPortalUrlExplicit: true };
+      await seedBase(db, explicit);
+      const [domain] = await db.query<{ value: unknown }>(
+        "SELECT value FROM configs WHERE type = 'Environment' AND name = 'Domain'",
+      );
+      assert.deepEqual(domain?.value, [{ customerportal: explicit.customerPortalUrl }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('a database seeded by other code (no or another fingerprint) gets what is missing, and keeps what was edited', async () => {
+    const db = await openPglite(IN_MEMORY_DATA_DIR);
+    try {
+      await migrate(db);
+      await seedBase(db, portal);
+      await db.query('DELETE FROM table_configs WHERE id = (SELECT min(id) FROM table_configs)');
+      await db.query("UPDATE configs SET value = $1::jsonb WHERE name = 'Configurations'", [
+        JSON.stringify({ chatbotScriptUrl: 'https://bot.example/x.js' }),
+      ]);
+      await db.query("UPDATE meta SET value = 'older code' WHERE key = 'base_seed'");
+      const [before] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM table_configs');
+      await seedBase(db, portal);
+      const [after] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM table_configs');
+      assert.equal(after?.n, (before?.n ?? 0) + 1);
+      const [config] = await db.query<{ value: unknown }>("SELECT value FROM configs WHERE name = 'Configurations'");
+      assert.deepEqual(config?.value, { chatbotScriptUrl: 'https://bot.example/x.js' });
     } finally {
       await db.close();
     }

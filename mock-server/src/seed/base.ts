@@ -1,5 +1,6 @@
 // Configuration every installation needs, production included. Inserted once; later edits through
-// PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain.
+// PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain
+// (on every start).
 
 import {
   type AdminFeatures,
@@ -9,13 +10,23 @@ import {
 } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { seedMasterProducts } from './bank-shape';
-import { seedTableConfigs } from './table-configs';
+import { sha256 } from '../services/security';
+import { MASTER_PRODUCTS, seedMasterProducts } from './bank-shape';
+import { seedTableConfigs, tableConfigs } from './table-configs';
 
 /** The seeded theme is the platform default the client also falls back to before login. */
 export const DEFAULT_THEME: ThemeConfig = DEFAULT_THEME_CONFIG;
 
 export const DEFAULT_FEATURES: AdminFeatures = { MultiLingual: false, ApplicationFormPreview: true };
+
+/**
+ * What this code seeds, as one fingerprint (meta 'base_seed'): a start on a database it already
+ * seeded costs one query; a change to any seeded value runs the inserts again (still only where missing).
+ */
+function fingerprint(rows: [string, string, unknown][]): string {
+  const products = MASTER_PRODUCTS.map((p) => p.code).sort();
+  return sha256(JSON.stringify({ rows, products: MASTER_PRODUCTS, tables: tableConfigs(products) }));
+}
 
 export async function seedBase(db: Db, config: Pick<Config, 'customerPortalUrl' | 'customerPortalUrlExplicit'>) {
   const domain: DomainUrlRecord[] = [{ customerportal: config.customerPortalUrl }];
@@ -25,20 +36,28 @@ export async function seedBase(db: Db, config: Pick<Config, 'customerPortalUrl' 
     ['Admin', 'Configurations', { chatbotScriptUrl: null }],
     ['Environment', 'Domain', domain],
   ];
-  await db.transaction(async (tx) => {
-    for (const [type, name, value] of rows) {
-      await tx.query('INSERT INTO configs (type, name, value) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
-        type,
-        name,
-        JSON.stringify(value),
-      ]);
-    }
-    if (config.customerPortalUrlExplicit) {
-      await tx.query("UPDATE configs SET value = $1::jsonb WHERE type = 'Environment' AND name = 'Domain'", [
-        JSON.stringify(domain),
-      ]);
-    }
-  });
-  await seedMasterProducts(db);
-  await seedTableConfigs(db);
+  const seeded = fingerprint(rows);
+  const [stored] = await db.query<{ value: string }>("SELECT value FROM meta WHERE key = 'base_seed'");
+  if (stored?.value !== seeded) {
+    await db.transaction(async (tx) => {
+      for (const [type, name, value] of rows) {
+        await tx.query('INSERT INTO configs (type, name, value) VALUES ($1, $2, $3::jsonb) ON CONFLICT DO NOTHING', [
+          type,
+          name,
+          JSON.stringify(value),
+        ]);
+      }
+    });
+    await seedMasterProducts(db);
+    await seedTableConfigs(db);
+    await db.query(
+      `INSERT INTO meta (key, value) VALUES ('base_seed', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
+      [seeded],
+    );
+  }
+  if (config.customerPortalUrlExplicit) {
+    await db.query("UPDATE configs SET value = $1::jsonb WHERE type = 'Environment' AND name = 'Domain'", [
+      JSON.stringify(domain),
+    ]);
+  }
 }

@@ -36,7 +36,7 @@ function columns(products: string[]): TableColumn[] {
   ];
 }
 
-function tableConfigs(products: string[]): TableConfig[] {
+export function tableConfigs(products: string[]): TableConfig[] {
   return APPLICATION_LISTS.map((list: ApplicationList) => ({
     id: LIST_TABLE_IDS[list],
     columns: columns(products),
