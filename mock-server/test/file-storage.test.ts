@@ -14,6 +14,7 @@ import { loadConfig } from '../src/config';
 import { reconcileFileStore, withBlobs } from '../src/services/blobs';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { apiRoutes, fillPath, routeKey, WRITING_GET_ROUTES } from './harness/routes';
+import { pgAnswers, scratchDatabase } from './harness/server';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -435,5 +436,55 @@ describe('start-up migration of the layout before blobs', () => {
     await reconcileFileStore(db, files);
     assert.deepEqual(await onDisk(s), disk);
     assert.deepEqual((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM blobs'))[0], counts);
+  });
+});
+
+describe('on PostgreSQL: concurrent uploads of the same bytes and removals', async () => {
+  const reachable = await pgAnswers();
+  let s: TestServer | undefined;
+  let database: { url: string; drop(): Promise<void> } | undefined;
+  before(async () => {
+    if (!reachable) return;
+    database = await scratchDatabase('originate_blobs');
+    s = await startServer({ DATABASE_URL: database.url, SEED_APPLICATIONS: '0' });
+  });
+  after(async () => {
+    await s?.close();
+    await database?.drop();
+  });
+
+  it('a blob removed by one transaction while others upload its bytes is never lost', {
+    skip: reachable ? false : 'no PostgreSQL on 127.0.0.1:5432',
+  }, async () => {
+    if (!s) return;
+    const server = s;
+    const a = await newHomeLoan(server.app);
+    for (let round = 0; round < 5; round++) {
+      const data = pdf(`contended ${round}`);
+      const first = await uploaded(server, a.headers, a.applicationId, data);
+      const [removal, ...uploads] = await Promise.all([
+        call(
+          server.app,
+          'DELETE',
+          `${API_PATHS.removeDocument}?fileId=${first}&application_id=${a.applicationId}`,
+          a.headers,
+        ),
+        ...Array.from({ length: 4 }, () =>
+          upload(server, a.headers, a.applicationId, 'id_document', { name: 'id.pdf', data }),
+        ),
+      ]);
+      assert.equal(removal?.statusCode, 200, removal?.body);
+      for (const res of uploads) {
+        assert.equal(res.statusCode, 200, res.body);
+        const back = await call(
+          server.app,
+          'GET',
+          apiPath('downloadDocument', { fileId: res.json().fileId }),
+          a.headers,
+        );
+        assert.ok(back.rawPayload.equals(data), `round ${round}: the bytes are there`);
+      }
+      assert.equal((await blobRow(server, sha256(data)))?.ref_count, 4);
+    }
   });
 });
