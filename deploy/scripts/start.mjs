@@ -55,7 +55,7 @@ async function main() {
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  // The server is supervised (restarted with backoff); a dead origin means the system is not what
+  // The server is supervised (restarted, from a warm standby); a dead origin means the system is not what
   // the URLs promise: stop everything and say so.
   for (const proc of system.appProcs.values()) {
     proc.done.then(() => {

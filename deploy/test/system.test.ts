@@ -122,6 +122,28 @@ describe('13. supervision of the server', () => {
     assert.deepEqual([pids, messages], [[], []]);
   });
 
+  it('a first start that fails takes its standby with it', async () => {
+    const proc = superviseProcess(
+      'server',
+      [
+        '-e',
+        `if (process.env.SUPERVISOR_STANDBY === '1') setInterval(() => {}, 1000); else setTimeout(() => process.exit(1), 300);`,
+      ],
+      { env: {}, standby: true, log: () => {} },
+    );
+    const standby = proc.standbyPid;
+    assert.ok(standby);
+    await until(() => proc.exited, 'seen as exited');
+    await until(() => {
+      try {
+        process.kill(standby, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    }, 'the standby is gone');
+  });
+
   it('restarts a process killed by SIGKILL after it served at once, every time, and says when it serves again', async () => {
     const messages: string[] = [];
     const proc = superviseProcess('server', ['-e', SERVING_CHILD], {

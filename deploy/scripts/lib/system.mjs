@@ -149,8 +149,9 @@ function logTail(/** @type {string} */ file, lines = 15) {
  * The child talks to the supervisor over IPC (env SUPERVISOR_IPC=1): it sends { supervisor: 'serving' }
  * once it serves. With standby, a second process (env SUPERVISOR_STANDBY=1) is kept warm: it loads its
  * code, sends { supervisor: 'standby' } and waits for { supervisor: 'start' }; a restart promotes it,
- * so the code is never loaded while the service is down. It is started with each run, so even a run
- * that dies soon finds it (nearly) loaded; a child that does not speak IPC is restarted cold.
+ * so the code is never loaded while the service is down. It is started with the first run and with
+ * each restart, so even a run that dies soon finds it (nearly) loaded; a child that does not speak IPC
+ * is restarted cold.
  * @param {string} name
  * @param {string[]} args node arguments
  * @param {{ env: NodeJS.ProcessEnv, logDir?: string, standby?: boolean, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
@@ -177,7 +178,7 @@ export function superviseProcess(name, args, opts) {
   let current = { proc: launch(false), startedAt: Date.now(), served: false };
 
   const keepSpare = () => {
-    if (!opts.standby || spare || stopped || !supervising) return;
+    if (!opts.standby || spare || stopped) return;
     const proc = launch(true);
     const warm = { proc, loaded: false, promoted: false };
     spare = warm;
@@ -212,7 +213,10 @@ export function superviseProcess(name, args, opts) {
       if (message?.supervisor === 'serving') served(thisRun);
     });
     thisRun.proc.done.then((/** @type {{ code: number | null, signal: string | null }} */ { code, signal }) => {
-      if (!supervising) stopped = true;
+      if (!supervising && !stopped) {
+        stopped = true;
+        spare?.proc.stop();
+      }
       if (stopped) return;
       const uptimeMs = Date.now() - thisRun.startedAt;
       const decision = restartDecision({ previousDelayMs: delay, served: thisRun.served, uptimeMs });
@@ -243,6 +247,8 @@ export function superviseProcess(name, args, opts) {
     });
   };
   watch(current);
+  // Loaded alongside the first start: a crash soon after it serves finds the standby ready.
+  keepSpare();
   return {
     name,
     get pid() {
@@ -260,7 +266,6 @@ export function superviseProcess(name, args, opts) {
     ready() {
       supervising = true;
       served(current);
-      keepSpare();
     },
     async stop() {
       stopped = true;
