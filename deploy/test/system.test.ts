@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { RESTART_POLICY, restartDecision, restartLine } from '../scripts/lib/restart-policy.mjs';
-import { superviseProcess } from '../scripts/lib/system.mjs';
+import { freePort, superviseProcess, superviseServer } from '../scripts/lib/system.mjs';
 
 /** Polls until the check holds (generous: a failing supervisor fails the test, a slow machine does not). */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -200,3 +200,52 @@ describe('13. supervision of the server', () => {
     }
   });
 });
+
+describe('the real API server under its supervisor', () => {
+  it('speaks the standby protocol: after a SIGKILL the warm standby opens the same data and serves', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'deploy-standby-'));
+    const logDir = mkdtempSync(path.join(tmpdir(), 'deploy-standby-log-'));
+    const port = await freePort();
+    const messages: string[] = [];
+    const server = superviseServer({
+      env: { SERVER_PORT: String(port), DATA_DIR: dataDir },
+      logDir,
+      log: (m) => messages.push(m),
+    });
+    const domain = `http://127.0.0.1:${port}/setup/configs/Environment/Domain`;
+    try {
+      await untilAnswers(domain, server);
+      server.ready();
+      await until(() => server.standbyPid !== undefined, 'a standby');
+      const standby = server.standbyPid;
+      const first = server.pid;
+      assert.ok(first);
+      process.kill(first, 'SIGKILL');
+      await untilAnswers(domain, server);
+      assert.equal(server.pid, standby, 'the standby took over');
+      assert.match(
+        messages[0] ?? '',
+        /^\[supervisor\] server was killed by SIGKILL after [\d.]+ s; restarting it now \(warm standby\)/,
+      );
+      await until(() => messages.some((m) => m.includes('serves again')), 'it said it serves again');
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  });
+});
+
+/** Polls until the URL answers 200 (generous: a first start seeds an empty database). */
+async function untilAnswers(url: string, server: { exited: boolean }): Promise<void> {
+  for (let i = 0; i < 1800; i++) {
+    assert.equal(server.exited, false, 'the server exited before it served');
+    const status = await fetch(url, { signal: AbortSignal.timeout(2000) }).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail(`${url} did not answer 200`);
+}

@@ -3,31 +3,16 @@
 // time as soon as it serves again, and the downtime is the time from the kill until a cheap route
 // (GET /setup/configs/Environment/Domain, public, read from the database) answers 200.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from './run.mjs';
-import { superviseServer } from './system.mjs';
+import { freePort, superviseServer } from './system.mjs';
 
 const CRASHES = 10;
 const GOAL_MS = 3000;
 const PROBE_PATH = '/setup/configs/Environment/Domain';
 /** Probe interval: the downtime's resolution. */
 const POLL_MS = 20;
-
-/** A port nothing listens on now (loopback only). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /**
  * Resolves with the time the URL first answers 200.

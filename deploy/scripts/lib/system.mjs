@@ -2,6 +2,7 @@
 // Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
 import { restartDecision, restartLine } from './restart-policy.mjs';
@@ -273,6 +274,20 @@ export function superviseProcess(name, args, opts) {
       await Promise.all([current.proc.stop(), spare?.proc.stop()]);
     },
   };
+}
+
+/** A port nothing listens on now (loopback only). @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
 }
 
 /**
