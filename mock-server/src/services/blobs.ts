@@ -74,7 +74,7 @@ export async function withBlobs<T>(
 }
 
 /** The logical bytes an application holds: its live documents and their kept versions. */
-export async function storageUsed(db: Queryable, applicationId: string): Promise<number> {
+async function storageUsed(db: Queryable, applicationId: string): Promise<number> {
   const [row] = await db.query<{ used: number }>(
     `SELECT (SELECT coalesce(sum(size), 0) FROM documents WHERE application_id = $1 AND removed_at IS NULL)
           + (SELECT coalesce(sum(v.size), 0) FROM document_versions v JOIN documents d ON d.file_id = v.document_id

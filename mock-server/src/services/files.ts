@@ -94,9 +94,9 @@ export function displayName(raw: string): string {
 }
 
 /** A sha-256 of a file's bytes, as the store names blobs. */
-export const BLOB_HASH_PATTERN = '^[0-9a-f]{64}$';
+const BLOB_HASH_PATTERN = '^[0-9a-f]{64}$';
 const BLOB_HASH = new RegExp(BLOB_HASH_PATTERN);
-export const isBlobHash = (value: string) => BLOB_HASH.test(value);
+const isBlobHash = (value: string) => BLOB_HASH.test(value);
 
 /** Bytes held in a temporary place, hashed, until a transaction keeps them under their hash or they are discarded. */
 export interface Received {
@@ -113,7 +113,7 @@ export interface Received {
 }
 
 /** What the uploads folder holds besides blobs (start-up reconciliation, README "File storage"). */
-export interface StoreScan {
+interface StoreScan {
   blobs: string[];
   /** Files named by a document or version id: the layout before content addressing. */
   legacy: string[];

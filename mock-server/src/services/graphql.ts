@@ -254,7 +254,7 @@ function documentCost(context: ValidationContext, limits: typeof GRAPHQL_LIMITS)
 const COST_WORDS: Record<keyof Cost, string> = { aliases: 'aliases', listFields: 'list fields', fields: 'fields' };
 
 /** Refuses a document over GRAPHQL_LIMITS, naming the limit. */
-export function costLimitRule(limits: typeof GRAPHQL_LIMITS = GRAPHQL_LIMITS): ValidationRule {
+function costLimitRule(limits: typeof GRAPHQL_LIMITS = GRAPHQL_LIMITS): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     Document() {
       const passed = documentCost(context, limits);
