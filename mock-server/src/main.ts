@@ -35,6 +35,7 @@ console.log(
   `mock-server listening on http://${config.host}:${config.port} (db: ${db}; ready ${Math.round(performance.now() - started)} ms after its code loaded)`,
 );
 if (supervised) process.send?.({ supervisor: 'serving' });
+app.ctx.documentWork.warm();
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -156,7 +156,13 @@ describe('POST /v3/mergeDocument within the document limits', () => {
   it('refuses a merge past the page limit, naming the file that crosses it', async () => {
     const small = await uploaded(s, 'small.pdf', await pdfOf(4));
     const many = await uploaded(s, 'many-pages.pdf', await pdfOf(12));
-    await assertLimitRefused(s, [small, many], 1, 'many-pages.pdf', /16 pages: the limit is 10 pages per merge/);
+    await assertLimitRefused(
+      s,
+      [small, many],
+      1,
+      'many-pages.pdf',
+      /^Merge refused \(page limit\): .*16 pages: the limit is 10 pages per merge/,
+    );
   });
 
   it('refuses a PDF whose object stream inflates past the decompressed-bytes limit', async () => {
@@ -164,7 +170,13 @@ describe('POST /v3/mergeDocument within the document limits', () => {
     assert.ok(bomb.length < 16 * 1024, 'the bomb is small on disk');
     const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
     const id = await uploaded(s, 'inflates.pdf', bomb);
-    await assertLimitRefused(s, [ok, id], 1, 'inflates.pdf', /limit of 1048576 bytes of decompressed data per merge/);
+    await assertLimitRefused(
+      s,
+      [ok, id],
+      1,
+      'inflates.pdf',
+      /^Merge refused \(decompressed size limit\): .*limit of 1048576 bytes of decompressed data per merge/,
+    );
   });
 
   it('refuses a PNG whose header declares more pixels than the limit, before decoding it', async () => {
@@ -172,7 +184,13 @@ describe('POST /v3/mergeDocument within the document limits', () => {
     assert.ok(png.length < 200, 'the PNG is tiny on disk');
     const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
     const id = await uploaded(s, 'huge.png', png);
-    await assertLimitRefused(s, [id, ok], 0, 'huge.png', /6000×6000 pixels: the limit is 1000000 pixels per image/);
+    await assertLimitRefused(
+      s,
+      [id, ok],
+      0,
+      'huge.png',
+      /^Merge refused \(image size limit\): .*6000×6000 pixels: the limit is 1000000 pixels per image/,
+    );
   });
 
   it('merges normally after the refusals (fresh workers)', async () => {

@@ -1,5 +1,6 @@
 // Document work off the event loop: merges run in a piscina pool of worker threads with per-job limits
-// (README "Document work"). The pool starts with the first job and ends with the app (close()).
+// (README "Document work"). The pool starts with the first job, or earlier by warm(), and ends with the
+// app (close()).
 // Past a limit the answer is 413 naming the file and the limit, and the worker is replaced: a worker
 // ends itself after a limit it detects (pages, decompressed bytes, pixels); the pool stops one that
 // runs out of time (abort) and V8 stops one that runs out of heap (resourceLimits).
@@ -19,6 +20,15 @@ export interface NamedPart extends MergePart {
 
 const limitRefused = (message: string) =>
   new HttpError(REFUSAL_CODES.PAYLOAD_TOO_LARGE.status, { code: REFUSAL_CODES.PAYLOAD_TOO_LARGE.code, message });
+
+/** How a refusal names each limit to a person. */
+const LIMIT_NAMES: Record<LimitKind, string> = {
+  pages: 'page',
+  decodedBytes: 'decompressed size',
+  pixels: 'image size',
+  memory: 'memory',
+  time: 'time',
+};
 
 export class DocumentWork {
   #pool: Piscina | undefined;
@@ -45,6 +55,14 @@ export class DocumentWork {
       });
     }
     return this.#pool;
+  }
+
+  /**
+   * Starts the workers now rather than on the first merge: a worker's start (its code and pdf-lib) then
+   * never competes with other users' requests during a merge. The server calls it once it serves.
+   */
+  warm(): void {
+    this.#poolOf();
   }
 
   /** The parts in order as one PDF; 413 past a limit, 400 for a part that cannot be read, 503 when full. */
@@ -106,7 +124,7 @@ export class DocumentWork {
   }
 
   #refused(parts: readonly NamedPart[], part: number, limit: LimitKind, reason: string): HttpError {
-    return limitRefused(`Merge refused (${limit} limit): ${this.#named(parts, part)} ${reason}`);
+    return limitRefused(`Merge refused (${LIMIT_NAMES[limit]} limit): ${this.#named(parts, part)} ${reason}`);
   }
 
   #unreadable(parts: readonly NamedPart[], part: number, reason: string): HttpError {
