@@ -1,6 +1,7 @@
 // npm test: install what is missing (Debian chromium too), then typecheck, lint, unit and server
 // tests, build, browser tests. Every step runs; the exit code is non-zero if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { countTests } from './lib/counts.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
@@ -29,6 +30,42 @@ async function setUp(name, work) {
   const started = Date.now();
   await work();
   tallies.push({ name, passed: 0, failed: 0, skipped: 0, ms: Date.now() - started, check: true });
+}
+
+/** @param {number} port */
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 2_000 });
+    const done = (/** @type {boolean} */ ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/**
+ * On CI (CI=true) the production path's tests (PostgreSQL, Redis) must run: a service that does not
+ * answer fails the run here instead of letting those tests skip. Elsewhere they skip and say why.
+ */
+async function requireProductionServices() {
+  const name = 'CI: PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 answer';
+  step(name);
+  const started = Date.now();
+  const missing = [];
+  if (!(await answers(5432))) missing.push('PostgreSQL (127.0.0.1:5432)');
+  if (!(await answers(6379))) missing.push('Redis (127.0.0.1:6379)');
+  if (missing.length > 0) console.log(`  not answering: ${missing.join(', ')}; the production-path tests cannot run`);
+  tallies.push({
+    name,
+    passed: 0,
+    failed: missing.length > 0 ? 1 : 0,
+    skipped: 0,
+    ms: Date.now() - started,
+    check: true,
+  });
 }
 
 /** A step that is a check, not tests (typecheck, lint, build): it adds no passes, and a failure counts as one. */
@@ -85,6 +122,7 @@ const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 async function main() {
   await setUp('install: npm ci (when needed)', ensureInstall);
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
+  if (process.env.CI === 'true') await requireProductionServices();
   await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
   await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
   // Exports, files and dependencies nothing uses (knip.json).
