@@ -1,4 +1,4 @@
-// The list benchmark (issue 8): a bank of 1,000,000 generated applications (SEED_APPLICATIONS), then on
+// The list benchmark: a bank of 1,000,000 generated applications (SEED_APPLICATIONS), then on
 // loopback the first page of My Applications, the first page of All with two filters and a sort, and the
 // stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients.
 // On the PostgreSQL at 127.0.0.1:5432 when it answers, else PGlite. The seeded database is kept between

@@ -1,4 +1,4 @@
-// The application detail (/backstage/application, issue 8) against the real server: the officer edits a
+// The application detail (/backstage/application) against the real server: the officer edits a
 // field of the form and finds it in the field history, adds a note and a document, raises a query, and
 // completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
 // without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.

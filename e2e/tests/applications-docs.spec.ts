@@ -1,4 +1,4 @@
-// The Docs tab of the application detail (issue 8; spec §5 upload limits, §6 MANAGE_DOCUMENT, §7
+// The Docs tab of the application detail (spec §5 upload limits, §6 MANAGE_DOCUMENT, §7
 // documents) against the real server: the officer, on an application assigned to them, uploads a real
 // PDF and PNG, downloads one (the same bytes back), edits metadata, copies one to another application,
 // merges two into one PDF (read back with pdf-lib: three pages), replaces a file (the earlier version

@@ -1,4 +1,4 @@
-// The application lists (issue 8) as staff meet them: server-side filtering, sorting and paging of My
+// The application lists as staff meet them: server-side filtering, sorting and paging of My
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
 // the Reassign action absent for a user without the permission, no assignment of another branch's task
 // for a team lead, and axe on the list page.

@@ -1,4 +1,4 @@
-// Issue 7: axe finds no serious or critical violation on the customer-flow pages: the product list, a
+// Axe finds no serious or critical violation on the customer-flow pages: the product list, a
 // step with many field types (date, radio, dropdowns, toggle, OTP), one with a table, range, password
 // and textarea, the summary and the '400 Invalid URL' page.
 import { expect, type Page, test } from '@playwright/test';

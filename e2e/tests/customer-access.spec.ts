@@ -1,4 +1,4 @@
-// Issue 7: an applicant's session is scoped by the server to its own application.
+// An applicant's session is scoped by the server to its own application.
 import { expect, test } from '@playwright/test';
 import { HttpError } from '../support/api';
 import {

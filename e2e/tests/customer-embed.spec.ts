@@ -1,4 +1,4 @@
-// Issue 7: /omni-embed honours hideBackground, hideFooter, hideHeader and innerPadding (spec §9).
+// /omni-embed honours hideBackground, hideFooter, hideHeader and innerPadding (spec §9).
 import { expect, type Page, test } from '@playwright/test';
 import { ORIGINS, stepHeading } from '../support/portal';
 import { screenshot } from '../support/ui';

@@ -1,4 +1,4 @@
-// Issue 7: an applicant completes the seeded home loan (HL) end to end, on the standalone portal, through
+// An applicant completes the seeded home loan (HL) end to end, on the standalone portal, through
 // the shell and on a 390 px phone: captcha, a co-applicant, a table row (refused while the headers and the
 // previous row are invalid), uploads of real PNG/PDF files, a drawn signature, an OTP read from the
 // outbox, the summary and submit. The server then holds the submitted application.

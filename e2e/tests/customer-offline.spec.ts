@@ -1,4 +1,4 @@
-// Issue 7: nothing an applicant typed is lost when the server stops mid-flow. The server is stopped
+// Nothing an applicant typed is lost when the server stops mid-flow. The server is stopped
 // (stopPart) and its port answers nothing while the applicant types and saves: the page says the
 // changes are kept on this device. Once the supervisor has the server back, the save goes through by
 // itself, the server holds the values, and a reload shows them.

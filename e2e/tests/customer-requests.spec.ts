@@ -1,4 +1,4 @@
-// Requests for information (issue 8 "request info to the user"; mock-server README "Applicant portal"):
+// Requests for information ("request info to the user"; mock-server README "Applicant portal"):
 // the officer asks the applicant of an application for a document from the detail's Queries tab (the
 // flow's fields picked by label); the applicant signs in to the portal with a code sent to their e-mail,
 // finds the application in "Your applications" with the request, answers it with text and an upload; the

@@ -1,4 +1,4 @@
-// Issue 7: a saved draft resumes in a new browser (context) from its resume link, at the step where the
+// A saved draft resumes in a new browser (context) from its resume link, at the step where the
 // applicant stopped, values kept; a link the server refuses lands on '400 Invalid URL'.
 import { expect, test } from '@playwright/test';
 import { button, dateFromToday, fillDate, next, ORIGINS, startHomeLoan, stepHeading } from '../support/portal';

@@ -1,4 +1,4 @@
-// Issue 7: the applicant sees each validation message of spec §5 on bad input, Next is refused with
+// The applicant sees each validation message of spec §5 on bad input, Next is refused with
 // 'Please fill all mandatory fields', and fields hidden by page rules never block.
 import { expect, type Page, test } from '@playwright/test';
 import {

@@ -1,4 +1,4 @@
-// Findings 7, 8, 9 and 11 as the browser meets them: the composed back office runs under its CSP with no
+// Security headers as the browser meets them: the composed back office runs under its CSP with no
 // violation, a remote's page data is not readable cross-origin, and the build serves no source map.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Finding 13: the server dies (SIGKILL) while an officer works; the supervisor started by startSystem
+// The server dies (SIGKILL) while an officer works; the supervisor started by startSystem
 // restarts it, and the back office works again with nothing restarted by hand.
 import { expect, test } from '@playwright/test';
 import { API, readState } from '../support/system';
@@ -13,7 +13,7 @@ test('the server is killed mid-session and restarted by its supervisor: the back
   expect(killed).toBeDefined();
   process.kill(-(killed as number), 'SIGKILL');
 
-  // Generous: the first restart comes after 0.5 s, then the database opens again.
+  // Generous: a run that served is restarted at once (its warm standby), then the database opens again.
   await expect.poll(serverPid, { timeout: 60_000 }).not.toBe(killed);
   await expect
     .poll(

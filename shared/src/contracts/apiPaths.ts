@@ -12,7 +12,7 @@ export const API_PATHS = {
   getToken: '/tokenApi/getToken',
   user: '/v3/users/:userid',
   users: '/v3/users',
-  // Ours: the users the caller may pick for one action on one application (issue 8 pickers).
+  // Ours: the users the caller may pick for one action on one application (pickers).
   userCandidates: '/v3/users/candidates',
   userRoles: '/v3/users/roles',
   groupsByUserId: '/v3/users/groupsByUserId',
@@ -79,7 +79,7 @@ export const API_PATHS = {
   /** The upload hub's body form of removeDocument ({application_id, fileId}). */
   removeUploadedDocument: '/upload/removeDocument',
 
-  // Back office (issue 8): lists, detail, actions, approvals, queries, documents, notes, audits
+  // Back office: lists, detail, actions, approvals, queries, documents, notes, audits
   graphql: '/v3/graphql',
   /** POST; :action is one of APPLICATION_ACTIONS except 'complete_step/user' (its own path below). */
   applicationAction: '/v3/application/action/:action',

@@ -1,4 +1,4 @@
-// The back-office contract (issue 8; spec §2 menu and detail tabs, §4 actions and approvals, §5 filter
+// The back-office contract (spec §2 menu and detail tabs, §4 actions and approvals, §5 filter
 // operators, §6 task actions, §7 lists, actions, queries, documents, audits, §9 page sizes). Values
 // here are shared by the server (what it enforces) and mfe-applications (what it offers).
 import type { ApplicationStatus, TaskProgress, Team } from './entities';

@@ -1,4 +1,4 @@
-// Back-office request bodies and queries (issue 8) as TypeBox schemas: at once the TypeScript type, the
+// Back-office request bodies and queries as TypeBox schemas: at once the TypeScript type, the
 // server's route schema and the browser's check. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
 

@@ -50,7 +50,7 @@ export interface SocketAuth {
 export const SOCKET_PATH = '/socket.io';
 
 /**
- * Live list updates for staff (issue 8): the socket.io namespace on the same server and path, with the same
+ * Live list updates for staff: the socket.io namespace on the same server and path, with the same
  * handshake (SocketAuth) but no NOTIFICATION role needed. It sends ids only: a list refetches what it shows.
  */
 export const APPLICATIONS_NAMESPACE = '/applications';

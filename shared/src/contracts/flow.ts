@@ -35,7 +35,7 @@ export const ProgressStatusSchema = Type.Union([
   Type.Literal('COMPLETE'),
 ]);
 
-/** Every field type a renderer exists for (spec §5, issue 7). A currency field is 'text' with currency_field. */
+/** Every field type a renderer exists for (spec §5). A currency field is 'text' with currency_field. */
 export const FIELD_TYPES = [
   'text',
   'password',

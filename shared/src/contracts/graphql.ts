@@ -245,7 +245,7 @@ export const APPLICATION_QUERY = /* GraphQL */ `
 `;
 
 /**
- * The applicant portal's list (issue 8: 'applicationTasks' for the portal): the applications of the
+ * The applicant portal's list ('applicationTasks' for the portal): the applications of the
  * e-mail the applicant proved, with the requests waiting for them. An applicant session may ask only for
  * its own verified e-mail (mock-server README "Applicant portal").
  */

@@ -1,4 +1,4 @@
-// The applicant portal's own calls beyond the flow (issue 8 "request info to the user"; README "Applicant
+// The applicant portal's own calls beyond the flow ("request info to the user"; README "Applicant
 // portal" of mock-server): e-mail sign-in, opening one of the applicant's applications, the requests for
 // information staff sent them and their answers. TypeBox schemas: the server's route schema, the type and
 // the browser's check in one definition.

@@ -1,4 +1,4 @@
-// Pure back-office rules (issue 8): the application state machine, who may do what, which task actions
+// Pure back-office rules: the application state machine, who may do what, which task actions
 // and detail tabs apply, and filter operators. The server enforces them; mfe-applications offers only
 // what they allow. The decisions where the spec says 'not shown' are in shared/README "Back office".
 import {
