@@ -1,7 +1,8 @@
 // Document work within limits: merges run in the worker pool, and a hostile part (a PDF of many pages,
 // an object stream that inflates past the budget, a PNG whose header declares huge dimensions) is
 // refused with 413 naming the file and the limit, its worker replaced, nothing stored; a normal merge
-// still works afterwards. Limits are lowered by config so the inputs stay small.
+// still works afterwards; a merge past its time is stopped, and a full queue answers 503. Limits are
+// lowered by config so the inputs stay small.
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -84,20 +85,20 @@ function multipart(fields: Record<string, string>, file: { name: string; data: B
   return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
 
-async function uploaded(server: TestServer, name: string, data: Buffer): Promise<string> {
+async function uploaded(server: TestServer, name: string, data: Buffer, as: Login = officer): Promise<string> {
   const body = multipart({ application_id: applicationId, fieldKey: 'scan' }, { name, data });
   const res = await server.app.inject({
     method: 'POST',
     url: API_PATHS.uploadDocument,
-    headers: { ...officer.headers, 'content-type': body.type },
+    headers: { ...as.headers, 'content-type': body.type },
     payload: body.payload,
   });
   assert.equal(res.statusCode, 200, res.body);
   return res.json<{ fileId: string }>().fileId;
 }
 
-const merge = (server: TestServer, fileIds: string[], fileName = 'merged.pdf') =>
-  call(server.app, 'POST', API_PATHS.mergeDocument, officer, { application_id: applicationId, fileIds, fileName });
+const merge = (server: TestServer, fileIds: string[], fileName = 'merged.pdf', as: Login = officer) =>
+  call(server.app, 'POST', API_PATHS.mergeDocument, as, { application_id: applicationId, fileIds, fileName });
 
 /** Every file under the uploads folder, and the application's document rows: what a refusal must leave as it was. */
 async function stored(server: TestServer) {
@@ -199,5 +200,60 @@ describe('POST /v3/mergeDocument within the document limits', () => {
     const res = await merge(s, [a, b], 'again.pdf');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json<{ pageCount: number }>().pageCount, 4);
+  });
+});
+
+describe('POST /v3/mergeDocument past its time, and with the queue full', () => {
+  /** A server of its own (other limits), its officer and uploads of `pages`-page PDFs. */
+  async function serverWith(env: Record<string, string>) {
+    const server = await startServer({ DOCUMENT_MAX_PAGES: '100000', ...env });
+    const { officer: login } = await loginStaff(server.app);
+    const big = await pdfOf(1500);
+    const ids = [await uploaded(server, 'long-1.pdf', big, login), await uploaded(server, 'long-2.pdf', big, login)];
+    return { server, login, ids };
+  }
+
+  it('stops a merge that outlives the time limit: 413 naming the limit, worker replaced, nothing stored', async () => {
+    // 1 ms: copying 3,000 pages takes far longer on any machine.
+    const { server, login, ids } = await serverWith({ DOCUMENT_TIME_LIMIT_MS: '1' });
+    try {
+      server.app.ctx.documentWork.warm();
+      const before = await stored(server);
+      const threads = server.app.ctx.documentWork.threadIds;
+      const res = await merge(server, ids, 'slow.pdf', login);
+      assert.equal(res.statusCode, 413, res.body);
+      assert.match(
+        res.json<{ message: string }>().message,
+        // The part the worker was on when stopped, or the result it was writing.
+        /^Merge refused \(time limit\): (fileIds\[\d\] \(long-\d\.pdf\)|the merged PDF of 2 documents) took longer than the 1 ms a merge may take$/,
+      );
+      assert.deepEqual(await stored(server), before, 'a stopped merge stores nothing');
+      const now = server.app.ctx.documentWork.threadIds;
+      assert.ok(!threads.some((id) => now.includes(id)), `worker replaced: ${threads} → ${now}`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('answers 503 to a merge that finds every worker busy and no room to wait', async () => {
+    const { server, login, ids } = await serverWith({ DOCUMENT_WORKERS: '1', DOCUMENT_QUEUE: '0' });
+    try {
+      const running = merge(server, ids, 'first.pdf', login);
+      // The second merge is sent once the first holds the only worker.
+      while (server.app.ctx.documentWork.jobs === 0) await new Promise((r) => setTimeout(r, 5));
+      const busy = await merge(server, ids, 'second.pdf', login);
+      assert.equal(busy.statusCode, 503, busy.body);
+      const body = busy.json<{ code: number; message: string }>();
+      assert.equal(body.code, 503);
+      assert.match(
+        body.message,
+        /^Document work is busy \(1 merges running or waiting\): please try again in a minute$/,
+      );
+      const first = await running;
+      assert.equal(first.statusCode, 200, first.body);
+      assert.equal(first.json<{ pageCount: number }>().pageCount, 3000);
+    } finally {
+      await server.close();
+    }
   });
 });

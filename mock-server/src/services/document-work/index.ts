@@ -132,6 +132,11 @@ export class DocumentWork {
     return named ? invalid(named.label, `${named.fileName} ${reason}`) : invalid('fileIds', reason);
   }
 
+  /** Merges running or waiting now (what the 503 counts). */
+  get jobs(): number {
+    return this.#jobs;
+  }
+
   /** The pool's live worker threads (a refused job's worker is replaced: tests see a new id). */
   get threadIds(): number[] {
     return this.#pool?.threads.map((t) => t.threadId) ?? [];
