@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';
 import type { LiveSocket } from '../service/live';
-import { useLiveDetail } from './hooks';
+import { detailKeys, useLiveDetail } from './hooks';
 
 let listener: ((payload: ApplicationChangedPayload) => void) | null = null;
 const socket: LiveSocket = {
@@ -19,7 +19,7 @@ const open = jest.fn(() => socket);
 let fetches = 0;
 function Page({ id }: { id: string }) {
   useLiveDetail(id, open);
-  const q = useQuery({ queryKey: ['applicationDetail', id, 'configs', null], queryFn: async () => ++fetches });
+  const q = useQuery({ queryKey: detailKeys.configs(id), queryFn: async () => ++fetches });
   return <output>{q.data ?? 0}</output>;
 }
 

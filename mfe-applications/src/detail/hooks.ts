@@ -1,4 +1,4 @@
-// TanStack Query per resource of one application: keys are data under ['applicationDetail', id], and each
+// TanStack Query per resource of one application: keys are data under ['mfe-applications', 'detail', id], and each
 // mutation invalidates what it changes (every write also adds a worklog row). Failures go to shared's
 // reportError (the catalogue's modal or toast) unless the caller shows them itself.
 import { reportError, runtimeEnvAtom, sessionAtom } from '@originate/shared';
@@ -9,25 +9,27 @@ import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from '
 import { detailApi } from './api';
 import { fetchFieldLabels } from './FieldHistoryLabels';
 
-const detailKeys = {
-  all: (applicationId: string) => ['applicationDetail', applicationId] as const,
+export const detailKeys = {
+  all: (applicationId: string) => ['mfe-applications', 'detail', applicationId] as const,
   configs: (applicationId: string, taskId?: string) =>
-    ['applicationDetail', applicationId, 'configs', taskId ?? null] as const,
-  application: (applicationId: string) => ['applicationDetail', applicationId, 'application'] as const,
-  worklogs: (applicationId: string) => ['applicationDetail', applicationId, 'worklogs'] as const,
+    ['mfe-applications', 'detail', applicationId, 'configs', taskId ?? null] as const,
+  application: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'application'] as const,
+  worklogs: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'worklogs'] as const,
   audits: (applicationId: string, fieldKey?: string) =>
-    ['applicationDetail', applicationId, 'audits', fieldKey ?? null] as const,
-  queries: (applicationId: string) => ['applicationDetail', applicationId, 'queries'] as const,
+    ['mfe-applications', 'detail', applicationId, 'audits', fieldKey ?? null] as const,
+  queries: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'queries'] as const,
   query: (applicationId: string, subTaskId: string) =>
-    ['applicationDetail', applicationId, 'queries', subTaskId] as const,
-  record: (applicationId: string) => ['applicationDetail', applicationId, 'record'] as const,
-  documents: (applicationId: string) => ['applicationDetail', applicationId, 'documents'] as const,
-  notes: (applicationId: string) => ['applicationDetail', applicationId, 'notes'] as const,
-  approvals: (applicationId: string) => ['applicationDetail', applicationId, 'approvals'] as const,
-  related: (applicationId: string) => ['applicationDetail', applicationId, 'related'] as const,
+    ['mfe-applications', 'detail', applicationId, 'queries', subTaskId] as const,
+  record: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'record'] as const,
+  documents: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'documents'] as const,
+  notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
+  approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,
+  related: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'related'] as const,
+  fieldLabels: (applicationId: string, flowId?: string, verNum?: number) =>
+    ['mfe-applications', 'detail', applicationId, 'fieldLabels', flowId, verNum] as const,
 };
 
-type Resource = Exclude<keyof typeof detailKeys, 'all' | 'query'>;
+type Resource = Exclude<keyof typeof detailKeys, 'all' | 'query' | 'fieldLabels'>;
 
 /** Marks resources of the application stale; a prefix covers every task id, field key and query under it. */
 export function invalidate(client: QueryClient, applicationId: string, resources: readonly Resource[]) {
@@ -126,7 +128,7 @@ export function useFieldLabels(applicationId: string) {
   const flowId = record.data?.flowId;
   const verNum = record.data?.verNum;
   return useQuery({
-    queryKey: ['applicationDetail', applicationId, 'fieldLabels', flowId, verNum],
+    queryKey: detailKeys.fieldLabels(applicationId, flowId, verNum),
     queryFn: () => fetchFieldLabels(flowId ?? '', verNum ?? 0),
     enabled: flowId !== undefined && verNum !== undefined,
     staleTime: Number.POSITIVE_INFINITY,

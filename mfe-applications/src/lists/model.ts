@@ -109,16 +109,17 @@ export function chipFilter(group: CountGroup, value: string | number): ListFilte
 
 /** Query keys as data (TanStack Query): everything that makes a page different is in the key. */
 export const listKeys = {
-  all: ['applications'] as const,
+  all: ['mfe-applications', 'lists'] as const,
   /** Every page of every list (what a change refetches); search pages too. */
-  pages: ['applications', 'page'] as const,
-  page: (variables: ListVariables) => ['applications', 'page', variables] as const,
-  table: (tableId: string) => ['applications', 'table', tableId] as const,
-  savedFilters: (tableId: string) => ['applications', 'savedFilters', tableId] as const,
-  searches: ['applications', 'search'] as const,
-  search: (query: string, page: number, size: number) => ['applications', 'search', query, page, size] as const,
-  userCandidates: (query: UserCandidatesQuery) => ['applications', 'userCandidates', query] as const,
-  products: ['applications', 'products'] as const,
+  pages: ['mfe-applications', 'lists', 'page'] as const,
+  page: (variables: ListVariables) => ['mfe-applications', 'lists', 'page', variables] as const,
+  table: (tableId: string) => ['mfe-applications', 'lists', 'table', tableId] as const,
+  savedFilters: (tableId: string) => ['mfe-applications', 'lists', 'savedFilters', tableId] as const,
+  searches: ['mfe-applications', 'lists', 'search'] as const,
+  search: (query: string, page: number, size: number) =>
+    ['mfe-applications', 'lists', 'search', query, page, size] as const,
+  userCandidates: (query: UserCandidatesQuery) => ['mfe-applications', 'lists', 'userCandidates', query] as const,
+  products: ['mfe-applications', 'lists', 'products'] as const,
 };
 
 /** 'DD/MM/YYYY' → 'YYYY-MM-DD' (what the date input shows); anything else as stored. */

@@ -20,6 +20,7 @@ import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loa
 import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../portal/PortalChrome';
 import { ProductList } from '../portal/ProductList';
 import { LANGUAGES, type LanguageCode, useTranslations } from '../portal/useTranslations';
+import { flowKeys } from '../services/api';
 import { isApplicantSession, keepApplicantSessionAlive } from '../services/applicantSession';
 import { currentDevice } from '../services/device';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../services/draftStore';
@@ -116,7 +117,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [lang, setLang] = useState<LanguageCode>('en');
   const device = useMemo(() => currentDevice(), []);
-  const queryKey = useMemo(() => ['customerFlow', 'setup', mode, id, fresh], [mode, id, fresh]);
+  const queryKey = useMemo(() => flowKeys.setup(mode, id, fresh), [mode, id, fresh]);
   const setup = useQuery<FlowSetup>({
     queryKey,
     queryFn: () => {

@@ -11,6 +11,7 @@ import { useCallback, useMemo } from 'react';
 import { isEditingDisabled, type Step } from '../engine';
 import { FlowScreen } from '../portal/FlowScreen';
 import { loadForApplication } from '../portal/loadFlow';
+import { flowKeys } from '../services/api';
 import { currentDevice } from '../services/device';
 import { useStableViewer } from './viewer';
 
@@ -21,7 +22,7 @@ export default function FlowForm({ applicationId, applicantType, access, viewer,
   const deviceWidth = useMemo(() => currentDevice().deviceWidth, []);
   const stableViewer = useStableViewer(viewer);
   const setup = useQuery({
-    queryKey: ['customerFlow', 'flowForm', applicationId],
+    queryKey: flowKeys.flowForm(applicationId),
     queryFn: () => loadForApplication(applicationId, { deviceWidth }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

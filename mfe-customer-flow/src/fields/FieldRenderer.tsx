@@ -5,9 +5,9 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
+import type { FieldConfig, FieldValue } from '@originate/shared';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useRef } from 'react';
-import { containerColumns, containerHeaders, type FieldError, type FormState } from '../engine';
+import { containerColumns, containerHeaders } from '../engine';
 import { CheckInput } from './CheckInput';
 import { CounterInput } from './CounterInput';
 import { CurrencyInput } from './CurrencyInput';
@@ -20,28 +20,7 @@ import { SelectInput } from './SelectInput';
 import { SliderInput } from './SliderInput';
 import { TableField } from './TableField';
 import { TextInput } from './TextInput';
-import type { FieldRendererProps } from './types';
-
-/** The form as the renderers see it: the engine's state plus what to do on each input. */
-export interface FormBinding {
-  state: FormState;
-  /** The error to show for a field or cell key (the engine computes all; shown once dirty). */
-  shownError(key: string): FieldError | undefined;
-  label(field: FieldConfig): string;
-  translate(text: string): string;
-  optionsOf(field: FieldConfig): FieldOptions['values'] | undefined;
-  readOnly(key: string): boolean;
-  setValue(key: string, value: FieldValue): void;
-  blur(key: string): void;
-  setCell(containerKey: string, row: number | 'headers', key: string, value: FieldValue): void;
-  blurCell(containerKey: string, row: number | 'headers', key: string): void;
-  addRow(containerKey: string): boolean;
-  removeRow(containerKey: string, row: number): void;
-  /** Runs the field's button microflow. */
-  runMicroflow?(field: FieldConfig): void;
-  /** Keys a VERIFY_FIELDS action marked: true verified, false failed. */
-  verified(key: string): boolean | undefined;
-}
+import type { FieldRendererProps, FormBinding } from './types';
 
 // Loaded when a step first shows one: signature_pad, the upload list and its file preview.
 const FileUploadHub = lazy(() => import('./FileUploadHub').then((m) => ({ default: m.FileUploadHub })));

@@ -2,9 +2,9 @@ import type { FieldConfig, FieldTypeDetails, LayoutElement } from '@originate/sh
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { createFormState, type FormState, setFieldValue } from '../engine';
 import { component, hideRule, options } from '../engine/testFixtures';
-import type { FormBinding } from './FieldRenderer';
 import { focusField } from './focus';
 import { FormLayout, topLevelFields } from './Layout';
+import type { FormBinding } from './types';
 import { fieldDomId } from './types';
 
 const field = (

@@ -7,10 +7,11 @@ import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { FormState } from '../engine';
-import { FieldRenderer, type FormBinding } from './FieldRenderer';
+import { FieldRenderer } from './FieldRenderer';
 import { RENDER_ALL_EVENT } from './focus';
 import { createFormStore, FormStoreContext, useTranslate } from './formStore';
 import { HeadingField } from './HeadingField';
+import type { FormBinding } from './types';
 
 const GAP = 2;
 

@@ -1,7 +1,7 @@
 import { createFormState, setFieldValue } from '../engine';
 import { component, field, options } from '../engine/testFixtures';
-import type { FormBinding } from './FieldRenderer';
 import { createFormStore } from './formStore';
+import type { FormBinding } from './types';
 
 const bindingOf = (state: FormBinding['state']) => ({ state }) as Pick<FormBinding, 'state'> as FormBinding;
 

@@ -4,8 +4,7 @@
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import type { FieldError } from '../engine';
-import type { FormBinding } from './FieldRenderer';
-import { inputText } from './types';
+import { type FormBinding, inputText } from './types';
 
 export interface FormStore {
   get(): FormBinding;

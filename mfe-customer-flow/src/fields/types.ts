@@ -1,7 +1,7 @@
 // What every renderer takes: the field, its value and shown error (the engine computes errors for every
 // field; the form decides which are shown), and callbacks. Renderers hold no rules of their own.
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
-import type { FieldError } from '../engine';
+import type { FieldError, FormState } from '../engine';
 
 export interface FieldRendererProps {
   field: FieldConfig;
@@ -20,6 +20,27 @@ export interface FieldRendererProps {
   onBlur(): void;
   /** Dropdown and radio options. */
   options?: FieldOptions['values'];
+}
+
+/** The form as the renderers see it: the engine's state plus what to do on each input. */
+export interface FormBinding {
+  state: FormState;
+  /** The error to show for a field or cell key (the engine computes all; shown once dirty). */
+  shownError(key: string): FieldError | undefined;
+  label(field: FieldConfig): string;
+  translate(text: string): string;
+  optionsOf(field: FieldConfig): FieldOptions['values'] | undefined;
+  readOnly(key: string): boolean;
+  setValue(key: string, value: FieldValue): void;
+  blur(key: string): void;
+  setCell(containerKey: string, row: number | 'headers', key: string, value: FieldValue): void;
+  blurCell(containerKey: string, row: number | 'headers', key: string): void;
+  addRow(containerKey: string): boolean;
+  removeRow(containerKey: string, row: number): void;
+  /** Runs the field's button microflow. */
+  runMicroflow?(field: FieldConfig): void;
+  /** Keys a VERIFY_FIELDS action marked: true verified, false failed. */
+  verified(key: string): boolean | undefined;
 }
 
 /** The DOM id of a field's focusable control: how the form moves focus to the first invalid field. */

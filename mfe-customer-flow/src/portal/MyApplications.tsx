@@ -18,7 +18,7 @@ import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { problemText } from '../fields/problems';
-import { fetchMyApplications, type MyApplication, sendSignInCode, verifySignInCode } from '../services/api';
+import { fetchMyApplications, flowKeys, type MyApplication, sendSignInCode, verifySignInCode } from '../services/api';
 import { isApplicantSession, storeApplicantSession } from '../services/applicantSession';
 import { createDraftStore, draftKey, indexedDbStore } from '../services/draftStore';
 import { applicantStatus, canContinue } from './applicantStatus';
@@ -152,7 +152,7 @@ function SignIn({ onSignedIn }: { onSignedIn(email: string): void }) {
 
 function ApplicationList({ email }: { email: string }) {
   const applications = useQuery({
-    queryKey: ['customerFlow', 'myApplications', email],
+    queryKey: flowKeys.myApplications(email),
     queryFn: () => fetchMyApplications(email),
   });
   if (applications.isError) {

@@ -7,12 +7,12 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { fetchProducts } from '../services/api';
+import { fetchProducts, flowKeys } from '../services/api';
 import { MyApplications } from './MyApplications';
 
 /** /newapplication without a product: the products to apply for, then the applicant's own applications. */
 export function ProductList({ onChoose }: { onChoose(productCode: string): void }) {
-  const products = useQuery({ queryKey: ['customerFlow', 'products'], queryFn: fetchProducts });
+  const products = useQuery({ queryKey: flowKeys.products, queryFn: fetchProducts });
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>

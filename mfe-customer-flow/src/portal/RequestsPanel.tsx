@@ -15,7 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { acceptAttribute, uploadCheck } from '../engine';
 import { problemText } from '../fields/problems';
-import { answerRequest, fetchRequests, openApplication, uploadDocument } from '../services/api';
+import { answerRequest, fetchRequests, flowKeys, openApplication, uploadDocument } from '../services/api';
 import { applicantApplicationId, storeApplicantSession } from '../services/applicantSession';
 import { requestStatus } from './applicantStatus';
 
@@ -28,7 +28,7 @@ async function switchToApplication(applicationId: string): Promise<void> {
 
 export function RequestsPanel({ applicationId, onAnswered }: { applicationId: string; onAnswered(): void }) {
   const requests = useQuery({
-    queryKey: ['customerFlow', 'requests', applicationId],
+    queryKey: flowKeys.requests(applicationId),
     queryFn: () => fetchRequests(applicationId),
   });
   if (requests.isError) {

@@ -40,8 +40,8 @@ import {
   stepper,
   submitCheck,
 } from '../engine';
-import type { FormBinding } from '../fields/FieldRenderer';
 import { focusField } from '../fields/focus';
+import type { FormBinding } from '../fields/types';
 import {
   addMandatoryValidations,
   createApplication,

@@ -5,7 +5,7 @@
 import type { FieldConfig } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { fetchComponents, translate } from '../services/api';
+import { fetchComponents, flowKeys, translate } from '../services/api';
 import type { FlowSetup } from './loadFlow';
 
 export const LANGUAGES = [
@@ -32,7 +32,7 @@ export function useTranslations(setup: FlowSetup | undefined, lang: LanguageCode
   const texts = useMemo(() => (setup ? flowTexts(setup) : []), [setup]);
   const other = LANGUAGES.find((l) => l.code !== BASE_LANGUAGE)?.code ?? BASE_LANGUAGE;
   const probe = useQuery({
-    queryKey: ['customerFlow', 'multilingual', setup?.flow.flowId, other],
+    queryKey: flowKeys.multilingual(setup?.flow.flowId, other),
     queryFn: () => translate(texts.slice(0, 20), other),
     enabled: setup !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
@@ -41,13 +41,13 @@ export function useTranslations(setup: FlowSetup | undefined, lang: LanguageCode
   const available = Object.keys(probe.data ?? {}).length > 0;
   const active = available && lang !== BASE_LANGUAGE;
   const translated = useQuery({
-    queryKey: ['customerFlow', 'translate', setup?.flow.flowId, lang],
+    queryKey: flowKeys.translate(setup?.flow.flowId, lang),
     queryFn: () => translate(texts, lang),
     enabled: active,
     staleTime: Number.POSITIVE_INFINITY,
   });
   const labels = useQuery({
-    queryKey: ['customerFlow', 'labels', setup?.flow.flowId, lang],
+    queryKey: flowKeys.labels(setup?.flow.flowId, lang),
     queryFn: async () => {
       const components = await fetchComponents([...(setup?.components.keys() ?? [])], lang);
       return new Map(components.flatMap((c) => c.fields.map((f) => [`${c.componentId}/${f.key}`, f.label] as const)));

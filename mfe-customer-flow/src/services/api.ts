@@ -35,6 +35,20 @@ import {
 import Type, { type Static } from 'typebox';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '../engine';
 
+/** TanStack Query keys of this remote: every remote shares the shell's one client, so each starts with the remote's name. */
+export const flowKeys = {
+  setup: (mode: 'apply' | 'resume' | 'staff', id: string, fresh: boolean) =>
+    ['mfe-customer-flow', 'setup', mode, id, fresh] as const,
+  flowForm: (applicationId: string) => ['mfe-customer-flow', 'flowForm', applicationId] as const,
+  products: ['mfe-customer-flow', 'products'] as const,
+  requests: (applicationId: string) => ['mfe-customer-flow', 'requests', applicationId] as const,
+  myApplications: (email: string) => ['mfe-customer-flow', 'myApplications', email] as const,
+  multilingual: (flowId: string | undefined, lang: string) =>
+    ['mfe-customer-flow', 'multilingual', flowId, lang] as const,
+  translate: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'translate', flowId, lang] as const,
+  labels: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'labels', flowId, lang] as const,
+};
+
 export interface ProductSummary {
   product_code: string;
   product_name: string;
