@@ -13,7 +13,7 @@ import {
   loadPageRules,
   setFieldValue,
   setTableCell,
-} from '../src/engine';
+} from '../src/domain/engine';
 import { generateFlow } from './generateFlow';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);

@@ -2,7 +2,7 @@
 import Alert from '@mui/material/Alert';
 import type { RemotePageProps } from '@originate/shared';
 import { useSearchParams } from 'react-router-dom';
-import DetailPage from '../detail/DetailPage';
+import DetailPage from '../ui/detail/DetailPage';
 
 export default function ApplicationDetail(_props: RemotePageProps) {
   const [params] = useSearchParams();

@@ -2,11 +2,11 @@
 // comes from the basename the host routes it under.
 import Alert from '@mui/material/Alert';
 import type { RemotePageProps } from '@originate/shared';
-import { FiltersPage } from '../lists/FiltersPage';
-import { ListPage } from '../lists/ListPage';
-import { ProductsPage } from '../lists/ProductsPage';
-import { pageFor } from '../lists/pages';
-import { SearchPage } from '../lists/SearchPage';
+import { pageFor } from '../domain/pages';
+import { FiltersPage } from '../ui/lists/FiltersPage';
+import { ListPage } from '../ui/lists/ListPage';
+import { ProductsPage } from '../ui/lists/ProductsPage';
+import { SearchPage } from '../ui/lists/SearchPage';
 
 export default function ApplicationsPage({ basename }: RemotePageProps) {
   const page = pageFor(basename);

@@ -2,9 +2,9 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { StandaloneFrame } from '@originate/shared/standalone';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router-dom';
+import { DETAIL_PATH, PAGES } from '../domain/pages';
 import ApplicationDetail from '../exposed/ApplicationDetail';
 import ApplicationsPage from '../exposed/ApplicationsPage';
-import { DETAIL_PATH, PAGES } from '../lists/pages';
 
 /** The team's harness: every page of remote.json under the same paths the shell uses, without the shell's menu. */
 export function StandaloneApp() {

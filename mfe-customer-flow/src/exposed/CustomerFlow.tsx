@@ -14,15 +14,16 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CaptchaGate } from '../portal/Captcha';
-import { FlowScreen } from '../portal/FlowScreen';
-import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loadForToken } from '../portal/loadFlow';
-import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../portal/PortalChrome';
-import { ProductList } from '../portal/ProductList';
-import { LANGUAGES, type LanguageCode, useTranslations } from '../portal/useTranslations';
-import { isApplicantSession, keepApplicantSessionAlive } from '../services/applicantSession';
-import { currentDevice } from '../services/device';
-import { createDraftStore, type DraftStore, indexedDbStore } from '../services/draftStore';
+import { isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
+import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
+import { flowKeys } from '../api/keys';
+import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loadForToken } from '../api/loadFlow';
+import { LANGUAGES, type LanguageCode, useTranslations } from '../api/useTranslations';
+import { currentDevice } from '../domain/device';
+import { CaptchaGate } from '../ui/portal/Captcha';
+import { FlowScreen } from '../ui/portal/FlowScreen';
+import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
+import { ProductList } from '../ui/portal/ProductList';
 import { useStableViewer } from './viewer';
 
 export const INVALID_URL_PATH = '/invalidURL';
@@ -116,7 +117,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   const [captcha, setCaptcha] = useState<string | undefined>();
   const [lang, setLang] = useState<LanguageCode>('en');
   const device = useMemo(() => currentDevice(), []);
-  const queryKey = useMemo(() => ['customerFlow', 'setup', mode, id, fresh], [mode, id, fresh]);
+  const queryKey = useMemo(() => flowKeys.setup(mode, id, fresh), [mode, id, fresh]);
   const setup = useQuery<FlowSetup>({
     queryKey,
     queryFn: () => {

@@ -8,10 +8,11 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { FieldConfig, SlotProps } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { isEditingDisabled, type Step } from '../engine';
-import { FlowScreen } from '../portal/FlowScreen';
-import { loadForApplication } from '../portal/loadFlow';
-import { currentDevice } from '../services/device';
+import { flowKeys } from '../api/keys';
+import { loadForApplication } from '../api/loadFlow';
+import { currentDevice } from '../domain/device';
+import { isEditingDisabled, type Step } from '../domain/engine';
+import { FlowScreen } from '../ui/portal/FlowScreen';
 import { useStableViewer } from './viewer';
 
 const identity = (text: string) => text;
@@ -21,7 +22,7 @@ export default function FlowForm({ applicationId, applicantType, access, viewer,
   const deviceWidth = useMemo(() => currentDevice().deviceWidth, []);
   const stableViewer = useStableViewer(viewer);
   const setup = useQuery({
-    queryKey: ['customerFlow', 'flowForm', applicationId],
+    queryKey: flowKeys.flowForm(applicationId),
     queryFn: () => loadForApplication(applicationId, { deviceWidth }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,

@@ -3,8 +3,8 @@ import { configureHttp } from '@originate/shared';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import CustomerFlow, { INVALID_URL_PATH } from '../exposed/CustomerFlow';
-import { InvalidUrlPage } from '../portal/InvalidUrlPage';
-import { NO_EMBED, PortalChrome } from '../portal/PortalChrome';
+import { InvalidUrlPage } from '../ui/portal/InvalidUrlPage';
+import { NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
 
 export function StandaloneApp() {
   const navigate = useNavigate();

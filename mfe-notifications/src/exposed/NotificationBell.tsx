@@ -12,9 +12,9 @@ import { unreadCountAtom } from '@originate/shared';
 import { useAtomValue } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useNotifications, useNotificationsAllowed, useNotificationsService } from '../api/useNotifications';
 import { ConnectionStatus } from '../ui/ConnectionStatus';
 import { NotificationList } from '../ui/NotificationList';
-import { useNotifications, useNotificationsAllowed, useNotificationsService } from '../ui/useNotifications';
 
 /** Where the host mounts the Notification page (menu contribution path 'notifications'). */
 export const NOTIFICATIONS_PAGE_PATH = '/notifications';

@@ -8,9 +8,9 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import type { RemotePageProps } from '@originate/shared';
 import { useState } from 'react';
+import { useNotifications, useNotificationsAllowed, useNotificationsService } from '../api/useNotifications';
 import { ConnectionStatus } from '../ui/ConnectionStatus';
 import { NotificationList } from '../ui/NotificationList';
-import { useNotifications, useNotificationsAllowed, useNotificationsService } from '../ui/useNotifications';
 
 type Filter = 'all' | 'unread';
 

@@ -3,9 +3,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
-import { createNotificationsService, type NotificationsService } from '../service/notificationsService';
+import { createNotificationsService, type NotificationsService } from '../api/notificationsService';
+import { NotificationsServiceContext } from '../api/useNotifications';
 import { FakeSocket, notification, session } from '../test/fixtures';
-import { NotificationsServiceContext } from '../ui/useNotifications';
 import NotificationBell from './NotificationBell';
 import NotificationsPage from './NotificationsPage';
 

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ConnectionStatus as Status } from '../service/notificationsService';
+import type { ConnectionStatus as Status } from '../api/notificationsService';
 
 const LABELS: Record<Status, string> = {
   connected: 'Live',

@@ -3,8 +3,8 @@ import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
 import type { Notification } from '@originate/shared';
+import { useNotificationsService, useNow } from '../api/useNotifications';
 import { NotificationItem } from './NotificationItem';
-import { useNotificationsService, useNow } from './useNotifications';
 
 export function NotificationList({
   notifications,

@@ -4,11 +4,11 @@
 import { getContrastRatio } from '@mui/material/styles';
 import { buildTheme, DEFAULT_THEME_CONFIG } from '@originate/shared';
 import { render } from '@testing-library/react';
-import type { NotificationsService } from '../service/notificationsService';
+import type { NotificationsService } from '../api/notificationsService';
+import { NotificationsServiceContext } from '../api/useNotifications';
 import { notification } from '../test/fixtures';
 import { avatarColours } from './NotificationItem';
 import { NotificationList } from './NotificationList';
-import { NotificationsServiceContext } from './useNotifications';
 
 const TONES = ['primary', 'secondary', 'info', 'success', 'warning'] as const;
 

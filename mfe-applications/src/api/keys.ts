@@ -1,0 +1,40 @@
+// Every TanStack Query key of this remote, one builder per resource. The shell's one QueryClient serves
+// every remote, so each key starts with the remote's name.
+import type { UserCandidatesQuery } from '@originate/shared';
+import type { ListVariables } from './lists';
+
+/** Query keys as data (TanStack Query): everything that makes a page different is in the key. */
+export const listKeys = {
+  all: ['mfe-applications', 'lists'] as const,
+  /** Every page of every list (what a change refetches); search pages too. */
+  pages: ['mfe-applications', 'lists', 'page'] as const,
+  page: (variables: ListVariables) => ['mfe-applications', 'lists', 'page', variables] as const,
+  table: (tableId: string) => ['mfe-applications', 'lists', 'table', tableId] as const,
+  savedFilters: (tableId: string) => ['mfe-applications', 'lists', 'savedFilters', tableId] as const,
+  searches: ['mfe-applications', 'lists', 'search'] as const,
+  search: (query: string, page: number, size: number) =>
+    ['mfe-applications', 'lists', 'search', query, page, size] as const,
+  userCandidates: (query: UserCandidatesQuery) => ['mfe-applications', 'lists', 'userCandidates', query] as const,
+  products: ['mfe-applications', 'lists', 'products'] as const,
+};
+
+/** One application's resources: everything under ['mfe-applications', 'detail', id]. */
+export const detailKeys = {
+  all: (applicationId: string) => ['mfe-applications', 'detail', applicationId] as const,
+  configs: (applicationId: string, taskId?: string) =>
+    ['mfe-applications', 'detail', applicationId, 'configs', taskId ?? null] as const,
+  application: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'application'] as const,
+  worklogs: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'worklogs'] as const,
+  audits: (applicationId: string, fieldKey?: string) =>
+    ['mfe-applications', 'detail', applicationId, 'audits', fieldKey ?? null] as const,
+  queries: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'queries'] as const,
+  query: (applicationId: string, subTaskId: string) =>
+    ['mfe-applications', 'detail', applicationId, 'queries', subTaskId] as const,
+  record: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'record'] as const,
+  documents: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'documents'] as const,
+  notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
+  approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,
+  related: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'related'] as const,
+  fieldLabels: (applicationId: string, flowId?: string, verNum?: number) =>
+    ['mfe-applications', 'detail', applicationId, 'fieldLabels', flowId, verNum] as const,
+};

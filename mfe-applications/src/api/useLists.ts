@@ -1,0 +1,89 @@
+// TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
+import { runtimeEnvAtom, sessionAtom, type TableConfig, type UserCandidatesQuery } from '@originate/shared';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { listKeys } from './keys';
+import {
+  fetchApplications,
+  fetchProducts,
+  fetchSavedFilters,
+  fetchTableConfig,
+  fetchUserCandidates,
+  globalSearch,
+  type ListVariables,
+  saveFilter,
+} from './lists';
+import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from './live';
+
+export function useTableConfig(tableId: string) {
+  return useQuery<TableConfig>({
+    queryKey: listKeys.table(tableId),
+    queryFn: () => fetchTableConfig(tableId),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** One page of a list; the previous page stays shown while the next loads (no flicker, one page held). */
+export function useApplicationsPage(variables: ListVariables, enabled: boolean) {
+  return useQuery({
+    queryKey: listKeys.page(variables),
+    queryFn: () => fetchApplications(variables),
+    placeholderData: keepPreviousData,
+    enabled,
+    gcTime: 0,
+  });
+}
+
+export function useSavedFilters(tableId: string) {
+  return useQuery({ queryKey: listKeys.savedFilters(tableId), queryFn: () => fetchSavedFilters(tableId) });
+}
+
+export function useSaveFilter(tableId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveFilter,
+    onSuccess: () => client.invalidateQueries({ queryKey: listKeys.savedFilters(tableId) }),
+  });
+}
+
+/** A user picker's options: the server's candidates for the action, narrowed by what was typed. */
+export function useUserCandidates(query: UserCandidatesQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: listKeys.userCandidates(query),
+    queryFn: () => fetchUserCandidates(query),
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useGlobalSearch(query: string, page: number, size: number) {
+  return useQuery({
+    queryKey: listKeys.search(query, page, size),
+    queryFn: () => globalSearch(query, page, size),
+    enabled: query.length > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProducts() {
+  return useQuery({ queryKey: listKeys.products, queryFn: fetchProducts, staleTime: 5 * 60_000 });
+}
+
+/** While mounted, refetches every list (rows and counts) when an application changes elsewhere. */
+export function useLiveLists(open: OpenLiveSocket = openSocketIo): void {
+  const client = useQueryClient();
+  const session = useAtomValue(sessionAtom);
+  const env = useAtomValue(runtimeEnvAtom);
+  const token = session?.access_token;
+  const sessionId = session?.sessionid;
+  const apiBaseUrl = env?.apiBaseUrl;
+  useEffect(() => {
+    if (!token || !sessionId || !apiBaseUrl) return;
+    return subscribeApplicationChanges(open, apiBaseUrl, { token, sessionId }, () => {
+      void client.invalidateQueries({ queryKey: listKeys.pages });
+      void client.invalidateQueries({ queryKey: listKeys.searches });
+    });
+  }, [open, client, token, sessionId, apiBaseUrl]);
+}

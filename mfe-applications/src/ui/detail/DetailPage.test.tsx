@@ -1,0 +1,204 @@
+import {
+  ApiError,
+  type Session,
+  type SlotHost,
+  SlotRendererContext,
+  sessionAtom,
+  sharedStore,
+} from '@originate/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { detailApi, type TaskConfigs } from '../../api/detail';
+import DetailPage from './DetailPage';
+
+jest.mock('../../api/detail', () => ({
+  detailApi: {
+    configs: jest.fn(),
+    application: jest.fn(async () => null),
+    record: jest.fn(async () => ({
+      product_name: 'Home loan',
+      product_code: 'HL',
+      applicant: { primary: { fullName: 'Asha Rao' } },
+    })),
+    worklogs: jest.fn(async () => []),
+    notes: jest.fn(async () => []),
+    completeStep: jest.fn(),
+    action: jest.fn(),
+  },
+}));
+const mocked = detailApi as jest.Mocked<typeof detailApi>;
+
+const team = { type: 'HIERARCHY' as const, id: 'T-1' };
+const CONFIGS: TaskConfigs = {
+  application_id: 'APP-7',
+  status: 'ACTIVE',
+  stage: 'Credit review',
+  subStatus: 'In Progress',
+  editingDisabled: false,
+  hasPreviousStep: true,
+  assigned: true,
+  tabs: [],
+  taskActions: [],
+  task: {
+    taskId: 'TSK-7',
+    name: 'Credit review',
+    stepName: 'Credit review',
+    stepNumber: 2,
+    type: 'APPVD',
+    progress: 'In Progress',
+    assignedTo: 'USR-1',
+    assignedToName: 'Olive Officer',
+    assignedTeam: [team],
+    allowedUsers: [],
+    reviewDate: null,
+    callbackRequested: false,
+  },
+};
+
+function login(roles: string[]) {
+  const session: Session = {
+    access_token: 'token-1',
+    refresh_token: 'refresh-1',
+    sessionid: 'session-1',
+    expires_in: 3600,
+    expiry_time: '2026-11-22T11:00:00.000Z',
+    issuedAt: 0,
+    user: {
+      userid: 'USR-1',
+      userName: 'officer',
+      firstName: 'Olive',
+      lastName: 'Officer',
+      displayName: 'Olive Officer',
+      roles,
+      applications: ['originate-backoffice'],
+      teams: [team],
+    },
+  };
+  sharedStore.set(sessionAtom, session);
+}
+
+const forms: unknown[] = [];
+const host: SlotHost = {
+  provides: (slot) => slot === 'flowForm',
+  render: (slot, props) => {
+    forms.push(props);
+    return <output>{`${slot} ${JSON.stringify(props)}`}</output>;
+  },
+};
+
+function renderPage(configs: TaskConfigs = CONFIGS) {
+  mocked.configs.mockResolvedValue(configs);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <SlotRendererContext value={host}>
+        <DetailPage applicationId="APP-7" />
+      </SlotRendererContext>
+    </QueryClientProvider>,
+  );
+}
+
+const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
+
+afterEach(() => {
+  act(() => sharedStore.set(sessionAtom, null));
+  forms.length = 0;
+  jest.clearAllMocks();
+});
+
+describe('DetailPage', () => {
+  it('shows the header and every tab to the assignee, the form editable in the Save tab', async () => {
+    login(['APPLICATIONS_ACTIONS', 'TASK_REVIEW_DATE', 'MANAGE_DOCUMENT']);
+    renderPage();
+    expect(await screen.findByText('Application APP-7')).toBeTruthy();
+    expect(screen.getByTestId('header-Assignee').textContent).toBe('Olive Officer (you)');
+    expect((await screen.findByText('Home loan (HL)')).dataset.testid).toBe('header-Product');
+    expect(screen.getByTestId('header-Applicant').textContent).toBe('Asha Rao');
+    expect(tabNames()).toEqual([
+      'Snooze',
+      'Worklogs',
+      'Queries',
+      'Docs',
+      'Notes',
+      'Approvals',
+      'Tasks',
+      'Save',
+      'Actions',
+      'Close',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Save' }).getAttribute('aria-selected')).toBe('true');
+    expect(forms).toContainEqual(
+      expect.objectContaining({
+        applicationId: 'APP-7',
+        access: 'WRITE',
+        applicantType: 'primary',
+        // The form's field access control is evaluated for the user (flowForm's viewer).
+        viewer: { roles: ['APPLICATIONS_ACTIONS', 'TASK_REVIEW_DATE', 'MANAGE_DOCUMENT'], teams: [team] },
+      }),
+    );
+    expect(mocked.configs).toHaveBeenCalledWith('APP-7', undefined);
+  });
+
+  it('shows the form read only and no Save, Actions or Close to a user the task is not assigned to', async () => {
+    login(['APPLICATIONS_ACTIONS']);
+    renderPage({ ...CONFIGS, assigned: false });
+    await screen.findByText('Application APP-7');
+    expect(tabNames()).toEqual(['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks']);
+    expect(forms).toContainEqual(expect.objectContaining({ access: 'READ' }));
+    expect(forms).not.toContainEqual(expect.objectContaining({ access: 'WRITE' }));
+    expect(screen.getByText(/Read only: the task is not assigned to you/)).toBeTruthy();
+  });
+
+  it('has no Actions tab without APPLICATIONS_ACTIONS', async () => {
+    login(['MANAGE_DOCUMENT']);
+    renderPage();
+    await screen.findByText('Application APP-7');
+    expect(tabNames()).not.toContain('Actions');
+    expect(tabNames()).toContain('Close');
+  });
+
+  it('shows a refused completion by its error with what to do', async () => {
+    login(['APPLICATIONS_ACTIONS']);
+    mocked.completeStep.mockRejectedValue(
+      new ApiError(409, {
+        code: 409,
+        message: 'QUERIES_PENDING',
+        errors: [{ label: 'QUERIES_PENDING', reason: '1 query(ies) are still open' }],
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Close' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Complete step' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Comment'), { target: { value: 'All checks done' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Complete step' }));
+    const problem = await screen.findByTestId('completion-problem');
+    expect(problem.textContent).toContain('QUERIES_PENDING');
+    expect(problem.textContent).toContain('1 query(ies) are still open');
+    expect(problem.textContent).toContain('Close (or resolve) them in the Queries tab');
+    expect(mocked.completeStep).toHaveBeenCalledWith({
+      application_id: 'APP-7',
+      taskId: 'TSK-7',
+      comment: 'All checks done',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('confirms an action with its optional comment and sends it for the task', async () => {
+    login(['APPLICATIONS_ACTIONS']);
+    mocked.action.mockResolvedValue({});
+    renderPage();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Actions' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Inactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Inactivate' }));
+    await waitFor(() =>
+      expect(mocked.action).toHaveBeenCalledWith('inactivate', {
+        application_id: 'APP-7',
+        taskId: 'TSK-7',
+        comment: undefined,
+      }),
+    );
+    await waitFor(() => expect(mocked.configs).toHaveBeenCalledTimes(2));
+  });
+});

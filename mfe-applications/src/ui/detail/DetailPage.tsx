@@ -1,0 +1,263 @@
+// /backstage/application: one application's task. Header (who, what, where, SLA), its life cycle, the
+// form through the flowForm slot (editable only in the Save tab: assigned and editing enabled; each field
+// by the user's field access), the tabs
+// shared's visibleTabs allows, and the field history.
+import HistoryIcon from '@mui/icons-material/History';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Drawer from '@mui/material/Drawer';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { type ApplicantType, type DetailTab, type User, userAtom, useSlot } from '@originate/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import type { TaskConfigs } from '../../api/detail';
+import {
+  invalidate,
+  useApplicationLifeCycle,
+  useConfigs,
+  useLiveDetail,
+  useRecord,
+  useReported,
+} from '../../api/useDetail';
+import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
+import { FieldHistory } from './FieldHistory';
+import { ActionsTab, CloseTab } from './tabs/ActionsTab';
+import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
+import { ApprovalsTab } from './tabs/ApprovalsTab';
+import { DocsTab } from './tabs/DocsTab';
+import { QueriesTab } from './tabs/QueriesTab';
+
+export interface DetailPageProps {
+  applicationId: string;
+  taskId?: string;
+}
+
+const APPLICANT_TYPES: readonly ApplicantType[] = ['primary', 'secondary', 'guarantor'];
+
+function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User; onHistory: () => void }) {
+  const record = useRecord(configs.application_id);
+  useReported(record.error);
+  const h = headerModel(configs, record.data, user);
+  const items: [string, string][] = [
+    ['Product', h.product],
+    ['Applicant', h.applicant],
+    ['Status', h.status],
+    ['Stage', h.stage],
+    ['Current task', h.task],
+    ['Assignee', h.assignee],
+    ['SLA due', h.slaDue],
+    ...(h.callback ? [['Callback', h.callback] as [string, string]] : []),
+  ];
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography
+          variant="h5"
+          component="h1"
+          sx={{ fontWeight: 600, flex: { xs: '1 1 100%', sm: 1 }, minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          Application {h.applicationId}
+        </Typography>
+        <Chip label={configs.subStatus} color={configs.status === 'ACTIVE' ? 'primary' : 'default'} />
+        <Button startIcon={<HistoryIcon />} onClick={onHistory}>
+          Field history
+        </Button>
+      </Stack>
+      <Box
+        component="dl"
+        sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+      >
+        {items.map(([label, value]) => (
+          <div key={label}>
+            <Typography component="dt" variant="caption" color="text.secondary">
+              {label}
+            </Typography>
+            <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={`header-${label}`}>
+              {value}
+            </Typography>
+          </div>
+        ))}
+      </Box>
+    </Paper>
+  );
+}
+
+function LifeCycle({ applicationId }: { applicationId: string }) {
+  const app = useApplicationLifeCycle(applicationId);
+  useReported(app.error);
+  const cycle = app.data?.appLifeCycle;
+  if (!cycle) return null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Life cycle">
+      {cycle.steps.map((step) => {
+        const progress = step.assignmentInfo.at(-1)?.progress ?? 'Pending';
+        return (
+          <Chip
+            key={step.stepName}
+            size="small"
+            variant={step.stepName === cycle.stage ? 'filled' : 'outlined'}
+            color={progress === 'Completed' ? 'success' : step.stepName === cycle.stage ? 'primary' : 'default'}
+            label={`${step.stepName}: ${progress}`}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+function ApplicationForm({ configs, access, user }: { configs: TaskConfigs; access: 'WRITE' | 'READ'; user: User }) {
+  const FlowForm = useSlot('flowForm');
+  const client = useQueryClient();
+  const [applicantType, setApplicantType] = useState<ApplicantType>('primary');
+  if (!FlowForm) return <Alert severity="info">The application form is not available here.</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <TextField
+          select
+          size="small"
+          label="Applicant"
+          value={applicantType}
+          onChange={(e) => setApplicantType(e.target.value as ApplicantType)}
+          sx={{ minWidth: 160 }}
+        >
+          {APPLICANT_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          ))}
+        </TextField>
+        {access === 'READ' && (
+          <Typography variant="body2" color="text.secondary">
+            Read only: {configs.assigned ? 'editing is disabled at this stage' : 'the task is not assigned to you'}.
+          </Typography>
+        )}
+      </Stack>
+      <FlowForm
+        applicationId={configs.application_id}
+        applicantType={applicantType}
+        access={access}
+        viewer={fieldAccessViewer(user)}
+        onSaved={() => void invalidate(client, configs.application_id, ['audits', 'worklogs', 'configs'])}
+      />
+    </Stack>
+  );
+}
+
+function Panel({ tab, configs, user }: { tab: DetailTab; configs: TaskConfigs; user: User }) {
+  const id = configs.application_id;
+  switch (tab) {
+    case 'Snooze':
+      return <SnoozeTab configs={configs} />;
+    case 'Worklogs':
+      return <WorklogsTab applicationId={id} />;
+    case 'Queries':
+      return <QueriesTab configs={configs} />;
+    case 'Docs':
+      return <DocsTab applicationId={id} canManage={canManageDocuments(user)} />;
+    case 'Notes':
+      return <NotesTab applicationId={id} />;
+    case 'Approvals':
+      return <ApprovalsTab configs={configs} userid={user.userid} />;
+    case 'Tasks':
+      return <TasksTab applicationId={id} />;
+    case 'Save':
+      return <ApplicationForm configs={configs} access="WRITE" user={user} />;
+    case 'Actions':
+      return <ActionsTab configs={configs} caller={user} />;
+    case 'Close':
+      return <CloseTab configs={configs} />;
+  }
+}
+
+function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
+  const tabs = detailTabs(configs, user, new Date());
+  const access = formAccess(tabs);
+  const [chosen, setChosen] = useState<DetailTab | null>(null);
+  const [history, setHistory] = useState(false);
+  // The form is edited in the Save tab; without it the form shows read only above the tabs.
+  const tab = chosen && tabs.includes(chosen) ? chosen : tabs.includes('Save') ? 'Save' : (tabs[0] ?? 'Worklogs');
+  return (
+    <Stack spacing={2}>
+      <Header configs={configs} user={user} onHistory={() => setHistory(true)} />
+      <LifeCycle applicationId={configs.application_id} />
+      {access === 'READ' && (
+        <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
+          <ApplicationForm configs={configs} access="READ" user={user} />
+        </Paper>
+      )}
+      <Paper>
+        <Tabs
+          value={tab}
+          onChange={(_, value: DetailTab) => setChosen(value)}
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Application detail"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {tabs.map((t) => (
+            <Tab key={t} value={t} label={t} id={`detail-tab-${t}`} aria-controls={`detail-panel-${t}`} />
+          ))}
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`detail-panel-${tab}`}
+          aria-labelledby={`detail-tab-${tab}`}
+          sx={{ p: { xs: 1.5, sm: 3 } }}
+        >
+          <Panel key={tab} tab={tab} configs={configs} user={user} />
+        </Box>
+      </Paper>
+      <Drawer
+        anchor="right"
+        open={history}
+        onClose={() => setHistory(false)}
+        slotProps={{ paper: { sx: { width: { xs: '100%', sm: 560 } } } }}
+      >
+        {/* The shell's app bar stays above every drawer: the history starts below it. */}
+        <Toolbar />
+        <Stack direction="row" sx={{ justifyContent: 'flex-end', px: 2, pt: 1 }}>
+          <Button onClick={() => setHistory(false)}>Close history</Button>
+        </Stack>
+        <FieldHistory applicationId={configs.application_id} />
+      </Drawer>
+    </Stack>
+  );
+}
+
+export default function DetailPage({ applicationId, taskId }: DetailPageProps) {
+  const user = useAtomValue(userAtom);
+  const configs = useConfigs(applicationId, taskId);
+  useReported(configs.error);
+  useLiveDetail(applicationId);
+  if (!user) return null;
+  if (configs.data?.task === null) {
+    const { status, stage } = configs.data;
+    return (
+      <Alert severity="info" sx={{ m: 2 }}>
+        Application {applicationId} ({status}, stage {stage || 'none'}) has no task to work on.
+      </Alert>
+    );
+  }
+  if (configs.data) return <Detail configs={configs.data} user={user} />;
+  if (configs.isError) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        Application {applicationId} could not be opened.
+      </Alert>
+    );
+  }
+  return <LinearProgress aria-label="Loading the application" />;
+}

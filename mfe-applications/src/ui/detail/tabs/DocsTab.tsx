@@ -1,0 +1,350 @@
+// Docs: the application's documents and their earlier versions; download for everyone who sees them;
+// upload and replace (30 MB and the upload kinds checked first), metadata, delete, merge (into one PDF)
+// and copy to another application with MANAGE_DOCUMENT.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { acceptAttribute, formatDateTime, showToast } from '@originate/shared';
+import { useRef, useState } from 'react';
+import { detailApi, type StaffDocument } from '../../../api/detail';
+import { useDetailMutation, useDocuments, useReported } from '../../../api/useDetail';
+import { uploadProblem } from '../../../domain/detail';
+import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
+import { saveDownload } from '../download';
+import { Loading } from './Loading';
+
+const kb = (size: number) =>
+  size >= 1048576 ? `${(size / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+
+/** The earlier files of a document, newest first, each downloadable. */
+function Versions({ doc, columns }: { doc: StaffDocument; columns: number }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} sx={{ bgcolor: 'action.hover' }}>
+        <Stack component="ul" spacing={0.5} aria-label={`Earlier versions of ${doc.fileName}`} sx={{ m: 0, pl: 2 }}>
+          {doc.versions.map((v) => (
+            <Stack
+              component="li"
+              key={v.version}
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ alignItems: { sm: 'center' } }}
+            >
+              <Typography variant="body2">
+                Version {v.version}: {v.fileName}, {kb(v.size)}, uploaded {formatDateTime(v.uploadedAt)} by{' '}
+                {v.uploadedBy ?? 'the applicant'}, replaced {formatDateTime(v.replacedAt)}
+              </Typography>
+              <Button
+                size="small"
+                onClick={() => void saveDownload(() => detailApi.downloadVersion(doc.fileId, v.version), v.fileName)}
+                aria-label={`Download version ${v.version} of ${doc.fileName}`}
+              >
+                Download
+              </Button>
+            </Stack>
+          ))}
+        </Stack>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+export function DocsTab({ applicationId, canManage }: { applicationId: string; canManage: boolean }) {
+  const documents = useDocuments(applicationId);
+  useReported(documents.error);
+  const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [fieldKey, setFieldKey] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [shownVersions, setShownVersions] = useState<string | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const done = (message: string) => () => {
+    setRequest(null);
+    showToast(message, 'success');
+  };
+  const upload = useDetailMutation(
+    applicationId,
+    (file: File) => detailApi.upload(applicationId, fieldKey.trim(), file),
+    ['documents'],
+    {
+      onSuccess: () => {
+        if (input.current) input.current.value = '';
+        showToast('Document uploaded', 'success');
+      },
+    },
+  );
+  const replace = useDetailMutation(
+    applicationId,
+    (v: { fileId: string; file: File }) =>
+      detailApi.replaceDocument({ application_id: applicationId, fileId: v.fileId }, v.file),
+    ['documents', 'audits'],
+    { onSuccess: () => showToast('File replaced', 'success') },
+  );
+  const remove = useDetailMutation(
+    applicationId,
+    (fileId: string) => detailApi.deleteDocument({ application_id: applicationId, fileId }),
+    ['documents'],
+  );
+  const metadata = useDetailMutation(
+    applicationId,
+    (v: { fileId: string; docType?: string; description?: string }) =>
+      detailApi.updateMetadata({
+        application_id: applicationId,
+        fileId: v.fileId,
+        metadata: { docType: v.docType, description: v.description },
+      }),
+    ['documents'],
+  );
+  const merge = useDetailMutation(
+    applicationId,
+    (fileName: string) => detailApi.mergeDocuments({ application_id: applicationId, fileIds: selected, fileName }),
+    ['documents'],
+    {
+      onSuccess: () => setSelected([]),
+    },
+  );
+  const copy = useDetailMutation(
+    applicationId,
+    (v: { fileId: string; toApplicationId: string }) => detailApi.copyFile({ application_id: applicationId, ...v }),
+    [],
+  );
+  const busy =
+    upload.isPending ||
+    replace.isPending ||
+    remove.isPending ||
+    metadata.isPending ||
+    merge.isPending ||
+    copy.isPending;
+
+  /** The file the user picked, if the upload rules take it (else the reason is shown); the picker is cleared. */
+  const picked = (target: HTMLInputElement): File | null => {
+    setProblem(null);
+    const file = target.files?.[0];
+    const refused = file ? uploadProblem(file) : null;
+    if (refused || !file) target.value = '';
+    if (refused) setProblem(refused);
+    return refused ? null : (file ?? null);
+  };
+  const onFile = (target: HTMLInputElement) => {
+    const file = picked(target);
+    if (file) upload.mutate(file);
+  };
+  const onReplacement = (doc: StaffDocument, target: HTMLInputElement) => {
+    const file = picked(target);
+    if (!file) return;
+    replace.mutate(
+      { fileId: doc.fileId, file },
+      {
+        onSettled: () => {
+          target.value = '';
+        },
+      },
+    );
+  };
+  const columns = canManage ? 7 : 6;
+
+  return (
+    <Stack spacing={2}>
+      {canManage && (
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
+          <TextField
+            label="Document field"
+            size="small"
+            value={fieldKey}
+            onChange={(e) => setFieldKey(e.target.value)}
+            helperText="The form's upload field (e.g. id_document) or a document type (e.g. salary_slip)"
+          />
+          <Button variant="contained" component="label" disabled={fieldKey.trim() === '' || busy}>
+            Upload document
+            <input
+              ref={input}
+              hidden
+              type="file"
+              accept={acceptAttribute()}
+              aria-label="Document file"
+              onChange={(e) => onFile(e.target)}
+            />
+          </Button>
+          <Button
+            variant="outlined"
+            disabled={selected.length < 2 || busy}
+            onClick={() =>
+              setRequest({
+                title: `Merge ${selected.length} documents into one PDF`,
+                confirmLabel: 'Merge',
+                comment: false,
+                fields: [{ name: 'fileName', label: 'File name', required: true, initial: 'merged.pdf' }],
+                onConfirm: ({ fileName }) =>
+                  merge.mutate(fileName ?? 'merged.pdf', { onSuccess: done('Documents merged') }),
+              })
+            }
+          >
+            Merge selected
+          </Button>
+        </Stack>
+      )}
+      {problem && (
+        <Alert severity="error" onClose={() => setProblem(null)}>
+          {problem}
+        </Alert>
+      )}
+      {!documents.data ? (
+        <Loading query={documents} what="documents" />
+      ) : documents.data.length === 0 ? (
+        <Typography color="text.secondary">No documents on this application.</Typography>
+      ) : (
+        // Scrolls sideways inside the card on a narrow screen rather than widening the page.
+        <TableContainer>
+          <Table size="small" aria-label="Documents">
+            <TableHead>
+              <TableRow>
+                {canManage && <TableCell padding="checkbox" />}
+                <TableCell>Name</TableCell>
+                <TableCell>Field</TableCell>
+                <TableCell>Type / description</TableCell>
+                <TableCell>Size</TableCell>
+                <TableCell>Uploaded</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {documents.data.map((d) => [
+                <TableRow key={d.fileId}>
+                  {canManage && (
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.includes(d.fileId)}
+                        onChange={(e) =>
+                          setSelected((s) => (e.target.checked ? [...s, d.fileId] : s.filter((x) => x !== d.fileId)))
+                        }
+                        slotProps={{ input: { 'aria-label': `Select ${d.fileName}` } }}
+                      />
+                    </TableCell>
+                  )}
+                  <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
+                    {d.fileName}
+                    {d.versions.length > 0 && (
+                      <Typography variant="caption" component="div" color="text.secondary">
+                        Version {d.version}{' '}
+                        <Button
+                          size="small"
+                          sx={{ minWidth: 0, p: 0, verticalAlign: 'baseline', textTransform: 'none' }}
+                          aria-expanded={shownVersions === d.fileId}
+                          onClick={() => setShownVersions((v) => (v === d.fileId ? null : d.fileId))}
+                        >
+                          {shownVersions === d.fileId ? 'Hide' : 'Show'} {d.versions.length} earlier
+                        </Button>
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>{d.fieldKey}</TableCell>
+                  <TableCell>
+                    {[d.metadata.docType, d.metadata.description].filter(Boolean).join(' — ') || '—'}
+                  </TableCell>
+                  <TableCell>{kb(d.size)}</TableCell>
+                  <TableCell sx={{ minWidth: 140 }}>
+                    {formatDateTime(d.updatedAt)} · {d.uploadedBy ?? 'the applicant'}
+                  </TableCell>
+                  {/* The buttons wrap inside the cell, so the name and dates keep their room. */}
+                  <TableCell sx={{ minWidth: { xs: 110, md: 220 }, maxWidth: 260 }}>
+                    <Button
+                      size="small"
+                      onClick={() => void saveDownload(() => detailApi.download(d.fileId), d.fileName)}
+                    >
+                      Download
+                    </Button>
+                    {canManage && (
+                      <>
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            setRequest({
+                              title: `Metadata of ${d.fileName}`,
+                              confirmLabel: 'Save',
+                              comment: false,
+                              fields: [
+                                { name: 'docType', label: 'Document type', initial: d.metadata.docType ?? '' },
+                                {
+                                  name: 'description',
+                                  label: 'Description',
+                                  multiline: true,
+                                  initial: d.metadata.description ?? '',
+                                },
+                              ],
+                              onConfirm: (v) =>
+                                metadata.mutate(
+                                  { fileId: d.fileId, docType: v.docType, description: v.description },
+                                  { onSuccess: done('Metadata saved') },
+                                ),
+                            })
+                          }
+                        >
+                          Metadata
+                        </Button>
+                        <Button size="small" component="label" disabled={busy}>
+                          Replace file
+                          <input
+                            hidden
+                            type="file"
+                            accept={acceptAttribute()}
+                            aria-label={`Replace ${d.fileName}`}
+                            onChange={(e) => onReplacement(d, e.target)}
+                          />
+                        </Button>
+                        <Button
+                          size="small"
+                          onClick={() =>
+                            setRequest({
+                              title: `Copy ${d.fileName} to another application`,
+                              confirmLabel: 'Copy',
+                              comment: false,
+                              fields: [{ name: 'toApplicationId', label: 'Application id', required: true }],
+                              onConfirm: (v) =>
+                                copy.mutate(
+                                  { fileId: d.fileId, toApplicationId: v.toApplicationId ?? '' },
+                                  { onSuccess: done('Document copied') },
+                                ),
+                            })
+                          }
+                        >
+                          Copy
+                        </Button>
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() =>
+                            setRequest({
+                              title: `Delete ${d.fileName}?`,
+                              confirmLabel: 'Delete',
+                              comment: false,
+                              onConfirm: () => remove.mutate(d.fileId, { onSuccess: done('Document deleted') }),
+                            })
+                          }
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    )}
+                  </TableCell>
+                </TableRow>,
+                shownVersions === d.fileId && d.versions.length > 0 && (
+                  <Versions key={`${d.fileId}-versions`} doc={d} columns={columns} />
+                ),
+              ])}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+      {request && <ConfirmDialog request={request} busy={busy} onClose={() => setRequest(null)} />}
+    </Stack>
+  );
+}

@@ -1,0 +1,168 @@
+import { type RuntimeEnv, runtimeEnvAtom, type Session, sessionAtom } from '@originate/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createStore, Provider } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import * as api from '../../api/lists';
+import type { LiveSocket } from '../../api/live';
+import { COLUMNS, OFFICER_ROLES, staff, task } from '../../test/fixtures';
+import { ListPage } from './ListPage';
+
+jest.mock('../../api/lists');
+const listeners: ((payload: never) => void)[] = [];
+jest.mock('../../api/live', () => ({
+  ...jest.requireActual('../../api/live'),
+  openSocketIo: (): LiveSocket => ({
+    on: (_event: string, listener: (payload: never) => void) => listeners.push(listener),
+    disconnect: () => undefined,
+  }),
+}));
+const mocked = jest.mocked(api);
+// The data grid is heavy under jsdom on a busy machine: give rendering time, assert nothing on time.
+jest.setTimeout(60_000);
+configure({ asyncUtilTimeout: 20_000 });
+
+const env: RuntimeEnv = {
+  apiBaseUrl: 'http://127.0.0.1:4300',
+  remotesManifestUrl: 'http://127.0.0.1:3300/remotes.json',
+  loginKey: 'k'.repeat(32),
+  portalAppName: 'originate-backoffice',
+};
+const session: Session = {
+  access_token: 't'.repeat(40),
+  refresh_token: 'r',
+  sessionid: 's',
+  expires_in: 3600,
+  expiry_time: '2026-11-22T11:00:00.000Z',
+  issuedAt: 0,
+  user: staff('USR-1001', OFFICER_ROLES),
+};
+
+const page = (over: Partial<api.ApplicationsData> = {}): api.ApplicationsData => ({
+  tasks: [
+    task(),
+    task({ taskId: 'TSK-2', application_id: 'APP-0002', applicantName: 'Vikas Iyer', loanAmount: 750000 }),
+  ],
+  count: 12,
+  closedCount: 1,
+  stageWise: [
+    { stepName: 'Sourcing', count: 5 },
+    { stepName: 'Underwriting', count: 7 },
+  ],
+  taskNameWise: [{ taskName: 'Credit review', count: 12 }],
+  versionNumberWise: [{ versionNumber: 243, count: 12 }],
+  ...over,
+});
+
+function mount() {
+  const store = createStore();
+  store.set(runtimeEnvAtom, env);
+  store.set(sessionAtom, session);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <Provider store={store}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ListPage list="MY_APPLICATIONS" title="My Applications" />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </Provider>,
+  );
+}
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  listeners.length = 0;
+  mocked.fetchTableConfig.mockResolvedValue({
+    id: 'MY_APPLICATIONS',
+    columns: COLUMNS,
+    defaultSort: { field: 'mod_time', direction: 'desc' },
+  });
+  mocked.fetchApplications.mockResolvedValue(page());
+  mocked.fetchSavedFilters.mockResolvedValue([]);
+});
+
+const lastVariables = () => mocked.fetchApplications.mock.calls.at(-1)?.[0];
+
+describe('an application list', () => {
+  it('asks for the first page of 10 with the table’s default sort, and shows the rows and counts', async () => {
+    mount();
+    expect(await screen.findByText('APP-0002')).toBeTruthy();
+    expect(lastVariables()).toEqual({
+      list: 'MY_APPLICATIONS',
+      sort: { field: 'mod_time', direction: 'desc' },
+      page: { page: 0, size: 10 },
+    });
+    expect(screen.getByText('₹7,50,000.00')).toBeTruthy();
+    expect(screen.getByText(/12 tasks/)).toBeTruthy();
+    expect(screen.getByText(/1 closed/)).toBeTruthy();
+    const stages = screen.getByRole('group', { name: 'Stage counts' });
+    expect(within(stages).getByText('Underwriting · 7')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Version counts' })).getByText('v243 · 12')).toBeTruthy();
+  });
+
+  it('filters by a count chip, and clears it on a second click', async () => {
+    mount();
+    const chip = await screen.findByRole('button', { name: 'Underwriting · 7' });
+    fireEvent.click(chip);
+    await waitFor(() =>
+      expect(lastVariables()?.filters).toEqual([{ field: 'stage', operator: 'EQUAL', value: 'Underwriting' }]),
+    );
+    expect(chip.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(chip);
+    await waitFor(() => expect(lastVariables()?.filters).toBeUndefined());
+  });
+
+  it('sends the review bucket and the local search, from the first page', async () => {
+    mount();
+    await screen.findByText('APP-0002');
+    fireEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(lastVariables()?.bucket).toBe('Today'));
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search this list' }), { target: { value: 'Asha' } });
+    await waitFor(() => expect(lastVariables()?.search).toBe('Asha'));
+    expect(lastVariables()?.page).toEqual({ page: 0, size: 10 });
+  });
+
+  it('switches to the grid view with the grid page sizes', async () => {
+    mount();
+    await screen.findByText('APP-0002');
+    fireEvent.click(screen.getByRole('button', { name: 'Grid view' }));
+    await waitFor(() => expect(lastVariables()?.page).toEqual({ page: 0, size: 9 }));
+    expect(within(screen.getByRole('list', { name: 'Tasks' })).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it('offers the officer the actions shared’s rules allow, and posts the one picked', async () => {
+    mocked.runTaskAction.mockResolvedValue({});
+    mount();
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for APP-0001' }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent),
+    ).toEqual(['Open', 'Leave', 'Revert stage', 'Reject', 'Cancel', 'Copy']);
+    fireEvent.click(within(menu).getByRole('menuitem', { name: 'Leave' }));
+    await waitFor(() =>
+      expect(mocked.runTaskAction).toHaveBeenCalledWith('release', { application_id: 'APP-0001', taskId: 'TSK-1' }),
+    );
+  });
+
+  it('refetches the page when an application changes elsewhere', async () => {
+    jest.useFakeTimers();
+    try {
+      mount();
+      await act(async () => {
+        await jest.runOnlyPendingTimersAsync();
+      });
+      const before = mocked.fetchApplications.mock.calls.length;
+      expect(listeners).toHaveLength(1);
+      act(() => listeners[0]?.({ application_id: 'APP-0001', mod_time: '2026-11-22T10:00:00Z' } as never));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(300);
+      });
+      expect(mocked.fetchApplications.mock.calls.length).toBe(before + 1);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,15 @@
+// Every TanStack Query key of this remote, one builder per resource. The shell's one QueryClient serves
+// every remote, so each key starts with the remote's name.
+
+export const flowKeys = {
+  setup: (mode: 'apply' | 'resume' | 'staff', id: string, fresh: boolean) =>
+    ['mfe-customer-flow', 'setup', mode, id, fresh] as const,
+  flowForm: (applicationId: string) => ['mfe-customer-flow', 'flowForm', applicationId] as const,
+  products: ['mfe-customer-flow', 'products'] as const,
+  requests: (applicationId: string) => ['mfe-customer-flow', 'requests', applicationId] as const,
+  myApplications: (email: string) => ['mfe-customer-flow', 'myApplications', email] as const,
+  multilingual: (flowId: string | undefined, lang: string) =>
+    ['mfe-customer-flow', 'multilingual', flowId, lang] as const,
+  translate: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'translate', flowId, lang] as const,
+  labels: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'labels', flowId, lang] as const,
+};

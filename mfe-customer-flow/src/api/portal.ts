@@ -1,0 +1,76 @@
+// The applicant portal beyond the flow (mock-server README "Applicant portal"): sign-in by e-mail code,
+// the applicant's applications and what the bank asked them.
+import {
+  type AnswerQueryBody,
+  API_PATHS,
+  APPLICATION_TASKS_QUERY,
+  type ApplicantRequest,
+  api,
+  apiPath,
+  type PortalSessionAnswer,
+} from '@originate/shared';
+import { ApplicantRequestsAnswerSchema, PortalSessionAnswerSchema, parseWithSchema } from '@originate/shared/contracts';
+import Type, { type Static } from 'typebox';
+
+/** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */
+export function sendSignInCode(email: string): Promise<{ sent: boolean; resendAfterSeconds: number }> {
+  return api.post(API_PATHS.portalSendCode, { email });
+}
+
+/** The right code opens an applicant session that names the proved e-mail. */
+export function verifySignInCode(email: string, code: string): Promise<PortalSessionAnswer> {
+  return api
+    .post<unknown>(API_PATHS.portalVerifyCode, { email, code })
+    .then((body) => parseWithSchema(PortalSessionAnswerSchema, body, 'sign-in answer'));
+}
+
+/** A session for another application of the proved e-mail (uploads are per application). */
+export function openApplication(applicationId: string): Promise<PortalSessionAnswer> {
+  return api
+    .post<unknown>(API_PATHS.portalOpenApplication, { application_id: applicationId })
+    .then((body) => parseWithSchema(PortalSessionAnswerSchema, body, 'open answer'));
+}
+
+const MyApplicationSchema = Type.Object({
+  application_id: Type.String(),
+  _applicationStatus: Type.String(),
+  email: Type.Union([Type.String(), Type.Null()]),
+  product_code: Type.String(),
+  product_name: Type.String(),
+  stage: Type.Union([Type.String(), Type.Null()]),
+  mode: Type.Union([Type.String(), Type.Null()]),
+  cre_time: Type.String(),
+  openRequests: Type.Integer({ minimum: 0 }),
+  tasks: Type.Array(
+    Type.Object({ taskId: Type.String(), name: Type.String(), stepName: Type.String(), progress: Type.String() }),
+  ),
+});
+export type MyApplication = Static<typeof MyApplicationSchema>;
+const MyApplicationsSchema = Type.Object({
+  applicationTasks: Type.Object({ count: Type.Integer(), data: Type.Array(MyApplicationSchema) }),
+});
+
+/** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
+export async function fetchMyApplications(email: string): Promise<{ count: number; data: MyApplication[] }> {
+  const answer = await api.post<{ data: unknown }>(
+    API_PATHS.graphql,
+    {
+      query: APPLICATION_TASKS_QUERY,
+      variables: { email, page: { page: 0, size: 50 } },
+      operationName: 'ApplicationTasks',
+    },
+    { encrypted: true },
+  );
+  return parseWithSchema(MyApplicationsSchema, answer.data, 'your applications').applicationTasks;
+}
+
+/** What the bank asked the applicant about this application, with their answers. */
+export function fetchRequests(applicationId: string): Promise<ApplicantRequest[]> {
+  return api
+    .get<unknown>(apiPath('applicationQueries', { applicationId }))
+    .then((body) => parseWithSchema(ApplicantRequestsAnswerSchema, body, 'requests').data);
+}
+
+export function answerRequest(body: AnswerQueryBody): Promise<{ subTaskId: string; status: string }> {
+  return api.post(API_PATHS.updateAndResolveQuery, body);
+}

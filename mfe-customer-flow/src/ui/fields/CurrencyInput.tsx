@@ -1,0 +1,89 @@
+// Currency text fields (spec §5, §9): INR with lakh grouping (USD, AUD, PERCENT too) shown while the
+// field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is.
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { formatCurrency, formatPercent } from '@originate/shared';
+import type { KeyboardEvent } from 'react';
+import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed, toNumber } from '../../domain/engine';
+import { labelProps, useDomValue } from './domValue';
+import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
+
+type Currency = 'INR' | 'USD' | 'AUD' | 'PERCENT';
+
+const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$', AUD: 'A$', PERCENT: '%' };
+
+/** '1234567.5' → '12,34,567.50' (INR), '1,234,567.50' (USD/AUD), '1234567.50' (PERCENT); other text unchanged. */
+export function groupedAmount(raw: string, currency: Currency): string {
+  const n = toNumber(raw);
+  if (raw === '' || !Number.isFinite(n)) return raw;
+  if (currency === 'PERCENT') return formatPercent(n).replace('%', '');
+  // The symbol sits in the adornment; the input shows the grouped digits only.
+  return formatCurrency(n, currency).replace(/^[^\d-]+/, '');
+}
+
+export function CurrencyInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
+  const details = field.field_type_details;
+  const currency: Currency = details.currency ?? 'INR';
+  const raw = inputText(value);
+  // The browser edits the input (domValue.ts): grouped while the field is left, the raw digits while in it.
+  const grouped = groupedAmount(raw, currency);
+  const inputRef = useDomValue(grouped);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const typed = event.currentTarget.value;
+    const allowed =
+      details.keypress === 'AMOUNT'
+        ? amountKeypressAllowed(typed, event.key)
+        : details.keypress === 'INTEREST'
+          ? interestKeypressAllowed(typed, event.key)
+          : true;
+    if (!allowed) event.preventDefault();
+  };
+
+  const onKeyUp = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (details.keypress !== 'AMOUNT') return;
+    const input = event.currentTarget;
+    const cleaned = amountKeyUp(input.value);
+    if (cleaned === input.value) return;
+    input.value = cleaned;
+    onChange(cleaned, 'shown');
+  };
+
+  const symbol = SYMBOLS[currency];
+  const adornment = <InputAdornment position={currency === 'PERCENT' ? 'end' : 'start'}>{symbol}</InputAdornment>;
+  return (
+    <TextField
+      id={fieldDomId(field.key)}
+      name={field.key}
+      label={label}
+      defaultValue={grouped}
+      inputRef={inputRef}
+      onFocus={(event) => {
+        // The grouped text turns into the raw digits; text the browser had selected whole (tabbing in,
+        // select-all) stays selected whole, so typing replaces it.
+        const input = event.target;
+        const whole = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+        input.value = raw;
+        if (whole) input.select();
+      }}
+      onBlur={(event) => {
+        event.target.value = groupedAmount(event.target.value.replace(/,/g, ''), currency);
+        onBlur();
+      }}
+      onChange={(e) => onChange(e.target.value.replace(/,/g, ''), 'shown')}
+      onKeyDown={onKeyDown}
+      onKeyUp={onKeyUp}
+      required={details.mandatory === true}
+      error={error !== undefined}
+      helperText={errorText(label, error) ?? details.placeholder}
+      fullWidth
+      disabled={readOnly}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+        input: currency === 'PERCENT' ? { endAdornment: adornment } : { startAdornment: adornment },
+        inputLabel: labelProps(raw),
+      }}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+// Layout elements (spec §3): element_row, element_column, heading and field, with the grid sizes of
+// spec §9: custom (a percentage of the row), content (as wide as the field needs), auto (share the rest).
+// On a phone every column takes the full width. Without a layout, one field per row in order.
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
+import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { FormState } from '../../domain/engine';
+import { FieldRenderer } from './FieldRenderer';
+import { RENDER_ALL_EVENT } from './focus';
+import { createFormStore, FormStoreContext, useTranslate } from './formStore';
+import { HeadingField } from './HeadingField';
+import type { FormBinding } from './types';
+
+const GAP = 2;
+
+function columnSx(size: GridSize | undefined) {
+  const wide =
+    size?.type === 'custom'
+      ? `0 0 calc(${size.value}% - ${GAP * 8}px)`
+      : size?.type === 'content'
+        ? '0 0 auto'
+        : '1 1 0';
+  return { minWidth: 0, flex: { xs: '1 1 100%', sm: wide } };
+}
+
+/** A layout element: memoised, its props never change while the applicant types (fields read the store). */
+const Element = memo(function Element({
+  element,
+  fields,
+}: {
+  element: LayoutElement;
+  fields: ReadonlyMap<string, FieldConfig>;
+}) {
+  switch (element.type) {
+    case 'heading':
+      return <LayoutHeading text={element.text ?? ''} />;
+    case 'field': {
+      const field = element.key ? fields.get(element.key) : undefined;
+      return field ? <FieldRenderer field={field} /> : null;
+    }
+    case 'element_row':
+      return (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: GAP, alignItems: 'flex-start' }}>
+          {(element.children ?? []).map((child, i) => (
+            <Box key={child.id ?? child.key ?? i} sx={columnSx(child.size ?? element.size)}>
+              <Element element={child} fields={fields} />
+            </Box>
+          ))}
+        </Box>
+      );
+    case 'element_column':
+      return (
+        <Stack spacing={GAP}>
+          {(element.children ?? []).map((child, i) => (
+            <Element key={child.id ?? child.key ?? i} element={child} fields={fields} />
+          ))}
+        </Stack>
+      );
+  }
+});
+
+function LayoutHeading({ text }: { text: string }) {
+  const translate = useTranslate();
+  return <HeadingField text={translate(text)} />;
+}
+
+/** Field keys the layout places, and its headings' texts (a heading field saying the same is placed too). */
+function placedKeys(elements: readonly LayoutElement[], into: Set<string>): Set<string> {
+  for (const element of elements) {
+    if (element.type === 'field' && element.key) into.add(element.key);
+    if (element.type === 'heading' && element.text) into.add(`heading:${element.text}`);
+    if (element.children) placedKeys(element.children, into);
+  }
+  return into;
+}
+
+/**
+ * Fields that stand on the screen themselves, in order: every field but the cells of a table. A groupKey
+ * that names no NESTED_TABLE container only groups fields for page rules (hide the group), as in the engine.
+ */
+export function topLevelFields(state: Pick<FormState, 'component' | 'fields'>): FieldConfig[] {
+  const containers = new Set(
+    state.component.fields.filter((field) => field.field_type_details.type === 'container').map((field) => field.key),
+  );
+  return state.fields.filter((field) => field.groupKey === undefined || !containers.has(field.groupKey));
+}
+
+/** Fields placed by a layout element (at least one: a heading costs about as much as a field). */
+function weightOf(element: LayoutElement): number {
+  if (element.type === 'field') return 1;
+  const children = element.children ?? [];
+  return Math.max(
+    1,
+    children.reduce((sum, child) => sum + weightOf(child), 0),
+  );
+}
+
+/**
+ * The first screenful of a big form mounts at once and the rest in slices after it has painted (as
+ * transitions, so typing is never held up by them): a 500-field step is usable as soon as its top is.
+ */
+const FIRST_FIELDS = 30;
+const FIELDS_PER_SLICE = 60;
+
+/** How many fields are mounted: grows a slice at a time until every item is, restarting for a new step. */
+function useMountedWeight(component: unknown, total: number): number {
+  const [mounted, setMounted] = useState({ component, weight: FIRST_FIELDS });
+  const weight = mounted.component === component ? mounted.weight : FIRST_FIELDS;
+  useEffect(() => {
+    if (weight >= total) return;
+    const timer = setTimeout(() => startTransition(() => setMounted({ component, weight: weight + FIELDS_PER_SLICE })));
+    return () => clearTimeout(timer);
+  }, [component, weight, total]);
+  // Focus to a field not mounted yet (the first invalid one of a refused Next): everything mounts now.
+  useEffect(() => {
+    const all = () => flushSync(() => setMounted({ component, weight: Number.POSITIVE_INFINITY }));
+    document.addEventListener(RENDER_ALL_EVENT, all);
+    return () => document.removeEventListener(RENDER_ALL_EVENT, all);
+  }, [component]);
+  return weight;
+}
+
+/** The leading items whose weights fit in `budget` (always the first). */
+function leading<T>(items: readonly T[], weights: readonly number[], budget: number): readonly T[] {
+  let used = 0;
+  let count = 0;
+  while (count < items.length && (count === 0 || used + (weights[count] ?? 1) <= budget)) {
+    used += weights[count] ?? 1;
+    count += 1;
+  }
+  return count === items.length ? items : items.slice(0, count);
+}
+
+/**
+ * One screen: the component's layout over the form's applicable fields. Each new binding goes to the
+ * form store; the layout itself only re-renders when the fields or the layout change.
+ */
+export function FormLayout({ layout, binding }: { layout?: readonly LayoutElement[]; binding: FormBinding }) {
+  const [store] = useState(() => createFormStore(binding));
+  // Before paint, in the same task as the change: the fields whose slice changed re-render at once.
+  useLayoutEffect(() => store.set(binding), [store, binding]);
+  const { fields, component } = binding.state;
+  const { byKey, items, weights } = useMemo(() => {
+    const placed = placedKeys(layout ?? [], new Set());
+    // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
+    const rest = topLevelFields({ fields, component }).filter(
+      (field) =>
+        !placed.has(field.key) &&
+        !(field.field_type_details.type === 'heading' && placed.has(`heading:${field.label}`)),
+    );
+    const all: Item[] = [
+      ...(layout ?? []).map((element, i): Item => ({ key: `layout:${element.id ?? element.key ?? i}`, element })),
+      ...rest.map((field): Item => ({ key: `field:${field.key}`, field })),
+    ];
+    return {
+      byKey: new Map(fields.map((field) => [field.key, field])),
+      items: all,
+      weights: all.map((item) => (item.element ? weightOf(item.element) : 1)),
+    };
+  }, [layout, fields, component]);
+  const total = useMemo(() => weights.reduce((sum, w) => sum + w, 0), [weights]);
+  const shown = leading(items, weights, useMountedWeight(component, total));
+  return (
+    <FormStoreContext.Provider value={store}>
+      <Stack spacing={2.5}>
+        {shown.map((item) =>
+          item.element ? (
+            <Element key={item.key} element={item.element} fields={byKey} />
+          ) : item.field ? (
+            <FieldRenderer key={item.key} field={item.field} />
+          ) : null,
+        )}
+      </Stack>
+    </FormStoreContext.Provider>
+  );
+}
+
+interface Item {
+  key: string;
+  element?: LayoutElement;
+  field?: FieldConfig;
+}

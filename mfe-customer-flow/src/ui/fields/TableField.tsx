@@ -1,0 +1,279 @@
+// Container tables (NESTED_TABLE, spec §3, §5): header fields once, then rows of the column fields with
+// add and remove, and a totals line for aggregated columns. Adding a row is the engine's decision: it
+// refuses unless the headers and the previous row are valid, and marks their mandatory cells.
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
+import { formatCurrency, formatPercent } from '@originate/shared';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { cellKey, type FieldError } from '../../domain/engine';
+import { RENDER_ALL_EVENT } from './focus';
+import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
+
+export interface TableFieldProps extends FieldRendererProps {
+  headers: readonly FieldConfig[];
+  columns: readonly FieldConfig[];
+  /** Shown errors by cell key (engine cellKey). */
+  cellErrors: Readonly<Record<string, FieldError | undefined>>;
+  optionsOf(field: FieldConfig): FieldOptions['values'] | undefined;
+  labelOf(field: FieldConfig): string;
+  onCell(row: number | 'headers', key: string, value: FieldValue): void;
+  onCellBlur(row: number | 'headers', key: string): void;
+  /** False when the engine refused the row. */
+  onAddRow(): boolean;
+  onRemoveRow(row: number): void;
+  /** Renders one cell with the same renderers as the form. */
+  renderCell(props: FieldRendererProps): React.ReactNode;
+}
+
+function tableOf(value: FieldValue | undefined): TableValue {
+  return typeof value === 'object' && value !== null && 'subRecords' in value
+    ? value
+    : { headers: {}, subRecords: [], total: {} };
+}
+
+function totalText(column: FieldConfig, total: number): string {
+  const details = column.field_type_details;
+  if (!details.currency_field) return String(total);
+  if (details.currency === 'PERCENT') return formatPercent(total);
+  return formatCurrency(total, details.currency ?? 'INR');
+}
+
+/** What a cell needs besides its column, row and value; stable while the applicant types. */
+interface CellContext {
+  tableKey: string;
+  readOnly: boolean;
+  cellErrors: TableFieldProps['cellErrors'];
+  optionsOf: TableFieldProps['optionsOf'];
+  labelOf: TableFieldProps['labelOf'];
+  onCell: TableFieldProps['onCell'];
+  onCellBlur: TableFieldProps['onCellBlur'];
+  renderCell: TableFieldProps['renderCell'];
+}
+
+function renderTableCell(
+  ctx: CellContext,
+  column: FieldConfig,
+  row: number | 'headers',
+  value: FieldValue | undefined,
+) {
+  const key = cellKey(ctx.tableKey, row, column.key);
+  const columnLabel = ctx.labelOf(column);
+  return ctx.renderCell({
+    field: { ...column, key },
+    label: row === 'headers' ? columnLabel : `${columnLabel} (row ${row + 1})`,
+    value,
+    error: ctx.cellErrors[key],
+    readOnly: ctx.readOnly,
+    options: ctx.optionsOf(column),
+    onChange: (next) => ctx.onCell(row, column.key, next),
+    onBlur: () => ctx.onCellBlur(row, column.key),
+  });
+}
+
+interface RowProps {
+  row: number;
+  record: TableValue['subRecords'][number];
+  columns: readonly FieldConfig[];
+  ctx: CellContext;
+  onRemove(row: number): void;
+}
+
+/** A row re-renders only when its record, its cells' errors or the table's settings change. */
+function sameRow(a: RowProps, b: RowProps): boolean {
+  if (a.row !== b.row || a.record !== b.record || a.columns !== b.columns || a.onRemove !== b.onRemove) return false;
+  const x = a.ctx;
+  const y = b.ctx;
+  if (
+    x.tableKey !== y.tableKey ||
+    x.readOnly !== y.readOnly ||
+    x.optionsOf !== y.optionsOf ||
+    x.labelOf !== y.labelOf ||
+    x.onCell !== y.onCell ||
+    x.onCellBlur !== y.onCellBlur ||
+    x.renderCell !== y.renderCell
+  )
+    return false;
+  if (x.cellErrors === y.cellErrors) return true;
+  return a.columns.every((column) => {
+    const key = cellKey(x.tableKey, a.row, column.key);
+    return x.cellErrors[key] === y.cellErrors[key];
+  });
+}
+
+const TableRow = memo(function TableRow({ row, record, columns, ctx, onRemove }: RowProps) {
+  return (
+    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+        <Typography component="legend" variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
+          Row {row + 1}
+        </Typography>
+        {!ctx.readOnly && (
+          <IconButton aria-label={`Remove row ${row + 1}`} onClick={() => onRemove(row)} size="small">
+            <DeleteOutlinedIcon />
+          </IconButton>
+        )}
+      </Stack>
+      <Grid container spacing={2}>
+        {columns.map((column) => (
+          <Grid key={column.key} size={{ xs: 12, sm: 6, md: columns.length > 2 ? 4 : 6 }}>
+            {renderTableCell(ctx, column, row, record[column.key] ?? undefined)}
+          </Grid>
+        ))}
+      </Grid>
+    </Paper>
+  );
+}, sameRow);
+
+/**
+ * The callbacks of the latest props behind functions that never change: rows memoised on them stay
+ * untouched when a parent passes new arrow functions each render.
+ */
+function useStableCallbacks(props: TableFieldProps) {
+  const latest = useRef(props);
+  latest.current = props;
+  return useMemo(
+    () => ({
+      onCell: (row: number | 'headers', key: string, value: FieldValue) => latest.current.onCell(row, key, value),
+      onCellBlur: (row: number | 'headers', key: string) => latest.current.onCellBlur(row, key),
+      onRemoveRow: (row: number) => latest.current.onRemoveRow(row),
+      onAddRow: () => latest.current.onAddRow(),
+    }),
+    [],
+  );
+}
+
+/** A long table mounts its first rows at once and the rest in slices after they painted (transitions). */
+const FIRST_ROWS = 5;
+const ROWS_PER_SLICE = 10;
+
+/** How many rows are mounted; once all were, every row (one the applicant adds too) mounts at once. */
+function useMountedRows(count: number): number {
+  const [limit, setLimit] = useState(() => (count <= FIRST_ROWS ? Number.POSITIVE_INFINITY : FIRST_ROWS));
+  useEffect(() => {
+    if (limit >= count) return;
+    const timer = setTimeout(() =>
+      startTransition(() =>
+        setLimit((current) =>
+          current + ROWS_PER_SLICE >= count ? Number.POSITIVE_INFINITY : current + ROWS_PER_SLICE,
+        ),
+      ),
+    );
+    return () => clearTimeout(timer);
+  }, [limit, count]);
+  // Focus to a cell not mounted yet (the first invalid one of a refused Next): every row mounts now.
+  useEffect(() => {
+    const all = () => flushSync(() => setLimit(Number.POSITIVE_INFINITY));
+    document.addEventListener(RENDER_ALL_EVENT, all);
+    return () => document.removeEventListener(RENDER_ALL_EVENT, all);
+  }, []);
+  return limit;
+}
+
+export function TableField(props: TableFieldProps) {
+  const { field, label, value, error, readOnly, headers, columns, cellErrors, optionsOf, labelOf, renderCell } = props;
+  const table = tableOf(value);
+  // The table as it was when Add row was refused: the message stands until the applicant changes it.
+  const [refusal, setRefusal] = useState<{ of: FieldValue | undefined } | null>(null);
+  const refused = refusal !== null && refusal.of === value;
+  const stable = useStableCallbacks(props);
+  const ctx = useMemo<CellContext>(
+    () => ({
+      tableKey: field.key,
+      readOnly,
+      cellErrors,
+      optionsOf,
+      labelOf,
+      onCell: stable.onCell,
+      onCellBlur: stable.onCellBlur,
+      renderCell,
+    }),
+    [field.key, readOnly, cellErrors, optionsOf, labelOf, stable, renderCell],
+  );
+  const onRemove = useCallback(
+    (row: number) => {
+      stable.onRemoveRow(row);
+      setRefusal(null);
+    },
+    [stable],
+  );
+
+  const add = () => {
+    const added = stable.onAddRow();
+    setRefusal(added ? null : { of: value });
+  };
+
+  const mountedRows = useMountedRows(table.subRecords.length);
+  const aggregated = columns.filter((column) => column.aggregation !== undefined);
+  const shown = refused ? 'Complete the marked fields before adding another row.' : errorText(label, error);
+  return (
+    <Box
+      component="section"
+      aria-labelledby={`${fieldDomId(field.key)}-title`}
+      id={fieldDomId(field.key)}
+      tabIndex={-1}
+    >
+      <Typography id={`${fieldDomId(field.key)}-title`} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {label}
+        {field.field_type_details.mandatory ? ' *' : ''}
+      </Typography>
+      {headers.length > 0 && (
+        <Grid container spacing={2} sx={{ mt: 0.5, mb: 2 }}>
+          {headers.map((header) => (
+            <Grid key={header.key} size={{ xs: 12, sm: 6 }}>
+              {renderTableCell(ctx, header, 'headers', table.headers[header.key] ?? undefined)}
+            </Grid>
+          ))}
+        </Grid>
+      )}
+      <Stack spacing={1.5}>
+        {table.subRecords.slice(0, mountedRows).map((record, row) => (
+          // Rows have no ids of their own; their position is their identity in the engine too.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <TableRow key={row} row={row} record={record} columns={columns} ctx={ctx} onRemove={onRemove} />
+        ))}
+        {table.subRecords.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            No rows yet.
+          </Typography>
+        )}
+      </Stack>
+      {aggregated.length > 0 && table.subRecords.length > 0 && (
+        <Paper
+          variant="outlined"
+          sx={{ p: 1.5, mt: 1.5, bgcolor: 'action.hover' }}
+          aria-label={`${label} totals`}
+          role="group"
+        >
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0.5, sm: 3 }}>
+            <Typography sx={{ fontWeight: 600 }}>Totals</Typography>
+            {aggregated.map((column) => (
+              <Typography key={column.key}>
+                {labelOf(column)}: <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
+              </Typography>
+            ))}
+          </Stack>
+        </Paper>
+      )}
+      {!readOnly && (
+        <Button startIcon={<AddIcon />} onClick={add} sx={{ mt: 1.5 }} variant="outlined">
+          Add row
+        </Button>
+      )}
+      {shown && (
+        <FormHelperText error id={helperId(field.key)} role="alert">
+          {shown}
+        </FormHelperText>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,291 @@
+// One flow on screen: stepper, the current step's form (or the summary), Back / Save / Next / Submit,
+// joint applicants, the save status, the resume link and previews. Themed by the flow's flowTheme.
+import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
+import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { ThemeProvider, useTheme } from '@mui/material/styles';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { buildTheme, DEFAULT_THEME_CONFIG, type FieldConfig, showToast, themeConfigAtom } from '@originate/shared';
+import { useAtomValue } from 'jotai';
+import { type ReactNode, useMemo } from 'react';
+import { flowFieldServices } from '../../api/fieldServices';
+import type { FlowSetup } from '../../api/loadFlow';
+import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
+import { FormLayout } from '../fields/Layout';
+import { FieldServicesProvider } from '../fields/services';
+import { FlowStepper } from './FlowStepper';
+import { Summary } from './Summary';
+import { type FlowOptions, useFlow } from './useFlow';
+
+const SYNC_TEXT: Record<SyncStatus, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: 'Saved',
+  offline: OFFLINE_STATUS_TEXT,
+  error: 'Not saved',
+};
+
+function SyncChip({ status }: { status: SyncStatus }) {
+  if (status === 'idle') return null;
+  const offline = status === 'offline';
+  return (
+    <Chip
+      role="status"
+      aria-live="polite"
+      size="small"
+      icon={offline ? <CloudOffOutlinedIcon /> : <CloudDoneOutlinedIcon />}
+      color={offline ? 'warning' : status === 'error' ? 'error' : 'default'}
+      variant={offline ? 'filled' : 'outlined'}
+      label={SYNC_TEXT[status]}
+      sx={{ maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.5 } }}
+    />
+  );
+}
+
+/** The flow's own colours over the current theme (shell or standalone). */
+function FlowTheme({ setup, children }: { setup: FlowSetup; children: ReactNode }) {
+  const config = useAtomValue(themeConfigAtom);
+  const outer = useTheme();
+  const theme = useMemo(() => {
+    const flowTheme = setup.flow.flowTheme;
+    if (!flowTheme) return outer;
+    const base = config ?? DEFAULT_THEME_CONFIG;
+    return buildTheme({
+      ...base,
+      primaryColor: flowTheme.primaryColor ?? base.primaryColor,
+      secondaryColor: flowTheme.secondaryColor ?? base.secondaryColor,
+      backgroundColor: flowTheme.backgroundColor ?? base.backgroundColor,
+      surfaceColor: flowTheme.surfaceColor ?? base.surfaceColor,
+    });
+  }, [setup.flow.flowTheme, config, outer]);
+  return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
+}
+
+function resumeLink(token: string): string {
+  return `${window.location.origin}/dynamic-resume?transactionToken=${encodeURIComponent(token)}`;
+}
+
+function ResumeLink({ token }: { token: string }) {
+  const link = resumeLink(token);
+  const copy = () =>
+    navigator.clipboard
+      .writeText(link)
+      .then(() => showToast('Resume link copied', 'success'))
+      .catch(() => showToast('Copy the link by hand: this browser does not allow copying', 'warning'));
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="subtitle2" component="h2" gutterBottom>
+        Continue later, on any device
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <TextField
+          size="small"
+          fullWidth
+          label="Resume link"
+          value={link}
+          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'resume-link' } }}
+          onFocus={(e) => e.target.select()}
+        />
+        <Tooltip title="Copy link">
+          <IconButton aria-label="Copy resume link" onClick={() => void copy()}>
+            <ContentCopyIcon />
+          </IconButton>
+        </Tooltip>
+      </Stack>
+    </Paper>
+  );
+}
+
+export interface FlowScreenProps {
+  setup: FlowSetup;
+  options: FlowOptions;
+  /** Applicants may leave this application and start a new one. */
+  onStartOver?(): void;
+  /** Shown above the stepper (language picker). */
+  toolbar?: ReactNode;
+  translate(text: string): string;
+  labelOf(field: FieldConfig): string;
+}
+
+export function FlowScreen(props: FlowScreenProps) {
+  return (
+    <FlowTheme setup={props.setup}>
+      <FlowBody {...props} />
+    </FlowTheme>
+  );
+}
+
+function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: FlowScreenProps) {
+  const flow = useFlow(setup, options);
+  const { step, binding } = flow;
+  const services = useMemo(() => flowFieldServices(flow.ensureApplication), [flow.ensureApplication]);
+  const component = step ? setup.components.get(step.componentId) : undefined;
+  const jointSections = setup.flow.sections.filter((s) => s.applicantType && s.applicantType !== 'primary');
+
+  if (flow.submitted) {
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} role="status">
+        <CloudDoneOutlinedIcon color="success" sx={{ fontSize: 48 }} />
+        <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+          Application submitted
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Thank you. Your application {flow.application?.application_id} has been submitted for further processing.
+        </Typography>
+      </Paper>
+    );
+  }
+
+  return (
+    <FieldServicesProvider services={services}>
+      <Stack spacing={2.5}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+              {translate(setup.flow.flowName)}
+            </Typography>
+            {flow.application && (
+              <Typography variant="body2" color="text.secondary">
+                Application {flow.application.application_id}
+              </Typography>
+            )}
+          </Box>
+          <SyncChip status={flow.sync} />
+          {toolbar}
+        </Stack>
+        <FlowStepper entries={flow.stepper} translate={translate} />
+        {options.role === 'applicant' && jointSections.length > 0 && (
+          <JointApplicants flow={flow} hasGuarantor={jointSections.some((s) => s.applicantType === 'guarantor')} />
+        )}
+        <Paper component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 } }}>
+          {step && (
+            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+              {translate(step.subSectionName)}
+              {step.applicant.type !== 'primary' && ' '}
+              {step.applicant.type !== 'primary' && (
+                <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+                  ({step.applicant.type === 'secondary' ? 'co-applicant' : 'guarantor'} {(step.jointIndex ?? 0) + 1})
+                </Typography>
+              )}
+            </Typography>
+          )}
+          {!component || !binding ? (
+            <Alert severity="error">This step's form ({step?.componentId ?? 'none'}) is not configured.</Alert>
+          ) : (
+            <Stack spacing={3}>
+              {step?.summary && <Summary flow={flow} translate={translate} labelOf={labelOf} />}
+              <FormLayout layout={component.layout} binding={binding} />
+            </Stack>
+          )}
+          <Stack
+            direction="row"
+            spacing={1.5}
+            sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1.5 }}
+          >
+            <Button onClick={flow.back} disabled={flow.isFirst || flow.busy}>
+              Back
+            </Button>
+            <Box sx={{ flex: 1 }} />
+            {options.access === 'WRITE' && (
+              <Button variant="outlined" onClick={() => void flow.save()} disabled={flow.busy}>
+                Save
+              </Button>
+            )}
+            {flow.isLast ? (
+              options.access === 'WRITE' && (
+                <Button variant="contained" onClick={() => void flow.submit()} disabled={flow.busy}>
+                  Submit
+                </Button>
+              )
+            ) : (
+              <Button variant="contained" onClick={() => void flow.next()} disabled={flow.busy} type="submit">
+                Next
+              </Button>
+            )}
+          </Stack>
+        </Paper>
+        {options.role === 'applicant' && flow.resumeToken && <ResumeLink token={flow.resumeToken} />}
+        {onStartOver && flow.application && (
+          <Box>
+            <Button size="small" color="inherit" onClick={onStartOver}>
+              Start a new application
+            </Button>
+          </Box>
+        )}
+        {flow.preview && (
+          <Dialog open onClose={flow.closePreview} maxWidth="md" fullWidth>
+            <DialogTitle>{flow.preview.fileName}</DialogTitle>
+            <DialogContent>
+              {flow.preview.mimeType.startsWith('image/') ? (
+                <Box component="img" src={flow.preview.url} alt={flow.preview.fileName} sx={{ maxWidth: '100%' }} />
+              ) : (
+                <Box
+                  component="iframe"
+                  title={flow.preview.fileName}
+                  src={flow.preview.url}
+                  sx={{ width: '100%', height: '70vh', border: 0 }}
+                />
+              )}
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={flow.closePreview}>Close</Button>
+            </DialogActions>
+          </Dialog>
+        )}
+      </Stack>
+    </FieldServicesProvider>
+  );
+}
+
+function JointApplicants({ flow, hasGuarantor }: { flow: ReturnType<typeof useFlow>; hasGuarantor: boolean }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-label="Applicants">
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+        <Stack direction="row" spacing={1} sx={{ flex: 1, flexWrap: 'wrap', rowGap: 1 }}>
+          <Chip label="You (primary applicant)" color="primary" variant="outlined" />
+          {flow.joint.map((j, i) => (
+            <Chip
+              key={j.applicantId}
+              label={`${j.applicantType === 'secondary' ? 'Co-applicant' : 'Guarantor'} ${i + 1}`}
+              onDelete={() => flow.removeJoint(i)}
+            />
+          ))}
+        </Stack>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            startIcon={<PersonAddAltOutlinedIcon />}
+            onClick={() => flow.addJoint('secondary')}
+            disabled={!flow.canAdd('secondary')}
+          >
+            Add co-applicant
+          </Button>
+          {hasGuarantor && (
+            <Button
+              size="small"
+              startIcon={<PersonAddAltOutlinedIcon />}
+              onClick={() => flow.addJoint('guarantor')}
+              disabled={!flow.canAdd('guarantor')}
+            >
+              Add guarantor
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

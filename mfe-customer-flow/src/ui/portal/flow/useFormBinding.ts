@@ -1,0 +1,108 @@
+// The form as the renderers see it (FormBinding): the rendered engine state, and every input's change
+// applied to the newest one.
+import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
+import { type RefObject, useMemo } from 'react';
+import {
+  addTableRow,
+  type CellValue,
+  type FieldError,
+  type FormState,
+  markDirty,
+  removeTableRow,
+  setFieldValue,
+  setTableCell,
+} from '../../../domain/engine';
+import type { FormBinding } from '../../fields/types';
+import { afterPointerRelease } from '../pointerRelease';
+
+function scalar(value: FieldValue): CellValue {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null
+    ? value
+    : null;
+}
+
+interface BindingArgs {
+  form: FormState | null;
+  formRef: RefObject<FormState | null>;
+  serverErrors: Record<string, FieldError>;
+  verified: Record<string, boolean>;
+  options: Record<string, FieldOptions['values']>;
+  submitted: boolean;
+  labelOf(field: FieldConfig): string;
+  translate(text: string): string;
+  settle(): void;
+  setForm(next: FormState | null): void;
+  commit(next: FormState, changedKeys: readonly string[], when?: 'now' | 'after paint'): void;
+  runMicroflow(field: FieldConfig): Promise<void>;
+}
+
+export function useFormBinding(a: BindingArgs): FormBinding | null {
+  const { form, formRef, serverErrors, verified, options, submitted, labelOf, translate } = a;
+  const { settle, setForm, commit, runMicroflow } = a;
+  return useMemo(() => {
+    if (!form) return null;
+    // Changes start from the newest engine state (formRef), which may be ahead of the rendered `form`:
+    // a renderer may blur right after a change (radio, upload, OTP) in the same event, and a keystroke's
+    // state renders a frame later.
+    const newest = () => formRef.current ?? form;
+    /** A field or cell was left: once the press behind it is over, it is marked dirty (its error shows). */
+    const whenLeft = (key: string, then?: (current: FormState) => void) => {
+      const screen = newest().component;
+      afterPointerRelease(() => {
+        settle();
+        const current = newest();
+        // The press that left it went to another step (Next, Back): that form is gone.
+        if (current.component !== screen) return;
+        if (!current.dirty.has(key)) setForm(markDirty(current, [key]));
+        then?.(current);
+      });
+    };
+    return {
+      state: form,
+      shownError: (key) =>
+        serverErrors[key] ?? (form.dirty.has(key) ? (form.errors[key] ?? form.cellErrors[key]) : undefined),
+      label: labelOf,
+      translate,
+      optionsOf: (field) => options[field.field_type_details.property ?? ''],
+      readOnly: (key) => form.readOnly.has(key) || submitted,
+      setValue: (key, value) => commit(setFieldValue(newest(), key, value), [key], 'after paint'),
+      blur: (key) =>
+        whenLeft(key, (current) => {
+          const field = current.fields.find((f) => f.key === key);
+          const value = current.values[key];
+          if (field?.microflow?.trigger === 'blur' && !current.errors[key] && value !== '' && value != null) {
+            void runMicroflow(field);
+          }
+        }),
+      setCell: (container, row, key, value) =>
+        commit(setTableCell(newest(), container, row, key, scalar(value)), [container]),
+      blurCell: (container, row, key) => whenLeft(`${container}.${row}.${key}`),
+      addRow: (container) => {
+        settle();
+        const result = addTableRow(newest(), container);
+        if (result.added) commit(result.state, [container]);
+        else setForm(result.state);
+        return result.added;
+      },
+      removeRow: (container, row) => {
+        settle();
+        commit(removeTableRow(newest(), container, row), [container]);
+      },
+      runMicroflow: (field) => void runMicroflow(field),
+      verified: (key) => verified[key],
+    };
+  }, [
+    form,
+    formRef,
+    serverErrors,
+    options,
+    submitted,
+    commit,
+    settle,
+    setForm,
+    runMicroflow,
+    verified,
+    translate,
+    labelOf,
+  ]);
+}

@@ -1,0 +1,124 @@
+// Saves, queued one at a time and offline-safe: a draft waits for the connection (it is on the device),
+// a first save creates the application and the applicant's session, every answer is adopted.
+import { type DeviceType, type FlowApplication, type FlowConfig, reportError } from '@originate/shared';
+import { type Dispatch, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { storeApplicantSession } from '../../../api/applicantSession';
+import { createApplication, saveAsApplicant, saveAsUser } from '../../../api/flow';
+import { createSaveQueue } from '../../../api/saveQueue';
+import type { Step } from '../../../domain/engine';
+import { saveBody } from '../../../domain/flowModel';
+import type { FlowAction } from '../../../domain/flowState';
+import type { FlowOptions } from '../useFlow';
+import type { Latest } from './latest';
+import type { useMandatoryValidations } from './useMandatoryValidations';
+
+interface SavesArgs {
+  flow: FlowConfig;
+  opts: FlowOptions;
+  deviceType: DeviceType;
+  latest: RefObject<Latest>;
+  dispatch: Dispatch<FlowAction>;
+  writeDraft(unsynced: boolean): void;
+  validations: ReturnType<typeof useMandatoryValidations>;
+  /** The device kept a draft the server never got. */
+  unsynced: boolean;
+  step: Step | undefined;
+}
+
+export function useSaves({
+  flow,
+  opts,
+  deviceType,
+  latest,
+  dispatch,
+  writeDraft,
+  validations,
+  unsynced,
+  step,
+}: SavesArgs) {
+  const adoptAnswer = useCallback(
+    (answer: { application: FlowApplication; resumeToken?: string | null }, changesAtBuild: number) => {
+      dispatch({ type: 'answered', application: answer.application, resumeToken: answer.resumeToken });
+      latest.current.application = answer.application;
+      if (answer.resumeToken) latest.current.resumeToken = answer.resumeToken;
+      // Changes typed while the save was on its way stay unsynced in the draft.
+      writeDraft(latest.current.changes !== changesAtBuild);
+    },
+    [dispatch, latest, writeDraft],
+  );
+
+  /** One save of everything, as DRAFT or SAVED, at the given step (where a resume continues). */
+  const send = useCallback(
+    async (mode: 'DRAFT' | 'SAVED', at: Step) => {
+      const l = latest.current;
+      const changesAtBuild = l.changes;
+      const body = saveBody({
+        flow,
+        ctx: l.ctx,
+        applicationId: l.application?.application_id,
+        mode,
+        step: at,
+        values: l.values,
+        joint: l.joint,
+        statuses: l.statuses,
+        deviceType,
+        modTime: l.application?.mod_time,
+        captchaResponse: l.application ? undefined : opts.captchaResponse,
+      });
+      if (opts.role === 'staff') {
+        const answer = await saveAsUser(body, opts.lang);
+        adoptAnswer(answer, changesAtBuild);
+        opts.onSaved?.();
+        return answer.application;
+      }
+      if (!l.application) {
+        const answer = await createApplication(body, opts.lang);
+        storeApplicantSession(answer.session, answer.application.application_id);
+        adoptAnswer(answer, changesAtBuild);
+        validations.start(answer.application.application_id);
+        return answer.application;
+      }
+      const answer = await saveAsApplicant(body, opts.lang);
+      adoptAnswer(answer, changesAtBuild);
+      validations.run(answer.application.application_id, Object.keys(body.customFields));
+      return answer.application;
+    },
+    [flow, deviceType, opts, adoptAnswer, validations, latest],
+  );
+
+  const queue = useMemo(
+    () =>
+      createSaveQueue<FlowApplication>({
+        onStatus: (status) => dispatch({ type: 'sync', status }),
+        onRetryRefused: reportError,
+      }),
+    [dispatch],
+  );
+  useEffect(() => () => queue.dispose(), [queue]);
+
+  /** Saves as a draft; on a network failure the save waits for the connection (the draft is on the device). */
+  const saveDraft = useCallback(
+    (at: Step) => queue.save(() => send('DRAFT', at), { keepOffline: true }),
+    [queue, send],
+  );
+
+  // A draft this device kept but the server never got goes out as soon as the screen opens.
+  const sentUnsynced = useRef(false);
+  useEffect(() => {
+    if (!unsynced || sentUnsynced.current || !step) return;
+    sentUnsynced.current = true;
+    saveDraft(step).catch(reportError);
+  }, [unsynced, step, saveDraft]);
+
+  /** The application id, saving first when the application does not exist yet (uploads, OTP, microflows). */
+  const ensureApplication = useCallback(async (): Promise<string> => {
+    const existing = latest.current.application?.application_id;
+    if (existing) return existing;
+    if (!step) throw new Error('The flow has no step');
+    const saved = await queue.save(() => send('DRAFT', step), { keepOffline: false });
+    if (!saved) throw new TypeError('Failed to fetch');
+    return saved.application_id;
+  }, [queue, send, step, latest]);
+
+  return { send, queue, saveDraft, ensureApplication };
+}
