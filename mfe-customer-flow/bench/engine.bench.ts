@@ -1,4 +1,4 @@
-// Engine benchmark (issue 7): a generated 500-field flow (40 page rules, 20 formulas, a 50-row table
+// Engine benchmark: a generated 500-field flow (40 page rules, 20 formulas, a 50-row table
 // with totals). Measures the full evaluation (createFormState) and one keystroke (setFieldValue on the
 // field rules and formulas depend on), p50/p95 over many runs. Figures go in the note; nothing here fails.
 // Run: npx tsx bench/engine.bench.ts [out.json]   (or BENCH_OUT=out.json)

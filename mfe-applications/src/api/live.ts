@@ -1,4 +1,4 @@
-// Live lists (issue 8): the staff namespace of socket.io sends APPLICATION_CHANGED {application_id,
+// Live lists: the staff namespace of socket.io sends APPLICATION_CHANGED {application_id,
 // mod_time} when an application changes anywhere; the lists then refetch what they show.
 import {
   APPLICATIONS_NAMESPACE,
