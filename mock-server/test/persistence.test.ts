@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
+import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDb } from '../src/db';
@@ -82,6 +83,35 @@ describe('real PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answe
       try {
         const [row] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations');
         assert.equal(row?.n, (await migrationFiles()).length);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('an idle connection ended by the database does not crash the server: the next query reconnects', async () => {
+    const database = await scratchDatabase('originate_idle');
+    try {
+      const db = await openDb({ databaseUrl: database.url, dataDir: 'memory://' });
+      try {
+        await db.query('SELECT 1');
+        const admin = new pg.Client({ connectionString: database.url });
+        await admin.connect();
+        try {
+          const ended = await admin.query<{ n: number }>(
+            'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          assert.ok((ended.rows[0]?.n ?? 0) > 0, 'the pool held an idle connection that was ended');
+        } finally {
+          await admin.end();
+        }
+        // The pool hears of the ended connection on the next turns of the event loop: an unhandled
+        // 'error' there would fail this test as an uncaught exception.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        const [row] = await db.query<{ ok: number }>('SELECT 1 AS ok');
+        assert.equal(row?.ok, 1);
       } finally {
         await db.close();
       }

@@ -4,6 +4,10 @@ import type { Db, Queryable, Row } from './types';
 
 export async function openPostgres(connectionString: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection can end under the pool (a database restart or failover, an administrator's
+  // terminate): pg then emits 'error' on the pool, which unhandled would crash the server. The pool has
+  // dropped that client already; the next query opens a new connection.
+  pool.on('error', (error) => console.warn(`postgres: an idle connection ended: ${error.message}`));
   // Fail at start, not at the first request, when the database does not answer.
   await pool.query('SELECT 1');
   return {
