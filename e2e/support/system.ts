@@ -63,8 +63,11 @@ export async function stopPart(name: string): Promise<void> {
   }
   for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
   if (alive(pid)) process.kill(-pid, 'SIGKILL');
-  delete state.pids[name];
-  writeState(state);
+  // Read again: a supervisor may have restarted the part meanwhile (the server's warm standby takes over
+  // at once) and written its new pid, which must not be forgotten.
+  const latest = readState() ?? state;
+  if (latest.pids[name] === pid) delete latest.pids[name];
+  writeState(latest);
 }
 
 /** Starts one app origin again, exactly as globalSetup did. */
