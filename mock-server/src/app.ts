@@ -32,19 +32,19 @@ import { otpRoutes } from './routes/otp';
 import { portalRoutes } from './routes/portal';
 import { queriesRoutes } from './routes/queries';
 import { usersRoutes } from './routes/users';
-import { seedBase } from './seed/base';
-import { seedDemo } from './seed/demo';
-import { seedFlows } from './seed/flows';
 import { reconcileFileStore } from './services/blobs';
 import { captchaKey } from './services/captcha';
+import { applyExplicitPortalUrl } from './services/configs';
 import { DocumentWork } from './services/document-work';
-import { openFileStore } from './services/files';
+import { type FileStore, openFileStore } from './services/files';
 import { Hub } from './services/hub';
 import { attachSockets, type SocketLayer } from './socket';
 
 export interface BuildOptions {
   /** An already opened database (tests share one across app instances); otherwise opened from config. */
   db?: Db;
+  /** The file store seeded with db (one in memory lives only in its instance); otherwise opened from config. */
+  files?: FileStore;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -126,14 +126,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());
-  const files = openFileStore(config.dataDir, config.applicationStorageQuotaBytes);
+  const files = options.files ?? openFileStore(config.dataDir, config.applicationStorageQuotaBytes);
   let key: string;
   let redis: RedisLink | undefined;
   try {
-    await seedBase(db, config);
-    await seedFlows(db, now());
+    // Start-up maintenance, on every start; seeding is a step of its own (src/seed).
+    await applyExplicitPortalUrl(db, config);
     await reconcileFileStore(db, files);
-    if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
     if (config.redisUrl) {
       redis = await openRedis(config.redisUrl, config.redisKeyPrefix, (error) =>

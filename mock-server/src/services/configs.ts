@@ -1,5 +1,7 @@
 // Stored configuration ({type}/{name} → one JSON value) and the selections GET /setup/configs offers:
 // ?isenabled=true keeps enabled entries only, ?configId= answers one entry (spec §7 "Admin configuration").
+import type { DomainUrlRecord } from '@originate/shared/node';
+import type { Config } from '../config';
 import type { Queryable } from '../db';
 
 export async function readConfig<T>(db: Queryable, type: string, name: string): Promise<T | null> {
@@ -50,4 +52,16 @@ export function selectConfig(value: unknown, selection: ConfigSelection): unknow
     return kept[0] ?? null;
   }
   return keep(value) ? value : null;
+}
+
+/** An explicit CUSTOMER_PORTAL_URL overrides the stored `Environment/Domain` on every start (README "Environment"). */
+export async function applyExplicitPortalUrl(
+  db: Queryable,
+  config: Pick<Config, 'customerPortalUrl' | 'customerPortalUrlExplicit'>,
+): Promise<void> {
+  if (!config.customerPortalUrlExplicit) return;
+  const domain: DomainUrlRecord[] = [{ customerportal: config.customerPortalUrl }];
+  await db.query("UPDATE configs SET value = $1::jsonb WHERE type = 'Environment' AND name = 'Domain'", [
+    JSON.stringify(domain),
+  ]);
 }
