@@ -15,10 +15,9 @@ import type { Db, Queryable } from '../db';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../errors';
 import { stateOf } from './actions';
 import { recordAudits } from './audits';
-import { type Effects, newEffects, notifyUser } from './effects';
+import { type Effects, newEffects, notifyUser, touchApplication } from './effects';
 import { loadApplication, loadTaskContext } from './task-context';
 import { findUserById, type UserRecord } from './users';
-import { addWorklog } from './worklog';
 
 interface ApprovalRow extends Record<string, unknown> {
   approval_id: string;
@@ -67,8 +66,7 @@ export async function requestApproval(db: Db, user: UserRecord, body: RequestApp
       [approvalId, app.application_id, ctx.task.task_id, body.kind, body.reason, user.userid, approver.userid, now],
     );
     await allowUser(tx, ctx.task.task_id, approver.userid);
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: app.application_id,
       taskId: ctx.task.task_id,
       userId: user.userid,
@@ -84,7 +82,6 @@ export async function requestApproval(db: Db, user: UserRecord, body: RequestApp
       message: `${user.displayName} asks for ${what} application ${app.application_id} (${app.product_name})`,
       at: now,
     });
-    effects.changed.set(app.application_id, now);
   });
   return { result: { approvalId, status: 'PENDING', approver: approver.userid }, effects };
 }
@@ -246,8 +243,7 @@ export async function decideApproval(
         at: now,
       });
     }
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: app.application_id,
       taskId: task.task_id,
       userId: user.userid,
@@ -260,7 +256,6 @@ export async function decideApproval(
       },
       at: now,
     });
-    effects.changed.set(app.application_id, now);
   });
   return {
     result: {

@@ -5,6 +5,7 @@ import type { Notification, NotificationStatusName, Team } from '@originate/shar
 import type { AppContext } from '../context';
 import type { Queryable } from '../db';
 import { insertNotification, uncountedCount } from './notifications';
+import { addWorklog, type WorklogEntry } from './worklog';
 
 export interface Effects {
   notifications: { userId: string; notification: Notification }[];
@@ -12,6 +13,16 @@ export interface Effects {
 }
 
 export const newEffects = (): Effects => ({ notifications: [], changed: new Map() });
+
+/**
+ * The tail of an action on an application, in its transaction: the application's mod_time moves, the
+ * worklog gets its row, and live lists hear of the change once it commits.
+ */
+export async function touchApplication(tx: Queryable, effects: Effects, entry: WorklogEntry): Promise<void> {
+  await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [entry.applicationId, entry.at]);
+  await addWorklog(tx, entry);
+  effects.changed.set(entry.applicationId, entry.at);
+}
 
 /** At most this many members of a team queue are notified of one change (a queue is a handful of people). */
 const TEAM_NOTIFY_LIMIT = 50;

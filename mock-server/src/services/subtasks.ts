@@ -21,10 +21,9 @@ import {
 } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
 import { conflict, forbidden, invalid, notFound } from '../errors';
-import { type Effects, newEffects, notifyTeam, notifyUser } from './effects';
+import { type Effects, newEffects, notifyTeam, notifyUser, touchApplication } from './effects';
 import { loadApplication, loadTaskContext } from './task-context';
 import { findUserById, type UserRecord } from './users';
-import { addWorklog } from './worklog';
 
 const SUB_TASK_PAGE_SIZE = 10;
 
@@ -123,8 +122,7 @@ export async function createSubTask(db: Db, user: UserRecord, body: CreateSubTas
     } else if (team.length > 0) {
       await notifyTeam(tx, effects, team, { ...notice, statusName: 'AssignedQueriesToTeam' });
     }
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [app.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: app.application_id,
       taskId: ctx.task.task_id,
       userId: user.userid,
@@ -132,7 +130,6 @@ export async function createSubTask(db: Db, user: UserRecord, body: CreateSubTas
       detail: { subTaskId, title: body.title, to: recipientUser?.userid ?? (team.length ? 'team' : 'applicant') },
       at: now,
     });
-    effects.changed.set(app.application_id, now);
   });
   return { result: { subTaskId, status: 'OPEN' as QueryStatus }, effects };
 }
@@ -238,8 +235,7 @@ export async function changeSubTask(
         at: now,
       });
     }
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [row.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: row.application_id,
       taskId: row.task_id,
       userId: user.userid,
@@ -247,7 +243,6 @@ export async function changeSubTask(
       detail: { subTaskId: row.sub_task_id, from: row.status, to: status },
       at: now,
     });
-    effects.changed.set(row.application_id, now);
   });
   return { result: { subTaskId: row.sub_task_id, status }, effects };
 }
@@ -377,8 +372,7 @@ export async function answerAsApplicant(db: Db, body: AnswerQueryBody, fieldsOf:
        VALUES ($1, NULL, 'APPLICANT', $2, $3::jsonb, $4)`,
       [row.sub_task_id, body.answer, JSON.stringify(fileIds), now],
     );
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [row.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: row.application_id,
       taskId: row.task_id,
       userId: null,
@@ -392,7 +386,6 @@ export async function answerAsApplicant(db: Db, body: AnswerQueryBody, fieldsOf:
       message: `The applicant answered your request on application ${row.application_id}: ${row.title}`,
       at: now,
     });
-    effects.changed.set(row.application_id, now);
   });
   return { result: { subTaskId: row.sub_task_id, status: row.status, answeredAt: now.toISOString() }, effects };
 }
@@ -459,8 +452,7 @@ export async function snooze(
       reviewDate,
       now,
     ]);
-    await tx.query('UPDATE applications SET mod_time = $2 WHERE application_id = $1', [task.application_id, now]);
-    await addWorklog(tx, {
+    await touchApplication(tx, effects, {
       applicationId: task.application_id,
       taskId: task.task_id,
       userId: user.userid,
@@ -468,7 +460,6 @@ export async function snooze(
       detail: { reviewDate: reviewDate?.toISOString() ?? null },
       at: now,
     });
-    effects.changed.set(task.application_id, now);
   });
   return { result: { taskId: task.task_id, reviewDate: reviewDate?.toISOString() ?? null }, effects };
 }
