@@ -13,31 +13,27 @@ import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
+import { applicationsRoutes, notesRoutes } from './modules/applications';
+import { authRoutes, sessionRoutes } from './modules/auth';
+import {
+  applyExplicitPortalUrl,
+  configsRoutes,
+  flowConfigAdminRoutes,
+  flowConfigRoutes,
+  flowConfigSaveAdminRoutes,
+  flowConfigSaveRoutes,
+} from './modules/configs';
+import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
+import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
+import { listRoutes, listSetupRoutes } from './modules/lists';
+import { Hub, notificationsRoutes } from './modules/notifications';
+import { otpRoutes } from './modules/otp';
+import { portalRoutes } from './modules/portal';
+import { queriesRoutes } from './modules/queries';
+import { actionsRoutes, approvalsRoutes } from './modules/tasks';
+import { usersRoutes } from './modules/users';
 import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
-import { actionsRoutes } from './routes/actions';
-import { applicationsRoutes } from './routes/applications';
-import { approvalsRoutes } from './routes/approvals';
-import { authRoutes, sessionRoutes } from './routes/auth';
-import { configsRoutes } from './routes/configs';
-import { customerRoutes, publicCustomerRoutes } from './routes/customer';
-import { documentRoutes } from './routes/documents';
-import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
-import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
-import { listRoutes, listSetupRoutes } from './routes/lists';
-import { microflowRoutes } from './routes/microflows';
-import { notesRoutes } from './routes/notes';
-import { notificationsRoutes } from './routes/notifications';
-import { otpRoutes } from './routes/otp';
-import { portalRoutes } from './routes/portal';
-import { queriesRoutes } from './routes/queries';
-import { usersRoutes } from './routes/users';
-import { reconcileFileStore } from './services/blobs';
-import { captchaKey } from './services/captcha';
-import { applyExplicitPortalUrl } from './services/configs';
-import { DocumentWork } from './services/document-work';
-import { type FileStore, openFileStore } from './services/files';
-import { Hub } from './services/hub';
 import { attachSockets, type SocketLayer } from './socket';
 
 export interface BuildOptions {

@@ -10,8 +10,8 @@ import {
 } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { applyExplicitPortalUrl } from '../services/configs';
-import { sha256 } from '../services/security';
+import { sha256 } from '../modules/auth';
+import { applyExplicitPortalUrl } from '../modules/configs';
 import { MASTER_PRODUCTS, seedMasterProducts } from './bank-shape';
 import { seedTableConfigs, tableConfigs } from './table-configs';
 

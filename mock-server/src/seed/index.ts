@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../app';
 import type { Config } from '../config';
 import { type Db, openDb } from '../db';
-import { type FileStore, openFileStore } from '../services/files';
+import { type FileStore, openFileStore } from '../modules/documents';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { seedFlows } from './flows';

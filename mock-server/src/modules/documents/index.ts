@@ -1,0 +1,8 @@
+export { assertStorageQuota, reconcileFileStore, withBlobs } from './blobs';
+export { DocumentWork } from './document-work';
+export type { UploadRecord } from './documents';
+export { insertDocument, storeDocument } from './documents';
+export type { FileStore, Received } from './files';
+export { openFileStore } from './files';
+export { textPdf } from './pdf';
+export { documentRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { operationalLevelAgreement } from './lists';
+export { listRoutes, listSetupRoutes } from './routes';

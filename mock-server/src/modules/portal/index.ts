@@ -1,0 +1,2 @@
+export { applicantOwns } from './portal';
+export { portalRoutes } from './routes';

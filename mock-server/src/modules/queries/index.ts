@@ -1,0 +1,1 @@
+export { queriesRoutes } from './routes';
