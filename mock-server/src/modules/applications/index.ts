@@ -1,3 +1,4 @@
+// The applications module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export { canAccessApplication, toActor, toTaskAccess } from './access';
 export type { StoredApplication, TaskRow } from './applications';
 export { currentTask, findApplication, forApplicant, iso } from './applications';

@@ -1,3 +1,4 @@
+// The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export type { Problem } from './config-rules';
 export { applyExplicitPortalUrl } from './configs';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';

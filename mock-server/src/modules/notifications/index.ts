@@ -1,3 +1,4 @@
+// The notifications module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export { Hub } from './hub';
 export {
   insertNotification,

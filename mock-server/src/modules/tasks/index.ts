@@ -1,3 +1,4 @@
+// The tasks module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export { stateOf } from './actions';
 export { approvalsRoutes } from './approval-routes';
 export { pendingApprovalFor } from './approvals';
