@@ -1,5 +1,5 @@
-// The demo bank (people, teams, applications and their documents, notifications). Development and tests only: main.ts and
-// buildApp never call it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
+// The demo bank (people, teams, applications and their documents, notifications). Development and tests only:
+// seed() never calls it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
 import type { Db } from '../db';
 import { hashPassword } from '../modules/auth';
 import type { FileStore } from '../modules/documents';
