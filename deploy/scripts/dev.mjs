@@ -37,7 +37,7 @@ async function main() {
   const procs = [
     startProcess(
       'server',
-      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'mock-server/src/main.ts'],
+      [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'mock-server/src/main.ts', '--seed'],
       {
         env,
       },

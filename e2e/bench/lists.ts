@@ -95,7 +95,7 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
 ): Promise<{ child: ChildProcess; port: number; seedSeconds: number | null }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
     cwd: path.join(ROOT, 'mock-server'),
     env: { ...process.env, ...env, SERVER_PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'error' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,8 +6,8 @@ import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, apiPath, DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/shared/node';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { buildSeededApp } from '../src/seed';
 
 const COPIES = 100;
 const FILES = 9;
@@ -28,9 +28,13 @@ async function uploadsBytes(dir: string) {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-copies-'));
-const app = await buildApp(
-  loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SEED_APPLICATIONS: '0', COPIES_PER_USER_PER_HOUR: '1000' }),
-);
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  NODE_ENV: 'test',
+  SEED_APPLICATIONS: '0',
+  COPIES_PER_USER_PER_HOUR: '1000',
+});
+const app = await buildSeededApp(config);
 try {
   const login = await app.inject({
     method: 'POST',

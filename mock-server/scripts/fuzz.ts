@@ -5,8 +5,8 @@
 // Replay a run with the printed seed: FUZZ_SEED=<seed> npm run fuzz.
 
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { buildSeededApp } from '../src/seed';
 import {
   corpus,
   fuzzRoutes,
@@ -24,7 +24,8 @@ if (!Number.isInteger(RUNS) || RUNS < 0)
 const SEED = seedFrom(process.env, Date.now() % 2 ** 31);
 
 const started = Date.now();
-const app = await buildApp(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' }));
+const config = loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' });
+const app = await buildSeededApp(config);
 try {
   const ctx = await prepareFuzz(app);
   const routes = fuzzRoutes(app);

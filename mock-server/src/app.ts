@@ -13,38 +13,34 @@ import type { AppContext } from './context';
 import { type Db, openDb } from './db';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
+import { applicationsRoutes, notesRoutes } from './modules/applications';
+import { authRoutes, sessionRoutes } from './modules/auth';
+import {
+  applyExplicitPortalUrl,
+  configsRoutes,
+  flowConfigAdminRoutes,
+  flowConfigRoutes,
+  flowConfigSaveAdminRoutes,
+  flowConfigSaveRoutes,
+} from './modules/configs';
+import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
+import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
+import { listRoutes, listSetupRoutes } from './modules/lists';
+import { Hub, notificationsRoutes } from './modules/notifications';
+import { otpRoutes } from './modules/otp';
+import { portalRoutes } from './modules/portal';
+import { queriesRoutes } from './modules/queries';
+import { actionsRoutes, approvalsRoutes } from './modules/tasks';
+import { usersRoutes } from './modules/users';
 import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
-import { actionsRoutes } from './routes/actions';
-import { applicationsRoutes } from './routes/applications';
-import { approvalsRoutes } from './routes/approvals';
-import { authRoutes, sessionRoutes } from './routes/auth';
-import { configsRoutes } from './routes/configs';
-import { customerRoutes, publicCustomerRoutes } from './routes/customer';
-import { documentRoutes } from './routes/documents';
-import { flowConfigAdminRoutes, flowConfigRoutes } from './routes/flow-config';
-import { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './routes/flow-config-save';
-import { listRoutes, listSetupRoutes } from './routes/lists';
-import { microflowRoutes } from './routes/microflows';
-import { notesRoutes } from './routes/notes';
-import { notificationsRoutes } from './routes/notifications';
-import { otpRoutes } from './routes/otp';
-import { portalRoutes } from './routes/portal';
-import { queriesRoutes } from './routes/queries';
-import { usersRoutes } from './routes/users';
-import { seedBase } from './seed/base';
-import { seedDemo } from './seed/demo';
-import { seedFlows } from './seed/flows';
-import { reconcileFileStore } from './services/blobs';
-import { captchaKey } from './services/captcha';
-import { DocumentWork } from './services/document-work';
-import { openFileStore } from './services/files';
-import { Hub } from './services/hub';
 import { attachSockets, type SocketLayer } from './socket';
 
 export interface BuildOptions {
   /** An already opened database (tests share one across app instances); otherwise opened from config. */
   db?: Db;
+  /** The file store seeded with db (one in memory lives only in its instance); otherwise opened from config. */
+  files?: FileStore;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
 }
@@ -126,14 +122,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());
-  const files = openFileStore(config.dataDir, config.applicationStorageQuotaBytes);
+  const files = options.files ?? openFileStore(config.dataDir, config.applicationStorageQuotaBytes);
   let key: string;
   let redis: RedisLink | undefined;
   try {
-    await seedBase(db, config);
-    await seedFlows(db, now());
+    // Start-up maintenance, on every start; seeding is a step of its own (src/seed).
+    await applyExplicitPortalUrl(db, config);
     await reconcileFileStore(db, files);
-    if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
     key = await captchaKey(db, config.captchaHmacKey);
     if (config.redisUrl) {
       redis = await openRedis(config.redisUrl, config.redisKeyPrefix, (error) =>

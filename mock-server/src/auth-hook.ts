@@ -4,9 +4,8 @@ import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/shared
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { forbidden, unauthorized } from './errors';
-import { safeEqual } from './services/security';
-import { accessTokenSession } from './services/sessions';
-import { findUserById } from './services/users';
+import { accessTokenSession, safeEqual } from './modules/auth';
+import { findUserById } from './modules/users';
 
 export const DEBUG_PREFIX = '/debugger';
 const DEBUG_ROLES = ['DEVELOPER', 'DEBUGGER'];

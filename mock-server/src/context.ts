@@ -2,11 +2,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
-import type { DocumentWork } from './services/document-work';
-import type { FileStore } from './services/files';
-import type { Hub } from './services/hub';
-import type { ActiveSession, ApplicantSession } from './services/sessions';
-import type { UserRecord } from './services/users';
+import type { ActiveSession, ApplicantSession } from './modules/auth';
+import type { DocumentWork, FileStore } from './modules/documents';
+import type { Hub } from './modules/notifications';
+import type { UserRecord } from './modules/users';
 
 export interface AppContext {
   db: Db;

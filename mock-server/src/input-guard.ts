@@ -2,7 +2,7 @@
 // refuses NUL in text and jsonb and malformed UTF-16 cannot be stored, so both are bad input (400 naming
 // the field), never a 500; nesting is bounded so no handler recurses into a stack overflow.
 
-import type { Problem } from './services/config-rules';
+import type { Problem } from './modules/configs';
 
 /** Deeper than any value the platform stores (flow configs nest about a dozen levels). */
 const MAX_INPUT_DEPTH = 64;

@@ -1,7 +1,9 @@
-// Starts the server from the environment (see README "Environment"). Under the supervisor of
+// Starts the server from the environment (see README "Environment"); with --seed it seeds the database
+// first (npm start, the supervisor's first start; restarts skip it). Under the supervisor of
 // deploy/scripts/lib/system.mjs it also speaks its IPC protocol (README "Supervision").
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { buildSeededApp } from './seed';
 
 const supervised = process.env.SUPERVISOR_IPC === '1' && typeof process.send === 'function';
 
@@ -28,7 +30,10 @@ async function standBy(): Promise<void> {
 await standBy();
 const started = performance.now();
 const config = loadConfig();
-const app = await buildApp(config, { logger: { level: process.env.LOG_LEVEL || 'warn' } });
+const logger = { level: process.env.LOG_LEVEL || 'warn' };
+const app = process.argv.includes('--seed')
+  ? await buildSeededApp(config, { logger })
+  : await buildApp(config, { logger });
 await app.listen({ port: config.port, host: config.host });
 const db = config.databaseUrl ? 'postgres' : `pglite ${config.dataDir}`;
 console.log(

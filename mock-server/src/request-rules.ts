@@ -7,9 +7,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { invalid, TooManyRequestsError } from './errors';
+import { objectSchema } from './http/schemas';
 import { inputProblem } from './input-guard';
 import type { RedisLink } from './redis';
-import { objectSchema } from './routes/schemas';
 
 /** A route that declares no querystring takes none: `?isAdmin=true` is refused, not ignored. */
 const NO_QUERY = objectSchema({}, []);

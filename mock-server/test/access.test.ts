@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RegisteredRoute } from '../src/app';
-import { createSession, revokeSession } from '../src/services/sessions';
-import { findUserByName } from '../src/services/users';
+import { createSession, revokeSession } from '../src/modules/auth/sessions';
+import { findUserByName } from '../src/modules/users/users';
 import { answerProblem } from './harness/envelope';
 import {
   apiRoutes,

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS } from '@originate/shared/node';
-import { fieldChanges } from '../src/services/audits';
+import { fieldChanges } from '../src/modules/applications/audits';
 import { assignCurrentTask, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type SessionData } from '@originate/shared/node';
-import { FORGET_PASSWORD_MESSAGE } from '../src/routes/auth';
+import { FORGET_PASSWORD_MESSAGE } from '../src/modules/auth/routes';
 import { call, labels, login, loginRaw, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { buildSeeded } from './harness/seeded';
 import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
 import { call } from './helpers';
 
@@ -74,7 +75,7 @@ describe('customer flow persistence', () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'originate-flow-'));
     try {
       const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
-      const first = await buildApp(config);
+      const first = await buildSeeded(config);
       const state = await walk(first);
       await first.close();
       const second = await buildApp(config);
@@ -91,7 +92,7 @@ describe('customer flow persistence', () => {
   });
 
   it('memory://: uploads live in memory, nothing on disk', async () => {
-    const app = await buildApp(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' }));
+    const app = await buildSeeded(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' }));
     try {
       await stillThere(app, await walk(app));
     } finally {
@@ -111,7 +112,7 @@ describe('customer flow on PostgreSQL (DATABASE_URL)', {
     const dir = await mkdtemp(path.join(tmpdir(), 'originate-flow-pg-'));
     try {
       const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dir, NODE_ENV: 'test' });
-      const first = await buildApp(config);
+      const first = await buildSeeded(config);
       // Closed before the scratch database is dropped, whatever happened: a drop ends open connections.
       const state = await walk(first).finally(() => first.close());
       assert.equal(first.ctx.db.kind, 'postgres');

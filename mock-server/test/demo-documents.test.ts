@@ -1,9 +1,9 @@
 // The demo bank's documents (src/seed/documents.ts): every demo application has real files an officer
-// with access can list and download, and a restart seeds none twice.
+// with access can list and download, and seeding again adds none twice.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { apiPath } from '@originate/shared/node';
-import { buildApp } from '../src/app';
+import { seed } from '../src/seed';
 import { call, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -37,9 +37,8 @@ it('each demo application has its documents, listed and downloadable as real PDF
   assert.match(file.rawPayload.toString('latin1'), /HL-2026-000102/);
 });
 
-it('a second start on the same data seeds no document twice', async () => {
+it('a second seed on the same data seeds no document twice', async () => {
   const before = await count();
-  const again = await buildApp(s.config, { db: s.app.ctx.db });
-  await again.close();
+  await seed(s.app.ctx.db, s.app.ctx.files, s.config);
   assert.equal(await count(), before);
 });

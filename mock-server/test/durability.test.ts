@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { openDb } from '../src/db';
-import { sha256 } from '../src/services/security';
+import { sha256 } from '../src/modules/auth/security';
 import {
   type ChildServer,
   httpLogin,

@@ -11,7 +11,7 @@ import { API_PATHS, apiPath } from '@originate/shared/node';
 import { PDFDocument } from 'pdf-lib';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { reconcileFileStore, withBlobs } from '../src/services/blobs';
+import { reconcileFileStore, withBlobs } from '../src/modules/documents/blobs';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { apiRoutes, fillPath, routeKey, WRITING_GET_ROUTES } from './harness/routes';
 import { pgAnswers, scratchDatabase } from './harness/server';

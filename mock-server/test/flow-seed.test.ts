@@ -1,7 +1,7 @@
 // The seeded flows (README "Seeds"): every flow, component, rule list and option list passes its
 // shared contract schema, the flows only name components that exist, and together they use every
 // field type and every rule kind (test coverage of the portal and e2e depends on it). Plus the
-// server's rule reading (services/flow-rules: the portal's engine) on small cases.
+// server's rule reading (modules/customer-flow/flow-rules: the portal's engine) on small cases.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
@@ -17,9 +17,9 @@ import {
   PageRuleSchema,
   schemaIssues,
 } from '@originate/shared/node';
+import { ProductRecordSchema } from '../src/modules/configs/flow-store';
+import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
-import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/services/flow-rules';
-import { ProductRecordSchema } from '../src/services/flow-store';
 
 const fields: FieldConfig[] = COMPONENTS.flatMap((c) => c.fields);
 const rules: PageRule[] = Object.values(RULES).flat();

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { GRAPHQL_LIMITS } from '../src/services/graphql';
+import { GRAPHQL_LIMITS } from '../src/modules/lists/graphql';
 import { newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 

@@ -7,8 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { DEFAULT_LOGIN_KEY, encryptPayload, REFUSAL_CODES, type SessionData } from '@originate/shared/node';
 import { answerUntilClosed } from '@originate/shared/testing/node';
 import { io as connectSocket } from 'socket.io-client';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { buildSeeded } from './harness/seeded';
 import { call, labels, login, loginRaw, opened, startServer, type TestServer } from './helpers';
 
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -347,7 +347,7 @@ describe('12. DATA_DIR=memory:// is in memory', () => {
   it('keeps nothing on disk and works', async () => {
     const config = loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' });
     assert.equal(config.dataDir, 'memory://');
-    const app = await buildApp(config);
+    const app = await buildSeeded(config);
     try {
       assert.equal((await login(app, 'officer')).user.userName, 'officer');
     } finally {

@@ -1,4 +1,4 @@
-// Test harness: a fresh PGlite data dir per test file, a movable clock, and small request helpers.
+// Test harness: a fresh PGlite data dir per test file (a copy of the seeded template), a movable clock, and small request helpers.
 
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse } from '@originate/shared/node';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { type BuildOptions, buildApp } from '../src/app';
+import type { BuildOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import { buildSeeded } from './harness/seeded';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -22,7 +23,7 @@ export async function startServer(env: NodeJS.ProcessEnv = {}, options: BuildOpt
   const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
   let offsetMs = 0;
-  const app = await buildApp(config, { now: () => new Date(Date.now() + offsetMs), ...options });
+  const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options });
   return {
     app,
     config,

@@ -18,9 +18,9 @@ import {
   type TableConfig,
   type Team,
 } from '@originate/shared/node';
-import { type FlowContext, flowFor } from '../src/services/flow-applications';
-import { type ApplicationValues, flowIssues } from '../src/services/flow-rules';
-import { LIST_FIELDS } from '../src/services/lists';
+import { type FlowContext, flowFor } from '../src/modules/customer-flow/flow-applications';
+import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
+import { LIST_FIELDS } from '../src/modules/lists/lists';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

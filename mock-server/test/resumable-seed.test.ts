@@ -11,8 +11,8 @@ import {
   SaveApplicationBodySchema,
   schemaIssues,
 } from '@originate/shared/node';
+import { flowFor } from '../src/modules/customer-flow/flow-applications';
 import { RESUMABLE_APPLICATION_ID, seedResumableApplication } from '../src/seed/flow-demo';
-import { flowFor } from '../src/services/flow-applications';
 import { encrypted } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 

@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { assignRefusal, DEFAULT_LOGIN_KEY } from '@originate/shared/node';
 import { TEAM_ACCESS_CASES } from '@originate/shared/testing/node';
 import { loadConfig } from '../src/config';
-import { type Actor, canAccessApplication, type TaskAccess } from '../src/services/access';
-import { validateConfigValue } from '../src/services/config-rules';
+import { type Actor, canAccessApplication, type TaskAccess } from '../src/modules/applications/access';
+import { validateConfigValue } from '../src/modules/configs/config-rules';
 
 const mumbai = [
   { type: 'HIERARCHY' as const, id: 'MUM' },

@@ -155,13 +155,14 @@ function logTail(/** @type {string} */ file, lines = 15) {
  * is restarted cold.
  * @param {string} name
  * @param {string[]} args node arguments
- * @param {{ env: NodeJS.ProcessEnv, logDir?: string, standby?: boolean, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, standby?: boolean, firstArgs?: string[], onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ *   firstArgs: node arguments of the first start only (restarts and the standby use args)
  *   onStart: called with the pid of each restarted process
  */
 export function superviseProcess(name, args, opts) {
   const log = opts.log ?? console.error;
-  const launch = (/** @type {boolean} */ standby) =>
-    startProcess(name, args, {
+  const launch = (/** @type {boolean} */ standby, first = false) =>
+    startProcess(name, first ? (opts.firstArgs ?? args) : args, {
       ...opts,
       env: { ...opts.env, SUPERVISOR_IPC: '1', ...(standby ? { SUPERVISOR_STANDBY: '1' } : {}) },
       ipc: true,
@@ -176,7 +177,7 @@ export function superviseProcess(name, args, opts) {
   /** @type {{ proc: Proc, loaded: boolean, promoted: boolean } | null} */
   let spare = null;
   /** @type {{ proc: Proc, startedAt: number, served: boolean }} */
-  let current = { proc: launch(false), startedAt: Date.now(), served: false };
+  let current = { proc: launch(false, true), startedAt: Date.now(), served: false };
 
   const keepSpare = () => {
     if (!opts.standby || spare || stopped) return;
@@ -316,7 +317,12 @@ const SERVER = path.join('mock-server', 'src', 'main.ts');
  * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
  */
 export function superviseServer(opts) {
-  return superviseProcess('server', ['--import', 'tsx', SERVER], { ...opts, standby: true });
+  // The first start seeds the database (an empty one gets its configuration and demo bank); restarts do not.
+  return superviseProcess('server', ['--import', 'tsx', SERVER], {
+    ...opts,
+    standby: true,
+    firstArgs: ['--import', 'tsx', SERVER, '--seed'],
+  });
 }
 
 /**

@@ -6,7 +6,7 @@
 // an interrupted seed resumes where it stopped.
 import { PORTAL_APP_NAME } from '@originate/shared/node';
 import type { Db, Queryable } from '../db';
-import { hashPassword, newToken } from '../services/security';
+import { hashPassword, newToken } from '../modules/auth';
 import { CARS, FIRST_NAMES, HL_PURPOSES, LAST_NAMES, PL_PURPOSES, SEED_ANCHOR } from './applications';
 import { LIFECYCLE_STEPS, MASTER_PRODUCTS } from './bank-shape';
 import { FLOWS } from './flows';

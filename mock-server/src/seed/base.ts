@@ -1,6 +1,6 @@
 // Configuration every installation needs, production included. Inserted once; later edits through
 // PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain
-// (on every start).
+// (here and on every start).
 
 import {
   type AdminFeatures,
@@ -10,7 +10,8 @@ import {
 } from '@originate/shared/node';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import { sha256 } from '../services/security';
+import { sha256 } from '../modules/auth';
+import { applyExplicitPortalUrl } from '../modules/configs';
 import { MASTER_PRODUCTS, seedMasterProducts } from './bank-shape';
 import { seedTableConfigs, tableConfigs } from './table-configs';
 
@@ -55,9 +56,5 @@ export async function seedBase(db: Db, config: Pick<Config, 'customerPortalUrl' 
       [seeded],
     );
   }
-  if (config.customerPortalUrlExplicit) {
-    await db.query("UPDATE configs SET value = $1::jsonb WHERE type = 'Environment' AND name = 'Domain'", [
-      JSON.stringify(domain),
-    ]);
-  }
+  await applyExplicitPortalUrl(db, config);
 }

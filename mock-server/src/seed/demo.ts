@@ -1,8 +1,8 @@
-// The demo bank (people, teams, applications and their documents, notifications). Development and tests only: main.ts and
-// buildApp never call it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
+// The demo bank (people, teams, applications and their documents, notifications). Development and tests only:
+// seed() never calls it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
 import type { Db } from '../db';
-import type { FileStore } from '../services/files';
-import { hashPassword } from '../services/security';
+import { hashPassword } from '../modules/auth';
+import type { FileStore } from '../modules/documents';
 import { demoApplications, SEED_ANCHOR } from './applications';
 import { seedBank } from './bank';
 import { seedDemoDocuments } from './documents';

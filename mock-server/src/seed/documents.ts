@@ -4,10 +4,8 @@
 // in one transaction with their blobs, so a killed start leaves neither rows without bytes nor a half seed.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import { withBlobs } from '../services/blobs';
-import { insertDocument, type UploadRecord } from '../services/documents';
-import type { FileStore, Received } from '../services/files';
-import { textPdf } from '../services/pdf';
+import type { FileStore, Received } from '../modules/documents';
+import { insertDocument, textPdf, type UploadRecord, withBlobs } from '../modules/documents';
 import { demoApplications, SEED_ANCHOR } from './applications';
 
 const DOCUMENTS: Record<string, { fieldKey: string; title: string }[]> = {

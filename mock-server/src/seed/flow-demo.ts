@@ -5,8 +5,8 @@
 // existing database gains it on its next start.
 import { DEFAULT_FLOW_VERSION, type SaveApplicationBody } from '@originate/shared/node';
 import type { Db } from '../db';
-import { createFlowApplication, flowFor } from '../services/flow-applications';
-import { findProduct } from '../services/flow-store';
+import { findProduct } from '../modules/configs';
+import { createFlowApplication, flowFor } from '../modules/customer-flow';
 import { SEED_ANCHOR } from './applications';
 import { seedDisplayName, userById } from './people';
 

@@ -1,5 +1,5 @@
 // The list tables of GET /backstage/getTableConfig/{id} (one per list, shared LIST_TABLE_IDS), seeded in
-// every installation and kept once stored. The fields are those services/lists.ts can filter and sort
+// every installation and kept once stored. The fields are those modules/lists/lists.ts can filter and sort
 // (LIST_FIELDS); a test holds every seeded column to that.
 import {
   APPLICATION_LISTS,

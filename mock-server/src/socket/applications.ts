@@ -10,8 +10,8 @@ import {
 } from '@originate/shared/node';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../context';
-import { sessionForAccessToken } from '../services/sessions';
-import { findUserById } from '../services/users';
+import { sessionForAccessToken } from '../modules/auth';
+import { findUserById } from '../modules/users';
 import { sessionRoom } from './rooms';
 
 /** Attaches the namespace to the server; the returned function detaches it from the hub. */

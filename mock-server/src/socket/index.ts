@@ -11,17 +11,17 @@ import {
 } from '@originate/shared/node';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
-import type { RedisLink } from '../redis';
-import { idString } from '../routes/schemas';
+import { idString } from '../http/schemas';
+import { isSessionLive, sessionForAccessToken } from '../modules/auth';
 import {
   latestNotifications,
   markAllCounted,
   markAllUnread,
   uncountedCount,
   updateOwn,
-} from '../services/notifications';
-import { isSessionLive, sessionForAccessToken } from '../services/sessions';
-import { findUserById } from '../services/users';
+} from '../modules/notifications';
+import { findUserById } from '../modules/users';
+import type { RedisLink } from '../redis';
 import { attachApplicationSockets } from './applications';
 import { sessionRoom, userRoom } from './rooms';
 

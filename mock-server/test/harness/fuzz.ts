@@ -9,7 +9,7 @@ import { DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/shared/node';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { RegisteredRoute } from '../../src/app';
-import { createSession, isSessionLive, issueShortToken, revokeSession } from '../../src/services/sessions';
+import { createSession, isSessionLive, issueShortToken, revokeSession } from '../../src/modules/auth/sessions';
 import { login } from '../helpers';
 import { answerProblem, statusClass } from './envelope';
 import { rawCorpus, sendRaw } from './raw';

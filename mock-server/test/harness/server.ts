@@ -39,11 +39,11 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-/** Starts src/main.ts with `env` on a free port and resolves once it prints its URL. */
+/** Starts src/main.ts --seed (as npm start does) with `env` on a free port and resolves once it prints its URL. */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
   const port = await freePort();
   const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
     cwd: PACKAGE_ROOT,
     env: { ...base, HOST, SERVER_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 // The customer-flow configuration every installation starts with (README "Seeds"): the home, personal
 // and car loan products, their flows (SAVED and DRAFT), components, page rules, option lists, the
 // Hindi labels and the pincode table of the pincode_lookup microflow. Each value passes its contract
-// schema on the way in (services/flow-store). Applied when FLOW_SEED_VERSION changes, so later
+// schema on the way in (modules/configs/flow-store). Applied when FLOW_SEED_VERSION changes, so later
 // edits survive restarts until the seed itself changes.
 import type { FieldOptions } from '@originate/shared/node';
 import type { Db } from '../../db';
@@ -13,7 +13,7 @@ import {
   savePageRules,
   saveProduct,
   saveTranslations,
-} from '../../services/flow-store';
+} from '../../modules/configs';
 import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';

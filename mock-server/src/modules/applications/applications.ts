@@ -1,0 +1,126 @@
+// Applications and their tasks, read into the wire shapes of spec §3.
+
+import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '@originate/shared/node';
+import type { Queryable } from '../../db';
+
+export interface TaskRow extends Record<string, unknown> {
+  task_id: string;
+  application_id: string;
+  name: string;
+  step_name: string;
+  step_number: number;
+  type: 'APPVD' | 'CUST_FLOW' | 'APPLICATION_SUMMARY' | 'none';
+  progress: TaskProgress;
+  assigned_to: string | null;
+  assigned_team: Team[];
+  allowed_users: string[];
+  callback_requested: boolean;
+  callback_at: Date | string | null;
+  review_date: Date | string | null;
+  start_time: Date | string;
+  end_time: Date | string | null;
+  assigned_at: Date | string | null;
+  sla_overall_mins: number | null;
+  sla_queued_mins: number | null;
+  sla_assigned_mins: number | null;
+}
+
+/** A timestamp column (PGlite answers Date, node-postgres may answer a string) as ISO 8601, or null. */
+export const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+
+interface ApplicationRow extends Record<string, unknown> {
+  application_id: string;
+  product_code: string;
+  product_name: string;
+  product_type_code: string | null;
+  status: ApplicationStatus;
+  stage: string;
+  loan_amount: string | number;
+  applicant: Application['applicant'];
+  doc: Partial<Application>;
+  cre_time: Date | string;
+  mod_time: Date | string;
+}
+
+export interface StoredApplication {
+  application: Application;
+  tasks: TaskRow[];
+}
+
+const TASK_COLUMNS = `task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+  allowed_users, callback_requested, callback_at, review_date, start_time, end_time, assigned_at, sla_overall_mins,
+  sla_queued_mins, sla_assigned_mins`;
+
+async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
+  return db.query<TaskRow>(
+    `SELECT ${TASK_COLUMNS} FROM tasks WHERE application_id = $1 ORDER BY start_time, step_number, task_id`,
+    [applicationId],
+  );
+}
+
+function toAssignment(task: TaskRow): AssignmentInfo {
+  const info: AssignmentInfo = {
+    assignedTeam: task.assigned_team,
+    allowedUsers: task.allowed_users,
+    progress: task.progress,
+    taskName: task.name,
+    taskId: task.task_id,
+  };
+  if (task.assigned_to) info.assignedTo = task.assigned_to;
+  return info;
+}
+
+export async function findApplication(db: Queryable, applicationId: string): Promise<StoredApplication | null> {
+  const rows = await db.query<ApplicationRow>(
+    `SELECT application_id, product_code, product_name, product_type_code, status, stage, loan_amount, applicant, doc,
+            cre_time, mod_time
+       FROM applications WHERE application_id = $1`,
+    [applicationId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const tasks = await tasksOf(db, applicationId);
+  const steps = [...new Set(tasks.map((t) => t.step_name))].map((stepName) => {
+    const ofStep = tasks.filter((t) => t.step_name === stepName);
+    return { stepName, type: ofStep[0]?.type ?? 'none', assignmentInfo: ofStep.map(toAssignment) };
+  });
+  // A flow application the bank seeded records no flow position: answered as a form the applicant
+  // submitted, so the portal's FlowApplication check (./FlowForm in the detail) accepts it.
+  const flowDefaults = typeof row.doc.flowId === 'string' ? { mode: 'SAVED', jointApplicants: [], progress: [] } : {};
+  const application: Application = {
+    ...flowDefaults,
+    ...row.doc,
+    application_id: row.application_id,
+    product_code: row.product_code,
+    product_name: row.product_name,
+    application_status: row.status,
+    _applicationStatus: row.status,
+    applicant: row.applicant,
+    cre_time: new Date(row.cre_time).toISOString(),
+    mod_time: new Date(row.mod_time).toISOString(),
+    customFields: { ...row.doc.customFields, loanAmount: Number(row.loan_amount) },
+    appLifeCycle: { stage: row.stage, steps },
+  };
+  if (row.product_type_code) application.product_type_code = row.product_type_code;
+  return { application, tasks };
+}
+
+/** What an applicant sees of its application: no staff assignments, no initiating user. */
+export function forApplicant(application: Application): Omit<Application, 'appLifeCycle' | 'initiatedBy'> {
+  const { appLifeCycle: _lifecycle, initiatedBy: _by, ...rest } = application;
+  return rest;
+}
+
+const OPEN_PROGRESS: readonly TaskProgress[] = ['In Progress', 'Pending'];
+
+/**
+ * The task the detail view and the actions work on when none is named: the open one (In Progress or
+ * Pending), else the one started last (a rejected, cancelled or completed application's final task).
+ */
+export function currentTask(tasks: readonly TaskRow[]): TaskRow | null {
+  const open = tasks.filter((t) => OPEN_PROGRESS.includes(t.progress));
+  const pool = open.length > 0 ? open : tasks;
+  // tasksOf orders by start time: the last is the latest.
+  return pool[pool.length - 1] ?? null;
+}

@@ -1,0 +1,12 @@
+// The auth module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { authRoutes, sessionRoutes } from './routes';
+export { hashPassword, newToken, safeEqual, sha256 } from './security';
+export type { ActiveSession, ApplicantSession, IssuedSession } from './sessions';
+export {
+  accessTokenSession,
+  createApplicantSession,
+  isSessionLive,
+  openApplicantSession,
+  sessionForAccessToken,
+  shortTokenOwner,
+} from './sessions';

@@ -1,0 +1,157 @@
+// Spec §7 "Auth": login, token rotation, logout, password reset, short-lived API tokens.
+
+import {
+  API_PATHS,
+  decryptPayload,
+  INVALID_USER_MESSAGE,
+  type LoginResponse,
+  PORTAL_ACCESS_DENIED_MESSAGE,
+  PORTAL_APP_NAME,
+  type SessionData,
+} from '@originate/shared/node';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { checkXsrf } from '../../auth-hook';
+import { caller, callerSession, type PluginOptions } from '../../context';
+import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../../errors';
+import { nonEmptyString, objectSchema } from '../../http/schemas';
+import { findUserById, passwordHashOf, publicUser } from '../users';
+import { admitLoginAttempt, clearLoginFailures } from './login-guard';
+import { recordPasswordReset } from './password-reset';
+import { verifyPassword } from './security';
+import {
+  createSession,
+  type IssuedSession,
+  issueShortToken,
+  revokeSession,
+  rotateRefreshToken,
+  sessionOfRefreshToken,
+} from './sessions';
+
+export const FORGET_PASSWORD_MESSAGE =
+  'If an account exists for this user name, a password reset link has been sent to its registered email address.';
+
+function sendSession(reply: FastifyReply, issued: IssuedSession): SessionData {
+  reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
+  const { xsrfToken: _xsrf, ...session } = issued;
+  return session;
+}
+
+const refreshBody = objectSchema({ refresh_token: nonEmptyString(512) });
+
+const FORGET_PASSWORD_PER_USERNAME = { max: 3, timeWindow: 15 * 60_000 };
+
+/** /v3/auth/* — an admin path: never served under /debugger. */
+export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  const { db, config, hub } = ctx;
+
+  async function endSession(sessionId: string, reason: string) {
+    await revokeSession(db, sessionId, reason, ctx.now());
+    hub.emit('sessionEnded', sessionId);
+  }
+
+  // The loose limit per client address; the lockout per user name is admitLoginAttempt's.
+  const perAddress = { max: config.authCallsPerAddressPerMinute, timeWindow: 60_000 };
+  const forgetPasswordPerUsername = app.createRateLimit({
+    ...FORGET_PASSWORD_PER_USERNAME,
+    keyGenerator: (request) =>
+      `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
+  });
+
+  app.post<{ Body: { username: string; password: string } }>(
+    API_PATHS.login,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: objectSchema({ username: nonEmptyString(128), password: nonEmptyString(4096) }) },
+    },
+    async (request, reply): Promise<LoginResponse> => {
+      const { username, password } = request.body;
+      let plain: unknown;
+      try {
+        plain = await decryptPayload(password, config.loginKey);
+      } catch {
+        throw invalid('password', 'must be encrypted with the login key (hex "iv:cipher")');
+      }
+      if (typeof plain !== 'string' || plain === '') throw invalid('password', 'must encrypt a non-empty string');
+      const retryAfter = await admitLoginAttempt(db, username, config, ctx.now());
+      if (retryAfter > 0) throw new TooManyRequestsError(retryAfter);
+      const account = await passwordHashOf(db, username);
+      const ok = await verifyPassword(plain, account?.hash ?? null);
+      if (!account || !ok) throw unauthorized('Invalid username or password');
+      const user = await findUserById(db, account.userid);
+      if (!user) throw unauthorized('Invalid username or password');
+      await clearLoginFailures(db, username);
+      if (!user.applications.includes(PORTAL_APP_NAME)) throw forbidden(PORTAL_ACCESS_DENIED_MESSAGE);
+      const issued = await createSession(db, user.userid, config, ctx.now());
+      return { ...sendSession(reply, issued), user: publicUser(user) };
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string } }>(
+    API_PATHS.refreshToken,
+    { config: { public: true }, schema: { body: refreshBody } },
+    async (request, reply): Promise<SessionData> => {
+      // Every check, XSRF included, runs before the token is used up (inside the rotation).
+      const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now(), (xsrfToken) =>
+        checkXsrf(request, xsrfToken),
+      );
+      if ('reusedSessionId' in result) {
+        hub.emit('sessionEnded', result.reusedSessionId);
+        throw unauthorized(INVALID_USER_MESSAGE);
+      }
+      return sendSession(reply, result.session);
+    },
+  );
+
+  app.post<{ Body: { refresh_token: string } }>(
+    API_PATHS.endSession,
+    // Applicants end their application-scoped session here too.
+    { config: { sessionOnly: true, applicant: true }, schema: { body: refreshBody } },
+    async (request) => {
+      const session = callerSession(request);
+      const owner = await sessionOfRefreshToken(db, request.body.refresh_token);
+      if (owner !== session.sessionId) throw forbidden('The refresh token does not belong to this session');
+      await endSession(session.sessionId, 'end-session');
+      return { message: 'Session ended' };
+    },
+  );
+
+  app.post(API_PATHS.logout, { config: { sessionOnly: true } }, async (request) => {
+    await endSession(caller(request).session.sessionId, 'logout');
+    return { message: 'Logged out' };
+  });
+
+  app.post<{ Body: { username: string; redirectURL: string } }>(
+    API_PATHS.forgetPassword,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
+      // Each call stores a request and would mail a link: a few per user name, known or not.
+      preHandler: async (request) => {
+        const limit = await forgetPasswordPerUsername(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
+      },
+    },
+    async (request) => {
+      const { username, redirectURL } = request.body;
+      if (!/^https?:\/\//.test(redirectURL) || !URL.canParse(redirectURL)) {
+        throw invalid('redirectURL', 'must be an absolute http(s) URL');
+      }
+      await recordPasswordReset(db, { username, redirectURL }, ctx.now());
+      return { message: FORGET_PASSWORD_MESSAGE };
+    },
+  );
+};
+
+/** Session routes outside /v3/auth/: not admin paths, so also served under /debugger. */
+export const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  app.post(API_PATHS.userLogout, { config: { sessionOnly: true } }, async (request: FastifyRequest) => {
+    const { sessionId } = caller(request).session;
+    await revokeSession(ctx.db, sessionId, 'logout', ctx.now());
+    ctx.hub.emit('sessionEnded', sessionId);
+    return { message: 'Logged out' };
+  });
+
+  app.post(API_PATHS.getToken, async (request) =>
+    issueShortToken(ctx.db, caller(request).session, ctx.config.shortTokenTtlSeconds, ctx.now()),
+  );
+};

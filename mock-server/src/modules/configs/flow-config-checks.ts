@@ -1,0 +1,147 @@
+// What an admin save of the customer-flow configuration must satisfy beyond its schema (README
+// "Customer flow configuration saves"). The checks a schema cannot say are the engine's own loaders
+// (loadFlowConfig, loadComponentConfigs, loadPageRules: the portal refuses the same configuration when
+// it loads it), run over what is stored; this file adds what only the server knows (the path the value
+// is saved under, the products, the flows that use a component) and words each problem as {label, reason}.
+import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/mfe-customer-flow/engine';
+import { type ComponentConfig, type FlowConfig, type PageRule, SchemaError } from '@originate/shared/node';
+import type { Db, Queryable } from '../../db';
+import { componentsByIds, findProduct, flowVersions, rulesAbout } from './flow-store';
+
+export interface ConfigIssue {
+  label: string;
+  reason: string;
+}
+
+/** Any number away from the migration lock's: the one key every configuration save holds. */
+const CONFIG_SAVE_LOCK_ID = 7_201_001;
+
+/**
+ * One configuration save, checks and write in one transaction that holds the configuration lock, so a
+ * component saved meanwhile cannot slip past the check of a flow or of page rules that name it.
+ */
+export function underConfigLock<T>(db: Db, save: (tx: Queryable) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [CONFIG_SAVE_LOCK_ID]);
+    return save(tx);
+  });
+}
+
+/** The engine loader's refusal as issues (paths relabelled by `label`); none when it accepts. */
+function engineIssues(load: () => unknown, label: (path: string) => string = (path) => path): ConfigIssue[] {
+  try {
+    load();
+    return [];
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    return error.issues.map((issue) => ({ label: label(issue.path), reason: issue.reason }));
+  }
+}
+
+const componentIdsOf = (flow: FlowConfig) =>
+  flow.sections.flatMap((section) => section.sub_sections.map((sub) => sub.componentId));
+
+/** A flow saved as /:verNum/:flowId: that flow, of a known product, its components stored, its ids unique. */
+export async function flowConfigIssues(
+  db: Queryable,
+  flow: FlowConfig,
+  path: { flowId: string; verNum: number },
+): Promise<ConfigIssue[]> {
+  const issues: ConfigIssue[] = [];
+  if (flow.flowId !== path.flowId) {
+    issues.push({ label: 'flowId', reason: `must be the flowId of the path ('${path.flowId}')` });
+  }
+  if (flow.verNum !== path.verNum) {
+    issues.push({ label: 'verNum', reason: `must be the verNum of the path (${path.verNum})` });
+  }
+  if (!(await findProduct(db, flow.product_code))) {
+    issues.push({ label: 'product_code', reason: `unknown product '${flow.product_code}'` });
+  }
+  const components = await componentsByIds(db, componentIdsOf(flow));
+  issues.push(...engineIssues(() => loadFlowConfig(flow, `flow ${flow.flowId}`, [...components.values()])));
+  return issues;
+}
+
+/**
+ * A component saved as /:componentId: that component, unique field keys, regexes that compile, formulas
+ * over its own fields without cycles, access control naming known teams and never on a table's cells;
+ * and every stored page rule about it still finds its target.
+ */
+export async function componentConfigIssues(
+  db: Queryable,
+  component: ComponentConfig,
+  componentId: string,
+): Promise<ConfigIssue[]> {
+  const issues: ConfigIssue[] = [];
+  if (component.componentId !== componentId) {
+    issues.push({ label: 'componentId', reason: `must be the componentId of the path ('${componentId}')` });
+  }
+  // The loader checks a list: its '[0].' is this component.
+  issues.push(
+    ...engineIssues(
+      () => loadComponentConfigs([component], `component ${component.componentId}`),
+      (path) => path.replace(/^\[0\]\.?/, '') || 'body',
+    ),
+  );
+  issues.push(...(await accessControlIssues(db, component)));
+  for (const { flowId, verNum, rule } of await rulesAbout(db, component.componentId)) {
+    for (const issue of engineIssues(() => loadPageRules([rule], `page rules of ${flowId}`, [component]))) {
+      issues.push({
+        label: 'fields',
+        reason: `${issue.reason}: page rule '${rule.rule_id}' of ${flowId} ${verNum} hides it`,
+      });
+    }
+  }
+  return issues;
+}
+
+/**
+ * The teams a field's access control names must be the bank's, with that type (the shape, and no access
+ * control on a table's cells, are the schema's and the engine loader's): a misspelt team would silently
+ * give nobody WRITE.
+ */
+async function accessControlIssues(db: Queryable, component: ComponentConfig): Promise<ConfigIssue[]> {
+  const named = component.fields.flatMap((field, f) =>
+    (field.accessControl ?? []).flatMap((entry, e) =>
+      (entry.teams ?? []).map((team, t) => ({ team, label: `fields[${f}].accessControl[${e}].teams[${t}].id` })),
+    ),
+  );
+  if (named.length === 0) return [];
+  const rows = await db.query<{ id: string; type: string }>('SELECT id, type FROM teams WHERE id = ANY($1::text[])', [
+    [...new Set(named.map((n) => n.team.id))],
+  ]);
+  const known = new Set(rows.map((row) => `${row.type}:${row.id}`));
+  return named
+    .filter(({ team }) => !known.has(`${team.type}:${team.id}`))
+    .map(({ team, label }) => ({ label, reason: `is not a ${team.type} team of the bank ('${team.id}')` }));
+}
+
+/**
+ * One flow version's page rules: the flow is stored (404 otherwise, by the caller), rule ids unique,
+ * each rule about a component of that flow, its target a field or group of that component.
+ */
+export async function pageRulesIssues(
+  db: Queryable,
+  rules: readonly PageRule[],
+  path: { flowId: string; verNum: number },
+): Promise<ConfigIssue[] | null> {
+  const flows = await flowVersions(db, path.flowId, path.verNum);
+  if (flows.length === 0) return null;
+  const used = new Set(flows.flatMap(componentIdsOf));
+  const components = await componentsByIds(db, [...new Set(rules.map((rule) => rule.componentId))]);
+  const issues: ConfigIssue[] = [];
+  const ids = new Set<string>();
+  rules.forEach((rule, r) => {
+    if (ids.has(rule.rule_id)) issues.push({ label: `[${r}].rule_id`, reason: `duplicate '${rule.rule_id}'` });
+    ids.add(rule.rule_id);
+    // A stored component this flow does not show: the engine knows it, so only the server can say so.
+    if (components.has(rule.componentId) && !used.has(rule.componentId)) {
+      issues.push({
+        label: `[${r}].componentId`,
+        reason: `'${rule.componentId}' is not a component of ${path.flowId} ${path.verNum}`,
+      });
+    }
+  });
+  issues.push(...engineIssues(() => loadPageRules(rules, `page rules of ${path.flowId}`, [...components.values()])));
+  return issues;
+}

@@ -1,0 +1,273 @@
+// Spec §7 "Admin configuration" for the customer flow: products, flow and route configuration, page
+// rules, components, option lists and translations. All public (README "Public routes"): the portal
+// reads them before any session exists. Schemas are the shared TypeBox contract.
+
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  type ComponentConfig,
+  DEFAULT_FLOW_VERSION,
+  FieldOptionsSchema,
+  type FlowConfig,
+  FlowModeSchema,
+  FlowTypeSchema,
+  ProductDetailsSchema,
+  ProductSummarySchema,
+  type RouteConfig,
+  RouteConfigSchema,
+} from '@originate/shared/node';
+import Type from 'typebox';
+import type { PluginOptions } from '../../context';
+import { notFound, ValidationError } from '../../errors';
+import {
+  allProducts,
+  componentsByIds,
+  fieldOptions,
+  findFlowConfig,
+  findProduct,
+  latestVersionOf,
+  rulesOf,
+  translationsOf,
+} from './flow-store';
+import { readConfig } from './routes';
+
+const closed = { additionalProperties: false } as const;
+const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+/** Query values are text (no coercion): integers are matched as digits and converted here. */
+const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
+const Lang = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' });
+
+const FlowQuery = Type.Object(
+  {
+    mode: Type.Optional(FlowModeSchema),
+    device_width: Type.Optional(IntText),
+    flow_type: Type.Optional(FlowTypeSchema),
+  },
+  closed,
+);
+
+function routeConfigOf(flow: FlowConfig): RouteConfig {
+  const routes = flow.sections.flatMap((section) =>
+    section.sub_sections.map((sub) => ({
+      section_id: section.section_id,
+      sub_section_id: sub.sub_section_id,
+      route_info: sub.route_info,
+    })),
+  );
+  return {
+    flowId: flow.flowId,
+    verNum: flow.verNum,
+    startRoute: flow.startRoute ?? routes[0]?.route_info ?? '',
+    routes,
+  };
+}
+
+const publicRoute = { public: true } as const;
+
+/** Admin paths (/config/…): never under /debugger. */
+export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    API_PATHS.flowConfigById,
+    {
+      config: publicRoute,
+      schema: { params: Type.Object({ verNum: IntText, flowId: Code }, closed), querystring: FlowQuery },
+    },
+    async (request) => {
+      const flow = await findFlowConfig(db, request.params.flowId, Number(request.params.verNum), request.query.mode);
+      if (!flow) throw notFound('Flow configuration not found');
+      return flow;
+    },
+  );
+
+  app.get(
+    API_PATHS.flowConfigs,
+    {
+      config: publicRoute,
+      schema: {
+        querystring: Type.Object(
+          {
+            flow_ids: Type.String({ minLength: 1, maxLength: 1000, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$' }),
+            ver_num: Type.Optional(IntText),
+            flow_type: Type.Optional(FlowTypeSchema),
+            mode: Type.Optional(FlowModeSchema),
+          },
+          closed,
+        ),
+      },
+    },
+    async (request) => {
+      const verNum = Number(request.query.ver_num ?? DEFAULT_FLOW_VERSION);
+      const found: FlowConfig[] = [];
+      for (const flowId of new Set(request.query.flow_ids.split(','))) {
+        const flow = await findFlowConfig(db, flowId, verNum, request.query.mode);
+        if (flow && (!request.query.flow_type || flow.flow_type === request.query.flow_type)) found.push(flow);
+      }
+      return found;
+    },
+  );
+
+  app.get(
+    API_PATHS.routeConfig,
+    {
+      config: publicRoute,
+      schema: {
+        params: Type.Object({ productCode: Code, verNum: IntText }, closed),
+        querystring: FlowQuery,
+        response: { 200: RouteConfigSchema },
+      },
+    },
+    async (request) => {
+      const product = await findProduct(db, request.params.productCode);
+      if (!product) throw notFound('Product not found');
+      const flow = await findFlowConfig(db, product.flowId, Number(request.params.verNum), request.query.mode);
+      if (!flow) throw notFound('Flow configuration not found');
+      return routeConfigOf(flow);
+    },
+  );
+
+  app.get(
+    API_PATHS.latestRouteConfig,
+    {
+      config: publicRoute,
+      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: RouteConfigSchema } },
+    },
+    async (request) => {
+      const flow = await latestVersionOf(db, request.params.productCode);
+      if (!flow) throw notFound('Product not found');
+      return routeConfigOf(flow);
+    },
+  );
+
+  app.post(
+    API_PATHS.fieldsConfig,
+    {
+      config: publicRoute,
+      schema: {
+        body: Type.Array(
+          Type.Object({ property_type: FieldOptionsSchema.properties.property_type, property: Code }, closed),
+          { minItems: 1, maxItems: 200 },
+        ),
+      },
+    },
+    (request) => fieldOptions(db, request.body),
+  );
+};
+
+/** Non-admin paths: also served under /debugger. */
+export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.get(
+    API_PATHS.productList,
+    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema) } } },
+    async () =>
+      (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
+        product_code,
+        product_name,
+        description,
+        flowId,
+        verNum,
+      })),
+  );
+
+  app.get(
+    API_PATHS.productDetails,
+    {
+      config: publicRoute,
+      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: ProductDetailsSchema } },
+    },
+    async (request) => {
+      const product = await findProduct(db, request.params.productCode);
+      if (!product) throw notFound('Product not found');
+      const { product_code, product_name, description, flowId, verNum, captcha } = product;
+      return { product_code, product_name, description, flowId, verNum, captcha };
+    },
+  );
+
+  app.get(
+    API_PATHS.fetchRules,
+    {
+      config: publicRoute,
+      schema: {
+        querystring: Type.Object(
+          {
+            flow_ids: Type.String({ minLength: 1, maxLength: 1000, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$' }),
+            ver_num: Type.Optional(IntText),
+          },
+          closed,
+        ),
+      },
+    },
+    (request) =>
+      rulesOf(
+        db,
+        [...new Set(request.query.flow_ids.split(','))],
+        Number(request.query.ver_num ?? DEFAULT_FLOW_VERSION),
+      ),
+  );
+
+  /** Labels (and heading texts, placeholders) in `lang` when MultiLingual is on; untranslated ones stay. */
+  async function translator(lang: string | undefined): Promise<(text: string) => string> {
+    if (!lang) return (t) => t;
+    const features = await readConfig<{ MultiLingual?: boolean }>(db, 'Admin', 'Features');
+    if (features?.MultiLingual !== true) return (t) => t;
+    const map = await translationsOf(db, lang);
+    return (t) => map[t] ?? t;
+  }
+
+  app.post(
+    API_PATHS.componentsConfigs,
+    {
+      config: publicRoute,
+      schema: {
+        querystring: Type.Object({ lang: Type.Optional(Lang) }, closed),
+        body: Type.Object({ componentIds: Type.Array(Code, { minItems: 1, maxItems: 200 }) }, closed),
+      },
+    },
+    async (request) => {
+      const { componentIds } = request.body;
+      const found = await componentsByIds(db, componentIds);
+      const missing = componentIds
+        .map((id, i) => ({ id, i }))
+        .filter(({ id }) => !found.has(id))
+        .map(({ i }) => ({ label: `componentIds[${i}]`, reason: 'is not a known component' }));
+      if (missing.length > 0) throw new ValidationError(missing);
+      const t = await translator(request.query.lang);
+      return componentIds.map((id): ComponentConfig => {
+        const component = found.get(id) as ComponentConfig;
+        return {
+          ...component,
+          fields: component.fields.map((f) => ({
+            ...f,
+            label: t(f.label),
+            field_type_details: {
+              ...f.field_type_details,
+              ...(f.field_type_details.text === undefined ? {} : { text: t(f.field_type_details.text) }),
+              ...(f.field_type_details.placeholder === undefined
+                ? {}
+                : { placeholder: t(f.field_type_details.placeholder) }),
+            },
+          })),
+        };
+      });
+    },
+  );
+
+  app.post(
+    API_PATHS.translate,
+    {
+      config: publicRoute,
+      schema: {
+        querystring: Type.Object({ lang: Lang }, closed),
+        body: Type.Object({ texts: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }) }, closed),
+      },
+    },
+    async (request) => {
+      const { lang } = request.query;
+      const map = await translationsOf(db, lang);
+      return { lang, translations: Object.fromEntries(request.body.texts.map((text) => [text, map[text] ?? text])) };
+    },
+  );
+};

@@ -1,0 +1,108 @@
+// Admin saves of the customer-flow configuration (README "Customer flow configuration saves"): an
+// operations admin replaces a flow, a component or a flow version's page rules. Each body is checked
+// against the shared contract schema (contractValidator: the portal's wording, 'sections[2].
+// sub_sections[0].route_info' / 'missing'), then as the engine loads it (flow-config-checks), and only
+// then stored; the public GET routes answer what was saved.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  ComponentConfigSchema,
+  FlowConfigSchema,
+  FlowModeSchema,
+  PageRuleSchema,
+} from '@originate/shared/node';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { caller, type PluginOptions } from '../../context';
+import { forbidden, notFound, ValidationError } from '../../errors';
+import { contractValidator } from '../../http/bodies';
+import { isOpsAdmin } from '../users';
+import { componentConfigIssues, flowConfigIssues, pageRulesIssues, underConfigLock } from './flow-config-checks';
+import { saveComponentConfig, saveFlowConfig, savePageRules } from './flow-store';
+
+const closed = { additionalProperties: false } as const;
+const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
+const NoQuery = Type.Object({}, closed);
+/** As many rules as flow-store keeps for one flow version. */
+const PageRulesBody = Type.Array(PageRuleSchema, { maxItems: 5000 });
+
+/** Before the body is read: whoever may not save is refused whatever they send. */
+async function opsAdminOnly(request: FastifyRequest): Promise<void> {
+  if (!isOpsAdmin(caller(request).user)) throw forbidden('Only an operations admin may change configuration');
+}
+
+function refuseIf(issues: readonly { label: string; reason: string }[]): void {
+  if (issues.length > 0) throw new ValidationError(issues.slice(0, 50));
+}
+
+/** PUT of a /config/… path: an admin path, never under /debugger. */
+export const flowConfigSaveAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.put(
+    API_PATHS.flowConfigById,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object({ verNum: IntText, flowId: Code }, closed),
+        querystring: Type.Object({ mode: Type.Optional(FlowModeSchema) }, closed),
+        body: FlowConfigSchema,
+      },
+    },
+    async (request) => {
+      const path = { flowId: request.params.flowId, verNum: Number(request.params.verNum) };
+      return underConfigLock(db, async (tx) => {
+        refuseIf(await flowConfigIssues(tx, request.body, path));
+        return saveFlowConfig(tx, request.body, request.query.mode ?? 'SAVED', ctx.now());
+      });
+    },
+  );
+};
+
+/** PUTs of /v3/… paths: also served under /debugger, like the rest of the non-admin API. */
+export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  app.put(
+    API_PATHS.saveComponentConfig,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object({ componentId: Code }, closed),
+        querystring: NoQuery,
+        body: ComponentConfigSchema,
+      },
+    },
+    async (request) => {
+      return underConfigLock(db, async (tx) => {
+        refuseIf(await componentConfigIssues(tx, request.body, request.params.componentId));
+        return saveComponentConfig(tx, request.body, ctx.now());
+      });
+    },
+  );
+
+  app.put(
+    API_PATHS.savePageRules,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object({ flowId: Code, verNum: IntText }, closed),
+        querystring: NoQuery,
+        body: PageRulesBody,
+      },
+    },
+    async (request) => {
+      const path = { flowId: request.params.flowId, verNum: Number(request.params.verNum) };
+      return underConfigLock(db, async (tx) => {
+        const issues = await pageRulesIssues(tx, request.body, path);
+        if (issues === null) throw notFound('Flow configuration not found');
+        refuseIf(issues);
+        return savePageRules(tx, path.flowId, path.verNum, request.body, ctx.now());
+      });
+    },
+  );
+};

@@ -1,0 +1,20 @@
+// The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export type { Problem } from './config-rules';
+export { applyExplicitPortalUrl } from './configs';
+export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
+export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
+export type { ProductRecord } from './flow-store';
+export {
+  componentsByIds,
+  fieldOptions,
+  findFlowConfig,
+  findProduct,
+  rulesOf,
+  saveComponentConfig,
+  saveFieldOptions,
+  saveFlowConfig,
+  savePageRules,
+  saveProduct,
+  saveTranslations,
+} from './flow-store';
+export { configsRoutes } from './routes';

@@ -1,0 +1,98 @@
+// Spec §7 "Admin configuration": theme, features, environment domain, generic {type}/{name} configs.
+// GET /setup/configs/{type}/{name} (the named ones too) takes ?isenabled=true and ?configId= (modules/configs/configs.ts).
+
+import {
+  type AdminConfigurations,
+  type AdminFeatures,
+  API_PATHS,
+  type DomainUrlRecord,
+  PORTAL_APP_NAME,
+  type ThemeConfig,
+} from '@originate/shared/node';
+import type { FastifyPluginAsync } from 'fastify';
+import { caller, type PluginOptions } from '../../context';
+import { forbidden, notFound, ValidationError } from '../../errors';
+import { idString, objectSchema } from '../../http/schemas';
+import { isOpsAdmin } from '../users';
+import { validateConfigValue } from './config-rules';
+import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './configs';
+
+// flow-config.ts reads configs through this module.
+export { readConfig };
+
+const configName = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
+const configParams = objectSchema({ type: configName, name: configName });
+
+interface ConfigQuery {
+  isenabled?: 'true' | 'false';
+  configId?: string;
+}
+/** Query strings stay strings (no coercion): 'true' or 'false', nothing else; no other field. */
+const configQuery = objectSchema({ isenabled: { type: 'string', enum: ['true', 'false'] }, configId: idString }, []);
+
+const selectionOf = (query: ConfigQuery): ConfigSelection => ({
+  enabledOnly: query.isenabled === 'true',
+  ...(query.configId === undefined ? {} : { configId: query.configId }),
+});
+
+export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  async function mustRead<T>(type: string, name: string, selection?: ConfigSelection): Promise<T> {
+    const value = await readConfig<T>(db, type, name);
+    if (value === null) throw notFound();
+    if (!selection) return value;
+    const selected = selectConfig(value, selection);
+    if (selected === null) {
+      throw notFound(
+        selection.configId === undefined
+          ? `Config ${type}/${name} is not enabled`
+          : `Config ${type}/${name} has no${selection.enabledOnly ? ' enabled' : ''} entry with configId ${selection.configId}`,
+      );
+    }
+    return selected as T;
+  }
+
+  // Applicants read the theme and the features (MultiLingual) too.
+  app.get(API_PATHS.customStyle, { config: { applicant: true } }, () => mustRead<ThemeConfig>('Theme', 'Default'));
+
+  // The named configs are {type}/{name} configs too: the same query applies.
+  app.get<{ Querystring: ConfigQuery }>(
+    API_PATHS.adminFeatures,
+    { config: { applicant: true }, schema: { querystring: configQuery } },
+    (request) => mustRead<AdminFeatures>('Admin', 'Features', selectionOf(request.query)),
+  );
+
+  // Public: the not-found page clears the session on load and only then fetches this list (spec §2).
+  app.get<{ Querystring: ConfigQuery }>(
+    API_PATHS.environmentDomain,
+    { config: { public: true }, schema: { querystring: configQuery } },
+    (request) => mustRead<DomainUrlRecord[]>('Environment', 'Domain', selectionOf(request.query)),
+  );
+
+  app.get(API_PATHS.adminConfigurations, async (): Promise<AdminConfigurations> => {
+    const stored = await readConfig<{ chatbotScriptUrl: string | null }>(db, 'Admin', 'Configurations');
+    return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
+  });
+
+  app.get<{ Params: { type: string; name: string }; Querystring: ConfigQuery }>(
+    API_PATHS.setupConfig,
+    { schema: { params: configParams, querystring: configQuery } },
+    (request) => mustRead(request.params.type, request.params.name, selectionOf(request.query)),
+  );
+
+  app.put<{ Params: { type: string; name: string }; Body: unknown }>(
+    API_PATHS.setupConfig,
+    // The value's shape is per config (validateConfigValue); its text and depth are the request rules'.
+    { schema: { params: configParams, body: { type: ['object', 'array'] } } },
+    async (request) => {
+      const { user } = caller(request);
+      if (!isOpsAdmin(user)) throw forbidden('Only an operations admin may change configuration');
+      const { type, name } = request.params;
+      const problems = validateConfigValue(type, name, request.body);
+      if (problems.length > 0) throw new ValidationError(problems);
+      await writeConfig(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });
+      return request.body;
+    },
+  );
+};

@@ -1,0 +1,396 @@
+// Applications filled through a customer flow (README "Customer flow"): created by the first consumer
+// save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
+// submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { optionRequests } from '@originate/mfe-customer-flow/engine';
+import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
+import type { Db, Queryable } from '../../db';
+import { conflict, forbidden, invalid, ValidationError } from '../../errors';
+import { fieldChanges, recordAudits } from '../applications';
+import { sha256 } from '../auth';
+import { componentsByIds, fieldOptions, findFlowConfig, type ProductRecord, rulesOf } from '../configs';
+import type { FileStore } from '../documents';
+import { assertStorageQuota } from '../documents';
+import { readOnlyChanges, readOnlyRefusal } from './field-access';
+import { referenceProblems } from './flow-references';
+import { type FlowRules, flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
+
+const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+const CUSTOMER_FLOW_STEP = 'Application Capture';
+const NEXT_STEP = { name: 'Verify documents', stepName: 'Document Verification', type: 'APPVD' } as const;
+
+/** What the flow application keeps in applications.doc. */
+export interface FlowDoc {
+  flowId: string;
+  verNum: number;
+  flowName: string;
+  mode: SaveApplicationBody['mode'];
+  section_id: string;
+  sub_section_id: string;
+  singleORjoint: SaveApplicationBody['singleORjoint'];
+  existing_or_new_customer: SaveApplicationBody['existing_or_new_customer'];
+  customFields: SaveApplicationBody['customFields'];
+  jointApplicants: SaveApplicationBody['jointApplicants'];
+  progress: SaveApplicationBody['progress'];
+  _deviceType: SaveApplicationBody['_deviceType'];
+  product_type_code: string;
+  /** Set when the application was submitted (resume links stop working). */
+  submitted_at?: string;
+  initiatedBy?: { id: string; username: string; displayName: string };
+}
+
+export type FlowContext = FlowRules;
+
+/** The flow a save names, with what the engine reads (components, page rules, options); 400 naming what does not exist. */
+export async function flowFor(db: Queryable, flowId: string, verNum: number): Promise<FlowContext> {
+  const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
+  if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
+  const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
+  const components = await componentsByIds(db, ids);
+  const [rules, options] = await Promise.all([
+    rulesOf(db, [flowId], verNum),
+    fieldOptions(db, optionRequests(components.values())),
+  ]);
+  return { flow, components, rules, options: Object.fromEntries(options.map((o) => [o.property, o.values])) };
+}
+
+function checkStep(flow: FlowConfig, body: SaveApplicationBody): void {
+  const section = flow.sections.find((s) => s.section_id === body.section_id);
+  if (!section) throw invalid('section_id', `is not a section of flow ${flow.flowId}`);
+  if (!section.sub_sections.some((sub) => sub.sub_section_id === body.sub_section_id)) {
+    throw invalid('sub_section_id', `is not a sub-section of section ${section.section_id}`);
+  }
+}
+
+/** A SAVED save on the last step the applicant walks submits the application. */
+export function isSubmit(flow: FlowConfig, body: SaveApplicationBody): boolean {
+  if (body.mode !== 'SAVED') return false;
+  const last = stepsOf(flow, body).at(-1);
+  return last !== undefined && last.section_id === body.section_id && last.sub_section_id === body.sub_section_id;
+}
+
+// The seeded products' keys for the summary (home loan unprefixed, personal pl_, car cl_).
+const NUMBER_KEYS = ['loan_amount', 'pl_loan_amount', 'cl_loan_amount'];
+const NAME_KEYS = ['full_name', 'pl_full_name', 'cl_full_name'];
+const MOBILE_KEYS = ['mobile', 'pl_mobile', 'cl_mobile'];
+const EMAIL_KEYS = ['email', 'pl_email', 'cl_email'];
+
+function firstText(values: SaveApplicationBody['customFields'], keys: string[]): string | undefined {
+  for (const key of keys) {
+    const v = values[key];
+    if (typeof v === 'string' && v !== '') return v;
+    if (typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** The columns the back office lists by: loan amount and who the primary applicant is. */
+function summaryOf(body: SaveApplicationBody) {
+  const amount = Number(firstText(body.customFields, NUMBER_KEYS)?.replace(/,/g, '') ?? 0);
+  const primary: Record<string, string> = {};
+  const name = firstText(body.customFields, NAME_KEYS);
+  const mobile = firstText(body.customFields, MOBILE_KEYS);
+  const email = firstText(body.customFields, EMAIL_KEYS);
+  if (name) primary.fullName = name;
+  if (mobile) primary.mobile = mobile;
+  if (email) primary.email = email;
+  return { loanAmount: Number.isFinite(amount) && amount >= 0 && amount < 1e12 ? amount : 0, applicant: { primary } };
+}
+
+function docOf(flow: FlowConfig, body: SaveApplicationBody, previous?: FlowDoc): FlowDoc {
+  return {
+    ...(previous ?? {}),
+    flowId: flow.flowId,
+    verNum: flow.verNum,
+    flowName: flow.flowName,
+    mode: body.mode,
+    section_id: body.section_id,
+    sub_section_id: body.sub_section_id,
+    singleORjoint: body.singleORjoint,
+    existing_or_new_customer: body.existing_or_new_customer,
+    customFields: body.customFields,
+    jointApplicants: body.jointApplicants,
+    progress: body.progress,
+    _deviceType: body._deviceType,
+    product_type_code: 'RETAIL',
+  };
+}
+
+/** Every field of the flow by key (labels for refusals, OTP configuration). */
+function fieldsOf(ctx: FlowContext): Map<string, FieldConfig> {
+  const fields = new Map<string, FieldConfig>();
+  for (const component of ctx.components.values()) {
+    for (const field of component.fields) if (!fields.has(field.key)) fields.set(field.key, field);
+  }
+  return fields;
+}
+
+/**
+ * One refusal listing everything wrong with a save: on submit, every field the engine's submit check
+ * refuses on the steps walked (when the flow asks for mandatory validations); on every save each file
+ * not of this application; on submit each OTP verification the server did not make.
+ */
+async function checkSave(
+  db: Queryable,
+  applicationId: string | null,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  submit: boolean,
+  now: Date,
+): Promise<void> {
+  const problems = jointApplicantIssues(ctx.flow, body);
+  if (submit) problems.push(...flowIssues(ctx, body, now, { mandatoryValidations: ctx.flow.mandatoryValidations }));
+  for (const issue of await referenceProblems(db, applicationId, fieldsOf(ctx), body, submit)) {
+    if (!problems.some((p) => p.label === issue.label)) problems.push(issue);
+  }
+  if (problems.length > 0) throw new ValidationError(problems.map(({ label, reason }) => ({ label, reason })));
+}
+
+/** `<product>-<year>-<6 digits>` from the application_number sequence. */
+async function nextApplicationId(tx: Queryable, productCode: string, now: Date): Promise<string> {
+  const [seq] = await tx.query<{ n: string }>("SELECT nextval('application_number')::text AS n");
+  return `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
+}
+
+export async function createFlowApplication(
+  tx: Queryable,
+  product: ProductRecord,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  now: Date,
+  /** The demo seed's fixed id; otherwise the next number of the sequence. */
+  fixedId?: string,
+): Promise<string> {
+  checkStep(ctx.flow, body);
+  await checkSave(tx, null, ctx, body, false, now);
+  const applicationId = fixedId ?? (await nextApplicationId(tx, product.product_code, now));
+  const { loanAmount, applicant } = summaryOf(body);
+  await tx.query(
+    `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+       applicant, doc, cre_time, mod_time)
+     VALUES ($1, $2, $3, 'RETAIL', 'ACTIVE', $4, $5, $6::jsonb, $7::jsonb, $8, $8)`,
+    [
+      applicationId,
+      product.product_code,
+      product.product_name,
+      CUSTOMER_FLOW_STEP,
+      loanAmount,
+      JSON.stringify(applicant),
+      JSON.stringify(docOf(ctx.flow, body)),
+      now,
+    ],
+  );
+  await tx.query(
+    `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+       allowed_users, start_time, mod_time)
+     VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'Pending', NULL, $4::jsonb, '[]'::jsonb, $5, $5)`,
+    [`TSK-${applicationId}-1`, applicationId, CUSTOMER_FLOW_STEP, JSON.stringify(product.queue), now],
+  );
+  return applicationId;
+}
+
+export interface SaveOutcome {
+  submitted: boolean;
+}
+
+/**
+ * A later save of an existing flow application (consumer or staff). Refuses a stale mod_time
+ * (409 resubmission), any save after submit, and a staff save that changes a field the user may only
+ * read (403, field-access.ts); a submit completes the CUST_FLOW task and opens the next lifecycle step
+ * in the product's queue.
+ */
+export async function updateFlowApplication(
+  db: Db,
+  applicationId: string,
+  ctx: FlowContext,
+  body: SaveApplicationBody,
+  now: Date,
+  queue: ProductRecord['queue'],
+  /** Who saves, for the audit trail of every changed field (staff saves name the user). */
+  audit: { userId: string | null; source: string } = { userId: null, source: 'applicant' },
+  /** The staff user saving, whose field access is enforced; applicants (absent) are not governed by it. */
+  viewer?: FieldAccessViewer,
+): Promise<SaveOutcome> {
+  checkStep(ctx.flow, body);
+  const submit = isSubmit(ctx.flow, body);
+  await checkSave(db, applicationId, ctx, body, submit, now);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ doc: FlowDoc; mod_time: Date | string; status: string }>(
+      'SELECT doc, mod_time, status FROM applications WHERE application_id = $1 FOR UPDATE',
+      [applicationId],
+    );
+    if (!row) throw invalid('application_id', 'is not a known application');
+    if (row.doc.flowId !== body.flowId) throw invalid('flowId', `is not the flow of application ${applicationId}`);
+    if (row.doc.submitted_at) throw conflict('The application has already been submitted');
+    if (row.status !== 'ACTIVE') throw conflict(`The application is ${row.status}`);
+    const stored = new Date(row.mod_time).getTime();
+    if (body.mod_time !== undefined && !(new Date(body.mod_time).getTime() >= stored)) throw conflict('resubmission');
+    if (viewer) {
+      // Against the stored values read under the row lock: what this save would change, nothing else.
+      const previous = { customFields: row.doc.customFields ?? {}, jointApplicants: row.doc.jointApplicants ?? [] };
+      const refused = readOnlyChanges(ctx, previous, body, viewer, now);
+      if (refused.length > 0) throw forbidden(readOnlyRefusal(refused));
+    }
+    const doc = docOf(ctx.flow, body, row.doc);
+    if (submit) doc.submitted_at = now.toISOString();
+    // The field history is of the form's fields: a key the flow does not have is no field anyone edited.
+    const fields = new Set([...ctx.components.values()].flatMap((c) => c.fields.map((f) => f.key)));
+    const changes = fieldChanges(row.doc.customFields ?? {}, doc.customFields ?? {}).filter((c) =>
+      fields.has(c.fieldKey),
+    );
+    await recordAudits(tx, applicationId, changes, audit, now);
+    const { loanAmount, applicant } = summaryOf(body);
+    await tx.query(
+      `UPDATE applications SET doc = $2::jsonb, loan_amount = $3, applicant = $4::jsonb, mod_time = $5,
+         stage = CASE WHEN $6 THEN $7 ELSE stage END
+       WHERE application_id = $1`,
+      [applicationId, JSON.stringify(doc), loanAmount, JSON.stringify(applicant), now, submit, NEXT_STEP.stepName],
+    );
+    if (submit) {
+      await tx.query(
+        `UPDATE tasks SET progress = 'Completed', end_time = $2, mod_time = $2
+          WHERE application_id = $1 AND type = 'CUST_FLOW' AND progress IN ('Pending', 'In Progress')`,
+        [applicationId, now],
+      );
+      const [{ n } = { n: 1 }] = await tx.query<{ n: number }>(
+        'SELECT coalesce(max(step_number), 0)::int + 1 AS n FROM tasks WHERE application_id = $1',
+        [applicationId],
+      );
+      await tx.query(
+        `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+           assigned_team, allowed_users, start_time, mod_time)
+         VALUES ($1, $2, $3, $4, $5, $6, 'Pending', NULL, $7::jsonb, '[]'::jsonb, $8, $8)`,
+        [
+          `TSK-${applicationId}-${n}`,
+          applicationId,
+          NEXT_STEP.name,
+          NEXT_STEP.stepName,
+          n,
+          NEXT_STEP.type,
+          JSON.stringify(queue),
+          now,
+        ],
+      );
+      await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
+    }
+    return { submitted: submit };
+  });
+}
+
+/** A resume link's token: 32 random bytes (base64url), only its sha256 stored, valid 7 days or until submit. */
+export async function issueResumeToken(db: Queryable, applicationId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.query('DELETE FROM resume_tokens WHERE application_id = $1 AND expires_at <= $2', [applicationId, now]);
+  await db.query(
+    'INSERT INTO resume_tokens (token_hash, application_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
+    [sha256(token), applicationId, now, new Date(now.getTime() + RESUME_TOKEN_TTL_SECONDS * 1000)],
+  );
+  return token;
+}
+
+/** The application a live resume token opens (not expired, application not submitted), else null. */
+export async function applicationOfResumeToken(db: Queryable, token: string, now: Date): Promise<string | null> {
+  const rows = await db.query<{ application_id: string }>(
+    `SELECT r.application_id FROM resume_tokens r JOIN applications a USING (application_id)
+      WHERE r.token_hash = $1 AND r.expires_at > $2 AND a.status = 'ACTIVE' AND a.doc->>'submitted_at' IS NULL`,
+    [sha256(token), now],
+  );
+  return rows[0]?.application_id ?? null;
+}
+
+/** The same JSON with every `fileId` the map knows replaced (a copy's documents are its own rows). */
+function withFileIds(value: unknown, renamed: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => withFileIds(v, renamed));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === 'fileId' && typeof v === 'string' ? (renamed.get(v) ?? v) : withFileIds(v, renamed),
+    ]),
+  );
+}
+
+/**
+ * A copy for staff: new id, same data, DRAFT, a CUST_FLOW task assigned to the copier. A document
+ * belongs to one application, so each live document of the source gets a new row with a new id (and
+ * the values point at those) naming the same blob: a copy adds references, never bytes. Its documents
+ * must fit the storage quota (413 otherwise). OTP verifications carry over, being of the same recipients.
+ */
+export async function copyApplication(
+  db: Db,
+  files: FileStore,
+  sourceId: string,
+  productCode: string,
+  copier: { userid: string; username: string; displayName: string },
+  queue: ProductRecord['queue'],
+  now: Date,
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    // FOR SHARE: a concurrent removal waits, so each blob stays while a new row comes to name it.
+    const documents = await tx.query<{
+      file_id: string;
+      field_key: string;
+      file_name: string;
+      mime_type: string;
+      size: number;
+      metadata: Record<string, unknown>;
+      blob_hash: string;
+    }>(
+      `SELECT file_id, field_key, file_name, mime_type, size, metadata, blob_hash FROM documents
+        WHERE application_id = $1 AND removed_at IS NULL AND blob_hash IS NOT NULL
+        ORDER BY created_at, file_id FOR SHARE`,
+      [sourceId],
+    );
+    const renamed = new Map(documents.map((d) => [d.file_id, randomUUID()]));
+    const [source] = await tx.query<{ doc: Record<string, unknown> }>(
+      'SELECT doc FROM applications WHERE application_id = $1',
+      [sourceId],
+    );
+    const { submitted_at: _submitted, sectionsCompleted: _completed, ...rest } = source?.doc ?? {};
+    const doc = {
+      ...(withFileIds(rest, renamed) as Record<string, unknown>),
+      mode: 'DRAFT',
+      initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
+      copiedFrom: sourceId,
+    };
+    const newId = await nextApplicationId(tx, productCode, now);
+    await tx.query(
+      `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
+         applicant, doc, cre_time, mod_time)
+       SELECT $2, product_code, product_name, product_type_code, 'ACTIVE', $3, loan_amount, applicant, $4::jsonb, $5, $5
+         FROM applications WHERE application_id = $1`,
+      [sourceId, newId, CUSTOMER_FLOW_STEP, JSON.stringify(doc), now],
+    );
+    const total = documents.reduce((sum, d) => sum + d.size, 0);
+    await assertStorageQuota(tx, files, newId, total);
+    for (const document of documents) {
+      await tx.query(
+        `INSERT INTO documents (file_id, application_id, field_key, file_name, mime_type, size, metadata, created_at, blob_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9)`,
+        [
+          renamed.get(document.file_id),
+          newId,
+          document.field_key,
+          document.file_name,
+          document.mime_type,
+          document.size,
+          JSON.stringify(document.metadata),
+          now,
+          document.blob_hash,
+        ],
+      );
+    }
+    await tx.query(
+      `INSERT INTO otp_verifications (application_id, field_key, channel, recipient, verified_at)
+       SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
+      [sourceId, newId],
+    );
+    await tx.query(
+      `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
+         assigned_team, allowed_users, start_time, mod_time)
+       VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
+      [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
+    );
+    return newId;
+  });
+}

@@ -1,0 +1,355 @@
+// Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
+// the resume token, captcha and the mandatory-validation queue (README "Customer flow").
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, type SaveApplicationBody, SaveApplicationBodySchema } from '@originate/shared/node';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { authenticate } from '../../auth-hook';
+import { type AppContext, caller, type PluginOptions } from '../../context';
+import {
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  TooManyRequestsError,
+  unauthorized,
+  ValidationError,
+} from '../../errors';
+import { checked, EnvelopeSchema, opened } from '../../http/bodies';
+import {
+  canAccessApplication,
+  findApplication,
+  forApplicant,
+  NOT_YOURS,
+  type StoredApplication,
+  staffEditRefusal,
+  toActor,
+  toTaskAccess,
+} from '../applications';
+import { type IssuedSession, openApplicantSession } from '../auth';
+import { findProduct, type ProductRecord } from '../configs';
+import { NO_ACCESS } from '../tasks';
+import { startApplication } from './applicant-start';
+import { checkCaptcha, newChallenge } from './captcha';
+import {
+  applicationOfResumeToken,
+  copyApplication,
+  type FlowContext,
+  type FlowDoc,
+  flowFor,
+  isSubmit,
+  issueResumeToken,
+  updateFlowApplication,
+} from './flow-applications';
+import { type FieldIssue, flowIssues } from './flow-rules';
+import { clearPendingValidations, setPendingValidations } from './validation-queue';
+
+const closed = { additionalProperties: false } as const;
+const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
+const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
+const LangQuery = Type.Object(
+  { lang: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })) },
+  closed,
+);
+/** A whole application's values inside a hex envelope: more than Fastify's default 1 MiB. */
+const SAVE_BODY_LIMIT = 4 * 1024 * 1024;
+
+/** An application is the caller's to use: an applicant's own, or a staff user's by the task access rules. */
+export async function applicationFor(
+  ctx: AppContext,
+  request: FastifyRequest,
+  applicationId: string,
+): Promise<StoredApplication> {
+  if (request.applicant && request.applicant.applicationId !== applicationId) throw forbidden(NOT_YOURS);
+  const found = await findApplication(ctx.db, applicationId);
+  if (!found) throw notFound('Application not found');
+  if (request.auth && !canAccessApplication(toActor(request.auth.user), found.tasks.map(toTaskAccess))) {
+    throw forbidden(NO_ACCESS);
+  }
+  return found;
+}
+
+/** The customer flow an application was filled in; 409 for applications that have none (back-office only). */
+export async function flowOfApplication(
+  ctx: AppContext,
+  stored: StoredApplication,
+): Promise<FlowContext & { doc: FlowDoc }> {
+  const doc = stored.application as unknown as Partial<FlowDoc>;
+  if (typeof doc.flowId !== 'string' || typeof doc.verNum !== 'number' || doc.customFields === undefined) {
+    throw conflict('This application was not made through a customer flow');
+  }
+  const flowCtx = await flowFor(ctx.db, doc.flowId, doc.verNum).catch(() => {
+    throw conflict('This application was not made through a customer flow');
+  });
+  // An application the bank seeded or staff started has no joint applicants recorded: none.
+  return { ...flowCtx, doc: { ...doc, jointApplicants: doc.jointApplicants ?? [] } as FlowDoc };
+}
+
+async function current(ctx: AppContext, applicationId: string, applicant: boolean) {
+  const found = await findApplication(ctx.db, applicationId);
+  if (!found) throw notFound('Application not found');
+  return applicant ? forApplicant(found.application) : found.application;
+}
+
+/** The session as the portal keeps it; its XSRF token goes in the cookie only. */
+export function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
+  reply.setCookie('XSRF-TOKEN', issued.xsrfToken, { path: '/', sameSite: 'lax', httpOnly: false });
+  const { xsrfToken: _xsrf, ...session } = issued;
+  return session;
+}
+
+async function productOf(ctx: AppContext, flowCtx: FlowContext): Promise<ProductRecord> {
+  const product = await findProduct(ctx.db, flowCtx.flow.product_code);
+  if (!product) throw invalid('flowId', 'belongs to no product');
+  return product;
+}
+
+/** Public: the portal calls these before (or without) a session. */
+export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db, config } = ctx;
+  const perAddress = { max: config.authCallsPerAddressPerMinute, timeWindow: 60_000 };
+  const creations = app.createRateLimit(perAddress);
+
+  app.post(
+    API_PATHS.consumerSaveOrUpdate,
+    {
+      // Public only to create: a later save must carry the applicant session of its application.
+      config: { public: true },
+      bodyLimit: SAVE_BODY_LIMIT,
+      // Plain SaveApplicationBody (first save, no session) or its {data} envelope (applicant session):
+      // which one depends on the caller, so the handler checks it against the shared schema.
+      schema: { querystring: LangQuery, body: Type.Object({}, { additionalProperties: true }) },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      if (request.headers.access_token !== undefined) {
+        const found = await authenticate(request, ctx);
+        if (found.kind !== 'applicant') throw forbidden('Staff save through user/save_or_update');
+        const body = await opened(request, checked(EnvelopeSchema, request.body), SaveApplicationBodySchema);
+        if (body.application_id === undefined) throw invalid('application_id', 'is required');
+        if (body.application_id !== found.session.applicationId) throw forbidden(NOT_YOURS);
+        const flowCtx = await flowFor(db, body.flowId, body.verNum);
+        const product = await productOf(ctx, flowCtx);
+        const outcome = await updateFlowApplication(db, body.application_id, flowCtx, body, now, product.queue);
+        const resumeToken = outcome.submitted ? null : await issueResumeToken(db, body.application_id, now);
+        return { application: await current(ctx, body.application_id, true), resumeToken };
+      }
+      const limit = await creations(request);
+      if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
+      const body: SaveApplicationBody = checked(SaveApplicationBodySchema, request.body);
+      if (body.application_id !== undefined) throw unauthorized();
+      const flowCtx = await flowFor(db, body.flowId, body.verNum);
+      const product = await productOf(ctx, flowCtx);
+      if (product.captcha) {
+        if (!body.captchaResponse) throw invalid('captchaResponse', 'is required');
+        if (!(await checkCaptcha(db, ctx.captchaKey, body.captchaResponse, now, true))) {
+          throw invalid('captchaResponse', 'is invalid');
+        }
+      }
+      const created = await startApplication(db, product, flowCtx, body, config, now);
+      // A one-step flow submits on its first save: the usual submit path checks and completes it.
+      const submitted =
+        isSubmit(flowCtx.flow, body) &&
+        (await updateFlowApplication(db, created.applicationId, flowCtx, body, now, product.queue)).submitted;
+      const resumeToken = submitted ? null : await issueResumeToken(db, created.applicationId, now);
+      return {
+        application: await current(ctx, created.applicationId, true),
+        session: sessionAnswer(reply, created.session),
+        resumeToken,
+      };
+    },
+  );
+
+  app.post(
+    API_PATHS.validateTransactionToken,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: Type.Object({ transactionToken: Type.String({ minLength: 1, maxLength: 256 }) }, closed) },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      const applicationId = await applicationOfResumeToken(db, request.body.transactionToken, now);
+      if (!applicationId) throw invalid('transactionToken', 'is invalid');
+      const session = await openApplicantSession(db, applicationId, config, now);
+      return { data: { application_id: applicationId }, session: sessionAnswer(reply, session) };
+    },
+  );
+
+  app.get(API_PATHS.captchaChallenge, { config: { public: true, rateLimit: perAddress } }, () =>
+    newChallenge(ctx.captchaKey, ctx.now()),
+  );
+
+  app.post(
+    API_PATHS.validateCaptcha,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: {
+        body: Type.Object(
+          { application_id: Type.Optional(AppId), captchaResponse: Type.String({ minLength: 1, maxLength: 4000 }) },
+          closed,
+        ),
+      },
+    },
+    // Checks without using the solution up: the first save that carries it consumes it.
+    async (request) => ({
+      verified: await checkCaptcha(db, ctx.captchaKey, request.body.captchaResponse, ctx.now(), false),
+    }),
+  );
+};
+
+/** Per application, one validation call at a time (the queue of spec §7). */
+function serialiser() {
+  const tails = new Map<string, Promise<unknown>>();
+  return <T>(key: string, run: () => Promise<T>): Promise<T> => {
+    const previous = tails.get(key) ?? Promise.resolve();
+    const next = previous.then(run, run);
+    const settled = next.catch(() => undefined);
+    tails.set(key, settled);
+    void settled.then(() => {
+      if (tails.get(key) === settled) tails.delete(key);
+    });
+    return next;
+  };
+}
+
+/** Every field key of a flow's components. */
+function fieldKeys(flowCtx: FlowContext): Set<string> {
+  const keys = new Set<string>();
+  for (const component of flowCtx.components.values()) for (const field of component.fields) keys.add(field.key);
+  return keys;
+}
+
+/** Per plugin context: the route and its /debugger copy share one budget (a local store is per limiter). */
+const copyLimiters = new WeakMap<AppContext, ReturnType<FastifyInstance['createRateLimit']>>();
+
+/** Application copies per authenticated user (not per address: many staff share an office's address). */
+function copyLimiter(app: FastifyInstance, ctx: AppContext) {
+  const known = copyLimiters.get(ctx);
+  if (known) return known;
+  const limiter = app.createRateLimit({
+    max: ctx.config.copiesPerUserPerHour,
+    timeWindow: 3_600_000,
+    keyGenerator: (request) => `copy-application:${caller(request).user.userid}`,
+  });
+  copyLimiters.set(ctx, limiter);
+  return limiter;
+}
+
+/** Staff (and, for validations, applicants) — also under /debugger for staff. */
+export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const queue = serialiser();
+
+  async function staffSave(request: FastifyRequest, envelope: { data: string }) {
+    const body = await opened(request, envelope, SaveApplicationBodySchema);
+    if (body.application_id === undefined) throw invalid('application_id', 'is required');
+    // Staff only (the route is not open to applicant sessions); access by the task rules, then editing
+    // as the Save tab allows it.
+    const stored = await applicationFor(ctx, request, body.application_id);
+    const { user } = caller(request);
+    const refusal = staffEditRefusal(stored, user);
+    if (refusal) throw forbidden(refusal);
+    const flowCtx = await flowFor(db, body.flowId, body.verNum);
+    const product = await productOf(ctx, flowCtx);
+    await updateFlowApplication(
+      db,
+      body.application_id,
+      flowCtx,
+      body,
+      ctx.now(),
+      product.queue,
+      { userId: user.userid, source: 'staff' },
+      { roles: user.roles, teams: user.teams },
+    );
+    return { application: await current(ctx, body.application_id, false) };
+  }
+
+  const saveOptions = {
+    bodyLimit: SAVE_BODY_LIMIT,
+    schema: { querystring: LangQuery, body: EnvelopeSchema },
+  };
+  app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
+  app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
+
+  const copies = copyLimiter(app, ctx);
+  app.get(
+    API_PATHS.copyApplication,
+    // The spec fixes GET, yet it creates an application: no HEAD may run it.
+    { exposeHeadRoute: false, schema: { params: Type.Object({ applicationId: AppId }, closed) } },
+    async (request) => {
+      const { user } = caller(request);
+      const limit = await copies(request);
+      if (!limit.isAllowed && limit.isExceeded) {
+        const refused = new TooManyRequestsError(limit.ttlInSeconds);
+        refused.body.message = `You may copy at most ${limit.max} applications per hour: please try again later.`;
+        throw refused;
+      }
+      const stored = await applicationFor(ctx, request, request.params.applicationId);
+      const product = await findProduct(db, stored.application.product_code);
+      const newId = await copyApplication(
+        db,
+        ctx.files,
+        stored.application.application_id,
+        stored.application.product_code,
+        { userid: user.userid, username: user.userName, displayName: user.displayName },
+        product?.queue ?? [],
+        ctx.now(),
+      );
+      return { application: await current(ctx, newId, false) };
+    },
+  );
+
+  /** What the engine refuses in the stored application now, mandatory validations on, as a submit would check it. */
+  function issuesOf(flowCtx: FlowContext & { doc: FlowDoc }): FieldIssue[] {
+    return flowIssues(flowCtx, flowCtx.doc, ctx.now(), { mandatoryValidations: true });
+  }
+
+  app.post(
+    API_PATHS.addMandatoryValidations,
+    { config: { applicant: true }, schema: { body: Type.Object({ application_id: AppId }, closed) } },
+    async (request) => {
+      const { application_id } = request.body;
+      const stored = await applicationFor(ctx, request, application_id);
+      const flowCtx = await flowOfApplication(ctx, stored);
+      return queue(application_id, async () => {
+        const pending = [...new Set(issuesOf(flowCtx).map((issue) => issue.key))];
+        await setPendingValidations(db, application_id, pending, ctx.now());
+        return { queued: true, pending };
+      });
+    },
+  );
+
+  app.post(
+    API_PATHS.updateMandatoryValidations,
+    {
+      config: { applicant: true },
+      schema: {
+        body: Type.Object(
+          { application_id: AppId, fields: Type.Array(Key, { minItems: 1, maxItems: 500, uniqueItems: true }) },
+          closed,
+        ),
+      },
+    },
+    async (request) => {
+      const { application_id, fields } = request.body;
+      const stored = await applicationFor(ctx, request, application_id);
+      const flowCtx = await flowOfApplication(ctx, stored);
+      const known = fieldKeys(flowCtx);
+      const unknown = fields
+        .map((key, i) => ({ key, i }))
+        .filter(({ key }) => !known.has(key))
+        .map(({ i }) => ({ label: `fields[${i}]`, reason: `is not a field of flow ${flowCtx.flow.flowId}` }));
+      if (unknown.length > 0) throw new ValidationError(unknown);
+      return queue(application_id, async () => {
+        const issues = issuesOf(flowCtx);
+        const results = fields.map((key) => {
+          const issue = issues.find((i) => i.key === key);
+          return issue ? { key, valid: false, reason: issue.reason } : { key, valid: true };
+        });
+        const valid = new Set(results.filter((r) => r.valid).map((r) => r.key));
+        await clearPendingValidations(db, application_id, [...valid], ctx.now());
+        return { results };
+      });
+    },
+  );
+};

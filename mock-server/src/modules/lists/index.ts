@@ -1,0 +1,3 @@
+// The lists module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { operationalLevelAgreement } from './lists';
+export { listRoutes, listSetupRoutes } from './routes';

@@ -1,0 +1,661 @@
+// The back-office lists (GraphQL 'applications', local and global search): one page of tasks with the
+// counts of the whole filtered list, filtered, sorted and paged in SQL (never more than a page is read
+// into memory). Which rows each list holds is in the README "GraphQL"; the indexes each query uses in
+// "Indexes" (migration 010).
+import {
+  type ApplicationList,
+  type ApplicationStatus,
+  CLOSED_STAGE,
+  type FilterFieldKind,
+  type FilterOperator,
+  type FlowType,
+  GRID_PAGE_SIZE_OPTIONS,
+  isFilterOperatorAllowed,
+  LIST_TABLE_IDS,
+  type ListTask,
+  type OperationalLevelAgreement,
+  PAGE_SIZE_OPTIONS,
+  Permissions,
+  type SlaPart,
+  type TableConfig,
+  type TaskProgress,
+  type TaskReviewBucket,
+  type Team,
+  taskSubStatus,
+} from '@originate/shared/node';
+import type { Queryable } from '../../db';
+import { forbidden, invalid, notFound } from '../../errors';
+import { iso } from '../applications';
+
+/** The caller as the lists need it. */
+export interface ListCaller {
+  userid: string;
+  userName: string;
+  roles: readonly string[];
+  teams: readonly Team[];
+}
+
+export interface ListFilter {
+  field: string;
+  operator: FilterOperator;
+  value: string;
+}
+
+export interface ListArgs {
+  list: ApplicationList;
+  filters?: readonly ListFilter[] | null;
+  search?: string | null;
+  bucket?: TaskReviewBucket | null;
+  sort?: { field: string; direction: 'asc' | 'desc' } | null;
+  page: { page: number; size: number };
+}
+
+export interface ListResult {
+  tasks: ListTask[];
+  count: number;
+  stageWise: { stepName: string; count: number }[];
+  taskNameWise: { taskName: string; count: number }[];
+  versionNumberWise: { versionNumber: number; count: number }[];
+  closedCount: number;
+}
+
+/** Every field a table may show, filter or sort by, and the SQL it reads (t: the task, a: its application). */
+export const LIST_FIELDS: Readonly<Record<string, { sql: string; kind: FilterFieldKind; nullable?: true }>> = {
+  application_id: { sql: 'a.application_id', kind: 'text' },
+  applicantName: { sql: 'a.applicant_name', kind: 'text', nullable: true },
+  product_code: { sql: 'a.product_code', kind: 'dropdown' },
+  loanAmount: { sql: 'a.loan_amount', kind: 'amount' },
+  stage: { sql: 'a.stage', kind: 'dropdown' },
+  name: { sql: 'a.current_task_name', kind: 'text' },
+  progress: { sql: 't.progress', kind: 'dropdown' },
+  _applicationStatus: { sql: 'a.status', kind: 'dropdown' },
+  assignedTo: { sql: 't.assigned_to', kind: 'text', nullable: true },
+  verNum: { sql: 'a.ver_num', kind: 'amount', nullable: true },
+  reviewDate: { sql: 't.review_date', kind: 'date', nullable: true },
+  cre_time: { sql: 'a.cre_time', kind: 'date' },
+  mod_time: { sql: 'a.mod_time', kind: 'date' },
+};
+
+/** The bank's business day: India Standard Time (UTC+05:30, no daylight saving). Dates DD/MM/YYYY are its days. */
+const BANK_UTC_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const OPEN = `t.progress IN ('In Progress', 'Pending')`;
+const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, ...GRID_PAGE_SIZE_OPTIONS];
+/** Deeper pages than this are refused: paging by offset that far is a scan, and no one reads page 10,001. */
+const MAX_PAGE = 10_000;
+
+/** The start of the bank day holding this instant. */
+function bankDayStart(at: Date): Date {
+  const local = at.getTime() + BANK_UTC_OFFSET_MS;
+  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - BANK_UTC_OFFSET_MS);
+}
+
+/** DD/MM/YYYY (a real calendar day) → the start of that bank day, else null. */
+function parseBankDate(value: string): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const utc = Date.UTC(year, month - 1, day);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return new Date(utc - BANK_UTC_OFFSET_MS);
+}
+
+const hasAny = (caller: ListCaller, permissions: readonly string[]) =>
+  permissions.some((p) => caller.roles.includes(p));
+const ALL_PERMISSIONS = [
+  Permissions.ALL_APPLICATIONS_ASSIGN,
+  Permissions.ALL_APPLICATIONS_REASSIGN,
+  Permissions.ALL_APPLICATIONS_ASSIGN_SELF,
+];
+/** The ALL list and access to every application: an ALL_APPLICATIONS_* holder (spec §6). */
+export const seesAll = (caller: ListCaller) => hasAny(caller, ALL_PERMISSIONS);
+
+/** Parameters collected while a query is built: add() returns the placeholder. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * shared inTaskTeam in SQL: one of the caller's teams matches any one of the task's teams (same type,
+ * same id, or a team of that type with allTeams). Each match is a containment the GIN index answers.
+ */
+function teamMatch(caller: ListCaller, p: Params): string {
+  if (caller.teams.length === 0) return 'false';
+  const parts = caller.teams.map((team) => {
+    const probe = team.allTeams ? [{ type: team.type }] : [{ type: team.type, id: team.id }];
+    return `t.assigned_team @> ${p.add(JSON.stringify(probe))}::jsonb`;
+  });
+  return `(${parts.join(' OR ')})`;
+}
+
+/** Task access (server access.ts canAccessApplication, for the current task): assignee, allowed user, team, or ALL_*. */
+function taskAccess(caller: ListCaller, p: Params): string {
+  if (seesAll(caller)) return 'true';
+  const me = p.add(caller.userid);
+  const name = p.add(caller.userName);
+  return `(t.assigned_to = ${me} OR t.allowed_users ? ${me} OR t.allowed_users ? ${name} OR ${teamMatch(caller, p)})`;
+}
+
+/** Which rows a list holds (README "GraphQL" has the same as a table). */
+function listCondition(list: ApplicationList, caller: ListCaller, p: Params): string {
+  switch (list) {
+    case 'MY_APPLICATIONS':
+      return `t.assigned_to = ${p.add(caller.userid)} AND ${OPEN}`;
+    case 'TEAM_APPLICATIONS':
+      return `${OPEN} AND ${teamMatch(caller, p)}`;
+    case 'ALL':
+      if (!seesAll(caller)) throw forbidden('The All list needs an ALL_APPLICATIONS permission');
+      return `a.status <> 'DELETED'`;
+    case 'REJECTED':
+      return `a.status = 'REJECTED' AND ${taskAccess(caller, p)}`;
+    case 'CANCELLED':
+      return `a.status = 'CANCELLED' AND ${taskAccess(caller, p)}`;
+    case 'MY_APPROVALS':
+      return `EXISTS (SELECT 1 FROM approvals ap WHERE ap.approver = ${p.add(caller.userid)}
+                 AND ap.status = 'PENDING' AND ap.application_id = a.application_id)`;
+    case 'MY_QUERIES':
+      return `EXISTS (SELECT 1 FROM sub_tasks q WHERE q.assigned_to = ${p.add(caller.userid)}
+                 AND q.status = 'OPEN' AND q.application_id = a.application_id)`;
+    case 'MY_INTERNAL':
+      return `a.initiated_by = ${p.add(caller.userid)} AND a.source = 'BRANCH' AND a.status <> 'DELETED'`;
+    case 'NEW_INTERNAL':
+      return `a.initiated_by IS NOT NULL AND a.source = 'BRANCH' AND a.status = 'ACTIVE'
+              AND ${OPEN} AND t.assigned_to IS NULL AND ${taskAccess(caller, p)}`;
+  }
+}
+
+/**
+ * A filter's value read per its column's kind; anything else is a 400 naming the filter. `sql` is the
+ * column it reads (the counters read their own copy of a column).
+ */
+function filterCondition(
+  filter: ListFilter,
+  index: number,
+  table: TableConfig,
+  p: Params,
+  sql = LIST_FIELDS[filter.field]?.sql,
+): string {
+  const label = `filters[${index}]`;
+  const column = table.columns.find((c) => c.field === filter.field);
+  const field = LIST_FIELDS[filter.field];
+  if (!column?.filterable || !field || !sql) {
+    throw invalid(`${label}.field`, `is not a filterable column of ${table.id}`);
+  }
+  if (!isFilterOperatorAllowed(column.kind, filter.operator)) {
+    throw invalid(`${label}.operator`, `${filter.operator} does not apply to a ${column.kind} column`);
+  }
+  const op = filter.operator;
+  switch (column.kind) {
+    case 'amount': {
+      if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(filter.value)) throw invalid(`${label}.value`, 'is not an amount');
+      const v = `${p.add(filter.value)}::numeric`;
+      const ops: Record<string, string> = {
+        EQUAL: '=',
+        NOT_EQUAL: '<>',
+        GREATER_THAN: '>',
+        LESS_THAN: '<',
+        GREATER_THAN_OR_EQUAL: '>=',
+        LESS_THAN_OR_EQUAL: '<=',
+      };
+      return `${sql} ${ops[op]} ${v}`;
+    }
+    case 'date': {
+      const day = parseBankDate(filter.value);
+      if (!day) throw invalid(`${label}.value`, 'is not a date DD/MM/YYYY');
+      const next = new Date(day.getTime() + DAY_MS);
+      if (op === 'GREATER_THAN') return `${sql} >= ${p.add(next)}::timestamptz`;
+      if (op === 'LESS_THAN') return `${sql} < ${p.add(day)}::timestamptz`;
+      const from = `${p.add(day)}::timestamptz`;
+      const to = `${p.add(next)}::timestamptz`;
+      if (op === 'EQUAL') return `(${sql} >= ${from} AND ${sql} < ${to})`;
+      return `(${sql} IS NULL OR ${sql} < ${from} OR ${sql} >= ${to})`;
+    }
+    case 'dropdown': {
+      if (!column.options?.includes(filter.value))
+        throw invalid(`${label}.value`, `is not an option of ${column.field}`);
+      const v = p.add(filter.value);
+      return op === 'EQUAL' ? `${sql} = ${v}` : `${sql} IS DISTINCT FROM ${v}`;
+    }
+    case 'text': {
+      if (filter.value.length === 0) throw invalid(`${label}.value`, 'is empty');
+      if (op === 'EQUAL') return `${sql} = ${p.add(filter.value)}`;
+      if (op === 'NOT_EQUAL') return `${sql} IS DISTINCT FROM ${p.add(filter.value)}`;
+      const escaped = filter.value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      return `${sql} ILIKE ${p.add(op === 'CONTAINS' ? `%${escaped}%` : `%${escaped}`)}`;
+    }
+  }
+}
+
+/** Checks filters against a table as a list would read them (saved filters): a 400 for the first bad one. */
+export function checkFilters(table: TableConfig, filters: readonly ListFilter[]): void {
+  const p = new Params();
+  filters.forEach((f, i) => {
+    filterCondition(f, i, table, p);
+  });
+}
+
+/**
+ * Free text: an application id or an applicant name that starts with it (case-insensitive). Prefixes,
+ * so both are index range scans (applications_id_prefix, applications_name_prefix) at any scale.
+ */
+function searchCondition(search: string, p: Params): string {
+  const escaped = search.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  if (escaped === '') throw invalid('search', 'is empty');
+  return `(a.application_id LIKE ${p.add(`${escaped.toUpperCase()}%`)}
+           OR lower(a.applicant_name) LIKE ${p.add(`${escaped.toLowerCase()}%`)})`;
+}
+
+/** Spec §4 task-review buckets: Today = due for review by the end of today (overdue included), Future = later. */
+function bucketCondition(bucket: TaskReviewBucket, now: Date, p: Params): string | null {
+  if (bucket === 'All') return null;
+  const tomorrow = p.add(new Date(bankDayStart(now).getTime() + DAY_MS));
+  return bucket === 'Today' ? `t.review_date < ${tomorrow}` : `t.review_date >= ${tomorrow}`;
+}
+
+export async function tableConfig(db: Queryable, id: string): Promise<TableConfig | null> {
+  const [row] = await db.query<{ value: TableConfig }>('SELECT value FROM table_configs WHERE id = $1', [id]);
+  return row?.value ?? null;
+}
+
+export function checkPage(page: { page: number; size: number }, label = 'page') {
+  if (!PAGE_SIZES.includes(page.size)) throw invalid(`${label}.size`, `must be one of ${PAGE_SIZES.join(', ')}`);
+  if (!Number.isInteger(page.page) || page.page < 0 || page.page > MAX_PAGE) {
+    throw invalid(`${label}.page`, `must be an integer from 0 to ${MAX_PAGE}`);
+  }
+}
+
+interface Built {
+  /** The rows of the page: an application joined to its current task. */
+  from: string;
+  /** What counting needs: the application alone when the conditions read nothing of the task. */
+  countFrom: string;
+  where: string;
+  params: Params;
+  order: string;
+  /** The whole-bank counters answer this list's counts (no per-row condition), or null. */
+  counters: { where: string; values: unknown[] } | null;
+}
+
+/** Application-driven lists: each listed application (one with a current task) joined to that task by key. */
+const FROM = 'FROM applications a JOIN tasks t ON t.task_id = a.current_task_id';
+const LISTED = 'a.current_task_id IS NOT NULL';
+/** Every reference to the task is spelt `t.` (LIST_FIELDS, the list conditions): none means no join to count. */
+const readsTask = (sql: string) => /\bt\./.test(sql);
+
+/** The columns application_counts (migration 016) keeps, by list field. */
+const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
+  _applicationStatus: 'c.status',
+  stage: 'c.stage',
+  product_code: 'c.product_code',
+  name: 'c.task_name',
+  verNum: 'c.ver_num',
+};
+
+/**
+ * The counters' condition for a list they can answer: All, or Rejected / Cancelled for a caller who sees
+ * every application, filtered only on the counted columns, without search or review bucket.
+ */
+function countersCondition(args: ListArgs, caller: ListCaller, table: TableConfig): Built['counters'] {
+  if (args.search != null || (args.bucket && args.bucket !== 'All')) return null;
+  const filters = args.filters ?? [];
+  if (!filters.every((f) => f.field in COUNTER_COLUMNS)) return null;
+  let base: string;
+  if (args.list === 'ALL') base = `c.status <> 'DELETED'`;
+  else if ((args.list === 'REJECTED' || args.list === 'CANCELLED') && seesAll(caller))
+    base = `c.status = '${args.list}'`;
+  else return null;
+  const p = new Params();
+  const parts = [base, ...filters.map((f, i) => filterCondition(f, i, table, p, COUNTER_COLUMNS[f.field]))];
+  return { where: parts.join(' AND '), values: p.values };
+}
+
+async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Date): Promise<Built> {
+  checkPage(args.page);
+  const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
+  if (!table) throw notFound(`No table configuration for ${args.list}`);
+  const p = new Params();
+  const condition = listCondition(args.list, caller, p);
+  // My and Team lists are a few hundred or thousand tasks of a million: read those first (OFFSET 0 keeps
+  // the subquery from being flattened) rather than let the planner walk an application index in sort
+  // order probing tasks for each (measured at 1M: 300 ms against a few).
+  const taskDriven = args.list === 'MY_APPLICATIONS' || args.list === 'TEAM_APPLICATIONS';
+  const from = taskDriven
+    ? `FROM (SELECT * FROM tasks t WHERE t.is_current AND ${condition} OFFSET 0) t
+       JOIN applications a ON a.application_id = t.application_id`
+    : FROM;
+  const parts = taskDriven ? ['true'] : [LISTED, condition];
+  (args.filters ?? []).forEach((f, i) => {
+    parts.push(filterCondition(f, i, table, p));
+  });
+  if (args.search != null) parts.push(searchCondition(args.search, p));
+  const bucket = args.bucket ? bucketCondition(args.bucket, now, p) : null;
+  if (bucket) parts.push(bucket);
+  const sort = args.sort ?? table.defaultSort;
+  const column = table.columns.find((c) => c.field === sort.field);
+  const field = LIST_FIELDS[sort.field];
+  if (!column?.sortable || !field) throw invalid('sort.field', `is not a sortable column of ${table.id}`);
+  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const where = parts.join(' AND ');
+  return {
+    from,
+    countFrom: taskDriven || readsTask(where) ? from : 'FROM applications a',
+    where,
+    params: p,
+    // NULLS LAST only where a value can be missing: on a NOT NULL column it would keep the index that
+    // holds the order (DESC is NULLS FIRST there) from serving the sort. One row per application, so its
+    // id breaks ties.
+    order: `${field.sql} ${direction}${field.nullable ? ' NULLS LAST' : ''}, a.application_id ${direction}`,
+    counters: countersCondition(args, caller, table),
+  };
+}
+
+interface ListRow extends Record<string, unknown> {
+  task_id: string;
+  name: string;
+  step_name: string;
+  step_number: number;
+  type: FlowType;
+  progress: TaskProgress;
+  assigned_to: string | null;
+  assigned_to_name: string | null;
+  assigned_team: Team[];
+  allowed_users: string[];
+  review_date: Date | null;
+  callback_requested: boolean;
+  start_time: Date;
+  end_time: Date | null;
+  assigned_at: Date | null;
+  sla_overall_mins: number | null;
+  sla_queued_mins: number | null;
+  sla_assigned_mins: number | null;
+  application_id: string;
+  product_code: string;
+  product_name: string;
+  status: ApplicationStatus;
+  stage: string;
+  ver_num: number | null;
+  loan_amount: string | number;
+  applicant_name: string;
+  initiated_by_doc: { id: string; username: string; displayName: string } | null;
+  cre_time: Date;
+  mod_time: Date;
+}
+
+const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.progress, t.assigned_to,
+  u.display_name AS assigned_to_name, t.assigned_team, t.allowed_users, t.review_date, t.callback_requested,
+  t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins,
+  a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
+  a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
+
+/** One SLA part: running until it ends; met or breached against its limit (none: never breached). */
+function slaPart(start: Date | string | null, end: Date | string | null, limitMins: number | null, now: Date): SlaPart {
+  const enabled = limitMins !== null && limitMins > 0;
+  const valueInMins = enabled ? limitMins : 0;
+  const expected = start && enabled ? new Date(new Date(start).getTime() + valueInMins * 60_000) : null;
+  const timeLimit = { enabled, valueInMins, expectedEndTS: iso(expected) };
+  if (!start) return { status: 'NOT_STARTED', startTS: null, endTS: null, timeLimit };
+  const until = end ? new Date(end) : now;
+  const breached = expected !== null && until.getTime() > expected.getTime();
+  return {
+    status: breached ? 'BREACHED' : end ? 'MET' : 'RUNNING',
+    startTS: iso(start),
+    endTS: iso(end),
+    timeLimit,
+  };
+}
+
+/**
+ * Spec §3 operationalLevelAgreement: overall from the task's start to its end; queued from its start
+ * until someone took it (or it ended unassigned); assigned from then to its end.
+ */
+export function operationalLevelAgreement(
+  row: {
+    start_time: Date | string | null;
+    end_time: Date | string | null;
+    assigned_at: Date | string | null;
+    sla_overall_mins: number | null;
+    sla_queued_mins: number | null;
+    sla_assigned_mins: number | null;
+  },
+  now: Date,
+): OperationalLevelAgreement {
+  return {
+    overall: slaPart(row.start_time, row.end_time, row.sla_overall_mins, now),
+    queued: slaPart(row.start_time, row.assigned_at ?? row.end_time, row.sla_queued_mins, now),
+    assigned: slaPart(row.assigned_at, row.assigned_at ? row.end_time : null, row.sla_assigned_mins, now),
+  };
+}
+
+function toListTask(row: ListRow, now: Date): ListTask {
+  const sla = operationalLevelAgreement(row, now);
+  return {
+    taskId: row.task_id,
+    name: row.name,
+    stepName: row.step_name,
+    stepNumber: row.step_number,
+    type: row.type,
+    progress: row.progress,
+    subStatus: taskSubStatus(row.progress, row.callback_requested, iso(row.review_date), now),
+    assignedTo: row.assigned_to,
+    assignedToName: row.assigned_to_name,
+    assignedTeam: row.assigned_team,
+    allowedUsers: row.allowed_users,
+    reviewDate: iso(row.review_date),
+    due_time: sla.overall.timeLimit.expectedEndTS,
+    start_time: iso(row.start_time) as string,
+    end_time: iso(row.end_time),
+    operationalLevelAgreement: sla,
+    application_id: row.application_id,
+    product_code: row.product_code,
+    product_name: row.product_name,
+    _applicationStatus: row.status,
+    stage: row.stage,
+    verNum: row.ver_num ?? 0,
+    loanAmount: Number(row.loan_amount),
+    applicantName: row.applicant_name,
+    initiatedBy: row.initiated_by_doc,
+    cre_time: iso(row.cre_time) as string,
+    mod_time: iso(row.mod_time) as string,
+  };
+}
+
+async function pageOf(db: Queryable, built: Built, page: { page: number; size: number }, now: Date) {
+  const p = built.params;
+  const limit = p.add(page.size);
+  const offset = p.add(page.page * page.size);
+  const rows = await db.query<ListRow>(
+    `SELECT ${ROW_COLUMNS} ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
+      WHERE ${built.where} ORDER BY ${built.order} LIMIT ${limit} OFFSET ${offset}`,
+    p.values,
+  );
+  return rows.map((r) => toListTask(r, now));
+}
+
+interface CountRow extends Record<string, unknown> {
+  g_stage: number;
+  g_name: number;
+  g_ver: number;
+  stage: string | null;
+  name: string | null;
+  ver_num: number | null;
+  n: number | null;
+  closed: number | null;
+}
+
+/** Where counts come from: the filtered rows themselves, or the counters' rows (each worth its n). */
+interface CountSource {
+  from: string;
+  where: string;
+  values: unknown[];
+  stage: string;
+  name: string;
+  ver: string;
+  weight: string;
+}
+
+function countSource(built: Built, values: unknown[]): CountSource {
+  if (built.counters) {
+    return {
+      from: 'FROM application_counts c',
+      where: `${built.counters.where} AND c.n <> 0`,
+      values: built.counters.values,
+      stage: 'c.stage',
+      name: 'c.task_name',
+      ver: 'c.ver_num',
+      weight: 'c.n',
+    };
+  }
+  return {
+    from: built.countFrom,
+    where: built.where,
+    values,
+    stage: 'a.stage',
+    name: 'a.current_task_name',
+    ver: 'a.ver_num',
+    weight: '1',
+  };
+}
+
+const totals = (s: CountSource) =>
+  `coalesce(sum(${s.weight}), 0)::int AS n,
+   coalesce(sum(${s.weight}) FILTER (WHERE ${s.stage} = '${CLOSED_STAGE}'), 0)::int AS closed`;
+
+/** The three count groups, the total and the closed count in one pass over the filtered list. */
+async function countsOf(db: Queryable, s: CountSource): Promise<Omit<ListResult, 'tasks'>> {
+  const rows = await db.query<CountRow>(
+    `SELECT GROUPING(${s.stage})::int AS g_stage, GROUPING(${s.name})::int AS g_name, GROUPING(${s.ver})::int AS g_ver,
+            ${s.stage} AS stage, ${s.name} AS name, ${s.ver} AS ver_num, ${totals(s)}
+       ${s.from} WHERE ${s.where}
+      GROUP BY GROUPING SETS ((${s.stage}), (${s.name}), (${s.ver}), ())`,
+    s.values,
+  );
+  const result: Omit<ListResult, 'tasks'> = {
+    count: 0,
+    stageWise: [],
+    taskNameWise: [],
+    versionNumberWise: [],
+    closedCount: 0,
+  };
+  for (const r of rows) {
+    const n = r.n ?? 0;
+    if (r.g_stage && r.g_name && r.g_ver) {
+      result.count = n;
+      result.closedCount = r.closed ?? 0;
+    } else if (n === 0) {
+      // A group the counters keep at zero is no group of the list.
+    } else if (!r.g_stage) result.stageWise.push({ stepName: r.stage ?? '', count: n });
+    else if (!r.g_name) result.taskNameWise.push({ taskName: r.name ?? '', count: n });
+    else result.versionNumberWise.push({ versionNumber: r.ver_num ?? 0, count: n });
+  }
+  result.stageWise.sort((x, y) => y.count - x.count || x.stepName.localeCompare(y.stepName));
+  result.taskNameWise.sort((x, y) => y.count - x.count || x.taskName.localeCompare(y.taskName));
+  result.versionNumberWise.sort((x, y) => y.versionNumber - x.versionNumber);
+  return result;
+}
+
+/** What a caller asked for: the page, the total, the count groups (GraphQL selections decide). */
+export interface ListWants {
+  tasks: boolean;
+  count: boolean;
+  groups: boolean;
+}
+const EVERYTHING: ListWants = { tasks: true, count: true, groups: true };
+
+/** One page of a list and the counts of the whole filtered list; only the parts wanted are queried. */
+export async function listApplications(
+  db: Queryable,
+  caller: ListCaller,
+  args: ListArgs,
+  now: Date,
+  wants: ListWants = EVERYTHING,
+): Promise<ListResult> {
+  const built = await build(db, caller, args, now);
+  // The page query adds its limit and offset to the parameters; the counts take them as they are now.
+  const values = [...built.params.values];
+  const none: Omit<ListResult, 'tasks'> = {
+    count: 0,
+    stageWise: [],
+    taskNameWise: [],
+    versionNumberWise: [],
+    closedCount: 0,
+  };
+  const counts = async () => {
+    const source = countSource(built, values);
+    if (wants.groups) return countsOf(db, source);
+    if (!wants.count) return none;
+    const [row] = await db.query<{ n: number; closed: number }>(
+      `SELECT ${totals(source)} ${source.from} WHERE ${source.where}`,
+      source.values,
+    );
+    return { ...none, count: row?.n ?? 0, closedCount: row?.closed ?? 0 };
+  };
+  const [tasks, counted] = await Promise.all([wants.tasks ? pageOf(db, built, args.page, now) : [], counts()]);
+  return { tasks, ...counted };
+}
+
+/** One page of a list's free-text search, without the count groups (POST /backstage/localSearch). */
+export async function localSearch(
+  db: Queryable,
+  caller: ListCaller,
+  args: { list: ApplicationList; query: string; page: number; size: number },
+  now: Date,
+): Promise<{ tasks: ListTask[]; count: number }> {
+  const built = await build(
+    db,
+    caller,
+    { list: args.list, search: args.query, page: { page: args.page, size: args.size } },
+    now,
+  );
+  const countParams = [...built.params.values];
+  const [tasks, [total]] = await Promise.all([
+    pageOf(db, built, { page: args.page, size: args.size }, now),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${built.countFrom} WHERE ${built.where}`, countParams),
+  ]);
+  return { tasks, count: total?.n ?? 0 };
+}
+
+/**
+ * POST /backstage/globalSearch over spec §9's fields: application_id (prefix), _applicationStatus (a
+ * status named exactly), initiatedBy (user id or user name) and cre_time (a day DD/MM/YYYY); only
+ * applications whose current task the caller may access. Newest first.
+ */
+export async function globalSearch(
+  db: Queryable,
+  caller: ListCaller,
+  args: { query: string; page: number; size: number },
+  now: Date,
+): Promise<{ tasks: ListTask[]; count: number }> {
+  checkPage({ page: args.page, size: args.size }, 'body');
+  const q = args.query.trim();
+  if (q === '') throw invalid('query', 'is empty');
+  const p = new Params();
+  const matches = [`a.application_id LIKE ${p.add(`${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`];
+  const status = q.toUpperCase();
+  if (['ACTIVE', 'CANCELLED', 'REJECTED', 'DELETED', 'COMPLETED', 'INACTIVE'].includes(status)) {
+    matches.push(`a.status = ${p.add(status)}`);
+  }
+  matches.push(`a.initiated_by = ${p.add(q)}`, `a.initiated_by_name = ${p.add(q.toLowerCase())}`);
+  const day = parseBankDate(q);
+  if (day) matches.push(`(a.cre_time >= ${p.add(day)} AND a.cre_time < ${p.add(new Date(day.getTime() + DAY_MS))})`);
+  const where = `${LISTED} AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
+  const countFrom = readsTask(where) ? FROM : 'FROM applications a';
+  const built: Built = {
+    from: FROM,
+    countFrom,
+    where,
+    params: p,
+    order: 'a.mod_time DESC, a.application_id DESC',
+    counters: null,
+  };
+  const countParams = [...p.values];
+  const [tasks, [total]] = await Promise.all([
+    pageOf(db, built, { page: args.page, size: args.size }, now),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${countFrom} WHERE ${where}`, countParams),
+  ]);
+  return { tasks, count: total?.n ?? 0 };
+}

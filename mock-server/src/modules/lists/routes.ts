@@ -1,0 +1,175 @@
+// Spec §7 "Lists and search": GraphQL at /v3/graphql (mercurius over shared BACK_OFFICE_SDL; request and
+// answer as the {data} envelope), the table configurations, saved filters, global and local search, and
+// the products of the Products page. SQL lives in modules/lists/lists.ts, list-setup.ts and graphql.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  APPLICATION_LISTS,
+  type ApplicationList,
+  BACK_OFFICE_SDL,
+  GetFilterBodySchema,
+  GLOBAL_SEARCH_PAGE_SIZE,
+  GlobalSearchBodySchema,
+  GraphqlBodySchema,
+  LocalSearchBodySchema,
+  SavedFilterBodySchema,
+  seal,
+} from '@originate/shared/node';
+import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
+import mercurius from 'mercurius';
+import Type from 'typebox';
+import { caller, type PluginOptions } from '../../context';
+import { HttpError, invalid, notFound, ValidationError } from '../../errors';
+import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
+import type { UserRecord } from '../users';
+import { documentRules, graphqlResolvers } from './graphql';
+import { masterProducts, savedFilters, saveFilter } from './list-setup';
+import { globalSearch, type ListCaller, localSearch, tableConfig } from './lists';
+
+const closed = { additionalProperties: false } as const;
+const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
+/** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */
+const QUERY_DEPTH = 10;
+/** A GraphQL document bigger than this is no document the back office sends. */
+const MAX_QUERY_TOKENS = 2000;
+
+const listCaller = (user: UserRecord): ListCaller => ({
+  userid: user.userid,
+  userName: user.userName,
+  roles: user.roles,
+  teams: user.teams,
+});
+
+/** The argument or variable a GraphQL message is about ('page.size', 'list'), else the query itself. */
+function labelOf(message: string): string {
+  return (
+    /at "([^"]+)"/.exec(message)?.[1] ??
+    /Variable "\$(\w+)"/.exec(message)?.[1] ??
+    /[Aa]rgument "(?:\w+\.)?(\w+)"/.exec(message)?.[1] ??
+    'query'
+  );
+}
+
+const refusalOf = (errors: readonly { message: string }[]) =>
+  new ValidationError(errors.slice(0, 50).map((e) => ({ label: labelOf(e.message), reason: e.message })));
+
+/** Parse and validation errors (mercurius MER_ERR_GQL_VALIDATION) are bad input; anything else is ours. */
+function graphqlFailure(error: unknown): unknown {
+  const errors = (error as { errors?: unknown }).errors;
+  if ((error as { code?: string }).code === 'MER_ERR_GQL_VALIDATION' && Array.isArray(errors)) return refusalOf(errors);
+  return error;
+}
+
+/** Staff routes (also under /debugger). */
+export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  await app.register(mercurius, {
+    schema: BACK_OFFICE_SDL,
+    resolvers: graphqlResolvers(ctx),
+    routes: false,
+    queryDepth: QUERY_DEPTH,
+    // The route reads the errors itself: keep them as GraphQLErrors with their original error.
+    errorFormatter: (execution) => ({ statusCode: 200, response: execution }),
+  });
+
+  app.post(
+    API_PATHS.graphql,
+    // Applicants too, for 'applicationTasks' of their own e-mail only (README "Applicant portal").
+    { config: { applicant: true }, schema: { body: EnvelopeSchema }, validatorCompiler: contractValidator },
+    async (request) => {
+      const context = request.applicant
+        ? { caller: null, applicant: request.applicant }
+        : { caller: listCaller(caller(request).user), applicant: null };
+      const body = await opened(request, request.body, GraphqlBodySchema);
+      // Parsed here first so the document is GraphQL text, never the JSON AST mercurius would also accept.
+      let document: DocumentNode;
+      try {
+        document = parse(body.query, { maxTokens: MAX_QUERY_TOKENS });
+      } catch (error) {
+        throw invalid('query', (error as Error).message);
+      }
+      const rules = documentRules({
+        applicant: request.applicant != null,
+        production: ctx.config.nodeEnv === 'production',
+      });
+      const refused = validate(app.graphql.schema, document, rules);
+      if (refused.length > 0) throw refusalOf(refused);
+      let result: Awaited<ReturnType<typeof app.graphql>>;
+      try {
+        result = await app.graphql(body.query, context, body.variables, body.operationName);
+      } catch (error) {
+        throw graphqlFailure(error);
+      }
+      const failures = (result.errors ?? []) as readonly GraphQLError[];
+      const ours = failures.find((e) => e.originalError instanceof HttpError)?.originalError;
+      if (ours) throw ours;
+      const unexpected = failures.find((e) => e.originalError)?.originalError;
+      if (unexpected) throw unexpected;
+      if (failures.length > 0) throw refusalOf(failures);
+      return seal({ data: result.data }, request.headers.access_token as string);
+    },
+  );
+
+  app.get(
+    API_PATHS.tableConfig,
+    { schema: { params: Type.Object({ id: TableId }, closed) }, validatorCompiler: contractValidator },
+    async (request) => {
+      const config = await tableConfig(db, request.params.id);
+      if (!config) throw notFound(`No table configuration ${request.params.id}`);
+      return config;
+    },
+  );
+
+  app.post(
+    API_PATHS.getFilter,
+    { schema: { body: GetFilterBodySchema }, validatorCompiler: contractValidator },
+    async (request) => {
+      const { user } = caller(request);
+      if (!(await tableConfig(db, request.body.tableId))) throw invalid('tableId', 'is not a known table');
+      return { data: await savedFilters(db, user.userid, request.body.tableId) };
+    },
+  );
+
+  app.post(
+    API_PATHS.globalSearch,
+    { schema: { body: GlobalSearchBodySchema }, validatorCompiler: contractValidator },
+    async (request) => {
+      const { user } = caller(request);
+      const { query, page = 0, size = GLOBAL_SEARCH_PAGE_SIZE } = request.body;
+      const found = await globalSearch(db, listCaller(user), { query, page, size }, ctx.now());
+      return { data: found.tasks, count: found.count };
+    },
+  );
+
+  app.post(
+    API_PATHS.localSearch,
+    { schema: { body: LocalSearchBodySchema }, validatorCompiler: contractValidator },
+    async (request) => {
+      const { user } = caller(request);
+      const { list, query, page = 0, size = 10 } = request.body;
+      if (!APPLICATION_LISTS.includes(list as ApplicationList)) throw invalid('list', 'is not a list');
+      const found = await localSearch(
+        db,
+        listCaller(user),
+        { list: list as ApplicationList, query, page, size },
+        ctx.now(),
+      );
+      return { data: found.tasks, count: found.count };
+    },
+  );
+};
+
+/** Admin paths (/setup/, /master_configs/): served unprefixed, answered as the {data} envelope (envelope.ts). */
+export const listSetupRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  app.post(
+    API_PATHS.saveFilter,
+    { schema: { body: SavedFilterBodySchema }, validatorCompiler: contractValidator },
+    async (request) => {
+      const { user } = caller(request);
+      return saveFilter(db, user.userid, request.body, ctx.now());
+    },
+  );
+
+  app.get(API_PATHS.products, async () => masterProducts(db));
+};

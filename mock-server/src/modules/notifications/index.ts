@@ -1,0 +1,11 @@
+// The notifications module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { Hub } from './hub';
+export {
+  insertNotification,
+  latestNotifications,
+  markAllCounted,
+  markAllUnread,
+  uncountedCount,
+  updateOwn,
+} from './notifications';
+export { notificationsRoutes } from './routes';

@@ -1,0 +1,3 @@
+// The portal module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { applicantOwns } from './portal';
+export { portalRoutes } from './routes';

@@ -1,0 +1,42 @@
+// Spec §7 approvals: POST /v3/application/approvals/{approve|reject|forward|send_back}, GET getApprovals,
+// and ours, POST request (the assignee asks an approver or raises an exception). Effects: modules/tasks/approvals.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  APPROVAL_ACTIONS,
+  ApplicationIdQuerySchema,
+  ApprovalActionBodySchema,
+  RequestApprovalBodySchema,
+} from '@originate/shared/node';
+import Type from 'typebox';
+import { caller, type PluginOptions } from '../../context';
+import { publish } from '../applications';
+import { approvalsOf, decideApproval, requestApproval } from './approvals';
+
+const ActionParams = Type.Object(
+  { action: Type.Union(APPROVAL_ACTIONS.map((a) => Type.Literal(a))) },
+  { additionalProperties: false },
+);
+
+export const approvalsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  app.get(API_PATHS.getApprovals, { schema: { querystring: ApplicationIdQuerySchema } }, async (request) => ({
+    data: await approvalsOf(ctx.db, caller(request).user, request.query.application_id),
+  }));
+
+  app.post(API_PATHS.requestApproval, { schema: { body: RequestApprovalBodySchema } }, async (request) => {
+    const { result, effects } = await requestApproval(ctx.db, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
+
+  app.post(
+    API_PATHS.approvalAction,
+    { schema: { params: ActionParams, body: ApprovalActionBodySchema } },
+    async (request) => {
+      const { user } = caller(request);
+      const { result, effects } = await decideApproval(ctx.db, user, request.params.action, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    },
+  );
+};

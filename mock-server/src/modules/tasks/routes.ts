@@ -1,0 +1,73 @@
+// Spec §7 application actions: POST /v3/application/action/{action} and complete_step/user, and POST
+// /backstage/rebook (README "State machine"), and the task's review date (snooze). The rules are shared's;
+// the effects are actions.ts and snooze.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  APPLICATION_ACTIONS,
+  type ApplicationAction,
+  type ApplicationActionBody,
+  ApplicationActionBodySchema,
+  RebookBodySchema,
+  RemoveSnoozeBodySchema,
+  SnoozeBodySchema,
+} from '@originate/shared/node';
+import type { FastifyRequest } from 'fastify';
+import Type from 'typebox';
+import { caller, type PluginOptions } from '../../context';
+import { idString } from '../../http/schemas';
+import { publish } from '../applications';
+import { performAction, rebookCallback } from './actions';
+import { snooze } from './snooze';
+
+/** assign and reassign name who gets the task: assignTo is required there. */
+const AssignBodySchema = Type.Object(
+  { ...ApplicationActionBodySchema.properties, assignTo: Type.String(idString) },
+  { additionalProperties: false },
+);
+
+const OWN_PATHS: readonly ApplicationAction[] = ['assign', 'reassign', 'complete_step/user'];
+const ParamsSchema = Type.Object(
+  { action: Type.Union(APPLICATION_ACTIONS.filter((a) => !OWN_PATHS.includes(a)).map((a) => Type.Literal(a))) },
+  { additionalProperties: false },
+);
+
+export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  async function run(action: ApplicationAction, request: FastifyRequest, body: ApplicationActionBody) {
+    const { result, effects } = await performAction(ctx.db, caller(request).user, action, body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  }
+
+  // Static paths win over the parametric one in Fastify's router: assign and reassign keep their stricter body.
+  const assignPaths = { assign: API_PATHS.assignApplication, reassign: API_PATHS.reassignApplication } as const;
+  for (const action of ['assign', 'reassign'] as const) {
+    app.post(assignPaths[action], { schema: { body: AssignBodySchema } }, (request) =>
+      run(action, request, request.body),
+    );
+  }
+  app.post(API_PATHS.completeUserStep, { schema: { body: ApplicationActionBodySchema } }, (request) =>
+    run('complete_step/user', request, request.body),
+  );
+  app.post(API_PATHS.rebook, { schema: { body: RebookBodySchema } }, async (request) => {
+    const { result, effects } = await rebookCallback(ctx.db, caller(request).user, request.body, ctx.now());
+    await publish(ctx, effects);
+    return result;
+  });
+  // Setting and clearing the review date are one change: clearing is a snooze without a date.
+  for (const [path, body] of [
+    [API_PATHS.updateSnoozeTime, SnoozeBodySchema],
+    [API_PATHS.removeSnoozeTime, RemoveSnoozeBodySchema],
+  ] as const) {
+    app.post(path, { schema: { body } }, async (request) => {
+      const { result, effects } = await snooze(ctx.db, caller(request).user, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    });
+  }
+  app.post(
+    API_PATHS.applicationAction,
+    { schema: { params: ParamsSchema, body: ApplicationActionBodySchema } },
+    (request) => run(request.params.action as ApplicationAction, request, request.body),
+  );
+};

@@ -1,0 +1,189 @@
+// Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token;
+// ours, the candidates of a user picker (modules/users/user-candidates).
+
+import {
+  API_PATHS,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_OPTIONS,
+  type UserCandidatesQuery,
+  UserCandidatesQuerySchema,
+} from '@originate/shared/node';
+import type { FastifyPluginAsync } from 'fastify';
+import { type AuthContext, caller, type PluginOptions } from '../../context';
+import { forbidden, invalid, notFound } from '../../errors';
+import { idString, nonEmptyString, objectSchema } from '../../http/schemas';
+import { shortTokenOwner } from '../auth';
+import { userCandidates } from './user-candidates';
+import {
+  findTeam,
+  findUserById,
+  findUserByName,
+  isMemberOf,
+  isOpsAdmin,
+  ledTeamIds,
+  listUsers,
+  publicUser,
+  saveSelectedTeams,
+  type TeamInfo,
+  teamMembers,
+  type UserRecord,
+} from './users';
+
+const tokenField = { token: nonEmptyString(512) };
+
+export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+
+  /** The body token must be a live /tokenApi/getToken token of the caller. */
+  async function checkBodyToken(auth: AuthContext, token: string) {
+    const owner = await shortTokenOwner(db, token, ctx.now());
+    if (owner === null) throw invalid('token', 'is invalid or expired; get a new one from /tokenApi/getToken');
+    if (owner !== auth.user.userid) throw forbidden('The token was issued to another user');
+  }
+
+  const canSeeTeam = (user: UserRecord, team: TeamInfo) => isOpsAdmin(user) || isMemberOf(user, team.id);
+
+  function teamAnswer(user: UserRecord) {
+    return {
+      teams: user.teamDetails.map(({ id, name, type, allTeams, isLead }) => ({ id, name, type, allTeams, isLead })),
+      selectedTeams: user.selectedTeams,
+    };
+  }
+
+  app.get(API_PATHS.userRoles, async (request) => {
+    const { user } = caller(request);
+    return { userid: user.userid, roles: user.roles };
+  });
+
+  app.get(API_PATHS.groupsByUserId, async (request) => teamAnswer(caller(request).user));
+
+  app.get<{ Querystring: { page?: string; size?: string } }>(
+    API_PATHS.users,
+    {
+      schema: {
+        querystring: objectSchema(
+          {
+            // Query values are strings; without coercion they are matched as text and converted here.
+            page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
+            size: { type: 'string', enum: PAGE_SIZE_OPTIONS.map(String) },
+          },
+          [],
+        ),
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const page = Number(request.query.page ?? 1);
+      const size = Number(request.query.size ?? PAGE_SIZE_DEFAULT);
+      const led = ledTeamIds(user);
+      if (!isOpsAdmin(user) && led.length === 0)
+        throw forbidden('Only an operations admin or a team lead may list users');
+      const result = await listUsers(db, {
+        teamIds: isOpsAdmin(user) ? undefined : led,
+        limit: size,
+        offset: (page - 1) * size,
+      });
+      return { users: result.users.map(publicUser), count: result.count, page, size };
+    },
+  );
+
+  app.get<{ Querystring: UserCandidatesQuery }>(
+    API_PATHS.userCandidates,
+    { schema: { querystring: UserCandidatesQuerySchema } },
+    async (request) => ({ users: await userCandidates(db, caller(request).user, request.query) }),
+  );
+
+  app.get<{ Params: { userid: string } }>(
+    API_PATHS.user,
+    { schema: { params: objectSchema({ userid: idString }) } },
+    async (request) => {
+      const { user } = caller(request);
+      const { userid } = request.params;
+      if (userid !== user.userid && !isOpsAdmin(user)) throw forbidden('You may only read your own profile');
+      const found = userid === user.userid ? user : await findUserById(db, userid);
+      if (!found) throw notFound();
+      return publicUser(found);
+    },
+  );
+
+  app.post<{ Body: { teams: string[] } }>(
+    API_PATHS.updateSelectedTeams,
+    {
+      schema: {
+        body: objectSchema({
+          teams: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: idString },
+        }),
+      },
+    },
+    async (request) => {
+      const { user } = caller(request);
+      const own = new Set(user.teamDetails.map((t) => t.id));
+      const foreign = request.body.teams.filter((t) => !own.has(t));
+      if (foreign.length > 0)
+        throw invalid('teams', `includes teams the user does not belong to: ${foreign.join(', ')}`);
+      await saveSelectedTeams(db, user.userid, request.body.teams);
+      return { selectedTeams: request.body.teams };
+    },
+  );
+
+  app.post<{ Body: { token: string } }>(
+    API_PATHS.getGroup,
+    { schema: { body: objectSchema(tokenField) } },
+    async (request) => {
+      const auth = caller(request);
+      await checkBodyToken(auth, request.body.token);
+      return teamAnswer(auth.user);
+    },
+  );
+
+  app.post<{ Body: { groupid: string; token: string } }>(
+    API_PATHS.getGroupMembers,
+    { schema: { body: objectSchema({ groupid: idString, ...tokenField }) } },
+    async (request) => {
+      const auth = caller(request);
+      await checkBodyToken(auth, request.body.token);
+      const team = await findTeam(db, { id: request.body.groupid });
+      if (!team) throw notFound('Team not found');
+      if (!canSeeTeam(auth.user, team)) throw forbidden('You are not a member of this team');
+      return { groupid: team.id, name: team.name, type: team.type, members: await teamMembers(db, team.id) };
+    },
+  );
+
+  app.post<{ Body: { userName: string; token: string } }>(
+    API_PATHS.userRoles,
+    { schema: { body: objectSchema({ userName: nonEmptyString(128), ...tokenField }) } },
+    async (request) => {
+      const auth = caller(request);
+      await checkBodyToken(auth, request.body.token);
+      const target = await findUserByName(db, request.body.userName);
+      const led = new Set(ledTeamIds(auth.user));
+      const allowed =
+        target !== null &&
+        (target.userid === auth.user.userid || isOpsAdmin(auth.user) || target.teamDetails.some((t) => led.has(t.id)));
+      // Unknown and not-allowed answer alike, so user names cannot be probed.
+      if (!allowed) throw forbidden('You may only read the roles of yourself or of your team members');
+      return { userName: target.userName, roles: target.roles };
+    },
+  );
+
+  app.post<{ Body: { team: string; token: string } }>(
+    API_PATHS.groupDetailByName,
+    { schema: { body: objectSchema({ team: nonEmptyString(128), ...tokenField }) } },
+    async (request) => {
+      const auth = caller(request);
+      await checkBodyToken(auth, request.body.token);
+      const team = await findTeam(db, { name: request.body.team });
+      if (!team) throw notFound('Team not found');
+      if (!canSeeTeam(auth.user, team)) throw forbidden('You are not a member of this team');
+      const members = await teamMembers(db, team.id);
+      const lead = members.find((m) => m.isLead) ?? null;
+      return {
+        id: team.id,
+        name: team.name,
+        type: team.type,
+        lead: lead && { userid: lead.userid, userName: lead.userName, displayName: lead.displayName },
+        memberCount: members.length,
+      };
+    },
+  );
+};

@@ -1,0 +1,194 @@
+// Reads users with their teams and answers the team questions access rules ask.
+
+import type { Team, User } from '@originate/shared/node';
+import type { Queryable } from '../../db';
+
+interface TeamDetail extends Team {
+  name: string;
+  isLead: boolean;
+}
+
+export interface UserRecord extends User {
+  email: string | null;
+  teamDetails: TeamDetail[];
+  selectedTeams: string[];
+}
+
+interface UserRow extends Record<string, unknown> {
+  userid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  display_name: string;
+  email: string | null;
+  roles: string[];
+  applications: string[];
+  selected_teams: string[] | null;
+}
+
+interface TeamRow extends Record<string, unknown> {
+  user_id: string;
+  id: string;
+  name: string;
+  type: Team['type'];
+  all_teams: boolean;
+  is_lead: boolean;
+}
+
+const USER_COLUMNS =
+  'userid, username, first_name, last_name, display_name, email, roles, applications, selected_teams';
+
+function toUser(row: UserRow, teams: TeamRow[]): UserRecord {
+  const teamDetails = teams.map((t) => ({
+    type: t.type,
+    id: t.id,
+    name: t.name,
+    allTeams: t.all_teams,
+    isLead: t.is_lead,
+  }));
+  const selectedTeams = row.selected_teams ?? teamDetails.map((t) => t.id);
+  return {
+    userid: row.userid,
+    userName: row.username,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    displayName: row.display_name,
+    email: row.email,
+    roles: row.roles,
+    applications: row.applications,
+    teams: teamDetails.map(({ type, id, name, allTeams }) => ({ type, id, name, allTeams })),
+    teamData: { selectedTeams },
+    teamDetails,
+    selectedTeams,
+  };
+}
+
+async function teamsOf(db: Queryable, userIds: string[]): Promise<TeamRow[]> {
+  if (userIds.length === 0) return [];
+  return db.query<TeamRow>(
+    `SELECT ut.user_id, t.id, t.name, t.type, ut.all_teams, (t.lead_user_id = ut.user_id) AS is_lead
+       FROM user_teams ut JOIN teams t ON t.id = ut.team_id
+      WHERE ut.user_id = ANY($1::text[])
+      ORDER BY t.type, t.name`,
+    [userIds],
+  );
+}
+
+async function hydrate(db: Queryable, rows: UserRow[]): Promise<UserRecord[]> {
+  const teams = await teamsOf(
+    db,
+    rows.map((r) => r.userid),
+  );
+  return rows.map((row) =>
+    toUser(
+      row,
+      teams.filter((t) => t.user_id === row.userid),
+    ),
+  );
+}
+
+export async function findUserById(db: Queryable, userid: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE userid = $1`, [userid]);
+  return (await hydrate(db, rows))[0] ?? null;
+}
+
+export async function findUserByName(db: Queryable, username: string): Promise<UserRecord | null> {
+  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE lower(username) = lower($1)`, [
+    username,
+  ]);
+  return (await hydrate(db, rows))[0] ?? null;
+}
+
+export async function passwordHashOf(
+  db: Queryable,
+  username: string,
+): Promise<{ userid: string; hash: string } | null> {
+  const rows = await db.query<{ userid: string; password_hash: string }>(
+    'SELECT userid, password_hash FROM users WHERE lower(username) = lower($1)',
+    [username],
+  );
+  const row = rows[0];
+  return row ? { userid: row.userid, hash: row.password_hash } : null;
+}
+
+/** Every user, or only the members of the given teams; ordered by display name. */
+export async function listUsers(
+  db: Queryable,
+  opts: { teamIds?: string[]; limit: number; offset: number },
+): Promise<{ users: UserRecord[]; count: number }> {
+  const filter = opts.teamIds
+    ? 'WHERE userid IN (SELECT user_id FROM user_teams WHERE team_id = ANY($1::text[]))'
+    : 'WHERE $1::text[] IS NULL';
+  const params = [opts.teamIds ?? null];
+  const [countRow] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users ${filter}`, params);
+  const rows = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users ${filter} ORDER BY display_name, userid LIMIT $2 OFFSET $3`,
+    [...params, opts.limit, opts.offset],
+  );
+  return { users: await hydrate(db, rows), count: countRow?.count ?? 0 };
+}
+
+/** Staff: users with the back office among their applications (spec §6 access); applicants never are. */
+export async function findStaff(
+  db: Queryable,
+  opts: { portalApp: string; search?: string; excludeIds: string[]; teamIds?: string[]; limit: number },
+): Promise<UserRecord[]> {
+  const search = opts.search?.trim() ?? '';
+  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db.query<UserRow>(
+    `SELECT ${USER_COLUMNS} FROM users
+      WHERE applications ? $1
+        AND NOT userid = ANY($2::text[])
+        AND ($3::text[] IS NULL OR userid IN (SELECT user_id FROM user_teams WHERE team_id = ANY($3::text[])))
+        AND ($4 = '' OR display_name ILIKE $5 OR username ILIKE $5)
+      ORDER BY display_name, userid LIMIT $6`,
+    [opts.portalApp, opts.excludeIds, opts.teamIds ?? null, search, pattern, opts.limit],
+  );
+  return hydrate(db, rows);
+}
+
+/** The teams the user works with now (update_selected_teams); the caller checks they are the user's own. */
+export async function saveSelectedTeams(db: Queryable, userid: string, teams: string[]): Promise<void> {
+  await db.query('UPDATE users SET selected_teams = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(teams)]);
+}
+
+export interface TeamInfo {
+  id: string;
+  name: string;
+  type: Team['type'];
+  leadUserId: string | null;
+}
+
+export async function findTeam(db: Queryable, by: { id?: string; name?: string }): Promise<TeamInfo | null> {
+  const rows = await db.query<{ id: string; name: string; type: Team['type']; lead_user_id: string | null }>(
+    by.id !== undefined
+      ? 'SELECT id, name, type, lead_user_id FROM teams WHERE id = $1'
+      : 'SELECT id, name, type, lead_user_id FROM teams WHERE lower(name) = lower($1)',
+    [by.id ?? by.name],
+  );
+  const row = rows[0];
+  return row ? { id: row.id, name: row.name, type: row.type, leadUserId: row.lead_user_id } : null;
+}
+
+export async function teamMembers(
+  db: Queryable,
+  teamId: string,
+): Promise<{ userid: string; userName: string; displayName: string; isLead: boolean }[]> {
+  const rows = await db.query<{ userid: string; username: string; display_name: string; is_lead: boolean }>(
+    `SELECT u.userid, u.username, u.display_name, (t.lead_user_id = u.userid) AS is_lead
+       FROM user_teams ut JOIN users u ON u.userid = ut.user_id JOIN teams t ON t.id = ut.team_id
+      WHERE ut.team_id = $1 ORDER BY u.display_name`,
+    [teamId],
+  );
+  return rows.map((r) => ({ userid: r.userid, userName: r.username, displayName: r.display_name, isLead: r.is_lead }));
+}
+
+export const isOpsAdmin = (user: User) => user.roles.includes('ADMIN');
+export const ledTeamIds = (user: UserRecord) => user.teamDetails.filter((t) => t.isLead).map((t) => t.id);
+export const isMemberOf = (user: UserRecord, teamId: string) => user.teamDetails.some((t) => t.id === teamId);
+
+/** The wire User (spec §3): no internal fields. */
+export function publicUser(user: UserRecord): User {
+  const { userid, userName, firstName, lastName, displayName, roles, applications, teams, teamData } = user;
+  return { userid, userName, firstName, lastName, displayName, roles, applications, teams, teamData };
+}
