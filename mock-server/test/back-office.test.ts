@@ -1,4 +1,4 @@
-// Back-office writes and detail reads (issue 8): actions and the state machine, completion errors,
+// Back-office writes and detail reads : actions and the state machine, completion errors,
 // approvals (1167 on a failed send back), queries, snooze, getConfigs, notes, worklogs, audits, related
 // applications, the live list socket; each with good input, bad input, no token and a user who may not.
 import assert from 'node:assert/strict';

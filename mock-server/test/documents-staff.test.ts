@@ -1,4 +1,4 @@
-// Staff documents (issue 8, the Docs tab): the list, staff uploads (MANAGE_DOCUMENT, 30 MB, spec §5
+// Staff documents (the Docs tab): the list, staff uploads (MANAGE_DOCUMENT, 30 MB, spec §5
 // kinds, uploaded_by, worklog), deleteDocument, updatemetadata, updateDocument (replace, earlier versions
 // kept and downloadable), copyFile, mergeDocument (a real PDF read back with pdf-lib), DELETE /v3/remove/,
 // POST /upload/removeDocument (staff and applicant) and downloads by staff; each with good input, bad

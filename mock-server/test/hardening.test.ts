@@ -1,4 +1,4 @@
-// Issue 6's findings, one describe each: every one of these failed on the code before the fix.
+// Hardening every route inherits, one describe per concern: each of these failed on the code before its fix.
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { call, labels, login, loginRaw, opened, startServer, type TestServer } f
 
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-describe('1. text a database cannot hold and deep nesting are bad input, never a 500', () => {
+describe('text a database cannot hold and deep nesting are bad input, never a 500', () => {
   let s: TestServer;
   const logged: { level: number; msg?: string }[] = [];
   before(async () => {
@@ -101,7 +101,7 @@ describe('1. text a database cannot hold and deep nesting are bad input, never a
   });
 });
 
-describe('2. brute-force control', () => {
+describe('brute-force control', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer({ LOGIN_MAX_FAILURES: '5', LOGIN_LOCK_SECONDS: '900' });
@@ -180,7 +180,7 @@ describe('2. brute-force control', () => {
   });
 });
 
-describe('3 and 4. refresh: two tabs at once, and a refused refresh uses nothing up', () => {
+describe('refresh: two tabs at once, and a refused refresh uses nothing up', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer();
@@ -220,7 +220,7 @@ describe('3 and 4. refresh: two tabs at once, and a refused refresh uses nothing
   });
 });
 
-describe('5 and 6. the matched route decides; extra fields are refused', () => {
+describe('the matched route decides; extra fields are refused', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer();
@@ -257,7 +257,7 @@ describe('5 and 6. the matched route decides; extra fields are refused', () => {
   });
 });
 
-describe('7 and 9. API headers and compression', () => {
+describe('API headers and compression', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer();
@@ -294,7 +294,7 @@ describe('7 and 9. API headers and compression', () => {
   });
 });
 
-describe('10 and 11. a listening server: request timeouts, and socket.io checks Origin', () => {
+describe('a listening server: request timeouts, and socket.io checks Origin', () => {
   let s: TestServer;
   let base = '';
   before(async () => {
@@ -343,7 +343,7 @@ describe('10 and 11. a listening server: request timeouts, and socket.io checks 
   });
 });
 
-describe('12. DATA_DIR=memory:// is in memory', () => {
+describe('DATA_DIR=memory:// is in memory', () => {
   it('keeps nothing on disk and works', async () => {
     const config = loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' });
     assert.equal(config.dataDir, 'memory://');
@@ -357,7 +357,7 @@ describe('12. DATA_DIR=memory:// is in memory', () => {
   });
 });
 
-describe('14. a push endpoint moves to another user only with its keys', () => {
+describe('a push endpoint moves to another user only with its keys', () => {
   let s: TestServer;
   before(async () => {
     s = await startServer();

@@ -1,4 +1,4 @@
-// Live list updates (issue 8): the staff namespace of socket.io. Same handshake as the notification
+// Live list updates: the staff namespace of socket.io. Same handshake as the notification
 // socket (access token and session id, portal app), no NOTIFICATION role needed; every change to an
 // application (hub 'applicationChanged') goes to every staff socket as ids only, so nothing an
 // application holds reaches a user who may not read it: the list refetches through the access-checked routes.

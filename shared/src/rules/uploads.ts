@@ -1,6 +1,6 @@
 // Spec §5 upload limits (30 MB; the kinds image, doc, pdf, xls, application, compress, audio, video) as
 // the browser checks them before sending a file: the customer flow's upload hub and the back office's
-// Docs tab. The server checks the same families by content (mock-server services/files).
+// Docs tab. The server checks the same families by content (mock-server modules/documents/files).
 import { MAX_FILE_SIZE_BYTES } from '../contracts/constants';
 import type { UploadKind } from '../contracts/flow';
 

@@ -1,4 +1,4 @@
--- Back office (issue 8): the state a task carries for actions and SLAs, approvals, queries (sub-tasks)
+-- Back office: the state a task carries for actions and SLAs, approvals, queries (sub-tasks)
 -- with comments, notes, the worklog of every action and the audit trail of every field change.
 -- List columns and list indexes are in 010 (README "Indexes").
 

@@ -1,4 +1,4 @@
--- Issue 8 lists: what the GraphQL 'applications' lists, the searches and the counts read, and the
+-- Lists: what the GraphQL 'applications' lists, the searches and the counts read, and the
 -- indexes each query uses (README "Indexes" says which query each one serves, with EXPLAIN output).
 
 -- Denormalised application columns, generated from the stored document so every writer (customer flow,
