@@ -78,8 +78,10 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   const labels = useFieldLabels(applicationId);
   const fieldChoices = labels.data ? pickerFields(labels.data.keys(), labels.data) : [];
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
+  const [raising, setRaising] = useState<RaiseKind | null>(null);
   const done = (message: string) => () => {
     setRequest(null);
+    setRaising(null);
     showToast(message, 'success');
   };
   // Queries block completion (QUERIES_PENDING): the task's tabs follow them.
@@ -113,49 +115,51 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   );
   const busy = create.isPending || update.isPending || step.isPending;
 
-  const raise = (kind: RaiseKind) =>
-    setRequest({
-      title: RAISE[kind].title,
-      confirmLabel: RAISE[kind].confirm,
-      comment: false,
-      fields: [
-        { name: 'title', label: 'Title', required: true },
-        { name: 'description', label: 'Description', required: true, multiline: true },
-        ...(kind === 'applicant'
-          ? []
-          : [
-              {
-                name: 'assignTo',
-                label: kind === 'info' ? 'User asked for the information' : 'Raise to (empty: the task team)',
-                required: kind === 'info',
-                picker: {
-                  purpose: 'query' as const,
-                  application_id: configs.application_id,
-                  taskId: configs.task.taskId,
-                },
+  // Built at each render, not when the button is pressed: the flow's field labels may arrive while the
+  // dialog is open, and the picker replaces the typed keys then.
+  const raiseRequest = (kind: RaiseKind): ConfirmRequest => ({
+    title: RAISE[kind].title,
+    confirmLabel: RAISE[kind].confirm,
+    comment: false,
+    fields: [
+      { name: 'title', label: 'Title', required: true },
+      { name: 'description', label: 'Description', required: true, multiline: true },
+      ...(kind === 'applicant'
+        ? []
+        : [
+            {
+              name: 'assignTo',
+              label: kind === 'info' ? 'User asked for the information' : 'Raise to (empty: the task team)',
+              required: kind === 'info',
+              picker: {
+                purpose: 'query' as const,
+                application_id: configs.application_id,
+                taskId: configs.task.taskId,
               },
-            ]),
-        // The flow's fields by label once they are in; until then (or if they fail) keys typed by hand.
-        ...(kind === 'query'
-          ? []
-          : [
-              fieldChoices.length > 0
-                ? { name: 'fields', label: 'Fields asked for', choices: fieldChoices }
-                : { name: 'fields', label: 'Field keys asked for (comma separated)' },
-            ]),
-      ],
-      onConfirm: (v) =>
-        create.mutate(
-          {
-            kind,
-            title: v.title ?? '',
-            description: v.description ?? '',
-            assignTo: kind === 'applicant' ? undefined : v.assignTo,
-            fields: kind === 'query' ? undefined : fieldKeys(v.fields),
-          },
-          { onSuccess: done(RAISE[kind].done) },
-        ),
-    });
+            },
+          ]),
+      // The flow's fields by label once they are in; until then (or if they fail) keys typed by hand.
+      ...(kind === 'query'
+        ? []
+        : [
+            fieldChoices.length > 0
+              ? { name: 'fields', label: 'Fields asked for', choices: fieldChoices }
+              : { name: 'fields', label: 'Field keys asked for (comma separated)' },
+          ]),
+    ],
+    onConfirm: (v) =>
+      create.mutate(
+        {
+          kind,
+          title: v.title ?? '',
+          description: v.description ?? '',
+          assignTo: kind === 'applicant' ? undefined : v.assignTo,
+          fields: kind === 'query' ? undefined : fieldKeys(v.fields),
+        },
+        { onSuccess: done(RAISE[kind].done) },
+      ),
+  });
+  const shown = raising ? raiseRequest(raising) : request;
 
   const act = (query: SubTask, button: QueryButton) => {
     if (button === 'update') {
@@ -209,13 +213,13 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
   return (
     <Stack spacing={2}>
       <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => raise('query')}>
+        <Button variant="contained" onClick={() => setRaising('query')}>
           Raise query
         </Button>
-        <Button variant="outlined" onClick={() => raise('info')}>
+        <Button variant="outlined" onClick={() => setRaising('info')}>
           Request information
         </Button>
-        <Button variant="outlined" onClick={() => raise('applicant')}>
+        <Button variant="outlined" onClick={() => setRaising('applicant')}>
           Ask the applicant
         </Button>
       </Stack>
@@ -253,7 +257,16 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
           </Paper>
         ))
       )}
-      {request && <ConfirmDialog request={request} busy={busy} onClose={() => setRequest(null)} />}
+      {shown && (
+        <ConfirmDialog
+          request={shown}
+          busy={busy}
+          onClose={() => {
+            setRequest(null);
+            setRaising(null);
+          }}
+        />
+      )}
     </Stack>
   );
 }
