@@ -1,10 +1,10 @@
-// The engine benchmark (mfe-customer-flow/bench/engine.bench.ts) in a child process: its JSON figures
+// The engine benchmark (shared/flow-engine/bench/engine.bench.ts) in a child process: its JSON figures
 // for full re-validation and one keystroke on the generated 500-field flow.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '../../deploy/scripts/lib/run.mjs';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 
 interface Timing {
   runs: number;
@@ -24,7 +24,7 @@ export interface EngineFigures {
   tableCellMs: Timing;
 }
 
-const BENCH = path.join('mfe-customer-flow', 'bench', 'engine.bench.ts');
+const BENCH = path.join('shared', 'flow-engine', 'bench', 'engine.bench.ts');
 
 function isTiming(value: unknown): value is Timing {
   if (typeof value !== 'object' || value === null) return false;

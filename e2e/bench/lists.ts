@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import {
   API_PATHS,
   APPLICATIONS_QUERY,
@@ -16,7 +17,6 @@ import {
   type LoginResponse,
 } from '@originate/shared/node';
 import pg from 'pg';
-import { ROOT } from '../../deploy/scripts/lib/run.mjs';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);

@@ -1,10 +1,12 @@
 // Chromium on the standalone applicant portal (mfe-customer-flow on its own origin):
-// - the generated 500-field flow (mfe-customer-flow/bench/generateFlow.ts), served as product 'BENCH' by
+// - the generated 500-field flow (shared/flow-engine/bench/generateFlow.ts), served as product 'BENCH' by
 //   intercepting the portal's configuration calls (the server is not changed): first render, and
 //   keystroke-to-next-paint (Event Timing) while typing into the field rules and formulas depend on;
 // - JS on the wire before the seeded products' first step (or captcha) is usable.
 
 import path from 'node:path';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import {
   API_PATHS,
   apiPath,
@@ -15,8 +17,6 @@ import {
   type PageRule,
 } from '@originate/shared/node';
 import type { Browser, Page, Request, Route } from 'playwright-core';
-import { ROOT } from '../../deploy/scripts/lib/run.mjs';
-import { generateFlow } from '../../mfe-customer-flow/bench/generateFlow';
 import { API, E2E_PORTS } from '../support/system';
 import { median, percentile, round1 } from './stats';
 import { largest, measuredSoFar, recordScripts, type ScriptFile, sizes } from './wire';

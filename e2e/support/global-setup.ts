@@ -4,8 +4,8 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '../../deploy/scripts/lib/build.mjs';
-import { startSystem } from '../../deploy/scripts/lib/system.mjs';
+import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
+import { startSystem } from '@originate/deploy/scripts/lib/system.mjs';
 import { API, E2E_PORTS, LOG_DIR, readState, SCREENSHOTS, stopAll, writeState } from './system';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {

@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startProcess, waitForHttp } from '../../deploy/scripts/lib/system.mjs';
+import { startProcess, waitForHttp } from '@originate/deploy/scripts/lib/system.mjs';
 
 export const E2E_PORTS = {
   SERVER_PORT: 4100,

@@ -2,8 +2,8 @@
 // violation, a remote's page data is not readable cross-origin, and the build serves no source map.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import { expect, type Page, test } from '@playwright/test';
-import { ROOT } from '../../deploy/scripts/lib/run.mjs';
 import { API, APPLICATIONS_ORIGIN, E2E_PORTS, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;

@@ -3,7 +3,7 @@
 // resumes it for them (and only for those the access rules let in).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createFormState, submitCheck } from '@originate/mfe-customer-flow/engine';
+import { createFormState, submitCheck } from '@originate/flow-engine';
 import {
   API_PATHS,
   apiPath,

@@ -1,5 +1,7 @@
 // The flow's calls (products, configuration, saves, validations, microflows, OTP, documents), through shared's http client (headers, {data} envelope, 401 handling)
 // and API_PATHS. Answers the portal builds on are checked against the contract when they arrive.
+
+import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import {
   API_PATHS,
   ApiError,
@@ -27,7 +29,6 @@ import {
   UploadedDocumentSchema,
 } from '@originate/shared/contracts';
 import Type from 'typebox';
-import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '../domain/engine';
 
 export interface ProductSummary {
   product_code: string;

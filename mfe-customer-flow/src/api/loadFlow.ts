@@ -1,6 +1,8 @@
 // Everything one flow screen needs, loaded in one go: the product, its flow configuration (schema-checked
 // by the engine), page rules, the components of every step, the dropdown and radio options, and the
 // application to continue (server copy and this device's draft).
+
+import { optionRequests } from '@originate/flow-engine';
 import {
   ApiError,
   type ComponentConfig,
@@ -10,7 +12,6 @@ import {
   getSession,
   type PageRule,
 } from '@originate/shared';
-import { optionRequests } from '../domain/engine';
 import { applicantApplicationId, storeApplicantSession } from './applicantSession';
 import { type DraftRecord, type DraftStore, draftKey } from './draftStore';
 import {

@@ -1,6 +1,7 @@
 // How the summary shows a value: read-only words for each field type.
+
+import { toNumber } from '@originate/flow-engine';
 import { type FieldConfig, type FieldOptions, type FieldValue, formatCurrency, formatPercent } from '@originate/shared';
-import { toNumber } from './engine';
 
 export function displayValue(
   field: FieldConfig,

@@ -1,5 +1,18 @@
 // Pure helpers of the flow screen: where an application starts, whose values a step edits, and the
 // save body (spec §7 consumer/user save_or_update).
+
+import {
+  componentStatus,
+  type FlowContext,
+  type FormState,
+  firstStep,
+  flowSteps,
+  type ProgressStatus,
+  progressKey,
+  type Step,
+  type StepRef,
+  sectionProgress,
+} from '@originate/flow-engine';
 import type {
   ApplicantType,
   DeviceType,
@@ -13,18 +26,6 @@ import type {
 import type { DraftRecord } from '../api/draftStore';
 import { draftWins } from '../api/draftStore';
 import type { FlowSetup } from '../api/loadFlow';
-import {
-  componentStatus,
-  type FlowContext,
-  type FormState,
-  firstStep,
-  flowSteps,
-  type ProgressStatus,
-  progressKey,
-  type Step,
-  type StepRef,
-  sectionProgress,
-} from './engine';
 
 /**
  * The fields that say whether the applicant is an existing customer (value 'existing'): the

@@ -1,10 +1,11 @@
 // The flow screen's state beside the form: the application as the server last answered, the save status,
 // server-side validation errors, verified fields, the file preview and the busy and submitted flags.
 // Pure: the hooks in ui/portal/flow dispatch what happened; the form and the values live with the keystrokes.
+
+import { type FieldError, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';
 import type { FlowApplication } from '@originate/shared';
 import type { MandatoryResult } from '../api/flow';
 import type { SyncStatus } from '../api/saveQueue';
-import { type FieldError, type ProgressStatus, progressKey, type Step } from './engine';
 
 interface Preview {
   fileName: string;

@@ -5,13 +5,13 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import { isEditingDisabled, type Step } from '@originate/flow-engine';
 import type { FieldConfig, SlotProps } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { flowKeys } from '../api/keys';
 import { loadForApplication } from '../api/loadFlow';
 import { currentDevice } from '../domain/device';
-import { isEditingDisabled, type Step } from '../domain/engine';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { useStableViewer } from './viewer';
 

@@ -4,7 +4,7 @@ import RemoveIcon from '@mui/icons-material/Remove';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { counterStep, numericBounds, toNumber } from '../../domain/engine';
+import { counterStep, numericBounds, toNumber } from '@originate/flow-engine';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
 export function CounterInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {

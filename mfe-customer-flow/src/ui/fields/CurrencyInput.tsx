@@ -2,10 +2,11 @@
 // field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is.
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { toNumber } from '@originate/flow-engine';
 import { formatCurrency, formatPercent } from '@originate/shared';
 import type { KeyboardEvent } from 'react';
-import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed, toNumber } from '../../domain/engine';
 import { labelProps, useDomValue } from './domValue';
+import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
 type Currency = 'INR' | 'USD' | 'AUD' | 'PERCENT';

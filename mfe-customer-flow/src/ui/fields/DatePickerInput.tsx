@@ -4,9 +4,9 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { dateBounds, parseDate } from '@originate/flow-engine';
 import { DATE_FORMAT } from '@originate/shared';
 import { useState } from 'react';
-import { dateBounds, parseDate } from '../../domain/engine';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
 export default function DatePickerInput({

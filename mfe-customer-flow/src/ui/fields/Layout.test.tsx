@@ -1,7 +1,7 @@
+import { createFormState, type FormState, setFieldValue } from '@originate/flow-engine';
+import { component, hideRule, options } from '@originate/flow-engine/testing';
 import type { FieldConfig, FieldTypeDetails, LayoutElement } from '@originate/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { createFormState, type FormState, setFieldValue } from '../../domain/engine';
-import { component, hideRule, options } from '../../domain/engine/testFixtures';
 import { focusField } from './focus';
 import { FormLayout, topLevelFields } from './Layout';
 import type { FormBinding } from './types';

@@ -3,10 +3,10 @@
 // On a phone every column takes the full width. Without a layout, one field per row in order.
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { FormState } from '@originate/flow-engine';
 import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { FormState } from '../../domain/engine';
 import { FieldRenderer } from './FieldRenderer';
 import { RENDER_ALL_EVENT } from './focus';
 import { createFormStore, FormStoreContext, useTranslate } from './formStore';

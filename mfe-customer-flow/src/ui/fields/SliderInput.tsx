@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { numericBounds, toNumber } from '../../domain/engine';
+import { numericBounds, toNumber } from '@originate/flow-engine';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function SliderInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {

@@ -11,11 +11,11 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { cellKey, type FieldError } from '@originate/flow-engine';
 import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
 import { formatCurrency, formatPercent } from '@originate/shared';
 import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { cellKey, type FieldError } from '../../domain/engine';
 import { RENDER_ALL_EVENT } from './focus';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 

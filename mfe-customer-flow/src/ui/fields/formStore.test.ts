@@ -1,5 +1,5 @@
-import { createFormState, setFieldValue } from '../../domain/engine';
-import { component, field, options } from '../../domain/engine/testFixtures';
+import { createFormState, setFieldValue } from '@originate/flow-engine';
+import { component, field, options } from '@originate/flow-engine/testing';
 import { createFormStore } from './formStore';
 import type { FormBinding } from './types';
 

@@ -1,9 +1,10 @@
 // The form as an external store: the flow hands each new binding (engine state + callbacks) to the
 // store, and every field reads only its own slice. A keystroke then re-renders the field typed into,
 // the fields the engine changed with it (formulas, rules) and nothing else — not the whole form.
+
+import type { FieldError } from '@originate/flow-engine';
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
-import type { FieldError } from '../../domain/engine';
 import { type FormBinding, inputText } from './types';
 
 export interface FormStore {

@@ -6,8 +6,8 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import type { StepperEntry } from '@originate/flow-engine';
 import { memo } from 'react';
-import type { StepperEntry } from '../../domain/engine';
 
 /** Memoised: the flow screen re-renders as the applicant types, the stepper only when its entries change. */
 export const FlowStepper = memo(function FlowStepper({

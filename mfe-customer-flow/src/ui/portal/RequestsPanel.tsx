@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { acceptAttribute, uploadCheck } from '@originate/flow-engine';
 import { type ApplicantRequest, formatDateTime, getSession, showToast } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
@@ -18,7 +19,6 @@ import { uploadDocument } from '../../api/flow';
 import { flowKeys } from '../../api/keys';
 import { answerRequest, fetchRequests, openApplication } from '../../api/portal';
 import { requestStatus } from '../../domain/applicantStatus';
-import { acceptAttribute, uploadCheck } from '../../domain/engine';
 import { problemText } from '../fields/problems';
 
 /** Uploads go to the session's own application: switch to this one first when the list showed several. */

@@ -5,9 +5,9 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { Step } from '@originate/flow-engine';
 import type { FieldConfig } from '@originate/shared';
 import { displayValue } from '../../domain/displayValue';
-import type { Step } from '../../domain/engine';
 import type { FlowController } from './useFlow';
 
 export function Summary({

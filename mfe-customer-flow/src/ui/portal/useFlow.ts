@@ -1,18 +1,7 @@
 // The flow screen's state: the applicant's values, the current step and its engine form, progress, and
 // the pieces in ./flow (saves and offline, the device draft, microflows, mandatory validations), with the
 // rest of the screen's state in domain/flowState's reducer.
-import type {
-  ApplicantType,
-  FieldAccessViewer,
-  FieldConfig,
-  FlowApplication,
-  FormValues,
-  JointApplicant,
-} from '@originate/shared';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import type { DraftStore } from '../../api/draftStore';
-import type { FlowSetup } from '../../api/loadFlow';
-import { currentDevice } from '../../domain/device';
+
 import {
   canAddJointApplicant,
   createFormState,
@@ -25,7 +14,19 @@ import {
   type StepRef,
   sameStep,
   stepper,
-} from '../../domain/engine';
+} from '@originate/flow-engine';
+import type {
+  ApplicantType,
+  FieldAccessViewer,
+  FieldConfig,
+  FlowApplication,
+  FormValues,
+  JointApplicant,
+} from '@originate/shared';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import type { DraftStore } from '../../api/draftStore';
+import type { FlowSetup } from '../../api/loadFlow';
+import { currentDevice } from '../../domain/device';
 import { allStatuses, flowContext, initialModel, valuesOf } from '../../domain/flowModel';
 import { flowReducer, initialFlowState, statusesOf } from '../../domain/flowState';
 import type { Latest } from './flow/latest';

@@ -3,7 +3,7 @@
 // (loadFlowConfig, loadComponentConfigs, loadPageRules: the portal refuses the same configuration when
 // it loads it), run over what is stored; this file adds what only the server knows (the path the value
 // is saved under, the products, the flows that use a component) and words each problem as {label, reason}.
-import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/mfe-customer-flow/engine';
+import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import { type ComponentConfig, type FlowConfig, type PageRule, SchemaError } from '@originate/shared/node';
 import type { Db, Queryable } from '../../db';
 import { componentsByIds, findProduct, flowVersions, rulesAbout } from './flow-store';

@@ -4,7 +4,7 @@
 // judged on the values as the form shows them (the engine's defaults applied to both sides), so a form
 // sent back untouched, defaults and all, changes nothing.
 import { isDeepStrictEqual } from 'node:util';
-import { createFormState } from '@originate/mfe-customer-flow/engine';
+import { createFormState } from '@originate/flow-engine';
 import {
   type ApplicantType,
   type ComponentConfig,

@@ -1,6 +1,6 @@
 // The server's reading of a flow (README "Customer flow") is the portal's own engine: which steps an
 // application walks, which fields apply to whom, what page rules hide, defaults, formulas and every
-// check of spec §5 come from @originate/mfe-customer-flow/engine, so a submit refuses exactly what the
+// check of spec §5 come from @originate/flow-engine, so a submit refuses exactly what the
 // portal refuses. This file only runs it over a stored application and words the refusals; what only
 // the server knows (OTP verifications, file ownership) is checked in flow-references.
 import {
@@ -13,7 +13,7 @@ import {
   flowSteps,
   type Step,
   submitCheck,
-} from '@originate/mfe-customer-flow/engine';
+} from '@originate/flow-engine';
 import type { ComponentConfig, FieldOptions, FlowConfig, FormValues, PageRule } from '@originate/shared/node';
 
 export interface ApplicationValues {

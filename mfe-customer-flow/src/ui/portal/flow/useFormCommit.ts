@@ -1,6 +1,8 @@
 // A keystroke's new state waiting to be rendered: the field typed into shows it at once (the form store's
 // typed value); the rest of the screen (formulas, rule targets, stepper, progress) renders after the
 // keystroke's frame painted, as a transition the next keystroke may interrupt.
+
+import { componentStatus, type FormState, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';
 import type { FormValues, JointApplicant } from '@originate/shared';
 import {
   type Dispatch,
@@ -11,7 +13,6 @@ import {
   useEffect,
   useRef,
 } from 'react';
-import { componentStatus, type FormState, type ProgressStatus, progressKey, type Step } from '../../../domain/engine';
 import { withStepValues } from '../../../domain/flowModel';
 import type { FlowAction } from '../../../domain/flowState';
 import { afterPaint } from './afterPaint';

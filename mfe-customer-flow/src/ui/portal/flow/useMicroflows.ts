@@ -1,9 +1,10 @@
 // A field's microflow (button or blur): saved first when the application does not exist yet, then its
 // actions applied: looked-up values, verified fields, a file preview or download.
+
+import { type FormState, type Step, setFieldValue } from '@originate/flow-engine';
 import { classifyError, type FieldConfig, MICROFLOW_ERROR_MESSAGE, openModal, reportError } from '@originate/shared';
 import { type Dispatch, type RefObject, useCallback } from 'react';
 import { executeMicroflow, fetchDocument, type MicroflowAction } from '../../../api/flow';
-import { type FormState, type Step, setFieldValue } from '../../../domain/engine';
 import { valuesOf } from '../../../domain/flowModel';
 import type { FlowAction } from '../../../domain/flowState';
 import type { Latest } from './latest';

@@ -1,11 +1,12 @@
 // Saves, queued one at a time and offline-safe: a draft waits for the connection (it is on the device),
 // a first save creates the application and the applicant's session, every answer is adopted.
+
+import type { Step } from '@originate/flow-engine';
 import { type DeviceType, type FlowApplication, type FlowConfig, reportError } from '@originate/shared';
 import { type Dispatch, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { storeApplicantSession } from '../../../api/applicantSession';
 import { createApplication, saveAsApplicant, saveAsUser } from '../../../api/flow';
 import { createSaveQueue } from '../../../api/saveQueue';
-import type { Step } from '../../../domain/engine';
 import { saveBody } from '../../../domain/flowModel';
 import type { FlowAction } from '../../../domain/flowState';
 import type { FlowOptions } from '../useFlow';

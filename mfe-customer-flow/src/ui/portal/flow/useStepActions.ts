@@ -1,5 +1,17 @@
 // Moving through the flow: go to a step, Next (checks and saves a draft first), Back, Save and Submit
 // (every step's form must pass: the first failing one opens with its fields marked).
+
+import {
+  type FlowContext,
+  type FormState,
+  markDirty,
+  nextStep,
+  previousStep,
+  type Step,
+  type StepRef,
+  sameStep,
+  submitCheck,
+} from '@originate/flow-engine';
 import {
   type FlowApplication,
   type FlowConfig,
@@ -11,17 +23,6 @@ import {
 } from '@originate/shared';
 import { type Dispatch, type RefObject, type SetStateAction, useCallback } from 'react';
 import { isNetworkError, type SaveQueue } from '../../../api/saveQueue';
-import {
-  type FlowContext,
-  type FormState,
-  markDirty,
-  nextStep,
-  previousStep,
-  type Step,
-  type StepRef,
-  sameStep,
-  submitCheck,
-} from '../../../domain/engine';
 import type { FlowAction } from '../../../domain/flowState';
 import { focusField } from '../../fields/focus';
 import type { FlowOptions } from '../useFlow';

@@ -1,5 +1,5 @@
-// The flow engine: pure TypeScript (no React, no I/O) that the portal's renderers drive and mock-server's
-// submit checks run (package export './engine'). Only what they (and the bench) use is exported here.
+// The flow engine: pure TypeScript (no React, no DOM, no I/O) that the portal's renderers drive and
+// mock-server's submit checks run. Only what they (and the bench) use is exported here.
 export { loadComponentConfigs, loadFlowConfig, loadPageRules, optionRequests } from './config';
 export {
   cellKey,
@@ -40,12 +40,9 @@ export {
 } from './progress';
 export {
   acceptAttribute,
-  amountKeypressAllowed,
-  amountKeyUp,
   counterStep,
   dateBounds,
   type FieldError,
-  interestKeypressAllowed,
   numericBounds,
   OTP_WRONG_CODE_MESSAGE,
   parseDate,

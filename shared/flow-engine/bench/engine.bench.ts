@@ -13,7 +13,7 @@ import {
   loadPageRules,
   setFieldValue,
   setTableCell,
-} from '../src/domain/engine';
+} from '../src';
 import { generateFlow } from './generateFlow';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 500);
