@@ -74,7 +74,7 @@ describe('FormLayout', () => {
     render(<FormLayout binding={bindingOf(stateOf(many))} />);
     expect(inputs().length).toBeGreaterThan(0);
     expect(inputs().length).toBeLessThan(70);
-    await waitFor(() => expect(inputs()).toHaveLength(70), { timeout: 4000 });
+    await waitFor(() => expect(inputs()).toHaveLength(70));
   });
 
   it('mounts everything at once to focus a field not mounted yet (the first invalid one of a refused Next)', () => {
