@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
 import { API_PATHS } from '@originate/shared/node';
 import { PDFDocument } from 'pdf-lib';
-import { call, type Login, loginStaff, startServer, type TestServer } from './helpers';
+import { call, type Login, loginStaff, multipart, startServer, type TestServer } from './helpers';
 
 const LIMITS = {
   DOCUMENT_MAX_PAGES: '10',
@@ -70,23 +70,12 @@ function declaredPng(width: number, height: number): Buffer {
   ]);
 }
 
-function multipart(fields: Record<string, string>, file: { name: string; data: Buffer }) {
-  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    file.data,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  );
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
-
 async function uploaded(server: TestServer, name: string, data: Buffer, as: Login = officer): Promise<string> {
-  const body = multipart({ application_id: applicationId, fieldKey: 'scan' }, { name, data });
+  const body = multipart([
+    { name: 'application_id', value: applicationId },
+    { name: 'fieldKey', value: 'scan' },
+    { name: 'file', file: { name, data } },
+  ]);
   const res = await server.app.inject({
     method: 'POST',
     url: API_PATHS.uploadDocument,

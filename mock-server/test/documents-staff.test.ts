@@ -14,7 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { routeKey } from './harness/routes';
-import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, login, loginStaff, multipart, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -48,27 +48,6 @@ async function pdfOf(pages: number): Promise<Buffer> {
 
 const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   s.app.ctx.db.query<T>(sql, params);
-
-function multipart(parts: { name: string; value?: string; file?: { name: string; data: Buffer } }[]) {
-  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (p.file) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        p.file.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Staff logins and applicant sessions alike carry their headers. */
 type Caller = { headers: Record<string, string> } | undefined;

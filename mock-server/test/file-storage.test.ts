@@ -15,32 +15,11 @@ import { reconcileFileStore, withBlobs } from '../src/modules/documents/blobs';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { apiRoutes, fillPath, routeKey, WRITING_GET_ROUTES } from './harness/routes';
 import { pgAnswers, scratchDatabase } from './harness/server';
-import { call, type Login, login, startServer, type TestServer } from './helpers';
+import { call, type Login, login, multipart, startServer, type TestServer } from './helpers';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n`);
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-
-function multipart(parts: { name: string; value?: string; file?: { name: string; data: Buffer } }[]) {
-  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (p.file) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-        ),
-        p.file.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(
   s: TestServer,

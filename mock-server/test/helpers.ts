@@ -108,3 +108,26 @@ export async function loginStaff(app: FastifyInstance) {
     approver: await login(app, 'approver'),
   };
 }
+
+/** A multipart/form-data body of fields and files, as a browser's form sends it. */
+export function multipart(
+  parts: { name: string; value?: string; file?: { name: string; data: Buffer; type?: string } }[],
+) {
+  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if (p.file) {
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.name}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.file.data, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/shared/node';
 import { type Applicant, issues, newHomeLoan } from './flow-helpers';
-import { call, type Login, login, startServer, type TestServer } from './helpers';
+import { call, type Login, login, multipart, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let a: Applicant;
@@ -24,26 +24,6 @@ after(() => s.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
-
-function multipart(parts: { name: string; value?: string; file?: { name: string; data: Buffer; type?: string } }[]) {
-  const boundary = `----originate${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if (p.file) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${p.name}"; filename="${p.file.name}"\r\nContent-Type: ${p.file.type ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-      );
-      chunks.push(p.file.data, Buffer.from('\r\n'));
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
-}
 
 function upload(
   who: Record<string, string> | undefined,
