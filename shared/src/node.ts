@@ -9,6 +9,7 @@ export * from './contracts/events';
 export * from './contracts/flow';
 export * from './contracts/graphql';
 export * from './contracts/portalSchemas';
+export * from './contracts/primitives';
 export * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export * from './contracts/schemaCheck';

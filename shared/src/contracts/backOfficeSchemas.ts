@@ -1,11 +1,7 @@
 // Back-office request bodies and queries as TypeBox schemas: at once the TypeScript type, the
 // server's route schema and the browser's check. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
-
-const closed = { additionalProperties: false } as const;
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
-const Comment = Type.String({ minLength: 1, maxLength: 2000 });
-const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
+import { Comment, closed, Id, IsoDateTime } from './primitives';
 
 export const ApplicationActionBodySchema = Type.Object(
   {

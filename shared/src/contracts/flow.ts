@@ -2,11 +2,9 @@
 // one TypeBox definition per shape, which is at once the TypeScript type, the server's route schema
 // and the browser's load-time check (parseWithSchema). Objects refuse unknown keys.
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
+import { closed, Id, Key, RouteInfo } from './primitives';
 
-const closed = { additionalProperties: false } as const;
-const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
 const Label = Type.String({ maxLength: 500 });
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 /**
@@ -127,7 +125,7 @@ export type FieldTypeDetails = Static<typeof FieldTypeDetailsSchema>;
 const FieldAccessEntrySchema = Type.Object(
   {
     roles: Type.Optional(
-      Type.Array(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' }), {
+      Type.Array(Id, {
         minItems: 1,
         maxItems: 50,
         uniqueItems: true,
@@ -287,7 +285,7 @@ const FlowSubSectionSchema = Type.Object(
   {
     sub_section_id: Id,
     display_name: Label,
-    route_info: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    route_info: RouteInfo,
     componentId: Id,
     ...stepFlags,
     /** An existing customer's OTP step: skipped for new customers. */
@@ -305,7 +303,7 @@ const FlowSectionSchema = Type.Object(
   {
     section_id: Id,
     display_name: Label,
-    route_info: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' }),
+    route_info: RouteInfo,
     ...stepFlags,
     /** A joint section: repeated for each co-applicant (secondary) or guarantor added. */
     applicantType: Type.Optional(ApplicantTypeSchema),
@@ -509,8 +507,6 @@ export const ProductDetailsSchema = Type.Object(
   closed,
 );
 export type ProductDetails = Static<typeof ProductDetailsSchema>;
-
-const RouteInfo = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
 
 /** A flow's routes in order (route_config, latest_route_config): where each sub-section lives. */
 export const RouteConfigSchema = Type.Object(

@@ -3,12 +3,7 @@
 // information staff sent them and their answers. TypeBox schemas: the server's route schema, the type and
 // the browser's check in one definition.
 import Type, { type Static } from 'typebox';
-
-const closed = { additionalProperties: false } as const;
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
-/** The same shape the OTP route accepts for an EMAIL recipient. */
-const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$' });
-const FileId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+import { closed, Email, FileId, Id } from './primitives';
 
 /** The field key the e-mail sign-in codes are kept under (never a field of a flow: it has no such key). */
 export const PORTAL_SIGN_IN_KEY = 'portal_sign_in';

@@ -3,9 +3,9 @@
 // deploy's check of remote.json and the shell's run-time check of /remotes.json (parseWithSchema, no
 // eval). No React here: deploy and other Node code import it through '@originate/shared/node'.
 import Type, { type Static } from 'typebox';
+import { closed } from './primitives';
 import { parseWithSchema, SchemaError, schemaIssues } from './schemaCheck';
 
-const closed = { additionalProperties: false } as const;
 const Text = Type.String({ minLength: 1, maxLength: 200 });
 /** An exposed module as the remote's federation config names it, e.g. './NotificationBell'. */
 const ModuleName = Type.String({ maxLength: 100, pattern: '^\\./[A-Za-z0-9_/-]+$' });

@@ -5,5 +5,6 @@
 export * from './backOfficeSchemas';
 export * from './flow';
 export * from './portalSchemas';
+export * from './primitives';
 export * from './remoteManifest';
 export * from './schemaCheck';

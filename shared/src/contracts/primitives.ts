@@ -1,0 +1,25 @@
+// The wire primitives every schema is built from: one definition each, so the identifier rule, the
+// bounds of a comment or a date-time are written once for requests and answers, server and browser.
+import Type from 'typebox';
+
+/** Objects of the contract refuse keys nobody declared. */
+export const closed = { additionalProperties: false } as const;
+
+/** The identifier rule: application, task, user, team and file ids, and codes of configured things. */
+export const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
+export const ID_MAX_LENGTH = 64;
+export const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
+/** A product, flow or microflow code: the identifier rule. */
+export const Code = Id;
+/** A field or component key of a flow. */
+export const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
+/** A route of a flow's navigation. */
+export const RouteInfo = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_-]+$' });
+/** What staff write on an action, a note or a query. */
+export const Comment = Type.String({ minLength: 1, maxLength: 2000 });
+/** ISO 8601 date-time, as the server stores and answers it. */
+export const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
+/** The same shape the OTP route accepts for an EMAIL recipient. */
+export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$' });
+/** A stored file's id (a UUID). */
+export const FileId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
