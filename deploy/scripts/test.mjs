@@ -1,5 +1,6 @@
-// npm test: install what is missing (Debian chromium too), then typecheck, lint, unit and server
-// tests, build, browser tests. Every step runs; the exit code is non-zero if anything failed.
+// npm test: install what is missing (Debian chromium too), then two lanes at once: unit and server
+// tests, then typecheck and lint; the build, then the browser tests. Every step runs; the exit code is
+// non-zero if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { ROOT, run, step } from './lib/run.mjs';
 const CHROMIUM = '/usr/bin/chromium';
 const E2E_REPORT = path.join(ROOT, 'e2e', 'test-results', 'results.json');
 const STARTED = Date.now();
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 
 /** @typedef {{ name: string, passed: number, failed: number, skipped: number, ms: number, check?: boolean }} Tally */
 /** @type {Tally[]} */
@@ -68,23 +70,33 @@ async function requireProductionServices() {
   });
 }
 
+/**
+ * Steps run in two lanes at once (see main), so each one's output is kept and printed whole when it
+ * ends, under its name, instead of interleaving with the other lane's.
+ * @param {string} name @param {string} command @param {string[]} args
+ */
+async function runStep(name, command, args) {
+  console.log(`\n--- started: ${name}`);
+  const started = Date.now();
+  const result = await run(command, args, { quiet: true });
+  step(`${name} (${seconds(Date.now() - started)})`);
+  process.stdout.write(result.output);
+  return { ...result, ms: Date.now() - started };
+}
+
 /** A step that is a check, not tests (typecheck, lint, build): it adds no passes, and a failure counts as one. */
 async function check(name, command, args) {
-  step(name);
-  const started = Date.now();
-  const { code } = await run(command, args);
-  tallies.push({ name, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, ms: Date.now() - started, check: true });
+  const { code, ms } = await runStep(name, command, args);
+  tallies.push({ name, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, ms, check: true });
   return code === 0;
 }
 
 /** A step that runs tests; a failure that produced no failed test still counts as one. */
 async function tests(name, command, args, counter) {
-  step(name);
-  const started = Date.now();
-  const result = await run(command, args);
+  const result = await runStep(name, command, args);
   const counts = counter(result.output);
   if (result.code !== 0 && counts.failed === 0) counts.failed = 1;
-  tallies.push({ name, ...counts, ms: Date.now() - started });
+  tallies.push({ name, ...counts, ms: result.ms });
 }
 
 function e2eReport() {
@@ -117,45 +129,32 @@ function slowestBrowserTests(count = 10) {
   return found.sort((a, b) => b.ms - a.ms).slice(0, count);
 }
 
-const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
-
 async function main() {
   await setUp('install: npm ci (when needed)', ensureInstall);
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   if (process.env.CI === 'true') await requireProductionServices();
-  await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
-  await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
-  // Exports, files and dependencies nothing uses (knip.json).
-  await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
-  // The build (webpack, several cores' worth in bursts) runs beside the unit and server tests (mostly one
-  // process at a time): on CI's 2 cores that saves most of the build's minutes. Its output is printed
-  // whole when it ends, so the two logs do not interleave.
-  const buildStarted = Date.now();
-  const building = run('npx', ['lerna', 'run', 'build'], { quiet: true }).then((result) => ({
-    ...result,
-    ms: Date.now() - buildStarted,
-  }));
-  // --no-bail: one package's failure does not stop the others, so a run reports every failure at once.
-  // --no-sort: tests run from sources, so no package waits for another's tests in dependency order.
-  await tests(
-    'unit and server tests: npx lerna run test --no-bail --no-sort',
-    'npx',
-    ['lerna', 'run', 'test', '--no-bail', '--no-sort'],
-    countTests,
-  );
-  step('build: npx lerna run build (ran beside the unit and server tests)');
-  const build = await building;
-  process.stdout.write(build.output);
-  const built = build.code === 0;
-  tallies.push({
-    name: 'build: npx lerna run build',
-    passed: 0,
-    failed: built ? 0 : 1,
-    skipped: 0,
-    ms: build.ms,
-    check: true,
-  });
-  if (built) {
+  // Two lanes on CI's 2 cores. The server suite (one test file at a time) is the longest single step;
+  // the build and then the browser tests run beside it, and the static checks follow the unit tests on
+  // the core they free. Both lanes always run to the end, so a run reports every failure at once.
+  const testsLane = (async () => {
+    // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
+    // no package waits for another's tests in dependency order.
+    await tests(
+      'unit and server tests: npx lerna run test --no-bail --no-sort',
+      'npx',
+      ['lerna', 'run', 'test', '--no-bail', '--no-sort'],
+      countTests,
+    );
+    await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+    // Exports, files and dependencies nothing uses (knip.json).
+    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
+  })();
+  const browserLane = (async () => {
+    if (!(await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build']))) {
+      tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
+      return;
+    }
     rmSync(E2E_REPORT, { force: true });
     await tests(
       'browser tests: npx playwright test',
@@ -163,9 +162,8 @@ async function main() {
       ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
       e2eCounts,
     );
-  } else {
-    tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
-  }
+  })();
+  await Promise.all([testsLane, browserLane]);
   summarise();
 }
 
