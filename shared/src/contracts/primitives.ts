@@ -6,11 +6,11 @@ import Type from 'typebox';
 export const closed = { additionalProperties: false } as const;
 
 /** The identifier rule: application, task, user, team and file ids, and codes of configured things. */
-export const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
-export const ID_MAX_LENGTH = 64;
+const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
+const ID_MAX_LENGTH = 64;
 export const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
 /** A product, flow or microflow code: the identifier rule. */
-export const Code = Id;
+export const Code = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
 /** A field or component key of a flow. */
 export const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
 /** A route of a flow's navigation. */
