@@ -11,7 +11,7 @@ import {
   type FlowApplication,
   type LoginResponse,
   type SaveApplicationBody,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { logIn, screenshot } from '../support/ui';

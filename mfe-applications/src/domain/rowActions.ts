@@ -8,7 +8,7 @@ import {
   type TaskAction,
   taskActionsFor,
   type User,
-} from '@originate/shared';
+} from '@originate/contract';
 import { DETAIL_PATH } from './pages';
 
 /** A row's assignment as shared's 'assigned' rule reads it. */

@@ -1,13 +1,7 @@
 // Runs a row action: opens the task, copies the application, or POSTs the application action (asking
 // first where ActionDialog says), then refetches the lists. The server decides; a refusal is reported.
-import {
-  type ApplicationActionBody,
-  type ListTask,
-  reportError,
-  showToast,
-  type TaskAction,
-  type User,
-} from '@originate/shared';
+import type { ApplicationActionBody, ListTask, TaskAction, User } from '@originate/contract';
+import { reportError, showToast } from '@originate/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
