@@ -60,7 +60,7 @@ export const ACTION_REQUESTS: Partial<Record<TaskAction, ApplicationAction>> = {
   CancelReject: 'cancelReject',
   CompleteCallback: 'complete_callback',
   RevertStage: 'revert_stage',
-  // Reappraisal is revert_stage on a COMPLETED application (shared README "Task actions").
+  // Reappraisal is revert_stage on a COMPLETED application (contract README "Task actions").
   Reappraise: 'revert_stage',
 };
 

@@ -1,4 +1,4 @@
-// Test fixtures shared by the package's own tests: one staff user and their session.
+// Test fixtures of @originate/web's tests: one staff user and their session.
 import type { User } from '@originate/contract';
 import type { Session } from '@originate/web';
 

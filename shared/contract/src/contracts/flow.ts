@@ -118,7 +118,7 @@ const FieldTypeDetailsSchema = Type.Object(
 export type FieldTypeDetails = Static<typeof FieldTypeDetailsSchema>;
 
 /**
- * One entry of a field's access control (spec §5/§6 'access control', shape ours: shared/README "Field
+ * One entry of a field's access control (spec §5/§6 'access control', shape ours: contract README "Field
  * access"). It matches a staff user holding one of `roles` (when given) and in one of `teams` (when
  * given; the team rule of inTaskTeam); an entry with neither matches every staff user.
  */

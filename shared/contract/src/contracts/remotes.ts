@@ -26,7 +26,7 @@ interface FlowFormProps {
   access: 'WRITE' | 'READ';
   /**
    * The staff user looking at the form (roles and teams): fields whose access control gives them no WRITE
-   * are read only (shared's fieldAccess). Optional for hosts built before it: without it every field
+   * are read only (fieldAccess). Optional for hosts built before it: without it every field
    * follows `access`, and the server still refuses a change to a field the user may only read.
    */
   viewer?: FieldAccessViewer;

@@ -99,7 +99,7 @@ function itemsOf(body: unknown): string[] {
   return items;
 }
 
-/** Every failed http call of the shared client throws this. */
+/** Every failed http call of @originate/web's client throws this. */
 export class ApiError extends Error {
   override name = 'ApiError';
   readonly status: number;

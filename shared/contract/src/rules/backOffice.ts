@@ -1,6 +1,6 @@
 // Pure back-office rules: the application state machine, who may do what, which task actions
 // and detail tabs apply, and filter operators. The server enforces them; mfe-applications offers only
-// what they allow. The decisions where the spec says 'not shown' are in shared/README "Back office".
+// what they allow. The decisions where the spec says 'not shown' are in the package README "Back office".
 import {
   type ApplicationAction,
   type DetailTab,

@@ -1,6 +1,6 @@
 // Field access (spec §5 'access control exists with access other than WRITE', §6 'Field access gives WRITE
 // or else read only'): one rule for the flow engine (read-only fields) and the server (refused saves).
-// The configuration shape is ours (FieldConfig.accessControl); shared/README "Field access" explains it.
+// The configuration shape is ours (FieldConfig.accessControl); the package README "Field access" explains it.
 import type { Team } from '../contracts/entities';
 import type { FieldAccessEntry, FieldConfig } from '../contracts/flow';
 import { inTaskTeam } from './teams';

@@ -10,7 +10,7 @@ function teamMatches(userTeam: Team, assigned: Team): boolean {
 /**
  * The one team rule (spec §4 'the user's team matches one of the task's assigned teams (hierarchy and
  * department)'): one of the user's teams matches ANY one of the task's teams. The server's access check
- * and the browser's 'assigned' both use it; shared/README "Team access" gives the reasoning.
+ * and the browser's 'assigned' both use it; the package README "Team access" gives the reasoning.
  */
 export function inTaskTeam(userTeams: readonly Team[], taskTeams: readonly Team[]): boolean {
   return userTeams.some((mine) => taskTeams.some((theirs) => teamMatches(mine, theirs)));

@@ -1,4 +1,4 @@
-// One jotai store for the host and every remote (shared is a federated singleton), and the atoms in it.
+// One jotai store for the host and every remote (@originate/web is a federated singleton), and the atoms in it.
 
 import { type RuntimeEnv, resolveDebugRole, type SessionData, type ThemeConfig, type User } from '@originate/contract';
 import { atom, createStore } from 'jotai/vanilla';
