@@ -1,4 +1,4 @@
-const { createAppConfig } = require('@originate/shared/build/createAppConfig');
+const { createAppConfig } = require('@originate/build/createAppConfig');
 
 module.exports = createAppConfig({
   name: 'mfe_customer_flow',

@@ -1,4 +1,4 @@
-const { createAppConfig } = require('@originate/shared/build/createAppConfig');
+const { createAppConfig } = require('@originate/build/createAppConfig');
 
 // What the login page needs, built into main.js: one file compresses far better than the ~50 small
 // shared-module chunks it would otherwise load (login JS 220 -> 187 KiB gzip). Everything else stays an
@@ -17,7 +17,8 @@ const LOGIN_SHARES = [
   'jotai/vanilla/utils',
   '@emotion/react',
   '@emotion/styled',
-  '@originate/shared',
+  '@originate/contract',
+  '@originate/web',
   '@mui/system',
   '@mui/system/DefaultPropsProvider',
   '@mui/system/InitColorSchemeScript',

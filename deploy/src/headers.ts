@@ -3,7 +3,7 @@
 // What a remote's pages need (framing, camera, blob: URLs) is what its remote.json declares (`pages`):
 // on its own origin, and on the shell's, which renders remotes inside its page.
 import type { FastifyHelmetOptions } from '@fastify/helmet';
-import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/shared/node';
+import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
 import { type AppInfo, deployedRemotes, type Env, originsFrom, resolvePort, serverPort } from './apps';
 import { originOf, readDeclaration } from './manifest';
 

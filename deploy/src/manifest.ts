@@ -1,7 +1,14 @@
 // The runtime contract every origin serves: /env.json (RuntimeEnv) and, on the shell, /remotes.json.
 import path from 'node:path';
-import type { RemoteDeclaration, RemoteEntry, RemotesManifest, RuntimeEnv } from '@originate/shared/node';
-import { DEFAULT_LOGIN_KEY, PORTAL_APP_NAME, parseRemoteDeclaration } from '@originate/shared/node';
+import {
+  DEFAULT_LOGIN_KEY,
+  PORTAL_APP_NAME,
+  type RemoteDeclaration,
+  type RemoteEntry,
+  type RemotesManifest,
+  type RuntimeEnv,
+} from '@originate/contract';
+import { parseRemoteDeclaration } from '@originate/contract/schemas';
 import { type AppInfo, type Env, readJson } from './apps';
 
 const HOST = '127.0.0.1';

@@ -5,7 +5,7 @@ import { countTests } from '../scripts/lib/counts.mjs';
 describe('countTests', () => {
   it('sums jest summaries and node:test tap and spec totals across packages', () => {
     const output = [
-      '@originate/shared: Tests:       1 failed, 12 passed, 13 total',
+      '@originate/web: Tests:       1 failed, 12 passed, 13 total',
       'Tests:       7 passed, 7 total',
       '# pass 11',
       '# fail 0',

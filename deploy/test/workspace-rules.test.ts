@@ -1,6 +1,10 @@
 // The workspace's dependency rules, read from every package.json and every import of every package:
 // - no package depends on the host (@originate/shell) or on a remote (@originate/mfe-*): remotes meet at
 //   run time through module federation, never at build time;
+// - the server (@originate/mock-server) depends on the contract and the flow engine only (dev dependencies
+//   aside), so a change to the browser packages never touches it;
+// - the build factories (@originate/build) and the test helpers (@originate/testing) are never a run-time
+//   dependency: no app or server installs webpack, MUI or test data through them;
 // - no relative import leaves its package (a package is reached by its name, through its exports);
 // - every workspace package imported is declared in the importer's package.json.
 import assert from 'node:assert/strict';
@@ -20,6 +24,8 @@ interface Workspace {
   dir: string;
   declared: Set<string>;
   dependencies: string[];
+  /** What the package needs at run time: dependencies and peer dependencies, not dev dependencies. */
+  runtime: string[];
 }
 
 function readWorkspaces(): Workspace[] {
@@ -37,12 +43,17 @@ function readWorkspaces(): Workspace[] {
       ...Object.keys(pkg.devDependencies ?? {}),
       ...Object.keys(pkg.peerDependencies ?? {}),
     ];
-    return { name: pkg.name, dir, declared: new Set(dependencies), dependencies };
+    const runtime = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})];
+    return { name: pkg.name, dir, declared: new Set(dependencies), dependencies, runtime };
   });
 }
 
 const workspaces = readWorkspaces();
 const names = new Set(workspaces.map((w) => w.name));
+
+const SERVER = '@originate/mock-server';
+const SERVER_MAY_USE = new Set(['@originate/contract', '@originate/flow-engine']);
+const DEV_ONLY = new Set(['@originate/build', '@originate/testing']);
 
 /** The workspace a file belongs to: the deepest workspace folder holding it. */
 function ownerOf(file: string): Workspace | undefined {
@@ -78,6 +89,12 @@ function violations(): string[] {
         found.push(`${where}: depends on ${dependency}`);
       }
     }
+    for (const dependency of workspace.runtime) {
+      if (DEV_ONLY.has(dependency)) found.push(`${where}: ${dependency} is a dev dependency only`);
+      if (workspace.name === SERVER && names.has(dependency) && !SERVER_MAY_USE.has(dependency)) {
+        found.push(`${where}: the server depends on ${dependency} (only ${[...SERVER_MAY_USE].join(', ')})`);
+      }
+    }
     for (const file of sourcesOf(workspace)) {
       const text = readFileSync(file, 'utf8');
       for (const [, specifier = ''] of text.matchAll(IMPORT)) {
@@ -104,7 +121,7 @@ describe('workspace rules', () => {
     for (const workspace of workspaces) assert.ok(sourcesOf(workspace).length > 0, workspace.name);
   });
 
-  it('no package depends on the host or a remote; no relative import leaves a package; every import is declared', () => {
+  it('no package depends on the host or a remote; the server on contract and flow engine only; build and testing are dev only; no relative import leaves a package; every import is declared', () => {
     assert.deepEqual(violations(), []);
   });
 });

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_PATHS, decryptPayload, encryptPayload } from '@originate/shared/node';
+import { API_PATHS, decryptPayload, encryptPayload } from '@originate/contract';
 import { PDFDocument } from 'pdf-lib';
 import { login, startServer } from './lists';
 import { percentile, round1 } from './stats';

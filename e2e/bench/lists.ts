@@ -7,7 +7,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import {
   API_PATHS,
   APPLICATIONS_QUERY,
@@ -15,7 +14,8 @@ import {
   decryptPayload,
   encryptPayload,
   type LoginResponse,
-} from '@originate/shared/node';
+} from '@originate/contract';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import pg from 'pg';
 import { percentile, round1 } from './stats';
 

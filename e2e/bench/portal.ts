@@ -5,8 +5,6 @@
 // - JS on the wire before the seeded products' first step (or captcha) is usable.
 
 import path from 'node:path';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
-import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import {
   API_PATHS,
   apiPath,
@@ -15,7 +13,9 @@ import {
   type FlowConfig,
   type FormValues,
   type PageRule,
-} from '@originate/shared/node';
+} from '@originate/contract';
+import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { API, E2E_PORTS } from '../support/system';
 import { median, percentile, round1 } from './stats';

@@ -1,15 +1,16 @@
 // Talking to the server the way the shell does (encrypted login password, token headers), for
 // arranging what a browser test then observes.
-import type { Application, LoginResponse } from '@originate/shared/node';
 import {
   API_PATHS,
+  type Application,
   apiPath,
   DEFAULT_LOGIN_KEY,
   decryptPayload,
   encryptPayload,
   isEnvelope,
   isEnvelopedResponsePath,
-} from '@originate/shared/node';
+  type LoginResponse,
+} from '@originate/contract';
 import { API } from './system';
 
 export class HttpError extends Error {

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 
 /** The federation singletons, from the one config factory that shares them. */
 export const SINGLETONS: readonly string[] = createRequire(import.meta.url)(
-  '@originate/shared/build/createAppConfig',
+  '@originate/build/createAppConfig',
 ).SINGLETONS;
 
 /** For every shared package with a loaded copy: one 'version from app' string per distinct copy. */

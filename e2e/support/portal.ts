@@ -1,7 +1,7 @@
 // What an applicant does in the customer-flow portal (mfe-customer-flow), standalone or inside the
 // shell, and the server-side facts a test checks afterwards (the OTP outbox, the stored application).
 import { crc32, deflateSync } from 'node:zlib';
-import { API_PATHS, apiPath, type FlowApplication, type LoginResponse } from '@originate/shared/node';
+import { API_PATHS, apiPath, type FlowApplication, type LoginResponse } from '@originate/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiGet, apiLogin } from './api';
 import { E2E_PORTS, SHELL } from './system';

@@ -1,7 +1,6 @@
 // Admin/Features drive the back office (spec section 6): the Form preview entry and page only with
 // ApplicationFormPreview, the header's language switcher only with MultiLingual.
-import type { AdminFeatures } from '@originate/shared/node';
-import { API_PATHS } from '@originate/shared/node';
+import { type AdminFeatures, API_PATHS } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
 import { logIn, menuItem, screenshot } from '../support/ui';

@@ -3,7 +3,7 @@
 // completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
 // without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.
 // HL-2026-600001 is the seed's home loan with a real flow, its task In Progress with the officer.
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, apiPath } from '@originate/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { pngFile } from '../support/portal';

@@ -10,8 +10,7 @@
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LoginResponse } from '@originate/shared/node';
-import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/shared/node';
+import { API_PATHS, apiPath, type LoginResponse, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';

@@ -1,4 +1,4 @@
-// Field access (spec §5/§6; shared README "Field access") in the application detail against the real
+// Field access (spec §5/§6; contract README "Field access") in the application detail against the real
 // server: the seeded home loan lets only BCM/BH change the loan amount and only the Credit Approvals
 // department the interest rate. The officer sees both read only while the rest of the form is editable,
 // and saves it; a direct save changing the rate is refused (403) and changes nothing; the approver, in
@@ -11,7 +11,7 @@ import {
   type FlowApplication,
   type LoginResponse,
   type SaveApplicationBody,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { logIn, screenshot } from '../support/ui';

@@ -2,7 +2,7 @@
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
 // the Reassign action absent for a user without the permission, no assignment of another branch's task
 // for a team lead, and axe on the list page.
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, apiPath } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';

@@ -3,8 +3,7 @@
 // row menu; the operations admin reappraises a completed application from All, which reopens its last
 // step for the approver who completed it. Applications are taken from the top of the seeded range, away
 // from the other specs' picks (which start at the bottom).
-import type { Application, LoginResponse } from '@originate/shared/node';
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, type Application, apiPath, type LoginResponse } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';

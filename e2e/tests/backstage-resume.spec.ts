@@ -2,8 +2,7 @@
 // customer flow inside the shell, with the staff session (user/save_or_update); a user the task is not
 // assigned to is refused by the server, not just hidden. The seed's HL-2026-600001 is such a task of
 // 'officer', stopped at Personal Details → About you.
-import type { FlowApplication } from '@originate/shared/node';
-import { apiPath } from '@originate/shared/node';
+import { apiPath, type FlowApplication } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../support/api';
 import { headerLogoff, logIn, screenshot } from '../support/ui';

@@ -1,4 +1,4 @@
-import { apiPath } from '@originate/shared/node';
+import { apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiLogin, apiPut } from '../support/api';
 import { API } from '../support/system';

@@ -4,7 +4,7 @@
 // finds the application in "Your applications" with the request, answers it with text and an upload; the
 // officer finds the answer and its file in the Queries tab, and closes the request.
 import { readFile } from 'node:fs/promises';
-import { type Application, apiPath } from '@originate/shared/node';
+import { type Application, apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, HttpError } from '../support/api';
 import { ORIGINS, otpCodeFrom, pdfFile } from '../support/portal';

@@ -18,7 +18,7 @@ test('the composed back office loads one copy of react and of every singleton', 
 
   // 1. The federation runtime's share scope: each singleton has exactly one loaded copy.
   const loaded = await loadedShares(page);
-  for (const pkg of ['react', 'react-dom', 'jotai', '@originate/shared']) {
+  for (const pkg of ['react', 'react-dom', 'jotai', '@originate/contract', '@originate/web']) {
     expect(loaded[pkg], `${pkg} is loaded through the share scope`).toBeDefined();
   }
   // Every shared package, root or deep import (e.g. '@mui/material/Badge', which only the remote

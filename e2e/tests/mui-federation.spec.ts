@@ -2,8 +2,7 @@
 // Menu and grid filter pickers on one page. Each build carries MUI; shared's config factory shares MUI's
 // internal context modules (MenuListContext, ListContext, …) so a Menu from one build and a MenuItem from
 // another meet. Without it, the remote's selects fail with 'MUI: MenuListContext is missing'.
-import type { AdminFeatures } from '@originate/shared/node';
-import { API_PATHS } from '@originate/shared/node';
+import { type AdminFeatures, API_PATHS } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
 import { logIn, menuItem, screenshot } from '../support/ui';

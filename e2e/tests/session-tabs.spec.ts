@@ -2,8 +2,7 @@
 // logoff in one logs the other out. The refresh count is what the server would see: a second POST of
 // the same refresh token is a reuse, which the server answers by revoking the session once its grace ends.
 
-import type { LoginResponse } from '@originate/shared/node';
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS, type LoginResponse } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet } from '../support/api';
 import { headerLogoff, logIn, SESSION_KEY, storedSession } from '../support/ui';

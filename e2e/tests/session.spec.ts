@@ -1,4 +1,4 @@
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { logIn, SESSION_KEY, screenshot, storedSession } from '../support/ui';
 

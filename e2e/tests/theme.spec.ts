@@ -1,5 +1,4 @@
-import type { ThemeConfig } from '@originate/shared/node';
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, apiPath, type ThemeConfig } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
 import { logIn, screenshot } from '../support/ui';

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, apiPath, DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/shared/node';
+import { API_PATHS, apiPath, DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/contract';
 import { loadConfig } from '../src/config';
 import { buildSeededApp } from '../src/seed';
 

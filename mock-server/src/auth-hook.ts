@@ -1,6 +1,6 @@
 // The one gate every request passes: token, session id, XSRF, portal access, debug prefix.
 
-import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/shared/node';
+import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from './context';
 import { forbidden, unauthorized } from './errors';

@@ -2,7 +2,7 @@
 // bad values fail start-up with a message naming the variable.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOGIN_KEY } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY } from '@originate/contract';
 
 export interface Config {
   port: number;

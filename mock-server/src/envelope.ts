@@ -1,6 +1,6 @@
 // Admin responses leave as a {data} envelope keyed by the caller's access token (spec §7); the
 // client decrypts them. Which paths: isEnvelopedResponsePath, shared by client and server.
-import { isEnvelopedResponsePath, seal } from '@originate/shared/node';
+import { isEnvelopedResponsePath, seal } from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 
 export function installAdminEnvelope(app: FastifyInstance): void {

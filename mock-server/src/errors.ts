@@ -2,7 +2,7 @@
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { ERROR_CODES, type ErrorItem, REFUSAL_CODES } from '@originate/shared/node';
+import { ERROR_CODES, type ErrorItem, REFUSAL_CODES } from '@originate/contract';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 
 export interface ErrorBody {

@@ -3,7 +3,7 @@
 // application answers 403. Walks app.registeredRoutes, so a route added later is covered.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, apiPath } from '@originate/contract';
 import type { RegisteredRoute } from '../src/app';
 import { type Applicant, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { answerProblem } from './harness/envelope';

@@ -4,15 +4,8 @@
 // and a notification; refusals change nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  API_PATHS,
-  APPLICATION_TASKS_QUERY,
-  ApplicantRequestsAnswerSchema,
-  apiPath,
-  decryptPayload,
-  encryptPayload,
-  schemaIssues,
-} from '@originate/shared/node';
+import { API_PATHS, APPLICATION_TASKS_QUERY, apiPath, decryptPayload, encryptPayload } from '@originate/contract';
+import { ApplicantRequestsAnswerSchema, schemaIssues } from '@originate/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';

@@ -2,7 +2,7 @@
 // new value, the user and the source; the route needs access to the application.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
 import { fieldChanges } from '../src/modules/applications/audits';
 import { assignCurrentTask, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type SessionData } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type SessionData } from '@originate/contract';
 import { FORGET_PASSWORD_MESSAGE } from '../src/modules/auth/routes';
 import { call, labels, login, loginRaw, startServer, type TestServer } from './helpers';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { APPLICATIONS_NAMESPACE, ApplicationEvents, SOCKET_PATH } from '@originate/shared/node';
+import { APPLICATIONS_NAMESPACE, ApplicationEvents, SOCKET_PATH } from '@originate/contract';
 import { io } from 'socket.io-client';
 import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
 

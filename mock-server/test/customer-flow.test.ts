@@ -3,16 +3,13 @@
 // microflows — good input, bad input (400/1101 naming the field) and callers who may not.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath, type FormValues, type SaveApplicationBody } from '@originate/contract';
 import {
-  API_PATHS,
-  apiPath,
-  type FormValues,
   ProductDetailsSchema,
   ProductSummarySchema,
   RouteConfigSchema,
-  type SaveApplicationBody,
   schemaIssues,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import Type from 'typebox';
 import {
   type Applicant,

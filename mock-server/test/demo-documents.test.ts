@@ -2,7 +2,7 @@
 // with access can list and download, and seeding again adds none twice.
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { apiPath } from '@originate/shared/node';
+import { apiPath } from '@originate/contract';
 import { seed } from '../src/seed';
 import { call, login, startServer, type TestServer } from './helpers';
 

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { crc32, deflateSync } from 'node:zlib';
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
 import { PDFDocument } from 'pdf-lib';
 import { call, type Login, loginStaff, multipart, startServer, type TestServer } from './helpers';
 

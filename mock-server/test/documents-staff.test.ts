@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/shared/node';
+import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { type Applicant, newHomeLoan } from './flow-helpers';

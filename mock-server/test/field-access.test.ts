@@ -5,14 +5,8 @@
 // loan_amount (WRITE: BCM, BH) and interest_rate (WRITE: the Credit Approvals department).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import {
-  API_PATHS,
-  apiPath,
-  type ComponentConfig,
-  FlowApplicationSchema,
-  type SaveApplicationBody,
-  schemaIssues,
-} from '@originate/shared/node';
+import { API_PATHS, apiPath, type ComponentConfig, type SaveApplicationBody } from '@originate/contract';
+import { FlowApplicationSchema, schemaIssues } from '@originate/contract/schemas';
 import { COMPONENTS } from '../src/seed/flows';
 import { assignCurrentTask, encrypted, homeLoanBody, issues, newHomeLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';

@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath } from '@originate/shared/node';
+import { API_PATHS, apiPath } from '@originate/contract';
 import { PDFDocument } from 'pdf-lib';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';

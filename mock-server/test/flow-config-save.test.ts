@@ -3,7 +3,7 @@
 // public GET routes answering what was saved.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type ComponentConfig, type FlowConfig, type PageRule } from '@originate/shared/node';
+import { API_PATHS, apiPath, type ComponentConfig, type FlowConfig, type PageRule } from '@originate/contract';
 import { COMPONENTS, FLOWS, RULES } from '../src/seed/flows';
 import { issues, newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';

@@ -1,7 +1,7 @@
 // Helpers of the customer-flow tests: a solved captcha, first saves that create applications, and
 // encrypted calls with an applicant session.
 import assert from 'node:assert/strict';
-import { API_PATHS, encryptPayload, type SaveApplicationBody, type SessionData } from '@originate/shared/node';
+import { API_PATHS, encryptPayload, type SaveApplicationBody, type SessionData } from '@originate/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';

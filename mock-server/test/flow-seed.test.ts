@@ -4,19 +4,17 @@
 // server's rule reading (modules/customer-flow/flow-rules: the portal's engine) on small cases.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { FieldConfig, FlowConfig, PageRule } from '@originate/contract';
 import {
   CONDITION_OPERATORS,
   ComponentConfigSchema,
   DATE_UNITS,
   FIELD_TYPES,
-  type FieldConfig,
   FieldOptionsSchema,
-  type FlowConfig,
   FlowConfigSchema,
-  type PageRule,
   PageRuleSchema,
   schemaIssues,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import { ProductRecordSchema } from '../src/modules/configs/flow-store';
 import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';

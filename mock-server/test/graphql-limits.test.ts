@@ -8,7 +8,7 @@ import {
   APPLICATION_TASKS_QUERY,
   APPLICATIONS_QUERY,
   encryptPayload,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';

@@ -2,7 +2,7 @@
 // canAddJointApplicant: maximumJointApplicants, enableMultipleCoApplicant, a section for the type).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, type JointApplicant } from '@originate/shared/node';
+import { API_PATHS, type JointApplicant } from '@originate/contract';
 import {
   type Applicant,
   encrypted,

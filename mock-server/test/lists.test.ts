@@ -17,7 +17,7 @@ import {
   type ListTask,
   type TableConfig,
   type Team,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import { type FlowContext, flowFor } from '../src/modules/customer-flow/flow-applications';
 import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
 import { LIST_FIELDS } from '../src/modules/lists/lists';

@@ -2,7 +2,7 @@
 // content-type) and the reason, never a 500, whoever sends them and wherever the body breaks.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { type Login, login, startServer, type TestServer } from './helpers';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type FromServerPayloads, formatDateTime, relativeTime, SOCKET_PATH } from '@originate/shared/node';
+import { type FromServerPayloads, formatDateTime, relativeTime, SOCKET_PATH } from '@originate/contract';
 import { io, type Socket } from 'socket.io-client';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 

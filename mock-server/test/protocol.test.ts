@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { answerUntilClosed } from '@originate/shared/testing/node';
+import { answerUntilClosed } from '@originate/testing';
 import { answerProblem } from './harness/envelope';
 import { parseAnswers, sendRaw } from './harness/raw';
 import { fillPath } from './harness/routes';

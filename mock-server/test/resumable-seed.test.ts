@@ -3,14 +3,9 @@
 // resumes it for them (and only for those the access rules let in).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath } from '@originate/contract';
+import { FlowApplicationSchema, SaveApplicationBodySchema, schemaIssues } from '@originate/contract/schemas';
 import { createFormState, submitCheck } from '@originate/flow-engine';
-import {
-  API_PATHS,
-  apiPath,
-  FlowApplicationSchema,
-  SaveApplicationBodySchema,
-  schemaIssues,
-} from '@originate/shared/node';
 import { flowFor } from '../src/modules/customer-flow/flow-applications';
 import { RESUMABLE_APPLICATION_ID, seedResumableApplication } from '../src/seed/flow-demo';
 import { encrypted } from './flow-helpers';

@@ -15,7 +15,7 @@ import {
   ApplicationEvents,
   type FromServerPayloads,
   SOCKET_PATH,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';

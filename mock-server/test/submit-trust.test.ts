@@ -4,7 +4,7 @@
 // application — on drafts as well as on submit. A copy's files are its own copies.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type FormValues } from '@originate/shared/node';
+import { API_PATHS, apiPath, type FormValues } from '@originate/contract';
 import {
   type Applicant,
   assignCurrentTask,

@@ -4,8 +4,8 @@
 // getConfigs' offered actions, as shared's and mfe-applications' jest tests run them against the rule.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type Team } from '@originate/shared/node';
-import { ASSIGN_CASES } from '@originate/shared/testing/node';
+import { API_PATHS, apiPath, type Team } from '@originate/contract';
+import { ASSIGN_CASES } from '@originate/testing';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

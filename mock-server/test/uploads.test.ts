@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/shared/node';
+import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { type Applicant, issues, newHomeLoan } from './flow-helpers';
 import { call, type Login, login, multipart, startServer, type TestServer } from './helpers';
 

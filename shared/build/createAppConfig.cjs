@@ -20,7 +20,8 @@ const SINGLETONS = [
   '@mui/system',
   '@emotion/react',
   '@emotion/styled',
-  '@originate/shared',
+  '@originate/contract',
+  '@originate/web',
 ];
 const PREFIXES = [
   'react/',
@@ -29,8 +30,9 @@ const PREFIXES = [
   '@mui/system/',
   '@mui/icons-material/',
   'jotai/',
-  // Its subpaths ('/contracts', '/standalone'): one copy each, as for the root.
-  '@originate/shared/',
+  // Their subpaths ('@originate/contract/schemas', '@originate/web/standalone'): one copy each, as for the roots.
+  '@originate/contract/',
+  '@originate/web/',
 ];
 
 /** @param {string} pkg */
@@ -77,7 +79,7 @@ function sharedConfig(eager = []) {
   const shared = {};
   /** @param {string} key @param {string} pkg */
   const add = (key, pkg) => {
-    const version = pkg === '@originate/shared' ? require('../package.json').version : installedVersion(pkg);
+    const version = installedVersion(pkg);
     shared[key] = {
       singleton: pkg !== '@mui/icons-material',
       requiredVersion: `^${version}`,

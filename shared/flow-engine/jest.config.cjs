@@ -1,3 +1,3 @@
-const { jestConfig } = require('@originate/shared/build/jest');
+const { jestConfig } = require('@originate/build/jest');
 
 module.exports = jestConfig({ dir: __dirname, environment: 'node' });

@@ -1,4 +1,4 @@
-import { AppProviders, ChromeHosts, isLoggedInAtom } from '@originate/shared';
+import { AppProviders, ChromeHosts, isLoggedInAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { PageLoading } from './pages/PageLoading';

@@ -1,4 +1,4 @@
-import { loadRuntimeEnv, sharedStore, themeConfigAtom } from '@originate/shared';
+import { loadRuntimeEnv, sharedStore, themeConfigAtom } from '@originate/web';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { StartupError } from './pages/StartupError';

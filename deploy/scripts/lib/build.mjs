@@ -36,7 +36,8 @@ function isStale(dir, root = ROOT) {
     path.join(root, dir, 'src'),
     path.join(root, dir, 'webpack.config.cjs'),
     path.join(root, dir, 'package.json'),
-    path.join(root, 'shared', 'src'),
+    path.join(root, 'shared', 'contract', 'src'),
+    path.join(root, 'shared', 'web', 'src'),
     path.join(root, 'shared', 'build'),
     path.join(root, 'package-lock.json'),
   ];

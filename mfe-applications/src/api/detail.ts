@@ -11,14 +11,12 @@ import {
   type ApprovalActionBody,
   type ApprovalKind,
   type ApprovalStatus,
-  api,
   apiPath,
   type CopyFileBody,
   type CreateSubTaskBody,
   type DetailTab,
   type DocumentMetadataBody,
   type DocumentRefBody,
-  downloadBlob,
   type FlowType,
   type MergeDocumentBody,
   type NoteBody,
@@ -33,7 +31,8 @@ import {
   type Team,
   type UpdateSubTaskBody,
   type UploadedDocument,
-} from '@originate/shared';
+} from '@originate/contract';
+import { api, downloadBlob } from '@originate/web';
 
 /** The task the detail shows, as GET /v3/taskconfigs/getConfigs gives it. */
 interface DetailTask {

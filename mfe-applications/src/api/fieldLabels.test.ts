@@ -1,4 +1,4 @@
-import type { ComponentConfig, FlowConfig } from '@originate/shared';
+import type { ComponentConfig, FlowConfig } from '@originate/contract';
 import { fieldLabelsOf, fieldName, pickerFields } from './fieldLabels';
 
 // Only what the labels read: the steps' components in order, and their fields' keys and labels.

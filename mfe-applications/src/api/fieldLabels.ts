@@ -1,7 +1,8 @@
 // The labels the field history shows: each audited field key named as the application's flow names it
 // (its flow version's components), the key kept as a hint; a key no component names (task fields) stays a key.
-import { API_PATHS, api, apiPath, type ComponentConfig, type FlowConfig } from '@originate/shared';
-import { ComponentConfigSchema, FlowConfigSchema, parseWithSchema } from '@originate/shared/contracts';
+import { API_PATHS, apiPath, type ComponentConfig, type FlowConfig } from '@originate/contract';
+import { ComponentConfigSchema, FlowConfigSchema, parseWithSchema } from '@originate/contract/schemas';
+import { api } from '@originate/web';
 
 /** Field key → label, in the flow's step order; a key on two steps keeps its first label. */
 export function fieldLabelsOf(flow: FlowConfig, components: readonly ComponentConfig[]): Map<string, string> {

@@ -1,6 +1,6 @@
 // Every TanStack Query key of this remote, one builder per resource. The shell's one QueryClient serves
 // every remote, so each key starts with the remote's name.
-import type { UserCandidatesQuery } from '@originate/shared';
+import type { UserCandidatesQuery } from '@originate/contract';
 import type { ListVariables } from './lists';
 
 /** Query keys as data (TanStack Query): everything that makes a page different is in the key. */

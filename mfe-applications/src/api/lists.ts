@@ -6,7 +6,6 @@ import {
   type ApplicationAction,
   type ApplicationActionBody,
   type ApplicationList,
-  api,
   apiPath,
   type FilterOperator,
   type ListTask,
@@ -16,7 +15,8 @@ import {
   type TaskReviewBucket,
   type UserCandidate,
   type UserCandidatesQuery,
-} from '@originate/shared';
+} from '@originate/contract';
+import { api } from '@originate/web';
 
 export interface ListFilter {
   field: string;

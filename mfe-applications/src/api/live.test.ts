@@ -1,4 +1,4 @@
-import { APPLICATIONS_NAMESPACE, ApplicationEvents } from '@originate/shared';
+import { APPLICATIONS_NAMESPACE, ApplicationEvents } from '@originate/contract';
 import { type LiveSocket, subscribeApplicationChanges } from './live';
 
 function fakeSocket() {

@@ -6,7 +6,7 @@ import {
   ApplicationEvents,
   SOCKET_PATH,
   type SocketAuth,
-} from '@originate/shared';
+} from '@originate/contract';
 import { io } from 'socket.io-client';
 
 /** The part of a socket.io client socket this uses; tests pass a fake. */

@@ -1,4 +1,5 @@
-import { type ApplicationChangedPayload, runtimeEnvAtom, sessionAtom, sharedStore } from '@originate/shared';
+import type { ApplicationChangedPayload } from '@originate/contract';
+import { runtimeEnvAtom, sessionAtom, sharedStore } from '@originate/web';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { Provider } from 'jotai';

@@ -1,5 +1,7 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
-import { runtimeEnvAtom, sessionAtom, type TableConfig, type UserCandidatesQuery } from '@originate/shared';
+
+import type { TableConfig, UserCandidatesQuery } from '@originate/contract';
+import { runtimeEnvAtom, sessionAtom } from '@originate/web';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';

@@ -1,6 +1,7 @@
 // The list rows' mutations: an application action or a rebook, and a copy. Either way the lists are
 // refetched once the action has settled (a refusal may mean the row changed under us).
-import { type ApplicationActionBody, type ListTask, reportError, type TaskAction } from '@originate/shared';
+import type { ApplicationActionBody, ListTask, TaskAction } from '@originate/contract';
+import { reportError } from '@originate/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ACTION_REQUESTS } from '../domain/rowActions';
 import { listKeys } from './keys';

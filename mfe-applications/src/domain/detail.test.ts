@@ -1,4 +1,4 @@
-import { ApiError, type User } from '@originate/shared';
+import { ApiError, type User } from '@originate/contract';
 import type { Approval, TaskConfigs } from '../api/detail';
 import {
   approvalButtons,

@@ -24,7 +24,7 @@ import {
   type User,
   uploadCheck,
   visibleTabs,
-} from '@originate/shared';
+} from '@originate/contract';
 import type { Approval, Audit, SubTask, TaskConfigs, Worklog } from '../api/detail';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;

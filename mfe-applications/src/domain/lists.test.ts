@@ -1,4 +1,4 @@
-import { FILTER_OPERATORS, isFilterOperatorAllowed } from '@originate/shared';
+import { FILTER_OPERATORS, isFilterOperatorAllowed } from '@originate/contract';
 import { listKeys } from '../api/keys';
 import { COLUMNS } from '../test/fixtures';
 import {

@@ -8,7 +8,7 @@ import {
   isFilterOperatorAllowed,
   type TableColumn,
   type TaskReviewBucket,
-} from '@originate/shared';
+} from '@originate/contract';
 import type { ListFilter, ListSort, ListVariables } from '../api/lists';
 
 export interface ListState {

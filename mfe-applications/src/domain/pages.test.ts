@@ -1,4 +1,4 @@
-import { APPLICATION_LISTS } from '@originate/shared';
+import { APPLICATION_LISTS } from '@originate/contract';
 import remote from '../../remote.json';
 import { PAGES, pageFor } from './pages';
 

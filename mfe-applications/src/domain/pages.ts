@@ -1,7 +1,7 @@
 // Which page each menu path of remote.json shows: a list (the GraphQL 'list' argument), or the Products,
 // Search and Filters pages. One exposed module serves every menu entry and picks its page from the
 // basename the host routes it under.
-import type { ApplicationList } from '@originate/shared';
+import type { ApplicationList } from '@originate/contract';
 
 export type PageKind =
   | { kind: 'list'; list: ApplicationList; title: string }

@@ -8,7 +8,7 @@ import {
   type TaskAction,
   taskActionsFor,
   type User,
-} from '@originate/shared';
+} from '@originate/contract';
 import { DETAIL_PATH } from './pages';
 
 /** A row's assignment as shared's 'assigned' rule reads it. */
@@ -60,7 +60,7 @@ export const ACTION_REQUESTS: Partial<Record<TaskAction, ApplicationAction>> = {
   CancelReject: 'cancelReject',
   CompleteCallback: 'complete_callback',
   RevertStage: 'revert_stage',
-  // Reappraisal is revert_stage on a COMPLETED application (shared README "Task actions").
+  // Reappraisal is revert_stage on a COMPLETED application (contract README "Task actions").
   Reappraise: 'revert_stage',
 };
 

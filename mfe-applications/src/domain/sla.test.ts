@@ -1,4 +1,4 @@
-import { formatDateTime } from '@originate/shared';
+import { formatDateTime } from '@originate/contract';
 import { task } from '../test/fixtures';
 import { slaView } from './sla';
 

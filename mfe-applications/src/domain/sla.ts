@@ -1,6 +1,6 @@
 // SLA due times of a task (spec §3 operationalLevelAgreement): the overall, queued and assigned parts,
 // each due at its expectedEndTS; breached when the server says so or when a running part is past due.
-import { formatDateTime, type OperationalLevelAgreement, type SlaPart } from '@originate/shared';
+import { formatDateTime, type OperationalLevelAgreement, type SlaPart } from '@originate/contract';
 
 const SLA_PARTS = ['overall', 'queued', 'assigned'] as const;
 type SlaPartName = (typeof SLA_PARTS)[number];

@@ -1,6 +1,6 @@
 // /backstage/application?application_id=…&taskId=… (spec §2): the detail of one application's task.
 import Alert from '@mui/material/Alert';
-import type { RemotePageProps } from '@originate/shared';
+import type { RemotePageProps } from '@originate/contract';
 import { useSearchParams } from 'react-router-dom';
 import DetailPage from '../ui/detail/DetailPage';
 

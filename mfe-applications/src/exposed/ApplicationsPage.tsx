@@ -1,7 +1,7 @@
 // Every menu entry of this remote (remote.json): the lists, Products, Search and Filters; the page
 // comes from the basename the host routes it under.
 import Alert from '@mui/material/Alert';
-import type { RemotePageProps } from '@originate/shared';
+import type { RemotePageProps } from '@originate/contract';
 import { pageFor } from '../domain/pages';
 import { FiltersPage } from '../ui/lists/FiltersPage';
 import { ListPage } from '../ui/lists/ListPage';

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import { StandaloneFrame } from '@originate/shared/standalone';
+import { StandaloneFrame } from '@originate/web/standalone';
 import { Navigate, Route, Link as RouterLink, Routes } from 'react-router-dom';
 import { DETAIL_PATH, PAGES } from '../domain/pages';
 import ApplicationDetail from '../exposed/ApplicationDetail';

@@ -1,4 +1,4 @@
-import type { ListTask, SlaPart, TableColumn, User } from '@originate/shared';
+import type { ListTask, SlaPart, TableColumn, User } from '@originate/contract';
 
 const part = (over: Partial<SlaPart> = {}): SlaPart => ({
   status: 'RUNNING',

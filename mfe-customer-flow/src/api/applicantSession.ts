@@ -3,16 +3,9 @@
 // sessionId, encrypts {data} bodies with it and refreshes it. The applicant is no back-office user: the
 // stored user holds no roles and no portal application, so the shell's guard never lets it into the
 // back office (hasPortalAccess fails), and `isApplicantSession` tells the two apart.
-import {
-  getSession,
-  refreshSession,
-  type Session,
-  type SessionData,
-  sessionAtom,
-  sessionTimers,
-  sharedStore,
-  type User,
-} from '@originate/shared';
+
+import type { SessionData, User } from '@originate/contract';
+import { getSession, refreshSession, type Session, sessionAtom, sessionTimers, sharedStore } from '@originate/web';
 
 /** The userName every applicant session carries: 'applicant:<application id>'. */
 const APPLICANT_PREFIX = 'applicant:';

@@ -1,7 +1,7 @@
 // What the applicant typed, kept on the device (IndexedDB through idb-keyval) so a network failure, a
 // closed tab or a crash loses nothing. One record per application: keyed by the application id once the
 // server gave one, before that by the product ('new:<product>').
-import type { FormValues, JointApplicant } from '@originate/shared';
+import type { FormValues, JointApplicant } from '@originate/contract';
 import { createStore, del, get, set } from 'idb-keyval';
 
 export interface DraftRecord {

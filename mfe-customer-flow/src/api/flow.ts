@@ -1,17 +1,12 @@
 // The flow's calls (products, configuration, saves, validations, microflows, OTP, documents), through shared's http client (headers, {data} envelope, 401 handling)
 // and API_PATHS. Answers the portal builds on are checked against the contract when they arrive.
 
-import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import {
   API_PATHS,
   ApiError,
-  api,
   apiPath,
-  apiUrl,
-  authHeaders,
   type ComponentConfig,
   DEFAULT_FLOW_VERSION,
-  downloadBlob,
   type FieldOptions,
   type FlowApplication,
   type FlowConfig,
@@ -21,13 +16,15 @@ import {
   type SaveApplicationBody,
   type SessionData,
   type UploadedDocument,
-} from '@originate/shared';
+} from '@originate/contract';
 import {
   FieldOptionsSchema,
   FlowApplicationSchema,
   parseWithSchema,
   UploadedDocumentSchema,
-} from '@originate/shared/contracts';
+} from '@originate/contract/schemas';
+import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
+import { api, apiUrl, authHeaders, downloadBlob } from '@originate/web';
 import Type from 'typebox';
 
 export interface ProductSummary {

@@ -2,16 +2,16 @@
 // by the engine), page rules, the components of every step, the dropdown and radio options, and the
 // application to continue (server copy and this device's draft).
 
-import { optionRequests } from '@originate/flow-engine';
 import {
   ApiError,
   type ComponentConfig,
   type FieldOptions,
   type FlowApplication,
   type FlowConfig,
-  getSession,
   type PageRule,
-} from '@originate/shared';
+} from '@originate/contract';
+import { optionRequests } from '@originate/flow-engine';
+import { getSession } from '@originate/web';
 import { applicantApplicationId, storeApplicantSession } from './applicantSession';
 import { type DraftRecord, type DraftStore, draftKey } from './draftStore';
 import {

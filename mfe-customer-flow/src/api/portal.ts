@@ -5,11 +5,11 @@ import {
   API_PATHS,
   APPLICATION_TASKS_QUERY,
   type ApplicantRequest,
-  api,
   apiPath,
   type PortalSessionAnswer,
-} from '@originate/shared';
-import { ApplicantRequestsAnswerSchema, PortalSessionAnswerSchema, parseWithSchema } from '@originate/shared/contracts';
+} from '@originate/contract';
+import { ApplicantRequestsAnswerSchema, PortalSessionAnswerSchema, parseWithSchema } from '@originate/contract/schemas';
+import { api } from '@originate/web';
 import Type, { type Static } from 'typebox';
 
 /** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */

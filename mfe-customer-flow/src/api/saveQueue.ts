@@ -2,7 +2,7 @@
 // kept and retried with backoff and at once when the browser says it is online again; while it waits
 // the status is 'offline' ('Saved on this device — will sync when back online'). Only the newest
 // waiting save is sent: each save carries the whole application, so older ones add nothing.
-import { ApiError } from '@originate/shared';
+import { ApiError } from '@originate/contract';
 import { createPromiseQueue } from './promiseQueue';
 
 export type SyncStatus = 'idle' | 'saving' | 'saved' | 'offline' | 'error';

@@ -1,4 +1,4 @@
-import { ApiError } from '@originate/shared';
+import { ApiError } from '@originate/contract';
 import { detectDevice, deviceWidth } from '../domain/device';
 import { createDebouncedWriter, createDraftStore, type DraftRecord, draftWins, type KeyValueStore } from './draftStore';
 import { createPromiseQueue } from './promiseQueue';

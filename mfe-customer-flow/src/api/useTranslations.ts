@@ -2,7 +2,7 @@
 // from componentsConfigs?lang, the flow's other texts (names of sections and steps, headings) from
 // translate?lang. Whether MultiLingual is on is what the public translate route answers: with the feature
 // off it translates nothing, and the language picker stays hidden.
-import type { FieldConfig } from '@originate/shared';
+import type { FieldConfig } from '@originate/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { fetchComponents, translate } from './flow';

@@ -1,6 +1,6 @@
 // Spec §9: mobile is detected by the user agent; device types DESKTOP and MOBILE. The width goes to the
 // flow configuration calls (device_width) so the server may answer a layout for the screen.
-import type { DeviceType } from '@originate/shared';
+import type { DeviceType } from '@originate/contract';
 
 const MOBILE_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
 

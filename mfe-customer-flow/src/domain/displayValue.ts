@@ -1,7 +1,13 @@
 // How the summary shows a value: read-only words for each field type.
 
+import {
+  type FieldConfig,
+  type FieldOptions,
+  type FieldValue,
+  formatCurrency,
+  formatPercent,
+} from '@originate/contract';
 import { toNumber } from '@originate/flow-engine';
-import { type FieldConfig, type FieldOptions, type FieldValue, formatCurrency, formatPercent } from '@originate/shared';
 
 export function displayValue(
   field: FieldConfig,

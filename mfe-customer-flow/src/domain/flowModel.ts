@@ -1,6 +1,16 @@
 // Pure helpers of the flow screen: where an application starts, whose values a step edits, and the
 // save body (spec §7 consumer/user save_or_update).
 
+import type {
+  ApplicantType,
+  DeviceType,
+  FlowApplication,
+  FlowConfig,
+  FlowMode,
+  FormValues,
+  JointApplicant,
+  SaveApplicationBody,
+} from '@originate/contract';
 import {
   componentStatus,
   type FlowContext,
@@ -13,16 +23,6 @@ import {
   type StepRef,
   sectionProgress,
 } from '@originate/flow-engine';
-import type {
-  ApplicantType,
-  DeviceType,
-  FlowApplication,
-  FlowConfig,
-  FlowMode,
-  FormValues,
-  JointApplicant,
-  SaveApplicationBody,
-} from '@originate/shared';
 import type { DraftRecord } from '../api/draftStore';
 import { draftWins } from '../api/draftStore';
 import type { FlowSetup } from '../api/loadFlow';

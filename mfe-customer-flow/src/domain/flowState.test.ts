@@ -1,5 +1,5 @@
+import type { FlowApplication } from '@originate/contract';
 import type { Step } from '@originate/flow-engine';
-import type { FlowApplication } from '@originate/shared';
 import { type FlowState, flowReducer, initialFlowState, statusesOf } from './flowState';
 
 const application = (id: string) => ({ application_id: id, mod_time: '2026-01-01T00:00:00.000Z' }) as FlowApplication;

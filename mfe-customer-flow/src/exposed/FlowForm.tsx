@@ -5,8 +5,8 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import type { FieldConfig, SlotProps } from '@originate/contract';
 import { isEditingDisabled, type Step } from '@originate/flow-engine';
-import type { FieldConfig, SlotProps } from '@originate/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { flowKeys } from '../api/keys';

@@ -1,5 +1,5 @@
 // The applicants' own origin (port 3003): the customer routes without the shell, and /invalidURL.
-import { configureHttp } from '@originate/shared';
+import { configureHttp } from '@originate/web';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import CustomerFlow, { INVALID_URL_PATH } from '../exposed/CustomerFlow';

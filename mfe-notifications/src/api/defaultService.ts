@@ -1,5 +1,6 @@
 // The page-wide notifications service: real socket.io, the federated shared store, toast and chime.
-import { SOCKET_PATH, sharedStore, showToast } from '@originate/shared';
+import { SOCKET_PATH } from '@originate/contract';
+import { sharedStore, showToast } from '@originate/web';
 import { io } from 'socket.io-client';
 import { playChime, unlockAudioOnFirstGesture } from '../ui/chime';
 import { createNotificationsService, type NotificationsService, type OpenSocket } from './notificationsService';

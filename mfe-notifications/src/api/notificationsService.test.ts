@@ -1,4 +1,5 @@
-import { type RuntimeEnv, runtimeEnvAtom, sessionAtom, unreadCountAtom } from '@originate/shared';
+import type { RuntimeEnv } from '@originate/contract';
+import { runtimeEnvAtom, sessionAtom, unreadCountAtom } from '@originate/web';
 import { createStore } from 'jotai';
 import { FakeSocket, notification, session } from '../test/fixtures';
 import { createNotificationsService } from './notificationsService';

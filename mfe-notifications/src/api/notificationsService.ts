@@ -4,13 +4,11 @@ import {
   type FromServerPayloads,
   isFeatureAllowed,
   Roles,
-  runtimeEnvAtom,
   type SocketAuth,
-  sessionAtom,
   ToServer,
   type ToServerPayloads,
-  unreadCountAtom,
-} from '@originate/shared';
+} from '@originate/contract';
+import { runtimeEnvAtom, sessionAtom, unreadCountAtom } from '@originate/web';
 import type { createStore } from 'jotai';
 import { shouldAlert } from '../domain/alertSuppression';
 import {

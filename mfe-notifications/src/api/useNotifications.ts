@@ -1,4 +1,5 @@
-import { isFeatureAllowed, Roles, userAtom } from '@originate/shared';
+import { isFeatureAllowed, Roles } from '@originate/contract';
+import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { getNotificationsService } from './defaultService';

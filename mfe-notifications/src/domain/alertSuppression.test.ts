@@ -1,4 +1,4 @@
-import { NEW_NOTIFICATION_SUPPRESSION_MS } from '@originate/shared';
+import { NEW_NOTIFICATION_SUPPRESSION_MS } from '@originate/contract';
 import { shouldAlert } from './alertSuppression';
 
 describe('shouldAlert', () => {

@@ -1,4 +1,4 @@
-import { NEW_NOTIFICATION_SUPPRESSION_MS } from '@originate/shared';
+import { NEW_NOTIFICATION_SUPPRESSION_MS } from '@originate/contract';
 
 /**
  * Whether a new notification may alert (toast and sound) at `now`, given when the last alert fired.

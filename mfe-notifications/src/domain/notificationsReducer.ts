@@ -1,5 +1,5 @@
 // Pure state transitions for the socket events of spec section 7 (rules of spec section 4).
-import type { FromServerPayloads, Notification } from '@originate/shared';
+import type { FromServerPayloads, Notification } from '@originate/contract';
 
 export interface NotificationsState {
   /** Newest first. */

@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { unreadCountAtom } from '@originate/shared';
+import { unreadCountAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useId, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

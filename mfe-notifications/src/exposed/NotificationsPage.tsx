@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import type { RemotePageProps } from '@originate/shared';
+import type { RemotePageProps } from '@originate/contract';
 import { useState } from 'react';
 import { useNotifications, useNotificationsAllowed, useNotificationsService } from '../api/useNotifications';
 import { ConnectionStatus } from '../ui/ConnectionStatus';

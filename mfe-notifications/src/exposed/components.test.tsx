@@ -1,4 +1,5 @@
-import { type RuntimeEnv, runtimeEnvAtom, sessionAtom } from '@originate/shared';
+import type { RuntimeEnv } from '@originate/contract';
+import { runtimeEnvAtom, sessionAtom } from '@originate/web';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';

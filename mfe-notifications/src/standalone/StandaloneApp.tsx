@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
-import { userAtom } from '@originate/shared';
-import { StandaloneFrame } from '@originate/shared/standalone';
+import { userAtom } from '@originate/web';
+import { StandaloneFrame } from '@originate/web/standalone';
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import NotificationBell from '../exposed/NotificationBell';

@@ -1,4 +1,5 @@
-import type { Notification, Session, User } from '@originate/shared';
+import type { Notification, User } from '@originate/contract';
+import type { Session } from '@originate/web';
 
 export function notification(id: string, overrides: Partial<Notification> = {}): Notification {
   return {

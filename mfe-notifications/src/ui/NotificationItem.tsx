@@ -7,7 +7,7 @@ import ListItem from '@mui/material/ListItem';
 import { alpha, darken, getContrastRatio, lighten, type Theme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type Notification, type NotificationKind, relativeTime } from '@originate/shared';
+import { type Notification, type NotificationKind, relativeTime } from '@originate/contract';
 import { initials } from '../domain/initials';
 
 const KIND_LABELS: Record<NotificationKind, string> = { ASSIGNED: 'Assigned', FOLLOWED: 'Followed', TEAM: 'Team' };

@@ -2,7 +2,7 @@ import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutl
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import Typography from '@mui/material/Typography';
-import type { Notification } from '@originate/shared';
+import type { Notification } from '@originate/contract';
 import { useNotificationsService, useNow } from '../api/useNotifications';
 import { NotificationItem } from './NotificationItem';
 

@@ -2,7 +2,8 @@
 // (whatever theme the bank sets), and a list whose children are all list items.
 
 import { getContrastRatio } from '@mui/material/styles';
-import { buildTheme, DEFAULT_THEME_CONFIG } from '@originate/shared';
+import { DEFAULT_THEME_CONFIG } from '@originate/contract';
+import { buildTheme } from '@originate/web';
 import { render } from '@testing-library/react';
 import type { NotificationsService } from '../api/notificationsService';
 import { NotificationsServiceContext } from '../api/useNotifications';

@@ -1,7 +1,8 @@
 // Request bodies checked against the shared TypeBox contract in the handler: the {data} envelope
 // (AES-CBC keyed by the caller's access token, spec §7) is opened first, then its content checked
 // with the same schema the browser uses; every problem is a 400/1101 naming the field.
-import { decryptPayload, type SchemaIssue, schemaIssues } from '@originate/shared/node';
+import { decryptPayload, type SchemaIssue } from '@originate/contract';
+import { schemaIssues } from '@originate/contract/schemas';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
 import { invalid, ValidationError } from '../errors';

@@ -1,5 +1,5 @@
 // Deterministic demo loan applications: the same ids, people, amounts and stages on every machine.
-import { DEFAULT_FLOW_VERSION, type Team } from '@originate/shared/node';
+import { DEFAULT_FLOW_VERSION, type Team } from '@originate/contract';
 import { FLOWS } from './flows';
 import { userById } from './people';
 

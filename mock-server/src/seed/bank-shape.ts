@@ -1,7 +1,6 @@
 // The shape of the seeded bank that the seed, the list tables and the products share: products, the
 // lifecycle's stages, statuses and task progress values.
-import type { ApplicationStatus, TaskProgress } from '@originate/shared/node';
-import { CLOSED_STAGE } from '@originate/shared/node';
+import { type ApplicationStatus, CLOSED_STAGE, type TaskProgress } from '@originate/contract';
 
 export interface MasterProduct {
   code: string;

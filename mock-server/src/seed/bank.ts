@@ -4,7 +4,7 @@
 // (INSERT … SELECT FROM generate_series), so a million applications move no row through Node and the
 // same number always gives the same bank. Batches commit with their progress (meta 'bank_seed_done'):
 // an interrupted seed resumes where it stopped.
-import { PORTAL_APP_NAME } from '@originate/shared/node';
+import { PORTAL_APP_NAME } from '@originate/contract';
 import type { Db, Queryable } from '../db';
 import { hashPassword, newToken } from '../modules/auth';
 import { CARS, FIRST_NAMES, HL_PURPOSES, LAST_NAMES, PL_PURPOSES, SEED_ANCHOR } from './applications';

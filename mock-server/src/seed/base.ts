@@ -2,12 +2,7 @@
 // PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain
 // (here and on every start).
 
-import {
-  type AdminFeatures,
-  DEFAULT_THEME_CONFIG,
-  type DomainUrlRecord,
-  type ThemeConfig,
-} from '@originate/shared/node';
+import { type AdminFeatures, DEFAULT_THEME_CONFIG, type DomainUrlRecord, type ThemeConfig } from '@originate/contract';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sha256 } from '../modules/auth';

@@ -3,7 +3,7 @@
 // sections filled and the personal details begun, and its CUST_FLOW task In Progress with the demo
 // officer, so /backstage/newapplication?resume=HL-2026-600001 resumes it for them. Idempotent: an
 // existing database gains it on its next start.
-import { DEFAULT_FLOW_VERSION, type SaveApplicationBody } from '@originate/shared/node';
+import { DEFAULT_FLOW_VERSION, type SaveApplicationBody } from '@originate/contract';
 import type { Db } from '../db';
 import { findProduct } from '../modules/configs';
 import { createFlowApplication, flowFor } from '../modules/customer-flow';

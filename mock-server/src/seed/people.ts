@@ -1,5 +1,5 @@
 // The demo bank's staff and teams. Passwords are the documented demo ones (README); never seeded in production.
-import { PORTAL_APP_NAME, type TeamType } from '@originate/shared/node';
+import { PORTAL_APP_NAME, type TeamType } from '@originate/contract';
 
 export interface SeedTeam {
   id: string;

@@ -7,7 +7,7 @@ import {
   LIST_TABLE_IDS,
   type TableColumn,
   type TableConfig,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db } from '../db';
 import { STAGES, STATUSES, TASK_PROGRESS } from './bank-shape';
 

@@ -7,7 +7,7 @@ import {
   type ApplicationChangedPayload,
   ApplicationEvents,
   PORTAL_APP_NAME,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Server } from 'socket.io';
 import type { AppContext } from '../context';
 import { sessionForAccessToken } from '../modules/auth';

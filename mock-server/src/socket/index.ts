@@ -8,7 +8,7 @@ import {
   SOCKET_PATH,
   ToServer,
   type ToServerPayloads,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../context';
 import { idString } from '../http/schemas';

@@ -1,7 +1,7 @@
 // What every answer of the server must look like (README "Errors"): never a 5xx, and every non-2xx is
 // the error envelope { code, message, errors? } with a catalogue code.
 
-import { ERROR_CODES, isCatalogueCode, REFUSAL_CODES } from '@originate/shared/node';
+import { ERROR_CODES, isCatalogueCode, REFUSAL_CODES } from '@originate/contract';
 
 export interface Answer {
   statusCode: number;

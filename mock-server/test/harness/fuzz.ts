@@ -5,7 +5,7 @@
 // is held to answerProblem (no 5xx, error envelope with a catalogue code) and, when the input breaks
 // the route's contract, must not be a 2xx.
 
-import { DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, encryptPayload } from '@originate/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { RegisteredRoute } from '../../src/app';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/shared/node';
+import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/contract';
 import pg from 'pg';
 import { PASSWORDS } from '../helpers';
 

@@ -9,7 +9,7 @@ import type {
   FlowConfig,
   FormValues,
   PageRule,
-} from '@originate/shared';
+} from '@originate/contract';
 
 export interface GeneratedFlow {
   flow: FlowConfig;

@@ -1,4 +1,4 @@
-import { SchemaError } from '@originate/shared/contracts';
+import { SchemaError } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from './config';
 import { component, field, flow, hideRule, sub } from './testFixtures';
 

@@ -8,14 +8,14 @@ import {
   type PageRule,
   type SchemaIssue,
   tableOfField,
-} from '@originate/shared';
+} from '@originate/contract';
 import {
   ComponentConfigSchema,
   FlowConfigSchema,
   PageRuleSchema,
   parseWithSchema,
   SchemaError,
-} from '@originate/shared/contracts';
+} from '@originate/contract/schemas';
 import Type from 'typebox';
 import { formulaProblems } from './formula';
 import { fieldRegex } from './validation';

@@ -1,5 +1,5 @@
 // Field applicability and editing (spec §5, §6), and the shape of container (NESTED_TABLE) fields.
-import type { Aggregation, ApplicantType, DATE_UNITS, FieldConfig, FieldType } from '@originate/shared';
+import type { Aggregation, ApplicantType, DATE_UNITS, FieldConfig, FieldType } from '@originate/contract';
 
 // The contract's unions built from constant lists (FIELD_TYPES, DATE_UNITS, AGGREGATIONS) currently come
 // out of TypeBox's Static as never/undefined; these accessors give them their declared literal types.

@@ -1,4 +1,4 @@
-import type { FieldValue, FormValues } from '@originate/shared';
+import type { FieldValue, FormValues } from '@originate/contract';
 import fc from 'fast-check';
 import { cellKey } from './fields';
 import {

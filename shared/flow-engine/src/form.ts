@@ -18,7 +18,7 @@ import {
   type PageRule,
   readOnlyByAccessControl,
   type TableValue,
-} from '@originate/shared';
+} from '@originate/contract';
 import {
   aggregationOf,
   cellKey,

@@ -4,7 +4,7 @@
 //
 // Grammar: numbers, field keys, + - * / %, parentheses, unary minus, <container>.total.<column>, and
 // ROUND(x[, digits]), MIN(...), MAX(...), ABS(x).
-import type { ComponentConfig } from '@originate/shared';
+import type { ComponentConfig } from '@originate/contract';
 import jsep from 'jsep';
 import { fieldType } from './fields';
 

@@ -1,4 +1,4 @@
-import type { FlowConfig } from '@originate/shared';
+import type { FlowConfig } from '@originate/contract';
 import fc from 'fast-check';
 import {
   CUSTOM_PAGE_FALLBACK_ROUTE,

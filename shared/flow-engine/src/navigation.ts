@@ -13,7 +13,7 @@
 //   no effect on other sections (they are shown once anyway).
 // - jointIndex is the applicant's index in ctx.jointApplicants (unique across types), so the portal can
 //   find that applicant's values directly.
-import type { ApplicantType, FlowConfig, FlowSection, FlowSubSection } from '@originate/shared';
+import type { ApplicantType, FlowConfig, FlowSection, FlowSubSection } from '@originate/contract';
 
 export interface FlowContext {
   /** Who is filling. */

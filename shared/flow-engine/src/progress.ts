@@ -1,5 +1,5 @@
 // Progress and the stepper (spec §4).
-import type { FlowConfig, ProgressStatusSchema, SectionProgressSchema } from '@originate/shared';
+import type { FlowConfig, ProgressStatusSchema, SectionProgressSchema } from '@originate/contract';
 import type { Static } from 'typebox';
 import { type FormState, fillFacts, isFormValid } from './form';
 import { type FlowContext, flowSteps, progressKey, type Step, type StepRef, sameStep } from './navigation';

@@ -7,7 +7,7 @@ import type {
   FormValues,
   PageRule,
   RuleCondition,
-} from '@originate/shared';
+} from '@originate/contract';
 import { isEmptyValue, parseDate, toNumber } from './validation';
 
 type Scalar = string | number | boolean;

@@ -1,5 +1,5 @@
 // Builders for the engine's tests: small, valid configurations with only what a test cares about.
-import type { ComponentConfig, FieldConfig, FieldTypeDetails, FlowConfig, PageRule } from '@originate/shared';
+import type { ComponentConfig, FieldConfig, FieldTypeDetails, FlowConfig, PageRule } from '@originate/contract';
 import type { FormOptions } from './form';
 
 export function field(

@@ -1,4 +1,4 @@
-import { MANDATORY_FIELDS_MESSAGE, MAX_FILE_SIZE_BYTES } from '@originate/shared';
+import { MANDATORY_FIELDS_MESSAGE, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { isEditingDisabled, isFieldApplicable } from './fields';
 import { field, TODAY } from './testFixtures';
 import {

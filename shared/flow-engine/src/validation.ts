@@ -9,7 +9,7 @@ import {
   formatCurrency,
   formatPercent,
   MAX_FILE_SIZE_BYTES,
-} from '@originate/shared';
+} from '@originate/contract';
 import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { dateUnit, fieldType } from './fields';
@@ -314,4 +314,4 @@ export function counterStep(value: number, delta: 1 | -1, min: number, max: numb
 }
 
 // The upload check (30 MB, the spec §5 kinds) is shared's, also used by the back office's Docs tab.
-export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck } from '@originate/shared';
+export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck } from '@originate/contract';

@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { forgetPassword } from '@originate/shared';
+import { forgetPassword } from '@originate/web';
 import { type FormEvent, useState } from 'react';
 import { Field } from './Field';
 import { loginErrorMessage } from './loginError';

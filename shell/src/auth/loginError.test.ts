@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { ApiError, REFUSAL_CODES } from '@originate/shared';
+import { ApiError, REFUSAL_CODES } from '@originate/contract';
 import { GENERIC_MESSAGE, loginErrorMessage, UNREACHABLE_MESSAGE } from './loginError';
 
 const tooMany = REFUSAL_CODES.TOO_MANY_REQUESTS;

@@ -1,5 +1,5 @@
 // The message the login form shows inline for a failed login.
-import { ApiError, GENERIC_ERROR_MESSAGE, tooManyAttemptsMessage } from '@originate/shared';
+import { ApiError, GENERIC_ERROR_MESSAGE, tooManyAttemptsMessage } from '@originate/contract';
 
 export const UNREACHABLE_MESSAGE = 'The server cannot be reached. Please try again.';
 export const GENERIC_MESSAGE = GENERIC_ERROR_MESSAGE;

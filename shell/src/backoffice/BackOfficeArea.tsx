@@ -1,12 +1,5 @@
-import {
-  clearSession,
-  endSession,
-  PORTAL_ACCESS_DENIED_MESSAGE,
-  runtimeEnvAtom,
-  type Session,
-  sessionAtom,
-  showToast,
-} from '@originate/shared';
+import { PORTAL_ACCESS_DENIED_MESSAGE } from '@originate/contract';
+import { clearSession, endSession, runtimeEnvAtom, type Session, sessionAtom, showToast } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';

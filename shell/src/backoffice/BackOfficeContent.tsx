@@ -1,4 +1,5 @@
-import type { AdminFeatures, RemotePageProps, Session } from '@originate/shared';
+import type { AdminFeatures, RemotePageProps } from '@originate/contract';
+import type { Session } from '@originate/web';
 import { lazy } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';

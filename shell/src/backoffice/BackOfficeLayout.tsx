@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { endSession, type Session } from '@originate/shared';
+import { endSession, type Session } from '@originate/web';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';

@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Session } from '@originate/shared';
+import type { Session } from '@originate/web';
 import { useNavigate } from 'react-router-dom';
 import type { MenuItem, MenuLink } from '../remotes/menu';
 

@@ -5,7 +5,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { api, apiPath, type Session, type User } from '@originate/shared';
+import { apiPath, type User } from '@originate/contract';
+import { api, type Session } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 

@@ -4,14 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import {
-  clearSession,
-  endSession,
-  refreshSession,
-  reportError,
-  SESSION_ENDED_MESSAGE,
-  type Session,
-} from '@originate/shared';
+import { SESSION_ENDED_MESSAGE } from '@originate/contract';
+import { clearSession, endSession, refreshSession, reportError, type Session } from '@originate/web';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SessionPhase, sessionSchedule } from './sessionPhase';

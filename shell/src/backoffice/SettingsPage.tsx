@@ -8,16 +8,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import {
-  API_PATHS,
-  api,
-  debugModeAtom,
-  getSession,
-  reportError,
-  resolveDebugRole,
-  type Session,
-  showToast,
-} from '@originate/shared';
+import { API_PATHS, resolveDebugRole } from '@originate/contract';
+import { api, debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';

@@ -1,8 +1,9 @@
 // /backstage/newapplication?resume=<application id> (spec §2): the customer flow of a task assigned to the
 // signed-in user, inside the back-office layout. The customerArea slot's remote decides, with the staff
 // session, what the user may open; the server enforces it.
-import type { Session, SlotProps } from '@originate/shared';
-import { STAFF_FLOW_PATH } from '@originate/shared';
+
+import { type SlotProps, STAFF_FLOW_PATH } from '@originate/contract';
+import type { Session } from '@originate/web';
 import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
 import { slotProvider } from '../remotes/manifest';
 import { RemoteFallback } from '../remotes/RemoteBoundary';

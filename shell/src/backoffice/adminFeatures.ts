@@ -1,7 +1,8 @@
 // Admin/Features (spec §6 "Admin features toggle MultiLingual and ApplicationFormPreview"): what the
 // back office shows follows them. Read once per session; a feature is on only when the server says
 // exactly true, so an answer of the wrong shape, an error or the wait before the answer shows less, never more.
-import { type AdminFeatures, API_PATHS, api } from '@originate/shared';
+import { type AdminFeatures, API_PATHS } from '@originate/contract';
+import { api } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 
 export type AdminFeature = keyof AdminFeatures;

@@ -1,5 +1,5 @@
 // The chatbot script from the admin configuration, injected once and only when configured.
-import type { AdminConfigurations } from '@originate/shared';
+import type { AdminConfigurations } from '@originate/contract';
 
 const MARK = 'data-originate-chatbot';
 

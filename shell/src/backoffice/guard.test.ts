@@ -1,4 +1,4 @@
-import type { Session } from '@originate/shared';
+import type { Session } from '@originate/web';
 import { guardDecision, isSessionExpired, SESSION_EXPIRED_TOAST } from './guard';
 import { sessionSchedule } from './sessionPhase';
 

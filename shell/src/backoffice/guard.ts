@@ -1,5 +1,6 @@
 // The back-office guard (spec §2 "Guards and shell") as a pure decision.
-import { hasPortalAccess, SESSION_EXPIRED_MESSAGE, type Session } from '@originate/shared';
+import { hasPortalAccess, SESSION_EXPIRED_MESSAGE } from '@originate/contract';
+import type { Session } from '@originate/web';
 
 export const SESSION_EXPIRED_TOAST = SESSION_EXPIRED_MESSAGE;
 

@@ -1,7 +1,8 @@
 // The back office's language while Admin/Features.MultiLingual is on (spec §6): the user's choice is kept
 // in this browser, set as the page's lang, and the menu's labels come through the server's translate route
 // (labels it has no translation for stay as they are). With the feature off the back office is English.
-import { API_PATHS, api } from '@originate/shared';
+import { API_PATHS } from '@originate/contract';
+import { api } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { MenuItem } from '../remotes/menu';

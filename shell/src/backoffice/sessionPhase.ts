@@ -1,5 +1,5 @@
 // Which session dialog shows and when the next change is due (spec §4 "Session").
-import { type Session, sessionTimers } from '@originate/shared';
+import { type Session, sessionTimers } from '@originate/web';
 
 export type SessionPhase = 'active' | 'warning' | 'expired';
 

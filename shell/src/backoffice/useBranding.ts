@@ -1,5 +1,6 @@
 // After login: the bank's theme (cached for the next login page) and the chatbot script.
-import { type AdminConfigurations, API_PATHS, api, sharedStore, themeConfigAtom } from '@originate/shared';
+import { type AdminConfigurations, API_PATHS } from '@originate/contract';
+import { api, sharedStore, themeConfigAtom } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { parseThemeConfig, writeCachedTheme } from '../theme/themeCache';

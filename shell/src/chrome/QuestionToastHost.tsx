@@ -2,7 +2,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
-import { QUESTION_TOAST_TIMEOUT_MS, sharedStore } from '@originate/shared';
+import { QUESTION_TOAST_TIMEOUT_MS } from '@originate/contract';
+import { sharedStore } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { dismissQuestion, type QuestionToast, questionToastsAtom } from './questionToast';
 

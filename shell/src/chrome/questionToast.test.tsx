@@ -1,4 +1,5 @@
-import { QUESTION_TOAST_TIMEOUT_MS, sharedStore } from '@originate/shared';
+import { QUESTION_TOAST_TIMEOUT_MS } from '@originate/contract';
+import { sharedStore } from '@originate/web';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QuestionToastHost } from './QuestionToastHost';

@@ -1,7 +1,7 @@
 // Toasts that ask the user something (spec §9 "Question toast timeout 20000 ms"): they carry answer
 // buttons and stay 20 s, long enough to read and decide, where shared's plain toasts (showToast) stay 6 s.
 // The shell's own: shared's toast has no answers and one duration; the duration is shared's constant.
-import { sharedStore } from '@originate/shared';
+import { sharedStore } from '@originate/web';
 import { atom } from 'jotai/vanilla';
 
 interface Answer {

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import type { SlotProps } from '@originate/shared';
+import type { SlotProps } from '@originate/contract';
 import { useLocation } from 'react-router-dom';
 import { QueryProvider } from '../QueryProvider';
 import { slotProvider } from '../remotes/manifest';

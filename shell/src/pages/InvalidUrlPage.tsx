@@ -1,4 +1,4 @@
-import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/shared';
+import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/contract';
 import { StatusPage } from './StatusPage';
 
 export default function InvalidUrlPage() {

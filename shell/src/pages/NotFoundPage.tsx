@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
-import { API_PATHS, api, clearSession, type DomainUrlRecord, reportError } from '@originate/shared';
+import { API_PATHS, type DomainUrlRecord } from '@originate/contract';
+import { api, clearSession, reportError } from '@originate/web';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';

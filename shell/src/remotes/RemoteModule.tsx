@@ -1,4 +1,4 @@
-import { type RemoteEntry, remoteUnavailableMessage } from '@originate/shared';
+import { type RemoteEntry, remoteUnavailableMessage } from '@originate/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { PageLoading } from '../pages/PageLoading';

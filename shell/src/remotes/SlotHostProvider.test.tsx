@@ -1,4 +1,4 @@
-import type { RemotesManifest } from '@originate/shared';
+import type { RemotesManifest } from '@originate/contract';
 import { isValidElement, type ReactElement } from 'react';
 import { RemoteModule } from './RemoteModule';
 import { slotHostFor } from './SlotHostProvider';

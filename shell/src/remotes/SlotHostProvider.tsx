@@ -1,6 +1,7 @@
 // The shell's side of shared's slots (ui/slots.tsx): a remote's page asks for a slot by name and the
 // shell renders the permitted remote filling it, as it renders every remote (boundary, Retry, fallback).
-import { type RemotesManifest, type SlotHost, SlotRendererContext } from '@originate/shared';
+import type { RemotesManifest } from '@originate/contract';
+import { type SlotHost, SlotRendererContext } from '@originate/web';
 import { type ReactNode, useMemo } from 'react';
 import { slotProvider } from './manifest';
 import { RemoteModule } from './RemoteModule';

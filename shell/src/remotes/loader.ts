@@ -1,6 +1,6 @@
 // Runtime registration and loading of remotes through the federation runtime the plugin built in.
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RemoteEntry } from '@originate/shared';
+import type { RemoteEntry } from '@originate/contract';
 import type { ComponentType } from 'react';
 import { checkRemoteModule } from './shape';
 

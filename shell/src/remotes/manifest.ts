@@ -5,14 +5,14 @@ import {
   type RemoteEntry,
   type RemoteSlot,
   type RemotesManifest,
-} from '@originate/shared';
+} from '@originate/contract';
 
 /**
  * Checks a /remotes.json body against shared's schema; a remote of the wrong shape is left out, logged.
  * The checker (TypeBox) loads with the first manifest, so the login page never carries it.
  */
 export async function parseManifest(body: unknown): Promise<RemotesManifest> {
-  const { parseRemotesManifest } = await import('@originate/shared/contracts');
+  const { parseRemotesManifest } = await import('@originate/contract/schemas');
   return parseRemotesManifest(body, 'remotes manifest', (error) =>
     console.error(`[remotes] left out: ${error.message}`),
   );

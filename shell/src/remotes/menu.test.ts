@@ -1,4 +1,4 @@
-import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/shared';
+import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/contract';
 import { FEATURES_OFF } from '../backoffice/adminFeatures';
 import { parseManifest, permittedRemotes, slotProvider } from './manifest';
 import { composeMenu } from './menu';

@@ -1,7 +1,7 @@
 // The back-office menu (spec §2 "Back-office menu") composed from the manifest's permitted contributions
 // plus the shell's own entries, those behind an admin feature only while it is on. Pure: manifest, roles
 // and features in, menu out.
-import { type AdminFeatures, isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/shared';
+import { type AdminFeatures, isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/contract';
 import type { AdminFeature } from '../backoffice/adminFeatures';
 import { SHELL_PAGES } from '../routes/routeTable';
 import { permittedRemotes } from './manifest';

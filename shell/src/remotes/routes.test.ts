@@ -1,4 +1,4 @@
-import type { RemoteEntry } from '@originate/shared';
+import type { RemoteEntry } from '@originate/contract';
 import { permittedRoutes } from './manifest';
 
 const remote = (over: Partial<RemoteEntry>): RemoteEntry => ({

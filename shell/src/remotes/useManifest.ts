@@ -1,7 +1,7 @@
 // The runtime remotes manifest, loaded once per URL and read with React's use() (no data library on
 // the login path). An unreachable manifest means no remotes: the shell still works.
-import type { RemotesManifest } from '@originate/shared';
-import { runtimeEnvAtom } from '@originate/shared';
+import type { RemotesManifest } from '@originate/contract';
+import { runtimeEnvAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { use, useCallback, useState } from 'react';
 import { fetchManifest } from './manifest';

@@ -1,4 +1,4 @@
-import { isLoggedInAtom } from '@originate/shared';
+import { isLoggedInAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { configureHttp } from '@originate/shared';
+import { configureHttp } from '@originate/web';
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { AppRoutes } from './AppRoutes';

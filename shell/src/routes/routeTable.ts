@@ -1,5 +1,5 @@
 // The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
-import { CUSTOMER_PATHS, STAFF_FLOW_PATH } from '@originate/shared';
+import { CUSTOMER_PATHS, STAFF_FLOW_PATH } from '@originate/contract';
 
 export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
 

@@ -1,5 +1,5 @@
 // The last theme the bank's server sent, kept so the login page wears it on the next visit.
-import type { ThemeConfig } from '@originate/shared';
+import type { ThemeConfig } from '@originate/contract';
 
 const THEME_CACHE_KEY = 'originate.theme';
 

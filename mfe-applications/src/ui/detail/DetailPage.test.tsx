@@ -1,11 +1,5 @@
-import {
-  ApiError,
-  type Session,
-  type SlotHost,
-  SlotRendererContext,
-  sessionAtom,
-  sharedStore,
-} from '@originate/shared';
+import { ApiError } from '@originate/contract';
+import { type Session, type SlotHost, SlotRendererContext, sessionAtom, sharedStore } from '@originate/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { detailApi, type TaskConfigs } from '../../api/detail';

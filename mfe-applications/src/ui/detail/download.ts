@@ -1,4 +1,4 @@
-import { reportError } from '@originate/shared';
+import { reportError } from '@originate/web';
 
 /** Saves the bytes under the file's name (the browser's download); a failure is reported, not thrown. */
 export async function saveDownload(bytes: () => Promise<Blob>, fileName: string): Promise<void> {

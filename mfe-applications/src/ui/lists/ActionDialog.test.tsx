@@ -1,4 +1,4 @@
-import type { UserCandidate } from '@originate/shared';
+import type { UserCandidate } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import * as api from '../../api/lists';

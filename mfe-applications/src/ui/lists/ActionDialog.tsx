@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ListTask, TaskAction } from '@originate/shared';
+import type { ListTask, TaskAction } from '@originate/contract';
 import { useState } from 'react';
 import { futureTimeInput } from '../../domain/detail';
 import { ACTION_LABELS, NEEDS_ASSIGNEE, NEEDS_CALLBACK_TIME } from '../../domain/rowActions';

@@ -5,7 +5,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import TablePagination from '@mui/material/TablePagination';
 import Typography from '@mui/material/Typography';
-import { formatCurrency, GRID_PAGE_SIZE_OPTIONS, type ListTask } from '@originate/shared';
+import { formatCurrency, GRID_PAGE_SIZE_OPTIONS, type ListTask } from '@originate/contract';
 import type { ReactNode } from 'react';
 import { SlaChips } from './columns';
 

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, LIST_TABLE_IDS } from '@originate/shared';
+import { formatDateTime, LIST_TABLE_IDS } from '@originate/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSavedFilters } from '../../api/useLists';

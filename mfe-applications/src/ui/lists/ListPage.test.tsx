@@ -1,4 +1,5 @@
-import { type RuntimeEnv, runtimeEnvAtom, type Session, sessionAtom } from '@originate/shared';
+import type { RuntimeEnv } from '@originate/contract';
+import { runtimeEnvAtom, type Session, sessionAtom } from '@originate/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';

@@ -22,8 +22,8 @@ import {
   TASK_REVIEW_BUCKETS,
   type TaskReviewBucket,
   type User,
-  userAtom,
-} from '@originate/shared';
+} from '@originate/contract';
+import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';

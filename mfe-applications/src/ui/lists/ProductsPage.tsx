@@ -9,7 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCurrency } from '@originate/shared';
+import { formatCurrency } from '@originate/contract';
 import { useProducts } from '../../api/useLists';
 
 export function ProductsPage() {

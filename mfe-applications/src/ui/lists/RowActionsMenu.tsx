@@ -3,7 +3,7 @@ import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import type { ListTask, TaskAction } from '@originate/shared';
+import type { ListTask, TaskAction } from '@originate/contract';
 import { useId, useState } from 'react';
 import { ACTION_LABELS } from '../../domain/rowActions';
 

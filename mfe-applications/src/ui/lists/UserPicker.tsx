@@ -4,7 +4,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { UserCandidate, UserCandidatesQuery } from '@originate/shared';
+import type { UserCandidate, UserCandidatesQuery } from '@originate/contract';
 import { useEffect, useState } from 'react';
 import { useUserCandidates } from '../../api/useLists';
 

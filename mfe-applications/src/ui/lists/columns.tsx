@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridFilterInputValueProps, GridFilterOperator } from '@mui/x-data-grid';
 import { GridFilterInputDate, GridFilterInputSingleSelect, GridFilterInputValue } from '@mui/x-data-grid';
-import { type FilterFieldKind, formatCurrency, formatDate, type ListTask, type TableColumn } from '@originate/shared';
+import { type FilterFieldKind, formatCurrency, formatDate, type ListTask, type TableColumn } from '@originate/contract';
 import type { ReactNode } from 'react';
 import { OPERATOR_LABELS, operatorsFor } from '../../domain/lists';
 import { type SlaView, slaView } from '../../domain/sla';

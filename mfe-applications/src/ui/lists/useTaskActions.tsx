@@ -1,6 +1,7 @@
 // A row's action: opens the task, copies the application, or runs the application action (asking first
 // where ActionDialog says) through api/useRowActions. The server decides; a refusal is reported.
-import { type ListTask, showToast, type TaskAction, type User } from '@originate/shared';
+import type { ListTask, TaskAction, User } from '@originate/contract';
+import { showToast } from '@originate/web';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCopyApplication, useRowAction } from '../../api/useRowActions';

@@ -2,8 +2,8 @@
 // field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is.
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { formatCurrency, formatPercent } from '@originate/contract';
 import { toNumber } from '@originate/flow-engine';
-import { formatCurrency, formatPercent } from '@originate/shared';
 import type { KeyboardEvent } from 'react';
 import { labelProps, useDomValue } from './domValue';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';

@@ -4,8 +4,8 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DATE_FORMAT } from '@originate/contract';
 import { dateBounds, parseDate } from '@originate/flow-engine';
-import { DATE_FORMAT } from '@originate/shared';
 import { useState } from 'react';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 

@@ -1,6 +1,6 @@
+import type { FieldConfig, FieldTypeDetails, LayoutElement } from '@originate/contract';
 import { createFormState, type FormState, setFieldValue } from '@originate/flow-engine';
 import { component, hideRule, options } from '@originate/flow-engine/testing';
-import type { FieldConfig, FieldTypeDetails, LayoutElement } from '@originate/shared';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { focusField } from './focus';
 import { FormLayout, topLevelFields } from './Layout';

@@ -3,8 +3,8 @@
 // On a phone every column takes the full width. Without a layout, one field per row in order.
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { FieldConfig, GridSize, LayoutElement } from '@originate/contract';
 import type { FormState } from '@originate/flow-engine';
-import type { FieldConfig, GridSize, LayoutElement } from '@originate/shared';
 import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { FieldRenderer } from './FieldRenderer';

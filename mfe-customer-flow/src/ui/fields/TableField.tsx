@@ -11,9 +11,15 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import {
+  type FieldConfig,
+  type FieldOptions,
+  type FieldValue,
+  formatCurrency,
+  formatPercent,
+  type TableValue,
+} from '@originate/contract';
 import { cellKey, type FieldError } from '@originate/flow-engine';
-import type { FieldConfig, FieldOptions, FieldValue, TableValue } from '@originate/shared';
-import { formatCurrency, formatPercent } from '@originate/shared';
 import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { RENDER_ALL_EVENT } from './focus';

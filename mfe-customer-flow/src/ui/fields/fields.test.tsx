@@ -1,6 +1,6 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import type { FieldConfig, FieldTypeDetails, FieldValue, TableValue } from '@originate/shared';
+import type { FieldConfig, FieldTypeDetails, FieldValue, TableValue } from '@originate/contract';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { groupedAmount } from './CurrencyInput';
@@ -289,7 +289,7 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
 
 describe('OTP renderer', () => {
   it('sends, verifies, and shows the spec message for a wrong code', async () => {
-    const { ApiError } = await import('@originate/shared');
+    const { ApiError } = await import('@originate/contract');
     const s = services({
       verifyOtp: jest
         .fn()

@@ -2,8 +2,8 @@
 // store, and every field reads only its own slice. A keystroke then re-renders the field typed into,
 // the fields the engine changed with it (formulas, rules) and nothing else — not the whole form.
 
+import type { FieldConfig, FieldOptions, FieldValue } from '@originate/contract';
 import type { FieldError } from '@originate/flow-engine';
-import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { type FormBinding, inputText } from './types';
 

@@ -1,6 +1,6 @@
 // The words to show for a failed call inside a field (upload, OTP, signature): the server's reasons
 // when it gave some, the wait after too many attempts, else the catalogue's generic sentence.
-import { ApiError, GENERIC_ERROR_MESSAGE, tooManyAttemptsMessage } from '@originate/shared';
+import { ApiError, GENERIC_ERROR_MESSAGE, tooManyAttemptsMessage } from '@originate/contract';
 
 export function problemText(error: unknown): string {
   if (error instanceof ApiError) {

@@ -1,6 +1,6 @@
 // What the renderers that talk to the server need (uploads, signature, OTP, previews), handed down by
 // context so the renderers stay thin and their tests inject fakes.
-import type { UploadedDocument } from '@originate/shared';
+import type { UploadedDocument } from '@originate/contract';
 import { createContext, type ReactNode, useContext } from 'react';
 
 interface OtpSentAnswer {

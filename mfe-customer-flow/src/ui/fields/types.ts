@@ -1,8 +1,8 @@
 // What every renderer takes: the field, its value and shown error (the engine computes errors for every
 // field; the form decides which are shown), and callbacks. Renderers hold no rules of their own.
 
+import type { FieldConfig, FieldOptions, FieldValue } from '@originate/contract';
 import type { FieldError, FormState } from '@originate/flow-engine';
-import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 
 export interface FieldRendererProps {
   field: FieldConfig;

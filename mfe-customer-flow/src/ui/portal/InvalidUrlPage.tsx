@@ -1,7 +1,7 @@
 import LinkOffIcon from '@mui/icons-material/LinkOff';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/shared';
+import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/contract';
 
 /** Spec §2 'invalidURL': where an expired, invalid or submitted resume link lands. */
 export function InvalidUrlPage() {

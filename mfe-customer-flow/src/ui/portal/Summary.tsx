@@ -5,8 +5,8 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { FieldConfig } from '@originate/contract';
 import type { Step } from '@originate/flow-engine';
-import type { FieldConfig } from '@originate/shared';
 import { displayValue } from '../../domain/displayValue';
 import type { FlowController } from './useFlow';
 

@@ -2,6 +2,14 @@
 // the pieces in ./flow (saves and offline, the device draft, microflows, mandatory validations), with the
 // rest of the screen's state in domain/flowState's reducer.
 
+import type {
+  ApplicantType,
+  FieldAccessViewer,
+  FieldConfig,
+  FlowApplication,
+  FormValues,
+  JointApplicant,
+} from '@originate/contract';
 import {
   canAddJointApplicant,
   createFormState,
@@ -15,14 +23,6 @@ import {
   sameStep,
   stepper,
 } from '@originate/flow-engine';
-import type {
-  ApplicantType,
-  FieldAccessViewer,
-  FieldConfig,
-  FlowApplication,
-  FormValues,
-  JointApplicant,
-} from '@originate/shared';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { DraftStore } from '../../api/draftStore';
 import type { FlowSetup } from '../../api/loadFlow';

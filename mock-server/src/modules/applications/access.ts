@@ -1,5 +1,5 @@
 // Pure access rules the server enforces (spec §4, §6); who may assign whom is shared's assignRefusal.
-import { inTaskTeam, Permissions, type Team } from '@originate/shared/node';
+import { inTaskTeam, Permissions, type Team } from '@originate/contract';
 
 export interface Actor {
   userid: string;

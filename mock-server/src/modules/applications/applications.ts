@@ -1,6 +1,6 @@
 // Applications and their tasks, read into the wire shapes of spec §3.
 
-import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '@originate/shared/node';
+import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '@originate/contract';
 import type { Queryable } from '../../db';
 
 export interface TaskRow extends Record<string, unknown> {

@@ -8,7 +8,7 @@ import {
   taskActionsFor,
   taskSubStatus,
   visibleTabs,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { invalid } from '../../errors';
 import { operationalLevelAgreement } from '../lists';

@@ -1,7 +1,7 @@
 // What a back-office write tells others once it has committed: notifications to the users it concerns
 // (spec §9 statuses) and 'applicationChanged' for live lists. Collected inside the transaction, sent
 // after it commits, so a rolled-back change notifies nobody.
-import type { Notification, NotificationStatusName, Team } from '@originate/shared/node';
+import type { Notification, NotificationStatusName, Team } from '@originate/contract';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
 import { insertNotification, uncountedCount } from '../notifications';

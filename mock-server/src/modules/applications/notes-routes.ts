@@ -1,7 +1,8 @@
 // The detail view's reads and notes: notes (GET, POST), worklogs, related applications, audits (field
 // history). Every route needs access to the application (modules/tasks/task-context loadApplication).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, AuditsQuerySchema, NoteBodySchema } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
+import { AuditsQuerySchema, NoteBodySchema } from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { idString } from '../../http/schemas';

@@ -1,5 +1,5 @@
 // Spec §7 "Application actions": read one application.
-import { API_PATHS } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { PluginOptions } from '../../context';
 import { forbidden, notFound } from '../../errors';

@@ -8,7 +8,7 @@ import {
   PORTAL_ACCESS_DENIED_MESSAGE,
   PORTAL_APP_NAME,
   type SessionData,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { checkXsrf } from '../../auth-hook';
 import { caller, callerSession, type PluginOptions } from '../../context';

@@ -1,6 +1,6 @@
 // Sessions: one row per login; access and refresh tokens hang off it and die with it.
 import { createHash, randomUUID } from 'node:crypto';
-import { decryptPayload, encryptPayload, type SessionData } from '@originate/shared/node';
+import { decryptPayload, encryptPayload, type SessionData } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
 import { unauthorized } from '../../errors';

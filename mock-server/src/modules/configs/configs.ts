@@ -1,6 +1,6 @@
 // Stored configuration ({type}/{name} → one JSON value) and the selections GET /setup/configs offers:
 // ?isenabled=true keeps enabled entries only, ?configId= answers one entry (spec §7 "Admin configuration").
-import type { DomainUrlRecord } from '@originate/shared/node';
+import type { DomainUrlRecord } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Queryable } from '../../db';
 

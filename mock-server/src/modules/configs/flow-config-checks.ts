@@ -3,8 +3,10 @@
 // (loadFlowConfig, loadComponentConfigs, loadPageRules: the portal refuses the same configuration when
 // it loads it), run over what is stored; this file adds what only the server knows (the path the value
 // is saved under, the products, the flows that use a component) and words each problem as {label, reason}.
+
+import type { ComponentConfig, FlowConfig, PageRule } from '@originate/contract';
+import { SchemaError } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
-import { type ComponentConfig, type FlowConfig, type PageRule, SchemaError } from '@originate/shared/node';
 import type { Db, Queryable } from '../../db';
 import { componentsByIds, findProduct, flowVersions, rulesAbout } from './flow-store';
 

@@ -7,15 +7,17 @@ import {
   API_PATHS,
   type ComponentConfig,
   DEFAULT_FLOW_VERSION,
-  FieldOptionsSchema,
   type FlowConfig,
+  type RouteConfig,
+} from '@originate/contract';
+import {
+  FieldOptionsSchema,
   FlowModeSchema,
   FlowTypeSchema,
   ProductDetailsSchema,
   ProductSummarySchema,
-  type RouteConfig,
   RouteConfigSchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import Type from 'typebox';
 import type { PluginOptions } from '../../context';
 import { notFound, ValidationError } from '../../errors';

@@ -4,13 +4,8 @@
 // sub_sections[0].route_info' / 'missing'), then as the engine loads it (flow-config-checks), and only
 // then stored; the public GET routes answer what was saved.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  ComponentConfigSchema,
-  FlowConfigSchema,
-  FlowModeSchema,
-  PageRuleSchema,
-} from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
+import { ComponentConfigSchema, FlowConfigSchema, FlowModeSchema, PageRuleSchema } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';

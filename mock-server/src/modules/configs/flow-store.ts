@@ -1,19 +1,15 @@
 // The customer-flow configuration in its tables (JSONB). Every write is checked against the shared
 // contract schema first (parseWithSchema), so a broken configuration is refused naming the path and
 // the reason and never reaches a portal.
+import type { ComponentConfig, FieldOptions, FlowConfig, FlowMode, PageRule } from '@originate/contract';
 import {
-  type ComponentConfig,
   ComponentConfigSchema,
-  type FieldOptions,
   FieldOptionsSchema,
-  type FlowConfig,
   FlowConfigSchema,
-  type FlowMode,
-  type PageRule,
   PageRuleSchema,
   ProductDetailsSchema,
   parseWithSchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
 import type { Queryable } from '../../db';
 

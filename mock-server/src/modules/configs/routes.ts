@@ -8,7 +8,7 @@ import {
   type DomainUrlRecord,
   PORTAL_APP_NAME,
   type ThemeConfig,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden, notFound, ValidationError } from '../../errors';

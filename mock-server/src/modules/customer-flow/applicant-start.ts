@@ -1,6 +1,6 @@
 // How an applicant's first save begins: the application it creates and its applicant's session, in one
 // transaction, so there is never an application without its session or the reverse.
-import type { SaveApplicationBody } from '@originate/shared/node';
+import type { SaveApplicationBody } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createApplicantSession, type IssuedSession } from '../auth';

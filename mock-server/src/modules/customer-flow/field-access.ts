@@ -4,7 +4,6 @@
 // judged on the values as the form shows them (the engine's defaults applied to both sides), so a form
 // sent back untouched, defaults and all, changes nothing.
 import { isDeepStrictEqual } from 'node:util';
-import { createFormState } from '@originate/flow-engine';
 import {
   type ApplicantType,
   type ComponentConfig,
@@ -12,7 +11,8 @@ import {
   type FormValues,
   readOnlyByAccessControl,
   tableOfField,
-} from '@originate/shared/node';
+} from '@originate/contract';
+import { createFormState } from '@originate/flow-engine';
 import { type ApplicationValues, type FlowRules, jointOrdinals } from './flow-rules';
 
 interface ReadOnlyField {

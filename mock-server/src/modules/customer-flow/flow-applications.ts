@@ -2,8 +2,8 @@
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/contract';
 import { optionRequests } from '@originate/flow-engine';
-import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/shared/node';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, invalid, ValidationError } from '../../errors';
 import { fieldChanges, recordAudits } from '../applications';

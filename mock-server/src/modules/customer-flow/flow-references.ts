@@ -2,7 +2,7 @@
 // file ids must name files uploaded to this very application, and an OTP value saying isVerified
 // must match a verification the server made for this application, field and recipient. The client
 // is never trusted on either: a forged claim is refused naming the field with 'is invalid'.
-import type { FieldConfig, FormValues, OtpValue } from '@originate/shared/node';
+import type { FieldConfig, FormValues, OtpValue } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { type ApplicationValues, type FieldIssue, jointOrdinals } from './flow-rules';
 

@@ -3,6 +3,8 @@
 // check of spec §5 come from @originate/flow-engine, so a submit refuses exactly what the
 // portal refuses. This file only runs it over a stored application and words the refusals; what only
 // the server knows (OTP verifications, file ownership) is checked in flow-references.
+
+import type { ComponentConfig, FieldOptions, FlowConfig, FormValues, PageRule } from '@originate/contract';
 import {
   canAddJointApplicant,
   cellKey,
@@ -14,7 +16,6 @@ import {
   type Step,
   submitCheck,
 } from '@originate/flow-engine';
-import type { ComponentConfig, FieldOptions, FlowConfig, FormValues, PageRule } from '@originate/shared/node';
 
 export interface ApplicationValues {
   existing_or_new_customer: 'existing' | 'new';

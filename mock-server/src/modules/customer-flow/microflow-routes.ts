@@ -1,7 +1,8 @@
 // POST /v3/microflow/execute/{id} (spec §7): the field's microflow (modules/customer-flow/microflows.ts) run for the
 // caller's application. Body: the {data} envelope of {customFields}.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, FormValuesSchema } from '@originate/shared/node';
+import { API_PATHS } from '@originate/contract';
+import { FormValuesSchema } from '@originate/contract/schemas';
 import Type from 'typebox';
 import type { PluginOptions } from '../../context';
 import { invalid, notFound } from '../../errors';

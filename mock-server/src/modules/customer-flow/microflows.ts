@@ -2,7 +2,7 @@
 // Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS on the PAN's format),
 // emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
-import type { FieldConfig, FormValues } from '@originate/shared/node';
+import type { FieldConfig, FormValues } from '@originate/contract';
 import type { AppContext } from '../../context';
 import { invalid } from '../../errors';
 import type { StoredApplication } from '../applications';

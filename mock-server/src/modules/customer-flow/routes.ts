@@ -1,7 +1,8 @@
 // Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
 // the resume token, captcha and the mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type SaveApplicationBody, SaveApplicationBodySchema } from '@originate/shared/node';
+import { API_PATHS, type SaveApplicationBody } from '@originate/contract';
+import { SaveApplicationBodySchema } from '@originate/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { authenticate } from '../../auth-hook';

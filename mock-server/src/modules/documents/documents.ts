@@ -13,7 +13,7 @@ import {
   documentPermission,
   MAX_FILE_SIZE_BYTES,
   type MergeDocumentBody,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
 import { addWorklog, type Effects, newEffects, recordAudits } from '../applications';

@@ -9,7 +9,7 @@ import { link, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { UploadKind } from '@originate/shared/node';
+import type { UploadKind } from '@originate/contract';
 import { IN_MEMORY_DATA_DIR } from '../../config';
 
 /** A file id is a UUID the server made; anything else is refused before a path is built from it. */

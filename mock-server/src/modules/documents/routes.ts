@@ -4,18 +4,15 @@
 // here (@fastify/multipart, this plugin's scope). SQL and transactions are in modules/documents/documents.
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, MAX_FILE_SIZE_BYTES, type UploadedDocument, type UploadKind } from '@originate/contract';
 import {
-  API_PATHS,
   CopyFileBodySchema,
   DocumentMetadataBodySchema,
   DocumentRefBodySchema,
   DocumentVersionParamsSchema,
-  MAX_FILE_SIZE_BYTES,
   MergeDocumentBodySchema,
   UPLOAD_KINDS,
-  type UploadedDocument,
-  type UploadKind,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';

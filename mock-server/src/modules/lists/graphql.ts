@@ -1,6 +1,6 @@
 // The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
 // errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers.
-import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/shared/node';
+import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/contract';
 import {
   type ASTVisitor,
   type FragmentDefinitionNode,

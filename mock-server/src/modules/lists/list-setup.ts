@@ -1,6 +1,6 @@
 // A user's saved filters per table (POST /setup/save_or_update, POST /backstage/getFilter), and the
 // bank's products (GET /master_configs/products).
-import type { SavedFilterBody } from '@originate/shared/node';
+import type { SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../errors';
 import { checkFilters, LIST_FIELDS, tableConfig } from './lists';

@@ -22,7 +22,7 @@ import {
   type TaskReviewBucket,
   type Team,
   taskSubStatus,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../errors';
 import { iso } from '../applications';

@@ -7,14 +7,16 @@ import {
   APPLICATION_LISTS,
   type ApplicationList,
   BACK_OFFICE_SDL,
-  GetFilterBodySchema,
   GLOBAL_SEARCH_PAGE_SIZE,
+  seal,
+} from '@originate/contract';
+import {
+  GetFilterBodySchema,
   GlobalSearchBodySchema,
   GraphqlBodySchema,
   LocalSearchBodySchema,
   SavedFilterBodySchema,
-  seal,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
 import Type from 'typebox';

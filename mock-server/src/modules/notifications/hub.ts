@@ -1,6 +1,6 @@
 // In-process events between HTTP routes and the socket layer (one process; see README on scale-out).
 import { EventEmitter } from 'node:events';
-import type { Notification } from '@originate/shared/node';
+import type { Notification } from '@originate/contract';
 
 interface HubEvents {
   notification: [userId: string, notification: Notification, count: number];

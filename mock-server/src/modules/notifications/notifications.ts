@@ -6,7 +6,7 @@ import {
   type NotificationKind,
   type NotificationStatusName,
   relativeTime,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Queryable } from '../../db';
 
 interface NotificationRow extends Record<string, unknown> {

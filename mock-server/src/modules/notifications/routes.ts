@@ -1,6 +1,6 @@
 // Spec §7 "Notifications" over HTTP: the web-push subscription. Live events are in src/socket.
 
-import { API_PATHS, Roles } from '@originate/shared/node';
+import { API_PATHS, Roles } from '@originate/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden } from '../../errors';

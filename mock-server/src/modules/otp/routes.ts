@@ -1,6 +1,6 @@
 // OTP send / verify for an application's OTP field, and the outbox testers read (README "OTP").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, OTP_WRONG_CODE_MESSAGE, Roles } from '@originate/shared/node';
+import { API_PATHS, OTP_WRONG_CODE_MESSAGE, Roles } from '@originate/contract';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden, invalid, notFound, TooManyRequestsError, ValidationError } from '../../errors';

@@ -1,7 +1,7 @@
 // The applicant portal's sign-in and ownership (README "Applicant portal"). An applicant proves an e-mail
 // with a code the OTP service sends to it (outbox, no gateway); the session then names that e-mail, and
 // the applications whose primary applicant has it are theirs, besides the one their session belongs to.
-import { PORTAL_SIGN_IN_KEY } from '@originate/shared/node';
+import { PORTAL_SIGN_IN_KEY } from '@originate/contract/schemas';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
 import { type ApplicantSession, type IssuedSession, openApplicantSession } from '../auth';

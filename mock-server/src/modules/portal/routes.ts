@@ -1,13 +1,12 @@
 // The applicant portal beyond the flow (README "Applicant portal"): sign-in by a code sent to the
 // applicant's e-mail, and a session for another application of that e-mail. Never under /debugger.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, OTP_WRONG_CODE_MESSAGE } from '@originate/contract';
 import {
-  API_PATHS,
-  OTP_WRONG_CODE_MESSAGE,
   PortalOpenApplicationBodySchema,
   PortalSendCodeBodySchema,
   PortalVerifyCodeBodySchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import type { PluginOptions } from '../../context';
 import { forbidden, TooManyRequestsError, ValidationError } from '../../errors';

@@ -15,7 +15,7 @@ import {
   type SubTaskCommentBody,
   type Team,
   type UpdateSubTaskBody,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { newEffects, notifyTeam, notifyUser, touchApplication } from '../applications';

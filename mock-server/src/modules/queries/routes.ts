@@ -3,13 +3,13 @@
 // POST /v3/queries/updateAndResolveQuery. The two /v3/queries routes also serve the applicant (README
 // "Applicant portal"): their requests for information, and their answers.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS } from '@originate/contract';
 import {
   AnswerQueryBodySchema,
-  API_PATHS,
   CreateSubTaskBodySchema,
   SubTaskCommentBodySchema,
   UpdateSubTaskBodySchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type AppContext, caller, type PluginOptions } from '../../context';

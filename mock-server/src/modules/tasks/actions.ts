@@ -19,7 +19,7 @@ import {
   rebookRefusal,
   type TaskProgress,
   type Team,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, HttpError, invalid } from '../../errors';
 import {

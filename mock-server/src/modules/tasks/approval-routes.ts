@@ -1,13 +1,12 @@
 // Spec §7 approvals: POST /v3/application/approvals/{approve|reject|forward|send_back}, GET getApprovals,
 // and ours, POST request (the assignee asks an approver or raises an exception). Effects: modules/tasks/approvals.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, APPROVAL_ACTIONS } from '@originate/contract';
 import {
-  API_PATHS,
-  APPROVAL_ACTIONS,
   ApplicationIdQuerySchema,
   ApprovalActionBodySchema,
   RequestApprovalBodySchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { publish } from '../applications';

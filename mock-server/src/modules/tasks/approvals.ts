@@ -10,7 +10,7 @@ import {
   inTaskTeam,
   type RequestApprovalBody,
   type Team,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../../errors';
 import { type Effects, newEffects, notifyUser, recordAudits, touchApplication } from '../applications';

@@ -7,11 +7,13 @@ import {
   APPLICATION_ACTIONS,
   type ApplicationAction,
   type ApplicationActionBody,
+} from '@originate/contract';
+import {
   ApplicationActionBodySchema,
   RebookBodySchema,
   RemoveSnoozeBodySchema,
   SnoozeBodySchema,
-} from '@originate/shared/node';
+} from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';

@@ -1,5 +1,5 @@
 // The task's review date (Snooze tab): POST /v3/taskconfigs/updateSnoozeTime and removeSnoozeTime.
-import { futureTimeProblem, Permissions, type SnoozeBody } from '@originate/shared/node';
+import { futureTimeProblem, Permissions, type SnoozeBody } from '@originate/contract';
 import type { Db } from '../../db';
 import { conflict, forbidden, invalid } from '../../errors';
 import { type Effects, newEffects, touchApplication } from '../applications';

@@ -1,6 +1,6 @@
 // The lifecycle every application walks (README "State machine"): complete_step/user moves to the next
 // step here; revert_stage goes back to the previous one. The demo seed's steps are these four.
-import type { FlowType, Team } from '@originate/shared/node';
+import type { FlowType, Team } from '@originate/contract';
 
 export interface WorkflowStep {
   stepNumber: number;

@@ -1,13 +1,8 @@
 // Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token;
 // ours, the candidates of a user picker (modules/users/user-candidates).
 
-import {
-  API_PATHS,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_OPTIONS,
-  type UserCandidatesQuery,
-  UserCandidatesQuerySchema,
-} from '@originate/shared/node';
+import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, type UserCandidatesQuery } from '@originate/contract';
+import { UserCandidatesQuerySchema } from '@originate/contract/schemas';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AuthContext, caller, type PluginOptions } from '../../context';
 import { forbidden, invalid, notFound } from '../../errors';

@@ -8,7 +8,7 @@ import {
   PORTAL_APP_NAME,
   type UserCandidate,
   type UserCandidatesQuery,
-} from '@originate/shared/node';
+} from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden, invalid } from '../../errors';
 import { loadTaskContext, pendingApprovalFor } from '../tasks';

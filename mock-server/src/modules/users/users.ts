@@ -1,6 +1,6 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
-import type { Team, User } from '@originate/shared/node';
+import type { Team, User } from '@originate/contract';
 import type { Queryable } from '../../db';
 
 interface TeamDetail extends Team {

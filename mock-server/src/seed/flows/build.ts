@@ -1,5 +1,5 @@
 // Small builders that keep the seeded flows readable: one line per field, the contract's shapes out.
-import type { FieldConfig, FieldTypeDetails, GridSize, LayoutElement } from '@originate/shared/node';
+import type { FieldConfig, FieldTypeDetails, GridSize, LayoutElement } from '@originate/contract';
 
 type Extra = Omit<FieldConfig, 'key' | 'label' | 'enable' | 'field_type_details'> & { enable?: boolean };
 

@@ -1,7 +1,7 @@
 // The seeded car loan (CL, flow 'car_loan', no captcha): the applicant's details, the vehicle (make,
 // model, on-road price, down payment), the loan asked for and a summary. Built like personal-loan.ts;
 // the seeded Car Loan applications (seed/applications.ts, seed/bank.ts) open with it in the back office.
-import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/shared/node';
+import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
 import { amount, field, heading } from './build';
 
 export const CAR_LOAN_FLOW: FlowConfig = {

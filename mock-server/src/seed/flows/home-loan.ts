@@ -2,7 +2,7 @@
 // details with ID documents, income with a table of existing loans, co-applicant, guarantor,
 // documents, declaration with signature and a summary. With personal-loan.ts it uses every field
 // type and rule kind of spec §5 (test/flow-seed.test.ts holds it to that).
-import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/shared/node';
+import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
 import { amount, auto, content, custom, field, heading, row } from './build';
 
 const NAME_REGEX = "^[A-Za-z][A-Za-z .'-]{1,99}$";

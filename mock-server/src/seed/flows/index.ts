@@ -3,7 +3,7 @@
 // Hindi labels and the pincode table of the pincode_lookup microflow. Each value passes its contract
 // schema on the way in (modules/configs/flow-store). Applied when FLOW_SEED_VERSION changes, so later
 // edits survive restarts until the seed itself changes.
-import type { FieldOptions } from '@originate/shared/node';
+import type { FieldOptions } from '@originate/contract';
 import type { Db } from '../../db';
 import {
   type ProductRecord,

@@ -2,7 +2,7 @@
 // are an existing customer (radio 'customer_type', existing or new: the portal sends it as
 // existing_or_new_customer); existing customers verify an OTP to their registered mobile and see
 // their pre-approved offer, new customers give KYC; a custom page and a summary.
-import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/shared/node';
+import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
 import { amount, field, heading } from './build';
 
 export const PERSONAL_LOAN_FLOW: FlowConfig = {

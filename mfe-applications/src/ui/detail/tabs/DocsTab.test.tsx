@@ -1,4 +1,4 @@
-import { MAX_FILE_SIZE_BYTES } from '@originate/shared';
+import { MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { detailApi, type StaffDocument } from '../../../api/detail';

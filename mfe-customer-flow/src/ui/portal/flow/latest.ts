@@ -1,8 +1,8 @@
 // The newest of everything, for saves built when their turn in the queue comes and for handlers that
 // run ahead of the render (a keystroke's values are here before they are on screen).
 
+import type { FlowApplication, FormValues, JointApplicant } from '@originate/contract';
 import type { FlowContext, ProgressStatus, Step } from '@originate/flow-engine';
-import type { FlowApplication, FormValues, JointApplicant } from '@originate/shared';
 
 export interface Latest {
   values: FormValues;

@@ -1,5 +1,5 @@
 // The applicant's draft on this device: written (debounced) after every change, flushed when the page hides.
-import { showToast } from '@originate/shared';
+import { showToast } from '@originate/web';
 import { type RefObject, useCallback, useEffect, useMemo } from 'react';
 import { createDebouncedWriter, type DraftStore } from '../../../api/draftStore';
 import type { Latest } from './latest';

@@ -1,8 +1,8 @@
 // The flow context and its steps, each keeping its identity while typing changes neither: steps, the
 // stepper and every callback built on them are not recomputed per keystroke.
 
+import type { ApplicantType, FlowApplication, FlowConfig, FormValues, JointApplicant } from '@originate/contract';
 import { type FlowContext, flowSteps, type Step } from '@originate/flow-engine';
-import type { ApplicantType, FlowApplication, FlowConfig, FormValues, JointApplicant } from '@originate/shared';
 import { useMemo, useRef } from 'react';
 import { flowContext } from '../../../domain/flowModel';
 

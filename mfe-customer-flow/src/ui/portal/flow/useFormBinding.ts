@@ -1,6 +1,7 @@
 // The form as the renderers see it (FormBinding): the rendered engine state, and every input's change
 // applied to the newest one.
 
+import type { FieldConfig, FieldOptions, FieldValue } from '@originate/contract';
 import {
   addTableRow,
   type CellValue,
@@ -11,7 +12,6 @@ import {
   setFieldValue,
   setTableCell,
 } from '@originate/flow-engine';
-import type { FieldConfig, FieldOptions, FieldValue } from '@originate/shared';
 import { type RefObject, useMemo } from 'react';
 import type { FormBinding } from '../../fields/types';
 import { afterPointerRelease } from '../pointerRelease';

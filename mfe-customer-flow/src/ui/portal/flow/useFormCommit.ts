@@ -2,8 +2,8 @@
 // typed value); the rest of the screen (formulas, rule targets, stepper, progress) renders after the
 // keystroke's frame painted, as a transition the next keystroke may interrupt.
 
+import type { FormValues, JointApplicant } from '@originate/contract';
 import { componentStatus, type FormState, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';
-import type { FormValues, JointApplicant } from '@originate/shared';
 import {
   type Dispatch,
   type RefObject,

@@ -1,7 +1,8 @@
 // Co-applicants and guarantors: added after the applicant's steps, removed with theirs.
 
+import type { ApplicantType, FlowConfig, JointApplicant } from '@originate/contract';
 import { canAddJointApplicant, type FlowContext, flowSteps, type Step } from '@originate/flow-engine';
-import { type ApplicantType, type FlowConfig, type JointApplicant, showToast } from '@originate/shared';
+import { showToast } from '@originate/web';
 import { type Dispatch, type RefObject, type SetStateAction, useCallback } from 'react';
 import { flowContext } from '../../../domain/flowModel';
 import type { Latest } from './latest';

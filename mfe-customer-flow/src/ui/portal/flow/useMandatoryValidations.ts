@@ -1,6 +1,6 @@
 // The server's mandatory validations (spec §7): registered after the first save, then re-run, one call at a
 // time, for the pending fields each save changed. Refusals show as the fields' errors until they pass.
-import { reportError } from '@originate/shared';
+import { reportError } from '@originate/web';
 import { type Dispatch, type RefObject, useCallback, useMemo, useRef } from 'react';
 import { addMandatoryValidations, updateMandatoryValidations } from '../../../api/flow';
 import { createPromiseQueue } from '../../../api/promiseQueue';

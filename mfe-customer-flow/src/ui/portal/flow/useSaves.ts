@@ -1,8 +1,9 @@
 // Saves, queued one at a time and offline-safe: a draft waits for the connection (it is on the device),
 // a first save creates the application and the applicant's session, every answer is adopted.
 
+import type { DeviceType, FlowApplication, FlowConfig } from '@originate/contract';
 import type { Step } from '@originate/flow-engine';
-import { type DeviceType, type FlowApplication, type FlowConfig, reportError } from '@originate/shared';
+import { reportError } from '@originate/web';
 import { type Dispatch, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { storeApplicantSession } from '../../../api/applicantSession';
 import { createApplication, saveAsApplicant, saveAsUser } from '../../../api/flow';

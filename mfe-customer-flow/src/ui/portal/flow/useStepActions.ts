@@ -2,6 +2,13 @@
 // (every step's form must pass: the first failing one opens with its fields marked).
 
 import {
+  type FlowApplication,
+  type FlowConfig,
+  type FormValues,
+  type JointApplicant,
+  MANDATORY_FIELDS_MESSAGE,
+} from '@originate/contract';
+import {
   type FlowContext,
   type FormState,
   markDirty,
@@ -12,15 +19,7 @@ import {
   sameStep,
   submitCheck,
 } from '@originate/flow-engine';
-import {
-  type FlowApplication,
-  type FlowConfig,
-  type FormValues,
-  type JointApplicant,
-  MANDATORY_FIELDS_MESSAGE,
-  reportError,
-  showToast,
-} from '@originate/shared';
+import { reportError, showToast } from '@originate/web';
 import { type Dispatch, type RefObject, type SetStateAction, useCallback } from 'react';
 import { isNetworkError, type SaveQueue } from '../../../api/saveQueue';
 import type { FlowAction } from '../../../domain/flowState';

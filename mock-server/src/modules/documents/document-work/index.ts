@@ -4,7 +4,7 @@
 // Past a limit the answer is 413 naming the file and the limit, and the worker is replaced: a worker
 // ends itself after a limit it detects (pages, decompressed bytes, pixels); the pool stops one that
 // runs out of time (abort) and V8 stops one that runs out of heap (resourceLimits).
-import { REFUSAL_CODES } from '@originate/shared/node';
+import { REFUSAL_CODES } from '@originate/contract';
 import { Piscina } from 'piscina';
 import type { DocumentLimits } from '../../../config';
 import { HttpError, invalid } from '../../../errors';

@@ -1,0 +1,65 @@
+/**
+ * @jest-environment node
+ */
+// The config factory's shares (createAppConfig.cjs): MUI's context modules are shared one copy each.
+import { readFileSync } from 'node:fs';
+
+interface ShareOptions {
+  singleton?: boolean;
+  eager?: boolean;
+  request?: string;
+  import?: string;
+  version?: string;
+}
+type Factory = (options: {
+  name: string;
+  dir: string;
+  port: number;
+  eager?: string[];
+}) => (
+  env: Record<string, unknown>,
+  argv: { mode?: string },
+) => { plugins: { _options?: { shared?: Record<string, ShareOptions> } }[] };
+
+const { createAppConfig } = require('./createAppConfig.cjs') as { createAppConfig: Factory };
+
+function sharesOf(eager: string[] = []): Record<string, ShareOptions> {
+  const config = createAppConfig({ name: 'app', dir: __dirname, port: 1, eager })({}, { mode: 'production' });
+  const federation = config.plugins.find((p) => p._options?.shared);
+  if (!federation?._options?.shared) throw new Error('no ModuleFederationPlugin with shares');
+  return federation._options.shared;
+}
+
+const contextKeys = (shared: Record<string, ShareOptions>) => Object.keys(shared).filter((k) => k.endsWith('.mjs'));
+
+test("MUI's context modules, reached by relative imports inside MUI, are singletons keyed by their file", () => {
+  const shared = sharesOf();
+  const keys = contextKeys(shared);
+  // The two whose copies per build broke Menu + MenuItem across builds, and the roving focus of MenuList.
+  expect(keys).toEqual(
+    expect.arrayContaining([
+      '@mui/material/MenuList/MenuListContext.mjs',
+      '@mui/material/List/ListContext.mjs',
+      '@mui/material/FormControl/FormControlContext.mjs',
+      '@mui/utils/useRovingTabIndex/RovingTabIndexContext.mjs',
+    ]),
+  );
+  for (const key of keys) {
+    const options = shared[key] ?? {};
+    // The absolute file as request: webpack matches the module however it is imported.
+    expect(options.request).toMatch(/^\//);
+    expect(options.request?.endsWith(key.replace(/^@mui\/[^/]+\//, ''))).toBe(true);
+    expect(options.import).toBe(options.request);
+    expect(readFileSync(options.request ?? '', 'utf8')).toContain('createContext(');
+    expect(options.singleton).toBe(true);
+    expect(options.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(options.eager).toBeUndefined();
+  }
+});
+
+test('the contexts are eager only in an app that builds MUI into its entry chunk', () => {
+  const withMui = sharesOf(['react', '@mui/material/Button']);
+  for (const key of contextKeys(withMui)) expect(withMui[key]?.eager).toBe(true);
+  const withoutMui = sharesOf(['react']);
+  for (const key of contextKeys(withoutMui)) expect(withoutMui[key]?.eager).toBeUndefined();
+});

@@ -1,0 +1,53 @@
+// Each remote's typed surface: what the modules it exposes take, and the sentence a host shows when one
+// cannot be shown. The declaration and manifest shapes (schemas and types) are in remoteManifest.ts.
+import type { FieldAccessViewer } from '../rules/fieldAccess';
+import type { ApplicantType } from './entities';
+import type { RemoteEntry } from './remoteManifest';
+
+/** Served as /env.json on every app origin: what the build must not know. */
+export interface RuntimeEnv {
+  apiBaseUrl: string;
+  remotesManifestUrl: string;
+  /** Public key the login form uses to encrypt the password (see LOGIN_KEY). */
+  loginKey: string;
+  portalAppName: string;
+}
+
+/** Props every remote's page module takes (menu pages and the customer area). */
+export interface RemotePageProps {
+  /** The path the host routed to the module, e.g. '/newapplication'; the module routes below it. */
+  basename: string;
+}
+
+/** One application's form (mfe_customer_flow's './FlowForm'), as the back office's application detail edits it. */
+interface FlowFormProps {
+  applicationId: string;
+  applicantType: ApplicantType;
+  access: 'WRITE' | 'READ';
+  /**
+   * The staff user looking at the form (roles and teams): fields whose access control gives them no WRITE
+   * are read only (fieldAccess). Optional for hosts built before it: without it every field
+   * follows `access`, and the server still refuses a change to a field the user may only read.
+   */
+  viewer?: FieldAccessViewer;
+  /** Called after each successful save. */
+  onSaved?: () => void;
+}
+
+/**
+ * What the module filling each slot takes (a remote types its exposed module as
+ * `ComponentType<SlotProps['flowForm']>`); every RemoteSlot has an entry.
+ */
+export interface SlotProps {
+  /** The header's notification bell, e.g. './NotificationBell'. */
+  headerBell: Record<string, never>;
+  /** /newapplication, /omni-embed, /dynamic-resume and /backstage/newapplication, e.g. './CustomerFlow'. */
+  customerArea: RemotePageProps;
+  /** One application's form inside another remote's page, e.g. './FlowForm'. */
+  flowForm: FlowFormProps;
+}
+
+/** The sentence a host shows when a remote cannot be shown. */
+export function remoteUnavailableMessage(remote: Pick<RemoteEntry, 'displayName' | 'unavailableMessage'>): string {
+  return remote.unavailableMessage ?? `${remote.displayName} is unavailable right now.`;
+}

@@ -1,0 +1,9 @@
+// The contract schemas (TypeBox) and their checker: a subpath of its own ('@originate/contract/schemas'),
+// shared between host and remotes like the root, so the shell loads TypeBox only when it first checks
+// something (the remotes manifest), never on the login page. The root re-exports their types only.
+export * from './backOfficeSchemas';
+export * from './flow';
+export * from './portalSchemas';
+export * from './primitives';
+export * from './remoteManifest';
+export * from './schemaCheck';
