@@ -1,5 +1,11 @@
 // What Node code (mock-server, tests, deploy) may import: no React, no DOM.
 
+export * from './contracts/answers/applications';
+export * from './contracts/answers/documents';
+export * from './contracts/answers/errors';
+export * from './contracts/answers/lists';
+export * from './contracts/answers/queries';
+export * from './contracts/answers/tasks';
 export * from './contracts/apiPaths';
 export * from './contracts/backOffice';
 export * from './contracts/backOfficeSchemas';

@@ -608,7 +608,7 @@ export async function mergeDocuments(
   const effects = newEffects();
   effects.changed.set(applicationId, now);
   return {
-    result: { fileId: mergedId, fileName, size: bytes.length, mimeType: 'application/pdf', pageCount },
+    result: { fileId: mergedId, fileName, size: bytes.length, mimeType: 'application/pdf' as const, pageCount },
     effects,
   };
 }

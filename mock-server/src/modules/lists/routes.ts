@@ -7,13 +7,21 @@ import {
   APPLICATION_LISTS,
   type ApplicationList,
   BACK_OFFICE_SDL,
+  closed,
+  ERROR_ANSWERS,
   GetFilterBodySchema,
   GLOBAL_SEARCH_PAGE_SIZE,
   GlobalSearchBodySchema,
   GraphqlBodySchema,
   LocalSearchBodySchema,
+  MasterProductsAnswerSchema,
   SavedFilterBodySchema,
+  SavedFilterSchema,
+  SavedFiltersAnswerSchema,
+  SealedAnswerSchema,
+  SearchPageAnswerSchema,
   seal,
+  TableConfigSchema,
 } from '@originate/shared/node';
 import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
@@ -26,7 +34,6 @@ import { documentRules, graphqlResolvers } from './graphql';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
 import { globalSearch, type ListCaller, localSearch, tableConfig } from './lists';
 
-const closed = { additionalProperties: false } as const;
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */
 const QUERY_DEPTH = 10;
@@ -75,7 +82,11 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
   app.post(
     API_PATHS.graphql,
     // Applicants too, for 'applicationTasks' of their own e-mail only (README "Applicant portal").
-    { config: { applicant: true }, schema: { body: EnvelopeSchema }, validatorCompiler: contractValidator },
+    {
+      config: { applicant: true },
+      schema: { body: EnvelopeSchema, response: { 200: SealedAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const context = request.applicant
         ? { caller: null, applicant: request.applicant }
@@ -112,7 +123,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.get(
     API_PATHS.tableConfig,
-    { schema: { params: Type.Object({ id: TableId }, closed) }, validatorCompiler: contractValidator },
+    {
+      schema: { params: Type.Object({ id: TableId }, closed), response: { 200: TableConfigSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const config = await tableConfig(db, request.params.id);
       if (!config) throw notFound(`No table configuration ${request.params.id}`);
@@ -122,7 +136,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.getFilter,
-    { schema: { body: GetFilterBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: GetFilterBodySchema, response: { 200: SavedFiltersAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       if (!(await tableConfig(db, request.body.tableId))) throw invalid('tableId', 'is not a known table');
@@ -132,7 +149,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.globalSearch,
-    { schema: { body: GlobalSearchBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: GlobalSearchBodySchema, response: { 200: SearchPageAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       const { query, page = 0, size = GLOBAL_SEARCH_PAGE_SIZE } = request.body;
@@ -143,7 +163,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.localSearch,
-    { schema: { body: LocalSearchBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: LocalSearchBodySchema, response: { 200: SearchPageAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       const { list, query, page = 0, size = 10 } = request.body;
@@ -164,12 +187,19 @@ export const listSetupRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
   const { db } = ctx;
   app.post(
     API_PATHS.saveFilter,
-    { schema: { body: SavedFilterBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: SavedFilterBodySchema, response: { 200: SavedFilterSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       return saveFilter(db, user.userid, request.body, ctx.now());
     },
   );
 
-  app.get(API_PATHS.products, async () => masterProducts(db));
+  app.get(
+    API_PATHS.products,
+    { schema: { response: { 200: MasterProductsAnswerSchema, ...ERROR_ANSWERS } } },
+    async () => masterProducts(db),
+  );
 };
