@@ -17,11 +17,10 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { type ApplicantType, type DetailTab, type User, userAtom, useSlot } from '@originate/shared';
+import { type ApplicantType, type DetailTab, type TaskConfigs, type User, userAtom, useSlot } from '@originate/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import type { TaskConfigs } from '../../api/detail';
 import {
   invalidate,
   useApplicationLifeCycle,

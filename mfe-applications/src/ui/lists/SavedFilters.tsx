@@ -10,9 +10,9 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { reportError, type SavedFilterBody, showToast } from '@originate/shared';
+import { reportError, type SavedFilter, type SavedFilterBody, showToast } from '@originate/shared';
 import { useId, useState } from 'react';
-import type { ListFilter, ListSort, SavedFilter } from '../../api/lists';
+import type { ListFilter, ListSort } from '../../api/lists';
 import { useSavedFilters, useSaveFilter } from '../../api/useLists';
 
 interface Props {

@@ -127,6 +127,7 @@ export type Note = Static<typeof NoteSchema>;
 export const NotesAnswerSchema = Type.Object({ data: Type.Array(NoteSchema) }, closed);
 /** POST /v3/application/{id}/notes: the note as stored. */
 export const AddedNoteAnswerSchema = Type.Object({ id: Text, text: Text, userId: Id, createdAt: IsoDateTime }, closed);
+export type AddedNoteAnswer = Static<typeof AddedNoteAnswerSchema>;
 
 /** One action on an application (Worklogs tab); `userId` is null when the applicant acted. */
 const WorklogSchema = Type.Object(

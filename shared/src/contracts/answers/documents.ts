@@ -24,15 +24,18 @@ export const SignatureAnswerSchema = Type.Object({ fileId: FileId }, closed);
 export const RemovedUploadAnswerSchema = Type.Object({ removed: Type.Literal(true) }, closed);
 /** POST /v3/deleteDocument. */
 export const DeletedDocumentAnswerSchema = Type.Object({ fileId: FileId, removed: Type.Literal(true) }, closed);
+export type DeletedDocumentAnswer = Static<typeof DeletedDocumentAnswerSchema>;
 
 const DocumentMetadataSchema = Type.Object({ docType: Type.Optional(Text), description: Type.Optional(Text) }, closed);
 /** POST /v3/document/updatemetadata: the document's metadata as it now is. */
 export const MetadataAnswerSchema = Type.Object({ fileId: FileId, metadata: DocumentMetadataSchema }, closed);
+export type MetadataAnswer = Static<typeof MetadataAnswerSchema>;
 /** POST /v3/copyFile: the copy, on the other application. */
 export const CopiedFileAnswerSchema = Type.Object(
   { fileId: FileId, application_id: Id, fileName: Text, size: Size },
   closed,
 );
+export type CopiedFileAnswer = Static<typeof CopiedFileAnswerSchema>;
 /** POST /v3/mergeDocument: the merged PDF. */
 export const MergedDocumentAnswerSchema = Type.Object(
   {
@@ -42,6 +45,7 @@ export const MergedDocumentAnswerSchema = Type.Object(
   },
   closed,
 );
+export type MergedDocumentAnswer = Static<typeof MergedDocumentAnswerSchema>;
 
 /** An earlier file of a document, kept when it was replaced. */
 const DocumentVersionSchema = Type.Object(

@@ -34,6 +34,7 @@ export type RebookAnswer = Static<typeof RebookAnswerSchema>;
 
 /** POST /v3/taskconfigs/updateSnoozeTime and removeSnoozeTime: the task's review date (null: cleared). */
 export const SnoozeAnswerSchema = Type.Object({ taskId: Id, reviewDate: Nullable(IsoDateTime) }, closed);
+export type SnoozeAnswer = Static<typeof SnoozeAnswerSchema>;
 
 export const ApprovalStatusSchema = Type.Union([
   Type.Literal('PENDING'),
@@ -75,9 +76,11 @@ export const RequestedApprovalAnswerSchema = Type.Object(
   { approvalId: Id, status: Type.Literal('PENDING'), approver: Id },
   closed,
 );
+export type RequestedApprovalAnswer = Static<typeof RequestedApprovalAnswerSchema>;
 
 /** POST /v3/application/approvals/{action}: the approval's new state and the application's. */
 export const ApprovalDecisionAnswerSchema = Type.Object(
   { approvalId: Id, status: ApprovalStatusSchema, approver: Id, application_status: ApplicationStatusSchema },
   closed,
 );
+export type ApprovalDecisionAnswer = Static<typeof ApprovalDecisionAnswerSchema>;

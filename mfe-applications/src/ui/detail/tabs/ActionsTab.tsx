@@ -5,9 +5,9 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { showToast, type User } from '@originate/shared';
+import { showToast, type TaskConfigs, type User } from '@originate/shared';
 import { useState } from 'react';
-import { detailApi, type TaskConfigs } from '../../../api/detail';
+import { detailApi } from '../../../api/detail';
 import { rebookCallback } from '../../../api/lists';
 import { useDetailMutation } from '../../../api/useDetail';
 import {
