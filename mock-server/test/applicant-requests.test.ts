@@ -8,9 +8,11 @@ import {
   API_PATHS,
   APPLICATION_TASKS_QUERY,
   ApplicantRequestsAnswerSchema,
+  ApplicationTasksResultSchema,
   apiPath,
   decryptPayload,
   encryptPayload,
+  type PortalApplication,
   schemaIssues,
 } from '@originate/shared/node';
 import type { LightMyRequestResponse } from 'fastify';
@@ -174,10 +176,11 @@ describe("'applicationTasks' for the portal", () => {
     const second = await homeLoan(MY_EMAIL.toUpperCase());
     await requestFromApplicant(second.applicationId, ['id_document']);
     const signed = await signIn(MY_EMAIL);
-    const data = await openedGraphql<{ applicationTasks: { count: number; data: Record<string, unknown>[] } }>(
+    const data = await openedGraphql<{ applicationTasks: { count: number; data: PortalApplication[] } }>(
       await applicationTasks(signed.headers, MY_EMAIL),
       signed.headers.access_token as string,
     );
+    assert.deepEqual(schemaIssues(ApplicationTasksResultSchema, data.applicationTasks), []);
     assert.equal(data.applicationTasks.count, 2);
     const byId = new Map(data.applicationTasks.data.map((a) => [a.application_id, a]));
     assert.equal(byId.get(second.applicationId)?.openRequests, 1);

@@ -13,6 +13,7 @@ import {
   documentPermission,
   MAX_FILE_SIZE_BYTES,
   type MergeDocumentBody,
+  type MetadataAnswer,
 } from '@originate/shared/node';
 import type { Db, Queryable } from '../../db';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
@@ -23,10 +24,8 @@ import { assertStorageQuota, withBlobs } from './blobs';
 import type { DocumentWork } from './document-work';
 import { displayName, extensionOf, type FileStore, type Received } from './files';
 
-export interface DocumentMetadata {
-  docType?: string;
-  description?: string;
-}
+/** What a document records besides its file: the answers' metadata. */
+export type DocumentMetadata = MetadataAnswer['metadata'];
 
 interface DocumentRow extends Record<string, unknown> {
   file_id: string;

@@ -7,7 +7,6 @@ import {
   type ActionState,
   type ApplicationAction,
   type ApplicationActionBody,
-  type ApplicationStatus,
   type AssignAction,
   actionPermission,
   applyAction,
@@ -19,7 +18,6 @@ import {
   type RebookAnswer,
   type RebookBody,
   rebookRefusal,
-  type TaskProgress,
   type Team,
 } from '@originate/shared/node';
 import type { Db, Queryable } from '../../db';

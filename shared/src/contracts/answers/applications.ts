@@ -1,6 +1,8 @@
 // Answers of the applications module (mock-server modules/applications): one application, its notes,
 // worklogs, field history (audits) and related applications. The entity schemas here (a team, an
 // application with its lifecycle) are the source of the types entities.ts exports under their names.
+// What GraphQL answers too (a team, a lifecycle) has its optional fields nullable as well: a REST answer
+// leaves them out, GraphQL answers null (answers/graphqlSdl.ts).
 import Type, { type Static } from 'typebox';
 import { FlowModeSchema, FlowTypeSchema, FormValuesSchema, JointApplicantSchema, SectionProgressSchema } from '../flow';
 import { Code, closed, Id, IsoDateTime, Nullable } from '../primitives';
@@ -11,8 +13,8 @@ export const TeamSchema = Type.Object(
   {
     type: Type.Union([Type.Literal('HIERARCHY'), Type.Literal('DEPT')]),
     id: Id,
-    name: Type.Optional(Text),
-    allTeams: Type.Optional(Type.Boolean()),
+    name: Type.Optional(Nullable(Text)),
+    allTeams: Type.Optional(Nullable(Type.Boolean())),
   },
   closed,
 );
@@ -39,7 +41,7 @@ export const InitiatorSchema = Type.Object({ id: Id, username: Text, displayName
 /** A task of a lifecycle step: who holds it. The assignee is left out while nobody does. */
 export const AssignmentInfoSchema = Type.Object(
   {
-    assignedTo: Type.Optional(Id),
+    assignedTo: Type.Optional(Nullable(Id)),
     assignedTeam: Type.Array(TeamSchema),
     allowedUsers: Type.Array(Text),
     progress: TaskProgressSchema,
@@ -52,7 +54,7 @@ export const LifeCycleStepSchema = Type.Object(
   {
     stepName: Text,
     type: FlowTypeSchema,
-    summaryEnabled: Type.Optional(Type.Boolean()),
+    summaryEnabled: Type.Optional(Nullable(Type.Boolean())),
     assignmentInfo: Type.Array(AssignmentInfoSchema),
   },
   closed,

@@ -20,8 +20,10 @@ export const ReplacedDocumentAnswerSchema = Type.Object(
 export type ReplacedDocumentAnswer = Static<typeof ReplacedDocumentAnswerSchema>;
 /** POST /api/uploadSignaturetoS3. */
 export const SignatureAnswerSchema = Type.Object({ fileId: FileId }, closed);
+export type SignatureAnswer = Static<typeof SignatureAnswerSchema>;
 /** DELETE /v3/remove/ and POST /upload/removeDocument. */
 export const RemovedUploadAnswerSchema = Type.Object({ removed: Type.Literal(true) }, closed);
+export type RemovedUploadAnswer = Static<typeof RemovedUploadAnswerSchema>;
 /** POST /v3/deleteDocument. */
 export const DeletedDocumentAnswerSchema = Type.Object({ fileId: FileId, removed: Type.Literal(true) }, closed);
 export type DeletedDocumentAnswer = Static<typeof DeletedDocumentAnswerSchema>;

@@ -1,9 +1,12 @@
 // GraphQL object types written from TypeBox answer schemas, so the SDL mercurius serves and the
 // TypeScript types of its answers come from one definition and cannot drift (answers/lists.ts uses it).
 // The mapping: String, Integer → Int, Number → Float, Boolean; a union of string literals → String; an
-// array → a list; a nested object → the named type whose schema it is; optional or `| null` → nullable,
-// anything else non-null. A `description` becomes the field's or type's description. Anything else
-// (a record, an unknown, a union of objects) has no GraphQL type here and throws, naming where.
+// array → a list; a nested object → the named type whose schema it is; `| null` → nullable, anything else
+// non-null. A `description` becomes the field's or type's description. GraphQL answers every selected
+// field, null when there is nothing, so an optional property must be nullable too
+// (`Type.Optional(Nullable(X))`): its one type then holds for a REST answer, which leaves it out, and for
+// GraphQL's null. Anything else (an optional that is not nullable, a record, an unknown, a union of
+// objects) has no GraphQL type here and throws, naming where.
 import Type, { type TObject, type TSchema } from 'typebox';
 
 /** The schema as JSON: a nested object is recognised by being one of the named schemas. */
@@ -20,7 +23,10 @@ const branchesOf = (schema: TSchema): TSchema[] => (Type.IsUnion(schema) ? schem
 function typeOf(schema: TSchema, names: ReadonlyMap<string, string>, where: string): string {
   const branches = branchesOf(schema);
   const values = branches.filter((s) => !Type.IsNull(s));
-  const nullable = Type.IsOptional(schema) || values.length < branches.length;
+  const nullable = values.length < branches.length;
+  if (Type.IsOptional(schema) && !nullable) {
+    throw new Error(`${where}: optional but not nullable, while GraphQL answers null for it`);
+  }
   const [only] = values;
   let named: string;
   if (values.length > 1) {
