@@ -3,7 +3,7 @@
 // completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
 // without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.
 // HL-2026-600001 is the seed's home loan with a real flow, its task In Progress with the officer.
-import { API_PATHS, apiPath } from '@originate/contract';
+import { API_PATHS, apiPath, type TaskConfigs, type TaskConfigsAnswer } from '@originate/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { pngFile } from '../support/portal';
@@ -12,13 +12,6 @@ import { detailUrl, logIn, screenshot } from '../support/ui';
 const PNG_BYTES = pngFile('scan.png').buffer;
 
 const APPLICATION = 'HL-2026-600001';
-
-interface Configs {
-  status: string;
-  assigned: boolean;
-  tabs: string[];
-  task: { taskId: string } | null;
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -156,12 +149,12 @@ test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an ac
 }) => {
   const approver = await apiLogin('approver', 'Approver@123');
   // A seeded application whose open task is the approver's own (the Sanction step), so only the permission is missing.
-  let found: { id: string; configs: Configs } | null = null;
+  let found: { id: string; configs: TaskConfigs } | null = null;
   for (let n = 101; n < 140 && !found; n++) {
     for (const product of ['PL', 'HL', 'CL']) {
       const id = `${product}-2026-${String(n).padStart(6, '0')}`;
       try {
-        const configs = await apiGet<Configs>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
+        const configs = await apiGet<TaskConfigsAnswer>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
         if (configs.assigned && configs.status === 'ACTIVE' && configs.task) {
           found = { id, configs };
           break;
@@ -172,7 +165,7 @@ test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an ac
     }
   }
   expect(found, 'a seeded application assigned to the approver').not.toBeNull();
-  const { id, configs } = found as { id: string; configs: Configs };
+  const { id, configs } = found as { id: string; configs: TaskConfigs };
   expect(configs.tabs).not.toContain('Actions');
 
   await logIn(page, 'approver', 'Approver@123');
@@ -188,6 +181,6 @@ test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an ac
   }).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(HttpError);
   expect((refused as HttpError).status).toBe(403);
-  const after = await apiGet<Configs>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  const after = await apiGet<TaskConfigsAnswer>(approver, `${API_PATHS.taskConfigs}?application_id=${id}`);
   expect(after.status).toBe('ACTIVE');
 });

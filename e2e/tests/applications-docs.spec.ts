@@ -10,7 +10,8 @@
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, apiPath, type LoginResponse, MAX_FILE_SIZE_BYTES } from '@originate/contract';
+import type { LoginResponse, StaffDocument, TaskConfigsAnswer } from '@originate/contract';
+import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
@@ -21,18 +22,6 @@ import { detailUrl, logIn, screenshot } from '../support/ui';
 const PNG_BYTES = pngFile('scan.png').buffer;
 
 const RESERVED = 'HL-2026-600001';
-
-interface Configs {
-  status: string;
-  assigned: boolean;
-  tabs: string[];
-}
-
-interface ListedDocument {
-  fileId: string;
-  fileName: string;
-  uploadedBy: string | null;
-}
 
 async function pdfOf(pages: number, title: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -49,7 +38,7 @@ async function assignedTo(session: LoginResponse, wanted: number): Promise<strin
       const id = `${product}-2026-${String(n).padStart(6, '0')}`;
       if (id === RESERVED || found.length >= wanted) continue;
       try {
-        const configs = await apiGet<Configs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
+        const configs = await apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
         if (configs.assigned && configs.status === 'ACTIVE' && configs.tabs.includes('Docs')) found.push(id);
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
@@ -61,7 +50,7 @@ async function assignedTo(session: LoginResponse, wanted: number): Promise<strin
 }
 
 const documentsOf = (session: LoginResponse, applicationId: string) =>
-  apiGet<{ data: ListedDocument[] }>(session, apiPath('applicationDocuments', { applicationId })).then((r) => r.data);
+  apiGet<{ data: StaffDocument[] }>(session, apiPath('applicationDocuments', { applicationId })).then((r) => r.data);
 
 /** A staff upload as the Docs tab sends it, from outside the browser (the server's own limits). */
 async function uploadAs(session: LoginResponse, applicationId: string, fieldKey: string, name: string, data: Buffer) {

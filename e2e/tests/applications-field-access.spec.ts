@@ -11,23 +11,17 @@ import {
   type FlowApplication,
   type LoginResponse,
   type SaveApplicationBody,
+  type TaskConfigsAnswer,
 } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { logIn, screenshot } from '../support/ui';
 
-interface Configs {
-  status: string;
-  assigned: boolean;
-  tabs: string[];
-  task: { taskId: string; assignedTo: string | null; progress: string } | null;
-}
-
 const configsOf = (session: LoginResponse, id: string) =>
-  apiGet<Configs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
 
 /** The seeded home loans, newest first (the earliest ones are what other specs pick). */
-async function* homeLoans(session: LoginResponse): AsyncGenerator<[string, Configs]> {
+async function* homeLoans(session: LoginResponse): AsyncGenerator<[string, TaskConfigsAnswer]> {
   for (let n = 139; n >= 101; n--) {
     const id = `HL-2026-${String(n).padStart(6, '0')}`;
     try {

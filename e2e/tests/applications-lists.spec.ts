@@ -2,7 +2,7 @@
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
 // the Reassign action absent for a user without the permission, no assignment of another branch's task
 // for a team lead, and axe on the list page.
-import { API_PATHS, apiPath } from '@originate/contract';
+import { API_PATHS, apiPath, type TaskConfigs } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
@@ -167,7 +167,7 @@ test("a team lead is offered no assignment of another branch's task he started, 
   await screenshot(page, 'applications-lead-foreign-branch-menu');
 
   const lead = await apiLogin('teamlead', 'Lead@123');
-  const { task } = await apiGet<{ task: { taskId: string } }>(lead, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  const { task } = await apiGet<TaskConfigs>(lead, `${API_PATHS.taskConfigs}?application_id=${id}`);
   const refusal = await apiPost(lead, apiPath('applicationAction', { action: 'assign' }), {
     application_id: id,
     taskId: task.taskId,

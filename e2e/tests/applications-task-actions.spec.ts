@@ -3,21 +3,14 @@
 // row menu; the operations admin reappraises a completed application from All, which reopens its last
 // step for the approver who completed it. Applications are taken from the top of the seeded range, away
 // from the other specs' picks (which start at the bottom).
-import { API_PATHS, type Application, apiPath, type LoginResponse } from '@originate/contract';
+import type { Application, LoginResponse, TaskConfigs } from '@originate/contract';
+import { API_PATHS, apiPath } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
 
-interface Configs {
-  status: string;
-  stage: string;
-  assigned: boolean;
-  tabs: string[];
-  task: { taskId: string; progress: string; assignedTo: string | null; callbackRequested: boolean };
-}
-
 const configsOf = (session: LoginResponse, id: string) =>
-  apiGet<Configs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
+  apiGet<TaskConfigs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
 
 /** The first seeded id, from the top of the range down, that `wanted` takes (one the caller may not open is skipped). */
 async function findSeeded(wanted: (id: string) => Promise<boolean>, what: string): Promise<string> {
@@ -98,7 +91,7 @@ test('the officer rebooks a requested callback; the header, worklog and row menu
   await screenshot(page, 'applications-rebook-worklog');
 
   // The server holds the new time; the list offers Rebook beside Complete callback.
-  const after = await apiGet<{ task: { callbackAt: string } }>(
+  const after = await apiGet<TaskConfigs>(
     officer,
     `${API_PATHS.taskConfigs}?application_id=${id}&taskId=${task.taskId}`,
   );

@@ -4,8 +4,15 @@
 // and a notification; refusals change nothing.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, APPLICATION_TASKS_QUERY, apiPath, decryptPayload, encryptPayload } from '@originate/contract';
-import { ApplicantRequestsAnswerSchema, schemaIssues } from '@originate/contract/schemas';
+import {
+  API_PATHS,
+  APPLICATION_TASKS_QUERY,
+  apiPath,
+  decryptPayload,
+  encryptPayload,
+  type PortalApplication,
+} from '@originate/contract';
+import { ApplicantRequestsAnswerSchema, ApplicationTasksResultSchema, schemaIssues } from '@originate/contract/schemas';
 import type { LightMyRequestResponse } from 'fastify';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
@@ -167,10 +174,11 @@ describe("'applicationTasks' for the portal", () => {
     const second = await homeLoan(MY_EMAIL.toUpperCase());
     await requestFromApplicant(second.applicationId, ['id_document']);
     const signed = await signIn(MY_EMAIL);
-    const data = await openedGraphql<{ applicationTasks: { count: number; data: Record<string, unknown>[] } }>(
+    const data = await openedGraphql<{ applicationTasks: { count: number; data: PortalApplication[] } }>(
       await applicationTasks(signed.headers, MY_EMAIL),
       signed.headers.access_token as string,
     );
+    assert.deepEqual(schemaIssues(ApplicationTasksResultSchema, data.applicationTasks), []);
     assert.equal(data.applicationTasks.count, 2);
     const byId = new Map(data.applicationTasks.data.map((a) => [a.application_id, a]));
     assert.equal(byId.get(second.applicationId)?.openRequests, 1);

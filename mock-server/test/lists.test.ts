@@ -8,16 +8,20 @@ import {
   APPLICATION_LISTS,
   APPLICATION_QUERY,
   APPLICATIONS_QUERY,
+  type ApplicationDetail,
   type ApplicationList,
+  type ApplicationsData,
   apiPath,
   decryptPayload,
   encryptPayload,
   inTaskTeam,
   LIST_TABLE_IDS,
   type ListTask,
+  type SearchPage,
   type TableConfig,
   type Team,
 } from '@originate/contract';
+import { ApplicationDetailSchema, ApplicationsDataSchema, schemaIssues } from '@originate/contract/schemas';
 import { type FlowContext, flowFor } from '../src/modules/customer-flow/flow-applications';
 import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
 import { LIST_FIELDS } from '../src/modules/lists/lists';
@@ -26,15 +30,6 @@ import { call, type Login, labels, login, opened, startServer, type TestServer }
 let server: TestServer;
 const as: Record<string, Login> = {};
 const USERS = ['officer', 'teamlead', 'approver', 'opsadmin', 'developer'] as const;
-
-interface ApplicationsData {
-  tasks: ListTask[];
-  count: number;
-  stageWise: { stepName: string; count: number }[];
-  taskNameWise: { taskName: string; count: number }[];
-  versionNumberWise: { versionNumber: number; count: number }[];
-  closedCount: number;
-}
 
 async function graphql(who: Login, variables: Record<string, unknown>, query = APPLICATIONS_QUERY) {
   const data = await encryptPayload({ query, variables }, who.access_token);
@@ -48,6 +43,8 @@ async function list(who: Login, variables: Record<string, unknown>): Promise<App
     res.json<{ data: string }>().data,
     who.access_token,
   );
+  // APPLICATIONS_QUERY asks for every field: what the resolver answered is the whole contract type.
+  assert.deepEqual(schemaIssues(ApplicationsDataSchema, body.data.applications.data), []);
   return body.data.applications.data;
 }
 
@@ -392,10 +389,11 @@ describe('GraphQL input, application and applicationTasks', () => {
     };
     const mine = await open(as.officer as Login, 'PL-2026-000101');
     assert.equal(mine.statusCode, 200);
-    const body = await decryptPayload<{ data: { application: { appLifeCycle: { stage: string; steps: unknown[] } } } }>(
+    const body = await decryptPayload<{ data: { application: ApplicationDetail } }>(
       mine.json().data,
       (as.officer as Login).access_token,
     );
+    assert.deepEqual(schemaIssues(ApplicationDetailSchema, body.data.application), []);
     assert.ok(body.data.application.appLifeCycle.steps.length > 0);
     // The Pune queue (index 3 → PL-2026-000104) is outside the officer's teams.
     assert.equal((await open(as.officer as Login, 'PL-2026-000104')).statusCode, 403);
@@ -496,7 +494,7 @@ describe('table configs, saved filters, search, products', () => {
     assert.ok(ids.includes('PL-2026-000101'));
     assert.ok(!ids.includes('PL-2026-000104'), 'the Pune queue is not the officer’s');
     const byStatus = await search(as.opsadmin as Login, { query: 'rejected' });
-    const rejected = byStatus.json<{ data: ListTask[]; count: number }>();
+    const rejected = byStatus.json<SearchPage>();
     assert.equal(rejected.data.length, 10);
     assert.ok(rejected.data.every((t) => t._applicationStatus === 'REJECTED'));
     assert.equal(rejected.count, truth.filter((t) => t.status === 'REJECTED').length);
@@ -517,7 +515,7 @@ describe('table configs, saved filters, search, products', () => {
       query: 'pl-',
     });
     assert.equal(res.statusCode, 200, res.body);
-    const got = res.json<{ data: ListTask[]; count: number }>();
+    const got = res.json<SearchPage>();
     const want = expected('MY_APPLICATIONS', userOf.officer as (typeof userOf)[string]).filter((id) =>
       id.startsWith('TSK-PL-'),
     );

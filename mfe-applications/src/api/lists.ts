@@ -1,16 +1,21 @@
 // Every call the lists make, through shared's one http client (headers, {data} envelope, 401 handling)
 // and API_PATHS; GraphQL travels encrypted both ways (spec §7).
 import {
+  type ActionAnswer,
   API_PATHS,
   APPLICATIONS_QUERY,
   type ApplicationAction,
   type ApplicationActionBody,
   type ApplicationList,
+  type ApplicationsData,
   apiPath,
   type FilterOperator,
-  type ListTask,
+  type MasterProduct,
+  type RebookAnswer,
   type RebookBody,
+  type SavedFilter,
   type SavedFilterBody,
+  type SearchPage,
   type TableConfig,
   type TaskReviewBucket,
   type UserCandidate,
@@ -38,15 +43,6 @@ export interface ListVariables {
   page: { page: number; size: number };
 }
 
-export interface ApplicationsData {
-  tasks: ListTask[];
-  count: number;
-  closedCount: number | null;
-  stageWise: { stepName: string; count: number }[];
-  taskNameWise: { taskName: string; count: number }[];
-  versionNumberWise: { versionNumber: number; count: number }[];
-}
-
 export async function fetchApplications(variables: ListVariables): Promise<ApplicationsData> {
   const answer = await api.post<{ data: { applications: { data: ApplicationsData } } }>(
     API_PATHS.graphql,
@@ -60,13 +56,13 @@ export function fetchTableConfig(tableId: string): Promise<TableConfig> {
   return api.get<TableConfig>(apiPath('tableConfig', { id: tableId }));
 }
 
-export function runTaskAction(action: ApplicationAction, body: ApplicationActionBody): Promise<unknown> {
-  return api.post(apiPath('applicationAction', { action }), body);
+export function runTaskAction(action: ApplicationAction, body: ApplicationActionBody): Promise<ActionAnswer> {
+  return api.post<ActionAnswer>(apiPath('applicationAction', { action }), body);
 }
 
 /** Rebook (spec §6): the task's open callback moves to `callbackAt` (POST /backstage/rebook). */
-export function rebookCallback(body: RebookBody): Promise<unknown> {
-  return api.post(API_PATHS.rebook, body);
+export function rebookCallback(body: RebookBody): Promise<RebookAnswer> {
+  return api.post<RebookAnswer>(API_PATHS.rebook, body);
 }
 
 /** The users the server would accept for one action on one application (at most 20, matching the search). */
@@ -75,17 +71,8 @@ export async function fetchUserCandidates(query: UserCandidatesQuery): Promise<U
   return (await api.get<{ users: UserCandidate[] }>(API_PATHS.userCandidates, { searchParams })).users;
 }
 
-export interface SearchPage {
-  data: ListTask[];
-  count: number;
-}
-
 export function globalSearch(query: string, page: number, size: number): Promise<SearchPage> {
   return api.post<SearchPage>(API_PATHS.globalSearch, { query, page, size });
-}
-
-export interface SavedFilter extends SavedFilterBody {
-  updatedAt: string;
 }
 
 export async function fetchSavedFilters(tableId: string): Promise<SavedFilter[]> {
@@ -96,16 +83,8 @@ export function saveFilter(body: SavedFilterBody): Promise<SavedFilter> {
   return api.post<SavedFilter>(API_PATHS.saveFilter, body);
 }
 
-export interface Product {
-  product_code: string;
-  product_name: string;
-  product_type_code: string;
-  minAmount: number;
-  maxAmount: number;
-}
-
-export function fetchProducts(): Promise<Product[]> {
-  return api.get<Product[]>(API_PATHS.products);
+export function fetchProducts(): Promise<MasterProduct[]> {
+  return api.get<MasterProduct[]>(API_PATHS.products);
 }
 
 /** GET /v3/application/copy/{id}: a new application with the same data; answers the copy. */

@@ -1,5 +1,5 @@
 import { ApiError, type User } from '@originate/contract';
-import type { Approval, TaskConfigs } from '../api/detail';
+import { taskConfigs as configs, approval as pendingApproval } from '../test/fixtures';
 import {
   approvalButtons,
   canManageDocuments,
@@ -19,36 +19,6 @@ import {
 
 const NOW = new Date('2026-03-10T10:00:00Z');
 const team = { type: 'HIERARCHY' as const, id: 'T-1' };
-
-function configs(over: Partial<TaskConfigs> = {}, task: Partial<TaskConfigs['task']> = {}): TaskConfigs {
-  return {
-    application_id: 'APP-1',
-    status: 'ACTIVE',
-    stage: 'Credit review',
-    subStatus: 'In Progress',
-    editingDisabled: false,
-    hasPreviousStep: true,
-    assigned: true,
-    tabs: [],
-    taskActions: [],
-    ...over,
-    task: {
-      taskId: 'TSK-1',
-      name: 'Credit review',
-      stepName: 'Credit review',
-      stepNumber: 2,
-      type: 'APPVD',
-      progress: 'In Progress',
-      assignedTo: 'USR-1',
-      assignedToName: 'Olive Officer',
-      assignedTeam: [team],
-      allowedUsers: [],
-      reviewDate: null,
-      callbackRequested: false,
-      ...task,
-    },
-  };
-}
 
 const officer: Pick<User, 'userid' | 'roles' | 'teams'> = {
   userid: 'USR-1',
@@ -161,19 +131,7 @@ describe('offeredActions (shared applyAction and actionPermission)', () => {
 });
 
 describe('approvals and queries', () => {
-  const approval: Approval = {
-    approvalId: 'APR-1',
-    taskId: 'TSK-1',
-    kind: 'APPROVAL',
-    status: 'PENDING',
-    reason: 'Amount above limit',
-    requestedBy: { userid: 'USR-1', displayName: 'Olive Officer' },
-    approver: { userid: 'USR-3', displayName: 'Arun Approver' },
-    decidedBy: null,
-    decisionComment: null,
-    createdAt: '2026-03-10T09:00:00Z',
-    decidedAt: null,
-  };
+  const approval = pendingApproval();
 
   it('lets only the approver act, and only while pending', () => {
     expect(approvalButtons(approval, 'USR-3')).toEqual(['approve', 'reject', 'forward', 'send_back']);

@@ -8,7 +8,9 @@ import {
   ApiError,
   type Application,
   type ApplicationAction,
+  type Approval,
   type ApprovalAction,
+  type Audit,
   actionPermission,
   applyAction,
   COMPLETION_ERRORS,
@@ -20,12 +22,14 @@ import {
   futureTimeProblem,
   type QueryStatus,
   rebookRefusal,
+  type SubTask,
+  type TaskConfigs,
   taskSubStatus,
   type User,
   uploadCheck,
   visibleTabs,
+  type Worklog,
 } from '@originate/contract';
-import type { Approval, Audit, SubTask, TaskConfigs, Worklog } from '../api/detail';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 

@@ -1,4 +1,16 @@
-import type { ListTask, SlaPart, TableColumn, User } from '@originate/contract';
+// Server answers the tests fake, each built as the contract's answer type: a change of an answer schema
+// fails these at typecheck, not in the browser.
+import type {
+  ActionAnswer,
+  Application,
+  Approval,
+  ListTask,
+  ReplacedDocumentAnswer,
+  SlaPart,
+  TableColumn,
+  TaskConfigs,
+  User,
+} from '@originate/contract';
 
 const part = (over: Partial<SlaPart> = {}): SlaPart => ({
   status: 'RUNNING',
@@ -85,3 +97,104 @@ export const COLUMNS: TableColumn[] = [
   { field: 'cre_time', headerName: 'Created', kind: 'date', sortable: true, filterable: true },
   { field: 'note', headerName: 'Note', kind: 'text', sortable: false, filterable: false },
 ];
+
+/** GET /v3/application/{id}: the stored application (what the header reads). */
+export function application(over: Partial<Application> = {}): Application {
+  return {
+    application_id: 'APP-1',
+    product_code: 'HL',
+    product_name: 'Home loan',
+    _applicationStatus: 'ACTIVE',
+    ...over,
+  };
+}
+
+const T1 = { type: 'HIERARCHY' as const, id: 'T-1' };
+const NO_LIMIT = part({ timeLimit: { enabled: false, valueInMins: 0, expectedEndTS: null } });
+
+/** GET /v3/taskconfigs/getConfigs: an ACTIVE application's task In Progress, assigned to USR-1 of team T-1. */
+export function taskConfigs(over: Partial<TaskConfigs> = {}, task: Partial<TaskConfigs['task']> = {}): TaskConfigs {
+  return {
+    application_id: 'APP-1',
+    status: 'ACTIVE',
+    stage: 'Credit review',
+    subStatus: 'In Progress',
+    editingDisabled: false,
+    hasPreviousStep: true,
+    assigned: true,
+    tabs: [],
+    taskActions: [],
+    actions: [],
+    steps: [],
+    ...over,
+    task: {
+      taskId: 'TSK-1',
+      name: 'Credit review',
+      stepName: 'Credit review',
+      stepNumber: 2,
+      type: 'APPVD',
+      progress: 'In Progress',
+      assignedTo: 'USR-1',
+      assignedToName: 'Olive Officer',
+      assignedTeam: [T1],
+      allowedUsers: [],
+      reviewDate: null,
+      due_time: null,
+      start_time: '2026-03-10T09:00:00.000Z',
+      end_time: null,
+      operationalLevelAgreement: { overall: NO_LIMIT, queued: NO_LIMIT, assigned: NO_LIMIT },
+      callbackRequested: false,
+      callbackAt: null,
+      ...task,
+    },
+  };
+}
+
+/** An approval USR-1 asked USR-3 for, pending. */
+export function approval(over: Partial<Approval> = {}): Approval {
+  return {
+    approvalId: 'APR-1',
+    application_id: 'APP-1',
+    taskId: 'TSK-1',
+    kind: 'APPROVAL',
+    status: 'PENDING',
+    reason: 'Amount above limit',
+    requestedBy: { userid: 'USR-1', displayName: 'Olive Officer' },
+    approver: { userid: 'USR-3', displayName: 'Arun Approver' },
+    decidedBy: null,
+    decisionComment: null,
+    history: [],
+    createdAt: '2026-03-10T09:00:00Z',
+    decidedAt: null,
+    canAct: false,
+    ...over,
+  };
+}
+
+/** What an application action answers: where it left the task. */
+export function actionAnswer(over: Partial<ActionAnswer> = {}): ActionAnswer {
+  return {
+    message: 'done',
+    application_id: 'APP-1',
+    taskId: 'TSK-1',
+    status: 'ACTIVE',
+    stage: 'Credit review',
+    progress: 'In Progress',
+    nextTaskId: null,
+    assignedTo: 'USR-1',
+    notificationId: null,
+    ...over,
+  };
+}
+
+/** POST /v3/updateDocument: the document's new file. */
+export function replacedDocument(over: Partial<ReplacedDocumentAnswer> = {}): ReplacedDocumentAnswer {
+  return {
+    fileId: 'f-1',
+    fileName: 'pan-v3.pdf',
+    size: 2048,
+    mimeType: 'application/pdf',
+    version: 3,
+    ...over,
+  };
+}

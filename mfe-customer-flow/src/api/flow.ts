@@ -13,8 +13,10 @@ import {
   type FlowMode,
   type FormValues,
   type PageRule,
+  type RemovedUploadAnswer,
   type SaveApplicationBody,
   type SessionData,
+  type SignatureAnswer,
   type UploadedDocument,
 } from '@originate/contract';
 import {
@@ -301,12 +303,14 @@ export function uploadDocument(
   });
 }
 
-export function uploadSignature(dataURI: string, applicationId: string): Promise<{ fileId: string }> {
-  return api.post(API_PATHS.uploadSignature, { dataURI, app_id: applicationId });
+export function uploadSignature(dataURI: string, applicationId: string): Promise<SignatureAnswer> {
+  return api.post<SignatureAnswer>(API_PATHS.uploadSignature, { dataURI, app_id: applicationId });
 }
 
-export function removeDocument(fileId: string, applicationId: string): Promise<{ removed: boolean }> {
-  return api.delete(API_PATHS.removeDocument, { searchParams: { fileId, application_id: applicationId } });
+export function removeDocument(fileId: string, applicationId: string): Promise<RemovedUploadAnswer> {
+  return api.delete<RemovedUploadAnswer>(API_PATHS.removeDocument, {
+    searchParams: { fileId, application_id: applicationId },
+  });
 }
 
 /** A stored document's bytes (shared's downloadBlob: access_token and sessionId, spec §7). */

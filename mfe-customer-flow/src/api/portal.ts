@@ -6,11 +6,18 @@ import {
   APPLICATION_TASKS_QUERY,
   type ApplicantRequest,
   apiPath,
+  type PortalApplication,
   type PortalSessionAnswer,
+  type SubTaskChangeAnswer,
 } from '@originate/contract';
-import { ApplicantRequestsAnswerSchema, PortalSessionAnswerSchema, parseWithSchema } from '@originate/contract/schemas';
+import {
+  ApplicantRequestsAnswerSchema,
+  ApplicationTasksResultSchema,
+  PortalSessionAnswerSchema,
+  parseWithSchema,
+} from '@originate/contract/schemas';
 import { api } from '@originate/web';
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 
 /** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */
 export function sendSignInCode(email: string): Promise<{ sent: boolean; resendAfterSeconds: number }> {
@@ -31,27 +38,10 @@ export function openApplication(applicationId: string): Promise<PortalSessionAns
     .then((body) => parseWithSchema(PortalSessionAnswerSchema, body, 'open answer'));
 }
 
-const MyApplicationSchema = Type.Object({
-  application_id: Type.String(),
-  _applicationStatus: Type.String(),
-  email: Type.Union([Type.String(), Type.Null()]),
-  product_code: Type.String(),
-  product_name: Type.String(),
-  stage: Type.Union([Type.String(), Type.Null()]),
-  mode: Type.Union([Type.String(), Type.Null()]),
-  cre_time: Type.String(),
-  openRequests: Type.Integer({ minimum: 0 }),
-  tasks: Type.Array(
-    Type.Object({ taskId: Type.String(), name: Type.String(), stepName: Type.String(), progress: Type.String() }),
-  ),
-});
-export type MyApplication = Static<typeof MyApplicationSchema>;
-const MyApplicationsSchema = Type.Object({
-  applicationTasks: Type.Object({ count: Type.Integer(), data: Type.Array(MyApplicationSchema) }),
-});
+const MyApplicationsSchema = Type.Object({ applicationTasks: ApplicationTasksResultSchema });
 
 /** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
-export async function fetchMyApplications(email: string): Promise<{ count: number; data: MyApplication[] }> {
+export async function fetchMyApplications(email: string): Promise<{ count: number; data: PortalApplication[] }> {
   const answer = await api.post<{ data: unknown }>(
     API_PATHS.graphql,
     {
@@ -71,6 +61,6 @@ export function fetchRequests(applicationId: string): Promise<ApplicantRequest[]
     .then((body) => parseWithSchema(ApplicantRequestsAnswerSchema, body, 'requests').data);
 }
 
-export function answerRequest(body: AnswerQueryBody): Promise<{ subTaskId: string; status: string }> {
-  return api.post(API_PATHS.updateAndResolveQuery, body);
+export function answerRequest(body: AnswerQueryBody): Promise<SubTaskChangeAnswer> {
+  return api.post<SubTaskChangeAnswer>(API_PATHS.updateAndResolveQuery, body);
 }

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, IN_MEMORY_DATA_DIR, loadConfig } from '../../src/config';
 import { buildSeededApp, seedDatabase } from '../../src/seed';
+import { checkAnswers } from './answers';
 
 /** Set by test/with-templates.ts for a whole `npm test`; a file run on its own makes its own. */
 export const TEMPLATES_ENV = 'MOCK_SERVER_TEST_TEMPLATES';
@@ -46,13 +47,18 @@ async function template(config: Config): Promise<string> {
 
 /**
  * The app for `config` on seeded data: an empty PGlite data directory gets a copy of the template;
- * PostgreSQL and memory:// are seeded in place (the app then closes the database it was given).
+ * PostgreSQL and memory:// are seeded in place (the app then closes the database it was given). Its
+ * answers are held to their routes' schemas (harness/answers.ts).
  */
 export async function buildSeeded(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  let app: FastifyInstance;
   if (!config.databaseUrl && config.dataDir !== IN_MEMORY_DATA_DIR) {
     const present = existsSync(config.dataDir) ? await readdir(config.dataDir) : [];
     if (present.length === 0) await cp(await template(config), config.dataDir, { recursive: true });
-    return buildApp(config, options);
+    app = await buildApp(config, options);
+  } else {
+    app = await buildSeededApp(config, options);
   }
-  return buildSeededApp(config, options);
+  checkAnswers(app);
+  return app;
 }

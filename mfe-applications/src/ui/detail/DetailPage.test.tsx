@@ -1,19 +1,16 @@
-import { ApiError } from '@originate/contract';
+import { ApiError, type TaskConfigs } from '@originate/contract';
 import { type Session, type SlotHost, SlotRendererContext, sessionAtom, sharedStore } from '@originate/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { detailApi, type TaskConfigs } from '../../api/detail';
+import { detailApi } from '../../api/detail';
+import { actionAnswer, application, taskConfigs } from '../../test/fixtures';
 import DetailPage from './DetailPage';
 
 jest.mock('../../api/detail', () => ({
   detailApi: {
     configs: jest.fn(),
     application: jest.fn(async () => null),
-    record: jest.fn(async () => ({
-      product_name: 'Home loan',
-      product_code: 'HL',
-      applicant: { primary: { fullName: 'Asha Rao' } },
-    })),
+    record: jest.fn(),
     worklogs: jest.fn(async () => []),
     notes: jest.fn(async () => []),
     completeStep: jest.fn(),
@@ -23,31 +20,10 @@ jest.mock('../../api/detail', () => ({
 const mocked = detailApi as jest.Mocked<typeof detailApi>;
 
 const team = { type: 'HIERARCHY' as const, id: 'T-1' };
-const CONFIGS: TaskConfigs = {
-  application_id: 'APP-7',
-  status: 'ACTIVE',
-  stage: 'Credit review',
-  subStatus: 'In Progress',
-  editingDisabled: false,
-  hasPreviousStep: true,
-  assigned: true,
-  tabs: [],
-  taskActions: [],
-  task: {
-    taskId: 'TSK-7',
-    name: 'Credit review',
-    stepName: 'Credit review',
-    stepNumber: 2,
-    type: 'APPVD',
-    progress: 'In Progress',
-    assignedTo: 'USR-1',
-    assignedToName: 'Olive Officer',
-    assignedTeam: [team],
-    allowedUsers: [],
-    reviewDate: null,
-    callbackRequested: false,
-  },
-};
+const CONFIGS = taskConfigs(
+  { application_id: 'APP-7', stage: 'Credit review' },
+  { taskId: 'TSK-7', assignedTeam: [team] },
+);
 
 function login(roles: string[]) {
   const session: Session = {
@@ -82,6 +58,9 @@ const host: SlotHost = {
 
 function renderPage(configs: TaskConfigs = CONFIGS) {
   mocked.configs.mockResolvedValue(configs);
+  mocked.record.mockResolvedValue(
+    application({ application_id: 'APP-7', applicant: { primary: { fullName: 'Asha Rao' } } }),
+  );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -180,7 +159,7 @@ describe('DetailPage', () => {
 
   it('confirms an action with its optional comment and sends it for the task', async () => {
     login(['APPLICATIONS_ACTIONS']);
-    mocked.action.mockResolvedValue({});
+    mocked.action.mockResolvedValue(actionAnswer({ application_id: 'APP-7', taskId: 'TSK-7', status: 'INACTIVE' }));
     renderPage();
     fireEvent.click(await screen.findByRole('tab', { name: 'Actions' }));
     fireEvent.click(screen.getByRole('button', { name: 'Inactivate' }));

@@ -17,12 +17,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ApplicantType, DetailTab, User } from '@originate/contract';
+import type { ApplicantType, DetailTab, TaskConfigs, User } from '@originate/contract';
 import { userAtom, useSlot } from '@originate/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import type { TaskConfigs } from '../../api/detail';
 import {
   invalidate,
   useApplicationLifeCycle,

@@ -1,7 +1,9 @@
+import type { Audit } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { type Audit, detailApi } from '../../api/detail';
+import { detailApi } from '../../api/detail';
 import { fetchFieldLabels } from '../../api/fieldLabels';
+import { application } from '../../test/fixtures';
 import { FieldHistory } from './FieldHistory';
 
 jest.mock('../../api/detail', () => ({ detailApi: { audits: jest.fn(), record: jest.fn() } }));
@@ -9,8 +11,8 @@ jest.mock('../../api/fieldLabels', () => ({
   ...jest.requireActual('../../api/fieldLabels'),
   fetchFieldLabels: jest.fn(),
 }));
-const audits = detailApi.audits as jest.Mock;
-const record = detailApi.record as jest.Mock;
+const audits = jest.mocked(detailApi.audits);
+const record = jest.mocked(detailApi.record);
 const labels = fetchFieldLabels as jest.Mock;
 
 const audit = (id: string, fieldKey: string, oldValue: unknown, newValue: unknown): Audit => ({
@@ -34,7 +36,7 @@ it('names fields by their flow labels (key beside), lists them by label, and sho
           audit('3', 'task.TSK-1.assignedTo', null, 'USR-1001'),
         ],
   );
-  record.mockResolvedValue({ application_id: 'HL-1', flowId: 'home_loan', verNum: 241 });
+  record.mockResolvedValue(application({ application_id: 'HL-1', flowId: 'home_loan', verNum: 241 }));
   labels.mockResolvedValue(
     new Map([
       ['marital_status', 'Marital status'],

@@ -3,7 +3,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { ApplicationsData, ListFilter } from '../../api/lists';
+import type { ApplicationsData } from '@originate/contract';
+import type { ListFilter } from '../../api/lists';
 import { type CountGroup, chipFilter } from '../../domain/lists';
 
 interface Props {
@@ -57,12 +58,10 @@ export function CountsBar({ data, chip, onChip }: Props) {
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
         {data.count} {data.count === 1 ? 'task' : 'tasks'}
-        {data.closedCount !== null && (
-          <Typography component="span" variant="body2" color="text.secondary">
-            {' '}
-            · {data.closedCount} closed
-          </Typography>
-        )}
+        <Typography component="span" variant="body2" color="text.secondary">
+          {' '}
+          · {data.closedCount} closed
+        </Typography>
       </Typography>
       <Group
         title="Stage"

@@ -1,4 +1,4 @@
-import type { RuntimeEnv } from '@originate/contract';
+import type { ApplicationsData, RuntimeEnv } from '@originate/contract';
 import { runtimeEnvAtom, type Session, sessionAtom } from '@originate/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import { createStore, Provider } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import * as api from '../../api/lists';
 import type { LiveSocket } from '../../api/live';
-import { COLUMNS, OFFICER_ROLES, staff, task } from '../../test/fixtures';
+import { actionAnswer, COLUMNS, OFFICER_ROLES, staff, task } from '../../test/fixtures';
 import { ListPage } from './ListPage';
 
 jest.mock('../../api/lists');
@@ -39,7 +39,7 @@ const session: Session = {
   user: staff('USR-1001', OFFICER_ROLES),
 };
 
-const page = (over: Partial<api.ApplicationsData> = {}): api.ApplicationsData => ({
+const page = (over: Partial<ApplicationsData> = {}): ApplicationsData => ({
   tasks: [
     task(),
     task({ taskId: 'TSK-2', application_id: 'APP-0002', applicantName: 'Vikas Iyer', loanAmount: 750000 }),
@@ -133,7 +133,7 @@ describe('an application list', () => {
   });
 
   it('offers the officer the actions shared’s rules allow, and posts the one picked', async () => {
-    mocked.runTaskAction.mockResolvedValue({});
+    mocked.runTaskAction.mockResolvedValue(actionAnswer({ application_id: 'APP-0001' }));
     mount();
     fireEvent.click(await screen.findByRole('button', { name: 'Actions for APP-0001' }));
     const menu = screen.getByRole('menu');

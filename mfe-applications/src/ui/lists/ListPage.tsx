@@ -19,6 +19,7 @@ import {
   type ListTask,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_OPTIONS,
+  type SavedFilter,
   TASK_REVIEW_BUCKETS,
   type TaskReviewBucket,
   type User,
@@ -27,7 +28,6 @@ import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { SavedFilter } from '../../api/lists';
 import { useApplicationsPage, useLiveLists, useSavedFilters, useTableConfig } from '../../api/useLists';
 import {
   filtersFromModel,

@@ -10,10 +10,10 @@ import Divider from '@mui/material/Divider';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { SavedFilterBody } from '@originate/contract';
+import type { SavedFilter, SavedFilterBody } from '@originate/contract';
 import { reportError, showToast } from '@originate/web';
 import { useId, useState } from 'react';
-import type { ListFilter, ListSort, SavedFilter } from '../../api/lists';
+import type { ListFilter, ListSort } from '../../api/lists';
 import { useSavedFilters, useSaveFilter } from '../../api/useLists';
 
 interface Props {

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate } from '@originate/contract';
+import { formatDate, type PortalApplication } from '@originate/contract';
 import { sessionAtom } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -21,7 +21,7 @@ import { useNavigate } from 'react-router-dom';
 import { isApplicantSession, storeApplicantSession } from '../../api/applicantSession';
 import { createDraftStore, draftKey, indexedDbStore } from '../../api/draftStore';
 import { flowKeys } from '../../api/keys';
-import { fetchMyApplications, type MyApplication, sendSignInCode, verifySignInCode } from '../../api/portal';
+import { fetchMyApplications, sendSignInCode, verifySignInCode } from '../../api/portal';
 import { applicantStatus, canContinue } from '../../domain/applicantStatus';
 import { problemText } from '../fields/problems';
 import { RequestsPanel } from './RequestsPanel';
@@ -180,7 +180,7 @@ function ApplicationList({ email }: { email: string }) {
   );
 }
 
-function ApplicationCard({ application, onAnswered }: { application: MyApplication; onAnswered(): void }) {
+function ApplicationCard({ application, onAnswered }: { application: PortalApplication; onAnswered(): void }) {
   const words = applicantStatus(application);
   const [showRequests, setShowRequests] = useState(application.openRequests > 0);
   const [resumeNote, setResumeNote] = useState(false);

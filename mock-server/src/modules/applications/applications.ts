@@ -44,7 +44,8 @@ interface ApplicationRow extends Record<string, unknown> {
 }
 
 export interface StoredApplication {
-  application: Application;
+  /** Read from the database: its lifecycle is always there. */
+  application: Application & Required<Pick<Application, 'appLifeCycle'>>;
   tasks: TaskRow[];
 }
 
@@ -87,8 +88,9 @@ export async function findApplication(db: Queryable, applicationId: string): Pro
   });
   // A flow application the bank seeded records no flow position: answered as a form the applicant
   // submitted, so the portal's FlowApplication check (./FlowForm in the detail) accepts it.
-  const flowDefaults = typeof row.doc.flowId === 'string' ? { mode: 'SAVED', jointApplicants: [], progress: [] } : {};
-  const application: Application = {
+  const flowDefaults =
+    typeof row.doc.flowId === 'string' ? { mode: 'SAVED' as const, jointApplicants: [], progress: [] } : {};
+  const application: StoredApplication['application'] = {
     ...flowDefaults,
     ...row.doc,
     application_id: row.application_id,

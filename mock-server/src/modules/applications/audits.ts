@@ -1,6 +1,7 @@
 // The audit trail (field history, GET /v3/audits/getAudits): one row per changed field with its old and
 // new value, who changed it and through what (a staff save, an applicant save, an action).
 import { isDeepStrictEqual } from 'node:util';
+import type { Audit } from '@originate/contract';
 import type { Queryable } from '../../db';
 
 export interface FieldChange {
@@ -64,7 +65,7 @@ interface AuditRow extends Record<string, unknown> {
 const AUDIT_LIMIT = 500;
 
 /** Newest first; one field's history when fieldKey is given. */
-export async function auditsOf(db: Queryable, applicationId: string, fieldKey?: string) {
+export async function auditsOf(db: Queryable, applicationId: string, fieldKey?: string): Promise<Audit[]> {
   const rows = await db.query<AuditRow>(
     `SELECT a.id, a.field_key, a.old_value, a.new_value, a.user_id, u.display_name, a.source, a.created_at
        FROM audits a LEFT JOIN users u ON u.userid = a.user_id

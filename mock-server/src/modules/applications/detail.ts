@@ -2,9 +2,13 @@
 // sub-status, tabs, actions the caller may take, all from shared's rules), notes and related applications.
 import {
   APPLICATION_ACTIONS,
+  type ApplicationStatus,
   actionPermission,
   applyAction,
+  type Note,
   type NoteBody,
+  type RelatedApplication,
+  type TaskConfigsAnswer,
   taskActionsFor,
   taskSubStatus,
   visibleTabs,
@@ -35,7 +39,7 @@ export async function taskConfigs(
   applicationId: string,
   pick: { taskId?: string; stepNumber?: number },
   now: Date,
-) {
+): Promise<TaskConfigsAnswer> {
   const stored = await loadApplication(db, user, applicationId);
   let task: TaskRow | null;
   if (pick.taskId !== undefined) {
@@ -81,7 +85,7 @@ export async function taskConfigs(
       reviewDate: iso(task.review_date),
       callbackRequested: task.callback_requested,
       callbackAt: iso(task.callback_at),
-      start_time: iso(task.start_time),
+      start_time: iso(task.start_time) as string,
       end_time: iso(task.end_time),
       due_time: sla.overall.timeLimit.expectedEndTS,
       operationalLevelAgreement: sla,
@@ -138,7 +142,7 @@ interface NoteRow extends Record<string, unknown> {
   created_at: Date | string;
 }
 
-export async function notesOf(db: Queryable, user: UserRecord, applicationId: string) {
+export async function notesOf(db: Queryable, user: UserRecord, applicationId: string): Promise<Note[]> {
   await loadApplication(db, user, applicationId);
   const rows = await db.query<NoteRow>(
     `SELECT n.id, n.user_id, u.display_name, n.text, n.created_at FROM notes n JOIN users u ON u.userid = n.user_id
@@ -183,7 +187,11 @@ const RELATED_LIMIT = 50;
  * Other applications of the same primary applicant (same mobile or e-mail), newest first, only those the
  * caller may open (indexed by migration 011).
  */
-export async function relatedApplications(db: Queryable, user: UserRecord, applicationId: string) {
+export async function relatedApplications(
+  db: Queryable,
+  user: UserRecord,
+  applicationId: string,
+): Promise<RelatedApplication[]> {
   const stored = await loadApplication(db, user, applicationId);
   const primary = (stored.application.applicant as { primary?: { mobile?: unknown; email?: unknown } }).primary ?? {};
   const mobile = typeof primary.mobile === 'string' && primary.mobile !== '' ? primary.mobile : null;
@@ -192,7 +200,7 @@ export async function relatedApplications(db: Queryable, user: UserRecord, appli
   const rows = await db.query<{
     application_id: string;
     product_name: string;
-    status: string;
+    status: ApplicationStatus;
     stage: string;
     applicant: { primary?: { fullName?: string } };
     cre_time: Date | string;

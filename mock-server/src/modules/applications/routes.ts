@@ -1,21 +1,29 @@
 // Spec §7 "Application actions": read one application.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { ApplicationSchema, closed, ERROR_ANSWERS, Id } from '@originate/contract/schemas';
+import Type from 'typebox';
 import type { PluginOptions } from '../../context';
 import { forbidden, notFound } from '../../errors';
-import { idString, objectSchema } from '../../http/schemas';
 import { NO_ACCESS } from '../tasks';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
 import { findApplication, forApplicant } from './applications';
 
 export const NOT_YOURS = 'An applicant session may only use its own application';
 
-export const applicationsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
-  app.get<{ Params: { applicationId: string } }>(
+  app.get(
     API_PATHS.application,
-    { config: { applicant: true }, schema: { params: objectSchema({ applicationId: idString }) } },
+    {
+      config: { applicant: true },
+      schema: {
+        params: Type.Object({ applicationId: Id }, closed),
+        // The applicant's answer is the same without the staff's appLifeCycle and initiatedBy.
+        response: { 200: ApplicationSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { applicationId } = request.params;
       // An applicant reads its own application only; whether another one exists is not revealed.

@@ -1,5 +1,6 @@
 // The worklog (Worklogs tab): one row per action on an application, written in the action's own
 // transaction, so an action that rolls back leaves no row behind.
+import type { Worklog } from '@originate/contract';
 import type { Queryable } from '../../db';
 
 export interface WorklogEntry {
@@ -33,7 +34,7 @@ interface WorklogRow extends Record<string, unknown> {
 const WORKLOG_LIMIT = 200;
 
 /** Newest first, at most 200 rows (an application's whole history in practice). */
-export async function worklogsOf(db: Queryable, applicationId: string) {
+export async function worklogsOf(db: Queryable, applicationId: string): Promise<Worklog[]> {
   const rows = await db.query<WorklogRow>(
     `SELECT w.id, w.task_id, w.user_id, u.display_name, w.action, w.detail, w.created_at
        FROM worklogs w LEFT JOIN users u ON u.userid = w.user_id

@@ -13,6 +13,7 @@ import {
   documentPermission,
   MAX_FILE_SIZE_BYTES,
   type MergeDocumentBody,
+  type MetadataAnswer,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { forbidden, HttpError, invalid, notFound } from '../../errors';
@@ -23,10 +24,8 @@ import { assertStorageQuota, withBlobs } from './blobs';
 import type { DocumentWork } from './document-work';
 import { displayName, extensionOf, type FileStore, type Received } from './files';
 
-export interface DocumentMetadata {
-  docType?: string;
-  description?: string;
-}
+/** What a document records besides its file: the answers' metadata. */
+export type DocumentMetadata = MetadataAnswer['metadata'];
 
 interface DocumentRow extends Record<string, unknown> {
   file_id: string;
@@ -608,7 +607,7 @@ export async function mergeDocuments(
   const effects = newEffects();
   effects.changed.set(applicationId, now);
   return {
-    result: { fileId: mergedId, fileName, size: bytes.length, mimeType: 'application/pdf', pageCount },
+    result: { fileId: mergedId, fileName, size: bytes.length, mimeType: 'application/pdf' as const, pageCount },
     effects,
   };
 }

@@ -10,10 +10,10 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '@originate/contract';
+import { FILE_ID_PATTERN } from '@originate/contract/schemas';
 import { IN_MEMORY_DATA_DIR } from '../../config';
 
 /** A file id is a UUID the server made; anything else is refused before a path is built from it. */
-export const FILE_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 const FILE_ID = new RegExp(FILE_ID_PATTERN);
 
 const isFileId = (value: string) => FILE_ID.test(value);

@@ -6,19 +6,34 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, MAX_FILE_SIZE_BYTES, type UploadedDocument, type UploadKind } from '@originate/contract';
 import {
+  CopiedFileAnswerSchema,
   CopyFileBodySchema,
+  closed,
+  DeletedDocumentAnswerSchema,
   DocumentMetadataBodySchema,
   DocumentRefBodySchema,
+  DocumentsAnswerSchema,
   DocumentVersionParamsSchema,
+  ERROR_ANSWERS,
+  FileBytesAnswerSchema,
+  FileId,
+  Id,
+  Key,
   MergeDocumentBodySchema,
+  MergedDocumentAnswerSchema,
+  MetadataAnswerSchema,
+  RemovedUploadAnswerSchema,
+  ReplacedDocumentAnswerSchema,
+  SignatureAnswerSchema,
+  schemaIssues,
   UPLOAD_KINDS,
+  UploadAnswerSchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import Type from 'typebox';
+import Type, { type TSchema } from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { HttpError, invalid, notFound } from '../../errors';
 import { checked } from '../../http/bodies';
-import { idString } from '../../http/schemas';
 import type { StoredApplication } from '../applications';
 import { publish } from '../applications';
 import { applicationFor, flowOfApplication } from '../customer-flow';
@@ -40,13 +55,9 @@ import {
   tooLarge,
   updateMetadata,
 } from './documents';
-import { displayName, extensionOf, FILE_ID_PATTERN, FILE_TYPES, isTextType, matchesSignature } from './files';
+import { displayName, extensionOf, FILE_TYPES, isTextType, matchesSignature } from './files';
 
-const closed = { additionalProperties: false } as const;
-const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
-const FileId = Type.String({ pattern: FILE_ID_PATTERN });
-const ID = /^[A-Za-z0-9_.:-]{1,64}$/;
-const KEY = /^[A-Za-z0-9_.-]{1,128}$/;
+const fits = (schema: TSchema, value: string | undefined) => schemaIssues(schema, value).length === 0;
 const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
@@ -149,41 +160,55 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     return { fileName, mimeType: rule.mime, written };
   }
 
-  app.post(API_PATHS.uploadDocument, { config: { applicant: true } }, (request) =>
-    fieldsThenFile(request, ['application_id', 'fieldKey'], async (fields, part): Promise<UploadedDocument> => {
-      // The fields came first, so nothing is written before access and type are known.
-      const { application_id: applicationId, fieldKey } = fields;
-      if (applicationId === undefined || !ID.test(applicationId)) {
-        throw invalid('application_id', 'must come before the file and be an application id');
-      }
-      if (fieldKey === undefined || !KEY.test(fieldKey)) {
-        throw invalid('fieldKey', 'must come before the file and be a field key');
-      }
-      const target = await uploadTarget(request, applicationId, fieldKey);
-      const { fileName, mimeType, written } = await receiveChecked(part, target.accept);
-      const record = { applicationId, fieldKey, fileName, mimeType, metadata: target.metadata };
-      const { fileId, effects } = await recordUpload(db, files, record, written, target.staff, ctx.now());
-      await publish(ctx, effects);
-      return { fileId, fileName, size: written.size, mimeType };
-    }),
+  app.post(
+    API_PATHS.uploadDocument,
+    { config: { applicant: true }, schema: { response: { 200: UploadAnswerSchema, ...ERROR_ANSWERS } } },
+    (request) =>
+      fieldsThenFile(request, ['application_id', 'fieldKey'], async (fields, part): Promise<UploadedDocument> => {
+        // The fields came first, so nothing is written before access and type are known.
+        const { application_id: applicationId, fieldKey } = fields;
+        if (applicationId === undefined || !fits(Id, applicationId)) {
+          throw invalid('application_id', 'must come before the file and be an application id');
+        }
+        if (fieldKey === undefined || !fits(Key, fieldKey)) {
+          throw invalid('fieldKey', 'must come before the file and be a field key');
+        }
+        const target = await uploadTarget(request, applicationId, fieldKey);
+        const { fileName, mimeType, written } = await receiveChecked(part, target.accept);
+        const record = { applicationId, fieldKey, fileName, mimeType, metadata: target.metadata };
+        const { fileId, effects } = await recordUpload(db, files, record, written, target.staff, ctx.now());
+        await publish(ctx, effects);
+        return { fileId, fileName, size: written.size, mimeType };
+      }),
   );
 
   // Staff only: a document's new file, with the kinds its upload field takes (any kind for a document type).
-  app.post(API_PATHS.updateDocument, (request) =>
-    fieldsThenFile(request, ['application_id', 'fileId'], async (fields, part) => {
-      const user = caller(request).user;
-      const { application_id: applicationId, fileId } = checked(DocumentRefBodySchema, fields);
-      const { stored, fieldKey } = await documentToReplace(db, files, user, applicationId, fileId);
-      const { upload } = await flowFields(stored, fieldKey, true);
-      const { fileName, mimeType, written } = await receiveChecked(
-        part,
-        upload?.field_type_details.accept ?? UPLOAD_KINDS,
-      );
-      const replacement = { fileName, mimeType, held: written };
-      const { result, effects } = await replaceDocument(db, files, user, applicationId, fileId, replacement, ctx.now());
-      await publish(ctx, effects);
-      return result;
-    }),
+  app.post(
+    API_PATHS.updateDocument,
+    { schema: { response: { 200: ReplacedDocumentAnswerSchema, ...ERROR_ANSWERS } } },
+    (request) =>
+      fieldsThenFile(request, ['application_id', 'fileId'], async (fields, part) => {
+        const user = caller(request).user;
+        const { application_id: applicationId, fileId } = checked(DocumentRefBodySchema, fields);
+        const { stored, fieldKey } = await documentToReplace(db, files, user, applicationId, fileId);
+        const { upload } = await flowFields(stored, fieldKey, true);
+        const { fileName, mimeType, written } = await receiveChecked(
+          part,
+          upload?.field_type_details.accept ?? UPLOAD_KINDS,
+        );
+        const replacement = { fileName, mimeType, held: written };
+        const { result, effects } = await replaceDocument(
+          db,
+          files,
+          user,
+          applicationId,
+          fileId,
+          replacement,
+          ctx.now(),
+        );
+        await publish(ctx, effects);
+        return result;
+      }),
   );
 
   app.post(
@@ -196,10 +221,11 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         body: Type.Object(
           {
             dataURI: Type.String({ minLength: 1, maxLength: 3 * 1024 * 1024 }),
-            app_id: AppId,
+            app_id: Id,
           },
           closed,
         ),
+        response: { 200: SignatureAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -247,7 +273,13 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
 
   app.get(
     API_PATHS.downloadDocument,
-    { config: { applicant: true }, schema: { params: Type.Object({ fileId: FileId }, closed) } },
+    {
+      config: { applicant: true },
+      schema: {
+        params: Type.Object({ fileId: FileId }, closed),
+        response: { 200: FileBytesAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request, reply) => {
       const row = await ownedFile(request, request.params.fileId);
       const data = row.blob_hash ? await files.read(row.blob_hash) : null;
@@ -256,13 +288,17 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
   );
 
-  app.get(API_PATHS.documentVersion, { schema: { params: DocumentVersionParamsSchema } }, async (request, reply) => {
-    const { fileId, version } = request.params;
-    const found = await documentVersion(db, caller(request).user, fileId, Number(version));
-    const data = found.blobHash ? await files.read(found.blobHash) : null;
-    if (!data) throw notFound('Version not found');
-    return attachment(reply, data, found.fileName, found.mimeType);
-  });
+  app.get(
+    API_PATHS.documentVersion,
+    { schema: { params: DocumentVersionParamsSchema, response: { 200: FileBytesAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request, reply) => {
+      const { fileId, version } = request.params;
+      const found = await documentVersion(db, caller(request).user, fileId, Number(version));
+      const data = found.blobHash ? await files.read(found.blobHash) : null;
+      if (!data) throw notFound('Version not found');
+      return attachment(reply, data, found.fileName, found.mimeType);
+    },
+  );
 
   /**
    * DELETE /v3/remove/ and POST /upload/removeDocument: staff by the rules of POST /v3/deleteDocument
@@ -281,60 +317,87 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     API_PATHS.removeDocument,
     {
       config: { applicant: true },
-      schema: { querystring: Type.Object({ fileId: FileId, application_id: AppId }, closed) },
+      schema: {
+        querystring: Type.Object({ fileId: FileId, application_id: Id }, closed),
+        response: { 200: RemovedUploadAnswerSchema, ...ERROR_ANSWERS },
+      },
     },
     (request) => removeUpload(request, request.query.application_id, request.query.fileId),
   );
 
   app.post(
     API_PATHS.removeUploadedDocument,
-    { config: { applicant: true }, schema: { body: DocumentRefBodySchema } },
+    {
+      config: { applicant: true },
+      schema: { body: DocumentRefBodySchema, response: { 200: RemovedUploadAnswerSchema, ...ERROR_ANSWERS } },
+    },
     (request) => removeUpload(request, request.body.application_id, request.body.fileId),
   );
 
   // The Docs tab (staff only: no applicant flag).
   app.get(
     API_PATHS.applicationDocuments,
-    { schema: { params: Type.Object({ applicationId: Type.String(idString) }, closed) } },
+    {
+      schema: {
+        params: Type.Object({ applicationId: Id }, closed),
+        response: { 200: DocumentsAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => ({ data: await documentsOf(db, caller(request).user, request.params.applicationId) }),
   );
 
-  app.post(API_PATHS.deleteDocument, { schema: { body: DocumentRefBodySchema } }, async (request) => {
-    const { application_id, fileId } = request.body;
-    const { result, effects } = await removeDocument(
-      db,
-      files,
-      caller(request).user,
-      application_id,
-      fileId,
-      ctx.now(),
-    );
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.deleteDocument,
+    { schema: { body: DocumentRefBodySchema, response: { 200: DeletedDocumentAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { application_id, fileId } = request.body;
+      const { result, effects } = await removeDocument(
+        db,
+        files,
+        caller(request).user,
+        application_id,
+        fileId,
+        ctx.now(),
+      );
+      await publish(ctx, effects);
+      return result;
+    },
+  );
 
-  app.post(API_PATHS.updateDocumentMetadata, { schema: { body: DocumentMetadataBodySchema } }, async (request) => {
-    const { result, effects } = await updateMetadata(db, caller(request).user, request.body, ctx.now());
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.updateDocumentMetadata,
+    { schema: { body: DocumentMetadataBodySchema, response: { 200: MetadataAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { result, effects } = await updateMetadata(db, caller(request).user, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    },
+  );
 
-  app.post(API_PATHS.copyFile, { schema: { body: CopyFileBodySchema } }, async (request) => {
-    const { result, effects } = await copyDocument(db, files, caller(request).user, request.body, ctx.now());
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.copyFile,
+    { schema: { body: CopyFileBodySchema, response: { 200: CopiedFileAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { result, effects } = await copyDocument(db, files, caller(request).user, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    },
+  );
 
-  app.post(API_PATHS.mergeDocument, { schema: { body: MergeDocumentBodySchema } }, async (request) => {
-    const { result, effects } = await mergeDocuments(
-      db,
-      files,
-      ctx.documentWork,
-      caller(request).user,
-      request.body,
-      ctx.now(),
-    );
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.mergeDocument,
+    { schema: { body: MergeDocumentBodySchema, response: { 200: MergedDocumentAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { result, effects } = await mergeDocuments(
+        db,
+        files,
+        ctx.documentWork,
+        caller(request).user,
+        request.body,
+        ctx.now(),
+      );
+      await publish(ctx, effects);
+      return result;
+    },
+  );
 };

@@ -1,6 +1,16 @@
 // The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
-// errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers.
-import type { ApplicationList, FilterOperator, TaskReviewBucket } from '@originate/contract';
+// errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers. What they
+// return is typed by the answer schemas the SDL is written from (shared answers/lists.ts).
+import type {
+  ApplicationDetail,
+  ApplicationList,
+  ApplicationStatus,
+  ApplicationsData,
+  FilterOperator,
+  FlowMode,
+  PortalApplication,
+  TaskReviewBucket,
+} from '@originate/contract';
 import {
   type ASTVisitor,
   type FragmentDefinitionNode,
@@ -51,7 +61,11 @@ interface ApplicationsArgs {
 }
 
 /** 'application': the lifecycle of one application the caller may open (null when there is none). */
-async function applicationDetail(db: Queryable, caller: ListCaller, applicationId: string) {
+async function applicationDetail(
+  db: Queryable,
+  caller: ListCaller,
+  applicationId: string,
+): Promise<ApplicationDetail | null> {
   const found = await findApplication(db, applicationId);
   if (!found) return null;
   const access = found.tasks.map((t) => ({
@@ -72,15 +86,15 @@ async function applicationDetail(db: Queryable, caller: ListCaller, applicationI
 
 interface PortalRow extends Record<string, unknown> {
   application_id: string;
-  status: string;
+  status: ApplicationStatus;
   applicant_email: string | null;
   product_code: string;
   product_name: string;
   stage: string | null;
-  mode: string | null;
+  mode: FlowMode | null;
   cre_time: Date | string;
   open_requests: number;
-  tasks: { taskId: string; name: string; stepName: string; progress: string }[];
+  tasks: PortalApplication['tasks'];
 }
 
 /**
@@ -94,7 +108,7 @@ async function applicationTasks(
   context: GraphqlContext,
   email: string,
   page: { page: number; size: number },
-) {
+): Promise<{ data: PortalApplication[]; count: number }> {
   checkPage(page);
   const params: unknown[] = [email.toLowerCase()];
   let access = 'true';
@@ -179,7 +193,7 @@ export function graphqlResolvers(ctx: AppContext) {
         args: ApplicationsArgs,
         context: GraphqlContext,
         info: GraphQLResolveInfo,
-      ) => ({
+      ): Promise<{ data: ApplicationsData }> => ({
         data: await listApplications(ctx.db, staff(context), args, ctx.now(), wantsOf(info)),
       }),
       application: (_root: unknown, args: { application_id: string }, context: GraphqlContext) =>

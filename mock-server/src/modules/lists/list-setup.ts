@@ -1,16 +1,12 @@
 // A user's saved filters per table (POST /setup/save_or_update, POST /backstage/getFilter), and the
 // bank's products (GET /master_configs/products).
-import type { SavedFilterBody } from '@originate/contract';
+import type { MasterProduct, SavedFilter, SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../errors';
 import { checkFilters, LIST_FIELDS, tableConfig } from './lists';
 
 /** Saved filters one user may keep per table: enough for any real use, a bound for a hostile one. */
 const MAX_SAVED_FILTERS = 50;
-
-export interface SavedFilter extends SavedFilterBody {
-  updatedAt: string;
-}
 
 /** Saves (or, under the same name, replaces) a filter once every field, operator and value checks out. */
 export async function saveFilter(
@@ -51,15 +47,7 @@ export async function savedFilters(db: Queryable, userId: string, tableId: strin
   return rows.map((r) => ({ name: r.name, tableId, ...r.value, updatedAt: new Date(r.updated_at).toISOString() }));
 }
 
-export interface MasterProductEntry {
-  product_code: string;
-  product_name: string;
-  product_type_code: string;
-  minAmount: number;
-  maxAmount: number;
-}
-
-export async function masterProducts(db: Queryable): Promise<MasterProductEntry[]> {
+export async function masterProducts(db: Queryable): Promise<MasterProduct[]> {
   const rows = await db.query<{
     product_code: string;
     product_name: string;

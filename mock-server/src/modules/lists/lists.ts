@@ -5,6 +5,7 @@
 import {
   type ApplicationList,
   type ApplicationStatus,
+  type ApplicationsData,
   CLOSED_STAGE,
   type FilterFieldKind,
   type FilterOperator,
@@ -48,15 +49,6 @@ export interface ListArgs {
   bucket?: TaskReviewBucket | null;
   sort?: { field: string; direction: 'asc' | 'desc' } | null;
   page: { page: number; size: number };
-}
-
-export interface ListResult {
-  tasks: ListTask[];
-  count: number;
-  stageWise: { stepName: string; count: number }[];
-  taskNameWise: { taskName: string; count: number }[];
-  versionNumberWise: { versionNumber: number; count: number }[];
-  closedCount: number;
 }
 
 /** Every field a table may show, filter or sort by, and the SQL it reads (t: the task, a: its application). */
@@ -526,7 +518,7 @@ const totals = (s: CountSource) =>
    coalesce(sum(${s.weight}) FILTER (WHERE ${s.stage} = '${CLOSED_STAGE}'), 0)::int AS closed`;
 
 /** The three count groups, the total and the closed count in one pass over the filtered list. */
-async function countsOf(db: Queryable, s: CountSource): Promise<Omit<ListResult, 'tasks'>> {
+async function countsOf(db: Queryable, s: CountSource): Promise<Omit<ApplicationsData, 'tasks'>> {
   const rows = await db.query<CountRow>(
     `SELECT GROUPING(${s.stage})::int AS g_stage, GROUPING(${s.name})::int AS g_name, GROUPING(${s.ver})::int AS g_ver,
             ${s.stage} AS stage, ${s.name} AS name, ${s.ver} AS ver_num, ${totals(s)}
@@ -534,7 +526,7 @@ async function countsOf(db: Queryable, s: CountSource): Promise<Omit<ListResult,
       GROUP BY GROUPING SETS ((${s.stage}), (${s.name}), (${s.ver}), ())`,
     s.values,
   );
-  const result: Omit<ListResult, 'tasks'> = {
+  const result: Omit<ApplicationsData, 'tasks'> = {
     count: 0,
     stageWise: [],
     taskNameWise: [],
@@ -573,11 +565,11 @@ export async function listApplications(
   args: ListArgs,
   now: Date,
   wants: ListWants = EVERYTHING,
-): Promise<ListResult> {
+): Promise<ApplicationsData> {
   const built = await build(db, caller, args, now);
   // The page query adds its limit and offset to the parameters; the counts take them as they are now.
   const values = [...built.params.values];
-  const none: Omit<ListResult, 'tasks'> = {
+  const none: Omit<ApplicationsData, 'tasks'> = {
     count: 0,
     stageWise: [],
     taskNameWise: [],

@@ -2,20 +2,22 @@
 // answer as the {data} envelope), the table configurations, saved filters, global and local search, and
 // the products of the Products page. SQL lives in modules/lists/lists.ts, list-setup.ts and graphql.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, APPLICATION_LISTS, type ApplicationList, GLOBAL_SEARCH_PAGE_SIZE, seal } from '@originate/contract';
 import {
-  API_PATHS,
-  APPLICATION_LISTS,
-  type ApplicationList,
   BACK_OFFICE_SDL,
-  GLOBAL_SEARCH_PAGE_SIZE,
-  seal,
-} from '@originate/contract';
-import {
+  closed,
+  ERROR_ANSWERS,
   GetFilterBodySchema,
   GlobalSearchBodySchema,
   GraphqlBodySchema,
   LocalSearchBodySchema,
+  MasterProductsAnswerSchema,
   SavedFilterBodySchema,
+  SavedFilterSchema,
+  SavedFiltersAnswerSchema,
+  SealedAnswerSchema,
+  SearchPageAnswerSchema,
+  TableConfigSchema,
 } from '@originate/contract/schemas';
 import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
@@ -28,7 +30,6 @@ import { documentRules, graphqlResolvers } from './graphql';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
 import { globalSearch, type ListCaller, localSearch, tableConfig } from './lists';
 
-const closed = { additionalProperties: false } as const;
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */
 const QUERY_DEPTH = 10;
@@ -77,7 +78,11 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
   app.post(
     API_PATHS.graphql,
     // Applicants too, for 'applicationTasks' of their own e-mail only (README "Applicant portal").
-    { config: { applicant: true }, schema: { body: EnvelopeSchema }, validatorCompiler: contractValidator },
+    {
+      config: { applicant: true },
+      schema: { body: EnvelopeSchema, response: { 200: SealedAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const context = request.applicant
         ? { caller: null, applicant: request.applicant }
@@ -114,7 +119,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.get(
     API_PATHS.tableConfig,
-    { schema: { params: Type.Object({ id: TableId }, closed) }, validatorCompiler: contractValidator },
+    {
+      schema: { params: Type.Object({ id: TableId }, closed), response: { 200: TableConfigSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const config = await tableConfig(db, request.params.id);
       if (!config) throw notFound(`No table configuration ${request.params.id}`);
@@ -124,7 +132,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.getFilter,
-    { schema: { body: GetFilterBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: GetFilterBodySchema, response: { 200: SavedFiltersAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       if (!(await tableConfig(db, request.body.tableId))) throw invalid('tableId', 'is not a known table');
@@ -134,7 +145,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.globalSearch,
-    { schema: { body: GlobalSearchBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: GlobalSearchBodySchema, response: { 200: SearchPageAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       const { query, page = 0, size = GLOBAL_SEARCH_PAGE_SIZE } = request.body;
@@ -145,7 +159,10 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.localSearch,
-    { schema: { body: LocalSearchBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: LocalSearchBodySchema, response: { 200: SearchPageAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       const { list, query, page = 0, size = 10 } = request.body;
@@ -166,12 +183,19 @@ export const listSetupRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
   const { db } = ctx;
   app.post(
     API_PATHS.saveFilter,
-    { schema: { body: SavedFilterBodySchema }, validatorCompiler: contractValidator },
+    {
+      schema: { body: SavedFilterBodySchema, response: { 200: SavedFilterSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
     async (request) => {
       const { user } = caller(request);
       return saveFilter(db, user.userid, request.body, ctx.now());
     },
   );
 
-  app.get(API_PATHS.products, async () => masterProducts(db));
+  app.get(
+    API_PATHS.products,
+    { schema: { response: { 200: MasterProductsAnswerSchema, ...ERROR_ANSWERS } } },
+    async () => masterProducts(db),
+  );
 };

@@ -12,7 +12,10 @@ import {
   inTaskTeam,
   type QueryStatus,
   type RequestedField,
+  type SubTask,
+  type SubTaskChangeAnswer,
   type SubTaskCommentBody,
+  type SubTaskDetails,
   type Team,
   type UpdateSubTaskBody,
 } from '@originate/contract';
@@ -48,7 +51,7 @@ const SELECT = `SELECT s.*, r.display_name AS raised_by_name, a.display_name AS 
                        (SELECT count(*)::int FROM sub_task_comments c WHERE c.sub_task_id = s.sub_task_id) AS comment_count
                   FROM sub_tasks s JOIN users r ON r.userid = s.raised_by LEFT JOIN users a ON a.userid = s.assigned_to`;
 
-const toSubTask = (r: SubTaskRow) => ({
+const toSubTask = (r: SubTaskRow): SubTask => ({
   subTaskId: r.sub_task_id,
   application_id: r.application_id,
   taskId: r.task_id,
@@ -57,7 +60,8 @@ const toSubTask = (r: SubTaskRow) => ({
   status: r.status,
   recipient: r.recipient,
   raisedBy: { userid: r.raised_by, displayName: r.raised_by_name },
-  assignedTo: r.assigned_to ? { userid: r.assigned_to, displayName: r.assigned_to_name } : null,
+  // assigned_to references a user, whose display name the join read.
+  assignedTo: r.assigned_to ? { userid: r.assigned_to, displayName: r.assigned_to_name as string } : null,
   assignedTeam: r.assigned_team,
   fields: r.fields,
   commentCount: r.comment_count,
@@ -128,7 +132,8 @@ export async function createSubTask(db: Db, user: UserRecord, body: CreateSubTas
       at: now,
     });
   });
-  return { result: { subTaskId, status: 'OPEN' as QueryStatus }, effects };
+  const result: SubTaskChangeAnswer = { subTaskId, status: 'OPEN' };
+  return { result, effects };
 }
 
 async function findSubTask(db: Queryable, subTaskId: string): Promise<SubTaskRow> {
@@ -245,7 +250,7 @@ export async function changeSubTask(
 }
 
 /** One query with its comments, oldest first. */
-export async function subTaskDetails(db: Queryable, user: UserRecord, subTaskId: string) {
+export async function subTaskDetails(db: Queryable, user: UserRecord, subTaskId: string): Promise<SubTaskDetails> {
   const row = await findSubTask(db, subTaskId);
   await loadApplication(db, user, row.application_id);
   const comments = await commentsOf(db, subTaskId);

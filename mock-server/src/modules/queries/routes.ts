@@ -7,14 +7,21 @@ import { API_PATHS } from '@originate/contract';
 import {
   AnswerQueryBodySchema,
   CreateSubTaskBodySchema,
+  closed,
+  ERROR_ANSWERS,
+  Id,
+  QueriesAnswerSchema,
+  SubTaskChangeAnswerSchema,
   SubTaskCommentBodySchema,
+  SubTaskDetailsAnswerSchema,
+  SubTaskPageAnswerSchema,
+  TaskConfigsAnswerSchema,
   UpdateSubTaskBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { type AppContext, caller, type PluginOptions } from '../../context';
 import { forbidden, invalid, notFound } from '../../errors';
-import { idString } from '../../http/schemas';
 import {
   type Effects,
   findApplication,
@@ -37,13 +44,13 @@ import {
   subTaskPage,
 } from './queries';
 
-const closed = { additionalProperties: false } as const;
-const Id = Type.String(idString);
 /** The comment is required when commenting. */
 const CommentBodySchema = Type.Object(
   { ...SubTaskCommentBodySchema.properties, comment: SubTaskCommentBodySchema.properties.comment },
   closed,
 );
+/** What every change of a query answers: its state after it. */
+const changeAnswers = { 200: SubTaskChangeAnswerSchema, ...ERROR_ANSWERS };
 
 /** The applicant's application (403 when it is not theirs, 404 when there is none). */
 async function applicantsApplication(ctx: AppContext, request: FastifyRequest, applicationId: string) {
@@ -87,20 +94,22 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
     [API_PATHS.requestUserInfo, 'requestUserInfo'],
   ];
   for (const [path, kind] of creators) {
-    app.post(path, { schema: { body: CreateSubTaskBodySchema } }, (request) =>
+    app.post(path, { schema: { body: CreateSubTaskBodySchema, response: changeAnswers } }, (request) =>
       sent(createSubTask(ctx.db, user(request), request.body, kind, ctx.now())),
     );
   }
-  app.post(API_PATHS.updateSubTask, { schema: { body: UpdateSubTaskBodySchema } }, (request) =>
+  app.post(API_PATHS.updateSubTask, { schema: { body: UpdateSubTaskBodySchema, response: changeAnswers } }, (request) =>
     sent(changeSubTask(ctx.db, user(request), 'update', request.body, ctx.now())),
   );
-  app.post(API_PATHS.reopenSubTask, { schema: { body: SubTaskCommentBodySchema } }, (request) =>
-    sent(changeSubTask(ctx.db, user(request), 'reopen', request.body, ctx.now())),
+  app.post(
+    API_PATHS.reopenSubTask,
+    { schema: { body: SubTaskCommentBodySchema, response: changeAnswers } },
+    (request) => sent(changeSubTask(ctx.db, user(request), 'reopen', request.body, ctx.now())),
   );
-  app.post(API_PATHS.closeSubTask, { schema: { body: SubTaskCommentBodySchema } }, (request) =>
+  app.post(API_PATHS.closeSubTask, { schema: { body: SubTaskCommentBodySchema, response: changeAnswers } }, (request) =>
     sent(changeSubTask(ctx.db, user(request), 'close', request.body, ctx.now())),
   );
-  app.post(API_PATHS.addCommentToTask, { schema: { body: CommentBodySchema } }, (request) =>
+  app.post(API_PATHS.addCommentToTask, { schema: { body: CommentBodySchema, response: changeAnswers } }, (request) =>
     sent(changeSubTask(ctx.db, user(request), 'comment', request.body, ctx.now())),
   );
 
@@ -118,6 +127,7 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
           },
           closed,
         ),
+        response: { 200: SubTaskPageAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -132,12 +142,25 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
       );
     },
   );
-  app.get(API_PATHS.subTaskDetails, { schema: { params: Type.Object({ subTaskId: Id }, closed) } }, (request) =>
-    subTaskDetails(ctx.db, user(request), request.params.subTaskId),
+  app.get(
+    API_PATHS.subTaskDetails,
+    {
+      schema: {
+        params: Type.Object({ subTaskId: Id }, closed),
+        response: { 200: SubTaskDetailsAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    (request) => subTaskDetails(ctx.db, user(request), request.params.subTaskId),
   );
   app.get(
     API_PATHS.applicationQueries,
-    { config: { applicant: true }, schema: { params: Type.Object({ applicationId: Id }, closed) } },
+    {
+      config: { applicant: true },
+      schema: {
+        params: Type.Object({ applicationId: Id }, closed),
+        response: { 200: QueriesAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { applicationId } = request.params;
       if (request.applicant) {
@@ -150,7 +173,7 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   );
   app.post(
     API_PATHS.updateAndResolveQuery,
-    { config: { applicant: true }, schema: { body: AnswerQueryBodySchema } },
+    { config: { applicant: true }, schema: { body: AnswerQueryBodySchema, response: changeAnswers } },
     async (request) => {
       const body = request.body;
       if (request.applicant) {
@@ -184,6 +207,7 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
           },
           closed,
         ),
+        response: { 200: TaskConfigsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

@@ -3,10 +3,10 @@
 // stage in one transaction with its worklog and audit rows, and collects the notifications to send.
 import { randomUUID } from 'node:crypto';
 import {
+  type ActionAnswer,
   type ActionState,
   type ApplicationAction,
   type ApplicationActionBody,
-  type ApplicationStatus,
   type AssignAction,
   actionPermission,
   applyAction,
@@ -15,9 +15,9 @@ import {
   COMPLETION_ERRORS,
   type CompletionError,
   futureTimeProblem,
+  type RebookAnswer,
   type RebookBody,
   rebookRefusal,
-  type TaskProgress,
   type Team,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
@@ -38,20 +38,6 @@ import { loadTaskContext, type TaskContext } from './task-context';
 import { nextStep } from './workflow';
 
 const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
-
-export interface ActionResult {
-  message: string;
-  application_id: string;
-  taskId: string;
-  status: ApplicationStatus;
-  stage: string;
-  progress: TaskProgress;
-  /** The task opened by the action (complete_step/user's next step, revert_stage's previous one). */
-  nextTaskId: string | null;
-  assignedTo: string | null;
-  /** The notification sent to the new assignee (assign, reassign), if any: nobody is notified of their own assign. */
-  notificationId: string | null;
-}
 
 /** What the state machine needs of a task (shared's ActionState). */
 export function stateOf(ctx: TaskContext): ActionState {
@@ -153,7 +139,7 @@ export async function performAction(
   action: ApplicationAction,
   body: ApplicationActionBody,
   now: Date,
-): Promise<{ result: ActionResult; effects: Effects }> {
+): Promise<{ result: ActionAnswer; effects: Effects }> {
   const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
   const { stored, task } = ctx;
   const app = stored.application;
@@ -195,7 +181,7 @@ export async function performAction(
   if (target && task.assigned_to === target.userid) throw invalid('assignTo', 'is already the assignee');
 
   const effects = newEffects();
-  const result = await db.transaction(async (tx): Promise<ActionResult> => {
+  const result = await db.transaction(async (tx): Promise<ActionAnswer> => {
     // The guards on the state read above make a racing second action fail instead of both succeeding.
     const appUpdated = await tx.query(
       'UPDATE applications SET mod_time = $3 WHERE application_id = $1 AND status = $2 RETURNING application_id',
@@ -381,13 +367,6 @@ export async function performAction(
   return { result, effects };
 }
 
-export interface RebookResult {
-  message: string;
-  application_id: string;
-  taskId: string;
-  callbackAt: string;
-}
-
 /**
  * Rebook (POST /backstage/rebook): the task's open callback moves to `callbackAt`. Who may is
  * complete_callback's rule, where it applies shared's rebookRefusal (409); the change is guarded like an
@@ -398,7 +377,7 @@ export async function rebookCallback(
   user: UserRecord,
   body: RebookBody,
   now: Date,
-): Promise<{ result: RebookResult; effects: Effects }> {
+): Promise<{ result: RebookAnswer; effects: Effects }> {
   const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
   const { stored, task } = ctx;
   const app = stored.application;

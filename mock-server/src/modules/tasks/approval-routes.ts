@@ -5,32 +5,50 @@ import { API_PATHS, APPROVAL_ACTIONS } from '@originate/contract';
 import {
   ApplicationIdQuerySchema,
   ApprovalActionBodySchema,
+  ApprovalDecisionAnswerSchema,
+  ApprovalsAnswerSchema,
+  closed,
+  ERROR_ANSWERS,
   RequestApprovalBodySchema,
+  RequestedApprovalAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { publish } from '../applications';
 import { approvalsOf, decideApproval, requestApproval } from './approvals';
 
-const ActionParams = Type.Object(
-  { action: Type.Union(APPROVAL_ACTIONS.map((a) => Type.Literal(a))) },
-  { additionalProperties: false },
-);
+const ActionParams = Type.Object({ action: Type.Union(APPROVAL_ACTIONS.map((a) => Type.Literal(a))) }, closed);
 
 export const approvalsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
-  app.get(API_PATHS.getApprovals, { schema: { querystring: ApplicationIdQuerySchema } }, async (request) => ({
-    data: await approvalsOf(ctx.db, caller(request).user, request.query.application_id),
-  }));
+  app.get(
+    API_PATHS.getApprovals,
+    { schema: { querystring: ApplicationIdQuerySchema, response: { 200: ApprovalsAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => ({
+      data: await approvalsOf(ctx.db, caller(request).user, request.query.application_id),
+    }),
+  );
 
-  app.post(API_PATHS.requestApproval, { schema: { body: RequestApprovalBodySchema } }, async (request) => {
-    const { result, effects } = await requestApproval(ctx.db, caller(request).user, request.body, ctx.now());
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.requestApproval,
+    {
+      schema: { body: RequestApprovalBodySchema, response: { 200: RequestedApprovalAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    async (request) => {
+      const { result, effects } = await requestApproval(ctx.db, caller(request).user, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    },
+  );
 
   app.post(
     API_PATHS.approvalAction,
-    { schema: { params: ActionParams, body: ApprovalActionBodySchema } },
+    {
+      schema: {
+        params: ActionParams,
+        body: ApprovalActionBodySchema,
+        response: { 200: ApprovalDecisionAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { user } = caller(request);
       const { result, effects } = await decideApproval(ctx.db, user, request.params.action, request.body, ctx.now());

@@ -3,8 +3,10 @@
 // or sends back. An approver becomes an allowed user of the task, which is what lets them open it.
 import { randomUUID } from 'node:crypto';
 import {
+  type Approval,
   type ApprovalAction,
   type ApprovalActionBody,
+  type ApprovalStatus,
   applyAction,
   ERROR_CODES,
   inTaskTeam,
@@ -22,14 +24,14 @@ interface ApprovalRow extends Record<string, unknown> {
   approval_id: string;
   application_id: string;
   task_id: string;
-  kind: 'APPROVAL' | 'EXCEPTION';
-  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'SENT_BACK';
+  kind: Approval['kind'];
+  status: ApprovalStatus;
   reason: string;
   requested_by: string;
   approver: string;
   decided_by: string | null;
   decision_comment: string | null;
-  history: unknown[];
+  history: Approval['history'];
   created_at: Date | string;
   decided_at: Date | string | null;
 }
@@ -82,11 +84,11 @@ export async function requestApproval(db: Db, user: UserRecord, body: RequestApp
       at: now,
     });
   });
-  return { result: { approvalId, status: 'PENDING', approver: approver.userid }, effects };
+  return { result: { approvalId, status: 'PENDING' as const, approver: approver.userid }, effects };
 }
 
 /** Every approval of an application, oldest first (the caller needs access to it). */
-export async function approvalsOf(db: Queryable, user: UserRecord, applicationId: string) {
+export async function approvalsOf(db: Queryable, user: UserRecord, applicationId: string): Promise<Approval[]> {
   await loadApplication(db, user, applicationId);
   const rows = await db.query<ApprovalRow & { requested_by_name: string; approver_name: string }>(
     `SELECT a.*, r.display_name AS requested_by_name, p.display_name AS approver_name
@@ -165,7 +167,12 @@ export async function decideApproval(
   if (rejecting && !rejecting.ok) throw conflict(rejecting.reason);
 
   const effects = newEffects();
-  const newStatus = { approve: 'APPROVED', reject: 'REJECTED', forward: 'PENDING', send_back: 'SENT_BACK' }[action];
+  const newStatus = (
+    { approve: 'APPROVED', reject: 'REJECTED', forward: 'PENDING', send_back: 'SENT_BACK' } as const satisfies Record<
+      ApprovalAction,
+      ApprovalStatus
+    >
+  )[action];
   await db.transaction(async (tx) => {
     // Guarded on the approver and status read above: a racing second decision fails cleanly.
     const updated = await tx.query(
@@ -261,7 +268,7 @@ export async function decideApproval(
       approvalId: approval.approval_id,
       status: newStatus,
       approver: forwardTo?.userid ?? approval.approver,
-      application_status: rejecting?.ok ? 'REJECTED' : app._applicationStatus,
+      application_status: rejecting?.ok ? ('REJECTED' as const) : app._applicationStatus,
     },
     effects: effects as Effects,
   };

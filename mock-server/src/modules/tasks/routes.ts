@@ -9,30 +9,33 @@ import {
   type ApplicationActionBody,
 } from '@originate/contract';
 import {
+  ActionAnswerSchema,
   ApplicationActionBodySchema,
+  closed,
+  ERROR_ANSWERS,
+  Id,
+  RebookAnswerSchema,
   RebookBodySchema,
   RemoveSnoozeBodySchema,
+  SnoozeAnswerSchema,
   SnoozeBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
-import { idString } from '../../http/schemas';
 import { publish } from '../applications';
 import { performAction, rebookCallback } from './actions';
 import { snooze } from './snooze';
 
 /** assign and reassign name who gets the task: assignTo is required there. */
-const AssignBodySchema = Type.Object(
-  { ...ApplicationActionBodySchema.properties, assignTo: Type.String(idString) },
-  { additionalProperties: false },
-);
+const AssignBodySchema = Type.Object({ ...ApplicationActionBodySchema.properties, assignTo: Id }, closed);
 
 const OWN_PATHS: readonly ApplicationAction[] = ['assign', 'reassign', 'complete_step/user'];
 const ParamsSchema = Type.Object(
   { action: Type.Union(APPLICATION_ACTIONS.filter((a) => !OWN_PATHS.includes(a)).map((a) => Type.Literal(a))) },
-  { additionalProperties: false },
+  closed,
 );
+const actionAnswers = { 200: ActionAnswerSchema, ...ERROR_ANSWERS };
 
 export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   async function run(action: ApplicationAction, request: FastifyRequest, body: ApplicationActionBody) {
@@ -44,24 +47,30 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   // Static paths win over the parametric one in Fastify's router: assign and reassign keep their stricter body.
   const assignPaths = { assign: API_PATHS.assignApplication, reassign: API_PATHS.reassignApplication } as const;
   for (const action of ['assign', 'reassign'] as const) {
-    app.post(assignPaths[action], { schema: { body: AssignBodySchema } }, (request) =>
+    app.post(assignPaths[action], { schema: { body: AssignBodySchema, response: actionAnswers } }, (request) =>
       run(action, request, request.body),
     );
   }
-  app.post(API_PATHS.completeUserStep, { schema: { body: ApplicationActionBodySchema } }, (request) =>
-    run('complete_step/user', request, request.body),
+  app.post(
+    API_PATHS.completeUserStep,
+    { schema: { body: ApplicationActionBodySchema, response: actionAnswers } },
+    (request) => run('complete_step/user', request, request.body),
   );
-  app.post(API_PATHS.rebook, { schema: { body: RebookBodySchema } }, async (request) => {
-    const { result, effects } = await rebookCallback(ctx.db, caller(request).user, request.body, ctx.now());
-    await publish(ctx, effects);
-    return result;
-  });
+  app.post(
+    API_PATHS.rebook,
+    { schema: { body: RebookBodySchema, response: { 200: RebookAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { result, effects } = await rebookCallback(ctx.db, caller(request).user, request.body, ctx.now());
+      await publish(ctx, effects);
+      return result;
+    },
+  );
   // Setting and clearing the review date are one change: clearing is a snooze without a date.
   for (const [path, body] of [
     [API_PATHS.updateSnoozeTime, SnoozeBodySchema],
     [API_PATHS.removeSnoozeTime, RemoveSnoozeBodySchema],
   ] as const) {
-    app.post(path, { schema: { body } }, async (request) => {
+    app.post(path, { schema: { body, response: { 200: SnoozeAnswerSchema, ...ERROR_ANSWERS } } }, async (request) => {
       const { result, effects } = await snooze(ctx.db, caller(request).user, request.body, ctx.now());
       await publish(ctx, effects);
       return result;
@@ -69,7 +78,7 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   }
   app.post(
     API_PATHS.applicationAction,
-    { schema: { params: ParamsSchema, body: ApplicationActionBodySchema } },
+    { schema: { params: ParamsSchema, body: ApplicationActionBodySchema, response: actionAnswers } },
     (request) => run(request.params.action as ApplicationAction, request, request.body),
   );
 };

@@ -1,8 +1,16 @@
 // The back-office contract (spec §2 menu and detail tabs, §4 actions and approvals, §5 filter
 // operators, §6 task actions, §7 lists, actions, queries, documents, audits, §9 page sizes). Values
 // here are shared by the server (what it enforces) and mfe-applications (what it offers).
-import type { ApplicationStatus, TaskProgress, Team } from './entities';
-import type { FlowType } from './flow';
+import type { Static } from 'typebox';
+import type {
+  ListTaskSchema,
+  OperationalLevelAgreementSchema,
+  SlaPartSchema,
+  TableConfigSchema,
+  TaskSubStatusSchema,
+} from './answers/lists';
+import type { QueryStatusSchema } from './answers/queries';
+import type { ApprovalKindSchema, ApprovalStatusSchema } from './answers/tasks';
 
 /** POST /v3/application/action/{action} (spec §7), in the spec's order. */
 export const APPLICATION_ACTIONS = [
@@ -27,9 +35,9 @@ export const APPROVAL_ACTIONS = ['approve', 'reject', 'forward', 'send_back'] as
 export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** An approval's own state; only PENDING ones block completion. */
-export type ApprovalStatus = 'PENDING' | 'APPROVED' | 'REJECTED' | 'SENT_BACK';
+export type ApprovalStatus = Static<typeof ApprovalStatusSchema>;
 /** An EXCEPTION is a deviation raised on the application (e.g. amount over the product limit) awaiting approval. */
-export type ApprovalKind = 'APPROVAL' | 'EXCEPTION';
+export type ApprovalKind = Static<typeof ApprovalKindSchema>;
 
 /** Why a complete_step/user is refused (spec §4), checked in this order. */
 export const COMPLETION_ERRORS = [
@@ -46,10 +54,10 @@ export const CLOSED_STAGE = 'Closed';
  * The task's sub-status (what the detail tabs depend on, spec §2): its progress, or CALLBACK_REQUESTED
  * while a callback is open, or SNOOZED while its review date is in the future.
  */
-export type TaskSubStatus = TaskProgress | 'CALLBACK_REQUESTED' | 'SNOOZED';
+export type TaskSubStatus = Static<typeof TaskSubStatusSchema>;
 
 /** Queries (sub-tasks): our statuses (spec: 'not shown'). */
-export type QueryStatus = 'OPEN' | 'RESOLVED' | 'CLOSED';
+export type QueryStatus = Static<typeof QueryStatusSchema>;
 
 /** Spec §9. */
 export const GRID_PAGE_SIZE_OPTIONS = [6, 9, 27, 51, 99] as const;
@@ -132,64 +140,13 @@ export const DETAIL_TABS = [
 ] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
+// The answer shapes below are their TypeBox schemas' types (answers/lists.ts).
 /** One part of a task's SLA (spec §3 operationalLevelAgreement). */
-export interface SlaPart {
-  status: 'RUNNING' | 'MET' | 'BREACHED' | 'NOT_STARTED';
-  startTS: string | null;
-  endTS: string | null;
-  timeLimit: { enabled: boolean; valueInMins: number; expectedEndTS: string | null };
-}
-export interface OperationalLevelAgreement {
-  overall: SlaPart;
-  queued: SlaPart;
-  assigned: SlaPart;
-}
-
+export type SlaPart = Static<typeof SlaPartSchema>;
+export type OperationalLevelAgreement = Static<typeof OperationalLevelAgreementSchema>;
 /** A row of a list: one task with the application it belongs to (GraphQL 'applications' data.tasks). */
-export interface ListTask {
-  taskId: string;
-  name: string;
-  stepName: string;
-  stepNumber: number;
-  type: FlowType;
-  progress: TaskProgress;
-  subStatus: TaskSubStatus;
-  assignedTo: string | null;
-  assignedToName: string | null;
-  assignedTeam: Team[];
-  allowedUsers: string[];
-  reviewDate: string | null;
-  due_time: string | null;
-  start_time: string;
-  end_time: string | null;
-  operationalLevelAgreement: OperationalLevelAgreement;
-  application_id: string;
-  product_code: string;
-  product_name: string;
-  _applicationStatus: ApplicationStatus;
-  stage: string;
-  verNum: number;
-  loanAmount: number;
-  applicantName: string;
-  initiatedBy: { id: string; username: string; displayName: string } | null;
-  cre_time: string;
-  mod_time: string;
-}
-
-/** A column of /backstage/getTableConfig/{id}: how the list shows, filters and sorts one field. */
-export interface TableColumn {
-  field: string;
-  headerName: string;
-  kind: FilterFieldKind;
-  sortable: boolean;
-  filterable: boolean;
-  /** The values of a dropdown column. */
-  options?: string[];
-  /** Relative width for the grid (flex). */
-  flex?: number;
-}
-export interface TableConfig {
-  id: string;
-  columns: TableColumn[];
-  defaultSort: { field: string; direction: 'asc' | 'desc' };
-}
+export type ListTask = Static<typeof ListTaskSchema>;
+/** /backstage/getTableConfig/{id}: how a list shows, filters and sorts its fields. */
+export type TableConfig = Static<typeof TableConfigSchema>;
+/** A column of a table configuration. */
+export type TableColumn = TableConfig['columns'][number];

@@ -1,15 +1,17 @@
 // Entity types of spec section 3. Field names are the API's, spelt as the spec spells them.
 
-import type { FlowType, SectionProgress } from './flow';
+import type { Static } from 'typebox';
+import type {
+  ApplicationSchema,
+  ApplicationStatusSchema,
+  AssignmentInfoSchema,
+  TaskProgressSchema,
+  TeamSchema,
+} from './answers/applications';
 
-export type TeamType = 'HIERARCHY' | 'DEPT';
-
-export interface Team {
-  type: TeamType;
-  id: string;
-  name?: string;
-  allTeams?: boolean;
-}
+// The entities answers carry are their TypeBox schemas' types (answers/applications.ts).
+export type Team = Static<typeof TeamSchema>;
+export type TeamType = Team['type'];
 
 export interface User {
   userid: string;
@@ -24,70 +26,12 @@ export interface User {
   teamData?: Record<string, unknown>;
 }
 
-export type ApplicationStatus = 'ACTIVE' | 'CANCELLED' | 'REJECTED' | 'DELETED' | 'COMPLETED' | 'INACTIVE';
+export type ApplicationStatus = Static<typeof ApplicationStatusSchema>;
 export type ApplicantType = 'primary' | 'secondary' | 'guarantor';
-export type TaskProgress = 'In Progress' | 'Pending' | 'Completed' | 'Rejected' | 'Cancelled';
+export type TaskProgress = Static<typeof TaskProgressSchema>;
 
-export interface AssignmentInfo {
-  assignedTo?: string;
-  assignedTeam?: Team[];
-  allowedUsers?: string[];
-  progress: TaskProgress;
-  taskName: string;
-  taskId: string;
-}
-
-interface LifeCycleStep {
-  stepName: string;
-  type: FlowType;
-  summaryEnabled?: boolean;
-  assignmentInfo: AssignmentInfo[];
-}
-
-interface AppLifeCycle {
-  stage: string;
-  steps: LifeCycleStep[];
-}
-
-export interface Application {
-  application_id: string;
-  product_type_code?: string;
-  product_code: string;
-  product_name: string;
-  application_status?: ApplicationStatus;
-  _applicationStatus: ApplicationStatus;
-  applicant?: Partial<Record<ApplicantType, Record<string, unknown>>>;
-  singleORjoint?: 'single' | 'joint';
-  campaign_id?: string;
-  source_id?: string;
-  routeConfig?: unknown;
-  section_id?: string;
-  sub_section_id?: string;
-  section_size?: number;
-  startRoute?: string;
-  flowId?: string;
-  verNum?: number;
-  ver_num?: number;
-  flowName?: string;
-  flowTheme?: string;
-  initiatedBy?: { id: string; username: string; displayName: string };
-  custom_route?: string;
-  existing_or_new_customer?: 'existing' | 'new';
-  applicationType?: string;
-  maximumJointApplicants?: number;
-  enableMultipleCoApplicant?: boolean;
-  filesUpload?: unknown[];
-  customFields?: Record<string, unknown>;
-  dedupeDetails?: unknown;
-  verifications?: { key: string; isVerified: boolean; output?: unknown }[];
-  sectionsCompleted?: string[];
-  mod_time?: string;
-  cre_time?: string;
-  _deviceType?: 'DESKTOP' | 'MOBILE';
-  primaryApplicantId?: string;
-  progress?: SectionProgress[];
-  appLifeCycle?: AppLifeCycle;
-}
+export type AssignmentInfo = Static<typeof AssignmentInfoSchema>;
+export type Application = Static<typeof ApplicationSchema>;
 
 export type NotificationKind = 'ASSIGNED' | 'FOLLOWED' | 'TEAM';
 export type NotificationStatusName =

@@ -11,7 +11,7 @@ type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLitera
  * A union of the list's literals. Type.Union over a mapped array loses the element types (its Static
  * is never); the tuple type restores them, the JSON schema is the same.
  */
-function literalUnion<const T extends readonly string[]>(values: T): TUnion<Literals<T>> {
+export function literalUnion<const T extends readonly string[]>(values: T): TUnion<Literals<T>> {
   return Type.Union(values.map((v) => Type.Literal(v))) as unknown as TUnion<Literals<T>>;
 }
 
@@ -409,7 +409,7 @@ export const FormValuesSchema = Type.Record(Type.String({ maxLength: 128 }), Fie
 export type FormValues = Static<typeof FormValuesSchema>;
 
 /** One co-applicant or guarantor and what they filled. */
-const JointApplicantSchema = Type.Object(
+export const JointApplicantSchema = Type.Object(
   {
     applicantId: Id,
     applicantType: Type.Union([Type.Literal('secondary'), Type.Literal('guarantor')]),

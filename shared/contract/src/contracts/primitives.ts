@@ -1,12 +1,16 @@
 // The wire primitives every schema is built from: one definition each, so the identifier rule, the
 // bounds of a comment or a date-time are written once for requests and answers, server and browser.
-import Type from 'typebox';
+import Type, { type TSchema, type TSchemaOptions } from 'typebox';
 
 /** Objects of the contract refuse keys nobody declared. */
 export const closed = { additionalProperties: false } as const;
 
+/** A value the answer always carries, null when there is none. */
+export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) =>
+  Type.Union([schema, Type.Null()], options);
+
 /** The identifier rule: application, task, user, team and file ids, and codes of configured things. */
-const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
+export const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
 const ID_MAX_LENGTH = 64;
 export const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
 /** A product, flow or microflow code: the identifier rule. */
@@ -22,4 +26,5 @@ export const IsoDateTime = Type.String({ format: 'date-time', maxLength: 40 });
 /** The same shape the OTP route accepts for an EMAIL recipient. */
 export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$' });
 /** A stored file's id (a UUID). */
-export const FileId = Type.String({ pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' });
+export const FILE_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
+export const FileId = Type.String({ pattern: FILE_ID_PATTERN });

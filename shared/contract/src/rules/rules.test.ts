@@ -36,6 +36,7 @@ const app = {
 const assignment: AssignmentInfo = {
   assignedTo: 'u1',
   assignedTeam: [{ type: 'DEPT', id: 'd-credit' }],
+  allowedUsers: [],
   progress: 'In Progress',
   taskName: 'Credit check',
   taskId: 't1',

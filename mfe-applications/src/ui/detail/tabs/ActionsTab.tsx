@@ -5,10 +5,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { User } from '@originate/contract';
+import type { TaskConfigs, User } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
-import { detailApi, type TaskConfigs } from '../../../api/detail';
+import { detailApi } from '../../../api/detail';
 import { rebookCallback } from '../../../api/lists';
 import { useDetailMutation } from '../../../api/useDetail';
 import {

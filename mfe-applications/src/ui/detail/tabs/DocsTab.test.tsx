@@ -1,13 +1,14 @@
-import { MAX_FILE_SIZE_BYTES } from '@originate/contract';
+import { MAX_FILE_SIZE_BYTES, type StaffDocument } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { detailApi, type StaffDocument } from '../../../api/detail';
+import { detailApi } from '../../../api/detail';
+import { replacedDocument } from '../../../test/fixtures';
 import { DocsTab } from './DocsTab';
 
 jest.mock('../../../api/detail', () => ({
   detailApi: {
     documents: jest.fn(),
-    replaceDocument: jest.fn(async () => ({})),
+    replaceDocument: jest.fn(),
     worklogs: jest.fn(async () => []),
   },
 }));
@@ -49,6 +50,7 @@ function renderTab(canManage: boolean) {
 beforeEach(() => {
   jest.clearAllMocks();
   mocked.documents.mockResolvedValue([REPLACED]);
+  mocked.replaceDocument.mockResolvedValue(replacedDocument());
 });
 
 test('a replaced document shows its version and, on demand, its earlier files', async () => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import type { TaskConfigs } from '../../../api/detail';
 import { useFieldLabels } from '../../../api/useDetail';
+import { taskConfigs } from '../../../test/fixtures';
 import { QueriesTab } from './QueriesTab';
 
 jest.mock('../../../api/useDetail', () => ({
@@ -13,7 +13,7 @@ jest.mock('../../../api/useDetail', () => ({
 const labels = useFieldLabels as jest.MockedFunction<typeof useFieldLabels>;
 const loaded = (data?: Map<string, string>) => ({ data }) as ReturnType<typeof useFieldLabels>;
 
-const CONFIGS = { application_id: 'HL-2026-600002', task: { taskId: 'TSK-1' } } as TaskConfigs;
+const CONFIGS = taskConfigs({ application_id: 'HL-2026-600002' });
 
 test("'Ask the applicant' offers the flow's fields by label as soon as they arrive, even with the dialog open", () => {
   labels.mockReturnValue(loaded());
