@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { orderedProjects } from './support/order';
 import { SHELL } from './support/system';
 
 /** Keeps Debian's Chromium off the network (see /work/shared/TOOLCHAIN.md). */
@@ -34,4 +35,6 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
   },
+  // E2E_ORDER=reverse (or a comma-separated list of spec files) runs the files in that order: support/order.ts.
+  projects: orderedProjects(process.env.E2E_ORDER),
 });

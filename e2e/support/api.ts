@@ -2,8 +2,6 @@
 // arranging what a browser test then observes.
 import {
   API_PATHS,
-  type Application,
-  apiPath,
   DEFAULT_LOGIN_KEY,
   decryptPayload,
   encryptPayload,
@@ -61,35 +59,3 @@ export const apiPut = <T>(session: LoginResponse, path: string, body: unknown) =
   send<T>('PUT', path, { session, body });
 export const apiRefresh = (refreshToken: string) =>
   send<unknown>('POST', API_PATHS.refreshToken, { body: { refresh_token: refreshToken } });
-
-/**
- * An ACTIVE seeded application whose open task someone other than `userid` may be given, with
- * the action that gives it ('assign' when unassigned, else 'reassign'). The seed numbers
- * applications <product>-2026-000101 onwards.
- */
-export async function findAssignableTask(
-  admin: LoginResponse,
-  userid: string,
-): Promise<{ applicationId: string; taskId: string; action: 'assign' | 'reassign' }> {
-  for (let n = 101; n < 140; n++) {
-    for (const product of ['PL', 'HL', 'CL']) {
-      const id = `${product}-2026-${String(n).padStart(6, '0')}`;
-      let app: Application;
-      try {
-        app = await apiGet<Application>(admin, apiPath('application', { applicationId: id }));
-      } catch (error) {
-        if (error instanceof HttpError && (error.status === 404 || error.status === 403)) continue;
-        throw error;
-      }
-      if (app._applicationStatus !== 'ACTIVE') continue;
-      const steps = app.appLifeCycle?.steps ?? [];
-      for (const step of steps) {
-        for (const info of step.assignmentInfo ?? []) {
-          if (info.progress === 'Completed' || info.assignedTo === userid || !info.taskId) continue;
-          return { applicationId: id, taskId: info.taskId, action: info.assignedTo ? 'reassign' : 'assign' };
-        }
-      }
-    }
-  }
-  throw new Error(`no seeded ACTIVE application has an open task that could go to ${userid}`);
-}

@@ -2,16 +2,23 @@
 // field of the form and finds it in the field history, adds a note and a document, raises a query, and
 // completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
 // without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.
-// HL-2026-600001 is the seed's home loan with a real flow, its task In Progress with the officer.
+// The officer works on their own copy of the seed's customer-flow home loan (its task In Progress with them);
+// the approver's seeded application is only read.
 import { API_PATHS, apiPath, type TaskConfigs, type TaskConfigsAnswer } from '@originate/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { copyApplication, FLOW_DEMO_APPLICATION } from '../support/data';
 import { pngFile } from '../support/portal';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
-const APPLICATION = 'HL-2026-600001';
+interface Configs {
+  status: string;
+  assigned: boolean;
+  tabs: string[];
+  task: { taskId: string } | null;
+}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -33,8 +40,9 @@ test('the officer edits, documents and queries an application; completion waits 
   browser,
 }) => {
   test.setTimeout(120_000);
+  const application = await copyApplication(await apiLogin('officer', 'Officer@123'), FLOW_DEMO_APPLICATION);
   await logIn(page, 'officer', 'Officer@123');
-  await openDetail(page, APPLICATION);
+  await openDetail(page, application);
   await expect(page.getByTestId('header-Assignee')).toHaveText('Rahul Verma (you)');
   await expect(page.getByTestId('header-Product')).toContainText('(HL)');
   for (const name of ['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks', 'Save', 'Actions', 'Close']) {
@@ -129,7 +137,7 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 
   const approver = await asUser(browser, 'approver', 'Approver@123');
-  await openDetail(approver, APPLICATION);
+  await openDetail(approver, application);
   await tab(approver, 'Approvals').click();
   const pending = approver.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
   await pending.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -140,7 +148,7 @@ test('the officer edits, documents and queries an application; completion waits 
   await approver.context().close();
 
   await page.setViewportSize({ width: 390, height: 844 });
-  await openDetail(page, APPLICATION);
+  await openDetail(page, application);
   await screenshot(page, 'applications-detail-390');
 });
 

@@ -5,8 +5,7 @@
 // stays downloadable) and deletes one; a file over 30 MB and a wrong type are refused with the upload
 // rule's messages (and by the server); a user without MANAGE_DOCUMENT sees no upload, replace, metadata
 // or delete controls, and a direct call changes nothing.
-// It leaves HL-2026-600001 (applications-detail.spec.ts) alone and names its files docs-e2e-*, so the
-// specs may run in any order on the same server.
+// Every application it changes is its own copy of a seeded one; its files are named docs-e2e-*.
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,38 +14,24 @@ import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { approversApplication, copyApplication } from '../support/data';
 import { pngFile } from '../support/portal';
 import { API } from '../support/system';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
-const RESERVED = 'HL-2026-600001';
+interface ListedDocument {
+  fileId: string;
+  fileName: string;
+  uploadedBy: string | null;
+}
 
 async function pdfOf(pages: number, title: string): Promise<Buffer> {
   const doc = await PDFDocument.create();
   for (let i = 0; i < pages; i++)
     doc.addPage([300, 400]).drawText(`${title}, page ${i + 1}`, { x: 20, y: 350, size: 12 });
   return Buffer.from(await doc.save());
-}
-
-/** Seeded applications the user may work: assigned to them, ACTIVE, with the Docs tab (the reserved one left out). */
-async function assignedTo(session: LoginResponse, wanted: number): Promise<string[]> {
-  const found: string[] = [];
-  for (let n = 101; n < 140 && found.length < wanted; n++) {
-    for (const product of ['PL', 'HL', 'CL']) {
-      const id = `${product}-2026-${String(n).padStart(6, '0')}`;
-      if (id === RESERVED || found.length >= wanted) continue;
-      try {
-        const configs = await apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
-        if (configs.assigned && configs.status === 'ACTIVE' && configs.tabs.includes('Docs')) found.push(id);
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-      }
-    }
-  }
-  expect(found, `${wanted} seeded applications assigned to the user`).toHaveLength(wanted);
-  return found;
 }
 
 const documentsOf = (session: LoginResponse, applicationId: string) =>
@@ -94,7 +79,8 @@ test('the officer uploads, downloads, describes, copies, merges, replaces and de
 }) => {
   test.setTimeout(180_000);
   const officer = await apiLogin('officer', 'Officer@123');
-  const [applicationId, copyTarget] = (await assignedTo(officer, 2)) as [string, string];
+  const applicationId = await copyApplication(officer, 'PL-2026-000101');
+  const copyTarget = await copyApplication(officer, 'CL-2026-000106');
   const slips = await pdfOf(2, 'Salary slips');
   const panV2 = await pdfOf(1, 'PAN card, both sides');
 
@@ -219,7 +205,7 @@ test('a user without MANAGE_DOCUMENT sees the documents but no controls to chang
 }) => {
   const approver = await apiLogin('approver', 'Approver@123');
   const admin = await apiLogin('opsadmin', 'Admin@123');
-  const [applicationId] = (await assignedTo(approver, 1)) as [string];
+  const applicationId = await approversApplication(admin, approver, 'HL-2026-000105');
   // A document on it, put there by the operations admin (who may manage documents anywhere).
   const added = await uploadAs(
     admin,

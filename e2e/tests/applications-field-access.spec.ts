@@ -2,8 +2,8 @@
 // server: the seeded home loan lets only BCM/BH change the loan amount and only the Credit Approvals
 // department the interest rate. The officer sees both read only while the rest of the form is editable,
 // and saves it; a direct save changing the rate is refused (403) and changes nothing; the approver, in
-// that department, edits the rate of an application assigned to them. No seeded home loan is the
-// officer's, so the team lead assigns them one from the branch queue (the newest, away from other specs).
+// that department, edits the rate of an application assigned to them. Each works on a copy of a seeded
+// home loan of their own (the approver's made by the operations admin, who walks it to Sanction for them).
 import {
   API_PATHS,
   apiPath,
@@ -15,45 +15,16 @@ import {
 } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { approversApplication, copyApplication } from '../support/data';
 import { logIn, screenshot } from '../support/ui';
+
+interface Configs {
+  assigned: boolean;
+  tabs: string[];
+}
 
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
-
-/** The seeded home loans, newest first (the earliest ones are what other specs pick). */
-async function* homeLoans(session: LoginResponse): AsyncGenerator<[string, TaskConfigsAnswer]> {
-  for (let n = 139; n >= 101; n--) {
-    const id = `HL-2026-${String(n).padStart(6, '0')}`;
-    try {
-      yield [id, await configsOf(session, id)];
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-    }
-  }
-}
-
-/** A seeded ACTIVE home loan whose task is the user's, with the Save tab. */
-async function assignedHomeLoan(session: LoginResponse): Promise<string> {
-  for await (const [id, configs] of homeLoans(session)) {
-    if (configs.status === 'ACTIVE' && configs.assigned && configs.tabs.includes('Save')) return id;
-  }
-  throw new Error(`no seeded home loan is assigned to ${session.user.userName} with the Save tab`);
-}
-
-/** No seeded home loan is the officer's: the team lead assigns them one waiting in their branch's queue. */
-async function assignToOfficer(lead: LoginResponse, officerId: string): Promise<string> {
-  for await (const [id, configs] of homeLoans(lead)) {
-    const task = configs.task;
-    if (configs.status !== 'ACTIVE' || !task || task.assignedTo !== null || task.progress !== 'Pending') continue;
-    await apiPost(lead, apiPath('applicationAction', { action: 'assign' }), {
-      application_id: id,
-      taskId: task.taskId,
-      assignTo: officerId,
-    });
-    return id;
-  }
-  throw new Error('no seeded home loan waits unassigned in the team lead’s queue');
-}
 
 const stored = (session: LoginResponse, id: string) =>
   apiGet<FlowApplication>(session, apiPath('application', { applicationId: id }));
@@ -72,7 +43,7 @@ test('the officer reads the controlled fields, edits the rest; a direct save of 
   page,
 }) => {
   const officer = await apiLogin('officer', 'Officer@123');
-  const id = await assignToOfficer(await apiLogin('teamlead', 'Lead@123'), officer.user.userid);
+  const id = await copyApplication(officer, 'HL-2026-000108');
   const configs = await configsOf(officer, id);
   expect(configs.assigned && configs.tabs.includes('Save')).toBe(true);
   const before = await stored(officer, id);
@@ -127,7 +98,8 @@ test('the officer reads the controlled fields, edits the rest; a direct save of 
 
 test('the approver, in Credit Approvals, edits the rate of an application assigned to them', async ({ page }) => {
   const approver = await apiLogin('approver', 'Approver@123');
-  const id = await assignedHomeLoan(approver);
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const id = await approversApplication(admin, approver, 'HL-2026-000111');
 
   await logIn(page, 'approver', 'Approver@123');
   await openForm(page, id);

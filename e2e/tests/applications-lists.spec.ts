@@ -1,17 +1,21 @@
 // The application lists as staff meet them: server-side filtering, sorting and paging of My
 // Applications, the counts, opening an application, a team lead reassigning from Team Applications,
 // the Reassign action absent for a user without the permission, no assignment of another branch's task
-// for a team lead, and axe on the list page.
+// for a team lead, and axe on the list page. The reassigned task is of the officer's own copy of a seeded
+// application; the rest only reads.
 import { API_PATHS, apiPath, type TaskConfigs } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { copyApplication } from '../support/data';
 import { logIn, menuItem, screenshot } from '../support/ui';
 
 const grid = (page: Page) => page.getByRole('grid');
 /** The data rows of the grid (the header row is in its own row group). */
 const rows = (page: Page) => grid(page).locator('.MuiDataGrid-row');
 const firstCellOf = (page: Page, field: string) => rows(page).first().locator(`[data-field="${field}"]`);
+/** The grid shows the rows it asked for: while it fetches, the rows shown are the previous answer's. */
+const loaded = (page: Page) => expect(grid(page).getByRole('progressbar')).toHaveCount(0);
 
 async function openList(page: Page, label: string, group = 'Applications'): Promise<void> {
   const item = menuItem(page, label);
@@ -42,6 +46,7 @@ test('an officer filters, sorts and pages My Applications, sees the counts and o
   // Sort by loan amount, ascending then descending: the server orders the page.
   await grid(page).getByRole('columnheader', { name: 'Loan amount' }).click();
   await expect(grid(page).getByRole('columnheader', { name: 'Loan amount' })).toHaveAttribute('aria-sort', 'ascending');
+  await loaded(page);
   const ascending = await firstCellOf(page, 'loanAmount').textContent();
   await grid(page).getByRole('columnheader', { name: 'Loan amount' }).click();
   await expect(grid(page).getByRole('columnheader', { name: 'Loan amount' })).toHaveAttribute(
@@ -101,6 +106,8 @@ test('a team lead reassigns from Team Applications; the officer sees it live and
   page,
   browser,
 }) => {
+  // The officer's own task, the team's latest change: first on both lists (their default sort: latest first).
+  const appId = await copyApplication(await apiLogin('officer', 'Officer@123'), 'PL-2026-000107');
   const officerContext = await browser.newContext();
   try {
     const officer = await officerContext.newPage();
@@ -112,10 +119,8 @@ test('a team lead reassigns from Team Applications; the officer sees it live and
     page.on('pageerror', (error) => pageErrors.push(error.message));
     await logIn(page, 'teamlead', 'Lead@123');
     await openList(page, 'Team Applications');
-    // A task of the officer's on the first page of both (same list, same default sort).
-    const row = rows(page).filter({ hasText: 'Rahul Verma' }).first();
+    const row = rows(page).filter({ hasText: appId }).filter({ hasText: 'Rahul Verma' }).first();
     await expect(row).toBeVisible();
-    const appId = (await row.locator('[data-field="application_id"]').textContent()) ?? '';
     const officersRow = rows(officer).filter({ hasText: appId }).first();
     await expect(officersRow.locator('[data-field="assignedTo"]')).toHaveText('Rahul Verma');
 

@@ -1,31 +1,24 @@
 // The spec §6 task actions Rebook and Reappraise as staff use them: the officer rebooks a requested
 // callback from the detail's Actions tab and sees the new time in the header, the worklog and the list's
 // row menu; the operations admin reappraises a completed application from All, which reopens its last
-// step for the approver who completed it. Applications are taken from the top of the seeded range, away
-// from the other specs' picks (which start at the bottom).
-import type { Application, LoginResponse, TaskConfigs } from '@originate/contract';
+// step for the approver who completed it. Each works on an application of its own: the officer's copy of a
+// seeded one, and one the operations admin copies and walks through the lifecycle to its completion.
+import type { LoginResponse, TaskConfigs } from '@originate/contract';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
+import { apiGet, apiLogin, apiPost } from '../support/api';
+import { completedApplication, copyApplication } from '../support/data';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
+
+interface Configs {
+  status: string;
+  stage: string;
+  assigned: boolean;
+  task: { taskId: string; progress: string };
+}
 
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
-
-/** The first seeded id, from the top of the range down, that `wanted` takes (one the caller may not open is skipped). */
-async function findSeeded(wanted: (id: string) => Promise<boolean>, what: string): Promise<string> {
-  for (let n = 139; n >= 101; n--) {
-    for (const product of ['CL', 'HL', 'PL']) {
-      const id = `${product}-2026-${String(n).padStart(6, '0')}`;
-      try {
-        if (await wanted(id)) return id;
-      } catch (error) {
-        if (!(error instanceof HttpError)) throw error;
-      }
-    }
-  }
-  throw new Error(`no seeded application is ${what}`);
-}
 
 /** 'YYYY-MM-DDTHH:mm' in the browser's local time (a datetime-local input's value) and its DD/MM/YYYY reading. */
 function localTime(daysAhead: number, hours: number, minutes: number): { input: string; shown: string } {
@@ -52,10 +45,7 @@ async function openListAndSearch(page: Page, label: string, id: string): Promise
 
 test('the officer rebooks a requested callback; the header, worklog and row menu follow', async ({ page }) => {
   const officer = await apiLogin('officer', 'Officer@123');
-  const id = await findSeeded(async (candidate) => {
-    const c = await configsOf(officer, candidate);
-    return c.assigned && c.status === 'ACTIVE' && c.tabs.includes('Actions') && !c.task.callbackRequested;
-  }, 'assigned to the officer with the Actions tab and no callback');
+  const id = await copyApplication(officer, 'PL-2026-000119');
   const { task } = await configsOf(officer, id);
   // The applicant asked to be called in an hour.
   await apiPost(officer, apiPath('applicationAction', { action: 'request_for_callback' }), {
@@ -110,12 +100,7 @@ test('the operations admin reappraises a completed application; its last step re
 }) => {
   const admin = await apiLogin('opsadmin', 'Admin@123');
   const approver = await apiLogin('approver', 'Approver@123');
-  const id = await findSeeded(
-    async (candidate) =>
-      (await apiGet<Application>(admin, apiPath('application', { applicationId: candidate })))._applicationStatus ===
-      'COMPLETED',
-    'COMPLETED',
-  );
+  const id = await completedApplication(admin, approver, 'CL-2026-000112');
 
   await logIn(page, 'opsadmin', 'Admin@123');
   await openListAndSearch(page, 'All', id);

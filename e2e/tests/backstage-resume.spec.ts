@@ -1,22 +1,27 @@
 // /backstage/newapplication?resume (spec §2): a CUST_FLOW step assigned to the current user resumes the
 // customer flow inside the shell, with the staff session (user/save_or_update); a user the task is not
-// assigned to is refused by the server, not just hidden. The seed's HL-2026-600001 is such a task of
-// 'officer', stopped at Personal Details → About you.
-import { apiPath, type FlowApplication } from '@originate/contract';
+// assigned to is refused by the server, not just hidden. The officer's own copy of the seed's customer-flow
+// home loan is such a task of 'officer', stopped at Personal Details → About you.
+import type { FlowApplication } from '@originate/contract';
+import { apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../support/api';
+import { copyApplication, FLOW_DEMO_APPLICATION } from '../support/data';
 import { headerLogoff, logIn, screenshot } from '../support/ui';
 
-const RESUMABLE = 'HL-2026-600001';
+let resumable = '';
+
+test.beforeAll(async () => {
+  resumable = await copyApplication(await apiLogin('officer', 'Officer@123'), FLOW_DEMO_APPLICATION);
+});
 
 test('the assigned officer resumes the applicant flow where it stopped and saves through the staff route', async ({
   page,
 }) => {
   const officer = await apiLogin('officer', 'Officer@123');
-  // The stored name: the application-detail spec edits this application's name before this spec runs.
-  const before = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: RESUMABLE }));
+  const before = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: resumable }));
   await logIn(page, 'officer', 'Officer@123');
-  await page.goto(`/backstage/newapplication?resume=${RESUMABLE}`);
+  await page.goto(`/backstage/newapplication?resume=${resumable}`);
   await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
   // Inside the back-office layout: the shell's header and menu stay, the portal adds no frame of its own.
   await expect(headerLogoff(page)).toBeVisible();
@@ -32,15 +37,15 @@ test('the assigned officer resumes the applicant flow where it stopped and saves
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
 
-  const stored = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: RESUMABLE }));
+  const stored = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: resumable }));
   expect(stored.customFields.full_name).toBe('Ananya R Kulkarni');
   expect(stored.mode).toBe('DRAFT');
 });
 
 test('a user the task is not assigned to cannot open it', async ({ page }) => {
-  // Staff of another team (the approver may have been given access by the application-detail spec).
+  // Staff of another team.
   await logIn(page, 'developer', 'Developer@123');
-  await page.goto(`/backstage/newapplication?resume=${RESUMABLE}`);
+  await page.goto(`/backstage/newapplication?resume=${resumable}`);
   await expect(page.getByText('You do not have access to this application')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveCount(0);
 });

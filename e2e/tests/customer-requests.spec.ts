@@ -6,41 +6,21 @@
 import { readFile } from 'node:fs/promises';
 import { type Application, apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
-import { apiGet, apiLogin, HttpError } from '../support/api';
+import { apiGet, apiLogin } from '../support/api';
+import { RESERVED } from '../support/data';
 import { ORIGINS, otpCodeFrom, pdfFile } from '../support/portal';
 import { logIn, screenshot } from '../support/ui';
 
-/** The document field each product's flow has, which a request may ask for. */
-const DOCUMENT_FIELD: Record<string, { key: string; label: string }> = {
-  HL: { key: 'id_document', label: 'ID document' },
-  PL: { key: 'pl_id_proof', label: 'ID proof' },
-};
+/** The personal loan's document field, which a request may ask for. */
+const DOCUMENT_FIELD = { key: 'pl_id_proof', label: 'ID proof' };
 
-/**
- * A seeded ACTIVE application whose open task the officer holds In Progress, with an applicant e-mail
- * and a document field; from the end of the seed, away from the applications other specs use.
- */
+/** The application reserved for this spec, with its applicant's e-mail. */
 async function officersApplication(officer: Awaited<ReturnType<typeof apiLogin>>) {
-  for (let n = 136; n > 101; n--) {
-    for (const product of Object.keys(DOCUMENT_FIELD)) {
-      const id = `${product}-2026-${String(n).padStart(6, '0')}`;
-      let app: Application;
-      try {
-        app = await apiGet<Application>(officer, apiPath('application', { applicationId: id }));
-      } catch (error) {
-        if (error instanceof HttpError && (error.status === 404 || error.status === 403)) continue;
-        throw error;
-      }
-      const email = (app.applicant as { primary?: { email?: string } } | undefined)?.primary?.email;
-      if (app._applicationStatus !== 'ACTIVE' || !email) continue;
-      const open = (app.appLifeCycle?.steps ?? [])
-        .flatMap((s) => s.assignmentInfo ?? [])
-        .find((i) => i.progress === 'In Progress' && i.assignedTo === 'USR-1001');
-      if (open?.taskId)
-        return { id, email, taskId: open.taskId, field: DOCUMENT_FIELD[product] as { key: string; label: string } };
-    }
-  }
-  throw new Error('no seeded ACTIVE application has a task In Progress with the officer');
+  const id = RESERVED.customerRequests;
+  const app = await apiGet<Application>(officer, apiPath('application', { applicationId: id }));
+  const email = (app.applicant as { primary?: { email?: string } } | undefined)?.primary?.email;
+  if (!email) throw new Error(`${id} has no applicant e-mail`);
+  return { id, email, field: DOCUMENT_FIELD };
 }
 
 test('the officer asks the applicant for a document; the applicant answers in the portal; the officer reads it', async ({

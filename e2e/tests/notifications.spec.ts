@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { apiLogin, apiPost, findAssignableTask } from '../support/api';
+import { apiLogin } from '../support/api';
+import { copyApplication, handOver } from '../support/data';
 import { E2E_PORTS, startApp, stopPart } from '../support/system';
 import { headerLogoff, logIn, menuItem, screenshot } from '../support/ui';
 
@@ -38,19 +39,16 @@ test('a notification pushed by the server appears live with its toast', async ({
 
   const admin = await apiLogin('opsadmin', 'Admin@123');
   const officer = await apiLogin('officer', 'Officer@123');
-  const target = await findAssignableTask(admin, officer.user.userid);
-  await apiPost(admin, `/v3/application/action/${target.action}`, {
-    application_id: target.applicationId,
-    taskId: target.taskId,
-    assignTo: officer.user.userid,
-  });
+  // An application of this test's own (the admin's copy of a seeded one), given to the officer.
+  const applicationId = await copyApplication(admin, 'CL-2026-000103');
+  await handOver(admin, applicationId, officer);
 
   await expect(page.getByText('You have new notification')).toBeVisible();
   await expect(page.getByRole('button', { name: `Notifications, ${before + 1} new` })).toBeVisible();
   await screenshot(page, 'notification-live');
   await page.getByRole('button', { name: `Notifications, ${before + 1} new` }).click();
   await expect(
-    page.getByRole('dialog').or(page.getByRole('presentation')).getByText(target.applicationId).first(),
+    page.getByRole('dialog').or(page.getByRole('presentation')).getByText(applicationId).first(),
   ).toBeVisible();
 });
 

@@ -1,0 +1,28 @@
+// Running the spec files in an order of one's choosing, to show that none depends on what another did
+// to the data. Playwright runs a project's files in name order whatever the command line lists, but
+// the projects of one phase in the order the config lists them: with E2E_ORDER set, each spec file
+// becomes a project of its own, listed in that order. (`--shuffle <seed>` shuffles the files itself.)
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const TEST_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'tests');
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The projects for E2E_ORDER: 'reverse' (the files in reverse name order) or the spec file names separated
+ * by commas (each once; those left out do not run). Unset: none, the config's single project runs.
+ */
+export function orderedProjects(order: string | undefined): { name: string; testMatch: RegExp }[] | undefined {
+  if (!order) return undefined;
+  const specs = readdirSync(TEST_DIR)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .sort();
+  const files = order === 'reverse' ? specs.reverse() : order.split(',').map((file) => path.basename(file.trim()));
+  const unknown = files.filter((file) => !specs.includes(file));
+  if (unknown.length > 0 || new Set(files).size !== files.length) {
+    throw new Error(`E2E_ORDER: 'reverse' or spec files of ${TEST_DIR}, each once; not: ${order}`);
+  }
+  return files.map((file) => ({ name: file.replace(/\.spec\.ts$/, ''), testMatch: new RegExp(`/${escaped(file)}$`) }));
+}
