@@ -123,11 +123,3 @@ export function createDebouncedWriter(store: DraftStore, onError: (error: unknow
     flush,
   };
 }
-
-/** Whether the device's draft should replace what the server holds: newer and not yet synced. */
-export function draftWins(draft: DraftRecord, serverModTime: string | undefined): boolean {
-  if (!draft.unsynced) return false;
-  if (!serverModTime) return true;
-  const server = Date.parse(serverModTime);
-  return Number.isNaN(server) || draft.updatedAt > server;
-}

@@ -1,6 +1,7 @@
 import { ApiError } from '@originate/contract';
 import { detectDevice, deviceWidth } from '../domain/device';
-import { createDebouncedWriter, createDraftStore, type DraftRecord, draftWins, type KeyValueStore } from './draftStore';
+import { draftWins } from '../domain/flowModel';
+import { createDebouncedWriter, createDraftStore, type DraftRecord, type KeyValueStore } from './draftStore';
 import { createPromiseQueue } from './promiseQueue';
 import { createSaveQueue, isNetworkError, OFFLINE_STATUS_TEXT, type SyncStatus } from './saveQueue';
 

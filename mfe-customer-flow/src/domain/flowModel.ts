@@ -24,7 +24,6 @@ import {
   sectionProgress,
 } from '@originate/flow-engine';
 import type { DraftRecord } from '../api/draftStore';
-import { draftWins } from '../api/draftStore';
 import type { FlowSetup } from '../api/loadFlow';
 
 /**
@@ -161,4 +160,12 @@ export function saveBody(args: {
     ...(args.modTime ? { mod_time: args.modTime } : {}),
     ...(args.captchaResponse ? { captchaResponse: args.captchaResponse } : {}),
   };
+}
+
+/** Whether the device's draft should replace what the server holds: newer and not yet synced. */
+export function draftWins(draft: DraftRecord, serverModTime: string | undefined): boolean {
+  if (!draft.unsynced) return false;
+  if (!serverModTime) return true;
+  const server = Date.parse(serverModTime);
+  return Number.isNaN(server) || draft.updatedAt > server;
 }

@@ -11,14 +11,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { SlotProps } from '@originate/contract';
 import { endSession, sessionAtom } from '@originate/web';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
 import { flowKeys } from '../api/keys';
-import { type FlowSetup, isRefusedToken, loadForApplication, loadForProduct, loadForToken } from '../api/loadFlow';
+import { isRefusedToken } from '../api/loadFlow';
+import { usePortalFlowSetup } from '../api/useFlowSetup';
 import { LANGUAGES, type LanguageCode, useTranslations } from '../api/useTranslations';
 import { currentDevice } from '../domain/device';
 import { CaptchaGate } from '../ui/portal/Captcha';
@@ -119,24 +120,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   const [lang, setLang] = useState<LanguageCode>('en');
   const device = useMemo(() => currentDevice(), []);
   const queryKey = useMemo(() => flowKeys.setup(mode, id, fresh), [mode, id, fresh]);
-  const setup = useQuery<FlowSetup>({
-    queryKey,
-    queryFn: () => {
-      const opts = { deviceWidth: device.deviceWidth, drafts: draftStore() };
-      if (mode === 'staff') return loadForApplication(id, { deviceWidth: device.deviceWidth });
-      if (mode === 'resume') {
-        if (id === '') throw new Error('missing transactionToken');
-        return loadForToken(id, opts);
-      }
-      return loadForProduct(id, { ...opts, fresh });
-    },
-    // The screen keeps its own state from here: a refetch would start it over.
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
-    retry: false,
-  });
+  const setup = usePortalFlowSetup(mode, id, fresh, { deviceWidth: device.deviceWidth, drafts: draftStore });
 
   const invalidLink = mode === 'resume' && setup.isError && (id === '' || isRefusedToken(setup.error));
   useEffect(() => {

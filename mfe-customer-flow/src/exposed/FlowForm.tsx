@@ -7,10 +7,8 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { FieldConfig, SlotProps } from '@originate/contract';
 import { isEditingDisabled, type Step } from '@originate/flow-engine';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { flowKeys } from '../api/keys';
-import { loadForApplication } from '../api/loadFlow';
+import { useFlowFormSetup } from '../api/useFlowSetup';
 import { currentDevice } from '../domain/device';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { useStableViewer } from './viewer';
@@ -21,14 +19,7 @@ const labelOf = (field: FieldConfig) => field.label;
 export default function FlowForm({ applicationId, applicantType, access, viewer, onSaved }: SlotProps['flowForm']) {
   const deviceWidth = useMemo(() => currentDevice().deviceWidth, []);
   const stableViewer = useStableViewer(viewer);
-  const setup = useQuery({
-    queryKey: flowKeys.flowForm(applicationId),
-    queryFn: () => loadForApplication(applicationId, { deviceWidth }),
-    staleTime: Number.POSITIVE_INFINITY,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-    retry: false,
-  });
+  const setup = useFlowFormSetup(applicationId, deviceWidth);
   const stepFilter = useCallback((step: Step) => step.applicant.type === applicantType, [applicantType]);
   if (setup.isPending) {
     return (

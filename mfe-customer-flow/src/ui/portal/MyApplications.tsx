@@ -14,14 +14,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, type PortalApplication } from '@originate/contract';
 import { sessionAtom } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { isApplicantSession, storeApplicantSession } from '../../api/applicantSession';
 import { createDraftStore, draftKey, indexedDbStore } from '../../api/draftStore';
-import { flowKeys } from '../../api/keys';
-import { fetchMyApplications, sendSignInCode, verifySignInCode } from '../../api/portal';
+import { sendSignInCode, verifySignInCode } from '../../api/portal';
+import { useMyApplications } from '../../api/usePortal';
 import { applicantStatus, canContinue } from '../../domain/applicantStatus';
 import { problemText } from '../fields/problems';
 import { RequestsPanel } from './RequestsPanel';
@@ -153,10 +152,7 @@ function SignIn({ onSignedIn }: { onSignedIn(email: string): void }) {
 }
 
 function ApplicationList({ email }: { email: string }) {
-  const applications = useQuery({
-    queryKey: flowKeys.myApplications(email),
-    queryFn: () => fetchMyApplications(email),
-  });
+  const applications = useMyApplications(email);
   if (applications.isError) {
     return <Alert severity="error">Your applications could not be loaded. {problemText(applications.error)}</Alert>;
   }

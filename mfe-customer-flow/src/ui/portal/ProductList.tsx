@@ -6,14 +6,12 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { fetchProducts } from '../../api/flow';
-import { flowKeys } from '../../api/keys';
+import { useProducts } from '../../api/useProducts';
 import { MyApplications } from './MyApplications';
 
 /** /newapplication without a product: the products to apply for, then the applicant's own applications. */
 export function ProductList({ onChoose }: { onChoose(productCode: string): void }) {
-  const products = useQuery({ queryKey: flowKeys.products, queryFn: fetchProducts });
+  const products = useProducts();
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>

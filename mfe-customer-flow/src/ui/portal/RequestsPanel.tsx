@@ -13,12 +13,11 @@ import Typography from '@mui/material/Typography';
 import { type ApplicantRequest, formatDateTime } from '@originate/contract';
 import { acceptAttribute, uploadCheck } from '@originate/flow-engine';
 import { getSession, showToast } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { applicantApplicationId, storeApplicantSession } from '../../api/applicantSession';
 import { uploadDocument } from '../../api/flow';
-import { flowKeys } from '../../api/keys';
-import { answerRequest, fetchRequests, openApplication } from '../../api/portal';
+import { answerRequest, openApplication } from '../../api/portal';
+import { useRequests } from '../../api/usePortal';
 import { requestStatus } from '../../domain/applicantStatus';
 import { problemText } from '../fields/problems';
 
@@ -30,10 +29,7 @@ async function switchToApplication(applicationId: string): Promise<void> {
 }
 
 export function RequestsPanel({ applicationId, onAnswered }: { applicationId: string; onAnswered(): void }) {
-  const requests = useQuery({
-    queryKey: flowKeys.requests(applicationId),
-    queryFn: () => fetchRequests(applicationId),
-  });
+  const requests = useRequests(applicationId);
   if (requests.isError) {
     return (
       <Alert severity="error" sx={{ mt: 2 }}>
