@@ -13,13 +13,6 @@ import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
-interface Configs {
-  status: string;
-  assigned: boolean;
-  tabs: string[];
-  task: { taskId: string } | null;
-}
-
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 

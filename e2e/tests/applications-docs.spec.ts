@@ -9,7 +9,7 @@
 import { readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { LoginResponse, StaffDocument, TaskConfigsAnswer } from '@originate/contract';
+import type { LoginResponse, StaffDocument } from '@originate/contract';
 import { API_PATHS, apiPath, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
@@ -20,12 +20,6 @@ import { API } from '../support/system';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
-
-interface ListedDocument {
-  fileId: string;
-  fileName: string;
-  uploadedBy: string | null;
-}
 
 async function pdfOf(pages: number, title: string): Promise<Buffer> {
   const doc = await PDFDocument.create();

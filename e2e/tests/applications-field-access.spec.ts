@@ -18,11 +18,6 @@ import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { approversApplication, copyApplication } from '../support/data';
 import { logIn, screenshot } from '../support/ui';
 
-interface Configs {
-  assigned: boolean;
-  tabs: string[];
-}
-
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
 

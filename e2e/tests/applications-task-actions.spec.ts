@@ -10,13 +10,6 @@ import { apiGet, apiLogin, apiPost } from '../support/api';
 import { completedApplication, copyApplication } from '../support/data';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
 
-interface Configs {
-  status: string;
-  stage: string;
-  assigned: boolean;
-  task: { taskId: string; progress: string };
-}
-
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
 
