@@ -6,6 +6,7 @@ import {
   APPLICATION_TASKS_QUERY,
   type ApplicantRequest,
   apiPath,
+  type CodeSentAnswer,
   type PortalApplication,
   type PortalSessionAnswer,
   type SubTaskChangeAnswer,
@@ -20,8 +21,8 @@ import { api } from '@originate/web';
 import Type from 'typebox';
 
 /** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */
-export function sendSignInCode(email: string): Promise<{ sent: boolean; resendAfterSeconds: number }> {
-  return api.post(API_PATHS.portalSendCode, { email });
+export function sendSignInCode(email: string): Promise<CodeSentAnswer> {
+  return api.post<CodeSentAnswer>(API_PATHS.portalSendCode, { email });
 }
 
 /** The right code opens an applicant session that names the proved e-mail. */

@@ -1,11 +1,7 @@
 // What the renderers that talk to the server need (uploads, signature, OTP, previews), handed down by
 // context so the renderers stay thin and their tests inject fakes.
-import type { UploadedDocument } from '@originate/contract';
+import type { CodeSentAnswer, UploadedDocument } from '@originate/contract';
 import { createContext, type ReactNode, useContext } from 'react';
-
-interface OtpSentAnswer {
-  resendAfterSeconds: number;
-}
 
 export interface FieldServices {
   upload(file: File, fieldKey: string, onProgress: (fraction: number) => void): Promise<UploadedDocument>;
@@ -17,7 +13,7 @@ export interface FieldServices {
     type: 'SMS' | 'EMAIL';
     recipient: string;
     action: 'SEND_OTP' | 'RESEND_OTP';
-  }): Promise<OtpSentAnswer>;
+  }): Promise<CodeSentAnswer>;
   verifyOtp(args: { fieldKey: string; code: string }): Promise<{ isVerified: boolean }>;
 }
 
