@@ -7,7 +7,6 @@ import {
   type ApplicantRequest,
   apiPath,
   type CodeSentAnswer,
-  type PortalApplication,
   type PortalSessionAnswer,
   type SubTaskChangeAnswer,
 } from '@originate/contract';
@@ -42,7 +41,7 @@ export function openApplication(applicationId: string): Promise<PortalSessionAns
 const MyApplicationsSchema = Type.Object({ applicationTasks: ApplicationTasksResultSchema });
 
 /** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
-export async function fetchMyApplications(email: string): Promise<{ count: number; data: PortalApplication[] }> {
+export async function fetchMyApplications(email: string) {
   const answer = await api.post<{ data: unknown }>(
     API_PATHS.graphql,
     {
