@@ -8,6 +8,7 @@ import type {
   TaskProgressSchema,
   TeamSchema,
 } from './answers/applications';
+import type { SessionSchema } from './answers/portal';
 
 // The entities answers carry are their TypeBox schemas' types (answers/applications.ts).
 export type Team = Static<typeof TeamSchema>;
@@ -67,16 +68,8 @@ export interface ThemeConfig {
   font?: { family?: string; size?: number };
 }
 
-/** Session data returned by login and refresh. */
-export interface SessionData {
-  access_token: string;
-  refresh_token: string;
-  sessionid: string;
-  /** Seconds the access token lives. */
-  expires_in: number;
-  /** ISO timestamp of expiry. */
-  expiry_time: string;
-}
+/** Session data returned by login, refresh and the applicant's sessions. */
+export type SessionData = Static<typeof SessionSchema>;
 
 export interface LoginResponse extends SessionData {
   user: User;
