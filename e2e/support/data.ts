@@ -3,7 +3,7 @@
 // the test needs and walked to the step it needs. The one exception is reserved below, for one spec alone.
 // Every other seeded application is only read (and copied), so no spec's result depends on which specs
 // ran before it.
-import type { LoginResponse, TaskConfigsAnswer } from '@originate/contract';
+import type { ApplicationAnswer, LoginResponse, TaskConfigsAnswer } from '@originate/contract';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { apiGet, apiPost } from './api';
 
@@ -33,7 +33,7 @@ async function openTask(session: LoginResponse, applicationId: string) {
  * data and documents, DRAFT, its Application Capture task In Progress with the copier.
  */
 export async function copyApplication(copier: LoginResponse, sourceId: string): Promise<string> {
-  const { application } = await apiGet<{ application: { application_id: string } }>(
+  const { application } = await apiGet<ApplicationAnswer>(
     copier,
     apiPath('copyApplication', { applicationId: sourceId }),
   );
