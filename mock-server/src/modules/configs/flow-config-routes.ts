@@ -11,12 +11,21 @@ import {
   type RouteConfig,
 } from '@originate/contract';
 import {
+  Code,
+  ComponentConfigsAnswerSchema,
+  closed,
+  ERROR_ANSWERS,
+  FieldOptionsAnswerSchema,
   FieldOptionsSchema,
+  FlowConfigSchema,
+  FlowConfigsAnswerSchema,
   FlowModeSchema,
   FlowTypeSchema,
+  PageRulesAnswerSchema,
   ProductDetailsSchema,
   ProductSummarySchema,
   RouteConfigSchema,
+  TranslateAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
 import type { PluginOptions } from '../../context';
@@ -33,8 +42,6 @@ import {
 } from './flow-store';
 import { readConfig } from './routes';
 
-const closed = { additionalProperties: false } as const;
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 /** Query values are text (no coercion): integers are matched as digits and converted here. */
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const Lang = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' });
@@ -74,7 +81,11 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
     API_PATHS.flowConfigById,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ verNum: IntText, flowId: Code }, closed), querystring: FlowQuery },
+      schema: {
+        params: Type.Object({ verNum: IntText, flowId: Code }, closed),
+        querystring: FlowQuery,
+        response: { 200: FlowConfigSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request) => {
       const flow = await findFlowConfig(db, request.params.flowId, Number(request.params.verNum), request.query.mode);
@@ -97,6 +108,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
           },
           closed,
         ),
+        response: { 200: FlowConfigsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -117,7 +129,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
       schema: {
         params: Type.Object({ productCode: Code, verNum: IntText }, closed),
         querystring: FlowQuery,
-        response: { 200: RouteConfigSchema },
+        response: { 200: RouteConfigSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -133,7 +145,10 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
     API_PATHS.latestRouteConfig,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: RouteConfigSchema } },
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        response: { 200: RouteConfigSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request) => {
       const flow = await latestVersionOf(db, request.params.productCode);
@@ -151,6 +166,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
           Type.Object({ property_type: FieldOptionsSchema.properties.property_type, property: Code }, closed),
           { minItems: 1, maxItems: 200 },
         ),
+        response: { 200: FieldOptionsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     (request) => fieldOptions(db, request.body),
@@ -163,7 +179,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
 
   app.get(
     API_PATHS.productList,
-    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema) } } },
+    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema), ...ERROR_ANSWERS } } },
     async () =>
       (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
         product_code,
@@ -178,7 +194,10 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
     API_PATHS.productDetails,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: ProductDetailsSchema } },
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        response: { 200: ProductDetailsSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request) => {
       const product = await findProduct(db, request.params.productCode);
@@ -200,6 +219,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
           },
           closed,
         ),
+        response: { 200: PageRulesAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     (request) =>
@@ -226,6 +246,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       schema: {
         querystring: Type.Object({ lang: Type.Optional(Lang) }, closed),
         body: Type.Object({ componentIds: Type.Array(Code, { minItems: 1, maxItems: 200 }) }, closed),
+        response: { 200: ComponentConfigsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -264,6 +285,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       schema: {
         querystring: Type.Object({ lang: Lang }, closed),
         body: Type.Object({ texts: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }) }, closed),
+        response: { 200: TranslateAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

@@ -8,23 +8,21 @@ import type {
   TaskProgressSchema,
   TeamSchema,
 } from './answers/applications';
+import type { LoginAnswerSchema, SessionDataSchema } from './answers/auth';
+import type {
+  AdminConfigurationsSchema,
+  AdminFeaturesSchema,
+  DomainUrlRecordSchema,
+  ThemeConfigSchema,
+} from './answers/configs';
+import type { NotificationKindSchema, NotificationSchema, NotificationStatusNameSchema } from './answers/notifications';
+import type { UserSchema } from './answers/users';
 
-// The entities answers carry are their TypeBox schemas' types (answers/applications.ts).
+// The entities answers carry are their TypeBox schemas' types (answers/*.ts).
 export type Team = Static<typeof TeamSchema>;
 export type TeamType = Team['type'];
 
-export interface User {
-  userid: string;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  roles: string[];
-  /** Must include the portal app name (see PORTAL_APP_NAME) for back-office access. */
-  applications: string[];
-  teams: Team[];
-  teamData?: Record<string, unknown>;
-}
+export type User = Static<typeof UserSchema>;
 
 export type ApplicationStatus = Static<typeof ApplicationStatusSchema>;
 export type ApplicantType = 'primary' | 'secondary' | 'guarantor';
@@ -33,69 +31,17 @@ export type TaskProgress = Static<typeof TaskProgressSchema>;
 export type AssignmentInfo = Static<typeof AssignmentInfoSchema>;
 export type Application = Static<typeof ApplicationSchema>;
 
-export type NotificationKind = 'ASSIGNED' | 'FOLLOWED' | 'TEAM';
-export type NotificationStatusName =
-  | 'AssignedToApprovalUser'
-  | 'AssignedToApprovalTeam'
-  | 'AssignedQueriesToUser'
-  | 'AssignedQueriesToTeam'
-  | 'AssignedToUser'
-  | 'AssignedToTeam'
-  | 'TeamApplication';
-
-export interface Notification {
-  notificationId: string;
-  _id: string;
-  /** ISO timestamp. */
-  createdAT: string;
-  /** '1' viewed, '0' unread. */
-  status: '0' | '1';
-  isCounted: boolean;
-  metadata: { type: NotificationKind; status?: NotificationStatusName; application_id?: string };
-  messages: string;
-  username: string;
-  timeText?: string;
-  createdDate?: string;
-}
-
-export interface ThemeConfig {
-  primaryColor: string;
-  secondaryColor: string;
-  backgroundColor: string;
-  surfaceColor: string;
-  typography?: { primaryColor?: string; secondaryColor?: string };
-  font?: { family?: string; size?: number };
-}
+export type NotificationKind = Static<typeof NotificationKindSchema>;
+export type NotificationStatusName = Static<typeof NotificationStatusNameSchema>;
+export type Notification = Static<typeof NotificationSchema>;
 
 /** Session data returned by login and refresh. */
-export interface SessionData {
-  access_token: string;
-  refresh_token: string;
-  sessionid: string;
-  /** Seconds the access token lives. */
-  expires_in: number;
-  /** ISO timestamp of expiry. */
-  expiry_time: string;
-}
+export type SessionData = Static<typeof SessionDataSchema>;
+export type LoginResponse = Static<typeof LoginAnswerSchema>;
 
-export interface LoginResponse extends SessionData {
-  user: User;
-}
+export type ThemeConfig = Static<typeof ThemeConfigSchema>;
+export type DomainUrlRecord = Static<typeof DomainUrlRecordSchema>;
+export type AdminFeatures = Static<typeof AdminFeaturesSchema>;
+export type AdminConfigurations = Static<typeof AdminConfigurationsSchema>;
 
 export type ModalEntry = { type: 'error'; description: string } | { type: 'keyvalue'; key: string; value: string };
-
-export interface DomainUrlRecord {
-  customerportal: string;
-}
-
-export interface AdminFeatures {
-  MultiLingual: boolean;
-  ApplicationFormPreview: boolean;
-}
-
-/** GET /api/getAdminConfigurations. */
-export interface AdminConfigurations {
-  /** A chatbot script URL; the shell injects it only when present. */
-  chatbotScriptUrl?: string | null;
-  portalAppName: string;
-}
