@@ -5,7 +5,7 @@
 // by the server's config rules, with their own wording, so these declare the shape only.
 import Type, { type Static } from 'typebox';
 import { ComponentConfigSchema, FieldOptionsSchema, FlowConfigSchema, PageRuleSchema } from '../flow';
-import { closed, Nullable } from '../primitives';
+import { AnyKey, closed, Nullable } from '../primitives';
 
 const Text = Type.String();
 
@@ -48,7 +48,7 @@ export const AdminConfigurationsSchema = Type.Object(
  * GET and PUT /setup/configs/{type}/{name}: a stored config is whatever JSON object or list an admin saved
  * (only the named ones above have a shape of their own), or one entry of a list picked by ?configId=.
  */
-export const ConfigValueSchema = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Array(Type.Unknown())]);
+export const ConfigValueSchema = Type.Union([Type.Record(AnyKey, Type.Unknown()), Type.Array(Type.Unknown())]);
 export type ConfigValue = Static<typeof ConfigValueSchema>;
 
 /** GET /config/flow_configs. */
@@ -61,8 +61,5 @@ export const ComponentConfigsAnswerSchema = Type.Array(ComponentConfigSchema);
 export const FieldOptionsAnswerSchema = Type.Array(FieldOptionsSchema);
 
 /** POST /v3/translation/translate: each text asked for, translated where there is a translation. */
-export const TranslateAnswerSchema = Type.Object(
-  { lang: Text, translations: Type.Record(Type.String(), Text) },
-  closed,
-);
+export const TranslateAnswerSchema = Type.Object({ lang: Text, translations: Type.Record(AnyKey, Text) }, closed);
 export type TranslateAnswer = Static<typeof TranslateAnswerSchema>;
