@@ -13,8 +13,10 @@ import {
   type FlowConfig,
   type FormValues,
   type PageRule,
+  type ProductDetailsAnswer,
 } from '@originate/contract';
 import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { ENGINE_VERSION } from '@originate/flow-engine';
 import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import type { Browser, Page, Request, Route } from 'playwright-core';
 import { API, E2E_PORTS } from '../support/system';
@@ -102,8 +104,11 @@ async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
     async (route, request) => {
       const url = new URL(request.url());
       const method = request.method();
-      if (method === 'GET' && url.pathname === paths.productDetails)
-        return json(route, request, { ...details, captcha: false });
+      if (method === 'GET' && url.pathname === paths.productDetails) {
+        // The engine the portal carries: the bench measures the flow, not the update notice.
+        const answer: ProductDetailsAnswer = { ...details, captcha: false, engineVersion: ENGINE_VERSION };
+        return json(route, request, answer);
+      }
       if (method === 'GET' && url.pathname === paths.flowConfig) return json(route, request, flow);
       if (method === 'GET' && url.pathname === paths.rules && url.searchParams.get('flow_ids') === flow.flowId)
         return json(route, request, config.rules);

@@ -3,7 +3,7 @@
 // the test needs and walked to the step it needs. The one exception is reserved below, for one spec alone.
 // Every other seeded application is only read (and copied), so no spec's result depends on which specs
 // ran before it.
-import type { LoginResponse } from '@originate/contract';
+import type { ApplicationAnswer, LoginResponse, TaskConfigsAnswer } from '@originate/contract';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { apiGet, apiPost } from './api';
 
@@ -18,20 +18,22 @@ export const FLOW_DEMO_APPLICATION = 'HL-2026-600001';
  */
 export const RESERVED = { customerRequests: 'PL-2026-000113' } as const;
 
-interface OpenTask {
-  status: string;
-  task: { taskId: string; stepName: string; assignedTo: string | null };
-}
+const taskConfigs = (session: LoginResponse, applicationId: string) =>
+  apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${applicationId}`);
 
-const openTask = (session: LoginResponse, applicationId: string) =>
-  apiGet<OpenTask>(session, `${API_PATHS.taskConfigs}?application_id=${applicationId}`);
+/** The application's open task: every application these helpers walk has one until it completes. */
+async function openTask(session: LoginResponse, applicationId: string) {
+  const { task, status } = await taskConfigs(session, applicationId);
+  if (!task) throw new Error(`${applicationId} has no open task (it is ${status})`);
+  return task;
+}
 
 /**
  * A new application, the copier's alone: the staff copy of a seeded one (the Copy row action), with its
  * data and documents, DRAFT, its Application Capture task In Progress with the copier.
  */
 export async function copyApplication(copier: LoginResponse, sourceId: string): Promise<string> {
-  const { application } = await apiGet<{ application: { application_id: string } }>(
+  const { application } = await apiGet<ApplicationAnswer>(
     copier,
     apiPath('copyApplication', { applicationId: sourceId }),
   );
@@ -40,7 +42,7 @@ export async function copyApplication(copier: LoginResponse, sourceId: string): 
 
 /** The open task goes to `to`, given by the operations admin (ALL_APPLICATIONS_ASSIGN and _REASSIGN). */
 export async function handOver(admin: LoginResponse, applicationId: string, to: LoginResponse): Promise<void> {
-  const { task } = await openTask(admin, applicationId);
+  const task = await openTask(admin, applicationId);
   await apiPost(admin, apiPath('applicationAction', { action: task.assignedTo ? 'reassign' : 'assign' }), {
     application_id: applicationId,
     taskId: task.taskId,
@@ -54,7 +56,7 @@ const MOST_STEPS = 10;
 /** Completes steps, each taken by the operations admin, until the open task is of the step named. */
 async function walkTo(admin: LoginResponse, applicationId: string, stepName: string): Promise<void> {
   for (let step = 0; step < MOST_STEPS; step++) {
-    const { task } = await openTask(admin, applicationId);
+    const task = await openTask(admin, applicationId);
     if (task.stepName === stepName) return;
     if (task.assignedTo !== admin.user.userid) await handOver(admin, applicationId, admin);
     await apiPost(admin, API_PATHS.completeUserStep, { application_id: applicationId, taskId: task.taskId });
@@ -84,9 +86,9 @@ export async function completedApplication(
   sourceId: string,
 ): Promise<string> {
   const applicationId = await approversApplication(admin, approver, sourceId);
-  const { task } = await openTask(approver, applicationId);
+  const task = await openTask(approver, applicationId);
   await apiPost(approver, API_PATHS.completeUserStep, { application_id: applicationId, taskId: task.taskId });
-  const { status } = await openTask(admin, applicationId);
+  const { status } = await taskConfigs(admin, applicationId);
   if (status !== 'COMPLETED') throw new Error(`${applicationId} is ${status} after its last step, not COMPLETED`);
   return applicationId;
 }

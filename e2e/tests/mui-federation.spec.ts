@@ -1,5 +1,5 @@
 // MUI pop-ups across federated builds: the shell's own MUI Menu and the applications remote's MUI Select,
-// Menu and grid filter pickers on one page. Each build carries MUI; shared's config factory shares MUI's
+// Menu and grid filter pickers on one page. Each build carries MUI; the build package's config factory shares MUI's
 // internal context modules (MenuListContext, ListContext, …) so a Menu from one build and a MenuItem from
 // another meet. Without it, the remote's selects fail with 'MUI: MenuListContext is missing'.
 import { type AdminFeatures, API_PATHS } from '@originate/contract';

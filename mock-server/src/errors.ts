@@ -29,7 +29,7 @@ export class ValidationError extends HttpError {
 export const invalid = (label: string, reason: string) => new ValidationError([{ label, reason }]);
 type Refusal = (typeof REFUSAL_CODES)[keyof typeof REFUSAL_CODES];
 
-/** A refusal of shared's catalogue, with its own words when the catalogue's are too general. */
+/** A refusal of the contract's catalogue, with its own words when the catalogue's are too general. */
 const refusal = (entry: Refusal, message: string = entry.message) =>
   new HttpError(entry.status, { code: entry.code, message });
 

@@ -7,6 +7,8 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, decryptPayload, encryptPayload } from '@originate/contract';
 import { ApplicationSchema, BACK_OFFICE_SDL, ListTaskSchema, NotesAnswerSchema } from '@originate/contract/schemas';
 import { buildSchema, isEnumType, isInputObjectType, isObjectType } from 'graphql';
+import type { RegisteredRoute } from '../src/app';
+import { ANSWERS_ELSEWHERE, apiRoutes, routeKey } from './harness/routes';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -134,5 +136,22 @@ describe('GraphQL', () => {
     const served = servedShapes(answer.data.__schema.types);
     assert.deepEqual(Object.fromEntries(served), Object.fromEntries(contractShapes()));
     assert.deepEqual(served.get('ListTask')?.fields.length, Object.keys(ListTaskSchema.properties).length);
+  });
+});
+
+/** The success and error answers a route declares, by Fastify's status keys. */
+function declaredStatuses(route: RegisteredRoute): string[] {
+  const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+  return Object.keys(response);
+}
+
+describe('every route declares its answers', () => {
+  it('a success answer and the error answers, for every registered route', () => {
+    const missing = apiRoutes(s.app)
+      .filter((route) => !ANSWERS_ELSEWHERE.includes(routeKey(route)))
+      .map((route) => ({ route: routeKey(route), statuses: declaredStatuses(route) }))
+      .filter(({ statuses }) => !statuses.some((st) => st.startsWith('2')) || !statuses.includes('4xx'))
+      .map(({ route, statuses }) => `${route} declares [${statuses.join(', ')}]`);
+    assert.equal(missing.length, 0, `routes without their answers:\n${missing.join('\n')}`);
   });
 });

@@ -5,11 +5,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type FormValues, type SaveApplicationBody } from '@originate/contract';
 import {
-  ProductDetailsSchema,
+  ProductDetailsAnswerSchema,
   ProductSummarySchema,
   RouteConfigSchema,
   schemaIssues,
 } from '@originate/contract/schemas';
+import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
 import {
   type Applicant,
@@ -41,7 +42,7 @@ const save = (who: Applicant, body: unknown) =>
   encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, who.headers, body);
 
 describe('configuration (public)', () => {
-  it('lists the seeded products and their details', async () => {
+  it('lists the seeded products and their details, with the engine version the server checks with', async () => {
     const list = await call(s.app, 'GET', API_PATHS.productList);
     assert.equal(list.statusCode, 200);
     assert.deepEqual(
@@ -56,8 +57,9 @@ describe('configuration (public)', () => {
     );
     assert.deepEqual(schemaIssues(Type.Array(ProductSummarySchema), list.json()), [], 'the shared contract');
     const hl = await call(s.app, 'GET', apiPath('productDetails', { productCode: 'HL' }));
-    assert.deepEqual(schemaIssues(ProductDetailsSchema, hl.json()), []);
+    assert.deepEqual(schemaIssues(ProductDetailsAnswerSchema, hl.json()), []);
     assert.equal(hl.json().captcha, true);
+    assert.equal(hl.json().engineVersion, ENGINE_VERSION, 'the engine the server checks applications with');
     assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'PL' }))).json().captcha, false);
     assert.equal((await call(s.app, 'GET', apiPath('productDetails', { productCode: 'XX' }))).statusCode, 404);
   });

@@ -4,6 +4,7 @@ const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 
 /**
@@ -282,7 +283,15 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         ...(production ? precompress() : []),
       ],
       performance: { hints: false },
-      optimization: { moduleIds: 'deterministic', chunkIds: production ? 'deterministic' : 'named' },
+      optimization: {
+        moduleIds: 'deterministic',
+        chunkIds: production ? 'deterministic' : 'named',
+        // swc's minifier instead of webpack's default terser: the same two compress passes in under half the
+        // CPU time, and the output is no larger (README "Dependencies and why").
+        minimizer: [
+          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } }),
+        ],
+      },
       devServer: {
         port: Number(process.env.PORT) || port,
         host: '127.0.0.1',

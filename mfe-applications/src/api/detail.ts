@@ -1,4 +1,4 @@
-// Every call the application detail makes, through shared's one http client (headers, envelope, the
+// Every call the application detail makes, through the web package's one http client (headers, envelope, the
 // error catalogue). Paths come from API_PATHS / apiPath; bodies are the contract's request types.
 import {
   type ActionAnswer,

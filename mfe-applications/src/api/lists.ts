@@ -1,4 +1,4 @@
-// Every call the lists make, through shared's one http client (headers, {data} envelope, 401 handling)
+// Every call the lists make, through the web package's one http client (headers, {data} envelope, 401 handling)
 // and API_PATHS; GraphQL travels encrypted both ways (spec §7).
 import {
   type ActionAnswer,

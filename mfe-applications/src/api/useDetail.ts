@@ -1,4 +1,4 @@
-// TanStack Query per resource of one application (keys: ./keys detailKeys), and each mutation invalidates what it changes (every write also adds a worklog row). Failures go to shared's
+// TanStack Query per resource of one application (keys: ./keys detailKeys), and each mutation invalidates what it changes (every write also adds a worklog row). Failures go to the web package's
 // reportError (the catalogue's modal or toast) unless the caller shows them itself.
 import { reportError, runtimeEnvAtom, sessionAtom } from '@originate/web';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

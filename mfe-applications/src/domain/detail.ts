@@ -1,4 +1,4 @@
-// The detail's pure logic: which tabs, actions and buttons it offers (always through shared's rules:
+// The detail's pure logic: which tabs, actions and buttons it offers (always through the contract's rules:
 // visibleTabs, taskSubStatus, applyAction, actionPermission), the header's view model, how a refused
 // completion reads, and the upload check. Components only render what these return.
 import {
@@ -33,7 +33,7 @@ import {
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
-/** Spec §2/§6 tabs, by shared's visibleTabs from the task's own state (sub-status computed here from it). */
+/** Spec §2/§6 tabs, by the contract's visibleTabs from the task's own state (sub-status computed here from it). */
 export function detailTabs(configs: TaskConfigs, caller: Caller, now: Date): DetailTab[] {
   const { task } = configs;
   return visibleTabs({
@@ -104,7 +104,7 @@ export function offeredActions(configs: TaskConfigs, caller: Caller): DetailActi
   return DETAIL_ACTIONS.filter((a) => applyAction(a, state).ok && actionPermission(a, actor, configs.status) === null);
 }
 
-/** Rebook (spec §6): the open callback moves; shared's rebookRefusal, and whoever may complete the callback. */
+/** Rebook (spec §6): the open callback moves; the contract's rebookRefusal, and whoever may complete the callback. */
 export function canRebook(configs: TaskConfigs, caller: Caller): boolean {
   return (
     rebookRefusal(stateOf(configs)) === null &&
@@ -140,7 +140,7 @@ export function queryButtons(status: QueryStatus): QueryButton[] {
   }
 }
 
-/** Document writes (upload, delete, metadata, merge, copy): shared's documentPermission, as the server enforces it. */
+/** Document writes (upload, delete, metadata, merge, copy): the contract's documentPermission, as the server enforces it. */
 export function canManageDocuments(caller: Pick<User, 'roles'>): boolean {
   return documentPermission(caller.roles) === null;
 }
@@ -283,7 +283,7 @@ const FUTURE_TIMES = { review: 'The review date', callback: 'The callback time' 
 
 /**
  * A task review date or a callback time typed in a datetime-local input, as the ISO instant the server
- * takes; or why not (shared's futureTimeProblem, as the server judges it).
+ * takes; or why not (the contract's futureTimeProblem, as the server judges it).
  */
 export function futureTimeInput(
   kind: keyof typeof FUTURE_TIMES,

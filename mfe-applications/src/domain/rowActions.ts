@@ -1,4 +1,4 @@
-// Which spec §6 task actions a row offers (shared's taskActionsFor decides; this only feeds it the row
+// Which spec §6 task actions a row offers (the contract's taskActionsFor decides; this only feeds it the row
 // and the user), what each one POSTs, and where opening a row goes.
 import {
   type ApplicationAction,
@@ -11,7 +11,7 @@ import {
 } from '@originate/contract';
 import { DETAIL_PATH } from './pages';
 
-/** A row's assignment as shared's 'assigned' rule reads it. */
+/** A row's assignment as the contract's 'assigned' rule reads it. */
 const assignment = (row: ListTask) => ({
   assignedTo: row.assignedTo ?? undefined,
   assignedTeam: row.assignedTeam,

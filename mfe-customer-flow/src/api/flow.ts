@@ -4,15 +4,23 @@
 import {
   API_PATHS,
   ApiError,
+  type ApplicationAnswer,
   apiPath,
+  type CodeSentAnswer,
   type ComponentConfig,
+  type ConsumerSaveAnswer,
   DEFAULT_FLOW_VERSION,
   type FieldOptions,
   type FlowApplication,
   type FlowConfig,
   type FlowMode,
   type FormValues,
+  type MandatoryQueuedAnswer,
+  type MandatoryResultsAnswer,
+  type MicroflowAnswer,
   type PageRule,
+  type ProductDetailsAnswer,
+  type ProductSummary,
   type RemovedUploadAnswer,
   type SaveApplicationBody,
   type SessionData,
@@ -22,39 +30,16 @@ import {
 import {
   FieldOptionsSchema,
   FlowApplicationSchema,
+  ProductDetailsAnswerSchema,
+  ProductSummarySchema,
   parseWithSchema,
+  SessionSchema,
+  TokenSessionAnswerSchema,
   UploadedDocumentSchema,
 } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import { api, apiUrl, authHeaders, downloadBlob } from '@originate/web';
 import Type from 'typebox';
-
-export interface ProductSummary {
-  product_code: string;
-  product_name: string;
-  description: string;
-  flowId: string;
-  verNum: number;
-}
-export interface ProductDetails extends ProductSummary {
-  captcha: boolean;
-}
-
-const ProductSummarySchema = Type.Object({
-  product_code: Type.String({ minLength: 1 }),
-  product_name: Type.String(),
-  description: Type.String(),
-  flowId: Type.String({ minLength: 1 }),
-  verNum: Type.Integer({ minimum: 1 }),
-});
-const ProductDetailsSchema = Type.Intersect([ProductSummarySchema, Type.Object({ captcha: Type.Boolean() })]);
-const SessionDataSchema = Type.Object({
-  access_token: Type.String({ minLength: 1 }),
-  refresh_token: Type.String({ minLength: 1 }),
-  sessionid: Type.String({ minLength: 1 }),
-  expires_in: Type.Number(),
-  expiry_time: Type.String(),
-});
 
 export function fetchProducts(): Promise<ProductSummary[]> {
   return api
@@ -62,10 +47,16 @@ export function fetchProducts(): Promise<ProductSummary[]> {
     .then((body) => parseWithSchema(Type.Array(ProductSummarySchema), body, 'product list'));
 }
 
-export function fetchProductDetails(productCode: string): Promise<ProductDetails> {
+/**
+ * Checked open to keys it does not know: a server on a newer engine may answer more, and this answer is
+ * what tells the applicant to reload (loadFlow's engine check), so it must still be read.
+ */
+const ProductDetailsCheck = Type.Object(ProductDetailsAnswerSchema.properties);
+
+export function fetchProductDetails(productCode: string): Promise<ProductDetailsAnswer> {
   return api
     .get<unknown>(apiPath('productDetails', { productCode }))
-    .then((body) => parseWithSchema(ProductDetailsSchema, body, `product ${productCode}`));
+    .then((body) => parseWithSchema(ProductDetailsCheck, body, `product ${productCode}`));
 }
 
 export function fetchFlowConfig(
@@ -114,62 +105,40 @@ export function translate(texts: readonly string[], lang: string): Promise<Recor
     );
 }
 
-/**
- * A resume link's token, or null once the save submitted the application (its links are over: a
- * one-step flow submits on its first save). Staff saves carry none.
- */
-const ResumeTokenSchema = Type.Union([Type.String({ minLength: 1 }), Type.Null()]);
+/** A save's answer with its application checked as one this flow can continue (FlowApplicationSchema). */
+type FlowSaved<T extends { application: unknown }> = Omit<T, 'application'> & { application: FlowApplication };
 
-export interface FirstSaveAnswer {
-  application: FlowApplication;
-  session: SessionData;
-  resumeToken: string | null;
-}
-export interface SaveAnswer {
-  application: FlowApplication;
-  resumeToken?: string | null;
+function flowSaved<T extends { application: unknown }>(answer: T): FlowSaved<T> {
+  return { ...answer, application: parseWithSchema(FlowApplicationSchema, answer.application, 'save answer') };
 }
 
 const langQuery = (lang?: string) => (lang ? { lang } : undefined);
 
 /** The first consumer save creates the application: plain JSON (no session yet), answers an applicant session. */
-export function createApplication(body: SaveApplicationBody, lang?: string): Promise<FirstSaveAnswer> {
-  return api.post<unknown>(API_PATHS.consumerSaveOrUpdate, body, { searchParams: langQuery(lang) }).then((answer) =>
-    parseWithSchema(
-      Type.Object(
-        {
-          application: FlowApplicationSchema,
-          session: SessionDataSchema,
-          resumeToken: ResumeTokenSchema,
-        },
-        { additionalProperties: true },
-      ),
-      answer,
-      'save answer',
-    ),
-  );
+export function createApplication(
+  body: SaveApplicationBody,
+  lang?: string,
+): Promise<FlowSaved<ConsumerSaveAnswer> & { session: SessionData }> {
+  return api
+    .post<ConsumerSaveAnswer>(API_PATHS.consumerSaveOrUpdate, body, { searchParams: langQuery(lang) })
+    .then((answer) => ({ ...flowSaved(answer), session: parseWithSchema(SessionSchema, answer.session, 'session') }));
 }
 
-const SaveAnswerSchema = Type.Object(
-  {
-    application: FlowApplicationSchema,
-    resumeToken: Type.Optional(ResumeTokenSchema),
-  },
-  { additionalProperties: true },
-);
-
 /** Later applicant saves: encrypted body under the applicant session. */
-export function saveAsApplicant(body: SaveApplicationBody, lang?: string): Promise<SaveAnswer> {
+export function saveAsApplicant(body: SaveApplicationBody, lang?: string): Promise<FlowSaved<ConsumerSaveAnswer>> {
   return api
-    .post<unknown>(API_PATHS.consumerSaveOrUpdate, body, { encrypted: true, searchParams: langQuery(lang) })
-    .then((answer) => parseWithSchema(SaveAnswerSchema, answer, 'save answer'));
+    .post<ConsumerSaveAnswer>(API_PATHS.consumerSaveOrUpdate, body, {
+      encrypted: true,
+      searchParams: langQuery(lang),
+    })
+    .then(flowSaved);
 }
 
 /** Staff saves (back office resume, FlowForm): encrypted body under the staff session. */
-export function saveAsUser(body: SaveApplicationBody, lang?: string): Promise<SaveAnswer> {
+export function saveAsUser(body: SaveApplicationBody, lang?: string): Promise<FlowSaved<ApplicationAnswer>> {
   return api
-    .post<unknown>(API_PATHS.userSaveOrUpdate, body, { encrypted: true, searchParams: langQuery(lang) })
-    .then((answer) => parseWithSchema(SaveAnswerSchema, answer, 'save answer'));
+    .post<ApplicationAnswer>(API_PATHS.userSaveOrUpdate, body, { encrypted: true, searchParams: langQuery(lang) })
+    .then(flowSaved);
 }
 
 export function fetchApplication(applicationId: string): Promise<FlowApplication> {
@@ -182,65 +151,44 @@ export function validateTransactionToken(
   transactionToken: string,
 ): Promise<{ applicationId: string; session: SessionData }> {
   return api.post<unknown>(API_PATHS.validateTransactionToken, { transactionToken }).then((body) => {
-    const answer = parseWithSchema(
-      Type.Object(
-        { data: Type.Object({ application_id: Type.String({ minLength: 1 }) }), session: SessionDataSchema },
-        { additionalProperties: true },
-      ),
-      body,
-      'transaction token answer',
-    );
+    const answer = parseWithSchema(TokenSessionAnswerSchema, body, 'transaction token answer');
     return { applicationId: answer.data.application_id, session: answer.session };
   });
 }
 
-export function addMandatoryValidations(applicationId: string): Promise<{ queued: boolean; pending: string[] }> {
-  return api.post(API_PATHS.addMandatoryValidations, { application_id: applicationId });
+export function addMandatoryValidations(applicationId: string): Promise<MandatoryQueuedAnswer> {
+  return api.post<MandatoryQueuedAnswer>(API_PATHS.addMandatoryValidations, { application_id: applicationId });
 }
 
-export interface MandatoryResult {
-  key: string;
-  valid: boolean;
-  reason?: string;
-}
 export function updateMandatoryValidations(
   applicationId: string,
   fields: readonly string[],
-): Promise<{ results: MandatoryResult[] }> {
-  return api.post(API_PATHS.updateMandatoryValidations, { application_id: applicationId, fields });
+): Promise<MandatoryResultsAnswer> {
+  return api.post<MandatoryResultsAnswer>(API_PATHS.updateMandatoryValidations, {
+    application_id: applicationId,
+    fields,
+  });
 }
-
-export type MicroflowAction =
-  | { type: 'LOOKUP'; values: FormValues }
-  | { type: 'APPLICATION_UPDATE'; values: FormValues }
-  | { type: 'PREVIEW_FILE'; fileId: string; fileName: string }
-  | { type: 'VERIFY_FIELDS'; keys: string[]; isVerified: boolean }
-  | { type: 'DOWNLOAD_FILE'; fileId: string; fileName: string };
 
 export function executeMicroflow(
   microflowId: string,
   args: { componentId: string; applicationId: string; customFields: FormValues },
-): Promise<{ actions: MicroflowAction[] }> {
-  return api.post(
+): Promise<MicroflowAnswer> {
+  return api.post<MicroflowAnswer>(
     apiPath('microflowExecute', { microflowId }),
     { customFields: args.customFields },
     { encrypted: true, searchParams: { componentid: args.componentId, application_id: args.applicationId } },
   );
 }
 
-export interface OtpSent {
-  sent: boolean;
-  resendAfterSeconds: number;
-  expiresInSeconds: number;
-}
 export function sendOtp(args: {
   applicationId: string;
   fieldKey: string;
   type: 'SMS' | 'EMAIL';
   recipient: string;
   action: 'SEND_OTP' | 'RESEND_OTP';
-}): Promise<OtpSent> {
-  return api.post(API_PATHS.sendOtp, {
+}): Promise<CodeSentAnswer> {
+  return api.post<CodeSentAnswer>(API_PATHS.sendOtp, {
     application_id: args.applicationId,
     fieldKey: args.fieldKey,
     type: args.type,

@@ -1,6 +1,7 @@
 // Everything one flow screen needs, loaded in one go: the product, its flow configuration (schema-checked
 // by the engine), page rules, the components of every step, the dropdown and radio options, and the
-// application to continue (server copy and this device's draft).
+// application to continue (server copy and this device's draft). First of all, that the server checks
+// applications with an engine of this page's major (README "Engine version").
 
 import {
   ApiError,
@@ -9,9 +10,11 @@ import {
   type FlowApplication,
   type FlowConfig,
   type PageRule,
+  type ProductDetailsAnswer,
 } from '@originate/contract';
-import { optionRequests } from '@originate/flow-engine';
+import { ENGINE_VERSION, optionRequests } from '@originate/flow-engine';
 import { getSession } from '@originate/web';
+import { type EngineMajors, engineMismatch } from '../domain/engineVersion';
 import { applicantApplicationId, storeApplicantSession } from './applicantSession';
 import { type DraftRecord, type DraftStore, draftKey } from './draftStore';
 import {
@@ -37,6 +40,22 @@ export interface FlowSetup {
   /** This device's draft of it (or of a not yet created application), if any. */
   draft: DraftRecord | null;
   resumeToken?: string;
+}
+
+/** The server checks applications with another major of the engine than this page's: the page must reload. */
+export class EngineMismatchError extends Error {
+  constructor(readonly majors: EngineMajors) {
+    super(`The server checks applications with flow engine ${majors.server}.x; this page has ${majors.own}.x`);
+    this.name = 'EngineMismatchError';
+  }
+}
+
+/** The product's details, refused when the server's engine is of another major than this page's. */
+async function sameEngineProduct(productCode: string): Promise<ProductDetailsAnswer> {
+  const product = await fetchProductDetails(productCode);
+  const majors = engineMismatch(product.engineVersion, ENGINE_VERSION);
+  if (majors) throw new EngineMismatchError(majors);
+  return product;
 }
 
 interface FlowSource {
@@ -105,7 +124,7 @@ export async function loadForProduct(
   opts: { lang?: string; deviceWidth: number; drafts: DraftStore; fresh: boolean },
 ): Promise<FlowSetup> {
   // The configuration and this device's application do not wait for each other.
-  const configuration = fetchProductDetails(productCode).then((product) =>
+  const configuration = sameEngineProduct(productCode).then((product) =>
     loadConfiguration(
       {
         flowId: product.flowId,
@@ -138,18 +157,25 @@ export async function loadForApplication(
   opts: { lang?: string; deviceWidth: number; drafts?: DraftStore },
 ): Promise<FlowSetup> {
   const application = await fetchApplication(applicationId);
-  const [config, draft] = await Promise.all([
-    loadConfiguration(
-      {
-        flowId: application.flowId,
-        verNum: application.verNum,
-        productCode: application.product_code,
-        productName: application.product_name,
-        captcha: false,
-      },
-      opts,
-    ),
-    opts.drafts ? opts.drafts.load(draftKey(application.product_code, applicationId)) : null,
+  const [engine, loaded] = await Promise.allSettled([
+    sameEngineProduct(application.product_code),
+    Promise.all([
+      loadConfiguration(
+        {
+          flowId: application.flowId,
+          verNum: application.verNum,
+          productCode: application.product_code,
+          productName: application.product_name,
+          captcha: false,
+        },
+        opts,
+      ),
+      opts.drafts ? opts.drafts.load(draftKey(application.product_code, applicationId)) : null,
+    ]),
   ]);
+  // The engine check is told first: another major's configuration may be what this page failed to read.
+  if (engine.status === 'rejected') throw engine.reason;
+  if (loaded.status === 'rejected') throw loaded.reason;
+  const [config, draft] = loaded.value;
   return { ...config, application, draft };
 }

@@ -6,7 +6,7 @@ import {
   APPLICATION_TASKS_QUERY,
   type ApplicantRequest,
   apiPath,
-  type PortalApplication,
+  type CodeSentAnswer,
   type PortalSessionAnswer,
   type SubTaskChangeAnswer,
 } from '@originate/contract';
@@ -20,8 +20,8 @@ import { api } from '@originate/web';
 import Type from 'typebox';
 
 /** Sends a sign-in code to the e-mail (the server answers the same whether or not it knows the e-mail). */
-export function sendSignInCode(email: string): Promise<{ sent: boolean; resendAfterSeconds: number }> {
-  return api.post(API_PATHS.portalSendCode, { email });
+export function sendSignInCode(email: string): Promise<CodeSentAnswer> {
+  return api.post<CodeSentAnswer>(API_PATHS.portalSendCode, { email });
 }
 
 /** The right code opens an applicant session that names the proved e-mail. */
@@ -41,7 +41,7 @@ export function openApplication(applicationId: string): Promise<PortalSessionAns
 const MyApplicationsSchema = Type.Object({ applicationTasks: ApplicationTasksResultSchema });
 
 /** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
-export async function fetchMyApplications(email: string): Promise<{ count: number; data: PortalApplication[] }> {
+export async function fetchMyApplications(email: string) {
   const answer = await api.post<{ data: unknown }>(
     API_PATHS.graphql,
     {

@@ -2,9 +2,8 @@
 // server-side validation errors, verified fields, the file preview and the busy and submitted flags.
 // Pure: the hooks in ui/portal/flow dispatch what happened; the form and the values live with the keystrokes.
 
-import type { FlowApplication } from '@originate/contract';
+import type { FlowApplication, MandatoryResult } from '@originate/contract';
 import { type FieldError, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';
-import type { MandatoryResult } from '../api/flow';
 import type { SyncStatus } from '../api/saveQueue';
 
 interface Preview {

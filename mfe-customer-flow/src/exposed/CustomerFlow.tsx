@@ -18,11 +18,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
 import { flowKeys } from '../api/keys';
-import { isRefusedToken } from '../api/loadFlow';
+import { EngineMismatchError, isRefusedToken } from '../api/loadFlow';
 import { usePortalFlowSetup } from '../api/useFlowSetup';
 import { LANGUAGES, type LanguageCode, useTranslations } from '../api/useTranslations';
 import { currentDevice } from '../domain/device';
 import { CaptchaGate } from '../ui/portal/Captcha';
+import { EngineUpdateNotice } from '../ui/portal/EngineUpdateNotice';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
 import { ProductList } from '../ui/portal/ProductList';
@@ -148,6 +149,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   }, [setup.data, queryClient, queryKey]);
 
   if (setup.isPending || invalidLink) return <Loading />;
+  if (setup.error instanceof EngineMismatchError) return <EngineUpdateNotice keptOnDevice={mode !== 'staff'} />;
   if (setup.isError) {
     return (
       <Alert

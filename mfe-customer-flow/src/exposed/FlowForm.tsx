@@ -8,8 +8,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import type { FieldConfig, SlotProps } from '@originate/contract';
 import { isEditingDisabled, type Step } from '@originate/flow-engine';
 import { useCallback, useMemo } from 'react';
+import { EngineMismatchError } from '../api/loadFlow';
 import { useFlowFormSetup } from '../api/useFlowSetup';
 import { currentDevice } from '../domain/device';
+import { EngineUpdateNotice } from '../ui/portal/EngineUpdateNotice';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { useStableViewer } from './viewer';
 
@@ -28,6 +30,7 @@ export default function FlowForm({ applicationId, applicantType, access, viewer,
       </Box>
     );
   }
+  if (setup.error instanceof EngineMismatchError) return <EngineUpdateNotice keptOnDevice={false} />;
   if (setup.isError)
     return <Alert severity="error">The application form could not be loaded. {setup.error.message}</Alert>;
   const editable = !isEditingDisabled({ access });

@@ -64,6 +64,12 @@ export const SESSION_ONLY_ROUTES: readonly string[] = [
  */
 export const WRITING_GET_ROUTES: readonly string[] = ['/v3/application/copy/:applicationId'];
 
+/**
+ * Routes whose answers no response schema describes, each for a reason: every other route declares a
+ * success answer and the error answers (test/answers.test.ts).
+ */
+export const ANSWERS_ELSEWHERE: readonly string[] = [];
+
 export const DEBUG_PREFIX = '/debugger';
 
 export const routeKey = (route: Pick<RegisteredRoute, 'method' | 'url'>) => `${route.method} ${route.url}`;

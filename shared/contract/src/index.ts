@@ -3,11 +3,13 @@
 export type * from './contracts/answers/applications';
 export type * from './contracts/answers/auth';
 export type * from './contracts/answers/configs';
+export type * from './contracts/answers/customerFlow';
 export type * from './contracts/answers/documents';
 export type * from './contracts/answers/errors';
 export type * from './contracts/answers/lists';
 export type * from './contracts/answers/notifications';
 export type * from './contracts/answers/otp';
+export type * from './contracts/answers/portal';
 export type * from './contracts/answers/queries';
 export type * from './contracts/answers/tasks';
 export type * from './contracts/answers/users';

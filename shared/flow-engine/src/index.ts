@@ -49,3 +49,4 @@ export {
   toNumber,
   uploadCheck,
 } from './validation';
+export { ENGINE_VERSION } from './version';

@@ -1,7 +1,7 @@
 // /backstage/application: one application's task. Header (who, what, where, SLA), its life cycle, the
 // form through the flowForm slot (editable only in the Save tab: assigned and editing enabled; each field
 // by the user's field access), the tabs
-// shared's visibleTabs allows, and the field history.
+// the contract's visibleTabs allows, and the field history.
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// A row's actions (spec §6 task actions shared's taskActionsFor allows), as a menu on the row.
+// A row's actions (spec §6 task actions the contract's taskActionsFor allows), as a menu on the row.
 import MoreVert from '@mui/icons-material/MoreVert';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';

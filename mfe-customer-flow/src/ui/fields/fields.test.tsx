@@ -35,7 +35,7 @@ const services = (over: Partial<FieldServices> = {}): FieldServices => ({
   remove: jest.fn(async () => undefined),
   fetchFile: jest.fn(async () => new Blob(['x'], { type: 'image/png' })),
   uploadSignature: jest.fn(async () => ({ fileId: 'sig1' })),
-  sendOtp: jest.fn(async () => ({ resendAfterSeconds: 30 })),
+  sendOtp: jest.fn(async () => ({ sent: true, resendAfterSeconds: 30, expiresInSeconds: 300 })),
   verifyOtp: jest.fn(async () => ({ isVerified: true })),
   ...over,
 });

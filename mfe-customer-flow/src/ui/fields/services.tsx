@@ -1,23 +1,19 @@
 // What the renderers that talk to the server need (uploads, signature, OTP, previews), handed down by
 // context so the renderers stay thin and their tests inject fakes.
-import type { UploadedDocument } from '@originate/contract';
+import type { CodeSentAnswer, SignatureAnswer, UploadedDocument } from '@originate/contract';
 import { createContext, type ReactNode, useContext } from 'react';
-
-interface OtpSentAnswer {
-  resendAfterSeconds: number;
-}
 
 export interface FieldServices {
   upload(file: File, fieldKey: string, onProgress: (fraction: number) => void): Promise<UploadedDocument>;
   remove(fileId: string): Promise<void>;
   fetchFile(fileId: string): Promise<Blob>;
-  uploadSignature(dataURI: string): Promise<{ fileId: string }>;
+  uploadSignature(dataURI: string): Promise<SignatureAnswer>;
   sendOtp(args: {
     fieldKey: string;
     type: 'SMS' | 'EMAIL';
     recipient: string;
     action: 'SEND_OTP' | 'RESEND_OTP';
-  }): Promise<OtpSentAnswer>;
+  }): Promise<CodeSentAnswer>;
   verifyOtp(args: { fieldKey: string; code: string }): Promise<{ isVerified: boolean }>;
 }
 

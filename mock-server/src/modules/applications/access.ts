@@ -1,4 +1,4 @@
-// Pure access rules the server enforces (spec §4, §6); who may assign whom is shared's assignRefusal.
+// Pure access rules the server enforces (spec §4, §6); who may assign whom is the contract's assignRefusal.
 import { inTaskTeam, Permissions, type Team } from '@originate/contract';
 
 export interface Actor {

@@ -1,5 +1,5 @@
 // What the application detail view reads (README "Detail"): the task configuration (current task,
-// sub-status, tabs, actions the caller may take, all from shared's rules), notes and related applications.
+// sub-status, tabs, actions the caller may take, all from the contract's rules), notes and related applications.
 import {
   APPLICATION_ACTIONS,
   type ApplicationStatus,

@@ -14,7 +14,7 @@ import {
   ERROR_ANSWERS,
   LoginAnswerSchema,
   MessageAnswerSchema,
-  SessionDataSchema,
+  SessionSchema,
   ShortTokenAnswerSchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply } from 'fastify';
@@ -101,7 +101,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.refreshToken,
-    { config: { public: true }, schema: { body: refreshBody, response: { 200: SessionDataSchema, ...ERROR_ANSWERS } } },
+    { config: { public: true }, schema: { body: refreshBody, response: { 200: SessionSchema, ...ERROR_ANSWERS } } },
     async (request, reply) => {
       // Every check, XSRF included, runs before the token is used up (inside the rotation).
       const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now(), (xsrfToken) =>

@@ -22,11 +22,12 @@ import {
   FlowModeSchema,
   FlowTypeSchema,
   PageRulesAnswerSchema,
-  ProductDetailsSchema,
+  ProductDetailsAnswerSchema,
   ProductSummarySchema,
   RouteConfigSchema,
   TranslateAnswerSchema,
 } from '@originate/contract/schemas';
+import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
 import type { PluginOptions } from '../../context';
 import { notFound, ValidationError } from '../../errors';
@@ -196,14 +197,15 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       config: publicRoute,
       schema: {
         params: Type.Object({ productCode: Code }, closed),
-        response: { 200: ProductDetailsSchema, ...ERROR_ANSWERS },
+        response: { 200: ProductDetailsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
       const product = await findProduct(db, request.params.productCode);
       if (!product) throw notFound('Product not found');
       const { product_code, product_name, description, flowId, verNum, captcha } = product;
-      return { product_code, product_name, description, flowId, verNum, captcha };
+      // The engine that checks this product's applications here: the portal compares its major with its own.
+      return { product_code, product_name, description, flowId, verNum, captcha, engineVersion: ENGINE_VERSION };
     },
   );
 

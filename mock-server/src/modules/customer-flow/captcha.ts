@@ -2,6 +2,7 @@
 // (CAPTCHA_HMAC_KEY, else one generated per database and kept in meta), valid 10 minutes, each
 // solution accepted once (captcha_used).
 import { randomBytes } from 'node:crypto';
+import type { CaptchaChallengeAnswer } from '@originate/contract';
 import { type Challenge, createChallenge, randomInt, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { Db, Queryable } from '../../db';
@@ -22,8 +23,8 @@ export async function captchaKey(db: Db, configured: string | undefined): Promis
   return rows[0]?.value ?? fresh;
 }
 
-export function newChallenge(hmacKey: string, now: Date): Promise<Challenge> {
-  return createChallenge({
+export async function newChallenge(hmacKey: string, now: Date): Promise<CaptchaChallengeAnswer> {
+  const challenge = await createChallenge({
     algorithm: ALGORITHM,
     cost: COST,
     counter: randomInt(COUNTER_RANGE[0], COUNTER_RANGE[1]),
@@ -31,6 +32,12 @@ export function newChallenge(hmacKey: string, now: Date): Promise<Challenge> {
     expiresAt: new Date(now.getTime() + CAPTCHA_TTL_SECONDS * 1000),
     hmacSignatureSecret: hmacKey,
   });
+  const { signature } = challenge;
+  const { expiresAt } = challenge.parameters;
+  // The options above sign it and give it an expiry: the answer schema requires both.
+  if (signature === undefined || expiresAt === undefined)
+    throw new Error('altcha-lib made an unsigned or endless challenge');
+  return { ...challenge, signature, parameters: { ...challenge.parameters, expiresAt } };
 }
 
 interface Payload {

@@ -2,7 +2,7 @@
 // caller's application. Body: the {data} envelope of {customFields}.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
-import { FormValuesSchema } from '@originate/contract/schemas';
+import { Code, closed, ERROR_ANSWERS, FormValuesSchema, MicroflowAnswerSchema } from '@originate/contract/schemas';
 import Type from 'typebox';
 import type { PluginOptions } from '../../context';
 import { invalid, notFound } from '../../errors';
@@ -10,8 +10,6 @@ import { EnvelopeSchema, opened } from '../../http/bodies';
 import { microflow } from './microflows';
 import { applicationFor, flowOfApplication } from './routes';
 
-const closed = { additionalProperties: false } as const;
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 const MicroflowBody = Type.Object({ customFields: FormValuesSchema }, closed);
 
 export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -23,6 +21,7 @@ export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
         params: Type.Object({ microflowId: Code }, closed),
         querystring: Type.Object({ componentid: Code, application_id: Code }, closed),
         body: EnvelopeSchema,
+        response: { 200: MicroflowAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

@@ -2,18 +2,11 @@
 // Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS on the PAN's format),
 // emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
-import type { FieldConfig, FormValues } from '@originate/contract';
+import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
 import type { AppContext } from '../../context';
 import { invalid } from '../../errors';
 import type { StoredApplication } from '../applications';
 import { storeDocument, textPdf } from '../documents';
-
-export type MicroflowAction =
-  | { type: 'LOOKUP'; values: Record<string, string> }
-  | { type: 'APPLICATION_UPDATE'; values: Record<string, string | number> }
-  | { type: 'PREVIEW_FILE'; fileId: string; fileName: string }
-  | { type: 'VERIFY_FIELDS'; keys: string[]; isVerified: boolean }
-  | { type: 'DOWNLOAD_FILE'; fileId: string; fileName: string };
 
 export interface Run {
   ctx: AppContext;

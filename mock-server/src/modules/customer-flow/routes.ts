@@ -2,7 +2,20 @@
 // the resume token, captcha and the mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, type SaveApplicationBody } from '@originate/contract';
-import { SaveApplicationBodySchema } from '@originate/contract/schemas';
+import {
+  ApplicationAnswerSchema,
+  CaptchaChallengeAnswerSchema,
+  CaptchaVerifiedAnswerSchema,
+  ConsumerSaveAnswerSchema,
+  closed,
+  ERROR_ANSWERS,
+  Id,
+  Key,
+  MandatoryQueuedAnswerSchema,
+  MandatoryResultsAnswerSchema,
+  SaveApplicationBodySchema,
+  TokenSessionAnswerSchema,
+} from '@originate/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { authenticate } from '../../auth-hook';
@@ -45,9 +58,6 @@ import {
 import { type FieldIssue, flowIssues } from './flow-rules';
 import { clearPendingValidations, setPendingValidations } from './validation-queue';
 
-const closed = { additionalProperties: false } as const;
-const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
-const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
 const LangQuery = Type.Object(
   { lang: Type.Optional(Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' })) },
   closed,
@@ -119,7 +129,11 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       bodyLimit: SAVE_BODY_LIMIT,
       // Plain SaveApplicationBody (first save, no session) or its {data} envelope (applicant session):
       // which one depends on the caller, so the handler checks it against the shared schema.
-      schema: { querystring: LangQuery, body: Type.Object({}, { additionalProperties: true }) },
+      schema: {
+        querystring: LangQuery,
+        body: Type.Object({}, { additionalProperties: true }),
+        response: { 200: ConsumerSaveAnswerSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request, reply) => {
       const now = ctx.now();
@@ -165,7 +179,10 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
     API_PATHS.validateTransactionToken,
     {
       config: { public: true, rateLimit: perAddress },
-      schema: { body: Type.Object({ transactionToken: Type.String({ minLength: 1, maxLength: 256 }) }, closed) },
+      schema: {
+        body: Type.Object({ transactionToken: Type.String({ minLength: 1, maxLength: 256 }) }, closed),
+        response: { 200: TokenSessionAnswerSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request, reply) => {
       const now = ctx.now();
@@ -176,8 +193,13 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
     },
   );
 
-  app.get(API_PATHS.captchaChallenge, { config: { public: true, rateLimit: perAddress } }, () =>
-    newChallenge(ctx.captchaKey, ctx.now()),
+  app.get(
+    API_PATHS.captchaChallenge,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { response: { 200: CaptchaChallengeAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    () => newChallenge(ctx.captchaKey, ctx.now()),
   );
 
   app.post(
@@ -186,9 +208,10 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       config: { public: true, rateLimit: perAddress },
       schema: {
         body: Type.Object(
-          { application_id: Type.Optional(AppId), captchaResponse: Type.String({ minLength: 1, maxLength: 4000 }) },
+          { application_id: Type.Optional(Id), captchaResponse: Type.String({ minLength: 1, maxLength: 4000 }) },
           closed,
         ),
+        response: { 200: CaptchaVerifiedAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     // Checks without using the solution up: the first save that carries it consumes it.
@@ -267,7 +290,11 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
 
   const saveOptions = {
     bodyLimit: SAVE_BODY_LIMIT,
-    schema: { querystring: LangQuery, body: EnvelopeSchema },
+    schema: {
+      querystring: LangQuery,
+      body: EnvelopeSchema,
+      response: { 200: ApplicationAnswerSchema, ...ERROR_ANSWERS },
+    },
   };
   app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
   app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
@@ -276,7 +303,13 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   app.get(
     API_PATHS.copyApplication,
     // The spec fixes GET, yet it creates an application: no HEAD may run it.
-    { exposeHeadRoute: false, schema: { params: Type.Object({ applicationId: AppId }, closed) } },
+    {
+      exposeHeadRoute: false,
+      schema: {
+        params: Type.Object({ applicationId: Id }, closed),
+        response: { 200: ApplicationAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { user } = caller(request);
       const limit = await copies(request);
@@ -307,7 +340,13 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
 
   app.post(
     API_PATHS.addMandatoryValidations,
-    { config: { applicant: true }, schema: { body: Type.Object({ application_id: AppId }, closed) } },
+    {
+      config: { applicant: true },
+      schema: {
+        body: Type.Object({ application_id: Id }, closed),
+        response: { 200: MandatoryQueuedAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { application_id } = request.body;
       const stored = await applicationFor(ctx, request, application_id);
@@ -326,9 +365,10 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
       config: { applicant: true },
       schema: {
         body: Type.Object(
-          { application_id: AppId, fields: Type.Array(Key, { minItems: 1, maxItems: 500, uniqueItems: true }) },
+          { application_id: Id, fields: Type.Array(Key, { minItems: 1, maxItems: 500, uniqueItems: true }) },
           closed,
         ),
+        response: { 200: MandatoryResultsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

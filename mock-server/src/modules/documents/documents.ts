@@ -1,6 +1,6 @@
 // Staff document work on an application (README "Back office", documents): the list, uploads' records,
 // delete, metadata, replace (earlier versions kept), copy to another application and merge into one PDF.
-// Every write needs access to the application(s) and shared's documentPermission (MANAGE_DOCUMENT); it
+// Every write needs access to the application(s) and the contract's documentPermission (MANAGE_DOCUMENT); it
 // runs in one transaction with its worklog row, then reports applicationChanged. Bytes are blobs
 // (modules/documents/blobs.ts): new bytes are received before the transaction (PGlite has one connection) and kept
 // under their hash inside it; a copy or an earlier version names the same blob; a removal drops its
@@ -66,7 +66,7 @@ const MERGED_FIELD_KEY = 'merged_document';
 export const tooLarge = (what: string, max: number) =>
   new HttpError(413, { code: 413, message: `${what} is larger than ${max} bytes` });
 
-/** 403 unless the caller holds MANAGE_DOCUMENT (shared's rule, the one the Docs tab offers by). */
+/** 403 unless the caller holds MANAGE_DOCUMENT (the contract's rule, the one the Docs tab offers by). */
 export function assertMayManageDocuments(user: UserRecord): void {
   const refused = documentPermission(user.roles);
   if (refused) throw forbidden(`You may not change documents: ${refused}`);

@@ -1,20 +1,14 @@
 // OTP send / verify for an application's OTP field, and the outbox testers read (README "OTP").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, OTP_WRONG_CODE_MESSAGE, type OtpVerifiedAnswer, Roles } from '@originate/contract';
 import {
-  API_PATHS,
-  OTP_WRONG_CODE_MESSAGE,
-  type OtpSentAnswer,
-  type OtpVerifiedAnswer,
-  Roles,
-} from '@originate/contract';
-import {
+  CodeSentAnswerSchema,
   closed,
   ERROR_ANSWERS,
   Id,
   Key,
   OtpChannelSchema,
   OtpOutboxAnswerSchema,
-  OtpSentAnswerSchema,
   OtpVerifiedAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
@@ -54,10 +48,10 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
           },
           closed,
         ),
-        response: { 200: OtpSentAnswerSchema, ...ERROR_ANSWERS },
+        response: { 200: CodeSentAnswerSchema, ...ERROR_ANSWERS },
       },
     },
-    async (request): Promise<OtpSentAnswer> => {
+    async (request) => {
       const { application_id, fieldKey, type, recipient } = request.body;
       await otpField(request, application_id, fieldKey);
       if (!RECIPIENT[type].test(recipient)) {

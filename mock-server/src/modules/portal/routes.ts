@@ -3,8 +3,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, OTP_WRONG_CODE_MESSAGE } from '@originate/contract';
 import {
+  CodeSentAnswerSchema,
+  ERROR_ANSWERS,
   PortalOpenApplicationBodySchema,
   PortalSendCodeBodySchema,
+  PortalSessionAnswerSchema,
   PortalVerifyCodeBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply } from 'fastify';
@@ -31,7 +34,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
 
   app.post(
     API_PATHS.portalSendCode,
-    { config: { public: true, rateLimit: perAddress }, schema: { body: PortalSendCodeBodySchema } },
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: PortalSendCodeBodySchema, response: { 200: CodeSentAnswerSchema, ...ERROR_ANSWERS } },
+    },
     async (request) => {
       const sent = await sendSignInCode(db, request.body.email.toLowerCase(), config, ctx.now());
       if (sent.retryAfter !== undefined) throw new TooManyRequestsError(sent.retryAfter);
@@ -42,7 +48,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
 
   app.post(
     API_PATHS.portalVerifyCode,
-    { config: { public: true, rateLimit: perAddress }, schema: { body: PortalVerifyCodeBodySchema } },
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: PortalVerifyCodeBodySchema, response: { 200: PortalSessionAnswerSchema, ...ERROR_ANSWERS } },
+    },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       const result = await verifySignInCode(db, email, request.body.code, config, ctx.now());
@@ -54,7 +63,10 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
 
   app.post(
     API_PATHS.portalOpenApplication,
-    { config: { applicant: true }, schema: { body: PortalOpenApplicationBodySchema } },
+    {
+      config: { applicant: true },
+      schema: { body: PortalOpenApplicationBodySchema, response: { 200: PortalSessionAnswerSchema, ...ERROR_ANSWERS } },
+    },
     async (request, reply) => {
       const applicant = request.applicant;
       if (!applicant) throw forbidden('Only an applicant opens applications here');

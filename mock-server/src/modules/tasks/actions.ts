@@ -1,4 +1,4 @@
-// Application actions (spec §4, §7; README "State machine"): shared's applyAction decides where an action
+// Application actions (spec §4, §7; README "State machine"): the contract's applyAction decides where an action
 // leads and actionPermission who may take it; this service checks both, applies the effects on tasks and
 // stage in one transaction with its worklog and audit rows, and collects the notifications to send.
 import { randomUUID } from 'node:crypto';
@@ -39,7 +39,7 @@ import { nextStep } from './workflow';
 
 const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
 
-/** What the state machine needs of a task (shared's ActionState). */
+/** What the state machine needs of a task (the contract's ActionState). */
 export function stateOf(ctx: TaskContext): ActionState {
   return {
     status: ctx.stored.application._applicationStatus,
@@ -369,7 +369,7 @@ export async function performAction(
 
 /**
  * Rebook (POST /backstage/rebook): the task's open callback moves to `callbackAt`. Who may is
- * complete_callback's rule, where it applies shared's rebookRefusal (409); the change is guarded like an
+ * complete_callback's rule, where it applies the contract's rebookRefusal (409); the change is guarded like an
  * action's, audited (`task.<id>.callbackAt`) and logged.
  */
 export async function rebookCallback(

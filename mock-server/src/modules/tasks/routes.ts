@@ -1,5 +1,5 @@
 // Spec §7 application actions: POST /v3/application/action/{action} and complete_step/user, and POST
-// /backstage/rebook (README "State machine"), and the task's review date (snooze). The rules are shared's;
+// /backstage/rebook (README "State machine"), and the task's review date (snooze). The rules are the contract's;
 // the effects are actions.ts and snooze.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {

@@ -1,5 +1,5 @@
 // One application and one of its tasks as every back-office write sees them: the caller's access and
-// spec §4 'assigned', in the shape shared's rules (actionPermission, taskActionsFor, visibleTabs) take.
+// spec §4 'assigned', in the shape the contract's rules (actionPermission, taskActionsFor, visibleTabs) take.
 import { type ActorContext, isAssignedToUser } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../errors';

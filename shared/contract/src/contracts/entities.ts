@@ -8,7 +8,7 @@ import type {
   TaskProgressSchema,
   TeamSchema,
 } from './answers/applications';
-import type { LoginAnswerSchema, SessionDataSchema } from './answers/auth';
+import type { LoginAnswerSchema } from './answers/auth';
 import type {
   AdminConfigurationsSchema,
   AdminFeaturesSchema,
@@ -16,6 +16,7 @@ import type {
   ThemeConfigSchema,
 } from './answers/configs';
 import type { NotificationKindSchema, NotificationSchema, NotificationStatusNameSchema } from './answers/notifications';
+import type { SessionSchema } from './answers/portal';
 import type { UserSchema } from './answers/users';
 
 // The entities answers carry are their TypeBox schemas' types (answers/*.ts).
@@ -35,8 +36,8 @@ export type NotificationKind = Static<typeof NotificationKindSchema>;
 export type NotificationStatusName = Static<typeof NotificationStatusNameSchema>;
 export type Notification = Static<typeof NotificationSchema>;
 
-/** Session data returned by login and refresh. */
-export type SessionData = Static<typeof SessionDataSchema>;
+/** Session data returned by login, refresh and the applicant's sessions. */
+export type SessionData = Static<typeof SessionSchema>;
 export type LoginResponse = Static<typeof LoginAnswerSchema>;
 
 export type ThemeConfig = Static<typeof ThemeConfigSchema>;

@@ -508,6 +508,19 @@ export const ProductDetailsSchema = Type.Object(
 );
 export type ProductDetails = Static<typeof ProductDetailsSchema>;
 
+/**
+ * GET /api/ProductDetails/{productCode}: the product's details and the version of @originate/flow-engine
+ * the server checks applications with (the portal compares its major with its own engine's).
+ */
+export const ProductDetailsAnswerSchema = Type.Object(
+  {
+    ...ProductDetailsSchema.properties,
+    engineVersion: Type.String({ maxLength: 64, pattern: '^[0-9]+\\.[0-9]+\\.[0-9]+' }),
+  },
+  closed,
+);
+export type ProductDetailsAnswer = Static<typeof ProductDetailsAnswerSchema>;
+
 /** A flow's routes in order (route_config, latest_route_config): where each sub-section lives. */
 export const RouteConfigSchema = Type.Object(
   {

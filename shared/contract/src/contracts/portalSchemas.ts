@@ -69,23 +69,3 @@ export const ApplicantRequestSchema = Type.Object(
 );
 export type ApplicantRequest = Static<typeof ApplicantRequestSchema>;
 export const ApplicantRequestsAnswerSchema = Type.Object({ data: Type.Array(ApplicantRequestSchema) }, closed);
-
-/** A portal session answer: the applicant session and the application it is scoped to. */
-export const PortalSessionAnswerSchema = Type.Object(
-  {
-    application_id: Type.String({ minLength: 1 }),
-    session: Type.Object(
-      {
-        access_token: Type.String({ minLength: 1 }),
-        refresh_token: Type.String({ minLength: 1 }),
-        sessionid: Type.String({ minLength: 1 }),
-        expires_in: Type.Number(),
-        expiry_time: Type.String(),
-      },
-      closed,
-    ),
-    email: Type.String(),
-  },
-  closed,
-);
-export type PortalSessionAnswer = Static<typeof PortalSessionAnswerSchema>;

@@ -1,11 +1,11 @@
 // A field's microflow (button or blur): saved first when the application does not exist yet, then its
 // actions applied: looked-up values, verified fields, a file preview or download.
 
-import { classifyError, type FieldConfig, MICROFLOW_ERROR_MESSAGE } from '@originate/contract';
+import { classifyError, type FieldConfig, MICROFLOW_ERROR_MESSAGE, type MicroflowAction } from '@originate/contract';
 import { type FormState, type Step, setFieldValue } from '@originate/flow-engine';
 import { openModal, reportError } from '@originate/web';
 import { type Dispatch, type RefObject, useCallback } from 'react';
-import { executeMicroflow, fetchDocument, type MicroflowAction } from '../../../api/flow';
+import { executeMicroflow, fetchDocument } from '../../../api/flow';
 import { valuesOf } from '../../../domain/flowModel';
 import type { FlowAction } from '../../../domain/flowState';
 import type { Latest } from './latest';

@@ -1,0 +1,103 @@
+import type { ProductDetailsAnswer } from '@originate/contract';
+import { ENGINE_VERSION } from '@originate/flow-engine';
+import { component, field, flow, sub } from '@originate/flow-engine/testing';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+import { createDraftStore, type DraftRecord, indexedDbStore } from '../api/draftStore';
+import { fetchComponents, fetchFlowConfig, fetchProductDetails } from '../api/flow';
+import { StandaloneApp } from '../standalone/StandaloneApp';
+import CustomerFlow from './CustomerFlow';
+
+// The server's answers; the rest of the calls module is the real one.
+jest.mock('../api/flow', () => ({
+  ...jest.requireActual('../api/flow'),
+  fetchProductDetails: jest.fn(),
+  fetchFlowConfig: jest.fn(),
+  fetchRules: jest.fn(async () => []),
+  fetchComponents: jest.fn(),
+  fetchFieldOptions: jest.fn(async () => []),
+  translate: jest.fn(async () => ({})),
+}));
+// This device's drafts, in memory (jsdom has no IndexedDB).
+jest.mock('idb-keyval', () => {
+  const data = new Map<string, unknown>();
+  return {
+    createStore: () => 'drafts',
+    get: async (key: string) => data.get(key),
+    set: async (key: string, value: unknown) => {
+      data.set(key, value);
+    },
+    del: async (key: string) => {
+      data.delete(key);
+    },
+  };
+});
+
+const FLOW = flow([{ section_id: 'about', sub_sections: [sub('you', { display_name: 'About you' })] }], {
+  flowName: 'Personal loan',
+});
+
+function product(engineVersion: string): ProductDetailsAnswer {
+  return {
+    product_code: 'PL',
+    product_name: 'Personal loan',
+    description: 'A loan for anything',
+    flowId: FLOW.flowId,
+    verNum: FLOW.verNum,
+    captcha: false,
+    engineVersion,
+  };
+}
+
+const ownMajor = Number(ENGINE_VERSION.split('.')[0]);
+
+function inApp(children: ReactNode, path: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  jest.mocked(fetchFlowConfig).mockResolvedValue(FLOW);
+  jest.mocked(fetchComponents).mockResolvedValue([component([field('full_name', 'text')], 'comp_you')]);
+});
+
+describe('the portal and the server on different engine majors', () => {
+  it('asks the applicant to reload instead of showing the flow, and keeps their draft', async () => {
+    const drafts = createDraftStore(indexedDbStore());
+    const draft: DraftRecord = {
+      productCode: 'PL',
+      customFields: { full_name: 'Asha Rao' },
+      jointApplicants: [],
+      updatedAt: 1,
+      unsynced: true,
+    };
+    await drafts.save(draft);
+    jest.mocked(fetchProductDetails).mockResolvedValue(product(`${ownMajor + 1}.0.0`));
+
+    inApp(<StandaloneApp />, '/newapplication?product=PL');
+
+    const notice = await screen.findByRole('status', { name: 'This form was updated' });
+    expect(notice.textContent).toContain('Reload the page to continue. What you have entered is kept on this device.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Reload' }).disabled).toBe(false);
+    expect(screen.queryByRole('heading', { name: 'Personal loan' })).toBeNull();
+    // The other engine's configuration is not read at all.
+    expect(fetchFlowConfig).not.toHaveBeenCalled();
+    expect(await drafts.latestForProduct('PL')).toEqual(draft);
+  });
+
+  it('shows the flow when only the minor and patch differ (inside the shell: the module alone)', async () => {
+    jest.mocked(fetchProductDetails).mockResolvedValue(product(`${ownMajor}.999.7`));
+
+    inApp(<CustomerFlow basename="/newapplication" />, '/newapplication?product=PL');
+
+    expect(await screen.findByRole('heading', { name: 'Personal loan' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
+    expect(screen.queryByText('This form was updated')).toBeNull();
+  });
+});
