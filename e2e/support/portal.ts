@@ -1,7 +1,7 @@
 // What an applicant does in the customer-flow portal (mfe-customer-flow), standalone or inside the
 // shell, and the server-side facts a test checks afterwards (the OTP outbox, the stored application).
 import { crc32, deflateSync } from 'node:zlib';
-import { API_PATHS, apiPath, type FlowApplication, type LoginResponse } from '@originate/contract';
+import { API_PATHS, apiPath, type FlowApplication, type LoginResponse, type OutboxMessage } from '@originate/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiGet, apiLogin } from './api';
 import { E2E_PORTS, SHELL } from './system';
@@ -161,14 +161,6 @@ export async function drawSignature(page: Page, label = 'Signature'): Promise<vo
 }
 
 let developer: LoginResponse | null = null;
-
-interface OutboxMessage {
-  application_id: string;
-  fieldKey: string;
-  recipient: string;
-  message: string;
-  sentAt: string;
-}
 
 /** The newest code sent to a recipient for an application, read from the OTP outbox as 'developer'. */
 export async function otpCodeFrom(recipient: string, applicationId: string, after: string): Promise<string> {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { API_PATHS } from '@originate/contract';
 import { DEFAULT_FEATURES, DEFAULT_THEME } from '../src/seed/base';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
@@ -105,6 +106,15 @@ describe('PUT /setup/configs/{type}/{name}', () => {
       payload: '"text"',
     });
     assert.deepEqual(labels(text), ['body']);
+  });
+
+  it('a key with a line break is answered like any other: a stored config and a translation', async () => {
+    const notes = { 'Line one\nLine two': 'kept', plain: 'kept' };
+    assert.equal((await call(s.app, 'PUT', '/setup/configs/Analytics/Notes', admin, notes)).statusCode, 200);
+    assert.deepEqual(await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Notes', officer), officer), notes);
+    const texts = ['Line one\nLine two', 'Line\u2028separated'];
+    const t = await call(s.app, 'POST', `${API_PATHS.translate}?lang=en`, undefined, { texts });
+    assert.deepEqual(t.json().translations, Object.fromEntries(texts.map((text) => [text, text])));
   });
 });
 

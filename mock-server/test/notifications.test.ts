@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { type FromServerPayloads, formatDateTime, relativeTime, SOCKET_PATH } from '@originate/contract';
+import { NotificationSchema, schemaIssues } from '@originate/contract/schemas';
 import { io, type Socket } from 'socket.io-client';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
@@ -58,7 +59,7 @@ describe('socket handshake', () => {
     }
   });
 
-  it('on connect sends NOTIFICATION with the newest first and the uncounted count', async () => {
+  it('on connect sends NOTIFICATION (each a spec §3 notification) with the newest first and the uncounted count', async () => {
     const { ready } = connect({ token: officer.access_token, sessionId: officer.sessionid });
     const payload = (await ready) as FromServerPayloads['NOTIFICATION'];
     assert.equal(payload.messages.length, 3);
@@ -73,6 +74,7 @@ describe('socket handshake', () => {
     assert.equal(payload.messages[0]?.metadata.type, 'ASSIGNED');
     // Spec §3: the server fills timeText (relative to when it sends) and createdDate (DD/MM/YYYY hh:mm:ss).
     for (const m of payload.messages) {
+      assert.deepEqual(schemaIssues(NotificationSchema, m), []);
       assert.equal(m.createdDate, formatDateTime(m.createdAT));
       assert.match(m.createdDate ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
       assert.match(
@@ -128,6 +130,7 @@ describe('live notifications', () => {
     });
     assert.equal(res.statusCode, 200);
     const payload = (await arrived) as FromServerPayloads['NEW'];
+    assert.deepEqual(schemaIssues(NotificationSchema, payload.notification), []);
     assert.equal(payload.notification.notificationId, res.json().notificationId);
     assert.equal(payload.notification.metadata.status, 'AssignedToUser');
     assert.match(payload.notification.messages, /has been assigned to you by Priya Sharma$/);

@@ -19,6 +19,7 @@ import {
   type TableConfig,
   type TaskReviewBucket,
   type UserCandidate,
+  type UserCandidatesAnswer,
   type UserCandidatesQuery,
 } from '@originate/contract';
 import { api } from '@originate/web';
@@ -68,7 +69,7 @@ export function rebookCallback(body: RebookBody): Promise<RebookAnswer> {
 /** The users the server would accept for one action on one application (at most 20, matching the search). */
 export async function fetchUserCandidates(query: UserCandidatesQuery): Promise<UserCandidate[]> {
   const searchParams = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined && v !== ''));
-  return (await api.get<{ users: UserCandidate[] }>(API_PATHS.userCandidates, { searchParams })).users;
+  return (await api.get<UserCandidatesAnswer>(API_PATHS.userCandidates, { searchParams })).users;
 }
 
 export function globalSearch(query: string, page: number, size: number): Promise<SearchPage> {

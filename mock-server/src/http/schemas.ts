@@ -1,6 +1,7 @@
 // Small JSON-schema builders shared by the route plugins.
+import Type from 'typebox';
 
-export const nonEmptyString = (maxLength = 256) => ({ type: 'string', minLength: 1, maxLength }) as const;
+export const nonEmptyString = (maxLength = 256) => Type.String({ minLength: 1, maxLength });
 
 export const idString = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' } as const;
 

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { API_PATHS } from '@originate/contract';
+import { API_PATHS, type ProductSummary } from '@originate/contract';
 import { api, type Session } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
@@ -16,17 +16,10 @@ import { slotProvider } from '../remotes/manifest';
 import { useManifest } from '../remotes/useManifest';
 import { formPreviewUrl } from './formPreview';
 
-/** The fields of GET /v3/lead/getAllProducts this page shows. */
-interface Product {
-  product_code: string;
-  product_name: string;
-  description: string;
-}
-
 export function FormPreviewPage({ session }: { session: Session }) {
   const products = useQuery({
     queryKey: ['formPreview', 'products'],
-    queryFn: () => api.get<Product[]>(API_PATHS.productList),
+    queryFn: () => api.get<ProductSummary[]>(API_PATHS.productList),
   });
   const { manifest } = useManifest();
   const portal = slotProvider(manifest, session.user.roles, 'customerArea')?.remote.entry;

@@ -8,7 +8,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { API_PATHS, resolveDebugRole } from '@originate/contract';
+import { API_PATHS, resolveDebugRole, type SelectedTeamsAnswer } from '@originate/contract';
 import { api, debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
@@ -18,12 +18,7 @@ import { profileQuery } from './ProfilePage';
 
 const UNSAVED_TEAMS_QUESTION = 'Your team selection is not saved. Save it now?';
 
-const saveTeams = (ids: string[]) => api.post(API_PATHS.updateSelectedTeams, { teams: ids });
-
-function selectedTeamsOf(teamData: Record<string, unknown> | undefined, all: string[]): string[] {
-  const selected = teamData?.selectedTeams;
-  return Array.isArray(selected) ? selected.filter((t): t is string => typeof t === 'string') : all;
-}
+const saveTeams = (ids: string[]) => api.post<SelectedTeamsAnswer>(API_PATHS.updateSelectedTeams, { teams: ids });
 
 export function SettingsPage({ session }: { session: Session }) {
   const queryClient = useQueryClient();
@@ -33,12 +28,7 @@ export function SettingsPage({ session }: { session: Session }) {
   const debugRole = resolveDebugRole(session.user.roles);
 
   const teams = profile.data?.teams ?? [];
-  const selected =
-    choice ??
-    selectedTeamsOf(
-      profile.data?.teamData,
-      teams.map((t) => t.id),
-    );
+  const selected = choice ?? profile.data?.teamData?.selectedTeams ?? teams.map((t) => t.id);
   const save = useMutation({
     mutationFn: saveTeams,
     onSuccess: () => {

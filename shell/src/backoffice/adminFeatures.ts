@@ -18,7 +18,7 @@ export function parseAdminFeatures(body: unknown): AdminFeatures {
 export function useAdminFeatures(): { features: AdminFeatures; settled: boolean } {
   const { data, isPending } = useQuery({
     queryKey: ['adminFeatures'],
-    queryFn: async () => parseAdminFeatures(await api.get<unknown>(API_PATHS.adminFeatures)),
+    queryFn: async () => parseAdminFeatures(await api.get<AdminFeatures>(API_PATHS.adminFeatures)),
     // An admin's change shows on the next page load: features change rarely and drive the whole frame.
     staleTime: Number.POSITIVE_INFINITY,
     retry: 1,

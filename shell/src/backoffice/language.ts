@@ -1,7 +1,7 @@
 // The back office's language while Admin/Features.MultiLingual is on (spec §6): the user's choice is kept
 // in this browser, set as the page's lang, and the menu's labels come through the server's translate route
 // (labels it has no translation for stay as they are). With the feature off the back office is English.
-import { API_PATHS } from '@originate/contract';
+import { API_PATHS, type TranslateAnswer } from '@originate/contract';
 import { api } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -53,13 +53,7 @@ export function useTranslatedMenu(menu: MenuItem[], lang: LanguageCode): MenuIte
   const { data } = useQuery({
     queryKey: ['menuLabels', lang, texts],
     queryFn: async () =>
-      (
-        await api.post<{ translations?: Record<string, string> }>(
-          API_PATHS.translate,
-          { texts },
-          { searchParams: { lang } },
-        )
-      ).translations ?? {},
+      (await api.post<TranslateAnswer>(API_PATHS.translate, { texts }, { searchParams: { lang } })).translations,
     enabled: lang !== BASE_LANGUAGE,
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,5 +1,5 @@
 // After login: the bank's theme (cached for the next login page) and the chatbot script.
-import { type AdminConfigurations, API_PATHS } from '@originate/contract';
+import { type AdminConfigurations, API_PATHS, type ThemeConfig } from '@originate/contract';
 import { api, sharedStore, themeConfigAtom } from '@originate/web';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -9,7 +9,7 @@ import { injectChatbot } from './chatbot';
 export function useBranding(): void {
   const theme = useQuery({
     queryKey: ['customStyle'],
-    queryFn: () => api.get<unknown>(API_PATHS.customStyle),
+    queryFn: () => api.get<ThemeConfig>(API_PATHS.customStyle),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const admin = useQuery({

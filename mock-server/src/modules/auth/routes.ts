@@ -1,19 +1,28 @@
 // Spec §7 "Auth": login, token rotation, logout, password reset, short-lived API tokens.
 
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
   decryptPayload,
   INVALID_USER_MESSAGE,
-  type LoginResponse,
   PORTAL_ACCESS_DENIED_MESSAGE,
   PORTAL_APP_NAME,
   type SessionData,
 } from '@originate/contract';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  closed,
+  ERROR_ANSWERS,
+  LoginAnswerSchema,
+  MessageAnswerSchema,
+  SessionSchema,
+  ShortTokenAnswerSchema,
+} from '@originate/contract/schemas';
+import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
 import { checkXsrf } from '../../auth-hook';
 import { caller, callerSession, type PluginOptions } from '../../context';
 import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../../errors';
-import { nonEmptyString, objectSchema } from '../../http/schemas';
+import { nonEmptyString } from '../../http/schemas';
 import { findUserById, passwordHashOf, publicUser } from '../users';
 import { admitLoginAttempt, clearLoginFailures } from './login-guard';
 import { recordPasswordReset } from './password-reset';
@@ -36,12 +45,13 @@ function sendSession(reply: FastifyReply, issued: IssuedSession): SessionData {
   return session;
 }
 
-const refreshBody = objectSchema({ refresh_token: nonEmptyString(512) });
+const refreshBody = Type.Object({ refresh_token: nonEmptyString(512) }, closed);
+const messageAnswers = { 200: MessageAnswerSchema, ...ERROR_ANSWERS };
 
 const FORGET_PASSWORD_PER_USERNAME = { max: 3, timeWindow: 15 * 60_000 };
 
 /** /v3/auth/* — an admin path: never served under /debugger. */
-export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db, config, hub } = ctx;
 
   async function endSession(sessionId: string, reason: string) {
@@ -57,13 +67,16 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
       `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
   });
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post(
     API_PATHS.login,
     {
       config: { public: true, rateLimit: perAddress },
-      schema: { body: objectSchema({ username: nonEmptyString(128), password: nonEmptyString(4096) }) },
+      schema: {
+        body: Type.Object({ username: nonEmptyString(128), password: nonEmptyString(4096) }, closed),
+        response: { 200: LoginAnswerSchema, ...ERROR_ANSWERS },
+      },
     },
-    async (request, reply): Promise<LoginResponse> => {
+    async (request, reply) => {
       const { username, password } = request.body;
       let plain: unknown;
       try {
@@ -86,10 +99,10 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>(
+  app.post(
     API_PATHS.refreshToken,
-    { config: { public: true }, schema: { body: refreshBody } },
-    async (request, reply): Promise<SessionData> => {
+    { config: { public: true }, schema: { body: refreshBody, response: { 200: SessionSchema, ...ERROR_ANSWERS } } },
+    async (request, reply) => {
       // Every check, XSRF included, runs before the token is used up (inside the rotation).
       const result = await rotateRefreshToken(db, request.body.refresh_token, config, ctx.now(), (xsrfToken) =>
         checkXsrf(request, xsrfToken),
@@ -102,10 +115,10 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     },
   );
 
-  app.post<{ Body: { refresh_token: string } }>(
+  app.post(
     API_PATHS.endSession,
     // Applicants end their application-scoped session here too.
-    { config: { sessionOnly: true, applicant: true }, schema: { body: refreshBody } },
+    { config: { sessionOnly: true, applicant: true }, schema: { body: refreshBody, response: messageAnswers } },
     async (request) => {
       const session = callerSession(request);
       const owner = await sessionOfRefreshToken(db, request.body.refresh_token);
@@ -115,16 +128,23 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
     },
   );
 
-  app.post(API_PATHS.logout, { config: { sessionOnly: true } }, async (request) => {
-    await endSession(caller(request).session.sessionId, 'logout');
-    return { message: 'Logged out' };
-  });
+  app.post(
+    API_PATHS.logout,
+    { config: { sessionOnly: true }, schema: { response: messageAnswers } },
+    async (request) => {
+      await endSession(caller(request).session.sessionId, 'logout');
+      return { message: 'Logged out' };
+    },
+  );
 
-  app.post<{ Body: { username: string; redirectURL: string } }>(
+  app.post(
     API_PATHS.forgetPassword,
     {
       config: { public: true, rateLimit: perAddress },
-      schema: { body: objectSchema({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }) },
+      schema: {
+        body: Type.Object({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }, closed),
+        response: messageAnswers,
+      },
       // Each call stores a request and would mail a link: a few per user name, known or not.
       preHandler: async (request) => {
         const limit = await forgetPasswordPerUsername(request);
@@ -143,15 +163,21 @@ export const authRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }
 };
 
 /** Session routes outside /v3/auth/: not admin paths, so also served under /debugger. */
-export const sessionRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
-  app.post(API_PATHS.userLogout, { config: { sessionOnly: true } }, async (request: FastifyRequest) => {
-    const { sessionId } = caller(request).session;
-    await revokeSession(ctx.db, sessionId, 'logout', ctx.now());
-    ctx.hub.emit('sessionEnded', sessionId);
-    return { message: 'Logged out' };
-  });
+export const sessionRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  app.post(
+    API_PATHS.userLogout,
+    { config: { sessionOnly: true }, schema: { response: messageAnswers } },
+    async (request) => {
+      const { sessionId } = caller(request).session;
+      await revokeSession(ctx.db, sessionId, 'logout', ctx.now());
+      ctx.hub.emit('sessionEnded', sessionId);
+      return { message: 'Logged out' };
+    },
+  );
 
-  app.post(API_PATHS.getToken, async (request) =>
-    issueShortToken(ctx.db, caller(request).session, ctx.config.shortTokenTtlSeconds, ctx.now()),
+  app.post(
+    API_PATHS.getToken,
+    { schema: { response: { 200: ShortTokenAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => issueShortToken(ctx.db, caller(request).session, ctx.config.shortTokenTtlSeconds, ctx.now()),
   );
 };

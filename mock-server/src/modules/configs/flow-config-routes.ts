@@ -11,13 +11,21 @@ import {
   type RouteConfig,
 } from '@originate/contract';
 import {
+  Code,
+  ComponentConfigsAnswerSchema,
+  closed,
   ERROR_ANSWERS,
+  FieldOptionsAnswerSchema,
   FieldOptionsSchema,
+  FlowConfigSchema,
+  FlowConfigsAnswerSchema,
   FlowModeSchema,
   FlowTypeSchema,
+  PageRulesAnswerSchema,
   ProductDetailsAnswerSchema,
   ProductSummarySchema,
   RouteConfigSchema,
+  TranslateAnswerSchema,
 } from '@originate/contract/schemas';
 import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
@@ -35,8 +43,6 @@ import {
 } from './flow-store';
 import { readConfig } from './routes';
 
-const closed = { additionalProperties: false } as const;
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 /** Query values are text (no coercion): integers are matched as digits and converted here. */
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const Lang = Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' });
@@ -76,7 +82,11 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
     API_PATHS.flowConfigById,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ verNum: IntText, flowId: Code }, closed), querystring: FlowQuery },
+      schema: {
+        params: Type.Object({ verNum: IntText, flowId: Code }, closed),
+        querystring: FlowQuery,
+        response: { 200: FlowConfigSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request) => {
       const flow = await findFlowConfig(db, request.params.flowId, Number(request.params.verNum), request.query.mode);
@@ -99,6 +109,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
           },
           closed,
         ),
+        response: { 200: FlowConfigsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -119,7 +130,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
       schema: {
         params: Type.Object({ productCode: Code, verNum: IntText }, closed),
         querystring: FlowQuery,
-        response: { 200: RouteConfigSchema },
+        response: { 200: RouteConfigSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -135,7 +146,10 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
     API_PATHS.latestRouteConfig,
     {
       config: publicRoute,
-      schema: { params: Type.Object({ productCode: Code }, closed), response: { 200: RouteConfigSchema } },
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        response: { 200: RouteConfigSchema, ...ERROR_ANSWERS },
+      },
     },
     async (request) => {
       const flow = await latestVersionOf(db, request.params.productCode);
@@ -153,6 +167,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
           Type.Object({ property_type: FieldOptionsSchema.properties.property_type, property: Code }, closed),
           { minItems: 1, maxItems: 200 },
         ),
+        response: { 200: FieldOptionsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     (request) => fieldOptions(db, request.body),
@@ -165,7 +180,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
 
   app.get(
     API_PATHS.productList,
-    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema) } } },
+    { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema), ...ERROR_ANSWERS } } },
     async () =>
       (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
         product_code,
@@ -206,6 +221,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
           },
           closed,
         ),
+        response: { 200: PageRulesAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     (request) =>
@@ -232,6 +248,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       schema: {
         querystring: Type.Object({ lang: Type.Optional(Lang) }, closed),
         body: Type.Object({ componentIds: Type.Array(Code, { minItems: 1, maxItems: 200 }) }, closed),
+        response: { 200: ComponentConfigsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -270,6 +287,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       schema: {
         querystring: Type.Object({ lang: Lang }, closed),
         body: Type.Object({ texts: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 1000 }) }, closed),
+        response: { 200: TranslateAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

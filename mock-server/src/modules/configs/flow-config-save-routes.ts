@@ -5,7 +5,16 @@
 // then stored; the public GET routes answer what was saved.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
-import { ComponentConfigSchema, FlowConfigSchema, FlowModeSchema, PageRuleSchema } from '@originate/contract/schemas';
+import {
+  Code,
+  ComponentConfigSchema,
+  closed,
+  ERROR_ANSWERS,
+  FlowConfigSchema,
+  FlowModeSchema,
+  PageRuleSchema,
+  PageRulesAnswerSchema,
+} from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
@@ -15,8 +24,6 @@ import { isOpsAdmin } from '../users';
 import { componentConfigIssues, flowConfigIssues, pageRulesIssues, underConfigLock } from './flow-config-checks';
 import { saveComponentConfig, saveFlowConfig, savePageRules } from './flow-store';
 
-const closed = { additionalProperties: false } as const;
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const NoQuery = Type.Object({}, closed);
 /** As many rules as flow-store keeps for one flow version. */
@@ -44,6 +51,7 @@ export const flowConfigSaveAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions>
         params: Type.Object({ verNum: IntText, flowId: Code }, closed),
         querystring: Type.Object({ mode: Type.Optional(FlowModeSchema) }, closed),
         body: FlowConfigSchema,
+        response: { 200: FlowConfigSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -69,6 +77,7 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         params: Type.Object({ componentId: Code }, closed),
         querystring: NoQuery,
         body: ComponentConfigSchema,
+        response: { 200: ComponentConfigSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -88,6 +97,7 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         params: Type.Object({ flowId: Code, verNum: IntText }, closed),
         querystring: NoQuery,
         body: PageRulesBody,
+        response: { 200: PageRulesAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

@@ -3,28 +3,25 @@
 // the reason and never reaches a portal.
 import type { ComponentConfig, FieldOptions, FlowConfig, FlowMode, PageRule } from '@originate/contract';
 import {
+  Code,
   ComponentConfigSchema,
+  closed,
   FieldOptionsSchema,
   FlowConfigSchema,
   PageRuleSchema,
   ProductDetailsSchema,
   parseWithSchema,
+  TeamSchema,
 } from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
 import type { Queryable } from '../../db';
-
-const closed = { additionalProperties: false } as const;
-const Code = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
 
 /** A product as stored: what the product routes answer plus the queue new applications land in. */
 export const ProductRecordSchema = Type.Object(
   {
     ...ProductDetailsSchema.properties,
     /** The teams whose queue a new application's CUST_FLOW task is in (staff access follows it). */
-    queue: Type.Array(
-      Type.Object({ type: Type.Union([Type.Literal('HIERARCHY'), Type.Literal('DEPT')]), id: Code }, closed),
-      { maxItems: 10 },
-    ),
+    queue: Type.Array(Type.Object({ type: TeamSchema.properties.type, id: Code }, closed), { maxItems: 10 }),
   },
   closed,
 );

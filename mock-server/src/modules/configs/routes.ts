@@ -1,18 +1,28 @@
 // Spec §7 "Admin configuration": theme, features, environment domain, generic {type}/{name} configs.
 // GET /setup/configs/{type}/{name} (the named ones too) takes ?isenabled=true and ?configId= (modules/configs/configs.ts).
 
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  type AdminConfigurations,
   type AdminFeatures,
   API_PATHS,
+  type ConfigValue,
   type DomainUrlRecord,
   PORTAL_APP_NAME,
   type ThemeConfig,
 } from '@originate/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import {
+  AdminConfigurationsSchema,
+  AdminFeaturesSchema,
+  ConfigValueSchema,
+  closed,
+  DomainAnswerSchema,
+  ERROR_ANSWERS,
+  Id,
+  ThemeConfigSchema,
+} from '@originate/contract/schemas';
+import Type, { type Static } from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden, notFound, ValidationError } from '../../errors';
-import { idString, objectSchema } from '../../http/schemas';
 import { isOpsAdmin } from '../users';
 import { validateConfigValue } from './config-rules';
 import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './configs';
@@ -20,22 +30,21 @@ import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './c
 // flow-config.ts reads configs through this module.
 export { readConfig };
 
-const configName = { type: 'string', minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' } as const;
-const configParams = objectSchema({ type: configName, name: configName });
+const ConfigName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const ConfigParams = Type.Object({ type: ConfigName, name: ConfigName }, closed);
 
-interface ConfigQuery {
-  isenabled?: 'true' | 'false';
-  configId?: string;
-}
 /** Query strings stay strings (no coercion): 'true' or 'false', nothing else; no other field. */
-const configQuery = objectSchema({ isenabled: { type: 'string', enum: ['true', 'false'] }, configId: idString }, []);
+const ConfigQuery = Type.Object(
+  { isenabled: Type.Optional(Type.Enum(['true', 'false'])), configId: Type.Optional(Id) },
+  closed,
+);
 
-const selectionOf = (query: ConfigQuery): ConfigSelection => ({
+const selectionOf = (query: Static<typeof ConfigQuery>): ConfigSelection => ({
   enabledOnly: query.isenabled === 'true',
   ...(query.configId === undefined ? {} : { configId: query.configId }),
 });
 
-export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
   async function mustRead<T>(type: string, name: string, selection?: ConfigSelection): Promise<T> {
@@ -54,37 +63,59 @@ export const configsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ct
   }
 
   // Applicants read the theme and the features (MultiLingual) too.
-  app.get(API_PATHS.customStyle, { config: { applicant: true } }, () => mustRead<ThemeConfig>('Theme', 'Default'));
+  app.get(
+    API_PATHS.customStyle,
+    { config: { applicant: true }, schema: { response: { 200: ThemeConfigSchema, ...ERROR_ANSWERS } } },
+    () => mustRead<ThemeConfig>('Theme', 'Default'),
+  );
 
   // The named configs are {type}/{name} configs too: the same query applies.
-  app.get<{ Querystring: ConfigQuery }>(
+  app.get(
     API_PATHS.adminFeatures,
-    { config: { applicant: true }, schema: { querystring: configQuery } },
+    {
+      config: { applicant: true },
+      schema: { querystring: ConfigQuery, response: { 200: AdminFeaturesSchema, ...ERROR_ANSWERS } },
+    },
     (request) => mustRead<AdminFeatures>('Admin', 'Features', selectionOf(request.query)),
   );
 
   // Public: the not-found page clears the session on load and only then fetches this list (spec §2).
-  app.get<{ Querystring: ConfigQuery }>(
+  app.get(
     API_PATHS.environmentDomain,
-    { config: { public: true }, schema: { querystring: configQuery } },
+    {
+      config: { public: true },
+      schema: { querystring: ConfigQuery, response: { 200: DomainAnswerSchema, ...ERROR_ANSWERS } },
+    },
     (request) => mustRead<DomainUrlRecord[]>('Environment', 'Domain', selectionOf(request.query)),
   );
 
-  app.get(API_PATHS.adminConfigurations, async (): Promise<AdminConfigurations> => {
-    const stored = await readConfig<{ chatbotScriptUrl: string | null }>(db, 'Admin', 'Configurations');
-    return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
-  });
-
-  app.get<{ Params: { type: string; name: string }; Querystring: ConfigQuery }>(
-    API_PATHS.setupConfig,
-    { schema: { params: configParams, querystring: configQuery } },
-    (request) => mustRead(request.params.type, request.params.name, selectionOf(request.query)),
+  app.get(
+    API_PATHS.adminConfigurations,
+    { schema: { response: { 200: AdminConfigurationsSchema, ...ERROR_ANSWERS } } },
+    async () => {
+      const stored = await readConfig<{ chatbotScriptUrl: string | null }>(db, 'Admin', 'Configurations');
+      return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
+    },
   );
 
-  app.put<{ Params: { type: string; name: string }; Body: unknown }>(
+  app.get(
+    API_PATHS.setupConfig,
+    {
+      schema: {
+        params: ConfigParams,
+        querystring: ConfigQuery,
+        response: { 200: ConfigValueSchema, ...ERROR_ANSWERS },
+      },
+    },
+    (request) => mustRead<ConfigValue>(request.params.type, request.params.name, selectionOf(request.query)),
+  );
+
+  app.put(
     API_PATHS.setupConfig,
     // The value's shape is per config (validateConfigValue); its text and depth are the request rules'.
-    { schema: { params: configParams, body: { type: ['object', 'array'] } } },
+    {
+      schema: { params: ConfigParams, body: ConfigValueSchema, response: { 200: ConfigValueSchema, ...ERROR_ANSWERS } },
+    },
     async (request) => {
       const { user } = caller(request);
       if (!isOpsAdmin(user)) throw forbidden('Only an operations admin may change configuration');

@@ -1,12 +1,21 @@
 // POST /v3/notification/subscription: a browser's web-push subscription bound to its user.
+import type { MessageAnswer } from '@originate/contract';
+import { closed, Nullable } from '@originate/contract/schemas';
+import Type, { type Static } from 'typebox';
 import type { Db } from '../../db';
 import { conflict } from '../../errors';
+import { nonEmptyString } from '../../http/schemas';
 
-export interface PushSubscription {
-  endpoint: string;
-  expirationTime?: number | null;
-  keys: { p256dh: string; auth: string };
-}
+/** A browser's PushSubscription as its toJSON() gives it. */
+export const PushSubscriptionSchema = Type.Object(
+  {
+    endpoint: Type.String({ minLength: 1, maxLength: 2048, pattern: '^https?://' }),
+    expirationTime: Type.Optional(Nullable(Type.Number())),
+    keys: Type.Object({ p256dh: nonEmptyString(512), auth: nonEmptyString(512) }, closed),
+  },
+  closed,
+);
+type PushSubscription = Static<typeof PushSubscriptionSchema>;
 
 /**
  * README "Push subscriptions": an endpoint is one browser profile. Another user may take it over (a
@@ -17,7 +26,7 @@ export function saveSubscription(
   userId: string,
   subscription: PushSubscription,
   now: Date,
-): Promise<{ message: string }> {
+): Promise<MessageAnswer> {
   return db.transaction(async (tx) => {
     const [bound] = await tx.query<{ user_id: string; keys: PushSubscription['keys'] }>(
       "SELECT user_id, subscription->'keys' AS keys FROM push_subscriptions WHERE endpoint = $1 FOR UPDATE",

@@ -1,27 +1,22 @@
 // Spec §7 "Notifications" over HTTP: the web-push subscription. Live events are in src/socket.
 
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, Roles } from '@originate/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import { closed, ERROR_ANSWERS, Id, MessageAnswerSchema } from '@originate/contract/schemas';
+import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden } from '../../errors';
-import { idString, nonEmptyString, objectSchema } from '../../http/schemas';
-import { type PushSubscription, saveSubscription } from './push-subscriptions';
+import { PushSubscriptionSchema, saveSubscription } from './push-subscriptions';
 
-const subscriptionSchema = {
-  type: 'object',
-  properties: {
-    endpoint: { type: 'string', minLength: 1, maxLength: 2048, pattern: '^https?://' },
-    expirationTime: { type: ['number', 'null'] },
-    keys: objectSchema({ p256dh: nonEmptyString(512), auth: nonEmptyString(512) }),
-  },
-  required: ['endpoint', 'keys'],
-  additionalProperties: false,
-} as const;
-
-export const notificationsRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
-  app.post<{ Body: { subscription: PushSubscription; userId: string } }>(
+export const notificationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  app.post(
     API_PATHS.notificationSubscription,
-    { schema: { body: objectSchema({ subscription: subscriptionSchema, userId: idString }) } },
+    {
+      schema: {
+        body: Type.Object({ subscription: PushSubscriptionSchema, userId: Id }, closed),
+        response: { 200: MessageAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const { user } = caller(request);
       if (request.body.userId !== user.userid) throw forbidden('You may only subscribe yourself');

@@ -2,6 +2,7 @@
 // valid 5 minutes, a new one at most every 30 seconds; 5 wrong codes lock the field for 15 minutes.
 // There is no SMS or e-mail gateway: the message goes to otp_outbox (OTP_OUTBOX=off: nowhere).
 import { randomInt } from 'node:crypto';
+import type { OutboxMessage } from '@originate/contract';
 import type { Db } from '../../db';
 import { sha256 } from '../auth';
 
@@ -30,7 +31,7 @@ export type SendResult = { sent: true; code: string } | { retryAfter: number };
 
 export async function sendOtp(
   db: Db,
-  args: { applicationId: string; fieldKey: string; channel: 'SMS' | 'EMAIL'; recipient: string; outbox: boolean },
+  args: { applicationId: string; fieldKey: string; channel: OutboxMessage['type']; recipient: string; outbox: boolean },
   now: Date,
 ): Promise<SendResult> {
   return db.transaction(async (tx) => {
@@ -119,21 +120,12 @@ export async function verifyOtp(
   });
 }
 
-export interface OutboxMessage {
-  application_id: string;
-  fieldKey: string;
-  type: string;
-  recipient: string;
-  message: string;
-  sentAt: string;
-}
-
 /** The newest 50 messages of the OTP outbox (README: there is no SMS or e-mail gateway), or one recipient's. */
 export async function readOutbox(db: Db, recipient: string | null): Promise<OutboxMessage[]> {
   const rows = await db.query<{
     application_id: string;
     field_key: string;
-    channel: string;
+    channel: OutboxMessage['type'];
     recipient: string;
     message: string;
     created_at: Date;

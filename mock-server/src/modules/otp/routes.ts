@@ -1,15 +1,22 @@
 // OTP send / verify for an application's OTP field, and the outbox testers read (README "OTP").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, OTP_WRONG_CODE_MESSAGE, Roles } from '@originate/contract';
+import { API_PATHS, OTP_WRONG_CODE_MESSAGE, type OtpVerifiedAnswer, Roles } from '@originate/contract';
+import {
+  CodeSentAnswerSchema,
+  closed,
+  ERROR_ANSWERS,
+  Id,
+  Key,
+  OtpChannelSchema,
+  OtpOutboxAnswerSchema,
+  OtpVerifiedAnswerSchema,
+} from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { forbidden, invalid, notFound, TooManyRequestsError, ValidationError } from '../../errors';
 import { applicationFor, flowOfApplication } from '../customer-flow';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, readOutbox, sendOtp, verifyOtp } from './otp';
 
-const closed = { additionalProperties: false } as const;
-const AppId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_.:-]+$' });
-const Key = Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9_.-]+$' });
 const RECIPIENT = { SMS: /^(\+91)?[6-9][0-9]{9}$/, EMAIL: /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/ } as const;
 
 export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -33,14 +40,15 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
       schema: {
         body: Type.Object(
           {
-            application_id: AppId,
+            application_id: Id,
             fieldKey: Key,
-            type: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]),
+            type: OtpChannelSchema,
             recipient: Type.String({ minLength: 1, maxLength: 256 }),
             action: Type.Union([Type.Literal('SEND_OTP'), Type.Literal('RESEND_OTP')]),
           },
           closed,
         ),
+        response: { 200: CodeSentAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -66,16 +74,17 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
       schema: {
         body: Type.Object(
           {
-            application_id: AppId,
+            application_id: Id,
             fieldKey: Key,
             code: Type.String({ minLength: 1, maxLength: 12 }),
             action: Type.Literal('VERIFY_OTP'),
           },
           closed,
         ),
+        response: { 200: OtpVerifiedAnswerSchema, ...ERROR_ANSWERS },
       },
     },
-    async (request) => {
+    async (request): Promise<OtpVerifiedAnswer> => {
       const { application_id, fieldKey, code } = request.body;
       const field = await otpField(request, application_id, fieldKey);
       const result = await verifyOtp(db, { applicationId: application_id, fieldKey, code }, ctx.now());
@@ -93,6 +102,7 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
           { recipient: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[A-Za-z0-9@._+-]+$' })) },
           closed,
         ),
+        response: { 200: OtpOutboxAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {

@@ -1,12 +1,27 @@
 // Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token;
 // ours, the candidates of a user picker (modules/users/user-candidates).
 
-import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, type UserCandidatesQuery } from '@originate/contract';
-import { UserCandidatesQuerySchema } from '@originate/contract/schemas';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/contract';
+import {
+  closed,
+  ERROR_ANSWERS,
+  Id,
+  NamedUserRolesAnswerSchema,
+  SelectedTeamsAnswerSchema,
+  TeamByNameAnswerSchema,
+  TeamMembersAnswerSchema,
+  UserCandidatesAnswerSchema,
+  UserCandidatesQuerySchema,
+  UserRolesAnswerSchema,
+  UserSchema,
+  UsersPageAnswerSchema,
+  UserTeamsAnswerSchema,
+} from '@originate/contract/schemas';
+import Type from 'typebox';
 import { type AuthContext, caller, type PluginOptions } from '../../context';
 import { forbidden, invalid, notFound } from '../../errors';
-import { idString, nonEmptyString, objectSchema } from '../../http/schemas';
+import { nonEmptyString } from '../../http/schemas';
 import { shortTokenOwner } from '../auth';
 import { userCandidates } from './user-candidates';
 import {
@@ -25,8 +40,9 @@ import {
 } from './users';
 
 const tokenField = { token: nonEmptyString(512) };
+const teamsAnswers = { 200: UserTeamsAnswerSchema, ...ERROR_ANSWERS };
 
-export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx }) => {
+export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
   /** The body token must be a live /tokenApi/getToken token of the caller. */
@@ -39,31 +55,35 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
   const canSeeTeam = (user: UserRecord, team: TeamInfo) => isOpsAdmin(user) || isMemberOf(user, team.id);
 
   function teamAnswer(user: UserRecord) {
-    return {
-      teams: user.teamDetails.map(({ id, name, type, allTeams, isLead }) => ({ id, name, type, allTeams, isLead })),
-      selectedTeams: user.selectedTeams,
-    };
+    return { teams: user.teamDetails, selectedTeams: user.selectedTeams };
   }
 
-  app.get(API_PATHS.userRoles, async (request) => {
-    const { user } = caller(request);
-    return { userid: user.userid, roles: user.roles };
-  });
+  app.get(
+    API_PATHS.userRoles,
+    { schema: { response: { 200: UserRolesAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { user } = caller(request);
+      return { userid: user.userid, roles: user.roles };
+    },
+  );
 
-  app.get(API_PATHS.groupsByUserId, async (request) => teamAnswer(caller(request).user));
+  app.get(API_PATHS.groupsByUserId, { schema: { response: teamsAnswers } }, async (request) =>
+    teamAnswer(caller(request).user),
+  );
 
-  app.get<{ Querystring: { page?: string; size?: string } }>(
+  app.get(
     API_PATHS.users,
     {
       schema: {
-        querystring: objectSchema(
+        querystring: Type.Object(
           {
             // Query values are strings; without coercion they are matched as text and converted here.
-            page: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
-            size: { type: 'string', enum: PAGE_SIZE_OPTIONS.map(String) },
+            page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+            size: Type.Optional(Type.Enum(PAGE_SIZE_OPTIONS.map(String))),
           },
-          [],
+          closed,
         ),
+        response: { 200: UsersPageAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -82,15 +102,20 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.get<{ Querystring: UserCandidatesQuery }>(
+  app.get(
     API_PATHS.userCandidates,
-    { schema: { querystring: UserCandidatesQuerySchema } },
+    {
+      schema: {
+        querystring: UserCandidatesQuerySchema,
+        response: { 200: UserCandidatesAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => ({ users: await userCandidates(db, caller(request).user, request.query) }),
   );
 
-  app.get<{ Params: { userid: string } }>(
+  app.get(
     API_PATHS.user,
-    { schema: { params: objectSchema({ userid: idString }) } },
+    { schema: { params: Type.Object({ userid: Id }, closed), response: { 200: UserSchema, ...ERROR_ANSWERS } } },
     async (request) => {
       const { user } = caller(request);
       const { userid } = request.params;
@@ -101,13 +126,12 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.post<{ Body: { teams: string[] } }>(
+  app.post(
     API_PATHS.updateSelectedTeams,
     {
       schema: {
-        body: objectSchema({
-          teams: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: idString },
-        }),
+        body: Type.Object({ teams: Type.Array(Id, { minItems: 1, maxItems: 100, uniqueItems: true }) }, closed),
+        response: { 200: SelectedTeamsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request) => {
@@ -121,9 +145,9 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.post<{ Body: { token: string } }>(
+  app.post(
     API_PATHS.getGroup,
-    { schema: { body: objectSchema(tokenField) } },
+    { schema: { body: Type.Object(tokenField, closed), response: teamsAnswers } },
     async (request) => {
       const auth = caller(request);
       await checkBodyToken(auth, request.body.token);
@@ -131,9 +155,14 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.post<{ Body: { groupid: string; token: string } }>(
+  app.post(
     API_PATHS.getGroupMembers,
-    { schema: { body: objectSchema({ groupid: idString, ...tokenField }) } },
+    {
+      schema: {
+        body: Type.Object({ groupid: Id, ...tokenField }, closed),
+        response: { 200: TeamMembersAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const auth = caller(request);
       await checkBodyToken(auth, request.body.token);
@@ -144,9 +173,14 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.post<{ Body: { userName: string; token: string } }>(
+  app.post(
     API_PATHS.userRoles,
-    { schema: { body: objectSchema({ userName: nonEmptyString(128), ...tokenField }) } },
+    {
+      schema: {
+        body: Type.Object({ userName: nonEmptyString(128), ...tokenField }, closed),
+        response: { 200: NamedUserRolesAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const auth = caller(request);
       await checkBodyToken(auth, request.body.token);
@@ -161,9 +195,14 @@ export const usersRoutes: FastifyPluginAsync<PluginOptions> = async (app, { ctx 
     },
   );
 
-  app.post<{ Body: { team: string; token: string } }>(
+  app.post(
     API_PATHS.groupDetailByName,
-    { schema: { body: objectSchema({ team: nonEmptyString(128), ...tokenField }) } },
+    {
+      schema: {
+        body: Type.Object({ team: nonEmptyString(128), ...tokenField }, closed),
+        response: { 200: TeamByNameAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
     async (request) => {
       const auth = caller(request);
       await checkBodyToken(auth, request.body.token);

@@ -1,12 +1,7 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
-import type { Team, User } from '@originate/contract';
+import type { Team, TeamDetail, TeamMember, User } from '@originate/contract';
 import type { Queryable } from '../../db';
-
-interface TeamDetail extends Team {
-  name: string;
-  isLead: boolean;
-}
 
 export interface UserRecord extends User {
   email: string | null;
@@ -66,7 +61,7 @@ function toUser(row: UserRow, teams: TeamRow[]): UserRecord {
 async function teamsOf(db: Queryable, userIds: string[]): Promise<TeamRow[]> {
   if (userIds.length === 0) return [];
   return db.query<TeamRow>(
-    `SELECT ut.user_id, t.id, t.name, t.type, ut.all_teams, (t.lead_user_id = ut.user_id) AS is_lead
+    `SELECT ut.user_id, t.id, t.name, t.type, ut.all_teams, COALESCE(t.lead_user_id = ut.user_id, false) AS is_lead
        FROM user_teams ut JOIN teams t ON t.id = ut.team_id
       WHERE ut.user_id = ANY($1::text[])
       ORDER BY t.type, t.name`,
@@ -170,12 +165,9 @@ export async function findTeam(db: Queryable, by: { id?: string; name?: string }
   return row ? { id: row.id, name: row.name, type: row.type, leadUserId: row.lead_user_id } : null;
 }
 
-export async function teamMembers(
-  db: Queryable,
-  teamId: string,
-): Promise<{ userid: string; userName: string; displayName: string; isLead: boolean }[]> {
+export async function teamMembers(db: Queryable, teamId: string): Promise<TeamMember[]> {
   const rows = await db.query<{ userid: string; username: string; display_name: string; is_lead: boolean }>(
-    `SELECT u.userid, u.username, u.display_name, (t.lead_user_id = u.userid) AS is_lead
+    `SELECT u.userid, u.username, u.display_name, COALESCE(t.lead_user_id = u.userid, false) AS is_lead
        FROM user_teams ut JOIN users u ON u.userid = ut.user_id JOIN teams t ON t.id = ut.team_id
       WHERE ut.team_id = $1 ORDER BY u.display_name`,
     [teamId],

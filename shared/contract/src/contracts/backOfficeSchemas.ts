@@ -145,14 +145,6 @@ export const UserCandidatesQuerySchema = Type.Object(
 );
 export type UserCandidatesQuery = Static<typeof UserCandidatesQuerySchema>;
 
-/** A user as a picker shows them: nothing more than a name, a username and teams. */
-export interface UserCandidate {
-  userid: string;
-  userName: string;
-  displayName: string;
-  teams: { id: string; name: string }[];
-}
-
 export const AuditsQuerySchema = Type.Object(
   { application_id: Id, fieldKey: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })) },
   closed,

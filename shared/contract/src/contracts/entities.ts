@@ -8,24 +8,22 @@ import type {
   TaskProgressSchema,
   TeamSchema,
 } from './answers/applications';
+import type { LoginAnswerSchema } from './answers/auth';
+import type {
+  AdminConfigurationsSchema,
+  AdminFeaturesSchema,
+  DomainUrlRecordSchema,
+  ThemeConfigSchema,
+} from './answers/configs';
+import type { NotificationKindSchema, NotificationSchema, NotificationStatusNameSchema } from './answers/notifications';
 import type { SessionSchema } from './answers/portal';
+import type { UserSchema } from './answers/users';
 
-// The entities answers carry are their TypeBox schemas' types (answers/applications.ts).
+// The entities answers carry are their TypeBox schemas' types (answers/*.ts).
 export type Team = Static<typeof TeamSchema>;
 export type TeamType = Team['type'];
 
-export interface User {
-  userid: string;
-  userName: string;
-  firstName: string;
-  lastName: string;
-  displayName: string;
-  roles: string[];
-  /** Must include the portal app name (see PORTAL_APP_NAME) for back-office access. */
-  applications: string[];
-  teams: Team[];
-  teamData?: Record<string, unknown>;
-}
+export type User = Static<typeof UserSchema>;
 
 export type ApplicationStatus = Static<typeof ApplicationStatusSchema>;
 export type ApplicantType = 'primary' | 'secondary' | 'guarantor';
@@ -34,61 +32,17 @@ export type TaskProgress = Static<typeof TaskProgressSchema>;
 export type AssignmentInfo = Static<typeof AssignmentInfoSchema>;
 export type Application = Static<typeof ApplicationSchema>;
 
-export type NotificationKind = 'ASSIGNED' | 'FOLLOWED' | 'TEAM';
-export type NotificationStatusName =
-  | 'AssignedToApprovalUser'
-  | 'AssignedToApprovalTeam'
-  | 'AssignedQueriesToUser'
-  | 'AssignedQueriesToTeam'
-  | 'AssignedToUser'
-  | 'AssignedToTeam'
-  | 'TeamApplication';
-
-export interface Notification {
-  notificationId: string;
-  _id: string;
-  /** ISO timestamp. */
-  createdAT: string;
-  /** '1' viewed, '0' unread. */
-  status: '0' | '1';
-  isCounted: boolean;
-  metadata: { type: NotificationKind; status?: NotificationStatusName; application_id?: string };
-  messages: string;
-  username: string;
-  timeText?: string;
-  createdDate?: string;
-}
-
-export interface ThemeConfig {
-  primaryColor: string;
-  secondaryColor: string;
-  backgroundColor: string;
-  surfaceColor: string;
-  typography?: { primaryColor?: string; secondaryColor?: string };
-  font?: { family?: string; size?: number };
-}
+export type NotificationKind = Static<typeof NotificationKindSchema>;
+export type NotificationStatusName = Static<typeof NotificationStatusNameSchema>;
+export type Notification = Static<typeof NotificationSchema>;
 
 /** Session data returned by login, refresh and the applicant's sessions. */
 export type SessionData = Static<typeof SessionSchema>;
+export type LoginResponse = Static<typeof LoginAnswerSchema>;
 
-export interface LoginResponse extends SessionData {
-  user: User;
-}
+export type ThemeConfig = Static<typeof ThemeConfigSchema>;
+export type DomainUrlRecord = Static<typeof DomainUrlRecordSchema>;
+export type AdminFeatures = Static<typeof AdminFeaturesSchema>;
+export type AdminConfigurations = Static<typeof AdminConfigurationsSchema>;
 
 export type ModalEntry = { type: 'error'; description: string } | { type: 'keyvalue'; key: string; value: string };
-
-export interface DomainUrlRecord {
-  customerportal: string;
-}
-
-export interface AdminFeatures {
-  MultiLingual: boolean;
-  ApplicationFormPreview: boolean;
-}
-
-/** GET /api/getAdminConfigurations. */
-export interface AdminConfigurations {
-  /** A chatbot script URL; the shell injects it only when present. */
-  chatbotScriptUrl?: string | null;
-  portalAppName: string;
-}

@@ -28,3 +28,8 @@ export const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^@\
 /** A stored file's id (a UUID). */
 export const FILE_ID_PATTERN = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 export const FileId = Type.String({ pattern: FILE_ID_PATTERN });
+/**
+ * A record's key of any text. Type.String() as a record key becomes the pattern '^.*$', which a key
+ * with a line break fails: fast-json-stringify would leave that entry out of the answer.
+ */
+export const AnyKey = Type.String({ pattern: '^[\\s\\S]*$' });

@@ -2,13 +2,18 @@
 // shared between host and remotes like the root, so the shell loads TypeBox only when it first checks
 // something (the remotes manifest), never on the login page. The root re-exports their types only.
 export * from './answers/applications';
+export * from './answers/auth';
+export * from './answers/configs';
 export * from './answers/customerFlow';
 export * from './answers/documents';
 export * from './answers/errors';
 export * from './answers/lists';
+export * from './answers/notifications';
+export * from './answers/otp';
 export * from './answers/portal';
 export * from './answers/queries';
 export * from './answers/tasks';
+export * from './answers/users';
 export * from './backOfficeSchemas';
 export * from './flow';
 export * from './portalSchemas';

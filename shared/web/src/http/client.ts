@@ -15,6 +15,7 @@ import {
   isEnvelopedResponsePath,
   LOGIN_ROUTE,
   type LoginResponse,
+  type MessageAnswer,
   PORTAL_ACCESS_DENIED_MESSAGE,
   parseRetryAfter,
   SESSION_EXPIRED_MESSAGE,
@@ -255,9 +256,6 @@ export async function endSession(): Promise<void> {
 
 /** Asks the server to mail a reset link; returns the server's message. */
 export async function forgetPassword(username: string, redirectURL: string): Promise<string> {
-  const answer = await api.post<{ message?: string } | undefined>(API_PATHS.forgetPassword, {
-    username,
-    redirectURL,
-  });
-  return answer?.message ?? '';
+  const answer = await api.post<MessageAnswer>(API_PATHS.forgetPassword, { username, redirectURL });
+  return answer.message;
 }

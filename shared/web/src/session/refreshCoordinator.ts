@@ -4,9 +4,9 @@
 // are serialised per session id (Web Locks) and each rotation is published (BroadcastChannel) for
 // the other tabs to adopt. Browser APIs are injected: without them, refresh is single-flight per tab.
 
-export interface RefreshableSession {
-  sessionid: string;
-  refresh_token: string;
+import type { SessionData } from '@originate/contract';
+
+export interface RefreshableSession extends Pick<SessionData, 'sessionid' | 'refresh_token'> {
   /** Epoch ms the tokens were issued: orders rotations heard out of order. */
   issuedAt: number;
 }

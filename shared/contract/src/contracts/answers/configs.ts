@@ -1,0 +1,65 @@
+// Answers of the configs module (mock-server modules/configs): the admin configuration (theme, features,
+// environment domain, {type}/{name} configs) and the customer-flow configuration the portal reads
+// (products, flows, routes, page rules, components, options, translations; their schemas are flow.ts').
+// The admin schemas are the source of the types entities.ts exports; what a write may hold is checked
+// by the server's config rules, with their own wording, so these declare the shape only.
+import Type, { type Static } from 'typebox';
+import { ComponentConfigSchema, FieldOptionsSchema, FlowConfigSchema, PageRuleSchema } from '../flow';
+import { AnyKey, closed, Nullable } from '../primitives';
+
+const Text = Type.String();
+
+/** GET /api/getCustomeStyle (the Theme/Default config): the bank's colours and type. */
+export const ThemeConfigSchema = Type.Object(
+  {
+    primaryColor: Text,
+    secondaryColor: Text,
+    backgroundColor: Text,
+    surfaceColor: Text,
+    typography: Type.Optional(
+      Type.Object({ primaryColor: Type.Optional(Text), secondaryColor: Type.Optional(Text) }, closed),
+    ),
+    font: Type.Optional(Type.Object({ family: Type.Optional(Text), size: Type.Optional(Type.Integer()) }, closed)),
+  },
+  closed,
+);
+
+/** GET /setup/configs/Admin/Features. */
+export const AdminFeaturesSchema = Type.Object(
+  { MultiLingual: Type.Boolean(), ApplicationFormPreview: Type.Boolean() },
+  closed,
+);
+
+export const DomainUrlRecordSchema = Type.Object({ customerportal: Text }, closed);
+/** GET /setup/configs/Environment/Domain: always the list (its entries carry no configId to select one by). */
+export const DomainAnswerSchema = Type.Array(DomainUrlRecordSchema);
+
+/** GET /api/getAdminConfigurations. */
+export const AdminConfigurationsSchema = Type.Object(
+  {
+    /** A chatbot script URL; the shell injects it only when present. */
+    chatbotScriptUrl: Nullable(Text),
+    portalAppName: Text,
+  },
+  closed,
+);
+
+/**
+ * GET and PUT /setup/configs/{type}/{name}: a stored config is whatever JSON object or list an admin saved
+ * (only the named ones above have a shape of their own), or one entry of a list picked by ?configId=.
+ */
+export const ConfigValueSchema = Type.Union([Type.Record(AnyKey, Type.Unknown()), Type.Array(Type.Unknown())]);
+export type ConfigValue = Static<typeof ConfigValueSchema>;
+
+/** GET /config/flow_configs. */
+export const FlowConfigsAnswerSchema = Type.Array(FlowConfigSchema);
+/** GET /v3/flow/fetch_rules (PUT of one flow version answers its rules as saved). */
+export const PageRulesAnswerSchema = Type.Array(PageRuleSchema);
+/** POST /v3/component/componentsConfigs: the components asked for, in that order. */
+export const ComponentConfigsAnswerSchema = Type.Array(ComponentConfigSchema);
+/** POST /config/get_fields_config: the options of each property asked for (none: an empty list). */
+export const FieldOptionsAnswerSchema = Type.Array(FieldOptionsSchema);
+
+/** POST /v3/translation/translate: each text asked for, translated where there is a translation. */
+export const TranslateAnswerSchema = Type.Object({ lang: Text, translations: Type.Record(AnyKey, Text) }, closed);
+export type TranslateAnswer = Static<typeof TranslateAnswerSchema>;
