@@ -25,6 +25,8 @@ export const FlowTypeSchema = Type.Union([
   Type.Literal('none'),
 ]);
 export type FlowType = Static<typeof FlowTypeSchema>;
+/** How an OTP code reaches the applicant. */
+export const OtpChannelSchema = Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]);
 const DeviceTypeSchema = Type.Union([Type.Literal('DESKTOP'), Type.Literal('MOBILE')]);
 export type DeviceType = Static<typeof DeviceTypeSchema>;
 export const ProgressStatusSchema = Type.Union([
@@ -101,7 +103,7 @@ const FieldTypeDetailsSchema = Type.Object(
     /** File upload: accepted kinds (default all). */
     accept: Type.Optional(Type.Array(literalUnion(UPLOAD_KINDS), { maxItems: 8 })),
     /** OTP: channel and the field whose value is the recipient (mobile or e-mail). */
-    otp_channel: Type.Optional(Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')])),
+    otp_channel: Type.Optional(OtpChannelSchema),
     recipient_field: Type.Optional(Key),
     /** Heading text; placeholder or helper text of other fields. */
     text: Type.Optional(Label),
@@ -373,7 +375,7 @@ export type UploadedDocument = Static<typeof UploadedDocumentSchema>;
 
 const OtpValueSchema = Type.Object(
   {
-    type: Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]),
+    type: OtpChannelSchema,
     recipient: Type.String({ maxLength: 256 }),
     isVerified: Type.Boolean(),
   },

@@ -5,7 +5,7 @@
 // leaves them out, GraphQL answers null (answers/graphqlSdl.ts).
 import Type, { type Static } from 'typebox';
 import { FlowModeSchema, FlowTypeSchema, FormValuesSchema, JointApplicantSchema, SectionProgressSchema } from '../flow';
-import { Code, closed, Id, IsoDateTime, Nullable } from '../primitives';
+import { AnyKey, Code, closed, Id, IsoDateTime, Nullable } from '../primitives';
 
 const Text = Type.String();
 
@@ -61,7 +61,7 @@ export const LifeCycleStepSchema = Type.Object(
 );
 export const AppLifeCycleSchema = Type.Object({ stage: Text, steps: Type.Array(LifeCycleStepSchema) }, closed);
 
-const ApplicantSummary = Type.Record(Type.String(), Type.Unknown());
+const ApplicantSummary = Type.Record(AnyKey, Type.Unknown());
 
 /**
  * Spec §3 application: GET /v3/application/{id} (an applicant session gets it without appLifeCycle and
@@ -139,7 +139,7 @@ const WorklogSchema = Type.Object(
     userId: Nullable(Id),
     userName: Nullable(Text),
     action: Text,
-    detail: Type.Record(Type.String(), Type.Unknown()),
+    detail: Type.Record(AnyKey, Type.Unknown()),
     createdAt: IsoDateTime,
   },
   closed,

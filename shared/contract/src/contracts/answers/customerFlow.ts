@@ -2,7 +2,7 @@
 // token, the captcha, the mandatory-validation queue and microflows. The application they carry is the
 // one GET /v3/application/{id} answers (an applicant's without appLifeCycle and initiatedBy).
 import Type, { type Static } from 'typebox';
-import { closed, FileId, Id, Key } from '../primitives';
+import { AnyKey, closed, FileId, Id, Key } from '../primitives';
 import { ApplicationSchema } from './applications';
 import { SessionSchema } from './portal';
 
@@ -77,14 +77,11 @@ export type MandatoryResultsAnswer = Static<typeof MandatoryResultsAnswerSchema>
 const FileActionFields = { fileId: FileId, fileName: Type.String({ minLength: 1, maxLength: 255 }) };
 /** What a microflow asks the portal to do: set values, mark fields verified, preview or download a file. */
 const MicroflowActionSchema = Type.Union([
-  Type.Object(
-    { type: Type.Literal('LOOKUP'), values: Type.Record(Type.String({ maxLength: 128 }), Type.String()) },
-    closed,
-  ),
+  Type.Object({ type: Type.Literal('LOOKUP'), values: Type.Record(AnyKey, Type.String()) }, closed),
   Type.Object(
     {
       type: Type.Literal('APPLICATION_UPDATE'),
-      values: Type.Record(Type.String({ maxLength: 128 }), Type.Union([Type.String(), Type.Number()])),
+      values: Type.Record(AnyKey, Type.Union([Type.String(), Type.Number()])),
     },
     closed,
   ),

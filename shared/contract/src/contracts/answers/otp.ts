@@ -2,10 +2,8 @@
 // SMS or e-mail gateway: the messages it would have sent). A code sent answers CodeSentAnswerSchema, as
 // the portal's sign-in code does.
 import Type, { type Static } from 'typebox';
+import { OtpChannelSchema } from '../flow';
 import { closed, Id, IsoDateTime, Key } from '../primitives';
-
-/** How a code reaches the applicant. */
-export const OtpChannelSchema = Type.Union([Type.Literal('SMS'), Type.Literal('EMAIL')]);
 
 /** POST /v3/otp/verify: a wrong code is a 400, so the answer is always verified. */
 export const OtpVerifiedAnswerSchema = Type.Object({ isVerified: Type.Literal(true) }, closed);

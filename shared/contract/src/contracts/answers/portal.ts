@@ -2,7 +2,7 @@
 // for another application of that e-mail. The session is the one every sign-in answers (entities.ts
 // exports its Static as SessionData).
 import Type, { type Static } from 'typebox';
-import { closed, Email, Id } from '../primitives';
+import { closed, Email, Id, IsoDateTime } from '../primitives';
 
 /** What login, refresh and the applicant's sessions answer; the XSRF token goes in a cookie only. */
 export const SessionSchema = Type.Object(
@@ -11,9 +11,9 @@ export const SessionSchema = Type.Object(
     refresh_token: Type.String({ minLength: 1 }),
     sessionid: Type.String({ minLength: 1 }),
     /** Seconds the access token lives. */
-    expires_in: Type.Number(),
+    expires_in: Type.Integer({ minimum: 1 }),
     /** When it expires (ISO 8601). */
-    expiry_time: Type.String(),
+    expiry_time: IsoDateTime,
   },
   closed,
 );
