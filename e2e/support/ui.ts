@@ -32,6 +32,19 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
 
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // A full-page capture lays the page out at its whole height and back, and can leave the scroll position
+  // off by the height that changed until the next layout moves it back (a trace at 390 px: 270 → 304 px
+  // during the capture, back to 270 between the next click's press and release, so that click was lost).
+  // Force the layout now, and wait until two frames agree on the scroll position.
+  await page.evaluate(async () => {
+    let last = Number.NaN;
+    for (let frame = 0; frame < 30; frame++) {
+      document.documentElement.getBoundingClientRect();
+      if (window.scrollY === last) return;
+      last = window.scrollY;
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
 }
 
 /** The back office's detail of one application. */
