@@ -8,7 +8,7 @@ import {
   type Application,
   type ApplicationAction,
   type ApplicationActionBody,
-  type ApplicationDetail,
+  type ApplicationQueryAnswer,
   type Approval,
   type ApprovalAction,
   type ApprovalActionBody,
@@ -57,12 +57,12 @@ export const detailApi = {
 
   /** GraphQL 'application' (appLifeCycle); the body travels as the {data} envelope (spec §7). */
   application: async (applicationId: string) => {
-    const answer = await api.post<{ data?: { application: ApplicationDetail | null } }>(
+    const answer = await api.post<ApplicationQueryAnswer>(
       API_PATHS.graphql,
       { query: APPLICATION_QUERY, variables: { application_id: applicationId } },
       { encrypted: true },
     );
-    return answer.data?.application ?? null;
+    return answer.data.application;
   },
 
   /** The stored application (product, applicant) for the header. */

@@ -6,8 +6,10 @@ import {
   APPLICATIONS_QUERY,
   type ApplicationAction,
   type ApplicationActionBody,
+  type ApplicationAnswer,
   type ApplicationList,
   type ApplicationsData,
+  type ApplicationsQueryAnswer,
   apiPath,
   type FilterOperator,
   type MasterProduct,
@@ -15,6 +17,7 @@ import {
   type RebookBody,
   type SavedFilter,
   type SavedFilterBody,
+  type SavedFiltersAnswer,
   type SearchPage,
   type TableConfig,
   type TaskReviewBucket,
@@ -45,7 +48,7 @@ export interface ListVariables {
 }
 
 export async function fetchApplications(variables: ListVariables): Promise<ApplicationsData> {
-  const answer = await api.post<{ data: { applications: { data: ApplicationsData } } }>(
+  const answer = await api.post<ApplicationsQueryAnswer>(
     API_PATHS.graphql,
     { query: APPLICATIONS_QUERY, variables, operationName: 'Applications' },
     { encrypted: true },
@@ -77,7 +80,7 @@ export function globalSearch(query: string, page: number, size: number): Promise
 }
 
 export async function fetchSavedFilters(tableId: string): Promise<SavedFilter[]> {
-  return (await api.post<{ data: SavedFilter[] }>(API_PATHS.getFilter, { tableId })).data;
+  return (await api.post<SavedFiltersAnswer>(API_PATHS.getFilter, { tableId })).data;
 }
 
 export function saveFilter(body: SavedFilterBody): Promise<SavedFilter> {
@@ -90,8 +93,6 @@ export function fetchProducts(): Promise<MasterProduct[]> {
 
 /** GET /v3/application/copy/{id}: a new application with the same data; answers the copy. */
 export async function copyApplication(applicationId: string): Promise<string> {
-  const answer = await api.get<{ application: { application_id: string } }>(
-    apiPath('copyApplication', { applicationId }),
-  );
+  const answer = await api.get<ApplicationAnswer>(apiPath('copyApplication', { applicationId }));
   return answer.application.application_id;
 }

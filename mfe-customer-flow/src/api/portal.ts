@@ -7,6 +7,7 @@ import {
   type ApplicantRequest,
   apiPath,
   type CodeSentAnswer,
+  type GraphQLAnswer,
   type PortalSessionAnswer,
   type SubTaskChangeAnswer,
 } from '@originate/contract';
@@ -42,7 +43,7 @@ const MyApplicationsSchema = Type.Object({ applicationTasks: ApplicationTasksRes
 
 /** GraphQL 'applicationTasks' for the e-mail this session proved: the applicant's applications, newest first. */
 export async function fetchMyApplications(email: string) {
-  const answer = await api.post<{ data: unknown }>(
+  const answer = await api.post<GraphQLAnswer<unknown>>(
     API_PATHS.graphql,
     {
       query: APPLICATION_TASKS_QUERY,

@@ -148,6 +148,7 @@ export const ApplicationTasksResultSchema = Type.Object(
   { data: Type.Array(PortalApplicationSchema), count: Count },
   closed,
 );
+export type ApplicationTasksResult = Static<typeof ApplicationTasksResultSchema>;
 
 const enumOf = (name: string, values: readonly string[]) =>
   `enum ${name} {\n${values.map((v) => `  ${v}`).join('\n')}\n}`;
@@ -244,6 +245,7 @@ export const TableConfigSchema = Type.Object(
 export const SavedFilterSchema = Type.Object({ ...SavedFilterBodySchema.properties, updatedAt: IsoDateTime }, closed);
 export type SavedFilter = Static<typeof SavedFilterSchema>;
 export const SavedFiltersAnswerSchema = Type.Object({ data: Type.Array(SavedFilterSchema) }, closed);
+export type SavedFiltersAnswer = Static<typeof SavedFiltersAnswerSchema>;
 
 /** POST /backstage/globalSearch and localSearch: one page of rows and the total. */
 export const SearchPageAnswerSchema = Type.Object({ data: Type.Array(ListTaskSchema), count: Count }, closed);
