@@ -1,6 +1,6 @@
-// npm test: install what is missing (Debian chromium too), then two lanes at once: unit and server
-// tests, then typecheck and lint; the build, then the browser tests. Every step runs; the exit code is
-// non-zero if anything failed.
+// npm test: install what is missing (Debian chromium too), then two lanes at once: the unit and server
+// tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
+// if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -133,9 +133,9 @@ async function main() {
   await setUp('install: npm ci (when needed)', ensureInstall);
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Two lanes on CI's 2 cores. The server suite (one test file at a time) is the longest single step;
-  // the build and then the browser tests run beside it, and the static checks follow the unit tests on
-  // the core they free. Both lanes always run to the end, so a run reports every failure at once.
+  // Two lanes on CI's 2 cores, both busy to the end: the unit and server tests (the server suite runs one
+  // file at a time) take about as long as the build, the browser tests and the static checks together.
+  // Both lanes always run to the end, so a run reports every failure at once.
   const testsLane = (async () => {
     // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
     // no package waits for another's tests in dependency order.
@@ -145,23 +145,23 @@ async function main() {
       ['lerna', 'run', 'test', '--no-bail', '--no-sort'],
       countTests,
     );
+  })();
+  const browserLane = (async () => {
+    if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
+      rmSync(E2E_REPORT, { force: true });
+      await tests(
+        'browser tests: npx playwright test',
+        'npx',
+        ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+        e2eCounts,
+      );
+    } else {
+      tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
+    }
     await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
     await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
     // Exports, files and dependencies nothing uses (knip.json).
     await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
-  })();
-  const browserLane = (async () => {
-    if (!(await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build']))) {
-      tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
-      return;
-    }
-    rmSync(E2E_REPORT, { force: true });
-    await tests(
-      'browser tests: npx playwright test',
-      'npx',
-      ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-      e2eCounts,
-    );
   })();
   await Promise.all([testsLane, browserLane]);
   summarise();
