@@ -1,5 +1,5 @@
-// npm test: install what is missing (Debian chromium too), then two lanes at once: the unit and server
-// tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
+// npm test: install what is missing (Debian chromium too), then two lanes at once: the server tests beside
+// the other unit tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
 // if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -133,19 +133,26 @@ async function main() {
   await setUp('install: npm ci (when needed)', ensureInstall);
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Two lanes on CI's 2 cores, both busy to the end: the unit and server tests (the server suite runs one
-  // file at a time) take about as long as the build, the browser tests and the static checks together.
-  // Both lanes always run to the end, so a run reports every failure at once.
-  const testsLane = (async () => {
+  // Two lanes on CI's 2 cores, both busy to the end: the server suite (one file at a time, the longest
+  // step) from the first second, beside the other packages' unit tests one package at a time; and the
+  // build, the browser tests, then the static checks. Both lanes always run to the end, so a run reports
+  // every failure at once.
+  const testsLane = Promise.all([
+    tests(
+      'server tests: npm test -w @originate/mock-server',
+      'npm',
+      ['test', '-w', '@originate/mock-server'],
+      countTests,
+    ),
     // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
     // no package waits for another's tests in dependency order.
-    await tests(
-      'unit and server tests: npx lerna run test --no-bail --no-sort',
+    tests(
+      'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
       'npx',
-      ['lerna', 'run', 'test', '--no-bail', '--no-sort'],
+      ['lerna', 'run', 'test', '--ignore', '@originate/mock-server', '--concurrency', '1', '--no-bail', '--no-sort'],
       countTests,
-    );
-  })();
+    ),
+  ]);
   const browserLane = (async () => {
     if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
       rmSync(E2E_REPORT, { force: true });
