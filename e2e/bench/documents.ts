@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import { API_PATHS, decryptPayload, encryptPayload } from '@originate/contract';
-import { PDFDocument } from 'pdf-lib';
+import { inflatingPdf, pdfOfPages, pngDeclaring } from '@originate/testing/hostile-files';
 import { login, startServer } from './lists';
 import { percentile, round1 } from './stats';
 
@@ -19,56 +18,6 @@ export interface BombFigures {
   inputBytes: number;
   merge: { status: number; message: string; seconds: number };
   otherClient: { calls: number; failed: number; p50Ms: number; p95Ms: number; maxMs: number };
-}
-
-async function emptyPagesPdf(pages: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < pages; i++) doc.addPage([300, 400]);
-  return Buffer.from(await doc.save());
-}
-
-/** A one-page PDF whose object stream (Flate) inflates to `inflated` bytes. */
-function inflatingPdf(inflated: number): Buffer {
-  const content = Buffer.alloc(inflated, 0x20);
-  content.write('5 0 << /Producer (bomb) >>', 'latin1');
-  const stream = deflateSync(content, { level: 9 });
-  const head = [
-    '%PDF-1.7',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >> endobj',
-    `4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${stream.length} >>`,
-    'stream',
-    '',
-  ].join('\n');
-  return Buffer.concat([
-    Buffer.from(head, 'latin1'),
-    stream,
-    Buffer.from('\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n', 'latin1'),
-  ]);
-}
-
-function chunk(type: string, body: Buffer): Buffer {
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([head, typed, crc]);
-}
-
-/** An 8-bit RGB PNG of width × height whose pixel data is all zero (it deflates to about 140 KB at 6000×6000). */
-function zeroPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc((width * 3 + 1) * height), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
 }
 
 type Session = { access_token: string; sessionid: string };
@@ -150,7 +99,7 @@ export async function documentsBench(): Promise<BombFigures[]> {
     const officer = await login(base, 'officer', 'Officer@123');
     const other = await login(base, 'teamlead', 'Lead@123');
     const applicationId = await officersApplication(base, officer);
-    const fivePages = await emptyPagesPdf(5_000);
+    const fivePages = await pdfOfPages(5_000);
     const cases: { what: string; files: { name: string; data: Buffer }[] }[] = [
       {
         what: 'ten PDFs of 5,000 empty pages',
@@ -160,15 +109,17 @@ export async function documentsBench(): Promise<BombFigures[]> {
         what: 'a PDF whose object stream inflates to 256 MB',
         files: [{ name: 'inflates.pdf', data: inflatingPdf(256 * 1024 * 1024) }],
       },
-      { what: 'a PNG of 6000×6000 pixels', files: [{ name: 'huge.png', data: zeroPng(6000, 6000) }] },
+      {
+        what: 'a PNG of 6000×6000 pixels',
+        files: [{ name: 'huge.png', data: pngDeclaring(6000, 6000, { allPixels: true }) }],
+      },
     ];
     const figures: BombFigures[] = [];
     for (const c of cases) {
       const fileIds: string[] = [];
       for (const f of c.files) fileIds.push(await upload(base, officer, applicationId, f.name, f.data));
       // A merge needs two documents: a one-page PDF joins a single hostile file.
-      if (fileIds.length < 2)
-        fileIds.push(await upload(base, officer, applicationId, 'one.pdf', await emptyPagesPdf(1)));
+      if (fileIds.length < 2) fileIds.push(await upload(base, officer, applicationId, 'one.pdf', await pdfOfPages(1)));
       const stop = otherClient(base, other);
       await new Promise((r) => setTimeout(r, 500));
       const started = performance.now();

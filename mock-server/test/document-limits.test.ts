@@ -7,9 +7,8 @@ import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { crc32, deflateSync } from 'node:zlib';
 import { API_PATHS } from '@originate/contract';
-import { PDFDocument } from 'pdf-lib';
+import { inflatingPdf, pdfOfPages, pngDeclaring } from '@originate/testing/hostile-files';
 import { call, type Login, loginStaff, multipart, startServer, type TestServer } from './helpers';
 
 const LIMITS = {
@@ -21,54 +20,6 @@ const LIMITS = {
 let s: TestServer;
 let officer: Login;
 let applicationId: string;
-
-async function pdfOf(pages: number): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  for (let i = 0; i < pages; i++) doc.addPage([300, 400]).drawText(`page ${i + 1}`, { x: 20, y: 350 });
-  return Buffer.from(await doc.save());
-}
-
-/** A one-page PDF whose object stream (Flate) inflates to `inflated` bytes: one small object, then blanks. */
-function inflatingPdf(inflated: number): Buffer {
-  const objects = '5 0 << /Producer (bomb) >>';
-  const content = Buffer.alloc(inflated, 0x20);
-  content.write(objects, 'latin1');
-  const stream = deflateSync(content, { level: 9 });
-  const head = [
-    '%PDF-1.7',
-    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
-    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
-    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] >> endobj',
-    `4 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${stream.length} >>`,
-    'stream',
-    '',
-  ].join('\n');
-  const tail = '\nendstream\nendobj\ntrailer << /Root 1 0 R /Size 6 >>\n%%EOF\n';
-  return Buffer.concat([Buffer.from(head, 'latin1'), stream, Buffer.from(tail, 'latin1')]);
-}
-
-function chunk(type: string, body: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(body.length);
-  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(typed));
-  return Buffer.concat([length, typed, crc]);
-}
-
-/** A PNG whose IHDR declares width × height (8-bit RGB) and whose IDAT holds one tiny row. */
-function declaredPng(width: number, height: number): Buffer {
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(Buffer.alloc(4))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 async function uploaded(server: TestServer, name: string, data: Buffer, as: Login = officer): Promise<string> {
   const body = multipart([
@@ -135,8 +86,8 @@ after(() => s.close());
 
 describe('POST /v3/mergeDocument within the document limits', () => {
   it('a normal merge runs in the worker pool and is stored', async () => {
-    const a = await uploaded(s, 'a.pdf', await pdfOf(3));
-    const b = await uploaded(s, 'b.png', declaredPng(1, 1));
+    const a = await uploaded(s, 'a.pdf', await pdfOfPages(3, { numbered: true }));
+    const b = await uploaded(s, 'b.png', pngDeclaring(1, 1));
     const res = await merge(s, [a, b]);
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json<{ pageCount: number }>().pageCount, 4);
@@ -144,8 +95,8 @@ describe('POST /v3/mergeDocument within the document limits', () => {
   });
 
   it('refuses a merge past the page limit, naming the file that crosses it', async () => {
-    const small = await uploaded(s, 'small.pdf', await pdfOf(4));
-    const many = await uploaded(s, 'many-pages.pdf', await pdfOf(12));
+    const small = await uploaded(s, 'small.pdf', await pdfOfPages(4, { numbered: true }));
+    const many = await uploaded(s, 'many-pages.pdf', await pdfOfPages(12, { numbered: true }));
     await assertLimitRefused(
       s,
       [small, many],
@@ -158,7 +109,7 @@ describe('POST /v3/mergeDocument within the document limits', () => {
   it('refuses a PDF whose object stream inflates past the decompressed-bytes limit', async () => {
     const bomb = inflatingPdf(4 * 1024 * 1024);
     assert.ok(bomb.length < 16 * 1024, 'the bomb is small on disk');
-    const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
+    const ok = await uploaded(s, 'ok.pdf', await pdfOfPages(1, { numbered: true }));
     const id = await uploaded(s, 'inflates.pdf', bomb);
     await assertLimitRefused(
       s,
@@ -170,9 +121,9 @@ describe('POST /v3/mergeDocument within the document limits', () => {
   });
 
   it('refuses a PNG whose header declares more pixels than the limit, before decoding it', async () => {
-    const png = declaredPng(6000, 6000);
+    const png = pngDeclaring(6000, 6000);
     assert.ok(png.length < 200, 'the PNG is tiny on disk');
-    const ok = await uploaded(s, 'ok.pdf', await pdfOf(1));
+    const ok = await uploaded(s, 'ok.pdf', await pdfOfPages(1, { numbered: true }));
     const id = await uploaded(s, 'huge.png', png);
     await assertLimitRefused(
       s,
@@ -184,8 +135,8 @@ describe('POST /v3/mergeDocument within the document limits', () => {
   });
 
   it('merges normally after the refusals (fresh workers)', async () => {
-    const a = await uploaded(s, 'again-a.pdf', await pdfOf(2));
-    const b = await uploaded(s, 'again-b.pdf', await pdfOf(2));
+    const a = await uploaded(s, 'again-a.pdf', await pdfOfPages(2, { numbered: true }));
+    const b = await uploaded(s, 'again-b.pdf', await pdfOfPages(2, { numbered: true }));
     const res = await merge(s, [a, b], 'again.pdf');
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json<{ pageCount: number }>().pageCount, 4);
@@ -197,7 +148,7 @@ describe('POST /v3/mergeDocument past its time, and with the queue full', () => 
   async function serverWith(env: Record<string, string>) {
     const server = await startServer({ DOCUMENT_MAX_PAGES: '100000', ...env });
     const { officer: login } = await loginStaff(server.app);
-    const big = await pdfOf(1500);
+    const big = await pdfOfPages(1500, { numbered: true });
     const ids = [await uploaded(server, 'long-1.pdf', big, login), await uploaded(server, 'long-2.pdf', big, login)];
     return { server, login, ids };
   }

@@ -1,4 +1,4 @@
-// The runtime remotes manifest (/remotes.json, RemotesManifest in shared): fetched, checked, never built in.
+// The runtime remotes manifest (/remotes.json, the contract's RemotesManifest): fetched, checked, never built in.
 import {
   isFeatureAllowed,
   type PageRoute,
@@ -8,11 +8,12 @@ import {
 } from '@originate/contract';
 
 /**
- * Checks a /remotes.json body against shared's schema; a remote of the wrong shape is left out, logged.
- * The checker (TypeBox) loads with the first manifest, so the login page never carries it.
+ * Checks a /remotes.json body against the contract's schema; a remote of the wrong shape is left out, logged.
+ * The checker (TypeBox) loads with the first manifest, so the login page never carries it; only the
+ * manifest's schemas come with it (the contract's remote-manifest entry), not every schema of the API.
  */
 export async function parseManifest(body: unknown): Promise<RemotesManifest> {
-  const { parseRemotesManifest } = await import('@originate/contract/schemas');
+  const { parseRemotesManifest } = await import('@originate/contract/remote-manifest');
   return parseRemotesManifest(body, 'remotes manifest', (error) =>
     console.error(`[remotes] left out: ${error.message}`),
   );
