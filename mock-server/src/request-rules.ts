@@ -5,14 +5,15 @@ import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import { closed } from '@originate/contract/schemas';
 import type { FastifyInstance, FastifySchema } from 'fastify';
+import Type from 'typebox';
 import { invalid, TooManyRequestsError } from './errors';
-import { objectSchema } from './http/schemas';
 import { inputProblem } from './input-guard';
 import type { RedisLink } from './redis';
 
 /** A route that declares no querystring takes none: `?isAdmin=true` is refused, not ignored. */
-const NO_QUERY = objectSchema({}, []);
+const NO_QUERY = Type.Object({}, closed);
 
 /** Installed before any route is registered (onRoute sees every later route). */
 export async function installRequestRules(app: FastifyInstance, redis?: RedisLink): Promise<void> {

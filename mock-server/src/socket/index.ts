@@ -9,9 +9,10 @@ import {
   ToServer,
   type ToServerPayloads,
 } from '@originate/contract';
+import { Id } from '@originate/contract/schemas';
 import { Server, type Socket } from 'socket.io';
+import { Value } from 'typebox/value';
 import type { AppContext } from '../context';
-import { idString } from '../http/schemas';
 import { isSessionLive, sessionForAccessToken } from '../modules/auth';
 import {
   latestNotifications,
@@ -45,12 +46,10 @@ interface SocketData {
 
 type NotificationSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
 
-const NOTIFICATION_ID = new RegExp(idString.pattern);
-
 /** The id of a client request, held to the same rule as ids over HTTP, so bad input never reaches SQL. */
 function notificationIdOf(payload: unknown): string | null {
   const id = (payload as { notificationId?: unknown } | undefined)?.notificationId;
-  return typeof id === 'string' && id.length <= idString.maxLength && NOTIFICATION_ID.test(id) ? id : null;
+  return typeof id === 'string' && Value.Check(Id, id) ? id : null;
 }
 
 export interface SocketLayer {

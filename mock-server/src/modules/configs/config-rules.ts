@@ -1,4 +1,7 @@
 // Validation of the config values the platform understands. Pure: returns field-named problems.
+import { Id } from '@originate/contract/schemas';
+import { Value } from 'typebox/value';
+
 export interface Problem {
   label: string;
   reason: string;
@@ -101,7 +104,7 @@ function validateEntryFields(value: object): Problem[] {
       problems.push({ label: `${prefix}isEnabled`, reason: 'must be true or false' });
     const { configId } = entry;
     if (configId === undefined) return problems;
-    if (!(typeof configId === 'string' && /^[A-Za-z0-9_.:-]{1,64}$/.test(configId)) && !Number.isSafeInteger(configId))
+    if (!Value.Check(Id, configId) && !Number.isSafeInteger(configId))
       problems.push({
         label: `${prefix}configId`,
         reason: 'must be a whole number or an id of 1 to 64 letters, digits and _.:-',

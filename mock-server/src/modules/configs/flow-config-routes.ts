@@ -21,6 +21,7 @@ import {
   FlowConfigsAnswerSchema,
   FlowModeSchema,
   FlowTypeSchema,
+  IdList,
   PageRulesAnswerSchema,
   ProductDetailsAnswerSchema,
   ProductSummarySchema,
@@ -102,7 +103,7 @@ export const flowConfigAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions> = a
       schema: {
         querystring: Type.Object(
           {
-            flow_ids: Type.String({ minLength: 1, maxLength: 1000, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$' }),
+            flow_ids: IdList,
             ver_num: Type.Optional(IntText),
             flow_type: Type.Optional(FlowTypeSchema),
             mode: Type.Optional(FlowModeSchema),
@@ -216,7 +217,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       schema: {
         querystring: Type.Object(
           {
-            flow_ids: Type.String({ minLength: 1, maxLength: 1000, pattern: '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$' }),
+            flow_ids: IdList,
             ver_num: Type.Optional(IntText),
           },
           closed,

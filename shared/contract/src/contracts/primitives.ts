@@ -10,9 +10,16 @@ export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions)
   Type.Union([schema, Type.Null()], options);
 
 /** The identifier rule: application, task, user, team and file ids, and codes of configured things. */
-export const ID_PATTERN = '^[A-Za-z0-9_.:-]+$';
+const ID_CHARACTERS = '[A-Za-z0-9_.:-]';
+export const ID_PATTERN = `^${ID_CHARACTERS}+$`;
 const ID_MAX_LENGTH = 64;
 export const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
+/** Identifiers separated by commas (a query naming several flows). */
+export const IdList = Type.String({
+  minLength: 1,
+  maxLength: 1000,
+  pattern: `^${ID_CHARACTERS}+(,${ID_CHARACTERS}+)*$`,
+});
 /** A product, flow or microflow code: the identifier rule. */
 export const Code = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
 /** A field or component key of a flow. */
