@@ -1,7 +1,7 @@
 // Assignment by team permissions (spec §6: team leads use the team permissions): a team lead who may open
 // another branch's application (he held its earlier steps) may not assign or reassign its task, and the
 // shared ASSIGN_CASES run against POST /v3/application/action/assign|reassign, the candidate picker and
-// getConfigs' offered actions, as shared's and mfe-applications' jest tests run them against the rule.
+// getConfigs' offered actions, as the contract's and mfe-applications' jest tests run them against the rule.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type Team } from '@originate/contract';

@@ -1,5 +1,5 @@
 // The applicant's session (spec §7): scoped by the server to one application. It is stored in
-// shared's sessionAtom exactly like a staff session, so shared's http client sends access_token and
+// the web package's sessionAtom exactly like a staff session, so the web package's http client sends access_token and
 // sessionId, encrypts {data} bodies with it and refreshes it. The applicant is no back-office user: the
 // stored user holds no roles and no portal application, so the shell's guard never lets it into the
 // back office (hasPortalAccess fails), and `isApplicantSession` tells the two apart.

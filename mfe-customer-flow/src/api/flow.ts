@@ -1,4 +1,4 @@
-// The flow's calls (products, configuration, saves, validations, microflows, OTP, documents), through shared's http client (headers, {data} envelope, 401 handling)
+// The flow's calls (products, configuration, saves, validations, microflows, OTP, documents), through the web package's http client (headers, {data} envelope, 401 handling)
 // and API_PATHS. Answers the portal builds on are checked against the contract when they arrive.
 
 import {
@@ -210,7 +210,7 @@ export function verifyOtp(args: { applicationId: string; fieldKey: string; code:
 
 /**
  * Multipart upload with progress. XMLHttpRequest because fetch reports no upload progress; the URL and
- * headers come from shared's client (apiUrl, authHeaders) so it goes where every other call goes.
+ * headers come from the web package's client (apiUrl, authHeaders) so it goes where every other call goes.
  */
 export function uploadDocument(
   file: File,
@@ -261,7 +261,7 @@ export function removeDocument(fileId: string, applicationId: string): Promise<R
   });
 }
 
-/** A stored document's bytes (shared's downloadBlob: access_token and sessionId, spec §7). */
+/** A stored document's bytes (the web package's downloadBlob: access_token and sessionId, spec §7). */
 export function fetchDocument(fileId: string): Promise<Blob> {
   return downloadBlob(apiPath('downloadDocument', { fileId }), API_PATHS.downloadDocument);
 }

@@ -8,7 +8,7 @@ import { NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
 
 export function StandaloneApp() {
   const navigate = useNavigate();
-  // 401 answers return the applicant to /newapplication inside this page (shared's http client).
+  // 401 answers return the applicant to /newapplication inside this page (the web package's http client).
   useEffect(() => configureHttp({ navigate: (to) => navigate(to) }), [navigate]);
   return (
     <Routes>

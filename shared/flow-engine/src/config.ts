@@ -63,7 +63,7 @@ export function loadFlowConfig(value: unknown, source: string, components?: read
 
 /**
  * Component configurations, checked: unique field keys, compiling regexes, sound formulas, access control
- * only where it applies (a table's cells take the table's: shared's readOnlyByAccessControl).
+ * only where it applies (a table's cells take the table's: the contract's readOnlyByAccessControl).
  */
 export function loadComponentConfigs(value: unknown, source: string): ComponentConfig[] {
   const components = parseWithSchema(ComponentListSchema, value, source);

@@ -47,7 +47,7 @@ export interface FormOptions {
   editable: boolean;
   /**
    * The staff user filling the form: fields whose access control gives them no WRITE are read only
-   * (shared's readOnlyByAccessControl, a table's cells with it). Absent or null (applicants, hosts that
+   * (the contract's readOnlyByAccessControl, a table's cells with it). Absent or null (applicants, hosts that
    * pass none): every field follows `access`.
    */
   viewer?: FieldAccessViewer | null;

@@ -313,5 +313,5 @@ export function counterStep(value: number, delta: 1 | -1, min: number, max: numb
   return value > min ? Math.max(value - 1, min) : value;
 }
 
-// The upload check (30 MB, the spec §5 kinds) is shared's, also used by the back office's Docs tab.
+// The upload check (30 MB, the spec §5 kinds) is the contract's, also used by the back office's Docs tab.
 export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck } from '@originate/contract';

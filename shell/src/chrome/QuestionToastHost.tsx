@@ -12,7 +12,7 @@ function Question({ toast }: { toast: QuestionToast }) {
     <Snackbar
       open
       autoHideDuration={QUESTION_TOAST_TIMEOUT_MS}
-      // Below shared's plain toasts (top centre), so a notice never hides a question.
+      // Below the web package's plain toasts (top centre), so a notice never hides a question.
       anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
       onClose={(_event, reason) => {
         // A click elsewhere is no answer.

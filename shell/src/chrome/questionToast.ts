@@ -1,6 +1,6 @@
 // Toasts that ask the user something (spec §9 "Question toast timeout 20000 ms"): they carry answer
-// buttons and stay 20 s, long enough to read and decide, where shared's plain toasts (showToast) stay 6 s.
-// The shell's own: shared's toast has no answers and one duration; the duration is shared's constant.
+// buttons and stay 20 s, long enough to read and decide, where the web package's plain toasts (showToast) stay 6 s.
+// The shell's own: the web package's toast has no answers and one duration; the duration is the contract's constant (QUESTION_TOAST_TIMEOUT_MS).
 import { sharedStore } from '@originate/web';
 import { atom } from 'jotai/vanilla';
 

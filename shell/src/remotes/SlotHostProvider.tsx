@@ -1,4 +1,4 @@
-// The shell's side of shared's slots (ui/slots.tsx): a remote's page asks for a slot by name and the
+// The shell's side of the web package's slots (ui/slots.tsx): a remote's page asks for a slot by name and the
 // shell renders the permitted remote filling it, as it renders every remote (boundary, Retry, fallback).
 import type { RemotesManifest } from '@originate/contract';
 import { type SlotHost, SlotRendererContext } from '@originate/web';

@@ -1,5 +1,5 @@
 // Field access on saves (spec §6 'Field access gives WRITE or else read only'; README "Field access"):
-// a staff save may not change a field the caller may only read. Which fields those are is shared's rule
+// a staff save may not change a field the caller may only read. Which fields those are is the contract's rule
 // (readOnlyByAccessControl, the one the portal's engine marks read only with); what counts as a change is
 // judged on the values as the form shows them (the engine's defaults applied to both sides), so a form
 // sent back untouched, defaults and all, changes nothing.
