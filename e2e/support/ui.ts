@@ -31,20 +31,15 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {
+  const before = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  // A full-page capture lays the page out at its whole height and back, and can leave the scroll position
-  // off by the height that changed until the next layout moves it back (a trace at 390 px: 270 → 304 px
-  // during the capture, back to 270 between the next click's press and release, so that click was lost).
-  // Force the layout now, and wait until two frames agree on the scroll position.
-  await page.evaluate(async () => {
-    let last = Number.NaN;
-    for (let frame = 0; frame < 30; frame++) {
-      document.documentElement.getBoundingClientRect();
-      if (window.scrollY === last) return;
-      last = window.scrollY;
-      await new Promise((resolve) => requestAnimationFrame(resolve));
-    }
-  });
+  // A full-page capture can leave the page scrolled elsewhere (a trace at 390 px: 270 → 304 px) and
+  // Chromium puts it back only at the next input: the next click's press lands at 304, its release at
+  // 270, and the click is lost. Put it back now, where the capture found it.
+  await page.evaluate(async ({ x, y }) => {
+    if (window.scrollX !== x || window.scrollY !== y) window.scrollTo({ left: x, top: y, behavior: 'instant' });
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, before);
 }
 
 /** The back office's detail of one application. */

@@ -64,7 +64,9 @@ export function useStepActions(a: StepActionsArgs) {
       setForm(formFor(target, v, j));
       latest.current.step = target;
       writeDraft(true);
-      window.scrollTo?.({ top: 0, behavior: 'smooth' });
+      // At once, not smoothly: while a long step scrolled up under the pointer, a press on the next step's
+      // buttons could be released elsewhere on the moving page and the tap was lost.
+      window.scrollTo?.({ top: 0, behavior: 'instant' });
     },
     [formFor, writeDraft, settle, setForm, setAt, latest],
   );
