@@ -20,7 +20,8 @@ export interface BombFigures {
   otherClient: { calls: number; failed: number; p50Ms: number; p95Ms: number; maxMs: number };
 }
 
-type Session = { access_token: string; sessionid: string };
+/** What the bench's login keeps of the login answer. */
+type Session = Awaited<ReturnType<typeof login>>;
 
 async function upload(base: string, session: Session, applicationId: string, name: string, data: Buffer) {
   const form = new FormData();
