@@ -46,10 +46,11 @@ export async function startHomeLoan(page: Page, origin: string): Promise<void> {
 }
 
 /**
- * Next with the mouse, and the named step opens (its save done). On the 390 px layout this click was
- * now and then lost while the blur of the last field re-rendered the form between mousedown and mouseup;
- * a blur now waits for the press to end (portal/pointerRelease.ts). Refusals use the keyboard path
- * (expectNextRefused), so both are exercised.
+ * Next with the mouse, and the named step opens (its save done). A click is lost when the page moves
+ * between its press and release; three such moves were found and removed: the blur of the last field
+ * re-rendering the form (a blur now waits for the press to end, portal/pointerRelease.ts), the smooth
+ * scroll to a new step's top (now at once), and a full-page screenshot's scroll (support/ui.ts puts it
+ * back). Refusals use the keyboard path (expectNextRefused), so both are exercised.
  */
 export async function next(page: Page, expectedStep: string): Promise<void> {
   await button(page, 'Next').click();
