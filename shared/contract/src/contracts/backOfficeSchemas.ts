@@ -1,6 +1,9 @@
 // Back-office request bodies and queries as TypeBox schemas: at once the TypeScript type, the
 // server's route schema and the browser's check. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
+import { ApprovalKindSchema } from './answers/tasks';
+import { APPLICATION_LISTS } from './backOffice';
+import { literalUnion } from './flow';
 import { Comment, closed, Id, IsoDateTime } from './primitives';
 
 export const ApplicationActionBodySchema = Type.Object(
@@ -40,7 +43,7 @@ export const RequestApprovalBodySchema = Type.Object(
     application_id: Id,
     taskId: Id,
     approver: Id,
-    kind: Type.Union([Type.Literal('APPROVAL'), Type.Literal('EXCEPTION')]),
+    kind: ApprovalKindSchema,
     reason: Comment,
   },
   closed,
@@ -217,19 +220,7 @@ export type GraphqlBody = Static<typeof GraphqlBodySchema>;
 /** POST /backstage/localSearch: the free-text search of one list (what 'applications' search does), a page of it. */
 export const LocalSearchBodySchema = Type.Object(
   {
-    list: Type.Union(
-      [
-        'MY_APPLICATIONS',
-        'TEAM_APPLICATIONS',
-        'ALL',
-        'REJECTED',
-        'CANCELLED',
-        'MY_APPROVALS',
-        'MY_QUERIES',
-        'MY_INTERNAL',
-        'NEW_INTERNAL',
-      ].map((l) => Type.Literal(l)),
-    ),
+    list: literalUnion(APPLICATION_LISTS),
     query: Type.String({ minLength: 1, maxLength: 100 }),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
