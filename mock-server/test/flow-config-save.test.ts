@@ -1,4 +1,4 @@
-// Admin saves of the customer-flow configuration (README "Customer flow configuration saves"): the
+// Admin saves of the customer-flow configuration (README "Configuration saves"): the
 // contract schema in the portal's wording, the engine's load checks, operations admin only, and the
 // public GET routes answering what was saved.
 import assert from 'node:assert/strict';
@@ -56,7 +56,7 @@ describe('PUT flow_config_by_id: the flow is checked as the portal loads it', ()
     ]);
   });
 
-  it('duplicate ids and routes, the path not the body, an unknown product', async () => {
+  it('duplicate ids and routes, the path not the body, a product other than the one opening the flow', async () => {
     const flow = seededFlow('home_loan');
     const [first, second] = flow.sections;
     assert.ok(first && second);
@@ -69,7 +69,7 @@ describe('PUT flow_config_by_id: the flow is checked as the portal loads it', ()
     assert.deepEqual(issues(res), [
       { label: 'flowId', reason: "must be the flowId of the path ('personal_loan')" },
       { label: 'verNum', reason: 'must be the verNum of the path (7)' },
-      { label: 'product_code', reason: "unknown product 'ZZ'" },
+      { label: 'product_code', reason: "must be 'HL': product HL opens this flow" },
       { label: 'sections[1].section_id', reason: `duplicate '${first.section_id}'` },
       { label: 'sections[1].sub_sections[0].route_info', reason: `duplicate '${sub.route_info}'` },
     ]);

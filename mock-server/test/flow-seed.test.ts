@@ -10,12 +10,13 @@ import {
   ComponentConfigSchema,
   DATE_UNITS,
   FIELD_TYPES,
+  FieldOptionsSaveSchema,
   FieldOptionsSchema,
   FlowConfigSchema,
   PageRuleSchema,
+  ProductConfigSchema,
   schemaIssues,
 } from '@originate/contract/schemas';
-import { ProductRecordSchema } from '../src/modules/configs/flow-store';
 import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
 
@@ -30,7 +31,9 @@ describe('seeded configuration', () => {
     for (const c of COMPONENTS) assert.deepEqual(schemaIssues(ComponentConfigSchema, c), [], c.componentId);
     for (const r of rules) assert.deepEqual(schemaIssues(PageRuleSchema, r), [], r.rule_id);
     for (const o of FIELD_OPTIONS) assert.deepEqual(schemaIssues(FieldOptionsSchema, o), [], o.property);
-    for (const p of PRODUCTS) assert.deepEqual(schemaIssues(ProductRecordSchema, p), [], p.product_code);
+    // An operations admin can save each seeded list again as it is.
+    for (const o of FIELD_OPTIONS) assert.deepEqual(schemaIssues(FieldOptionsSaveSchema, o), [], o.property);
+    for (const p of PRODUCTS) assert.deepEqual(schemaIssues(ProductConfigSchema, p), [], p.product_code);
   });
 
   it('names only components, fields and option lists that exist; keys are unique per flow', () => {

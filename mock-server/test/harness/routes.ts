@@ -95,6 +95,8 @@ const PARAM_VALUES: Record<string, string> = {
   fileId: '00000000-0000-4000-8000-000000000000',
   microflowId: 'pincode_lookup',
   componentId: 'PL_LOAN',
+  propertyType: 'DROPDOWN',
+  property: 'MARITAL_STATUS',
   // Back office
   action: 'cancel',
   taskId: 'TSK-PL-2026-000101-1',

@@ -1,14 +1,22 @@
 // What an admin save of the customer-flow configuration must satisfy beyond its schema (README
-// "Customer flow configuration saves"). The checks a schema cannot say are the engine's own loaders
+// "Configuration saves"). The checks a schema cannot say are the engine's own loaders
 // (loadFlowConfig, loadComponentConfigs, loadPageRules: the portal refuses the same configuration when
 // it loads it), run over what is stored; this file adds what only the server knows (the path the value
-// is saved under, the products, the flows that use a component) and words each problem as {label, reason}.
+// is saved under, the products and the flows they open, the flows that use a component, the bank's
+// teams) and words each problem as {label, reason}.
 
-import type { ComponentConfig, FlowConfig, PageRule } from '@originate/contract';
+import type {
+  ComponentConfig,
+  FieldOptionsSave,
+  FlowConfig,
+  PageRule,
+  ProductConfig,
+  TeamType,
+} from '@originate/contract';
 import { SchemaError } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
-import { componentsByIds, findProduct, flowVersions, rulesAbout } from './flow-store';
+import { componentsByIds, findFlowConfig, flowVersions, isStoredFlow, productsOpening, rulesAbout } from './flow-store';
 
 export interface ConfigIssue {
   label: string;
@@ -43,7 +51,11 @@ function engineIssues(load: () => unknown, label: (path: string) => string = (pa
 const componentIdsOf = (flow: FlowConfig) =>
   flow.sections.flatMap((section) => section.sub_sections.map((sub) => sub.componentId));
 
-/** A flow saved as /:verNum/:flowId: that flow, of a known product, its components stored, its ids unique. */
+/**
+ * A flow saved as /:verNum/:flowId: that flow, its components stored, its ids unique, and the product of
+ * every stored product that opens it. A flow no product opens may name a product not stored yet: a new
+ * product's flow is saved first, then the product naming it (productConfigIssues holds the product to it).
+ */
 export async function flowConfigIssues(
   db: Queryable,
   flow: FlowConfig,
@@ -56,8 +68,15 @@ export async function flowConfigIssues(
   if (flow.verNum !== path.verNum) {
     issues.push({ label: 'verNum', reason: `must be the verNum of the path (${path.verNum})` });
   }
-  if (!(await findProduct(db, flow.product_code))) {
-    issues.push({ label: 'product_code', reason: `unknown product '${flow.product_code}'` });
+  // Applications are filed under their flow's product_code: a product opening a flow of another would
+  // start applications of that other product.
+  for (const { product_code } of await productsOpening(db, flow.flowId)) {
+    if (product_code !== flow.product_code) {
+      issues.push({
+        label: 'product_code',
+        reason: `must be '${product_code}': product ${product_code} opens this flow`,
+      });
+    }
   }
   const components = await componentsByIds(db, componentIdsOf(flow));
   issues.push(...engineIssues(() => loadFlowConfig(flow, `flow ${flow.flowId}`, [...components.values()])));
@@ -102,12 +121,20 @@ export async function componentConfigIssues(
  * control on a table's cells, are the schema's and the engine loader's): a misspelt team would silently
  * give nobody WRITE.
  */
-async function accessControlIssues(db: Queryable, component: ComponentConfig): Promise<ConfigIssue[]> {
+function accessControlIssues(db: Queryable, component: ComponentConfig): Promise<ConfigIssue[]> {
   const named = component.fields.flatMap((field, f) =>
     (field.accessControl ?? []).flatMap((entry, e) =>
       (entry.teams ?? []).map((team, t) => ({ team, label: `fields[${f}].accessControl[${e}].teams[${t}].id` })),
     ),
   );
+  return unknownTeamIssues(db, named);
+}
+
+/** Each named team that is not one of the bank's teams of its type, labelled where it was named. */
+async function unknownTeamIssues(
+  db: Queryable,
+  named: readonly { team: { type: TeamType; id: string }; label: string }[],
+): Promise<ConfigIssue[]> {
   if (named.length === 0) return [];
   const rows = await db.query<{ id: string; type: string }>('SELECT id, type FROM teams WHERE id = ANY($1::text[])', [
     [...new Set(named.map((n) => n.team.id))],
@@ -145,5 +172,62 @@ export async function pageRulesIssues(
     }
   });
   issues.push(...engineIssues(() => loadPageRules(rules, `page rules of ${path.flowId}`, [...components.values()])));
+  return issues;
+}
+
+/**
+ * A product saved as /:productCode: that product, opening a SAVED version of a flow of its own (the portal
+ * loads the SAVED one, and applications are filed under the flow's product), its queue the bank's teams
+ * (a misspelt team would leave every new application in no team's queue).
+ */
+export async function productConfigIssues(
+  db: Queryable,
+  product: ProductConfig,
+  productCode: string,
+): Promise<ConfigIssue[]> {
+  const issues: ConfigIssue[] = [];
+  if (product.product_code !== productCode) {
+    issues.push({ label: 'product_code', reason: `must be the productCode of the path ('${productCode}')` });
+  }
+  const { flowId, verNum } = product;
+  const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
+  if (flow === null) {
+    issues.push(
+      (await isStoredFlow(db, flowId))
+        ? { label: 'verNum', reason: `flow '${flowId}' has no SAVED version ${verNum}` }
+        : { label: 'flowId', reason: `unknown flow '${flowId}'` },
+    );
+  } else if (flow.product_code !== product.product_code) {
+    issues.push({ label: 'flowId', reason: `'${flowId}' ${verNum} is a flow of product '${flow.product_code}'` });
+  }
+  issues.push(
+    ...(await unknownTeamIssues(
+      db,
+      product.queue.map((team, q) => ({ team, label: `queue[${q}].id` })),
+    )),
+  );
+  return issues;
+}
+
+/**
+ * An option list saved as /:propertyType/:property: that list, each value once (the form stores the value,
+ * so two options with one value could not be told apart). Pure: the schema bounds the rest.
+ */
+export function fieldOptionsIssues(
+  options: FieldOptionsSave,
+  path: { propertyType: FieldOptionsSave['property_type']; property: string },
+): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  if (options.property_type !== path.propertyType) {
+    issues.push({ label: 'property_type', reason: `must be the propertyType of the path ('${path.propertyType}')` });
+  }
+  if (options.property !== path.property) {
+    issues.push({ label: 'property', reason: `must be the property of the path ('${path.property}')` });
+  }
+  const seen = new Set<string>();
+  options.values.forEach(({ value }, v) => {
+    if (seen.has(value)) issues.push({ label: `values[${v}].value`, reason: `duplicate '${value}'` });
+    seen.add(value);
+  });
   return issues;
 }

@@ -1,5 +1,6 @@
-// Admin saves of the customer-flow configuration (README "Customer flow configuration saves"): an
-// operations admin replaces a flow, a component or a flow version's page rules. Each body is checked
+// Admin saves of the customer-flow configuration (README "Configuration saves"): an operations admin
+// replaces a flow, a component or a flow version's page rules, and creates or replaces a product or an
+// option list. Each body is checked
 // against the shared contract schema (contractValidator: the portal's wording, 'sections[2].
 // sub_sections[0].route_info' / 'missing'), then as the engine loads it (flow-config-checks), and only
 // then stored; the public GET routes answer what was saved.
@@ -10,10 +11,12 @@ import {
   ComponentConfigSchema,
   closed,
   ERROR_ANSWERS,
+  FieldOptionsSaveSchema,
   FlowConfigSchema,
   FlowModeSchema,
   PageRuleSchema,
   PageRulesAnswerSchema,
+  ProductConfigSchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -21,8 +24,15 @@ import { caller, type PluginOptions } from '../../context';
 import { forbidden, notFound, ValidationError } from '../../errors';
 import { contractValidator } from '../../http/bodies';
 import { isOpsAdmin } from '../users';
-import { componentConfigIssues, flowConfigIssues, pageRulesIssues, underConfigLock } from './flow-config-checks';
-import { saveComponentConfig, saveFlowConfig, savePageRules } from './flow-store';
+import {
+  componentConfigIssues,
+  fieldOptionsIssues,
+  flowConfigIssues,
+  pageRulesIssues,
+  productConfigIssues,
+  underConfigLock,
+} from './flow-config-checks';
+import { saveComponentConfig, saveFieldOptions, saveFlowConfig, savePageRules, saveProduct } from './flow-store';
 
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const NoQuery = Type.Object({}, closed);
@@ -59,6 +69,33 @@ export const flowConfigSaveAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions>
       return underConfigLock(db, async (tx) => {
         refuseIf(await flowConfigIssues(tx, request.body, path));
         return saveFlowConfig(tx, request.body, request.query.mode ?? 'SAVED', ctx.now());
+      });
+    },
+  );
+
+  // Create or replace one option list: POST get_fields_config answers it from then on.
+  app.put(
+    API_PATHS.saveFieldOptions,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object(
+          {
+            propertyType: FieldOptionsSaveSchema.properties.property_type,
+            property: FieldOptionsSaveSchema.properties.property,
+          },
+          closed,
+        ),
+        querystring: NoQuery,
+        body: FieldOptionsSaveSchema,
+        response: { 200: FieldOptionsSaveSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      return underConfigLock(db, async (tx) => {
+        refuseIf(fieldOptionsIssues(request.body, request.params));
+        return saveFieldOptions(tx, request.body);
       });
     },
   );
@@ -107,6 +144,27 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         if (issues === null) throw notFound('Flow configuration not found');
         refuseIf(issues);
         return savePageRules(tx, path.flowId, path.verNum, request.body, ctx.now());
+      });
+    },
+  );
+
+  // Create or replace one product: the public product list and GET of the same path answer it from then on.
+  app.put(
+    API_PATHS.productDetails,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        querystring: NoQuery,
+        body: ProductConfigSchema,
+        response: { 200: ProductConfigSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      return underConfigLock(db, async (tx) => {
+        refuseIf(await productConfigIssues(tx, request.body, request.params.productCode));
+        return saveProduct(tx, request.body, ctx.now());
       });
     },
   );

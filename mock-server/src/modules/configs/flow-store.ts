@@ -1,37 +1,23 @@
 // The customer-flow configuration in its tables (JSONB). Every write is checked against the shared
 // contract schema first (parseWithSchema), so a broken configuration is refused naming the path and
 // the reason and never reaches a portal.
-import type { ComponentConfig, FieldOptions, FlowConfig, FlowMode, PageRule } from '@originate/contract';
+import type { ComponentConfig, FieldOptions, FlowConfig, FlowMode, PageRule, ProductConfig } from '@originate/contract';
 import {
-  Code,
   ComponentConfigSchema,
-  closed,
   FieldOptionsSchema,
   FlowConfigSchema,
   PageRuleSchema,
-  ProductDetailsSchema,
+  ProductConfigSchema,
   parseWithSchema,
-  TeamSchema,
 } from '@originate/contract/schemas';
-import Type, { type Static } from 'typebox';
+import Type from 'typebox';
 import type { Queryable } from '../../db';
-
-/** A product as stored: what the product routes answer plus the queue new applications land in. */
-export const ProductRecordSchema = Type.Object(
-  {
-    ...ProductDetailsSchema.properties,
-    /** The teams whose queue a new application's CUST_FLOW task is in (staff access follows it). */
-    queue: Type.Array(Type.Object({ type: TeamSchema.properties.type, id: Code }, closed), { maxItems: 10 }),
-  },
-  closed,
-);
-export type ProductRecord = Static<typeof ProductRecordSchema>;
 
 const PageRulesSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
 const TranslationMapSchema = Type.Record(Type.String({ maxLength: 500 }), Type.String({ maxLength: 2000 }));
 
-export async function saveProduct(db: Queryable, value: unknown, now: Date): Promise<ProductRecord> {
-  const product = parseWithSchema(ProductRecordSchema, value, 'product');
+export async function saveProduct(db: Queryable, value: unknown, now: Date): Promise<ProductConfig> {
+  const product = parseWithSchema(ProductConfigSchema, value, 'product');
   await db.query(
     `INSERT INTO products (product_code, value, updated_at) VALUES ($1, $2::jsonb, $3)
      ON CONFLICT (product_code) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at`,
@@ -102,16 +88,31 @@ export async function saveTranslations(db: Queryable, lang: string, value: unkno
 
 // ---- Reads ----------------------------------------------------------------------------------------
 
-export async function allProducts(db: Queryable): Promise<ProductRecord[]> {
-  const rows = await db.query<{ value: ProductRecord }>('SELECT value FROM products ORDER BY product_code');
+export async function allProducts(db: Queryable): Promise<ProductConfig[]> {
+  const rows = await db.query<{ value: ProductConfig }>('SELECT value FROM products ORDER BY product_code');
   return rows.map((r) => r.value);
 }
 
-export async function findProduct(db: Queryable, productCode: string): Promise<ProductRecord | null> {
-  const rows = await db.query<{ value: ProductRecord }>('SELECT value FROM products WHERE product_code = $1', [
+export async function findProduct(db: Queryable, productCode: string): Promise<ProductConfig | null> {
+  const rows = await db.query<{ value: ProductConfig }>('SELECT value FROM products WHERE product_code = $1', [
     productCode,
   ]);
   return rows[0]?.value ?? null;
+}
+
+/** The stored products that open a version of this flow. */
+export async function productsOpening(db: Queryable, flowId: string): Promise<ProductConfig[]> {
+  const rows = await db.query<{ value: ProductConfig }>(
+    "SELECT value FROM products WHERE value->>'flowId' = $1 ORDER BY product_code",
+    [flowId],
+  );
+  return rows.map((r) => r.value);
+}
+
+/** Whether any version of this flow is stored, in either mode. */
+export async function isStoredFlow(db: Queryable, flowId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM flow_configs WHERE flow_id = $1 LIMIT 1', [flowId]);
+  return rows.length > 0;
 }
 
 /** The flow in the mode asked for; a flow never saved as DRAFT answers its SAVED version. */

@@ -3,7 +3,6 @@ export type { Problem } from './config-rules';
 export { applyExplicitPortalUrl } from './configs';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
-export type { ProductRecord } from './flow-store';
 export {
   componentsByIds,
   fieldOptions,

@@ -1,10 +1,9 @@
 // How an applicant's first save begins: the application it creates and its applicant's session, in one
 // transaction, so there is never an application without its session or the reverse.
-import type { SaveApplicationBody } from '@originate/contract';
+import type { ProductConfig, SaveApplicationBody } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createApplicantSession, type IssuedSession } from '../auth';
-import type { ProductRecord } from '../configs';
 import { createFlowApplication, type FlowContext } from './flow-applications';
 
 type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
@@ -12,7 +11,7 @@ type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'
 /** The first save: a new application and its applicant's session. */
 export function startApplication(
   db: Db,
-  product: ProductRecord,
+  product: ProductConfig,
   flowCtx: FlowContext,
   body: SaveApplicationBody,
   config: TtlConfig,

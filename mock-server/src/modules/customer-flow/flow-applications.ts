@@ -2,13 +2,19 @@
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { FieldAccessViewer, FieldConfig, FlowConfig, SaveApplicationBody } from '@originate/contract';
+import type {
+  FieldAccessViewer,
+  FieldConfig,
+  FlowConfig,
+  ProductConfig,
+  SaveApplicationBody,
+} from '@originate/contract';
 import { optionRequests } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, invalid, ValidationError } from '../../errors';
 import { fieldChanges, recordAudits } from '../applications';
 import { sha256 } from '../auth';
-import { componentsByIds, fieldOptions, findFlowConfig, type ProductRecord, rulesOf } from '../configs';
+import { componentsByIds, fieldOptions, findFlowConfig, rulesOf } from '../configs';
 import type { FileStore } from '../documents';
 import { assertStorageQuota } from '../documents';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
@@ -154,7 +160,7 @@ async function nextApplicationId(tx: Queryable, productCode: string, now: Date):
 
 export async function createFlowApplication(
   tx: Queryable,
-  product: ProductRecord,
+  product: ProductConfig,
   ctx: FlowContext,
   body: SaveApplicationBody,
   now: Date,
@@ -205,7 +211,7 @@ export async function updateFlowApplication(
   ctx: FlowContext,
   body: SaveApplicationBody,
   now: Date,
-  queue: ProductRecord['queue'],
+  queue: ProductConfig['queue'],
   /** Who saves, for the audit trail of every changed field (staff saves name the user). */
   audit: { userId: string | null; source: string } = { userId: null, source: 'applicant' },
   /** The staff user saving, whose field access is enforced; applicants (absent) are not governed by it. */
@@ -322,7 +328,7 @@ export async function copyApplication(
   sourceId: string,
   productCode: string,
   copier: { userid: string; username: string; displayName: string },
-  queue: ProductRecord['queue'],
+  queue: ProductConfig['queue'],
   now: Date,
 ): Promise<string> {
   return db.transaction(async (tx) => {

@@ -1,7 +1,7 @@
 // Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
 // the resume token, captcha and the mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type SaveApplicationBody } from '@originate/contract';
+import { API_PATHS, type ProductConfig, type SaveApplicationBody } from '@originate/contract';
 import {
   ApplicationAnswerSchema,
   CaptchaChallengeAnswerSchema,
@@ -41,7 +41,7 @@ import {
   toTaskAccess,
 } from '../applications';
 import { type IssuedSession, openApplicantSession } from '../auth';
-import { findProduct, type ProductRecord } from '../configs';
+import { findProduct } from '../configs';
 import { NO_ACCESS } from '../tasks';
 import { startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
@@ -109,7 +109,7 @@ export function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
   return session;
 }
 
-async function productOf(ctx: AppContext, flowCtx: FlowContext): Promise<ProductRecord> {
+async function productOf(ctx: AppContext, flowCtx: FlowContext): Promise<ProductConfig> {
   const product = await findProduct(ctx.db, flowCtx.flow.product_code);
   if (!product) throw invalid('flowId', 'belongs to no product');
   return product;

@@ -3,10 +3,9 @@
 // Hindi labels and the pincode table of the pincode_lookup microflow. Each value passes its contract
 // schema on the way in (modules/configs/flow-store). Applied when FLOW_SEED_VERSION changes, so later
 // edits survive restarts until the seed itself changes.
-import type { FieldOptions } from '@originate/contract';
+import type { FieldOptions, ProductConfig } from '@originate/contract';
 import type { Db } from '../../db';
 import {
-  type ProductRecord,
   saveComponentConfig,
   saveFieldOptions,
   saveFlowConfig,
@@ -27,12 +26,12 @@ const FLOW_SEED_VERSION = '4';
 const RELEASED_VERSIONS = [241, 242];
 
 /** New applications land in the Mumbai West retail queue (demo teams; an empty queue leaves them to ALL_APPLICATIONS_*). */
-const RETAIL_QUEUE: ProductRecord['queue'] = [
+const RETAIL_QUEUE: ProductConfig['queue'] = [
   { type: 'HIERARCHY', id: 'TEAM-MUM-WEST' },
   { type: 'DEPT', id: 'TEAM-RETAIL-LENDING' },
 ];
 
-export const PRODUCTS: ProductRecord[] = [
+export const PRODUCTS: ProductConfig[] = [
   {
     product_code: 'HL',
     product_name: 'Home Loan',

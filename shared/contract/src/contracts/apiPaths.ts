@@ -40,6 +40,9 @@ export const API_PATHS = {
   /** Admin save of one flow version's page rules (PUT; operations admin). */
   savePageRules: '/v3/flow/fetch_rules/:flowId/:verNum',
   fieldsConfig: '/config/get_fields_config',
+  /** Admin save of one option list (PUT; operations admin); get_fields_config answers it. */
+  saveFieldOptions: '/config/get_fields_config/:propertyType/:property',
+  /** GET: one product's details (public); PUT: an operations admin creates or replaces the product. */
   productDetails: '/api/ProductDetails/:productCode',
   productList: '/v3/lead/getAllProducts',
   translate: '/v3/translation/translate',

@@ -2,9 +2,10 @@
 // one TypeBox definition per shape, which is at once the TypeScript type, the server's route schema
 // and the browser's load-time check (parseWithSchema). Objects refuse unknown keys.
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
-import { closed, Id, Key, RouteInfo } from './primitives';
+import { Code, closed, Id, Key, RouteInfo } from './primitives';
 
-const Label = Type.String({ maxLength: 500 });
+const LABEL_MAX_LENGTH = 500;
+const Label = Type.String({ maxLength: LABEL_MAX_LENGTH });
 
 type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
 /**
@@ -347,18 +348,49 @@ export const FlowConfigSchema = Type.Object(
 );
 export type FlowConfig = Static<typeof FlowConfigSchema>;
 
+const PropertyTypeSchema = Type.Union([Type.Literal('DROPDOWN'), Type.Literal('RADIO')]);
+/** The most options one list holds, and an option value's length. */
+const MAX_OPTIONS = 5000;
+const OPTION_VALUE_MAX_LENGTH = 256;
+
 /** Options of a dropdown or radio property (/config/get_fields_config). */
 export const FieldOptionsSchema = Type.Object(
   {
-    property_type: Type.Union([Type.Literal('DROPDOWN'), Type.Literal('RADIO')]),
+    property_type: PropertyTypeSchema,
     property: Type.String({ minLength: 1, maxLength: 128 }),
-    values: Type.Array(Type.Object({ label: Label, value: Type.String({ maxLength: 256 }) }, closed), {
-      maxItems: 5000,
-    }),
+    values: Type.Array(
+      Type.Object({ label: Label, value: Type.String({ maxLength: OPTION_VALUE_MAX_LENGTH }) }, closed),
+      { maxItems: MAX_OPTIONS },
+    ),
   },
   closed,
 );
 export type FieldOptions = Static<typeof FieldOptionsSchema>;
+
+/**
+ * PUT /config/get_fields_config/{propertyType}/{property} (operations admin): one option list, body and
+ * answer. Stricter than FieldOptionsSchema, which also answers a list nobody stored (values: []): the
+ * property is a code get_fields_config can be asked for, and the list holds 1 to 5000 options, none with
+ * an empty label or value (the server refuses a value twice).
+ */
+export const FieldOptionsSaveSchema = Type.Object(
+  {
+    property_type: PropertyTypeSchema,
+    property: Code,
+    values: Type.Array(
+      Type.Object(
+        {
+          label: Type.String({ minLength: 1, maxLength: LABEL_MAX_LENGTH }),
+          value: Type.String({ minLength: 1, maxLength: OPTION_VALUE_MAX_LENGTH }),
+        },
+        closed,
+      ),
+      { minItems: 1, maxItems: MAX_OPTIONS },
+    ),
+  },
+  closed,
+);
+export type FieldOptionsSave = Static<typeof FieldOptionsSaveSchema>;
 
 // ---- Field values -------------------------------------------------------------------------------
 

@@ -2,10 +2,19 @@
 // environment domain, {type}/{name} configs) and the customer-flow configuration the portal reads
 // (products, flows, routes, page rules, components, options, translations; their schemas are flow.ts').
 // The admin schemas are the source of the types entities.ts exports; what a write may hold is checked
-// by the server's config rules, with their own wording, so these declare the shape only.
+// by the server's config rules, with their own wording, so these declare the shape only. The product an
+// operations admin saves is body and answer at once (ProductConfigSchema), like the flow, component,
+// page-rule and option-list saves' schemas in flow.ts.
 import Type, { type Static } from 'typebox';
-import { ComponentConfigSchema, FieldOptionsSchema, FlowConfigSchema, PageRuleSchema } from '../flow';
-import { AnyKey, closed, Nullable } from '../primitives';
+import {
+  ComponentConfigSchema,
+  FieldOptionsSchema,
+  FlowConfigSchema,
+  PageRuleSchema,
+  ProductDetailsSchema,
+} from '../flow';
+import { AnyKey, Code, closed, Nullable } from '../primitives';
+import { TeamSchema } from './applications';
 
 const Text = Type.String();
 
@@ -59,6 +68,21 @@ export const PageRulesAnswerSchema = Type.Array(PageRuleSchema);
 export const ComponentConfigsAnswerSchema = Type.Array(ComponentConfigSchema);
 /** POST /config/get_fields_config: the options of each property asked for (none: an empty list). */
 export const FieldOptionsAnswerSchema = Type.Array(FieldOptionsSchema);
+
+/**
+ * A product as configured and stored: its details (what GET /api/ProductDetails answers, engine version
+ * aside) and the queue its new applications land in. PUT /api/ProductDetails/{productCode} takes and
+ * answers it (operations admin); the server checks that its flow version is stored and belongs to it.
+ */
+export const ProductConfigSchema = Type.Object(
+  {
+    ...ProductDetailsSchema.properties,
+    /** The teams whose queue a new application's CUST_FLOW task is in (none: only ALL_APPLICATIONS_* reach it). */
+    queue: Type.Array(Type.Object({ type: TeamSchema.properties.type, id: Code }, closed), { maxItems: 10 }),
+  },
+  closed,
+);
+export type ProductConfig = Static<typeof ProductConfigSchema>;
 
 /** POST /v3/translation/translate: each text asked for, translated where there is a translation. */
 export const TranslateAnswerSchema = Type.Object({ lang: Text, translations: Type.Record(AnyKey, Text) }, closed);
