@@ -1,9 +1,8 @@
 // Admin saves of the customer-flow configuration (README "Configuration saves"): an operations admin
 // replaces a flow, a component or a flow version's page rules, and creates or replaces a product or an
-// option list. Each body is checked
-// against the shared contract schema (contractValidator: the portal's wording, 'sections[2].
-// sub_sections[0].route_info' / 'missing'), then as the engine loads it (flow-config-checks), and only
-// then stored; the public GET routes answer what was saved.
+// option list. Each body is checked against the shared contract schema (contractValidator: the portal's
+// wording, 'sections[2].sub_sections[0].route_info' / 'missing'), then as the engine loads it and against
+// what is stored (flow-config-checks), and only then stored; the public routes answer what was saved.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
 import {
@@ -101,7 +100,7 @@ export const flowConfigSaveAdminRoutes: FastifyPluginAsyncTypebox<PluginOptions>
   );
 };
 
-/** PUTs of /v3/… paths: also served under /debugger, like the rest of the non-admin API. */
+/** PUTs of /v3/… and /api/… paths: also served under /debugger, like the rest of the non-admin API. */
 export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
 
