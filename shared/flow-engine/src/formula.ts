@@ -6,9 +6,10 @@
 // ROUND(x[, digits]), MIN(...), MAX(...), ABS(x).
 //
 // An empty field (nothing entered yet) is not a number, and an applicant fills a form in any order, so
-// each operator says what an empty operand means (README "Formulas"): + and - count it as 0, * / % and
-// ROUND/ABS of it are empty (a product of an unknown is unknown), MIN/MAX skip it. A formula whose every
-// read operand is empty is empty. Text that is not a number is never 0: it makes the result empty.
+// each operator says what an empty operand means (README "Formulas: empty operands"): + and - count it
+// as 0, * / % and ROUND/ABS of it are empty (a product of an unknown is unknown), MIN/MAX skip it. A
+// formula whose every read operand is empty is empty. Text that is not a number is never 0: it makes the
+// result empty.
 import type { ComponentConfig } from '@originate/contract';
 import jsep from 'jsep';
 import { fieldType } from './fields';
