@@ -3,9 +3,17 @@
 // public GET routes answering what was saved.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type ComponentConfig, type FlowConfig, type PageRule } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  type ComponentConfig,
+  type FieldConfig,
+  type FlowConfig,
+  type FormValues,
+  type PageRule,
+} from '@originate/contract';
 import { COMPONENTS, FLOWS, RULES } from '../src/seed/flows';
-import { issues, newPersonalLoan } from './flow-helpers';
+import { encrypted, issues, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -188,6 +196,104 @@ describe('PUT componentsConfigs/:componentId', () => {
     sub.componentId = 'HL_EXTRA_CONSENT';
     const saved = await call(s.app, 'PUT', flowUrl(flow, 'DRAFT'), admin, flow);
     assert.equal(saved.statusCode, 200, saved.body);
+  });
+});
+
+describe('field kinds: checkbox group, step, regex_message', () => {
+  const withField = (id: string, field: FieldConfig): ComponentConfig => {
+    const component = seededComponent(id);
+    component.fields.push(field);
+    return component;
+  };
+  const purposes: FieldConfig = {
+    key: 'pl_other_uses',
+    label: 'Other uses of the loan',
+    enable: true,
+    field_type_details: { type: 'checkbox', multiple: true, property: 'PL_PURPOSE', mandatory: true, max_value: 2 },
+  };
+
+  it('a checkbox group without its option list, a step of 0 or on a text field, are refused by path', async () => {
+    const { property: _, ...listless } = purposes.field_type_details;
+    const group = await call(s.app, 'PUT', componentUrl('PL_CUSTOM'), admin, {
+      ...withField('PL_CUSTOM', { ...purposes, field_type_details: listless }),
+    });
+    assert.deepEqual(issues(group), [
+      {
+        label: 'fields[2].field_type_details.property',
+        reason: 'is required: a checkbox group ticks options of this list',
+      },
+    ]);
+    const tenure = seededComponent('PL_LOAN');
+    const slider = tenure.fields.find((f) => f.key === 'pl_tenure_months');
+    assert.ok(slider);
+    slider.field_type_details.step = 0;
+    assert.deepEqual(issues(await call(s.app, 'PUT', componentUrl('PL_LOAN'), admin, tenure)), [
+      { label: 'fields[1].field_type_details.step', reason: 'must be > 0' },
+    ]);
+    slider.field_type_details.step = 5;
+    assert.deepEqual(issues(await call(s.app, 'PUT', componentUrl('PL_LOAN'), admin, tenure)), [
+      {
+        label: 'fields[1].field_type_details.max_value',
+        reason: 'must be min_value (12) plus a multiple of the step (5)',
+      },
+    ]);
+    const text = withField('PL_CUSTOM', {
+      key: 'pl_note',
+      label: 'Note',
+      enable: true,
+      field_type_details: { type: 'text', step: 2 },
+    });
+    assert.deepEqual(issues(await call(s.app, 'PUT', componentUrl('PL_CUSTOM'), admin, text)), [
+      { label: 'fields[2].field_type_details.step', reason: 'is for slider, range and counter fields only' },
+    ]);
+  });
+
+  it('a saved checkbox group gets its options and is submitted as an array the engine checks', async () => {
+    const saved = await call(s.app, 'PUT', componentUrl('PL_CUSTOM'), admin, withField('PL_CUSTOM', purposes));
+    assert.equal(saved.statusCode, 200, saved.body);
+    const a = await newPersonalLoan(s.app);
+    const submit = async (uses: FormValues[string] | undefined) => {
+      const customFields: FormValues = { customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210' };
+      if (uses !== undefined) customFields.pl_other_uses = uses;
+      const body = personalLoanBody({
+        application_id: a.applicationId,
+        mode: 'SAVED',
+        section_id: 'pl_review',
+        sub_section_id: 'pl_summary',
+        customFields,
+      });
+      const res = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
+      return issues(res).find((issue) => issue.label === purposes.label);
+    };
+    assert.deepEqual(await submit(undefined), { label: 'Other uses of the loan', reason: 'is required' });
+    assert.deepEqual(await submit(['travel', 'medical', 'other']), {
+      label: 'Other uses of the loan',
+      reason: 'is above the maximum: tick at most 2 (3 ticked)',
+    });
+    assert.equal(await submit(['travel', 'medical']), undefined, 'two options are accepted');
+    assert.deepEqual(await submit('travel'), { label: 'Other uses of the loan', reason: 'is invalid' });
+  });
+
+  it("a field's regex_message is translated like its label", async () => {
+    const pan: FieldConfig = {
+      key: 'pl_pan_again',
+      label: 'PAN',
+      enable: true,
+      // A text the seeded Hindi translations hold.
+      field_type_details: { type: 'text', regex: '[A-Z]{5}[0-9]{4}[A-Z]', regex_message: 'Full name' },
+    };
+    const saved = await call(s.app, 'PUT', componentUrl('PL_PREAPPROVED'), admin, withField('PL_PREAPPROVED', pan));
+    assert.equal(saved.statusCode, 200, saved.body);
+    const features = await call(s.app, 'PUT', apiPath('setupConfig', { type: 'Admin', name: 'Features' }), admin, {
+      MultiLingual: true,
+      ApplicationFormPreview: true,
+    });
+    assert.equal(features.statusCode, 200, features.body);
+    const read = await call(s.app, 'POST', `${API_PATHS.componentsConfigs}?lang=hi`, undefined, {
+      componentIds: ['PL_PREAPPROVED'],
+    });
+    const field = read.json<ComponentConfig[]>()[0]?.fields.find((f) => f.key === 'pl_pan_again');
+    assert.equal(field?.field_type_details.regex_message, 'पूरा नाम');
   });
 });
 

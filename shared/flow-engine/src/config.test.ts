@@ -1,5 +1,5 @@
 import { SchemaError } from '@originate/contract/schemas';
-import { loadComponentConfigs, loadFlowConfig, loadPageRules } from './config';
+import { loadComponentConfigs, loadFlowConfig, loadPageRules, optionRequests } from './config';
 import { component, field, flow, hideRule, sub } from './testFixtures';
 
 const good = flow([
@@ -68,6 +68,61 @@ describe('loadComponentConfigs', () => {
     expect(text).toContain('[1].fields[1].field_type_details.regex: is not a valid regular expression');
     expect(text).toContain("[1].fields[2].key: duplicate 'x'");
   });
+  it('a checkbox group names its option list and is no table cell', () => {
+    const text = message(() =>
+      loadComponentConfigs(
+        [
+          component([
+            field('times', 'checkbox', { multiple: true }),
+            field('items', 'container', {}, { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' }),
+            field('kinds', 'checkbox', { multiple: true, property: 'KINDS' }, { groupKey: 'items' }),
+          ]),
+        ],
+        'components',
+      ),
+    );
+    expect(text).toContain(
+      '[0].fields[0].field_type_details.property: is required: a checkbox group ticks options of this list',
+    );
+    expect(text).toContain(
+      "[0].fields[2].field_type_details.multiple: a checkbox group cannot be a cell of table 'items'",
+    );
+    const good = [
+      component([field('times', 'checkbox', { multiple: true, property: 'TIMES' }), field('ok', 'checkbox')]),
+    ];
+    expect(loadComponentConfigs(good, 'components')).toEqual(good);
+  });
+
+  it('a step is positive, for sliders, ranges and counters, with max and default on its grid', () => {
+    const zero = message(() => loadComponentConfigs([component([field('a', 'slider', { step: 0 })])], 'components'));
+    expect(zero).toContain('[0].fields[0].field_type_details.step: must be > 0');
+    const kinds = message(() =>
+      loadComponentConfigs(
+        [
+          component([
+            field('b', 'text', { step: 2 }),
+            field('c', 'slider', { min_value: 0, max_value: 98, step: 5 }),
+            field('d', 'range', { min_value: 0, max_value: 100, step: 10, defaultValue: [10, 55] }),
+            field('e', 'counter', { min_value: 0.5, max_value: 10 }),
+          ]),
+        ],
+        'components',
+      ),
+    );
+    expect(kinds).toContain('[0].fields[0].field_type_details.step: is for slider, range and counter fields only');
+    expect(kinds).toContain(
+      '[0].fields[1].field_type_details.max_value: must be min_value (0) plus a multiple of the step (5)',
+    );
+    expect(kinds).toContain(
+      '[0].fields[2].field_type_details.defaultValue: must be min_value (0) plus a multiple of the step (10)',
+    );
+    expect(kinds).toContain(
+      '[0].fields[3].field_type_details.max_value: must be min_value (0.5) plus a multiple of the step (1)',
+    );
+    const good = [component([field('s', 'slider', { min_value: 0.1, max_value: 1, step: 0.1, defaultValue: 0.3 })])];
+    expect(loadComponentConfigs(good, 'components')).toEqual(good);
+  });
+
   it('checks the schema first', () => {
     expect(message(() => loadComponentConfigs([{ componentId: 'c' }], 'components'))).toContain(
       '[0].display_name: missing',
@@ -122,5 +177,26 @@ describe('loadComponentConfigs: access control', () => {
     const text = message(() => loadComponentConfigs([bad], 'c'));
     expect(text).toContain('[0].fields[0].accessControl[0].roles');
     expect(text).toContain('[0].fields[0].accessControl[0].access');
+  });
+});
+
+describe('optionRequests', () => {
+  it('asks once for each list a dropdown, radio or checkbox group names', () => {
+    const components = [
+      component([
+        field('a', 'dropdown', { property: 'CITY' }),
+        field('b', 'radio', { property: 'GENDER' }),
+        field('c', 'checkbox', { property: 'TIMES', multiple: true }),
+        field('d', 'checkbox', { property: 'RADIO_LIST', multiple: true, property_type: 'RADIO' }),
+        field('e', 'checkbox', { property: 'IGNORED' }),
+        field('f', 'dropdown', { property: 'CITY' }),
+      ]),
+    ];
+    expect(optionRequests(components)).toEqual([
+      { property: 'CITY', property_type: 'DROPDOWN' },
+      { property: 'GENDER', property_type: 'RADIO' },
+      { property: 'TIMES', property_type: 'DROPDOWN' },
+      { property: 'RADIO_LIST', property_type: 'RADIO' },
+    ]);
   });
 });

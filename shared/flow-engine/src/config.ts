@@ -3,6 +3,7 @@
 // refused with a SchemaError naming each path and reason, e.g. 'sections[2].sub_sections[0].route_info: missing'.
 import {
   type ComponentConfig,
+  type FieldConfig,
   type FieldOptions,
   type FlowConfig,
   type PageRule,
@@ -17,8 +18,9 @@ import {
   SchemaError,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
+import { fieldType, isCheckGroup } from './fields';
 import { formulaProblems } from './formula';
-import { fieldRegex } from './validation';
+import { fieldRegex, numericBounds, numericStep, onStepGrid } from './validation';
 
 const ComponentListSchema = Type.Array(ComponentConfigSchema, { maxItems: 500 });
 const RuleListSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
@@ -61,9 +63,41 @@ export function loadFlowConfig(value: unknown, source: string, components?: read
   return flow;
 }
 
+const STEPPED_TYPES = new Set(['slider', 'range', 'counter']);
+
+/**
+ * What a field's kind needs beyond the schema, as [path under field_type_details, reason]: a checkbox
+ * group names its option list and is not a table cell (a cell holds one value); `step` is for sliders,
+ * ranges and counters, whose max_value and numeric defaultValue must lie on the step grid from min_value.
+ */
+function kindProblems(fields: readonly FieldConfig[], field: FieldConfig): [string, string][] {
+  const details = field.field_type_details;
+  const problems: [string, string][] = [];
+  if (isCheckGroup(field)) {
+    if (!details.property) problems.push(['property', 'is required: a checkbox group ticks options of this list']);
+    const table = tableOfField(fields, field);
+    if (table) problems.push(['multiple', `a checkbox group cannot be a cell of table '${table.key}'`]);
+  }
+  if (!STEPPED_TYPES.has(fieldType(field))) {
+    if (details.step !== undefined) problems.push(['step', 'is for slider, range and counter fields only']);
+    return problems;
+  }
+  const { min, max } = numericBounds(field);
+  const step = numericStep(field);
+  const grid = `min_value (${min}) plus a multiple of the step (${step})`;
+  if (details.max_value !== undefined && !onStepGrid(max, min, step)) problems.push(['max_value', `must be ${grid}`]);
+  const given = details.defaultValue;
+  const defaults = Array.isArray(given) ? given : [given];
+  if (defaults.some((v) => typeof v === 'number' && !onStepGrid(v, min, step))) {
+    problems.push(['defaultValue', `must be ${grid}`]);
+  }
+  return problems;
+}
+
 /**
  * Component configurations, checked: unique field keys, compiling regexes, sound formulas, access control
- * only where it applies (a table's cells take the table's: the contract's readOnlyByAccessControl).
+ * only where it applies (a table's cells take the table's: the contract's readOnlyByAccessControl), what
+ * a field's kind needs (kindProblems).
  */
 export function loadComponentConfigs(value: unknown, source: string): ComponentConfig[] {
   const components = parseWithSchema(ComponentListSchema, value, source);
@@ -84,6 +118,9 @@ export function loadComponentConfigs(value: unknown, source: string): ComponentC
           path: `[${c}].fields[${f}].field_type_details.regex`,
           reason: 'is not a valid regular expression',
         });
+      }
+      for (const [at, reason] of kindProblems(component.fields, field)) {
+        issues.push({ path: `[${c}].fields[${f}].field_type_details.${at}`, reason });
       }
       const table = field.accessControl ? tableOfField(component.fields, field) : undefined;
       if (table) {
@@ -132,7 +169,10 @@ export function loadPageRules(value: unknown, source: string, components?: reado
   return rules;
 }
 
-/** The dropdown and radio option lists the components' fields name, each asked for once (portal and server). */
+/**
+ * The option lists the components' dropdowns, radios and checkbox groups name, each asked for once (portal
+ * and server). Without a property_type a radio asks for a RADIO list, the others for a DROPDOWN list.
+ */
 export function optionRequests(
   components: Iterable<ComponentConfig>,
 ): Pick<FieldOptions, 'property' | 'property_type'>[] {
@@ -140,7 +180,7 @@ export function optionRequests(
   for (const component of components) {
     for (const field of component.fields) {
       const { type, property, property_type } = field.field_type_details;
-      if ((type === 'dropdown' || type === 'radio') && property) {
+      if ((type === 'dropdown' || type === 'radio' || isCheckGroup(field)) && property) {
         wanted.set(property, { property, property_type: property_type ?? (type === 'radio' ? 'RADIO' : 'DROPDOWN') });
       }
     }

@@ -19,6 +19,22 @@ export function aggregationOf(field: FieldConfig): Aggregation | undefined {
   return field.aggregation as Aggregation | undefined;
 }
 
+/** A checkbox with `multiple`: a group of boxes, one per option of its property; its value is an array. */
+export function isCheckGroup(field: FieldConfig): boolean {
+  return fieldType(field) === 'checkbox' && field.field_type_details.multiple === true;
+}
+
+/**
+ * A field whose value is a number however it is held ('2,50,000', 250000): an amount (a currency text
+ * field), a slider, counter or range, or a computed (formula) field. Rules compare these as numbers.
+ */
+export function isNumericField(field: FieldConfig): boolean {
+  if (field.formulas) return true;
+  const type = fieldType(field);
+  if (type === 'text') return field.field_type_details.currency_field === true;
+  return type === 'slider' || type === 'counter' || type === 'range';
+}
+
 /** Internal fields are never shown to applicants (flag on the field or in its type details). */
 function isInternalField(field: FieldConfig): boolean {
   return field.internal === true || field.field_type_details.internal === true;

@@ -1,4 +1,4 @@
-import type { FieldValue, FormValues } from '@originate/contract';
+import type { FieldConfig, FieldValue, FormValues } from '@originate/contract';
 import fc from 'fast-check';
 import { cellKey } from './fields';
 import {
@@ -160,6 +160,117 @@ describe('conditions', () => {
   });
 });
 
+describe('equality by the field type', () => {
+  const hides = (subject: FieldConfig, current: FieldValue, operator: string, value?: string | number | boolean) => {
+    const c = component([subject, field('t', 'text')]);
+    const condition = value === undefined ? { field: subject.key, operator } : { field: subject.key, operator, value };
+    const rule = hideRule('r', { type: 'FIELD', key: 't' }, { operator: 'AND', list: [condition as never] });
+    return createFormState(c, { [subject.key]: current }, options({ rules: [rule] })).hidden.has('t');
+  };
+  const text = field('x', 'text');
+  const amount = field('x', 'text', { currency_field: true });
+
+  it('a text field compares exact text', () => {
+    expect(hides(text, '0250000', 'EQUAL', '250000')).toBe(false);
+    expect(hides(text, '0250000', 'NOT_EQUAL', '250000')).toBe(true);
+    expect(hides(text, '250000', 'EQUAL', 250000)).toBe(true);
+    expect(hides(text, '1e3', 'EQUAL', 1000)).toBe(false);
+    expect(hides(field('x', 'dropdown', { property: 'P' }), '01', 'EQUAL', '1')).toBe(false);
+  });
+
+  it('numeric fields compare as numbers: amounts, sliders, counters, ranges, formulas', () => {
+    expect(hides(amount, '0250000', 'EQUAL', '250000')).toBe(true);
+    expect(hides(amount, '2,50,000', 'EQUAL', 250000)).toBe(true);
+    expect(hides(amount, '2,50,000', 'NOT_EQUAL', '250000.00')).toBe(false);
+    expect(hides(field('x', 'slider'), 5, 'EQUAL', '5.0')).toBe(true);
+    expect(hides(field('x', 'counter'), 3, 'NOT_EQUAL', '03')).toBe(false);
+    expect(hides(field('x', 'range'), [10, 20], 'EQUAL', '20.0')).toBe(true);
+    const c = component([
+      field('a', 'text'),
+      field('x', 'text', {}, { formulas: { expression: 'a * 2' } }),
+      field('t', 'text'),
+    ]);
+    const rule = hideRule(
+      'r',
+      { type: 'FIELD', key: 't' },
+      {
+        operator: 'AND',
+        list: [{ field: 'x', operator: 'EQUAL', value: '0250000' }],
+      },
+    );
+    expect(createFormState(c, { a: '125000' }, options({ rules: [rule] })).hidden.has('t')).toBe(true);
+  });
+
+  it('a date field compares days, in its format or ISO', () => {
+    expect(hides(field('x', 'date'), '02/01/2024', 'EQUAL', '2024-01-02')).toBe(true);
+    expect(hides(field('x', 'date', { date_format: 'YYYY/MM/DD' }), '2024/01/02', 'EQUAL', '2024-01-02')).toBe(true);
+    expect(hides(field('x', 'date'), '02/01/2024', 'NOT_EQUAL', '03/01/2024')).toBe(true);
+    expect(hides(text, '02/01/2024', 'EQUAL', '2024-01-02')).toBe(false);
+  });
+
+  it('ordered comparisons stay numeric (and by date) whatever the field', () => {
+    expect(hides(text, '0250000', 'GREATER_THAN_OR_EQUAL', '250000')).toBe(true);
+    expect(hides(text, '02/01/2024', 'LESS_THAN', '03/01/2024')).toBe(true);
+  });
+
+  it('a key the component does not declare compares as numbers when both read as numbers', () => {
+    const c = component([field('t', 'text')]);
+    const rule = hideRule(
+      'r',
+      { type: 'FIELD', key: 't' },
+      {
+        operator: 'AND',
+        list: [{ field: 'elsewhere', operator: 'EQUAL', value: '250000' }],
+      },
+    );
+    expect(createFormState(c, { elsewhere: '0250000' }, options({ rules: [rule] })).hidden.has('t')).toBe(true);
+  });
+
+  it('a checkbox group matches by any ticked option, as text', () => {
+    const group = field('x', 'checkbox', { property: 'P', multiple: true });
+    expect(hides(group, ['a', 'b'], 'EQUAL', 'b')).toBe(true);
+    expect(hides(group, ['a', 'b'], 'NOT_EQUAL', 'c')).toBe(true);
+    expect(hides(group, ['a', 'b'], 'NOT_EQUAL', 'a')).toBe(false);
+    expect(hides(group, ['1'], 'EQUAL', '01')).toBe(false);
+    expect(hides(group, [], 'IS_EMPTY')).toBe(true);
+    expect(hides(group, ['a'], 'IS_NOT_EMPTY')).toBe(true);
+    expect(hides(group, ['long-term'], 'CONTAINS', 'term')).toBe(true);
+  });
+});
+
+describe('checkbox group in a form', () => {
+  const times = [
+    { label: 'Morning', value: 'am' },
+    { label: 'Evening', value: 'eve' },
+  ];
+  const c = component([
+    field('times', 'checkbox', { property: 'TIMES', multiple: true, mandatory: true, max_value: 1 }),
+    field('note', 'text', { mandatory: true }),
+  ]);
+  const rule = hideRule(
+    'r',
+    { type: 'FIELD', key: 'note' },
+    {
+      operator: 'OR',
+      list: [{ field: 'times', operator: 'EQUAL', value: 'eve' }],
+    },
+  );
+
+  it('starts empty, blocks submit until one is ticked, and drives rules', () => {
+    let state = createFormState(c, {}, options({ rules: [rule], options: { TIMES: times } }));
+    expect(state.values.times).toEqual([]);
+    expect(submitCheck(state, { mandatoryValidations: true, summary: false })).toMatchObject({
+      invalid: ['times', 'note'],
+    });
+    state = setFieldValue(state, 'times', ['am', 'eve']);
+    expect(state.errors.times?.message).toBe('is above the maximum: tick at most 1 (2 ticked)');
+    expect(state.hidden.has('note')).toBe(true);
+    state = setFieldValue(state, 'times', ['am']);
+    expect(state.errors.times).toBeUndefined();
+    expect(state.hidden.has('note')).toBe(false);
+  });
+});
+
 describe('formulas', () => {
   const c = component([
     field('income', 'text'),
@@ -175,11 +286,77 @@ describe('formulas', () => {
     expect(state.values.emi_cap).toBe(2571.43);
     expect(state.values.misc).toBe((1000 % 7) + 1);
     state = setFieldValue(state, 'other', '');
+    expect(state.values.annual).toBe(12000);
+    state = setFieldValue(state, 'income', '');
     expect(state.values.annual).toBeNull();
     expect(state.values.emi_cap).toBeNull();
     state = setFieldValue(state, 'other', '0');
-    expect(state.values.annual).toBe(12000);
+    expect(state.values.annual).toBe(0);
     expect(setFieldValue(state, 'annual', 5)).toBe(state);
+  });
+
+  it('an empty operand: 0 in + and -, empty through * / % ROUND ABS, skipped by MIN and MAX', () => {
+    const expressions = {
+      sum: 'a + b',
+      diff: 'a - b',
+      neg: '-a',
+      offset: 'a + 100',
+      prod: 'a * b',
+      quot: 'a / b',
+      rem: 'a % b',
+      low: 'MIN(a, b)',
+      high: 'MAX(a, b, 1)',
+      round: 'ROUND(a, 1)',
+      abs: 'ABS(a)',
+      constant: '2 * 3',
+      mixed: 'a * 2 + b',
+    };
+    const c = component([
+      field('a', 'text'),
+      field('b', 'text'),
+      ...Object.entries(expressions).map(([key, expression]) => field(key, 'text', {}, { formulas: { expression } })),
+    ]);
+    const computed = (values: FormValues) => {
+      const state = createFormState(c, values, options());
+      return Object.fromEntries(Object.keys(expressions).map((key) => [key, state.values[key]]));
+    };
+    expect(computed({ a: '', b: '4' })).toEqual({
+      sum: 4,
+      diff: -4,
+      neg: null,
+      offset: null,
+      prod: null,
+      quot: null,
+      rem: null,
+      low: 4,
+      high: 4,
+      round: null,
+      abs: null,
+      constant: 6,
+      mixed: 4,
+    });
+    expect(computed({ a: '-2.25', b: null })).toEqual({
+      sum: -2.25,
+      diff: -2.25,
+      neg: 2.25,
+      offset: 97.75,
+      prod: null,
+      quot: null,
+      rem: null,
+      low: -2.25,
+      high: 1,
+      round: -2.2,
+      abs: 2.25,
+      constant: 6,
+      mixed: -4.5,
+    });
+    // Every operand read is empty: every formula that reads one is empty.
+    expect(computed({})).toEqual({
+      ...Object.fromEntries(Object.keys(expressions).map((k) => [k, null])),
+      constant: 6,
+    });
+    // Text that is not a number is not empty: the result is unknown.
+    expect(computed({ a: 'abc', b: '4' })).toMatchObject({ sum: null, low: null, high: null, prod: null });
   });
 
   it('refuses anything outside the grammar, naming the field', () => {
@@ -295,6 +472,30 @@ describe('container tables', () => {
     expect(state.dirty.has('items.2.amount')).toBe(false);
   });
 
+  it('column totals skip empty cells; a formula reads a total of nothing as 0', () => {
+    const c = component([
+      field('items', 'container', {}, { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' }),
+      field('amount', 'text', {}, { groupKey: 'items', aggregation: 'SUM' }),
+      field('mean', 'text', {}, { groupKey: 'items', aggregation: 'AVG' }),
+      field('extra', 'text'),
+      field('grand', 'text', {}, { formulas: { expression: 'items.total.amount + extra' } }),
+      field('spread', 'text', {}, { formulas: { expression: 'items.total.mean * extra' } }),
+    ]);
+    const rows = [
+      { amount: '10', mean: '10' },
+      { amount: '', mean: '' },
+      { amount: '30', mean: '20' },
+    ];
+    let state = createFormState(c, { items: { headers: {}, subRecords: rows, total: {} } }, options());
+    expect((state.values.items as { total: Record<string, number> }).total).toEqual({ amount: 40, mean: 15 });
+    expect(state.values.grand).toBe(40);
+    expect(state.values.spread).toBeNull();
+    state = setFieldValue(state, 'extra', '2');
+    expect(state.values.spread).toBe(30);
+    state = createFormState(c, {}, options());
+    expect(state.values.grand).toBe(0);
+  });
+
   it('a hidden column is not validated', () => {
     const rule = hideRule('r', { type: 'FIELD', key: 'desc' });
     let state = createFormState(tableComponent, {}, options({ rules: [rule] }));
@@ -375,6 +576,7 @@ describe('incremental updates', () => {
     field('c', 'text', { mandatory: true }, { groupKey: 'g' }),
     field('d', 'date', { mandatory: true }, { groupKey: 'g' }),
     field('e', 'checkbox', { mandatory: true }),
+    field('least', 'text', {}, { formulas: { expression: 'MIN(a, b) - ROUND(a / 3) + b' } }),
   ]);
   const rules = [
     hideRule(

@@ -28,7 +28,7 @@ import {
   isContainer,
   isFieldApplicable,
 } from './fields';
-import { type ComponentFormulas, componentFormulas, type FormulaRef, formulaResult } from './formula';
+import { type ComponentFormulas, componentFormulas, type FormulaRead, formulaResult } from './formula';
 import { ruleActive, ruleTargets } from './rules';
 import {
   defaultValue,
@@ -94,6 +94,8 @@ interface TablePlan {
 interface Plan {
   fields: readonly FieldConfig[];
   byKey: ReadonlyMap<string, FieldConfig>;
+  /** Every field of the component by key, applicable or not: the type a rule's condition compares by. */
+  declared: ReadonlyMap<string, FieldConfig>;
   /** Applicable fields that are not cells of a table, in order. */
   topLevel: readonly FieldConfig[];
   tables: ReadonlyMap<string, TablePlan>;
@@ -190,6 +192,7 @@ function buildPlan(component: ComponentConfig, opts: FormOptions): Plan {
   return {
     fields,
     byKey,
+    declared: new Map(component.fields.map((field) => [field.key, field])),
     topLevel,
     tables,
     cellOwner,
@@ -407,8 +410,12 @@ class Draft {
     return { ...value, total: totalsOf(table, this.acc.get(key) ?? new Map()) };
   }
 
-  private read = (ref: FormulaRef): number => {
-    if (ref.kind === 'field') return toNumber(this.values[ref.key]);
+  /** A formula's operand: null for an empty field, NaN for text that is not a number or a column without a total. */
+  private read: FormulaRead = (ref) => {
+    if (ref.kind === 'field') {
+      const value = this.values[ref.key];
+      return isEmptyValue(value) ? null : toNumber(value);
+    }
     const total = asTable(this.values[ref.container]).total[ref.column];
     return total === undefined ? Number.NaN : total;
   };
@@ -460,7 +467,7 @@ class Draft {
     for (const index of indexes) {
       const rule = this.plan.rules[index];
       if (!rule) continue;
-      const now = ruleActive(rule, this.values);
+      const now = ruleActive(rule, this.values, this.plan.declared);
       if (now === this.active[index]) continue;
       active ??= [...this.active];
       hiddenBy ??= new Map(this.hiddenBy);

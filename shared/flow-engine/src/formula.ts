@@ -4,45 +4,72 @@
 //
 // Grammar: numbers, field keys, + - * / %, parentheses, unary minus, <container>.total.<column>, and
 // ROUND(x[, digits]), MIN(...), MAX(...), ABS(x).
+//
+// An empty field (nothing entered yet) is not a number, and an applicant fills a form in any order, so
+// each operator says what an empty operand means (README "Formulas: empty operands"): + and - count it
+// as 0, * / % and ROUND/ABS of it are empty (a product of an unknown is unknown), MIN/MAX skip it. A
+// formula whose every read operand is empty is empty. Text that is not a number is never 0: it makes the
+// result empty.
 import type { ComponentConfig } from '@originate/contract';
 import jsep from 'jsep';
 import { fieldType } from './fields';
 
 /** What an expression reads: a field's value, or a column total of a container. */
-export type FormulaRef = { kind: 'field'; key: string } | { kind: 'total'; container: string; column: string };
+type FormulaRef = { kind: 'field'; key: string } | { kind: 'total'; container: string; column: string };
+
+/** A value inside an expression: a number (NaN for text that is not one), or null for an empty operand. */
+type Operand = number | null;
+
+/** What the form answers for a reference: null when the field holds nothing. */
+export type FormulaRead = (ref: FormulaRef) => Operand;
 
 interface CompiledFormula {
   /** Field keys and container keys (for totals) the expression reads. */
   readonly reads: ReadonlySet<string>;
-  readonly evaluate: (read: (ref: FormulaRef) => number) => number;
+  /** The result, null when empty. */
+  readonly evaluate: (read: FormulaRead) => Operand;
 }
 
 export class FormulaError extends Error {
   override name = 'FormulaError';
 }
 
-type Evaluator = (read: (ref: FormulaRef) => number) => number;
+type Evaluator = (read: FormulaRead) => Operand;
 
-const binary: Record<string, (a: number, b: number) => number> = {
-  '+': (a, b) => a + b,
-  '-': (a, b) => a - b,
-  '*': (a, b) => a * b,
-  '/': (a, b) => a / b,
-  '%': (a, b) => a % b,
+/** An operator that gives empty when either operand is. */
+const strict =
+  (op: (a: number, b: number) => number) =>
+  (a: Operand, b: Operand): Operand =>
+    a === null || b === null ? null : op(a, b);
+
+const binary: Record<string, (a: Operand, b: Operand) => Operand> = {
+  // A sum counts an empty operand as 0; a sum of empties stays empty.
+  '+': (a, b) => (a === null ? b : b === null ? a : a + b),
+  '-': (a, b) => (a === null ? (b === null ? null : -b) : b === null ? a : a - b),
+  '*': strict((a, b) => a * b),
+  '/': strict((a, b) => a / b),
+  '%': strict((a, b) => a % b),
 };
 
-const functions: Record<string, { arity: [number, number]; apply: (args: number[]) => number }> = {
+const filled = (args: Operand[]): number[] => args.filter((arg): arg is number => arg !== null);
+
+const functions: Record<string, { arity: [number, number]; apply: (args: Operand[]) => Operand }> = {
   ROUND: {
     arity: [1, 2],
-    apply: ([x = Number.NaN, digits = 0]) => {
+    apply: ([x = null, digits = 0]) => {
+      if (x === null || digits === null) return null;
       const scale = 10 ** Math.trunc(digits);
       return Math.round(x * scale) / scale;
     },
   },
-  MIN: { arity: [1, Number.POSITIVE_INFINITY], apply: (args) => Math.min(...args) },
-  MAX: { arity: [1, Number.POSITIVE_INFINITY], apply: (args) => Math.max(...args) },
-  ABS: { arity: [1, 1], apply: ([x = Number.NaN]) => Math.abs(x) },
+  MIN: { arity: [1, Number.POSITIVE_INFINITY], apply: (args) => extreme(filled(args), Math.min) },
+  MAX: { arity: [1, Number.POSITIVE_INFINITY], apply: (args) => extreme(filled(args), Math.max) },
+  ABS: { arity: [1, 1], apply: ([x = null]) => (x === null ? null : Math.abs(x)) },
 };
+
+function extreme(values: number[], pick: (...values: number[]) => number): Operand {
+  return values.length === 0 ? null : pick(...values);
+}
 
 /** 'a.b.c' for a chain of identifiers joined by non-computed member access; undefined otherwise. */
 function dottedPath(node: jsep.Expression): string | undefined {
@@ -92,7 +119,10 @@ function build(node: jsep.Expression, scope: Scope, reads: Set<string>): Evaluat
       const unary = node as jsep.UnaryExpression;
       if (unary.operator !== '-') throw new FormulaError(`operator '${unary.operator}' is not allowed`);
       const argument = build(unary.argument, scope, reads);
-      return (read) => -argument(read);
+      return (read) => {
+        const value = argument(read);
+        return value === null ? null : -value;
+      };
     }
     case 'BinaryExpression': {
       const expr = node as jsep.BinaryExpression;
@@ -128,13 +158,24 @@ function compileFormula(expression: string, scope: Scope): CompiledFormula {
     throw new FormulaError(error instanceof Error ? error.message : String(error));
   }
   const reads = new Set<string>();
-  const evaluate = build(ast, scope, reads);
+  const root = build(ast, scope, reads);
+  if (reads.size === 0) return { reads, evaluate: root };
+  const evaluate: Evaluator = (read) => {
+    let anyFilled = false;
+    const value = root((ref) => {
+      const operand = read(ref);
+      if (operand !== null) anyFilled = true;
+      return operand;
+    });
+    // 'a + 100' before a is filled shows nothing, not 100.
+    return anyFilled ? value : null;
+  };
   return { reads, evaluate };
 }
 
-/** A computed result as a field value: a finite number (float noise trimmed) or null. */
-export function formulaResult(value: number): number | null {
-  return Number.isFinite(value) ? Number.parseFloat(value.toPrecision(12)) : null;
+/** A computed result as a field value: a finite number (float noise trimmed) or null (empty or no number). */
+export function formulaResult(value: Operand): number | null {
+  return value !== null && Number.isFinite(value) ? Number.parseFloat(value.toPrecision(12)) : null;
 }
 
 export interface ComponentFormulas {

@@ -44,6 +44,7 @@ export {
   dateBounds,
   type FieldError,
   numericBounds,
+  numericStep,
   OTP_WRONG_CODE_MESSAGE,
   parseDate,
   toNumber,

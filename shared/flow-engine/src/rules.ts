@@ -8,6 +8,7 @@ import type {
   PageRule,
   RuleCondition,
 } from '@originate/contract';
+import { fieldType, isNumericField } from './fields';
 import { isEmptyValue, parseDate, toNumber } from './validation';
 
 type Scalar = string | number | boolean;
@@ -19,11 +20,42 @@ function scalarsOf(value: FieldValue | undefined): Scalar[] {
   return [value];
 }
 
-function equal(actual: Scalar, expected: Scalar): boolean {
-  const a = toNumber(typeof actual === 'boolean' ? String(actual) : actual);
-  const b = toNumber(typeof expected === 'boolean' ? String(expected) : expected);
-  if (Number.isFinite(a) && Number.isFinite(b)) return a === b;
-  return String(actual) === String(expected);
+/**
+ * How EQUAL and NOT_EQUAL compare a field's value: numbers for numeric fields ('2,50,000' equals
+ * 250000), days for dates, exact text for every other field (a code '0250000' is not '250000'). A key
+ * the component does not declare (another step's field) compares as numbers when both read as numbers.
+ */
+type Equality = 'number' | 'date' | 'text' | 'loose';
+
+function equalityOf(field: FieldConfig | undefined): Equality {
+  if (!field) return 'loose';
+  if (isNumericField(field)) return 'number';
+  return fieldType(field) === 'date' ? 'date' : 'text';
+}
+
+function sameNumber(actual: Scalar, expected: Scalar): boolean | undefined {
+  if (typeof actual === 'boolean' || typeof expected === 'boolean') return undefined;
+  const a = toNumber(actual);
+  const b = toNumber(expected);
+  return Number.isFinite(a) && Number.isFinite(b) ? a === b : undefined;
+}
+
+function sameDay(actual: Scalar, expected: Scalar, format: string | undefined): boolean | undefined {
+  if (typeof actual === 'boolean' || typeof expected === 'boolean') return undefined;
+  const a = parseDate(actual, format || undefined);
+  const b = parseDate(expected, format || undefined);
+  return a && b ? a.isSame(b, 'day') : undefined;
+}
+
+function equal(actual: Scalar, expected: Scalar, field: FieldConfig | undefined): boolean {
+  const equality = equalityOf(field);
+  const typed =
+    equality === 'number' || equality === 'loose'
+      ? sameNumber(actual, expected)
+      : equality === 'date'
+        ? sameDay(actual, expected, field?.field_type_details.date_format)
+        : undefined;
+  return typed ?? String(actual) === String(expected);
 }
 
 /** Numbers compare as numbers, dates (DD/MM/YYYY or ISO) as dates; anything else does not compare. */
@@ -43,8 +75,13 @@ function ordered(actual: Scalar, expected: Scalar, test: (difference: number) =>
 }
 
 /** One condition over the current values. A multi-valued field matches when any of its values does. */
-function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
+function conditionHolds(
+  condition: RuleCondition,
+  values: FormValues,
+  fields: ReadonlyMap<string, FieldConfig>,
+): boolean {
   const value = values[condition.field];
+  const field = fields.get(condition.field);
   const expected = condition.value;
   // The contract's operator union comes out of Static as never (see fields.ts): typed here.
   const operator = condition.operator as ConditionOperator;
@@ -54,7 +91,7 @@ function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
     case 'IS_NOT_EMPTY':
       return !isEmptyValue(value);
     case 'NOT_EQUAL':
-      return expected === undefined ? !isEmptyValue(value) : !scalarsOf(value).some((v) => equal(v, expected));
+      return expected === undefined ? !isEmptyValue(value) : !scalarsOf(value).some((v) => equal(v, expected, field));
     default:
       break;
   }
@@ -62,7 +99,7 @@ function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
   const actual = scalarsOf(value);
   switch (operator) {
     case 'EQUAL':
-      return actual.some((v) => equal(v, expected));
+      return actual.some((v) => equal(v, expected, field));
     case 'CONTAINS':
       return actual.some((v) => String(v).includes(String(expected)));
     case 'ENDS_WITH':
@@ -78,13 +115,16 @@ function conditionHolds(condition: RuleCondition, values: FormValues): boolean {
   }
 }
 
-/** Whether the rule hides its target now: always without conditions, else by its AND/OR list. */
-export function ruleActive(rule: PageRule, values: FormValues): boolean {
+/**
+ * Whether the rule hides its target now: always without conditions, else by its AND/OR list. `fields` are
+ * the component's fields by key: a condition compares as its field's type says (equalityOf).
+ */
+export function ruleActive(rule: PageRule, values: FormValues, fields: ReadonlyMap<string, FieldConfig>): boolean {
   if (!rule.conditions) return true;
   const { operator, list } = rule.conditions;
   return operator === 'AND'
-    ? list.every((condition) => conditionHolds(condition, values))
-    : list.some((condition) => conditionHolds(condition, values));
+    ? list.every((condition) => conditionHolds(condition, values, fields))
+    : list.some((condition) => conditionHolds(condition, values, fields));
 }
 
 /**

@@ -71,6 +71,19 @@ describe('text, password, textarea', () => {
       message: 'is invalid',
     });
   });
+
+  it('a value the regex refuses gets the field regex_message when it has one', () => {
+    const pan = field('pan', 'text', { regex: '[A-Z]{5}[0-9]{4}[A-Z]', regex_message: 'Enter a PAN like ABCDE1234F' });
+    expect(check(pan, 'ABCDE1234F')).toBeUndefined();
+    expect(check(pan, 'abcde1234f')).toEqual({ code: 'invalid', message: 'Enter a PAN like ABCDE1234F' });
+    expect(check({ ...pan, field_type_details: { ...pan.field_type_details, mandatory: true } }, '')).toEqual({
+      code: 'required',
+      message: REQUIRED_MESSAGE,
+    });
+    const amount = field('a', 'text', { currency_field: true, regex: '\\d+', regex_message: 'whole rupees only' });
+    expect(check(amount, 'abc')).toEqual({ code: 'invalidValue', message: 'is invalid' });
+    expect(check(amount, '10.5')).toEqual({ code: 'invalid', message: 'whole rupees only' });
+  });
 });
 
 describe('currency', () => {
@@ -90,6 +103,11 @@ describe('currency', () => {
   it('USD bounds are formatted as dollars, a missing max is open', () => {
     const usd = field('u', 'text', { currency_field: true, min_value: 5, currency: 'USD' });
     expect(check(usd, 1)?.message).toBe('Please enter amount between the range of $5.00 and above');
+  });
+  it('EUR bounds are formatted as euros', () => {
+    const eur = field('e', 'text', { currency_field: true, min_value: 1000, max_value: 250000, currency: 'EUR' });
+    expect(check(eur, 10)?.message).toBe('Please enter amount between the range of €1,000.00 and €250,000.00');
+    expect(check(eur, '1,500.50')).toBeUndefined();
   });
 });
 
@@ -144,6 +162,49 @@ describe('checkbox and toggle', () => {
   });
 });
 
+describe('checkbox group (checkbox with multiple)', () => {
+  const opts = [
+    { label: 'Morning', value: 'am' },
+    { label: 'Afternoon', value: 'pm' },
+    { label: 'Evening', value: 'eve' },
+  ];
+  const group = (details: Parameters<typeof field>[2] = {}) =>
+    field('times', 'checkbox', { property: 'TIMES', multiple: true, ...details });
+
+  it('starts with the default options that exist, [] otherwise', () => {
+    expect(defaultValue(group({ defaultValue: ['am', 'zz', 'eve'] }), opts)).toEqual(['am', 'eve']);
+    expect(defaultValue(group({ defaultValue: 'pm' }), opts)).toEqual(['pm']);
+    expect(defaultValue(group(), opts)).toEqual([]);
+    expect(defaultValue(field('c', 'checkbox'), opts)).toBe(false);
+  });
+
+  it('mandatory means at least one ticked; an unticked optional group is fine', () => {
+    expect(check(group({ mandatory: true }), [])).toEqual({ code: 'required', message: REQUIRED_MESSAGE });
+    expect(check(group({ mandatory: true }), ['pm'])).toBeUndefined();
+    expect(check(group(), [])).toBeUndefined();
+    expect(check(group({ min_value: 2 }), [])).toBeUndefined();
+  });
+
+  it('min_value and max_value bound how many are ticked, naming the bound and the count', () => {
+    const bounded = group({ min_value: 2, max_value: '2' });
+    expect(check(bounded, ['am'])).toEqual({
+      code: 'invalidRange',
+      message: 'is below the minimum: tick at least 2 (1 ticked)',
+    });
+    expect(check(bounded, ['am', 'pm', 'eve'])).toEqual({
+      code: 'invalidRange',
+      message: 'is above the maximum: tick at most 2 (3 ticked)',
+    });
+    expect(check(bounded, ['am', 'eve'])).toBeUndefined();
+  });
+
+  it('holds distinct option values: anything else is invalid', () => {
+    expect(check(group(), true)).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
+    expect(check(group(), ['am', 'am'])).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
+    expect(check(group(), [1, 2])).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
+  });
+});
+
 describe('dropdown and radio defaults', () => {
   const opts = [
     { label: 'A', value: 'a' },
@@ -195,6 +256,36 @@ describe('range, slider, counter', () => {
     expect(counterStep(3, 1, 0, 3)).toBe(3);
     expect(counterStep(1, -1, 0, 3)).toBe(0);
     expect(counterStep(0, -1, 0, 3)).toBe(0);
+  });
+  it('counter moves by its step along the grid from min, never past a bound', () => {
+    expect(counterStep(10, 1, 0, 100, 5)).toBe(15);
+    expect(counterStep(10, -1, 0, 100, 5)).toBe(5);
+    expect(counterStep(12, 1, 0, 100, 5)).toBe(15);
+    expect(counterStep(12, -1, 0, 100, 5)).toBe(10);
+    expect(counterStep(95, 1, 0, 98, 5)).toBe(95);
+    expect(counterStep(0.3, 1, 0.1, 1, 0.1)).toBe(0.4);
+    expect(counterStep(0.1, -1, 0.1, 1, 0.1)).toBe(0.1);
+    expect(counterStep(-3, 1, 0, 10, 2)).toBe(0);
+  });
+  it('a value off the step grid from min is refused, naming the grid; decimals compare without float noise', () => {
+    const s = field('s', 'slider', { mandatory: true, min_value: 0, max_value: 100, step: 5 });
+    expect(check(s, 35)).toBeUndefined();
+    expect(check(s, 37)).toEqual({ code: 'invalidRange', message: 'is not one of 0, 5, 10, … (steps of 5 from 0)' });
+    const c = field('c', 'counter', { mandatory: true, min_value: 12, max_value: 84, step: 12 });
+    expect(check(c, 36)).toBeUndefined();
+    expect(check(c, 30)?.message).toBe('is not one of 12, 24, 36, … (steps of 12 from 12)');
+    const rate = field('r', 'slider', { mandatory: true, min_value: 0.1, max_value: 1, step: 0.1 });
+    expect(check(rate, 0.1 + 0.2)).toBeUndefined();
+    expect(check(rate, 0.7)).toBeUndefined();
+    expect(check(rate, 0.75)?.message).toBe('is not one of 0.1, 0.2, 0.3, … (steps of 0.1 from 0.1)');
+    const band = field('b', 'range', { min_value: 0, max_value: 100, step: 10 });
+    expect(check(band, [10, 90])).toBeUndefined();
+    expect(check(band, [10, 95])?.message).toBe('is not one of 0, 10, 20, … (steps of 10 from 0)');
+  });
+  it('the step defaults to 1', () => {
+    const s = field('s', 'slider', { mandatory: true, min_value: 0, max_value: 10 });
+    expect(check(s, 3)).toBeUndefined();
+    expect(check(s, 2.5)?.message).toBe('is not one of 0, 1, 2, … (steps of 1 from 0)');
   });
 });
 

@@ -12,7 +12,7 @@ import {
 } from '@originate/contract';
 import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { dateUnit, fieldType } from './fields';
+import { dateUnit, fieldType, isCheckGroup } from './fields';
 
 dayjs.extend(customParseFormat);
 
@@ -108,7 +108,9 @@ function validateText(field: FieldConfig, value: FieldValue | undefined): FieldE
   }
   if (details.regex) {
     const regex = fieldRegex(details.regex);
-    if (regex && !regex.test(String(value))) return invalid;
+    if (regex && !regex.test(String(value))) {
+      return details.regex_message ? { code: 'invalid', message: details.regex_message } : invalid;
+    }
   }
   return undefined;
 }
@@ -184,13 +186,39 @@ export function numericBounds(field: FieldConfig): { min: number; max: number } 
   return { min: numberOf(details.min_value) ?? RANGE_MIN, max: numberOf(details.max_value) ?? open };
 }
 
+/** The step of a slider, counter or range field: its values are min + k·step (default 1). */
+export function numericStep(field: FieldConfig): number {
+  return field.field_type_details.step ?? 1;
+}
+
+/**
+ * Whether n is min + k·step for a whole k. Decimal steps are not exact in binary (0.1 + 0.2), so k may
+ * miss a whole number by float noise: a relative 1e-9 is forgiven.
+ */
+export function onStepGrid(n: number, min: number, step: number): boolean {
+  const k = (n - min) / step;
+  return Math.abs(k - Math.round(k)) <= 1e-9 * Math.max(1, Math.abs(k));
+}
+
+const trimmed = (n: number) => String(Number.parseFloat(n.toPrecision(12)));
+
+/** 'is not one of 0, 5, 10, … (steps of 5 from 0)'. */
+function offGrid(min: number, step: number): FieldError {
+  const first = [0, 1, 2].map((k) => trimmed(min + k * step)).join(', ');
+  return {
+    code: 'invalidRange',
+    message: `is not one of ${first}, … (steps of ${trimmed(step)} from ${trimmed(min)})`,
+  };
+}
+
 function validateNumber(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
   if (!field.field_type_details.mandatory) return undefined;
   if (value === undefined || value === null || value === '') return required;
   const n = toNumber(value);
   const { min, max } = numericBounds(field);
   if (!Number.isFinite(n) || n < min || n > max) return { code: 'invalidRange', message: INVALID_MESSAGE };
-  return undefined;
+  const step = numericStep(field);
+  return onStepGrid(n, min, step) ? undefined : offGrid(min, step);
 }
 
 function validateRange(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
@@ -207,7 +235,31 @@ function validateRange(field: FieldConfig, value: FieldValue | undefined): Field
     min <= low &&
     low <= high &&
     high <= max;
-  return ok ? undefined : { code: 'invalidRange', message: INVALID_MESSAGE };
+  if (!ok) return { code: 'invalidRange', message: INVALID_MESSAGE };
+  const step = numericStep(field);
+  return onStepGrid(low, min, step) && onStepGrid(high, min, step) ? undefined : offGrid(min, step);
+}
+
+/**
+ * A checkbox group: an array of distinct option values; mandatory means one ticked at least, and
+ * min_value/max_value bound how many are ticked (an unticked optional group is fine).
+ */
+function validateCheckGroup(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
+  const details = field.field_type_details;
+  if (isEmptyValue(value)) return details.mandatory ? required : undefined;
+  if (!Array.isArray(value) || !value.every((v) => typeof v === 'string') || new Set(value).size !== value.length) {
+    return invalid;
+  }
+  const ticked = value.length;
+  const least = numberOf(details.min_value);
+  const most = numberOf(details.max_value);
+  if (least !== undefined && ticked < least) {
+    return { code: 'invalidRange', message: `is below the minimum: tick at least ${least} (${ticked} ticked)` };
+  }
+  if (most !== undefined && ticked > most) {
+    return { code: 'invalidRange', message: `is above the maximum: tick at most ${most} (${ticked} ticked)` };
+  }
+  return undefined;
 }
 
 /** The error of one value of one field, or undefined. Containers' cells are checked by the form. */
@@ -225,6 +277,8 @@ export function validateField(
     case 'date':
       return validateDate(field, value, ctx.today);
     case 'checkbox':
+      if (isCheckGroup(field)) return validateCheckGroup(field, value);
+      return details.mandatory && value !== true ? required : undefined;
     case 'toggle':
       return details.mandatory && value !== true ? required : undefined;
     case 'dropdown':
@@ -260,10 +314,17 @@ function optionValues(options: FieldOptions['values'] | undefined): Set<string> 
   return new Set((options ?? []).map((option) => option.value));
 }
 
+/** The options of `given` (one value or an array) that exist, 'none' dropped: a multiple field's default. */
+function knownOptions(given: unknown, options: FieldOptions['values'] | undefined): string[] {
+  const known = optionValues(options);
+  const list = Array.isArray(given) ? given : [given];
+  return list.filter((v): v is string => typeof v === 'string' && v !== 'none' && known.has(v));
+}
+
 /**
  * The value a field starts with (spec §5): dropdown and radio keep their default only when it is one of
- * the options and 'none' means no value (a multiple dropdown holds an array, [] when nothing); range
- * [min, max]; slider and counter their default, else min; checkbox and toggle false.
+ * the options and 'none' means no value (a multiple dropdown holds an array, [] when nothing, and so does
+ * a checkbox group); range [min, max]; slider and counter their default, else min; checkbox and toggle false.
  */
 export function defaultValue(field: FieldConfig, options: FieldOptions['values'] | undefined): FieldValue {
   const details = field.field_type_details;
@@ -276,16 +337,13 @@ export function defaultValue(field: FieldConfig, options: FieldOptions['values']
     case 'date':
       return typeof given === 'string' ? given : null;
     case 'checkbox':
+      return isCheckGroup(field) ? knownOptions(given, options) : given === true;
     case 'toggle':
       return given === true;
     case 'dropdown':
     case 'radio': {
-      const known = optionValues(options);
-      if (details.multiple) {
-        const list = Array.isArray(given) ? given : [given];
-        return list.filter((v): v is string => typeof v === 'string' && v !== 'none' && known.has(v));
-      }
-      return typeof given === 'string' && given !== 'none' && known.has(given) ? given : null;
+      if (details.multiple) return knownOptions(given, options);
+      return typeof given === 'string' && given !== 'none' && optionValues(options).has(given) ? given : null;
     }
     case 'range': {
       const { min, max } = numericBounds(field);
@@ -307,10 +365,17 @@ export function defaultValue(field: FieldConfig, options: FieldOptions['values']
   }
 }
 
-/** Counter buttons: +1 only below max, -1 only above min. */
-export function counterStep(value: number, delta: 1 | -1, min: number, max: number): number {
-  if (delta === 1) return value < max ? Math.min(value + 1, max) : value;
-  return value > min ? Math.max(value - 1, min) : value;
+/**
+ * Counter buttons: to the next value of the grid min + k·step above (+1) or below (-1), only while it
+ * stays within [min, max]; a value off the grid moves onto it, one below min moves to min.
+ */
+export function counterStep(value: number, delta: 1 | -1, min: number, max: number, step = 1): number {
+  if (value < min) return delta === 1 ? min : value;
+  const k = (value - min) / step;
+  const at = onStepGrid(value, min, step) ? Math.round(k) : k;
+  const next = min + (delta === 1 ? Math.floor(at) + 1 : Math.ceil(at) - 1) * step;
+  const inside = delta === 1 ? next <= max : next >= min;
+  return inside ? Number.parseFloat(next.toPrecision(12)) : value;
 }
 
 // The upload check (30 MB, the spec §5 kinds) is the contract's, also used by the back office's Docs tab.

@@ -1,10 +1,11 @@
-// Counter (spec §5): +/- buttons that step only within the bounds (engine counterStep).
+// Counter (spec §5): +/- buttons that move by the field's step (default 1) only within the bounds
+// (engine counterStep).
 import AddIcon from '@mui/icons-material/Add';
 import RemoveIcon from '@mui/icons-material/Remove';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { counterStep, numericBounds, toNumber } from '@originate/flow-engine';
+import { counterStep, numericBounds, numericStep, toNumber } from '@originate/flow-engine';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
 export function CounterInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
@@ -13,7 +14,7 @@ export function CounterInput({ field, label, value, error, readOnly, onChange, o
   const n = toNumber(value as string | number);
   const current = Number.isFinite(n) ? n : min;
   const step = (delta: 1 | -1) => {
-    onChange(counterStep(current, delta, min, max));
+    onChange(counterStep(current, delta, min, max, numericStep(field)));
     onBlur();
   };
   return (

@@ -1,19 +1,21 @@
-// Currency text fields (spec §5, §9): INR with lakh grouping (USD, AUD, PERCENT too) shown while the
-// field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is.
+// Currency text fields (spec §5, §9): INR with lakh grouping (USD, AUD, EUR, PERCENT too) shown while the
+// field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is. Every
+// currency groups with ',' and marks decimals with '.' (EUR too: the contract formats it en-IE), so the
+// keypress masks and the comma stripping below hold for all of them.
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { formatCurrency, formatPercent } from '@originate/contract';
+import { type CurrencyCode, formatCurrency, formatPercent } from '@originate/contract';
 import { toNumber } from '@originate/flow-engine';
 import type { KeyboardEvent } from 'react';
 import { labelProps, useDomValue } from './domValue';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
-type Currency = 'INR' | 'USD' | 'AUD' | 'PERCENT';
+type Currency = CurrencyCode | 'PERCENT';
 
-const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$', AUD: 'A$', PERCENT: '%' };
+const SYMBOLS: Record<Currency, string> = { INR: '₹', USD: '$', AUD: 'A$', EUR: '€', PERCENT: '%' };
 
-/** '1234567.5' → '12,34,567.50' (INR), '1,234,567.50' (USD/AUD), '1234567.50' (PERCENT); other text unchanged. */
+/** '1234567.5' → '12,34,567.50' (INR), '1,234,567.50' (USD/AUD/EUR), '1234567.50' (PERCENT); other text unchanged. */
 export function groupedAmount(raw: string, currency: Currency): string {
   const n = toNumber(raw);
   if (raw === '' || !Number.isFinite(n)) return raw;

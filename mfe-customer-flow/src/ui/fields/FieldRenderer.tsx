@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldValue } from '@originate/contract';
 import { containerColumns, containerHeaders } from '@originate/flow-engine';
 import { lazy, memo, type ReactNode, Suspense, useCallback, useMemo, useRef } from 'react';
+import { CheckGroupInput } from './CheckGroupInput';
 import { CheckInput } from './CheckInput';
 import { CounterInput } from './CounterInput';
 import { CurrencyInput } from './CurrencyInput';
@@ -47,6 +48,7 @@ export function ScalarField(props: FieldRendererProps): ReactNode {
     case 'date':
       return <DateInput {...props} />;
     case 'checkbox':
+      return details.multiple ? <CheckGroupInput {...props} /> : <CheckInput {...props} />;
     case 'toggle':
       return <CheckInput {...props} />;
     case 'dropdown':

@@ -1,9 +1,10 @@
-// range (two thumbs, [low, high]) and slider (one thumb), bounds from the engine (0..100 by default).
+// range (two thumbs, [low, high]) and slider (one thumb), bounds and step from the engine (0..100 by
+// default, step 1): the thumbs move along the same grid the engine validates.
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
-import { numericBounds, toNumber } from '@originate/flow-engine';
+import { numericBounds, numericStep, toNumber } from '@originate/flow-engine';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function SliderInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
@@ -30,7 +31,7 @@ export function SliderInput({ field, label, value, error, readOnly, onChange, on
         value={current}
         min={min}
         max={max}
-        step={1}
+        step={numericStep(field)}
         disabled={readOnly}
         valueLabelDisplay="auto"
         onChange={(_e, next) => onChange(Array.isArray(next) ? [...next] : next)}

@@ -138,6 +138,20 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(groupedAmount('12.5', 'PERCENT')).toBe('12.50');
   });
 
+  it('currency: EUR shows the euro sign and groups by comma with a decimal point', () => {
+    const f = field('price', 'Price', { type: 'text', currency_field: true, currency: 'EUR', keypress: 'AMOUNT' });
+    const { onChange } = renderField(f, '1234567.5');
+    const input = screen.getByLabelText(/Price/) as HTMLInputElement;
+    expect(input.value).toBe('1,234,567.50');
+    expect(screen.getByText('€')).toBeTruthy();
+    fireEvent.focus(input);
+    expect(input.value).toBe('1234567.5');
+    fireEvent.change(input, { target: { value: '2500.75' } });
+    expect(onChange).toHaveBeenCalledWith('2500.75', 'shown');
+    fireEvent.blur(input);
+    expect(input.value).toBe('2,500.75');
+  });
+
   it('date (the picker loads when first shown)', async () => {
     renderField(field('dob', 'Date of birth', { type: 'date', mandatory: true }), '01/02/1990', { error: true });
     await act(async () => {
@@ -156,6 +170,25 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(description(control)).toBe('I agree is invalid');
     fireEvent.click(control);
     expect(onChange).toHaveBeenCalledWith(true);
+  });
+
+  it('checkbox group (checkbox with multiple): a labelled fieldset of boxes holding an array', () => {
+    const f = field('emp', 'Income sources', { type: 'checkbox', property: 'EMP', multiple: true, mandatory: true });
+    const { onChange, onBlur } = renderField(f, ['self'], { error: true });
+    const group = screen.getByRole('group', { name: /Income sources/ });
+    expect(group.tagName).toBe('FIELDSET');
+    expect(group.id).toBe(fieldDomId('emp'));
+    const salaried = within(group).getByRole('checkbox', { name: 'Salaried' }) as HTMLInputElement;
+    const self = within(group).getByRole('checkbox', { name: 'Self employed' }) as HTMLInputElement;
+    expect([salaried.checked, self.checked]).toEqual([false, true]);
+    expect(description(salaried)).toBe('Income sources is invalid');
+    expect(salaried.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.click(salaried);
+    // In the options' order, whatever the order of ticking.
+    expect(onChange).toHaveBeenLastCalledWith(['salaried', 'self']);
+    expect(onBlur).toHaveBeenCalled();
+    fireEvent.click(self);
+    expect(onChange).toHaveBeenLastCalledWith([]);
   });
 
   it('dropdown (single)', () => {
@@ -210,6 +243,25 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(description(slider)).toBe('Tenure is invalid');
     fireEvent.change(slider, { target: { value: 24 } });
     expect(onChange).toHaveBeenCalledWith(24);
+  });
+
+  it('slider moves along its step', () => {
+    const f = field('amt', 'Amount', { type: 'slider', min_value: 0, max_value: 100, step: 5 });
+    const { onChange } = renderField(f, 10);
+    const slider = screen.getByRole('slider', { name: /Amount/ });
+    // The browser's range input keeps its value on this grid; MUI's keys and drags do too.
+    expect(slider.getAttribute('step')).toBe('5');
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(onChange).toHaveBeenLastCalledWith(15);
+  });
+
+  it('counter steps by its step', () => {
+    const f = field('kids', 'Months', { type: 'counter', min_value: 0, max_value: 12, step: 3 });
+    const { onChange } = renderField(f, 6);
+    fireEvent.click(screen.getByRole('button', { name: 'Increase Months' }));
+    expect(onChange).toHaveBeenLastCalledWith(9);
+    fireEvent.click(screen.getByRole('button', { name: 'Decrease Months' }));
+    expect(onChange).toHaveBeenLastCalledWith(3);
   });
 
   it('counter steps within its bounds', () => {

@@ -233,7 +233,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       ),
   );
 
-  /** Labels (and heading texts, placeholders) in `lang` when MultiLingual is on; untranslated ones stay. */
+  /** Labels (and heading texts, placeholders, regex messages) in `lang` when MultiLingual is on; untranslated ones stay. */
   async function translator(lang: string | undefined): Promise<(text: string) => string> {
     if (!lang) return (t) => t;
     const features = await readConfig<{ MultiLingual?: boolean }>(db, 'Admin', 'Features');
@@ -274,6 +274,9 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
               ...(f.field_type_details.placeholder === undefined
                 ? {}
                 : { placeholder: t(f.field_type_details.placeholder) }),
+              ...(f.field_type_details.regex_message === undefined
+                ? {}
+                : { regex_message: t(f.field_type_details.regex_message) }),
             },
           })),
         };

@@ -2,6 +2,7 @@
 // one TypeBox definition per shape, which is at once the TypeScript type, the server's route schema
 // and the browser's load-time check (parseWithSchema). Objects refuse unknown keys.
 import Type, { type Static, type TLiteral, type TUnion } from 'typebox';
+import { CURRENCY_CODES } from '../format';
 import { Code, closed, Id, Key, RouteInfo } from './primitives';
 
 const LABEL_MAX_LENGTH = 500;
@@ -79,23 +80,35 @@ const FieldTypeDetailsSchema = Type.Object(
     type: FieldTypeSchema,
     mandatory: Type.Optional(Type.Boolean()),
     regex: Type.Optional(Type.String({ maxLength: 1000 })),
-    /** Numbers for amounts, sliders, counters, ranges and BETWEEN_AGE/BETWEEN_DAYS; dates (in date_format) for BETWEEN_DATE. */
+    /** What a value that does not match `regex` is told, instead of 'is invalid' (translated like labels). */
+    regex_message: Type.Optional(Label),
+    /**
+     * Numbers for amounts, sliders, counters, ranges and BETWEEN_AGE/BETWEEN_DAYS; dates (in date_format) for
+     * BETWEEN_DATE; for a checkbox group, how many boxes may be ticked.
+     */
     min_value: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])),
     max_value: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 32 })])),
+    /** Slider, range and counter: values lie on a grid of this step counted from min_value (default 1). */
+    step: Type.Optional(Type.Number({ exclusiveMinimum: 0 })),
     defaultValue: Type.Optional(Type.Unknown()),
     /** Default DD/MM/YYYY. */
     date_format: Type.Optional(Type.String({ maxLength: 32 })),
-    /** Dropdown/radio: the option list's name (get_fields_config); dates: BETWEEN_DATE, BETWEEN_AGE or BETWEEN_DAYS. */
+    /**
+     * Dropdown, radio and checkbox group: the option list's name (get_fields_config); dates: BETWEEN_DATE,
+     * BETWEEN_AGE or BETWEEN_DAYS.
+     */
     property: Type.Optional(Type.String({ maxLength: 128 })),
     property_type: Type.Optional(Type.Union([Type.Literal('DROPDOWN'), Type.Literal('RADIO')])),
     /** BETWEEN_DAYS unit. */
     date_unit: Type.Optional(literalUnion(DATE_UNITS)),
+    /**
+     * A dropdown that holds several options, or a checkbox that is a group of boxes, one per option of
+     * `property`: the value is then the array of the chosen options' values.
+     */
     multiple: Type.Optional(Type.Boolean()),
     currency_field: Type.Optional(Type.Boolean()),
-    /** INR (lakh grouping, default), USD, AUD or PERCENT. */
-    currency: Type.Optional(
-      Type.Union([Type.Literal('INR'), Type.Literal('USD'), Type.Literal('AUD'), Type.Literal('PERCENT')]),
-    ),
+    /** INR (lakh grouping, default), USD, AUD, EUR or PERCENT. */
+    currency: Type.Optional(literalUnion([...CURRENCY_CODES, 'PERCENT'] as const)),
     /** Keypress rule of spec §5: AMOUNT (10 integer digits) or INTEREST (≤ 99.99). */
     keypress: Type.Optional(Type.Union([Type.Literal('AMOUNT'), Type.Literal('INTEREST')])),
     verification_field: Type.Optional(Type.Boolean()),

@@ -17,10 +17,16 @@ describe('formatCurrency', () => {
     expect(formatCurrency(1234.5, 'AUD')).toBe('A$1,234.50');
   });
 
+  it('formats EUR with the euro sign, thousands by comma and decimals by point (en-IE)', () => {
+    expect(formatCurrency(1234567.5, 'EUR')).toBe('€1,234,567.50');
+    expect(formatCurrency(0.5, 'EUR')).toBe('€0.50');
+    expect(formatCurrency(-2500, 'EUR')).toBe('-€2,500.00');
+  });
+
   it('refuses bad input naming the reason', () => {
     expect(() => formatCurrency(Number.NaN)).toThrow('formatCurrency: value must be a finite number, got NaN');
-    expect(() => formatCurrency(1, 'EUR' as 'INR')).toThrow(
-      'formatCurrency: currency must be INR, USD or AUD, got EUR',
+    expect(() => formatCurrency(1, 'GBP' as 'INR')).toThrow(
+      'formatCurrency: currency must be one of INR, USD, AUD, EUR, got GBP',
     );
   });
 });

@@ -1,12 +1,17 @@
-// Formatters of spec section 9: currency (INR lakh grouping, USD, AUD), percent, dates.
+// Formatters of spec section 9: currency (INR lakh grouping, USD, AUD, EUR), percent, dates.
 
-export type CurrencyCode = 'INR' | 'USD' | 'AUD';
+/** The currencies an amount is shown in (the flow contract's field currency adds PERCENT). */
+export const CURRENCY_CODES = ['INR', 'USD', 'AUD', 'EUR'] as const;
+export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
-// en-IN gives lakh grouping for INR; en-US spells AUD as 'A$' so it never reads as US dollars.
+// en-IN gives lakh grouping for INR; en-US spells AUD as 'A$' so it never reads as US dollars; en-IE
+// writes euros as '€1,234.50', with the point for decimals and the comma for thousands like every other
+// currency here, so amount fields keep one keyboard rule (de-DE would swap them: '1.234,50 €').
 const currencyFormats: Record<CurrencyCode, Intl.NumberFormat> = {
   INR: new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }),
   USD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 }),
   AUD: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'AUD', minimumFractionDigits: 2 }),
+  EUR: new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2 }),
 };
 
 function finite(value: number, fn: string): number {
@@ -16,10 +21,14 @@ function finite(value: number, fn: string): number {
   return value;
 }
 
-/** 12345678.5 → '₹1,23,45,678.50'; 1234.5 USD → '$1,234.50'; AUD → 'A$1,234.50'. */
+/** 12345678.5 → '₹1,23,45,678.50'; 1234.5 USD → '$1,234.50'; AUD → 'A$1,234.50'; EUR → '€1,234.50'. */
 export function formatCurrency(value: number, currency: CurrencyCode = 'INR'): string {
   const format = currencyFormats[currency];
-  if (!format) throw new TypeError(`formatCurrency: currency must be INR, USD or AUD, got ${String(currency)}`);
+  if (!format) {
+    throw new TypeError(
+      `formatCurrency: currency must be one of ${CURRENCY_CODES.join(', ')}, got ${String(currency)}`,
+    );
+  }
   return format.format(finite(value, 'formatCurrency'));
 }
 
