@@ -9,4 +9,6 @@ module.exports = createAppConfig({
     './FlowForm': './src/exposed/FlowForm.tsx',
   },
   title: 'Originate — Apply',
+  // The applicants' own page: its own build, without federation (createAppConfig).
+  standalone: './src/standalone/index.tsx',
 });

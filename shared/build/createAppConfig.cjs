@@ -201,6 +201,68 @@ function precompress() {
   ];
 }
 
+/** swc for TypeScript and React: the one module rule set of every build. @param {boolean} production */
+function moduleRules(production) {
+  return [
+    {
+      test: /\.[cm]?[jt]sx?$/,
+      exclude: /node_modules/,
+      use: {
+        loader: 'swc-loader',
+        options: {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
+            target: 'es2020',
+          },
+        },
+      },
+    },
+    { test: /\.m?js$/, resolve: { fullySpecified: false } },
+    { test: /\.(png|svg|jpe?g|gif|mp3|wav|woff2?)$/i, type: 'asset/resource' },
+  ];
+}
+
+/** Absolute script URLs: the page is served for deep links (history fallback) such as /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/. @param {string} title */
+function htmlPage(title) {
+  return new HtmlWebpackPlugin({
+    title,
+    chunks: ['main'],
+    template: path.join(__dirname, 'index.ejs'),
+    scriptLoading: 'defer',
+    publicPath: process.env.HTML_PUBLIC_PATH || '/',
+  });
+}
+
+/** What every build shares: mode, maps, file names, loaders, minifier. @param {string} dir @param {boolean} production */
+function baseConfig(dir, production) {
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    // Production maps are hidden (no sourceMappingURL) and written beside dist/, never served:
+    // <app>/sourcemaps/ keeps them for decoding stack traces.
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
+    module: { rules: moduleRules(production) },
+    performance: { hints: false },
+    optimization: {
+      moduleIds: 'deterministic',
+      chunkIds: production ? 'deterministic' : 'named',
+      // swc's minifier instead of webpack's default terser: the same two compress passes in under half the
+      // CPU time, and the output is no larger (README "Dependencies and why").
+      minimizer: [
+        new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } }),
+      ],
+    },
+  };
+}
+
+/** The standalone page's chunks: a prefix of their own, so the two builds of one app never clean each other's files. */
+const STANDALONE_PREFIX = 'chunks/page-';
+/** @param {string} file a path relative to dist/ */
+const isStandaloneFile = (file) =>
+  file.startsWith(STANDALONE_PREFIX) || /^(index\.html|main\.js)(\.gz|\.br)?$/.test(file);
+
 /**
  * @param {{
  *   name: string,              // federation container name, a JS identifier (e.g. 'mfe_notifications')
@@ -209,52 +271,33 @@ function precompress() {
  *   exposes?: Record<string, string>,
  *   title?: string,            // html page title for the app's own (standalone) page
  *   eager?: string[],          // share keys built into the entry chunk (see sharedConfig)
+ *   standalone?: string,       // a remote's own page, built without federation (see below)
  * }} options
  */
-function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', eager = [] }) {
+function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', eager = [], standalone }) {
   /** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
-    return {
-      mode: production ? 'production' : 'development',
-      context: dir,
-      entry: { main: './src/index.ts' },
-      // Production maps are hidden (no sourceMappingURL) and written beside dist/, never served:
-      // <app>/sourcemaps/ keeps them for decoding stack traces.
-      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    const base = baseConfig(dir, production);
+    const output = {
+      path: path.join(dir, 'dist'),
+      sourceMapFilename: '../sourcemaps/[file].map',
+      publicPath: 'auto',
+      // Images, sounds and fonts the code imports: content-hashed like chunks, in a folder of their own.
+      assetModuleFilename: production ? 'assets/[name].[contenthash:12][ext]' : 'assets/[name][ext]',
+    };
+    const federated = {
+      ...base,
+      // A remote with a standalone page builds only its container here (the page is the second build).
+      entry: standalone ? {} : { main: './src/index.ts' },
       output: {
-        path: path.join(dir, 'dist'),
-        sourceMapFilename: '../sourcemaps/[file].map',
-        publicPath: 'auto',
+        ...output,
         uniqueName: name,
         // The entry and remoteEntry are the mutable files (served no-cache); a content hash in
         // 'filename' breaks the federation runtime, so only chunks carry it (cached for a year).
         filename: '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:12].js' : 'chunks/[name].js',
-        // Images, sounds and fonts the code imports: content-hashed like chunks, in a folder of their own.
-        assetModuleFilename: production ? 'assets/[name].[contenthash:12][ext]' : 'assets/[name][ext]',
-        clean: true,
-      },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs', '.json'] },
-      module: {
-        rules: [
-          {
-            test: /\.[cm]?[jt]sx?$/,
-            exclude: /node_modules/,
-            use: {
-              loader: 'swc-loader',
-              options: {
-                jsc: {
-                  parser: { syntax: 'typescript', tsx: true },
-                  transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-                  target: 'es2020',
-                },
-              },
-            },
-          },
-          { test: /\.m?js$/, resolve: { fullySpecified: false } },
-          { test: /\.(png|svg|jpe?g|gif|mp3|wav|woff2?)$/i, type: 'asset/resource' },
-        ],
+        clean: standalone ? { keep: isStandaloneFile } : true,
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -269,29 +312,11 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
           // Every app runs in the browser only: the runtime drops its Node script loader.
           experiments: { optimization: { target: 'web' } },
         }),
-        // Absolute script URLs: the page is served for deep links (history fallback) such as
-        // /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/.
-        new HtmlWebpackPlugin({
-          title,
-          // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
-          chunks: ['main'],
-          template: path.join(__dirname, 'index.ejs'),
-          scriptLoading: 'defer',
-          publicPath: process.env.HTML_PUBLIC_PATH || '/',
-        }),
+        // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
+        ...(standalone ? [] : [htmlPage(title)]),
         checkEagerConsumes,
         ...(production ? precompress() : []),
       ],
-      performance: { hints: false },
-      optimization: {
-        moduleIds: 'deterministic',
-        chunkIds: production ? 'deterministic' : 'named',
-        // swc's minifier instead of webpack's default terser: the same two compress passes in under half the
-        // CPU time, and the output is no larger (README "Dependencies and why").
-        minimizer: [
-          new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 } } }),
-        ],
-      },
       devServer: {
         port: Number(process.env.PORT) || port,
         host: '127.0.0.1',
@@ -302,6 +327,24 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         setupMiddlewares: runtimeConfigMiddlewares,
       },
     };
+    if (!standalone) return federated;
+    // A remote's own page (the applicants' portal) hosts nothing and shares nothing: built without federation,
+    // its modules are tree-shaken and concatenated into a few chunks (the federated build loads each shared
+    // package as a chunk of its own: 140 requests before the portal's first step).
+    const page = {
+      ...base,
+      name: `${name}-page`,
+      entry: { main: standalone },
+      output: {
+        ...output,
+        uniqueName: `${name}_page`,
+        filename: '[name].js',
+        chunkFilename: production ? `${STANDALONE_PREFIX}[name].[contenthash:12].js` : `${STANDALONE_PREFIX}[name].js`,
+        clean: { keep: (/** @type {string} */ file) => !isStandaloneFile(file) },
+      },
+      plugins: [htmlPage(title), ...(production ? precompress() : [])],
+    };
+    return [federated, page];
   };
 }
 

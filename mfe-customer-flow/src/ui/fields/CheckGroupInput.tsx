@@ -1,11 +1,7 @@
 // Checkbox groups (a checkbox with `multiple`): one box per option of the property, the value the array
-// of the ticked options' values in the options' order; a fieldset whose legend is the label.
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
+// of the ticked options' values in the options' order; native check boxes in a fieldset whose legend is
+// the label.
+import { FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function CheckGroupInput({
@@ -27,38 +23,33 @@ export function CheckGroupInput({
     onBlur();
   };
   return (
-    <FormControl
-      component="fieldset"
-      error={shown !== undefined}
+    <FieldFrame
+      fieldKey={field.key}
+      groupId={fieldDomId(field.key)}
+      label={label}
       required={details.mandatory === true}
+      helper={shown}
+      invalid={shown !== undefined}
       disabled={readOnly}
-      id={fieldDomId(field.key)}
     >
-      <FormLabel component="legend">{label}</FormLabel>
-      <FormGroup row>
+      <div className="of-choices">
         {options.map((option) => (
-          <FormControlLabel
-            key={option.value}
-            label={option.label}
-            control={
-              <Checkbox
-                name={field.key}
-                value={option.value}
-                checked={ticked.has(option.value)}
-                onChange={(e) => toggle(option.value, e.target.checked)}
-                onBlur={onBlur}
-                slotProps={{
-                  input: {
-                    'aria-describedby': shown ? helperId(field.key) : undefined,
-                    'aria-invalid': shown !== undefined,
-                  },
-                }}
-              />
-            }
-          />
+          <label key={option.value} className="of-choice">
+            <input
+              type="checkbox"
+              name={field.key}
+              value={option.value}
+              checked={ticked.has(option.value)}
+              disabled={readOnly}
+              onChange={(e) => toggle(option.value, e.target.checked)}
+              onBlur={onBlur}
+              aria-describedby={shown ? helperId(field.key) : undefined}
+              aria-invalid={shown !== undefined || undefined}
+            />
+            {option.label}
+          </label>
         ))}
-      </FormGroup>
-      {shown && <FormHelperText id={helperId(field.key)}>{shown}</FormHelperText>}
-    </FormControl>
+      </div>
+    </FieldFrame>
   );
 }

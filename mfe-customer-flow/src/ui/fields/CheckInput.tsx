@@ -1,41 +1,39 @@
-// checkbox and toggle (spec §5: a mandatory one must be true).
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
+// checkbox and toggle (spec §5: a mandatory one must be true): a native check box (a switch for a toggle)
+// with its label beside it.
+import { describedBy, RequiredMark } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function CheckInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
   const shown = errorText(label, error);
-  const input = {
-    id: fieldDomId(field.key),
-    name: field.key,
-    'aria-describedby': shown ? helperId(field.key) : undefined,
-    'aria-required': details.mandatory === true,
-    'aria-invalid': shown !== undefined,
-  };
-  const control =
-    details.type === 'toggle' ? (
-      <Switch
-        checked={value === true}
-        onChange={(e) => onChange(e.target.checked)}
-        onBlur={onBlur}
-        slotProps={{ input }}
-      />
-    ) : (
-      <Checkbox
-        checked={value === true}
-        onChange={(e) => onChange(e.target.checked)}
-        onBlur={onBlur}
-        slotProps={{ input }}
-      />
-    );
+  const required = details.mandatory === true;
+  const toggle = details.type === 'toggle';
   return (
-    <FormControl error={shown !== undefined} required={details.mandatory === true} disabled={readOnly}>
-      <FormControlLabel control={control} label={label} required={details.mandatory === true} />
-      {shown && <FormHelperText id={helperId(field.key)}>{shown}</FormHelperText>}
-    </FormControl>
+    <div className="of-field" data-invalid={shown !== undefined || undefined}>
+      <label className="of-choice">
+        <input
+          type="checkbox"
+          id={fieldDomId(field.key)}
+          name={field.key}
+          role={toggle ? 'switch' : undefined}
+          className={toggle ? 'of-switch' : undefined}
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+          onBlur={onBlur}
+          disabled={readOnly}
+          aria-required={required || undefined}
+          {...describedBy(field.key, shown, shown !== undefined)}
+        />
+        <span>
+          {label}
+          <RequiredMark required={required} />
+        </span>
+      </label>
+      {shown && (
+        <p className="of-helper" id={helperId(field.key)}>
+          {shown}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,11 +1,7 @@
-// Counter (spec §5): +/- buttons that move by the field's step (default 1) only within the bounds
-// (engine counterStep).
-import AddIcon from '@mui/icons-material/Add';
-import RemoveIcon from '@mui/icons-material/Remove';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
+// Counter (spec §5): − and + buttons that move by the field's step (default 1) only within the bounds
+// (engine counterStep); the number between them is a spin button (arrow keys, + and −).
 import { counterStep, numericBounds, numericStep, toNumber } from '@originate/flow-engine';
+import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
 export function CounterInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
@@ -13,62 +9,61 @@ export function CounterInput({ field, label, value, error, readOnly, onChange, o
   const { min, max } = numericBounds(field);
   const n = toNumber(value as string | number);
   const current = Number.isFinite(n) ? n : min;
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? details.placeholder;
+  const required = details.mandatory === true;
   const step = (delta: 1 | -1) => {
     onChange(counterStep(current, delta, min, max, numericStep(field)));
     onBlur();
   };
   return (
-    <TextField
-      id={fieldDomId(field.key)}
-      name={field.key}
+    <FieldFrame
+      fieldKey={field.key}
+      controlId={id}
       label={label}
-      value={String(current)}
-      required={details.mandatory === true}
-      error={error !== undefined}
-      helperText={errorText(label, error) ?? details.placeholder}
+      required={required}
+      helper={helper}
+      invalid={error !== undefined}
       disabled={readOnly}
-      fullWidth
-      slotProps={{
-        htmlInput: {
-          readOnly: true,
-          role: 'spinbutton',
-          'aria-valuemin': min,
-          'aria-valuemax': max,
-          'aria-valuenow': current,
-          onKeyDown: (e: React.KeyboardEvent) => {
+    >
+      <div className="of-box">
+        <button
+          type="button"
+          className="of-step"
+          aria-label={`Decrease ${label}`}
+          onClick={() => step(-1)}
+          disabled={readOnly || current <= min}
+        >
+          −
+        </button>
+        <input
+          id={id}
+          name={field.key}
+          className="of-input"
+          value={String(current)}
+          readOnly
+          disabled={readOnly}
+          role="spinbutton"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={current}
+          aria-required={required || undefined}
+          {...describedBy(field.key, helper, error !== undefined)}
+          onKeyDown={(e) => {
             if (e.key === 'ArrowUp' || e.key === '+') step(1);
             if (e.key === 'ArrowDown' || e.key === '-') step(-1);
-          },
-        },
-        input: {
-          startAdornment: (
-            <InputAdornment position="start">
-              <IconButton
-                aria-label={`Decrease ${label}`}
-                onClick={() => step(-1)}
-                disabled={readOnly || current <= min}
-                edge="start"
-                size="small"
-              >
-                <RemoveIcon />
-              </IconButton>
-            </InputAdornment>
-          ),
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                aria-label={`Increase ${label}`}
-                onClick={() => step(1)}
-                disabled={readOnly || current >= max}
-                edge="end"
-                size="small"
-              >
-                <AddIcon />
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
-    />
+          }}
+        />
+        <button
+          type="button"
+          className="of-step"
+          aria-label={`Increase ${label}`}
+          onClick={() => step(1)}
+          disabled={readOnly || current >= max}
+        >
+          +
+        </button>
+      </div>
+    </FieldFrame>
   );
 }

@@ -2,12 +2,11 @@
 // field is not being edited; AMOUNT and INTEREST keypress rules from the engine while it is. Every
 // currency groups with ',' and marks decimals with '.' (EUR too: the contract formats it en-IE), so the
 // keypress masks and the comma stripping below hold for all of them.
-import InputAdornment from '@mui/material/InputAdornment';
-import TextField from '@mui/material/TextField';
 import { type CurrencyCode, formatCurrency, formatPercent } from '@originate/contract';
 import { toNumber } from '@originate/flow-engine';
 import type { KeyboardEvent } from 'react';
-import { labelProps, useDomValue } from './domValue';
+import { useDomValue } from './domValue';
+import { describedBy, FieldFrame } from './FieldFrame';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
@@ -53,40 +52,57 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
     onChange(cleaned, 'shown');
   };
 
-  const symbol = SYMBOLS[currency];
-  const adornment = <InputAdornment position={currency === 'PERCENT' ? 'end' : 'start'}>{symbol}</InputAdornment>;
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? details.placeholder;
+  const required = details.mandatory === true;
+  const symbol = (
+    <span className={currency === 'PERCENT' ? 'of-adorn-end' : 'of-adorn'} aria-hidden="true">
+      {SYMBOLS[currency]}
+    </span>
+  );
   return (
-    <TextField
-      id={fieldDomId(field.key)}
-      name={field.key}
+    <FieldFrame
+      fieldKey={field.key}
+      controlId={id}
       label={label}
-      defaultValue={grouped}
-      inputRef={inputRef}
-      onFocus={(event) => {
-        // The grouped text turns into the raw digits; text the browser had selected whole (tabbing in,
-        // select-all) stays selected whole, so typing replaces it.
-        const input = event.target;
-        const whole = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
-        input.value = raw;
-        if (whole) input.select();
-      }}
-      onBlur={(event) => {
-        event.target.value = groupedAmount(event.target.value.replace(/,/g, ''), currency);
-        onBlur();
-      }}
-      onChange={(e) => onChange(e.target.value.replace(/,/g, ''), 'shown')}
-      onKeyDown={onKeyDown}
-      onKeyUp={onKeyUp}
-      required={details.mandatory === true}
-      error={error !== undefined}
-      helperText={errorText(label, error) ?? details.placeholder}
-      fullWidth
+      required={required}
+      helper={helper}
+      invalid={error !== undefined}
       disabled={readOnly}
-      slotProps={{
-        htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-        input: currency === 'PERCENT' ? { endAdornment: adornment } : { startAdornment: adornment },
-        inputLabel: labelProps(raw),
-      }}
-    />
+    >
+      <div className="of-box">
+        {currency !== 'PERCENT' && symbol}
+        <input
+          id={id}
+          name={field.key}
+          className="of-input"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={grouped}
+          ref={inputRef}
+          placeholder={details.placeholder}
+          required={required}
+          disabled={readOnly}
+          {...describedBy(field.key, helper, error !== undefined)}
+          onFocus={(event) => {
+            // The grouped text turns into the raw digits; text the browser had selected whole (tabbing in,
+            // select-all) stays selected whole, so typing replaces it.
+            const input = event.target;
+            const whole = input.value !== '' && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+            input.value = raw;
+            if (whole) input.select();
+          }}
+          onBlur={(event) => {
+            event.target.value = groupedAmount(event.target.value.replace(/,/g, ''), currency);
+            onBlur();
+          }}
+          onChange={(e) => onChange(e.target.value.replace(/,/g, ''), 'shown')}
+          onKeyDown={onKeyDown}
+          onKeyUp={onKeyUp}
+        />
+        {currency === 'PERCENT' && symbol}
+      </div>
+    </FieldFrame>
   );
 }

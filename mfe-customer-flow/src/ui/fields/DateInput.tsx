@@ -1,31 +1,122 @@
-// The date field: the picker is loaded when a step first shows a date; until then a plain text field
-// with the same label, value and error stands in its place (read only, so nothing typed is lost).
-import TextField from '@mui/material/TextField';
-import { lazy, Suspense } from 'react';
+// Dates (spec §5): the field's format (default DD/MM/YYYY), kept as text in that format. Typed by its
+// digits (dateMask.ts) or picked from a calendar; the bounds (BETWEEN_DATE, BETWEEN_AGE, BETWEEN_DAYS) come
+// from the engine, which also judges the value. The calendar and its date library load on the first press
+// of the calendar button, never for a step that merely shows dates.
+import { DATE_FORMAT } from '@originate/contract';
+import { parseDate } from '@originate/flow-engine';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { maskDate } from './dateMask';
+import { useDomValue } from './domValue';
+import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
-const DatePickerInput = lazy(() => import('./DatePickerInput'));
+const DateCalendarPopover = lazy(() => import('./DateCalendarPopover'));
 
-function DatePlaceholder({ field, label, value, error }: FieldRendererProps) {
-  return (
-    <TextField
-      id={fieldDomId(field.key)}
-      name={field.key}
-      label={label}
-      value={inputText(value)}
-      required={field.field_type_details.mandatory === true}
-      error={error !== undefined}
-      helperText={errorText(label, error) ?? field.field_type_details.placeholder}
-      fullWidth
-      disabled
+const CALENDAR_ICON = (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+    <path
+      fill="currentColor"
+      d="M19 4h-1V2h-2v2H8V2H6v2H5a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h14a2 2 0 0 0 2-2V6a2 2 0 0 0-2-2m0 16H5V10h14zm0-12H5V6h14z"
     />
-  );
-}
+  </svg>
+);
 
-export function DateInput(props: FieldRendererProps) {
+export function DateInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
+  const details = field.field_type_details;
+  const format = details.date_format ?? DATE_FORMAT;
+  const shown = inputText(value);
+  const inputRef = useDomValue<HTMLInputElement>(shown);
+  const anchor = useRef<HTMLDivElement>(null);
+  const [open, setOpen] = useState(false);
+  // A half-typed or impossible date is no value yet: the input keeps the text, the form sees null, and
+  // leaving the field says so.
+  const [typedInvalid, setTypedInvalid] = useState(false);
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? (typedInvalid ? `${label} is invalid` : undefined) ?? details.placeholder;
+  const invalid = error !== undefined || typedInvalid;
+  const required = details.mandatory === true;
+
+  const take = (text: string) => {
+    const date = text === '' ? undefined : parseDate(text, format);
+    onChange(date ? date.format(format) : null, 'shown');
+    return date !== undefined || text === '';
+  };
+
   return (
-    <Suspense fallback={<DatePlaceholder {...props} />}>
-      <DatePickerInput {...props} />
-    </Suspense>
+    <FieldFrame
+      fieldKey={field.key}
+      controlId={id}
+      label={label}
+      required={required}
+      helper={helper}
+      invalid={invalid}
+      disabled={readOnly}
+    >
+      <div className="of-box" ref={anchor}>
+        <input
+          id={id}
+          name={field.key}
+          className="of-input"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder={format}
+          defaultValue={shown}
+          ref={inputRef}
+          required={required}
+          disabled={readOnly}
+          {...describedBy(field.key, helper, invalid)}
+          onChange={(e) => {
+            const input = e.target;
+            // Deleting keeps what is left as it is, separators included; typing lays the digits into the format.
+            const deleting = (e.nativeEvent as InputEvent).inputType?.startsWith('delete');
+            if (!deleting) {
+              const masked = maskDate(input.value, format);
+              if (masked !== input.value) input.value = masked;
+            }
+            if (take(input.value)) setTypedInvalid(false);
+          }}
+          onBlur={(e) => {
+            setTypedInvalid(!take(e.target.value));
+            onBlur();
+          }}
+        />
+        {!readOnly && (
+          <button
+            type="button"
+            className="of-step of-pick"
+            aria-label={`Choose ${label} from a calendar`}
+            aria-haspopup="dialog"
+            onClick={() => setOpen(true)}
+          >
+            {CALENDAR_ICON}
+          </button>
+        )}
+      </div>
+      {open && (
+        <Suspense fallback={null}>
+          <DateCalendarPopover
+            anchor={anchor.current}
+            field={field}
+            label={label}
+            format={format}
+            value={shown}
+            onPick={(text) => {
+              const input = inputRef.current;
+              if (input) input.value = text;
+              setTypedInvalid(false);
+              onChange(text);
+              setOpen(false);
+              onBlur();
+              input?.focus();
+            }}
+            onClose={() => {
+              setOpen(false);
+              inputRef.current?.focus();
+            }}
+          />
+        </Suspense>
+      )}
+    </FieldFrame>
   );
 }

@@ -3,7 +3,6 @@ import VerifiedIcon from '@mui/icons-material/Verified';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import { styled } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig, FieldValue } from '@originate/contract';
 import { containerColumns, containerHeaders } from '@originate/flow-engine';
@@ -111,20 +110,14 @@ const FieldControl = memo(function FieldControl({ recipient, ...common }: Contro
   return <ScalarField {...common} />;
 }, sameControl);
 
-/**
- * Off-screen fields skip layout and paint (content-visibility: auto): a keystroke that shows, hides or
- * recomputes fields far down a long step costs the browser only what is on the screen. `auto` keeps the
- * last measured height, so the page does not jump as fields scroll in. Its paint containment would clip
- * what a field draws outside its box (the outlined label sits 9 px above it, a slider's halo):
- * overflow-clip-margin lets that show, and a browser without it skips nothing.
- */
-const FieldBox = styled('div')({
-  '@supports (overflow-clip-margin: 1px)': {
-    contentVisibility: 'auto',
-    containIntrinsicSize: 'auto 72px',
-    overflowClipMargin: '16px',
-  },
-});
+/** A top-level field's slot: off-screen ones skip layout and paint (fieldStyles.ts `of-slot`). */
+function FieldBox({ hidden, children }: { hidden: boolean; children: ReactNode }) {
+  return (
+    <div className="of-slot" hidden={hidden}>
+      {children}
+    </div>
+  );
+}
 
 /** One top-level field, re-rendered only when its own slice of the form changes (see formStore). */
 export const FieldRenderer = memo(function FieldRenderer({ field }: { field: FieldConfig }) {

@@ -1,29 +1,27 @@
 // Layout elements (spec §3): element_row, element_column, heading and field, with the grid sizes of
 // spec §9: custom (a percentage of the row), content (as wide as the field needs), auto (share the rest).
 // On a phone every column takes the full width. Without a layout, one field per row in order.
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { useTheme } from '@mui/material/styles';
 import type { FieldConfig, GridSize, LayoutElement } from '@originate/contract';
 import type { FormState } from '@originate/flow-engine';
-import { memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { type CSSProperties, memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { FieldRenderer } from './FieldRenderer';
+import { FIELD_CSS, FORM_CLASS, fieldVariables, TABLE_CSS } from './fieldStyles';
 import { RENDER_ALL_EVENT } from './focus';
 import { createFormStore, FormStoreContext, useTranslate } from './formStore';
 import { HeadingField } from './HeadingField';
 import type { FormBinding } from './types';
 
-const GAP = 2;
-
-function columnSx(size: GridSize | undefined) {
+/** A column's share of its row from the phone size up (fieldStyles.ts `of-layout-cell`); a phone stacks them. */
+function columnStyle(size: GridSize | undefined): CSSProperties {
   const wide =
-    size?.type === 'custom'
-      ? `0 0 calc(${size.value}% - ${GAP * 8}px)`
-      : size?.type === 'content'
-        ? '0 0 auto'
-        : '1 1 0';
-  return { minWidth: 0, flex: { xs: '1 1 100%', sm: wide } };
+    size?.type === 'custom' ? `0 0 calc(${size.value}% - 16px)` : size?.type === 'content' ? '0 0 auto' : '1 1 0';
+  return { '--of-flex': wide } as CSSProperties;
 }
+
+const FORM_CSS = FIELD_CSS + TABLE_CSS;
 
 /** A layout element: memoised, its props never change while the applicant types (fields read the store). */
 const Element = memo(function Element({
@@ -42,21 +40,25 @@ const Element = memo(function Element({
     }
     case 'element_row':
       return (
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: GAP, alignItems: 'flex-start' }}>
+        <div className="of-layout-row">
           {(element.children ?? []).map((child, i) => (
-            <Box key={child.id ?? child.key ?? i} sx={columnSx(child.size ?? element.size)}>
+            <div
+              key={child.id ?? child.key ?? i}
+              className="of-layout-cell"
+              style={columnStyle(child.size ?? element.size)}
+            >
               <Element element={child} fields={fields} />
-            </Box>
+            </div>
           ))}
-        </Box>
+        </div>
       );
     case 'element_column':
       return (
-        <Stack spacing={GAP}>
+        <div className="of-layout-column">
           {(element.children ?? []).map((child, i) => (
             <Element key={child.id ?? child.key ?? i} element={child} fields={fields} />
           ))}
-        </Stack>
+        </div>
       );
   }
 });
@@ -162,9 +164,12 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
   }, [layout, fields, component]);
   const total = useMemo(() => weights.reduce((sum, w) => sum + w, 0), [weights]);
   const shown = leading(items, weights, useMountedWeight(component, total));
+  const theme = useTheme();
+  const variables = useMemo(() => fieldVariables(theme) as CSSProperties, [theme]);
   return (
     <FormStoreContext.Provider value={store}>
-      <Stack spacing={2.5}>
+      <GlobalStyles styles={FORM_CSS} />
+      <div className={FORM_CLASS} style={variables}>
         {shown.map((item) =>
           item.element ? (
             <Element key={item.key} element={item.element} fields={byKey} />
@@ -172,7 +177,7 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
             <FieldRenderer key={item.key} field={item.field} />
           ) : null,
         )}
-      </Stack>
+      </div>
     </FormStoreContext.Provider>
   );
 }

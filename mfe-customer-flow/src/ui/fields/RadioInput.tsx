@@ -1,10 +1,5 @@
-// Radio groups (spec §5): one of the property's options, a fieldset with its legend as the label.
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import FormLabel from '@mui/material/FormLabel';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
+// Radio groups (spec §5): one of the property's options, native radios in a fieldset whose legend is the label.
+import { FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function RadioInput({
@@ -21,34 +16,36 @@ export function RadioInput({
   const shown = errorText(label, error);
   const current = typeof value === 'string' ? value : '';
   return (
-    <FormControl
-      component="fieldset"
-      error={shown !== undefined}
+    <FieldFrame
+      fieldKey={field.key}
+      groupId={fieldDomId(field.key)}
+      label={label}
       required={details.mandatory === true}
+      helper={shown}
+      invalid={shown !== undefined}
       disabled={readOnly}
-      id={fieldDomId(field.key)}
     >
-      <FormLabel component="legend">{label}</FormLabel>
-      <RadioGroup
-        row
-        name={field.key}
-        value={current}
-        onChange={(e) => {
-          onChange(e.target.value);
-          onBlur();
-        }}
-        aria-describedby={shown ? helperId(field.key) : undefined}
-      >
+      <div className="of-choices">
         {options.map((option) => (
-          <FormControlLabel
-            key={option.value}
-            value={option.value}
-            control={<Radio onBlur={onBlur} />}
-            label={option.label}
-          />
+          <label key={option.value} className="of-choice">
+            <input
+              type="radio"
+              name={field.key}
+              value={option.value}
+              checked={current === option.value}
+              disabled={readOnly}
+              required={details.mandatory === true}
+              aria-describedby={shown ? helperId(field.key) : undefined}
+              onChange={(e) => {
+                onChange(e.target.value);
+                onBlur();
+              }}
+              onBlur={onBlur}
+            />
+            {option.label}
+          </label>
         ))}
-      </RadioGroup>
-      {shown && <FormHelperText id={helperId(field.key)}>{shown}</FormHelperText>}
-    </FormControl>
+      </div>
+    </FieldFrame>
   );
 }

@@ -1,82 +1,62 @@
-// Dropdowns (spec §5): single (a value or null) or multiple (an array); options from get_fields_config.
-import Autocomplete from '@mui/material/Autocomplete';
-import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
+// Dropdowns (spec §5): single (a value or null) as the browser's own select, which every phone shows as its
+// native picker; multiple (an array) as a searchable list of chips, loaded when a step first shows one.
+import { lazy, Suspense } from 'react';
+import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId } from './types';
 
+const MultiSelect = lazy(() => import('./MultiSelect'));
+
 export function SelectInput(props: FieldRendererProps) {
-  return props.field.field_type_details.multiple ? <MultiSelect {...props} /> : <SingleSelect {...props} />;
+  if (!props.field.field_type_details.multiple) return <SingleSelect {...props} />;
+  return (
+    <Suspense fallback={<SingleSelect {...props} readOnly />}>
+      <MultiSelect {...props} />
+    </Suspense>
+  );
 }
 
 function SingleSelect({ field, label, value, error, readOnly, onChange, onBlur, options = [] }: FieldRendererProps) {
   const details = field.field_type_details;
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? details.placeholder;
+  const required = details.mandatory === true;
+  const current = typeof value === 'string' ? value : '';
   return (
-    <TextField
-      select
-      id={fieldDomId(field.key)}
-      name={field.key}
+    <FieldFrame
+      fieldKey={field.key}
+      controlId={id}
       label={label}
-      value={typeof value === 'string' ? value : ''}
-      onChange={(e) => {
-        onChange(e.target.value === '' ? null : e.target.value);
-        onBlur();
-      }}
-      onBlur={onBlur}
-      required={details.mandatory === true}
-      error={error !== undefined}
-      helperText={errorText(label, error) ?? details.placeholder}
-      fullWidth
+      required={required}
+      helper={helper}
+      invalid={error !== undefined}
       disabled={readOnly}
     >
-      {!details.mandatory && (
-        <MenuItem value="">
-          <em>None</em>
-        </MenuItem>
-      )}
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
-}
-
-function MultiSelect({ field, label, value, error, readOnly, onChange, onBlur, options = [] }: FieldRendererProps) {
-  const details = field.field_type_details;
-  const selected = Array.isArray(value) ? value.map(String) : [];
-  const chosen = options.filter((option) => selected.includes(option.value));
-  return (
-    <Autocomplete
-      multiple
-      id={fieldDomId(field.key)}
-      options={options}
-      value={chosen}
-      disabled={readOnly}
-      getOptionLabel={(option) => option.label}
-      isOptionEqualToValue={(a, b) => a.value === b.value}
-      onChange={(_e, next) => {
-        onChange(next.map((option) => option.value));
-        onBlur();
-      }}
-      onBlur={onBlur}
-      renderValue={(items, getItemProps) =>
-        items.map((option, index) => {
-          const { key, ...itemProps } = getItemProps({ index });
-          return <Chip key={key} label={option.label} size="small" {...itemProps} />;
-        })
-      }
-      renderInput={(params) => (
-        <TextField
-          {...params}
+      <div className="of-box">
+        <select
+          id={id}
           name={field.key}
-          label={label}
-          required={details.mandatory === true && chosen.length === 0}
-          error={error !== undefined}
-          helperText={errorText(label, error) ?? details.placeholder}
-        />
-      )}
-    />
+          className="of-input"
+          value={current}
+          required={required}
+          disabled={readOnly}
+          onChange={(e) => {
+            onChange(e.target.value === '' ? null : e.target.value);
+            onBlur();
+          }}
+          onBlur={onBlur}
+          {...describedBy(field.key, helper, error !== undefined)}
+        >
+          {/* No choice yet (or none wanted): a mandatory dropdown cannot go back to it once chosen. */}
+          <option value="" disabled={required && current !== ''}>
+            {required ? 'Select…' : 'None'}
+          </option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </FieldFrame>
   );
 }

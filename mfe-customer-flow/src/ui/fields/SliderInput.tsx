@@ -1,10 +1,8 @@
 // range (two thumbs, [low, high]) and slider (one thumb), bounds and step from the engine (0..100 by
-// default, step 1): the thumbs move along the same grid the engine validates.
-import Box from '@mui/material/Box';
-import FormHelperText from '@mui/material/FormHelperText';
-import Slider from '@mui/material/Slider';
-import Typography from '@mui/material/Typography';
+// default, step 1: the thumbs move along the grid the engine validates): the browser's own range inputs,
+// with the value shown beside the label.
 import { numericBounds, numericStep, toNumber } from '@originate/flow-engine';
+import { FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export function SliderInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
@@ -12,40 +10,62 @@ export function SliderInput({ field, label, value, error, readOnly, onChange, on
   const { min, max } = numericBounds(field);
   const range = details.type === 'range';
   const shown = errorText(label, error);
-  const labelId = `${fieldDomId(field.key)}-label`;
-  const current = range
+  const id = fieldDomId(field.key);
+  const n = toNumber(value as string | number);
+  const current: [number, number] | number = range
     ? Array.isArray(value) && value.length === 2
-      ? value.map((v) => toNumber(v))
+      ? [toNumber(value[0] as string | number), toNumber(value[1] as string | number)]
       : [min, max]
-    : Number.isFinite(toNumber(value as string | number))
-      ? toNumber(value as string | number)
+    : Number.isFinite(n)
+      ? n
       : min;
   const shownValue = Array.isArray(current) ? `${current[0]} – ${current[1]}` : String(current);
+  const thumb = (index: 0 | 1 | null, at: number, name: string) => (
+    <input
+      type="range"
+      className="of-range"
+      id={index === 1 ? `${id}-max` : id}
+      name={index === null ? field.key : `${field.key}.${index}`}
+      aria-label={name}
+      min={min}
+      max={max}
+      step={numericStep(field)}
+      value={at}
+      disabled={readOnly}
+      aria-describedby={shown ? helperId(field.key) : undefined}
+      aria-invalid={shown !== undefined || undefined}
+      onChange={(e) => {
+        const next = Number(e.target.value);
+        if (!Array.isArray(current)) return onChange(next);
+        // A thumb never passes the other one.
+        onChange(index === 0 ? [Math.min(next, current[1]), current[1]] : [current[0], Math.max(next, current[0])]);
+      }}
+      onPointerUp={onBlur}
+      onKeyUp={onBlur}
+      onBlur={onBlur}
+    />
+  );
   return (
-    <Box id={fieldDomId(field.key)} sx={{ px: 1 }}>
-      <Typography id={labelId} variant="body2" color={shown ? 'error' : 'text.secondary'} gutterBottom>
-        {label}
-        {details.mandatory ? ' *' : ''}: <strong>{shownValue}</strong>
-      </Typography>
-      <Slider
-        value={current}
-        min={min}
-        max={max}
-        step={numericStep(field)}
-        disabled={readOnly}
-        valueLabelDisplay="auto"
-        onChange={(_e, next) => onChange(Array.isArray(next) ? [...next] : next)}
-        onChangeCommitted={onBlur}
-        name={field.key}
-        aria-labelledby={range ? undefined : labelId}
-        getAriaLabel={range ? (index) => `${label} ${index === 0 ? 'minimum' : 'maximum'}` : undefined}
-        slotProps={{ input: { 'aria-describedby': shown ? helperId(field.key) : undefined } }}
-      />
-      {shown && (
-        <FormHelperText error id={helperId(field.key)}>
-          {shown}
-        </FormHelperText>
+    <FieldFrame
+      fieldKey={field.key}
+      label={
+        <>
+          {label}: <output className="of-value">{shownValue}</output>
+        </>
+      }
+      required={details.mandatory === true}
+      helper={shown}
+      invalid={shown !== undefined}
+      disabled={readOnly}
+    >
+      {Array.isArray(current) ? (
+        <>
+          {thumb(0, current[0], `${label} minimum`)}
+          {thumb(1, current[1], `${label} maximum`)}
+        </>
+      ) : (
+        thumb(null, current, label)
       )}
-    </Box>
+    </FieldFrame>
   );
 }

@@ -2,12 +2,9 @@
 // add and remove, and a totals line for aggregated columns. Adding a row is the engine's decision: it
 // refuses unless the headers and the previous row are valid, and marks their mandatory cells.
 import AddIcon from '@mui/icons-material/Add';
-import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
-import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,6 +21,13 @@ import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useStat
 import { flushSync } from 'react-dom';
 import { RENDER_ALL_EVENT } from './focus';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
+
+/** Rows are many: a plain icon in the form's stylesheet rather than an MUI icon button each. */
+const REMOVE_ICON = (
+  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M6 19c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2V7H6zM8 9h8v10H8zm7.5-5-1-1h-5l-1 1H5v2h14V4z" />
+  </svg>
+);
 
 export interface TableFieldProps extends FieldRendererProps {
   headers: readonly FieldConfig[];
@@ -118,25 +122,24 @@ function sameRow(a: RowProps, b: RowProps): boolean {
 
 const TableRow = memo(function TableRow({ row, record, columns, ctx, onRemove }: RowProps) {
   return (
-    <Paper variant="outlined" component="fieldset" sx={{ p: 2, m: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
-        <Typography component="legend" variant="body2" sx={{ fontWeight: 600, flex: 1 }}>
-          Row {row + 1}
-        </Typography>
-        {!ctx.readOnly && (
-          <IconButton aria-label={`Remove row ${row + 1}`} onClick={() => onRemove(row)} size="small">
-            <DeleteOutlinedIcon />
-          </IconButton>
-        )}
-      </Stack>
-      <Grid container spacing={2}>
+    <fieldset className="of-row">
+      <legend>Row {row + 1}</legend>
+      {!ctx.readOnly && (
+        <button
+          type="button"
+          className="of-step of-row-remove"
+          aria-label={`Remove row ${row + 1}`}
+          onClick={() => onRemove(row)}
+        >
+          {REMOVE_ICON}
+        </button>
+      )}
+      <div className="of-cells">
         {columns.map((column) => (
-          <Grid key={column.key} size={{ xs: 12, sm: 6, md: columns.length > 2 ? 4 : 6 }}>
-            {renderTableCell(ctx, column, row, record[column.key] ?? undefined)}
-          </Grid>
+          <div key={column.key}>{renderTableCell(ctx, column, row, record[column.key] ?? undefined)}</div>
         ))}
-      </Grid>
-    </Paper>
+      </div>
+    </fieldset>
   );
 }, sameRow);
 
@@ -233,13 +236,13 @@ export function TableField(props: TableFieldProps) {
         {field.field_type_details.mandatory ? ' *' : ''}
       </Typography>
       {headers.length > 0 && (
-        <Grid container spacing={2} sx={{ mt: 0.5, mb: 2 }}>
+        <Box className="of-cells" sx={{ mt: 0.5, mb: 2 }}>
           {headers.map((header) => (
-            <Grid key={header.key} size={{ xs: 12, sm: 6 }}>
+            <div key={header.key}>
               {renderTableCell(ctx, header, 'headers', table.headers[header.key] ?? undefined)}
-            </Grid>
+            </div>
           ))}
-        </Grid>
+        </Box>
       )}
       <Stack spacing={1.5}>
         {table.subRecords.slice(0, mountedRows).map((record, row) => (

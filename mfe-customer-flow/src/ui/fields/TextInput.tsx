@@ -1,46 +1,57 @@
-// text, password and textarea (spec §5: regex, mandatory). Single-line inputs are edited by the browser
-// (domValue.ts); a textarea stays controlled, as MUI measures its height from the value it renders.
-import TextField from '@mui/material/TextField';
-import { labelProps, useDomValue } from './domValue';
+// text, password and textarea (spec §5: regex, mandatory), edited by the browser itself (domValue.ts).
+
+import { useDomValue } from './domValue';
+import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
 export function TextInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
-  const multiline = details.type === 'textarea';
   const shown = inputText(value);
-  const inputRef = useDomValue(shown);
+  const inputRef = useDomValue<HTMLInputElement>(shown);
+  const areaRef = useDomValue<HTMLTextAreaElement>(shown);
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? details.placeholder;
+  const required = details.mandatory === true;
   const common = {
-    id: fieldDomId(field.key),
+    id,
     name: field.key,
-    label,
-    onBlur,
-    required: details.mandatory === true,
-    error: error !== undefined,
-    helperText: errorText(label, error) ?? details.placeholder,
+    className: 'of-input',
+    defaultValue: shown,
     placeholder: details.placeholder,
-    fullWidth: true,
+    required,
     disabled: readOnly,
+    autoComplete: details.type === 'password' ? 'new-password' : 'off',
+    onBlur,
+    ...describedBy(field.key, helper, error !== undefined),
   };
-  if (multiline)
-    return (
-      <TextField
-        {...common}
-        value={shown}
-        onChange={(e) => onChange(e.target.value)}
-        multiline
-        minRows={details.displayConfigs?.rows ?? 3}
-        autoComplete="off"
-      />
-    );
   return (
-    <TextField
-      {...common}
-      type={details.type === 'password' ? 'password' : 'text'}
-      defaultValue={shown}
-      inputRef={inputRef}
-      onChange={(e) => onChange(e.target.value, 'shown')}
-      autoComplete={details.type === 'password' ? 'new-password' : 'off'}
-      slotProps={{ inputLabel: labelProps(shown) }}
-    />
+    <FieldFrame
+      fieldKey={field.key}
+      controlId={id}
+      label={label}
+      required={required}
+      helper={helper}
+      invalid={error !== undefined}
+      disabled={readOnly}
+    >
+      <div className="of-box">
+        {details.type === 'textarea' ? (
+          <textarea
+            {...common}
+            ref={areaRef}
+            rows={details.displayConfigs?.rows ?? 3}
+            style={{ '--of-rows': details.displayConfigs?.rows ?? 3 } as React.CSSProperties}
+            onChange={(e) => onChange(e.target.value, 'shown')}
+          />
+        ) : (
+          <input
+            {...common}
+            ref={inputRef}
+            type={details.type === 'password' ? 'password' : 'text'}
+            onChange={(e) => onChange(e.target.value, 'shown')}
+          />
+        )}
+      </div>
+    </FieldFrame>
   );
 }

@@ -4,21 +4,13 @@
 // the applicant types in it: then the input is the newest truth and the form at most a frame behind.
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 
-export function useDomValue(shown: string): RefObject<HTMLInputElement | null> {
-  const ref = useRef<HTMLInputElement | null>(null);
+export function useDomValue<E extends HTMLInputElement | HTMLTextAreaElement = HTMLInputElement>(
+  shown: string,
+): RefObject<E | null> {
+  const ref = useRef<E | null>(null);
   useLayoutEffect(() => {
     const input = ref.current;
     if (input && input !== input.ownerDocument.activeElement && input.value !== shown) input.value = shown;
   }, [shown]);
   return ref;
-}
-
-/**
- * The label of an input React does not control: MUI cannot see a value set from outside, so the label
- * moves up whenever the form holds one (else MUI's own rule: focused or typed into). It moves without
- * animating: a keystroke's formulas can fill twenty fields at once, and twenty labels in transition
- * hold up the frames that show the next keystrokes.
- */
-export function labelProps(shown: string): { shrink?: true; disableAnimation: true } {
-  return shown === '' ? { disableAnimation: true } : { shrink: true, disableAnimation: true };
 }

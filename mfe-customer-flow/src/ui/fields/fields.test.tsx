@@ -152,13 +152,34 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(input.value).toBe('2,500.75');
   });
 
-  it('date (the picker loads when first shown)', async () => {
-    renderField(field('dob', 'Date of birth', { type: 'date', mandatory: true }), '01/02/1990', { error: true });
-    await act(async () => {
-      await import('./DatePickerInput');
+  it('date: typed by its digits into the format, an impossible date is no value and says so on leaving', () => {
+    const { onChange, onBlur } = renderField(field('dob', 'Date of birth', { type: 'date', mandatory: true }), '', {
+      error: true,
     });
-    expect(screen.getAllByText('Date of birth is invalid').length).toBeGreaterThan(0);
-    expect(document.getElementById(fieldDomId('dob'))).not.toBeNull();
+    const input = screen.getByRole('textbox', { name: /Date of birth/ }) as HTMLInputElement;
+    expect(input.id).toBe(fieldDomId('dob'));
+    expect(input.placeholder).toBe('DD/MM/YYYY');
+    expect(description(input)).toBe('Date of birth is invalid');
+    fireEvent.change(input, { target: { value: '15061990' } });
+    expect(input.value).toBe('15/06/1990');
+    expect(onChange).toHaveBeenLastCalledWith('15/06/1990', 'shown');
+    fireEvent.change(input, { target: { value: '31/02/1990' } });
+    expect(onChange).toHaveBeenLastCalledWith(null, 'shown');
+    fireEvent.blur(input);
+    expect(onBlur).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Choose Date of birth from a calendar' })).toBeTruthy();
+  });
+
+  it('date: the calendar loads on its button and a pick fills the field', async () => {
+    const { onChange } = renderField(field('dob', 'Date of birth', { type: 'date' }), '15/06/1990');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Choose Date of birth from a calendar' }));
+      await import('./DateCalendarPopover');
+    });
+    const calendar = await screen.findByRole('dialog', { name: 'Date of birth: calendar' });
+    fireEvent.click(within(calendar).getByRole('gridcell', { name: '20' }));
+    expect(onChange).toHaveBeenCalledWith('20/06/1990');
+    expect((screen.getByRole('textbox', { name: /Date of birth/ }) as HTMLInputElement).value).toBe('20/06/1990');
   });
 
   it.each([
@@ -195,14 +216,16 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     const { onChange } = renderField(field('emp', 'Employment', { type: 'dropdown', property: 'EMP' }), null, {
       error: true,
     });
-    const select = screen.getByRole('combobox', { name: /Employment/ });
-    expect(screen.getByText('Employment is invalid')).toBeTruthy();
-    fireEvent.mouseDown(select);
-    fireEvent.click(within(screen.getByRole('listbox')).getByText('Self employed'));
+    const select = screen.getByRole('combobox', { name: /Employment/ }) as HTMLSelectElement;
+    expect(description(select)).toBe('Employment is invalid');
+    expect([...select.options].map((o) => o.text)).toEqual(['None', 'Salaried', 'Self employed']);
+    fireEvent.change(select, { target: { value: 'self' } });
     expect(onChange).toHaveBeenCalledWith('self');
+    fireEvent.change(select, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(null);
   });
 
-  it('dropdown (multiple) holds an array', () => {
+  it('dropdown (multiple) holds an array (its chunk loads when first shown)', async () => {
     const { onChange } = renderField(
       field('emp', 'Employment', { type: 'dropdown', property: 'EMP', multiple: true }),
       [],
@@ -210,6 +233,9 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
         error: true,
       },
     );
+    await act(async () => {
+      await import('./MultiSelect');
+    });
     const input = screen.getByRole('combobox', { name: /Employment/ });
     expect(description(input)).toBe('Employment is invalid');
     fireEvent.mouseDown(input);
@@ -221,7 +247,8 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     const { onChange } = renderField(field('emp', 'Employment', { type: 'radio', property: 'EMP' }), null, {
       error: true,
     });
-    expect(description(screen.getByRole('radiogroup'))).toBe('Employment is invalid');
+    expect(screen.getByRole('group', { name: /Employment/ }).tagName).toBe('FIELDSET');
+    expect(description(screen.getByRole('radio', { name: 'Salaried' }))).toBe('Employment is invalid');
     fireEvent.click(screen.getByRole('radio', { name: 'Salaried' }));
     expect(onChange).toHaveBeenCalledWith('salaried');
   });
@@ -249,9 +276,9 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     const f = field('amt', 'Amount', { type: 'slider', min_value: 0, max_value: 100, step: 5 });
     const { onChange } = renderField(f, 10);
     const slider = screen.getByRole('slider', { name: /Amount/ });
-    // The browser's range input keeps its value on this grid; MUI's keys and drags do too.
+    // The browser's range input moves on this grid by keys and drags alike.
     expect(slider.getAttribute('step')).toBe('5');
-    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    fireEvent.change(slider, { target: { value: 15 } });
     expect(onChange).toHaveBeenLastCalledWith(15);
   });
 
