@@ -64,17 +64,19 @@ export async function applicationIdOnPage(page: Page): Promise<string> {
   return ((await line.textContent()) ?? '').replace('Application ', '');
 }
 
+/** A date typed as an applicant on a phone would: its digits only (the field puts in the separators). */
 export async function fillDate(page: Page | Locator, label: string, ddmmyyyy: string): Promise<void> {
-  const group = page.getByRole('group', { name: label, exact: true });
-  await group.getByRole('spinbutton', { name: 'Day' }).click();
-  await group.getByRole('spinbutton', { name: 'Day' }).pressSequentially(ddmmyyyy.replace(/\//g, ''));
-  await expect(group.getByRole('spinbutton', { name: 'Year' })).toHaveText(ddmmyyyy.slice(6));
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.fill('');
+  await input.pressSequentially(ddmmyyyy.replace(/\//g, ''));
+  await expect(input).toHaveValue(ddmmyyyy);
 }
 
+/** A portal dropdown is the browser's own select. */
 export async function chooseOption(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  const select = page.getByRole('combobox', { name: label, exact: true });
+  await select.selectOption({ label: option });
+  await expect(select.locator('option:checked')).toHaveText(option);
 }
 
 export interface FilePayload {

@@ -13,7 +13,7 @@ import type { SlotProps } from '@originate/contract';
 import { endSession, sessionAtom } from '@originate/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
@@ -26,8 +26,10 @@ import { CaptchaGate } from '../ui/portal/Captcha';
 import { EngineUpdateNotice } from '../ui/portal/EngineUpdateNotice';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
-import { ProductList } from '../ui/portal/ProductList';
 import { useStableViewer } from './viewer';
+
+// The product list and the applicant's own applications: a page of its own, not needed by a flow's first step.
+const ProductList = lazy(() => import('../ui/portal/ProductList').then((m) => ({ default: m.ProductList })));
 
 export const INVALID_URL_PATH = '/invalidURL';
 
@@ -107,7 +109,11 @@ function CustomerFlowBody({ mode, params }: { mode: Mode; params: URLSearchParam
 
 function ChooseProduct() {
   const [, setParams] = useSearchParams();
-  return <ProductList onChoose={(product) => setParams((p) => ({ ...Object.fromEntries(p), product }))} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <ProductList onChoose={(product) => setParams((p) => ({ ...Object.fromEntries(p), product }))} />
+    </Suspense>
+  );
 }
 
 function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
