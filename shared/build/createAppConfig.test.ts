@@ -63,3 +63,29 @@ test('the contexts are eager only in an app that builds MUI into its entry chunk
   const withoutMui = sharesOf(['react']);
   for (const key of contextKeys(withoutMui)) expect(withoutMui[key]?.eager).toBeUndefined();
 });
+
+type Built = {
+  entry: Record<string, string>;
+  output: { chunkFilename: string; clean: { keep: (file: string) => boolean } };
+  plugins: { constructor: { name: string } }[];
+};
+
+test("a remote's standalone page is a second build without federation, and neither build cleans the other's files", () => {
+  const make = createAppConfig as unknown as (o: Record<string, unknown>) => (e: object, a: object) => Built[];
+  const [federated, page] = make({ name: 'app', dir: __dirname, port: 1, standalone: './src/page.tsx' })(
+    {},
+    { mode: 'production' },
+  );
+  if (!federated || !page) throw new Error('two builds expected');
+  expect(federated.entry).toEqual({});
+  expect(federated.plugins.some((p) => p.constructor.name === 'ModuleFederationPlugin')).toBe(true);
+  expect(page.entry).toEqual({ main: './src/page.tsx' });
+  expect(page.plugins.some((p) => p.constructor.name === 'ModuleFederationPlugin')).toBe(false);
+  expect(page.output.chunkFilename.startsWith('chunks/page-')).toBe(true);
+  const pageFiles = ['index.html', 'index.html.br', 'main.js', 'main.js.gz', 'chunks/page-12.abc.js'];
+  const containerFiles = ['remoteEntry.js', 'mf-manifest.json', 'chunks/12.abc.js', 'chunks/12.abc.js.br'];
+  for (const file of pageFiles)
+    expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, true, false]);
+  for (const file of containerFiles)
+    expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, false, true]);
+});

@@ -5,6 +5,10 @@ import { numericBounds, numericStep, toNumber } from '@originate/flow-engine';
 import { FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
+function percentOf(value: number, min: number, max: number): number {
+  return max > min ? Math.min(100, Math.max(0, ((value - min) / (max - min)) * 100)) : 0;
+}
+
 export function SliderInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
   const { min, max } = numericBounds(field);
@@ -59,10 +63,15 @@ export function SliderInput({ field, label, value, error, readOnly, onChange, on
       disabled={readOnly}
     >
       {Array.isArray(current) ? (
-        <>
+        // Two range inputs over one track: each thumb takes the pointer, the track between them is the range.
+        <div className="of-range-pair">
+          <span
+            className="of-range-span"
+            style={{ left: `${percentOf(current[0], min, max)}%`, right: `${100 - percentOf(current[1], min, max)}%` }}
+          />
           {thumb(0, current[0], `${label} minimum`)}
           {thumb(1, current[1], `${label} maximum`)}
-        </>
+        </div>
       ) : (
         thumb(null, current, label)
       )}

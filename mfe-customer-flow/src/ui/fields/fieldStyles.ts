@@ -70,6 +70,13 @@ select.of-input{appearance:none;cursor:pointer;padding-right:36px;background:${C
 .of-switch:checked{background:var(--of-primary)}
 .of-switch:checked::before{left:18px}
 .of-range{width:100%;margin:6px 0;accent-color:var(--of-primary)}
+.of-range-pair{position:relative;height:32px}
+.of-range-pair::before{content:'';position:absolute;left:0;right:0;top:14px;height:4px;border-radius:2px;background:var(--of-border)}
+.of-range-span{position:absolute;top:14px;height:4px;border-radius:2px;background:var(--of-primary)}
+.of-range-pair .of-range{position:absolute;inset:0;margin:0;height:32px;appearance:none;background:none;pointer-events:none}
+.of-range-pair .of-range::-webkit-slider-runnable-track{appearance:none;background:none;height:32px}
+.of-range-pair .of-range::-webkit-slider-thumb{appearance:none;pointer-events:auto;width:18px;height:18px;margin-top:7px;border-radius:50%;background:var(--of-primary);cursor:pointer}
+.of-range-pair .of-range::-moz-range-thumb{pointer-events:auto;width:18px;height:18px;border:0;border-radius:50%;background:var(--of-primary);cursor:pointer}
 .of-value{font-weight:600}
 .of-step{flex:none;display:inline-flex;align-items:center;justify-content:center;width:40px;height:40px;margin:0 2px;padding:0;border:0;border-radius:50%;background:none;color:var(--of-text2);font:inherit;font-size:1.4rem;line-height:1;cursor:pointer}
 .of-step:hover:not(:disabled){background:var(--of-hover)}

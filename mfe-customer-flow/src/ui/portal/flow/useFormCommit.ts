@@ -1,18 +1,14 @@
-// A keystroke's new state waiting to be rendered: the field typed into shows it at once (the form store's
-// typed value); the rest of the screen (formulas, rule targets, stepper, progress) renders after the
-// keystroke's frame painted, as a transition the next keystroke may interrupt.
+// A keystroke's new state waiting to be rendered: the field typed into shows it at once (the browser edits
+// it, or the form store's typed value); the rest of the screen (formulas, rule targets, stepper, progress)
+// renders once the keystroke's frame painted, in one synchronous render of the newest state. Not as a
+// transition: a transition is restarted by every key that comes before it finishes, so an applicant typing
+// steadily on a slow phone saw a formula seconds behind and a rule's field only after stopping. Keys typed
+// while one is waiting join it (the newest state renders once).
 
 import type { FormValues, JointApplicant } from '@originate/contract';
 import { componentStatus, type FormState, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';
-import {
-  type Dispatch,
-  type RefObject,
-  type SetStateAction,
-  startTransition,
-  useCallback,
-  useEffect,
-  useRef,
-} from 'react';
+import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef } from 'react';
+import { flushSync } from 'react-dom';
 import { withStepValues } from '../../../domain/flowModel';
 import type { FlowAction } from '../../../domain/flowState';
 import { afterPaint } from './afterPaint';
@@ -66,7 +62,7 @@ export function useFormCommit(a: CommitArgs) {
       for (const key of changedKeys) pending.changed.add(key);
       unpublished.current = pending;
       if (when === 'now') settle();
-      else pending.cancel ??= afterPaint(() => startTransition(settle));
+      else pending.cancel ??= afterPaint(() => flushSync(settle));
     },
     [step, writeDraft, settle, formRef, latest],
   );
