@@ -48,7 +48,7 @@ interface BenchConfig {
   driverLabel: string;
 }
 
-export function benchConfig(): BenchConfig {
+function benchConfig(): BenchConfig {
   const generated = generateFlow();
   const main = generated.components[0];
   const driver = main?.fields.find((f) => f.key === generated.driverKey);
@@ -81,7 +81,7 @@ function json(route: Route, request: Request, body: unknown): Promise<void> {
  * The portal's configuration calls for product BENCH answered with the generated flow; every other call
  * (and the same calls for other products) goes to the real server.
  */
-export async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
+async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
   const { flow } = config;
   const details = {
     product_code: BENCH_PRODUCT,
