@@ -5,7 +5,7 @@
 import { type CurrencyCode, formatCurrency, formatPercent } from '@originate/contract';
 import { toNumber } from '@originate/flow-engine';
 import type { KeyboardEvent } from 'react';
-import { useDomValue } from './domValue';
+import { useDomValue, useFirstValue } from './domValue';
 import { describedBy, FieldFrame } from './FieldFrame';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
@@ -30,6 +30,7 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
   // The browser edits the input (domValue.ts): grouped while the field is left, the raw digits while in it.
   const grouped = groupedAmount(raw, currency);
   const inputRef = useDomValue(grouped);
+  const firstValue = useFirstValue(grouped);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -79,7 +80,7 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
           type="text"
           inputMode="decimal"
           autoComplete="off"
-          defaultValue={grouped}
+          defaultValue={firstValue}
           ref={inputRef}
           placeholder={details.placeholder}
           required={required}

@@ -6,7 +6,7 @@ import { DATE_FORMAT } from '@originate/contract';
 import { parseDate } from '@originate/flow-engine';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { maskDate } from './dateMask';
-import { useDomValue } from './domValue';
+import { useDomValue, useFirstValue } from './domValue';
 import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
@@ -26,6 +26,7 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
   const format = details.date_format ?? DATE_FORMAT;
   const shown = inputText(value);
   const inputRef = useDomValue<HTMLInputElement>(shown);
+  const firstValue = useFirstValue(shown);
   const anchor = useRef<HTMLDivElement>(null);
   const [open, setOpen] = useState(false);
   // A half-typed or impossible date is no value yet: the input keeps the text, the form sees null, and
@@ -61,7 +62,7 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
           inputMode="numeric"
           autoComplete="off"
           placeholder={format}
-          defaultValue={shown}
+          defaultValue={firstValue}
           ref={inputRef}
           required={required}
           disabled={readOnly}

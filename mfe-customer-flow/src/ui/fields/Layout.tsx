@@ -144,6 +144,27 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
   // Before paint, in the same task as the change: the fields whose slice changed re-render at once.
   useLayoutEffect(() => store.set(binding), [store, binding]);
   const { fields, component } = binding.state;
+  return (
+    <FormStoreContext.Provider value={store}>
+      <FormItems layout={layout} fields={fields} component={component} />
+    </FormStoreContext.Provider>
+  );
+}
+
+/**
+ * The step's fields in order, mounted a slice at a time. Memoised on what places them: a keystroke gives
+ * the form a new binding, and the fields learn of it from the store, not from a render of this list (a
+ * 500-field list re-rendered per keystroke cost a slow phone a frame of its own).
+ */
+const FormItems = memo(function FormItems({
+  layout,
+  fields,
+  component,
+}: {
+  layout?: readonly LayoutElement[];
+  fields: FormBinding['state']['fields'];
+  component: FormBinding['state']['component'];
+}) {
   const { byKey, items, weights } = useMemo(() => {
     const placed = placedKeys(layout ?? [], new Set());
     // A field the layout forgot still shows, after the layout: nothing configured is silently dropped.
@@ -167,7 +188,7 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
   const theme = useTheme();
   const variables = useMemo(() => fieldVariables(theme) as CSSProperties, [theme]);
   return (
-    <FormStoreContext.Provider value={store}>
+    <>
       <GlobalStyles styles={FORM_CSS} />
       <div className={FORM_CLASS} style={variables}>
         {shown.map((item) =>
@@ -178,9 +199,9 @@ export function FormLayout({ layout, binding }: { layout?: readonly LayoutElemen
           ) : null,
         )}
       </div>
-    </FormStoreContext.Provider>
+    </>
   );
-}
+});
 
 interface Item {
   key: string;

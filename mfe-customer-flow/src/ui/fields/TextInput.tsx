@@ -1,6 +1,6 @@
 // text, password and textarea (spec §5: regex, mandatory), edited by the browser itself (domValue.ts).
 
-import { useDomValue } from './domValue';
+import { useDomValue, useFirstValue } from './domValue';
 import { describedBy, FieldFrame } from './FieldFrame';
 import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
 
@@ -8,6 +8,7 @@ export function TextInput({ field, label, value, error, readOnly, onChange, onBl
   const details = field.field_type_details;
   const shown = inputText(value);
   const inputRef = useDomValue<HTMLInputElement>(shown);
+  const firstValue = useFirstValue(shown);
   const areaRef = useDomValue<HTMLTextAreaElement>(shown);
   const id = fieldDomId(field.key);
   const helper = errorText(label, error) ?? details.placeholder;
@@ -16,7 +17,7 @@ export function TextInput({ field, label, value, error, readOnly, onChange, onBl
     id,
     name: field.key,
     className: 'of-input',
-    defaultValue: shown,
+    defaultValue: firstValue,
     placeholder: details.placeholder,
     required,
     disabled: readOnly,

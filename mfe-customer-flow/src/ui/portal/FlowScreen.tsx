@@ -22,7 +22,7 @@ import Typography from '@mui/material/Typography';
 import { DEFAULT_THEME_CONFIG, type FieldConfig } from '@originate/contract';
 import { buildTheme, showToast, themeConfigAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
-import { type ReactNode, useMemo } from 'react';
+import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { flowFieldServices } from '../../api/fieldServices';
 import type { FlowSetup } from '../../api/loadFlow';
 import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
@@ -30,7 +30,7 @@ import { FormLayout } from '../fields/Layout';
 import { FieldServicesProvider } from '../fields/services';
 import { FlowStepper } from './FlowStepper';
 import { Summary } from './Summary';
-import { type FlowOptions, useFlow } from './useFlow';
+import { type FlowController, type FlowOptions, useFlow } from './useFlow';
 
 const SYNC_TEXT: Record<SyncStatus, string> = {
   idle: '',
@@ -133,7 +133,11 @@ export function FlowScreen(props: FlowScreenProps) {
 function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: FlowScreenProps) {
   const flow = useFlow(setup, options);
   const { step, binding } = flow;
-  const services = useMemo(() => flowFieldServices(flow.ensureApplication), [flow.ensureApplication]);
+  // One services object for the screen's life: a new one each keystroke would make React look through all
+  // 500 fields for its readers. The newest ensureApplication is read when a service runs.
+  const ensureApplication = useRef(flow.ensureApplication);
+  ensureApplication.current = flow.ensureApplication;
+  const services = useMemo(() => flowFieldServices(() => ensureApplication.current()), []);
   const component = step ? setup.components.get(step.componentId) : undefined;
   const jointSections = setup.flow.sections.filter((s) => s.applicantType && s.applicantType !== 'primary');
 
@@ -154,20 +158,12 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
   return (
     <FieldServicesProvider services={services}>
       <Stack spacing={2.5}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              {translate(setup.flow.flowName)}
-            </Typography>
-            {flow.application && (
-              <Typography variant="body2" color="text.secondary">
-                Application {flow.application.application_id}
-              </Typography>
-            )}
-          </Box>
-          <SyncChip status={flow.sync} />
-          {toolbar}
-        </Stack>
+        <FlowHeader
+          title={translate(setup.flow.flowName)}
+          applicationId={flow.application?.application_id}
+          sync={flow.sync}
+          toolbar={toolbar}
+        />
         <FlowStepper entries={flow.stepper} translate={translate} />
         {options.role === 'applicant' && jointSections.length > 0 && (
           <JointApplicants flow={flow} hasGuarantor={jointSections.some((s) => s.applicantType === 'guarantor')} />
@@ -192,32 +188,16 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
               <FormLayout layout={component.layout} binding={binding} />
             </Stack>
           )}
-          <Stack
-            direction="row"
-            spacing={1.5}
-            sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1.5 }}
-          >
-            <Button onClick={flow.back} disabled={flow.isFirst || flow.busy}>
-              Back
-            </Button>
-            <Box sx={{ flex: 1 }} />
-            {options.access === 'WRITE' && (
-              <Button variant="outlined" onClick={() => void flow.save()} disabled={flow.busy}>
-                Save
-              </Button>
-            )}
-            {flow.isLast ? (
-              options.access === 'WRITE' && (
-                <Button variant="contained" onClick={() => void flow.submit()} disabled={flow.busy}>
-                  Submit
-                </Button>
-              )
-            ) : (
-              <Button variant="contained" onClick={() => void flow.next()} disabled={flow.busy} type="submit">
-                Next
-              </Button>
-            )}
-          </Stack>
+          <StepActions
+            write={options.access === 'WRITE'}
+            isFirst={flow.isFirst}
+            isLast={flow.isLast}
+            busy={flow.busy}
+            back={flow.back}
+            save={flow.save}
+            next={flow.next}
+            submit={flow.submit}
+          />
         </Paper>
         {options.role === 'applicant' && flow.resumeToken && <ResumeLink token={flow.resumeToken} />}
         {onStartOver && flow.application && (
@@ -251,6 +231,84 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
     </FieldServicesProvider>
   );
 }
+
+/**
+ * The flow screen re-renders with every keystroke's consequences; the parts that do not change with them
+ * (title, sync chip, buttons) are memoised, so a keystroke re-renders no MUI component of the chrome.
+ */
+const FlowHeader = memo(function FlowHeader({
+  title,
+  applicationId,
+  sync,
+  toolbar,
+}: {
+  title: string;
+  applicationId: string | undefined;
+  sync: FlowController['sync'];
+  toolbar: ReactNode;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {applicationId && (
+          <Typography variant="body2" color="text.secondary">
+            Application {applicationId}
+          </Typography>
+        )}
+      </Box>
+      <SyncChip status={sync} />
+      {toolbar}
+    </Stack>
+  );
+});
+
+const StepActions = memo(function StepActions({
+  write,
+  isFirst,
+  isLast,
+  busy,
+  back,
+  save,
+  next,
+  submit,
+}: {
+  write: boolean;
+  isFirst: boolean;
+  isLast: boolean;
+  busy: boolean;
+} & Pick<FlowController, 'back' | 'save' | 'next' | 'submit'>) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1.5}
+      sx={{ mt: 3, pt: 2, borderTop: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1.5 }}
+    >
+      <Button onClick={back} disabled={isFirst || busy}>
+        Back
+      </Button>
+      <Box sx={{ flex: 1 }} />
+      {write && (
+        <Button variant="outlined" onClick={() => void save()} disabled={busy}>
+          Save
+        </Button>
+      )}
+      {isLast ? (
+        write && (
+          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+            Submit
+          </Button>
+        )
+      ) : (
+        <Button variant="contained" onClick={() => void next()} disabled={busy} type="submit">
+          Next
+        </Button>
+      )}
+    </Stack>
+  );
+});
 
 function JointApplicants({ flow, hasGuarantor }: { flow: ReturnType<typeof useFlow>; hasGuarantor: boolean }) {
   return (
