@@ -104,7 +104,7 @@ function weightOf(element: LayoutElement): number {
  * transitions, so typing is never held up by them): a 500-field step is usable as soon as its top is.
  */
 const FIRST_FIELDS = 30;
-const FIELDS_PER_SLICE = 60;
+const FIELDS_PER_SLICE = 150;
 
 /** How many fields are mounted: grows a slice at a time until every item is, restarting for a new step. */
 function useMountedWeight(component: unknown, total: number): number {

@@ -163,7 +163,7 @@ function useStableCallbacks(props: TableFieldProps) {
 
 /** A long table mounts its first rows at once and the rest in slices after they painted (transitions). */
 const FIRST_ROWS = 5;
-const ROWS_PER_SLICE = 10;
+const ROWS_PER_SLICE = 25;
 
 /** How many rows are mounted; once all were, every row (one the applicant adds too) mounts at once. */
 function useMountedRows(count: number): number {
