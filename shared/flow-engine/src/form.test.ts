@@ -10,6 +10,7 @@ import {
   removeTableRow,
   setFieldValue,
   setTableCell,
+  shownValue,
   submitCheck,
 } from './form';
 import { componentFormulas, FormulaError } from './formula';
@@ -588,6 +589,7 @@ describe('hidden fields hold no value', () => {
     const grouped = component(c.fields.map((f) => (f.key === 'mode' ? f : { ...f, groupKey: 'g' })));
     let state = createFormState(grouped, { mode: 'quick', years: null, consent: null }, options({ rules }));
     expect(state.values).toMatchObject({ years: null, consent: null });
+    expect([shownValue(state, 'years'), shownValue(state, 'mode')]).toEqual([20, 'quick']);
     state = setFieldValue(state, 'mode', 'full');
     expect(state.values).toMatchObject({ years: 20, consent: false });
   });
@@ -598,6 +600,7 @@ describe('hidden fields hold no value', () => {
     let state = createFormState(c, { mode: 'quick' }, options({ rules }));
     state = setFieldValue(state, 'city', 'Pune');
     expect(state.values.city).toBeNull();
+    expect(shownValue(state, 'city')).toBe('Pune');
     expect(setFieldValue(state, 'mode', 'full').values.city).toBe('Pune');
   });
 

@@ -264,6 +264,16 @@ function withHeaderDefaults(table: TablePlan, value: TableValue, opts: FormOptio
   return { ...value, headers };
 }
 
+/**
+ * What a stashed top-level value comes back as when its field is shown: itself, or the field's default when
+ * it is empty (a field hidden on a saved form was saved empty); a table with its header defaults.
+ */
+function comeBack(internal: Internal, key: string, kept: FieldValue): FieldValue {
+  const table = internal.plan.tables.get(key);
+  if (table) return withHeaderDefaults(table, asTable(kept), internal.opts);
+  return isEmptyValue(kept) ? (internal.defaults.get(key) ?? kept) : kept;
+}
+
 const trim = (n: number) => Number.parseFloat(n.toPrecision(12));
 
 function emptyAcc(): ColumnAcc {
@@ -568,7 +578,7 @@ class Draft {
       if (!this.stash.has(key)) return false;
       const kept = this.unstash(key);
       if (kept === undefined) return false;
-      next = isEmptyValue(kept) ? (this.internal.defaults.get(key) ?? kept) : kept;
+      next = comeBack(this.internal, key, kept);
     }
     if (sameValue(this.values[key], next)) return false;
     this.values[key] = next;
@@ -576,9 +586,8 @@ class Draft {
   }
 
   /**
-   * The stashed value, to come back (the caller puts the field's default instead when it is empty: a field
-   * hidden on a saved form was saved empty); undefined when it came back once already in this change. The
-   * stash entry goes either way.
+   * The stashed value, to come back (comeBack); undefined when it came back once already in this change.
+   * The stash entry goes either way.
    */
   private unstash(key: string): FieldValue | undefined {
     const kept = this.stash.get(key);
@@ -641,9 +650,7 @@ class Draft {
     if (this.stash.has(key)) {
       const kept = this.unstash(key);
       if (kept === undefined) this.forgetCells(key);
-      else value = asTable(kept);
-      // Shown, a table has its header defaults, as on a new form (an empty stash is an empty table).
-      value = withHeaderDefaults(table, value, this.internal.opts);
+      value = asTable(comeBack(this.internal, key, kept ?? value));
     }
     // A child is stashed exactly while it is emptied: only one whose visibility no longer matches moves.
     const headers = { ...value.headers };
@@ -854,6 +861,16 @@ export function setFieldValue(state: FormState, key: string, value: FieldValue):
   draft.markDirty([key]);
   draft.propagate([key]);
   return draft.finish();
+}
+
+/**
+ * The value a field shows, or for a hidden one the value it gets back when shown (comeBack of its stash):
+ * what a save is judged against when the form's rules may show the field again (mock-server field access).
+ */
+export function shownValue(state: FormState, key: string): FieldValue | undefined {
+  const internal = internalOf(state);
+  const kept = state.hidden.has(key) ? internal.stash.get(key) : undefined;
+  return kept === undefined ? state.values[key] : comeBack(internal, key, kept);
 }
 
 /** Mark keys dirty (fields or cellKey cells); every field and every cell when omitted. */
