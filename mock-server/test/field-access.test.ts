@@ -5,9 +5,17 @@
 // loan_amount (WRITE: BCM, BH) and interest_rate (WRITE: the Credit Approvals department).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type ComponentConfig, type SaveApplicationBody } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  type ComponentConfig,
+  type FormValues,
+  type PageRule,
+  type SaveApplicationBody,
+} from '@originate/contract';
 import { FlowApplicationSchema, schemaIssues } from '@originate/contract/schemas';
-import { COMPONENTS } from '../src/seed/flows';
+import { readOnlyChanges } from '../src/modules/customer-flow/field-access';
+import { COMPONENTS, FIELD_OPTIONS, FLOWS, RULES } from '../src/seed/flows';
 import { assignCurrentTask, encrypted, homeLoanBody, issues, newHomeLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
@@ -284,5 +292,51 @@ describe('field access inside tables and joint applicants (configured by the adm
     const read = await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, { componentIds: ['HL_INCOME'] });
     assert.deepEqual(read.json()[0].fields[at('monthly_income')].accessControl, [{ roles: ['BH'], access: 'WRITE' }]);
     assert.equal((await put(seeded('HL_INCOME'))).statusCode, 200);
+  });
+});
+
+describe('field access and hidden fields (readOnlyChanges over the engine)', () => {
+  // A rule hiding the rate the officer may only read: the form then holds no value for it.
+  const hideRate: PageRule = {
+    rule_id: 'test_hide_rate',
+    componentId: 'HL_LOAN_DETAILS',
+    action: 'HIDE',
+    target: { type: 'FIELD', key: 'interest_rate' },
+    conditions: { operator: 'AND', list: [{ field: 'loan_purpose', operator: 'EQUAL', value: 'balance_transfer' }] },
+  };
+  const flow = FLOWS.find((f) => f.flowId === 'home_loan');
+  assert.ok(flow);
+  const rules = {
+    flow,
+    components: new Map(COMPONENTS.map((c) => [c.componentId, c])),
+    rules: [...RULES.home_loan, hideRate],
+    options: Object.fromEntries(FIELD_OPTIONS.map((o) => [o.property, o.values])),
+  };
+  const cpa = { roles: ['CPA'], teams: [] };
+  const judge = (before: FormValues, after: FormValues) =>
+    readOnlyChanges(
+      rules,
+      { customFields: before, jointApplicants: [] },
+      { customFields: after, jointApplicants: [] },
+      cpa,
+      new Date('2026-03-15T10:00:00Z'),
+    );
+  const rate = ["'Expected interest rate (%)' (interest_rate)"];
+  const hidden = { loan_purpose: 'balance_transfer', loan_amount: '2500000' };
+  const shown = { loan_purpose: 'purchase', loan_amount: '2500000' };
+
+  it('a hidden READ field may be sent empty, absent or as stored, never with another value', () => {
+    const stored = { ...hidden, interest_rate: '8.5' };
+    assert.deepEqual(judge(stored, { ...hidden, interest_rate: null }), [], 'the form empties it');
+    assert.deepEqual(judge(stored, hidden), []);
+    assert.deepEqual(judge(stored, stored), []);
+    assert.deepEqual(judge(stored, { ...hidden, interest_rate: '12' }), rate);
+  });
+
+  it('shown again, it is judged by the value the form gives back: the stored one, or its default', () => {
+    assert.deepEqual(judge({ ...hidden, interest_rate: '8.5' }, { ...shown, interest_rate: '8.5' }), []);
+    assert.deepEqual(judge({ ...hidden, interest_rate: '8.5' }, { ...shown, interest_rate: '12' }), rate);
+    assert.deepEqual(judge({ ...hidden, interest_rate: null }, { ...shown, interest_rate: '' }), [], 'its default');
+    assert.deepEqual(judge({ ...shown, interest_rate: '8.5' }, { ...hidden, interest_rate: null }), [], 'hidden now');
   });
 });

@@ -1,4 +1,4 @@
-import type { FieldConfig, FieldValue, FormValues } from '@originate/contract';
+import type { FieldConfig, FieldValue, FormValues, TableValue } from '@originate/contract';
 import fc from 'fast-check';
 import { cellKey } from './fields';
 import {
@@ -10,10 +10,12 @@ import {
   removeTableRow,
   setFieldValue,
   setTableCell,
+  shownValue,
   submitCheck,
 } from './form';
 import { componentFormulas, FormulaError } from './formula';
 import { component, field, hideRule, options } from './testFixtures';
+import { isEmptyValue } from './validation';
 
 const base = component([
   field('name', 'text', { mandatory: true }),
@@ -531,6 +533,197 @@ describe('container tables', () => {
   });
 });
 
+describe('hidden fields hold no value', () => {
+  const when = (key: string, value: string) => ({
+    operator: 'AND' as const,
+    list: [{ field: key, operator: 'EQUAL' as const, value }],
+  });
+
+  it('a field a rule hides is emptied, and gets its value back when shown', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('pan', 'text', { mandatory: true }),
+      field('times', 'checkbox', { property: 'T', multiple: true }),
+      field('docs', 'file_upload'),
+    ]);
+    const rules = [hideRule('r', { type: 'GROUP', key: 'kyc' }, when('mode', 'quick'))];
+    const grouped = component(c.fields.map((f) => (f.key === 'mode' ? f : { ...f, groupKey: 'kyc' })));
+    const docs = { uploadedDocuments: [{ fileId: 'f1', fileName: 'pan.pdf', size: 10, mimeType: 'application/pdf' }] };
+    let state = createFormState(grouped, { pan: 'ABCDE1234F', times: ['am'], docs }, options({ rules }));
+    expect(state.modified).toBe(false);
+    state = setFieldValue(state, 'mode', 'quick');
+    expect(state.values).toMatchObject({ pan: null, times: [], docs: { uploadedDocuments: [] } });
+    expect(state.errors.pan).toBeUndefined();
+    expect(state.modified).toBe(true);
+    state = setFieldValue(state, 'mode', 'full');
+    expect(state.values).toMatchObject({ pan: 'ABCDE1234F', times: ['am'], docs });
+  });
+
+  it('fields hidden from the start are emptied; the snapshot is the form as first shown', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('flagged', 'text', {}, { hide: true }),
+      field('salary', 'text'),
+      field('note', 'text'),
+    ]);
+    const rules = [
+      hideRule('r1', { type: 'FIELD', key: 'salary' }, when('mode', 'self')),
+      hideRule('r2', { type: 'FIELD', key: 'note' }),
+    ];
+    let state = createFormState(c, { mode: 'self', flagged: 'x', salary: '50000', note: 'n' }, options({ rules }));
+    expect(state.values).toMatchObject({ flagged: null, salary: null, note: null });
+    expect(state.modified).toBe(false);
+    expect(markDirty(state, []).modified).toBe(false);
+    // What the saved form held comes back when shown, within the session.
+    state = setFieldValue(state, 'mode', 'salaried');
+    expect(state.values.salary).toBe('50000');
+  });
+
+  it('shown again empty, a field starts from its default (a form saved with it hidden)', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('years', 'slider', { min_value: 1, max_value: 30, defaultValue: 20 }),
+      field('consent', 'checkbox'),
+    ]);
+    const rules = [hideRule('r', { type: 'GROUP', key: 'g' }, when('mode', 'quick'))];
+    const grouped = component(c.fields.map((f) => (f.key === 'mode' ? f : { ...f, groupKey: 'g' })));
+    let state = createFormState(grouped, { mode: 'quick', years: null, consent: null }, options({ rules }));
+    expect(state.values).toMatchObject({ years: null, consent: null });
+    expect([shownValue(state, 'years'), shownValue(state, 'mode')]).toEqual([20, 'quick']);
+    state = setFieldValue(state, 'mode', 'full');
+    expect(state.values).toMatchObject({ years: 20, consent: false });
+  });
+
+  it('a value set while hidden (a microflow answer) waits until the field is shown', () => {
+    const c = component([field('mode', 'text'), field('city', 'text')]);
+    const rules = [hideRule('r', { type: 'FIELD', key: 'city' }, when('mode', 'quick'))];
+    let state = createFormState(c, { mode: 'quick' }, options({ rules }));
+    state = setFieldValue(state, 'city', 'Pune');
+    expect(state.values.city).toBeNull();
+    expect(shownValue(state, 'city')).toBe('Pune');
+    expect(setFieldValue(state, 'mode', 'full').values.city).toBe('Pune');
+  });
+
+  it('a formula reading a hidden field reads it as empty, and follows it back', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('income', 'text'),
+      field('bonus', 'text'),
+      field('total', 'text', {}, { formulas: { expression: 'income + bonus' } }),
+    ]);
+    const rules = [hideRule('r', { type: 'FIELD', key: 'bonus' }, when('mode', 'basic'))];
+    let state = createFormState(c, { income: '100', bonus: '20' }, options({ rules }));
+    expect(state.values.total).toBe(120);
+    state = setFieldValue(state, 'mode', 'basic');
+    expect(state.values.total).toBe(100);
+    state = setFieldValue(state, 'mode', 'full');
+    expect(state.values.total).toBe(120);
+  });
+
+  it('a rule reading a hidden field sees it empty: what it hid comes back, and hides again', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('owner', 'text'),
+      field('co_owner', 'text', { mandatory: true }),
+    ]);
+    const rules = [
+      hideRule('r1', { type: 'FIELD', key: 'owner' }, when('mode', 'rent')),
+      hideRule('r2', { type: 'FIELD', key: 'co_owner' }, when('owner', 'sole')),
+    ];
+    let state = createFormState(c, { owner: 'sole', co_owner: 'Ravi' }, options({ rules }));
+    expect(state.hidden.has('co_owner')).toBe(true);
+    expect(state.values.co_owner).toBeNull();
+    state = setFieldValue(state, 'mode', 'rent');
+    expect([...state.hidden]).toEqual(['owner']);
+    expect(state.values).toMatchObject({ owner: null, co_owner: 'Ravi' });
+    state = setFieldValue(state, 'mode', 'own');
+    expect([...state.hidden]).toEqual(['co_owner']);
+    expect(state.values).toMatchObject({ owner: 'sole', co_owner: null });
+  });
+
+  it('a rule that hides a field by its own value settles: shown once more, it stays empty', () => {
+    const c = component([field('a', 'text')]);
+    const rule = hideRule(
+      'r',
+      { type: 'FIELD', key: 'a' },
+      { operator: 'AND', list: [{ field: 'a', operator: 'IS_NOT_EMPTY' }] },
+    );
+    const state = setFieldValue(createFormState(c, {}, options({ rules: [rule] })), 'a', 'x');
+    expect(state.hidden.has('a')).toBe(false);
+    expect(state.values.a).toBeNull();
+    expect(createFormState(c, { a: 'x' }, options({ rules: [rule] })).values.a).toBeNull();
+  });
+
+  it('a hidden formula field is null, and computed again when shown', () => {
+    const c = component([
+      field('mode', 'text'),
+      field('a', 'text'),
+      field('double', 'text', {}, { formulas: { expression: 'a * 2' } }),
+      field('plus', 'text', {}, { formulas: { expression: 'double + 1' } }),
+    ]);
+    const rules = [hideRule('r', { type: 'FIELD', key: 'double' }, when('mode', 'quick'))];
+    let state = createFormState(c, { a: '5', mode: 'quick' }, options({ rules }));
+    expect(state.values).toMatchObject({ double: null, plus: null });
+    state = setFieldValue(state, 'a', '7');
+    expect(state.values.double).toBeNull();
+    state = setFieldValue(state, 'mode', 'full');
+    expect(state.values).toMatchObject({ double: 14, plus: 15 });
+  });
+
+  it('a hidden table is empty whole: no rows, no errors, its totals read as empty; it comes back shown', () => {
+    const rules = [hideRule('r', { type: 'GROUP', key: 'items' }, when('mode', 'none'))];
+    const c = component([...tableComponent.fields, field('mode', 'text')]);
+    const saved = { headers: { owner: 'A' }, subRecords: [{ desc: 'Car', amount: '10' }], total: {} };
+    let state = createFormState(c, { items: saved }, options({ rules }));
+    const shown = state.values.items;
+    expect(state.values.total_x2).toBe(20);
+    state = setFieldValue(state, 'mode', 'none');
+    expect(state.values.items).toEqual({ headers: {}, subRecords: [], total: {} });
+    expect(state.values.total_x2).toBeNull();
+    expect(state.cellErrors).toEqual({});
+    expect(addTableRow(state, 'items')).toEqual({ state, added: false });
+    expect(setTableCell(state, 'items', 'headers', 'owner', 'B')).toBe(state);
+    state = setFieldValue(state, 'mode', 'all');
+    expect(state.values.items).toEqual(shown);
+    expect(state.values.total_x2).toBe(20);
+  });
+
+  it('a hidden column or header holds null in every row, has no total, and its cells follow rows', () => {
+    const rules = [
+      hideRule('r1', { type: 'FIELD', key: 'amount' }, when('mode', 'count')),
+      hideRule('r2', { type: 'FIELD', key: 'owner' }, when('mode', 'count')),
+    ];
+    const c = component([...tableComponent.fields, field('mode', 'text')]);
+    const rows = [
+      { desc: 'a', amount: '10' },
+      { desc: 'b', amount: '20' },
+      { desc: 'c', amount: '30' },
+    ];
+    let state = createFormState(
+      c,
+      { items: { headers: { owner: 'A' }, subRecords: rows, total: {} } },
+      options({ rules }),
+    );
+    state = setFieldValue(state, 'mode', 'count');
+    const items = () => state.values.items as TableValue;
+    expect(items().headers.owner).toBeNull();
+    expect(items().subRecords.map((row) => row.amount)).toEqual([null, null, null]);
+    expect(items().total.amount).toBeUndefined();
+    expect(state.values.total_x2).toBeNull();
+    state = removeTableRow(state, 'items', 0);
+    state = setTableCell(state, 'items', 1, 'amount', '35');
+    const added = addTableRow(state, 'items');
+    expect(added.added).toBe(true);
+    state = setTableCell(added.state, 'items', 2, 'desc', 'd');
+    expect(items().subRecords.map((row) => row.amount)).toEqual([null, null, null]);
+    state = setFieldValue(state, 'mode', 'sum');
+    expect(items().headers.owner).toBe('A');
+    expect(items().subRecords.map((row) => row.amount)).toEqual(['20', '35', '']);
+    expect(items().total.amount).toBe(55);
+    expect(state.values.total_x2).toBe(110);
+  });
+});
+
 describe('submit', () => {
   const c = component([
     field('a', 'text', { mandatory: true }),
@@ -577,6 +770,11 @@ describe('incremental updates', () => {
     field('d', 'date', { mandatory: true }, { groupKey: 'g' }),
     field('e', 'checkbox', { mandatory: true }),
     field('least', 'text', {}, { formulas: { expression: 'MIN(a, b) - ROUND(a / 3) + b' } }),
+    field('items', 'container', {}, { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' }),
+    field('who', 'text', { mandatory: true }, { groupKey: 'items', isSectionHeader: true }),
+    field('amt', 'text', { regex: '\\d+' }, { groupKey: 'items', aggregation: 'SUM' }),
+    field('note', 'text', { mandatory: true }, { groupKey: 'items' }),
+    field('owed', 'text', {}, { formulas: { expression: 'items.total.amt + b' } }),
   ]);
   const rules = [
     hideRule(
@@ -600,6 +798,27 @@ describe('incremental updates', () => {
       { type: 'FIELD', key: 'b' },
       { operator: 'AND', list: [{ field: 'e', operator: 'EQUAL', value: true }] },
     ),
+    // The table whole, a column, a header and a formula, by values that are themselves hidden at times.
+    hideRule(
+      'r4',
+      { type: 'GROUP', key: 'items' },
+      { operator: 'AND', list: [{ field: 'c', operator: 'EQUAL', value: 'show' }] },
+    ),
+    hideRule(
+      'r5',
+      { type: 'FIELD', key: 'note' },
+      { operator: 'AND', list: [{ field: 'd', operator: 'IS_NOT_EMPTY' }] },
+    ),
+    hideRule(
+      'r6',
+      { type: 'FIELD', key: 'who' },
+      { operator: 'AND', list: [{ field: 'owed', operator: 'GREATER_THAN', value: 500 }] },
+    ),
+    hideRule(
+      'r7',
+      { type: 'FIELD', key: 'least' },
+      { operator: 'OR', list: [{ field: 'e', operator: 'EQUAL', value: false }] },
+    ),
   ];
   const arbSet = fc.oneof(
     fc.record({ key: fc.constant('a'), value: fc.oneof(fc.constantFrom('', '3', '7', 'x'), fc.nat(300).map(String)) }),
@@ -608,16 +827,56 @@ describe('incremental updates', () => {
     fc.record({ key: fc.constant('d'), value: fc.constantFrom('', '01/01/2020', '31/02/2020') }),
     fc.record({ key: fc.constant('e'), value: fc.boolean() }),
   );
+  type Step =
+    | { key: string; value: FieldValue }
+    | { cell: 'who' | 'amt' | 'note'; row: number; value: string }
+    | { add: true }
+    | { remove: number };
+  const arbStep: fc.Arbitrary<Step> = fc.oneof(
+    arbSet,
+    fc.record({
+      cell: fc.constantFrom('who' as const, 'amt' as const, 'note' as const),
+      row: fc.nat(3),
+      value: fc.constantFrom('', '40', '700', 'x'),
+    }),
+    fc.constant({ add: true as const }),
+    fc.record({ remove: fc.nat(3) }),
+  );
+  const apply = (state: FormState, step: Step): FormState => {
+    if ('key' in step) return setFieldValue(state, step.key, step.value);
+    if ('add' in step) return addTableRow(state, 'items').state;
+    const rows = (state.values.items as TableValue).subRecords.length;
+    if ('remove' in step) return removeTableRow(state, 'items', step.remove);
+    if (step.cell === 'who') return setTableCell(state, 'items', 'headers', 'who', step.value);
+    return step.row < rows ? setTableCell(state, 'items', step.row, step.cell, step.value) : state;
+  };
 
-  it('after any sequence of keystrokes equals a full evaluation of the same values', () => {
+  const saved: TableValue = {
+    headers: { who: 'W' },
+    subRecords: [
+      { amt: '40', note: 'n' },
+      { amt: '700', note: '' },
+    ],
+    total: {},
+  };
+
+  it('after any sequence of keystrokes and table edits equals a full evaluation; hidden fields are empty', () => {
     fc.assert(
-      fc.property(fc.array(arbSet, { maxLength: 15 }), (sets) => {
-        let state: FormState = createFormState(rich, {}, options({ rules }));
-        for (const { key, value } of sets) state = setFieldValue(state, key, value);
+      fc.property(fc.array(arbStep, { maxLength: 20 }), (steps) => {
+        let state: FormState = createFormState(rich, { items: saved }, options({ rules }));
+        for (const step of steps) state = apply(state, step);
         const fresh = createFormState(rich, state.values as FormValues, options({ rules }));
         expect(state.values).toEqual(fresh.values);
         expect(state.errors).toEqual(fresh.errors);
+        expect(state.cellErrors).toEqual(fresh.cellErrors);
         expect([...state.hidden].sort()).toEqual([...fresh.hidden].sort());
+        // A hidden table is empty whole; in a shown one, a hidden header or column holds null.
+        const table = state.values.items as TableValue;
+        const cells = (key: string) => (key === 'who' ? [table.headers.who] : table.subRecords.map((row) => row[key]));
+        for (const key of state.hidden) {
+          if (!['who', 'amt', 'note'].includes(key)) expect(isEmptyValue(state.values[key])).toBe(true);
+          else if (!state.hidden.has('items')) expect(cells(key).every((cell) => cell === null)).toBe(true);
+        }
       }),
     );
   });

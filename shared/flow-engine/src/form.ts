@@ -5,6 +5,10 @@
 // setFieldValue touches only what depends on the changed key: the rules whose conditions read it, the
 // formulas reading it (and their dependants, transitively, in dependency order), a table's totals, and
 // the validation of the fields whose value or visibility changed. A keystroke never re-validates the form.
+//
+// Hidden fields hold no value: a field a rule hides is emptied (its value kept in a stash the caller never
+// sees) and gets it back when shown again. That is a change like a keystroke: the formulas and rules reading
+// it follow, which may hide or show more, so a change settles in rounds (settle) until nothing flips.
 import {
   type Aggregation,
   type ApplicantType,
@@ -32,6 +36,7 @@ import { type ComponentFormulas, componentFormulas, type FormulaRead, formulaRes
 import { ruleActive, ruleTargets } from './rules';
 import {
   defaultValue,
+  emptyValue,
   type FieldError,
   INVALID_MESSAGE,
   isEmptyValue,
@@ -61,7 +66,10 @@ export interface FormOptions {
 
 export interface FormState {
   readonly component: ComponentConfig;
-  /** Every value: the initial values given, defaults applied (spec §5), computed formulas. */
+  /**
+   * Every value: the initial values given, defaults applied (spec §5), computed formulas; a hidden field
+   * (and a hidden table cell) holds its empty value (emptyValue), a hidden formula null.
+   */
   readonly values: FormValues;
   /** The error of each applicable, visible field that has one (the UI shows it when dirty or submitted). */
   readonly errors: Readonly<Record<string, FieldError | undefined>>;
@@ -109,6 +117,8 @@ interface Plan {
   /** Key → indexes of the rules whose conditions read it. */
   ruleReaders: ReadonlyMap<string, readonly number[]>;
   alwaysHidden: ReadonlySet<string>;
+  /** The most rounds one change settles in (settle). */
+  rounds: number;
 }
 
 interface ColumnAcc {
@@ -135,6 +145,14 @@ interface Internal {
   acc: ReadonlyMap<string, ReadonlyMap<string, ColumnAcc>>;
   /** Keys access control leaves the viewer READ on: setting them changes nothing (the server would refuse it). */
   locked: ReadonlySet<string>;
+  /**
+   * What hidden fields held: by key, the value of a top-level field or a table's header cell; present
+   * exactly while the field is emptied (a table's children: while their table is shown, or as the stashed
+   * table holds them).
+   */
+  stash: ReadonlyMap<string, FieldValue>;
+  /** The same for a table's columns: each row's cell. */
+  stashedColumns: ReadonlyMap<string, readonly CellValue[]>;
 }
 
 const internals = new WeakMap<FormState, Internal>();
@@ -202,6 +220,9 @@ function buildPlan(component: ComponentConfig, opts: FormOptions): Plan {
     targets: rules.map((rule) => ruleTargets(rule, fields)),
     ruleReaders,
     alwaysHidden: new Set(fields.filter((field) => field.hide).map((field) => field.key)),
+    // A field changes at most three times in one change (emptied, restored once, emptied), so rules settle
+    // in a few rounds each; the bound stops a computed field a rule hides by its own value from flip-flopping.
+    rounds: 4 * (rules.length + 1),
   };
 }
 
@@ -232,6 +253,25 @@ function cellDefault(field: FieldConfig, opts: FormOptions): CellValue {
 function asTable(value: FieldValue | undefined): TableValue {
   if (typeof value === 'object' && value !== null && 'subRecords' in value) return value;
   return { headers: {}, subRecords: [], total: {} };
+}
+
+/** The table with its header fields' defaults where a header has no value. */
+function withHeaderDefaults(table: TablePlan, value: TableValue, opts: FormOptions): TableValue {
+  const headers = { ...value.headers };
+  for (const header of table.headers) {
+    if (headers[header.key] === undefined) headers[header.key] = cellDefault(header, opts);
+  }
+  return { ...value, headers };
+}
+
+/**
+ * What a stashed top-level value comes back as when its field is shown: itself, or the field's default when
+ * it is empty (a field hidden on a saved form was saved empty); a table with its header defaults.
+ */
+function comeBack(internal: Internal, key: string, kept: FieldValue): FieldValue {
+  const table = internal.plan.tables.get(key);
+  if (table) return withHeaderDefaults(table, asTable(kept), internal.opts);
+  return isEmptyValue(kept) ? (internal.defaults.get(key) ?? kept) : kept;
 }
 
 const trim = (n: number) => Number.parseFloat(n.toPrecision(12));
@@ -271,9 +311,15 @@ function totalOf(acc: ColumnAcc, aggregation: Aggregation): number {
   }
 }
 
-function totalsOf(table: TablePlan, accs: ReadonlyMap<string, ColumnAcc>): Record<string, number> {
+/** The column totals; a hidden column has none. */
+function totalsOf(
+  table: TablePlan,
+  accs: ReadonlyMap<string, ColumnAcc>,
+  hidden: ReadonlySet<string>,
+): Record<string, number> {
   const total: Record<string, number> = {};
   for (const column of table.columns) {
+    if (hidden.has(column.key)) continue;
     const acc = accs.get(column.key);
     const aggregation = aggregationOf(column);
     if (aggregation && acc) total[column.key] = totalOf(acc, aggregation);
@@ -293,6 +339,13 @@ class Draft {
   changed: ReadonlySet<string>;
   cellCounts: ReadonlyMap<string, { required: number; other: number }>;
   acc: ReadonlyMap<string, ReadonlyMap<string, ColumnAcc>>;
+  stash: ReadonlyMap<string, FieldValue>;
+  stashedColumns: ReadonlyMap<string, readonly CellValue[]>;
+  /** The draft's own copies, made at the first write (a group of fields hidden at once writes many). */
+  private ownStash?: Map<string, FieldValue>;
+  private ownColumns?: Map<string, readonly CellValue[]>;
+  /** Keys whose stash came back in this change: a second time they stay empty, so every change settles. */
+  private readonly restored = new Set<string>();
 
   constructor(
     readonly state: FormState,
@@ -308,6 +361,8 @@ class Draft {
     this.changed = internal.changed;
     this.cellCounts = internal.cellCounts;
     this.acc = internal.acc;
+    this.stash = internal.stash;
+    this.stashedColumns = internal.stashedColumns;
   }
 
   get plan(): Plan {
@@ -407,46 +462,33 @@ class Draft {
   withTotals(key: string, value: TableValue): TableValue {
     const table = this.plan.tables.get(key);
     if (!table) return value;
-    return { ...value, total: totalsOf(table, this.acc.get(key) ?? new Map()) };
+    return { ...value, total: totalsOf(table, this.acc.get(key) ?? new Map(), this.hidden) };
   }
 
-  /** A formula's operand: null for an empty field, NaN for text that is not a number or a column without a total. */
+  /**
+   * A formula's operand: null for an empty field and a hidden table or column, NaN for text that is not a
+   * number or a column without a total.
+   */
   private read: FormulaRead = (ref) => {
     if (ref.kind === 'field') {
       const value = this.values[ref.key];
       return isEmptyValue(value) ? null : toNumber(value);
     }
+    if (this.hidden.has(ref.container) || this.hidden.has(ref.column)) return null;
     const total = asTable(this.values[ref.container]).total[ref.column];
     return total === undefined ? Number.NaN : total;
   };
 
   /**
-   * After `keys` changed: recompute dependent formulas, re-run the rules that read any changed key,
-   * re-validate what changed value or visibility, and track the difference from the snapshot.
+   * After `keys` changed: settle the change, re-validate what changed value or visibility, and track the
+   * difference from the snapshot.
    */
   propagate(keys: readonly string[]): void {
-    const changed = [...keys];
-    const pending = new Set<string>();
-    for (const key of keys) for (const dependant of dependantsOf(this.plan, key)) pending.add(dependant);
-    if (pending.size > 0) {
-      for (const key of this.plan.formulas.order) {
-        if (!pending.has(key) || !this.plan.byKey.has(key)) continue;
-        const formula = this.plan.formulas.byKey.get(key);
-        if (!formula) continue;
-        const next = formulaResult(formula.evaluate(this.read));
-        if (this.values[key] !== next) {
-          this.values[key] = next;
-          changed.push(key);
-        }
-      }
-    }
+    const { changed, flipped } = this.settle(keys);
     const revalidate = new Set(changed);
-    const rules = new Set<number>();
-    for (const key of changed) for (const index of this.plan.ruleReaders.get(key) ?? []) rules.add(index);
-    const flipped = this.applyRules(rules);
-    for (const key of flipped) revalidate.add(key);
     const tablesToCheck = new Set<string>();
     for (const key of flipped) {
+      revalidate.add(key);
       const owner = this.plan.cellOwner.get(key);
       if (owner) tablesToCheck.add(owner);
       else if (this.plan.tables.has(key)) tablesToCheck.add(key);
@@ -456,7 +498,200 @@ class Draft {
       revalidate.add(table);
     }
     for (const key of revalidate) this.validate(key);
-    this.track(changed);
+    this.track([...changed]);
+  }
+
+  /**
+   * Rounds until nothing flips (at most plan.rounds): recompute the formulas reading what changed, re-run the
+   * rules reading it, empty what they hid and restore what they showed, which is the next round's change.
+   * Returns every key whose value changed and every key whose visibility flipped.
+   */
+  settle(keys: readonly string[]): { changed: Set<string>; flipped: Set<string> } {
+    const changed = new Set(keys);
+    const flipped = new Set<string>();
+    let next = keys;
+    for (let round = 0; next.length > 0 && round < this.plan.rounds; round += 1) {
+      const moved = [...next, ...this.recompute(next)];
+      for (const key of moved) changed.add(key);
+      const rules = new Set<number>();
+      for (const key of moved) for (const index of this.plan.ruleReaders.get(key) ?? []) rules.add(index);
+      const flips = this.applyRules(rules);
+      for (const key of flips) flipped.add(key);
+      next = this.conceal(flips);
+    }
+    for (const key of next) changed.add(key);
+    return { changed, flipped };
+  }
+
+  /** The visible formulas reading `keys`, in dependency order; returns those whose value changed. */
+  private recompute(keys: readonly string[]): string[] {
+    const pending = new Set<string>();
+    for (const key of keys) for (const dependant of dependantsOf(this.plan, key)) pending.add(dependant);
+    if (pending.size === 0) return [];
+    const changed: string[] = [];
+    for (const key of this.plan.formulas.order) {
+      if (!pending.has(key) || !this.plan.byKey.has(key) || this.hidden.has(key)) continue;
+      const formula = this.plan.formulas.byKey.get(key);
+      if (!formula) continue;
+      const next = formulaResult(formula.evaluate(this.read));
+      if (this.values[key] !== next) {
+        this.values[key] = next;
+        changed.push(key);
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Hidden fields hold no value: empty the flipped keys that are hidden now (their value stashed) and
+   * restore those shown again. Returns the keys whose value changed (a flipped table's always: its totals
+   * read as empty while it is hidden).
+   */
+  conceal(flipped: Iterable<string>): string[] {
+    const changed: string[] = [];
+    const tables = new Set<string>();
+    for (const key of flipped) {
+      const owner = this.plan.cellOwner.get(key) ?? (this.plan.tables.has(key) ? key : undefined);
+      if (owner !== undefined) tables.add(owner);
+      else if (this.concealField(key)) changed.push(key);
+    }
+    for (const key of tables) {
+      this.concealTable(key);
+      changed.push(key);
+    }
+    return changed;
+  }
+
+  /** Empty or restore a top-level field as its visibility says; true when its value changed. */
+  private concealField(key: string): boolean {
+    const field = this.plan.byKey.get(key);
+    if (!field) return false;
+    const formula = this.plan.formulas.byKey.get(key);
+    let next: FieldValue;
+    if (formula) {
+      next = this.hidden.has(key) ? null : formulaResult(formula.evaluate(this.read));
+    } else if (this.hidden.has(key)) {
+      if (this.stash.has(key)) return false;
+      this.setStash(key, this.values[key] ?? null);
+      next = emptyValue(field);
+    } else {
+      if (!this.stash.has(key)) return false;
+      const kept = this.unstash(key);
+      if (kept === undefined) return false;
+      next = comeBack(this.internal, key, kept);
+    }
+    if (sameValue(this.values[key], next)) return false;
+    this.values[key] = next;
+    return true;
+  }
+
+  /**
+   * The stashed value, to come back (comeBack); undefined when it came back once already in this change.
+   * The stash entry goes either way.
+   */
+  private unstash(key: string): FieldValue | undefined {
+    const kept = this.stash.get(key);
+    this.setStash(key, undefined);
+    if (this.restored.has(key)) return undefined;
+    this.restored.add(key);
+    return kept;
+  }
+
+  setStash(key: string, value: FieldValue | undefined): void {
+    this.ownStash ??= new Map(this.stash);
+    if (value === undefined) this.ownStash.delete(key);
+    else this.ownStash.set(key, value);
+    this.stash = this.ownStash;
+  }
+
+  setStashedColumn(key: string, cells: readonly CellValue[] | undefined): void {
+    this.ownColumns ??= new Map(this.stashedColumns);
+    if (cells) this.ownColumns.set(key, cells);
+    else this.ownColumns.delete(key);
+    this.stashedColumns = this.ownColumns;
+  }
+
+  /** A hidden value set: kept for when the field is shown, its value stays empty. */
+  stashValue(key: string, value: FieldValue): void {
+    if (!this.plan.tables.has(key)) {
+      this.setStash(key, value);
+      return;
+    }
+    this.forgetCells(key);
+    this.setStash(key, asTable(value));
+  }
+
+  /** Forget the table's stashed cells: the table value they belonged to is replaced. */
+  forgetCells(key: string): void {
+    const table = this.plan.tables.get(key);
+    if (!table) return;
+    for (const header of table.headers) if (this.stash.has(header.key)) this.setStash(header.key, undefined);
+    for (const column of table.columns) {
+      if (this.stashedColumns.has(column.key)) this.setStashedColumn(column.key, undefined);
+    }
+  }
+
+  /**
+   * A table whose visibility or whose children's changed: hidden, it is emptied whole (stashed as it is,
+   * its children's stashes kept with it); shown, it comes back and each header and column is emptied or
+   * restored as its own visibility says. Totals and accumulators follow.
+   */
+  concealTable(key: string): void {
+    const table = this.plan.tables.get(key);
+    if (!table) return;
+    if (this.hidden.has(key)) {
+      if (this.stash.has(key)) return;
+      this.setStash(key, asTable(this.values[key]));
+      this.values[key] = emptyValue(table.field);
+      this.scanTable(key);
+      return;
+    }
+    let value = asTable(this.values[key]);
+    if (this.stash.has(key)) {
+      const kept = this.unstash(key);
+      if (kept === undefined) this.forgetCells(key);
+      value = asTable(comeBack(this.internal, key, kept ?? value));
+    }
+    // A child is stashed exactly while it is emptied: only one whose visibility no longer matches moves.
+    const headers = { ...value.headers };
+    for (const header of table.headers) {
+      const hidden = this.hidden.has(header.key);
+      if (hidden === this.stash.has(header.key)) continue;
+      if (hidden) {
+        this.setStash(header.key, headers[header.key] ?? null);
+        headers[header.key] = null;
+        continue;
+      }
+      const kept = this.unstash(header.key);
+      if (kept !== undefined) {
+        headers[header.key] = isEmptyValue(kept) ? cellDefault(header, this.internal.opts) : (kept as CellValue);
+      }
+    }
+    let rows = value.subRecords;
+    for (const column of table.columns) {
+      const hidden = this.hidden.has(column.key);
+      const stashed = this.stashedColumns.get(column.key);
+      if (hidden === (stashed !== undefined)) continue;
+      if (hidden) {
+        this.setStashedColumn(
+          column.key,
+          rows.map((row) => row[column.key] ?? null),
+        );
+        rows = rows.map((row) => ({ ...row, [column.key]: null }));
+        continue;
+      }
+      this.setStashedColumn(column.key, undefined);
+      if (this.restored.has(column.key)) continue;
+      this.restored.add(column.key);
+      const fallback = cellDefault(column, this.internal.opts);
+      rows = rows.map((row, index) => {
+        const kept = stashed?.[index];
+        return { ...row, [column.key]: kept === undefined || isEmptyValue(kept) ? fallback : kept };
+      });
+    }
+    this.values[key] = { ...value, headers, subRecords: rows };
+    this.scanTable(key);
+    this.values[key] = this.withTotals(key, asTable(this.values[key]));
   }
 
   /** Re-evaluate the given rules; returns the keys whose visibility flipped. */
@@ -501,11 +736,12 @@ class Draft {
     if (changed) this.changed = changed;
   }
 
-  /** Every applicable formula, in dependency order. */
+  /** Every applicable formula, in dependency order (a hidden one is null). */
   computeFormulas(): void {
     for (const key of this.plan.formulas.order) {
       const formula = this.plan.formulas.byKey.get(key);
-      if (formula && this.plan.byKey.has(key)) this.values[key] = formulaResult(formula.evaluate(this.read));
+      if (!formula || !this.plan.byKey.has(key)) continue;
+      this.values[key] = this.hidden.has(key) ? null : formulaResult(formula.evaluate(this.read));
     }
   }
 
@@ -531,12 +767,17 @@ class Draft {
       changed: this.changed,
       cellCounts: this.cellCounts,
       acc: this.acc,
+      stash: this.stash,
+      stashedColumns: this.stashedColumns,
     });
     return state;
   }
 }
 
-/** The full evaluation: defaults, tables and totals, formulas, rules, every validation; then the indexes. */
+/**
+ * The full evaluation: defaults, tables and totals, hidden fields emptied, formulas, rules (settled as a
+ * change is), every validation; then the indexes.
+ */
 export function createFormState(component: ComponentConfig, initial: FormValues, opts: FormOptions): FormState {
   const plan = buildPlan(component, opts);
   const values: FormValues = { ...initial };
@@ -547,14 +788,7 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
     const given = initial[field.key];
     values[field.key] = given === undefined ? fallback : given;
   }
-  for (const [key, table] of plan.tables) {
-    const value = asTable(values[key]);
-    const headers = { ...value.headers };
-    for (const header of table.headers) {
-      if (headers[header.key] === undefined) headers[header.key] = cellDefault(header, opts);
-    }
-    values[key] = { ...value, headers };
-  }
+  for (const [key, table] of plan.tables) values[key] = withHeaderDefaults(table, asTable(values[key]), opts);
   const everyField = plan.fields.map((field) => field.key);
   const locked = readOnlyByAccessControl(plan.fields, opts.viewer ?? null);
   const readOnly =
@@ -583,6 +817,8 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
     cellCounts: new Map(),
     acc: new Map(),
     locked,
+    stash: new Map(),
+    stashedColumns: new Map(),
   };
   internals.set(seed, internal);
   const draft = new Draft(seed, internal);
@@ -590,11 +826,12 @@ export function createFormState(component: ComponentConfig, initial: FormValues,
     draft.scanTable(key);
     draft.values[key] = draft.withTotals(key, asTable(draft.values[key]));
   }
+  draft.conceal(plan.alwaysHidden);
   draft.computeFormulas();
-  draft.applyRules(plan.rules.keys());
+  draft.settle(draft.conceal(draft.applyRules(plan.rules.keys())));
   for (const key of plan.tables.keys()) draft.validateTable(key);
   for (const field of plan.topLevel) draft.validate(field.key);
-  // The snapshot `modified` compares against: the values as first shown (formulas computed).
+  // The snapshot `modified` compares against: the values as first shown (formulas computed, hidden emptied).
   return draft.finish(draft.values);
 }
 
@@ -606,10 +843,17 @@ export function setFieldValue(state: FormState, key: string, value: FieldValue):
   // control leaves read only (a microflow's values included).
   if ((plan.formulas.byKey.has(key) && plan.byKey.has(key)) || internal.locked.has(key)) return state;
   const draft = new Draft(state, internal);
+  if (state.hidden.has(key)) {
+    // A hidden field holds no value: what is set (a microflow's answer) waits in the stash until it shows.
+    draft.stashValue(key, value);
+    draft.markDirty([key]);
+    return draft.finish();
+  }
   if (plan.tables.has(key)) {
+    // The new table's hidden headers and columns are emptied (and stashed) as the old one's were.
+    draft.forgetCells(key);
     draft.values[key] = asTable(value);
-    draft.scanTable(key);
-    draft.values[key] = draft.withTotals(key, asTable(value));
+    draft.concealTable(key);
     draft.validateTable(key);
   } else {
     draft.values[key] = value;
@@ -617,6 +861,16 @@ export function setFieldValue(state: FormState, key: string, value: FieldValue):
   draft.markDirty([key]);
   draft.propagate([key]);
   return draft.finish();
+}
+
+/**
+ * The value a field shows, or for a hidden one the value it gets back when shown (comeBack of its stash):
+ * what a save is judged against when the form's rules may show the field again (mock-server field access).
+ */
+export function shownValue(state: FormState, key: string): FieldValue | undefined {
+  const internal = internalOf(state);
+  const kept = state.hidden.has(key) ? internal.stash.get(key) : undefined;
+  return kept === undefined ? state.values[key] : comeBack(internal, key, kept);
 }
 
 /** Mark keys dirty (fields or cellKey cells); every field and every cell when omitted. */
@@ -645,13 +899,14 @@ function tablePlan(state: FormState, containerKey: string): TablePlan {
 }
 
 /**
- * Add an empty row (column defaults) when the headers and the previous row are valid; otherwise mark the
- * mandatory and the invalid cells of the headers and the previous row dirty, and add nothing.
+ * Add an empty row (column defaults; a hidden column's default waits in its stash) when the headers and the
+ * previous row are valid; otherwise mark the mandatory and the invalid cells of the headers and the previous
+ * row dirty, and add nothing. A hidden table gets no row.
  */
 export function addTableRow(state: FormState, containerKey: string): { state: FormState; added: boolean } {
   const table = tablePlan(state, containerKey);
   const internal = internalOf(state);
-  if (internal.locked.has(containerKey)) return { state, added: false };
+  if (internal.locked.has(containerKey) || state.hidden.has(containerKey)) return { state, added: false };
   const value = asTable(state.values[containerKey]);
   const last = value.subRecords.length - 1;
   const blocking: string[] = [];
@@ -671,7 +926,12 @@ export function addTableRow(state: FormState, containerKey: string): { state: Fo
     return { state: draft.finish(), added: false };
   }
   const row: Record<string, CellValue> = {};
-  for (const column of table.columns) row[column.key] = cellDefault(column, internal.opts);
+  for (const column of table.columns) {
+    const fallback = cellDefault(column, internal.opts);
+    const stashed = draft.stashedColumns.get(column.key);
+    row[column.key] = stashed ? null : fallback;
+    if (stashed) draft.setStashedColumn(column.key, [...stashed, fallback]);
+  }
   const accs = new Map(draft.acc.get(containerKey));
   for (const column of table.columns) {
     const acc = { ...(accs.get(column.key) ?? emptyAcc()) };
@@ -686,13 +946,22 @@ export function addTableRow(state: FormState, containerKey: string): { state: Fo
   return { state: draft.finish(), added: true };
 }
 
-/** Remove a row; later rows' dirty marks and errors move up with them. */
+/** Remove a row (not of a hidden table); later rows' dirty marks, errors and stashed cells move up with them. */
 export function removeTableRow(state: FormState, containerKey: string, rowIndex: number): FormState {
-  tablePlan(state, containerKey);
+  const table = tablePlan(state, containerKey);
   const value = asTable(state.values[containerKey]);
-  if (rowIndex < 0 || rowIndex >= value.subRecords.length || internalOf(state).locked.has(containerKey)) return state;
+  const ignored = internalOf(state).locked.has(containerKey) || state.hidden.has(containerKey);
+  if (rowIndex < 0 || rowIndex >= value.subRecords.length || ignored) return state;
   const draft = new Draft(state, internalOf(state));
   const subRecords = value.subRecords.filter((_row, index) => index !== rowIndex);
+  for (const column of table.columns) {
+    const stashed = draft.stashedColumns.get(column.key);
+    if (stashed)
+      draft.setStashedColumn(
+        column.key,
+        stashed.filter((_cell, index) => index !== rowIndex),
+      );
+  }
   draft.values[containerKey] = { ...value, subRecords };
   draft.scanTable(containerKey);
   draft.values[containerKey] = draft.withTotals(containerKey, asTable(draft.values[containerKey]));
@@ -716,7 +985,10 @@ export function removeTableRow(state: FormState, containerKey: string, rowIndex:
   return draft.finish();
 }
 
-/** Set one cell (a header field or a row's column); totals follow incrementally. */
+/**
+ * Set one cell (a header field or a row's column); totals follow incrementally. A hidden cell's value waits
+ * in its stash; a hidden table's cells are not set.
+ */
 export function setTableCell(
   state: FormState,
   containerKey: string,
@@ -727,15 +999,26 @@ export function setTableCell(
   const table = tablePlan(state, containerKey);
   const field = (rowIndex === 'headers' ? table.headers : table.columns).find((f) => f.key === key);
   if (!field) throw new Error(`${key} is not a ${rowIndex === 'headers' ? 'header' : 'column'} of ${containerKey}`);
-  if (internalOf(state).locked.has(containerKey)) return state;
+  if (internalOf(state).locked.has(containerKey) || state.hidden.has(containerKey)) return state;
   const current = asTable(state.values[containerKey]);
+  const row = rowIndex === 'headers' ? current.headers : current.subRecords[rowIndex];
+  if (!row) throw new Error(`${containerKey} has no row ${rowIndex}`);
   const draft = new Draft(state, internalOf(state));
+  if (state.hidden.has(key)) {
+    const stashed = draft.stashedColumns.get(key);
+    if (rowIndex === 'headers') draft.setStash(key, value);
+    else if (stashed)
+      draft.setStashedColumn(
+        key,
+        stashed.map((cell, index) => (index === rowIndex ? value : cell)),
+      );
+    draft.markDirty([cellKey(containerKey, rowIndex, key)]);
+    return draft.finish();
+  }
   let next: TableValue;
   if (rowIndex === 'headers') {
-    next = { ...current, headers: { ...current.headers, [key]: value } };
+    next = { ...current, headers: { ...row, [key]: value } };
   } else {
-    const row = current.subRecords[rowIndex];
-    if (!row) throw new Error(`${containerKey} has no row ${rowIndex}`);
     const subRecords = [...current.subRecords];
     subRecords[rowIndex] = { ...row, [key]: value };
     next = { ...current, subRecords };

@@ -17,6 +17,7 @@ export {
   removeTableRow,
   setFieldValue,
   setTableCell,
+  shownValue,
   submitCheck,
 } from './form';
 export {

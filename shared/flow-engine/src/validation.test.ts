@@ -5,7 +5,9 @@ import {
   AMOUNT_RANGE_MESSAGE,
   counterStep,
   defaultValue,
+  emptyValue,
   INVALID_MESSAGE,
+  isEmptyValue,
   MAX_UPLOAD_BYTES,
   OTP_WRONG_CODE_MESSAGE,
   REQUIRED_MESSAGE,
@@ -202,6 +204,26 @@ describe('checkbox group (checkbox with multiple)', () => {
     expect(check(group(), true)).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
     expect(check(group(), ['am', 'am'])).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
     expect(check(group(), [1, 2])).toEqual({ code: 'invalid', message: INVALID_MESSAGE });
+  });
+});
+
+describe('empty values (what a hidden field holds)', () => {
+  it('null for one value, [] for a list, the empty shape of an upload, an OTP and a table; each is empty', () => {
+    const empties = [
+      [field('t', 'text', { defaultValue: 'x' }), null],
+      [field('s', 'slider', { min_value: 5 }), null],
+      [field('c', 'checkbox'), null],
+      [field('g', 'checkbox', { property: 'P', multiple: true }), []],
+      [field('m', 'dropdown', { property: 'P', multiple: true }), []],
+      [field('r', 'range'), []],
+      [field('u', 'file_upload'), { uploadedDocuments: [] }],
+      [field('o', 'otp', { otp_channel: 'EMAIL' }), { type: 'EMAIL', recipient: '', isVerified: false }],
+      [field('items', 'container'), { headers: {}, subRecords: [], total: {} }],
+    ] as const;
+    for (const [f, empty] of empties) {
+      expect(emptyValue(f)).toEqual(empty);
+      expect(isEmptyValue(emptyValue(f))).toBe(true);
+    }
   });
 });
 

@@ -354,13 +354,36 @@ export function defaultValue(field: FieldConfig, options: FieldOptions['values']
     case 'counter':
       return typeof given === 'number' ? given : numericBounds(field).min;
     case 'file_upload':
+    case 'otp':
+    case 'container':
+    case 'signature':
+    case 'heading':
+      return emptyValue(field);
+  }
+}
+
+/**
+ * What a field holds when it holds nothing (a hidden field does, form.ts): null for one value, [] for a
+ * list (a multiple dropdown, a checkbox group, a range), and the empty shape of the kinds that are objects:
+ * no documents, an OTP with no recipient, a table without headers, rows or totals.
+ */
+export function emptyValue(field: FieldConfig): FieldValue {
+  const details = field.field_type_details;
+  switch (fieldType(field)) {
+    case 'file_upload':
       return { uploadedDocuments: [] };
     case 'otp':
       return { type: details.otp_channel ?? 'SMS', recipient: '', isVerified: false };
     case 'container':
       return { headers: {}, subRecords: [], total: {} };
-    case 'signature':
-    case 'heading':
+    case 'range':
+      return [];
+    case 'checkbox':
+      return isCheckGroup(field) ? [] : null;
+    case 'dropdown':
+    case 'radio':
+      return details.multiple ? [] : null;
+    default:
       return null;
   }
 }

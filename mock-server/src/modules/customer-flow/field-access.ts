@@ -2,17 +2,19 @@
 // a staff save may not change a field the caller may only read. Which fields those are is the contract's rule
 // (readOnlyByAccessControl, the one the portal's engine marks read only with); what counts as a change is
 // judged on the values as the form shows them (the engine's defaults applied to both sides), so a form
-// sent back untouched, defaults and all, changes nothing.
+// sent back untouched, defaults and all, changes nothing. A hidden field holds no value in the form: it is
+// judged by the value it gets back when shown, and a save may send it empty, as the form does.
 import { isDeepStrictEqual } from 'node:util';
 import {
   type ApplicantType,
   type ComponentConfig,
   type FieldAccessViewer,
+  type FieldValue,
   type FormValues,
   readOnlyByAccessControl,
   tableOfField,
 } from '@originate/contract';
-import { createFormState } from '@originate/flow-engine';
+import { createFormState, type FormState, shownValue } from '@originate/flow-engine';
 import { type ApplicationValues, type FlowRules, jointOrdinals } from './flow-rules';
 
 interface ReadOnlyField {
@@ -46,7 +48,17 @@ function shown(rules: FlowRules, component: ComponentConfig, values: FormValues,
     rules: rules.rules,
     options: rules.options,
     today,
-  }).values;
+  });
+}
+
+/**
+ * Whether the save changes the field: its value as each form shows it, or gets back when shown (a hidden
+ * field holds none: the engine's shownValue). A field the saved form hides may come empty (what the form
+ * holds for it) or not at all: the form empties hidden fields, so that changes nothing.
+ */
+function changes(before: FormState, after: FormState, sent: FieldValue | undefined, key: string): boolean {
+  if (after.hidden.has(key) && (sent === undefined || isDeepStrictEqual(sent, after.values[key]))) return false;
+  return !isDeepStrictEqual(shownValue(before, key) ?? null, shownValue(after, key) ?? null);
 }
 
 type Values = Pick<ApplicationValues, 'customFields' | 'jointApplicants'>;
@@ -86,7 +98,7 @@ export function readOnlyChanges(
   }
   const refused: string[] = [];
   for (const pair of pairs) {
-    const views = new Map<ComponentConfig, { before: FormValues; after: FormValues }>();
+    const views = new Map<ComponentConfig, { before: FormState; after: FormState }>();
     for (const field of fields) {
       let view = views.get(field.component);
       if (!view) {
@@ -96,7 +108,7 @@ export function readOnlyChanges(
         };
         views.set(field.component, view);
       }
-      if (!isDeepStrictEqual(view.before[field.key] ?? null, view.after[field.key] ?? null)) {
+      if (changes(view.before, view.after, pair.after[field.key], field.key)) {
         refused.push(`'${field.label}' (${field.key}${pair.who ? `, ${pair.who}` : ''})`);
       }
     }
