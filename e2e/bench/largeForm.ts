@@ -900,7 +900,9 @@ export function largeFormRows(figures: LargeFormFigures | Failed): Row[] {
 function gitCommit(): { commit: string; dirty: boolean } {
   const git = (...args: string[]) => execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' }).trim();
   try {
-    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: git('status', '--porcelain').length > 0 };
+    // The history file itself changes with every run: it does not make the tree dirty.
+    const changed = git('status', '--porcelain', '--', '.', ':!bench-results/history.jsonl');
+    return { commit: git('rev-parse', '--short', 'HEAD'), dirty: changed.length > 0 };
   } catch {
     return { commit: 'unknown', dirty: true };
   }
