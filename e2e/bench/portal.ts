@@ -38,7 +38,7 @@ const KEYS = Array.from({ length: 3 }, () => [
 /** Between keys, as a quick typist: every key gets its own frame. */
 const KEY_GAP_MS = 120;
 
-interface BenchConfig {
+export interface BenchConfig {
   flow: FlowConfig;
   components: ComponentConfig[];
   rules: PageRule[];
@@ -48,7 +48,7 @@ interface BenchConfig {
   driverLabel: string;
 }
 
-function benchConfig(): BenchConfig {
+export function benchConfig(): BenchConfig {
   const generated = generateFlow();
   const main = generated.components[0];
   const driver = main?.fields.find((f) => f.key === generated.driverKey);
@@ -81,7 +81,7 @@ function json(route: Route, request: Request, body: unknown): Promise<void> {
  * The portal's configuration calls for product BENCH answered with the generated flow; every other call
  * (and the same calls for other products) goes to the real server.
  */
-async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
+export async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
   const { flow } = config;
   const details = {
     product_code: BENCH_PRODUCT,
@@ -152,7 +152,7 @@ interface PageProbe {
   scriptsDone: number;
 }
 
-interface EventEntry {
+export interface EventEntry {
   name: string;
   startTime: number;
   duration: number;
@@ -256,13 +256,28 @@ async function openBenchFlow(page: Page, config: BenchConfig): Promise<PageProbe
   return renderProbe(page);
 }
 
-type Ms = number | `< ${typeof EVENT_THRESHOLD_MS}`;
+export type Ms = number | `< ${typeof EVENT_THRESHOLD_MS}`;
 
 /** A percentile over keystrokes where unreported ones (under the threshold) sort first. */
-function keyPercentile(reported: readonly number[], keys: number, p: number): Ms {
+export function keyPercentile(reported: readonly number[], keys: number, p: number): Ms {
   const all = [...Array<number>(keys - reported.length).fill(-1), ...[...reported].sort((a, b) => a - b)];
   const value = percentile(all, p);
   return value < 0 ? `< ${EVENT_THRESHOLD_MS}` : value;
+}
+
+const KEY_EVENT_TYPES = new Set(['keydown', 'keypress', 'input', 'keyup']);
+
+/**
+ * Per keystroke (its keydown's time stamp up to the next key's), the longest Event Timing entry of its
+ * keydown, keypress, input and keyup: input to next paint. null when none was reported (under the threshold).
+ */
+export function keyDurations(keydowns: readonly number[], events: readonly EventEntry[]): (number | null)[] {
+  const typing = events.filter((e) => KEY_EVENT_TYPES.has(e.name));
+  return keydowns.map((start, i) => {
+    const end = keydowns[i + 1] ?? Number.POSITIVE_INFINITY;
+    const mine = typing.filter((e) => e.startTime >= start && e.startTime < end);
+    return mine.length === 0 ? null : Math.max(...mine.map((e) => e.duration));
+  });
 }
 
 /** Typing into the driver: per keystroke the longest of its events (keydown, keypress, input, keyup). */
@@ -293,14 +308,8 @@ async function typeIntoDriver(page: Page, label: string, filled: boolean) {
     }),
     before,
   );
-  const keyTypes = new Set(['keydown', 'keypress', 'input', 'keyup']);
-  const typing = seen.events.filter((e) => keyTypes.has(e.name));
-  const perKey = seen.keydowns.map((start, i) => {
-    const end = seen.keydowns[i + 1] ?? Number.POSITIVE_INFINITY;
-    const mine = typing.filter((e) => e.startTime >= start && e.startTime < end);
-    return mine.length === 0 ? null : Math.max(...mine.map((e) => e.duration));
-  });
-  const reported = perKey.filter((d): d is number => d !== null);
+  const typing = seen.events.filter((e) => KEY_EVENT_TYPES.has(e.name));
+  const reported = keyDurations(seen.keydowns, seen.events).filter((d): d is number => d !== null);
   // Where the time of each key over the threshold went: waiting for the main thread, the handlers, then
   // style, layout and paint up to the next frame (of its longest event).
   const slowKeys = seen.keydowns.flatMap((start, i) => {
@@ -320,7 +329,7 @@ async function typeIntoDriver(page: Page, label: string, filled: boolean) {
     ];
   });
   const byType = Object.fromEntries(
-    [...keyTypes].map((name) => {
+    [...KEY_EVENT_TYPES].map((name) => {
       const durations = typing.filter((e) => e.name === name).map((e) => e.duration);
       return [name, { reported: durations.length, max: durations.length > 0 ? Math.max(...durations) : null }];
     }),
@@ -350,7 +359,7 @@ const SEED_PAGE = `${PORTAL}/__bench_seed`;
  * documented draft store: IndexedDB 'originate-customer-flow', store 'drafts', key 'new:<product>').
  * Marked synced, so the portal shows it without sending it to the server (which knows no BENCH).
  */
-async function seedDraft(page: Page, config: BenchConfig): Promise<void> {
+export async function seedDraft(page: Page, config: BenchConfig): Promise<void> {
   await page.route(SEED_PAGE, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
   );

@@ -1,7 +1,8 @@
 // npm run bench: JS bytes on the wire before the login page and the back office are usable, singleton
 // copies in the composed back office, the flow engine on a generated 500-field flow, that flow in Chromium
 // on the standalone portal (first render, keystroke-to-next-paint), JS before the portal's first step is
-// usable, and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
+// usable, the same flow as one large form beside SurveyJS 3 at CPU throttle 1× and 4× (largeForm.ts; alone:
+// --only form), and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL } from '../support/system';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
+import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { listRows, listsBench } from './lists';
 import {
   BENCH_PRODUCT,
@@ -223,6 +225,53 @@ function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
   ]);
 }
 
+/** The built system started on the e2e ports (built first when stale) and a browser, for `work`. */
+async function withSystem<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
+  await ensureBuilt();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
+  const system = await startSystem({
+    ports: E2E_PORTS,
+    dataDir,
+    logDir: path.join(ROOT, 'bench-results', 'logs'),
+  });
+  try {
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    try {
+      return await work(browser);
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    await system.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const printRows = (rows: readonly Row[]) => {
+  const width = Math.max(...rows.map((r) => r[0].length));
+  for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(36)}  ${note}`);
+};
+
+const loadText = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+
+/** `npm run bench -- --only form`: the large form beside SurveyJS alone (built system, browser). */
+async function formOnly() {
+  const loadAtStart = loadavg();
+  const largeForm = await withSystem((browser) =>
+    attempt('the large form beside SurveyJS', () => largeFormBench(browser)),
+  );
+  const history = appendLargeFormHistory(largeForm, loadAtStart);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-form.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, largeForm }, null, 2)}\n`);
+  printRows(largeFormRows(largeForm));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: timings vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}; a line appended to ${path.relative(ROOT, history)}`);
+}
+
 /** `npm run bench -- --only documents`: the document-bomb bench alone (no build, no browser). */
 async function documentsOnly() {
   const documents = await attempt('the document-bomb bench', documentsBench);
@@ -241,7 +290,8 @@ async function main() {
       await crashBench();
       return;
     }
-    if (only !== 'documents') throw new Error(`--only takes 'documents' or 'crash', got '${only}'`);
+    if (only === 'form') return formOnly();
+    if (only !== 'documents') throw new Error(`--only takes 'documents', 'form' or 'crash', got '${only}'`);
     return documentsOnly();
   }
   // Timings depend on what else runs: the load average goes into bench.json with them.
@@ -251,29 +301,13 @@ async function main() {
   // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
-  await ensureBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
-  const system = await startSystem({
-    ports: E2E_PORTS,
-    dataDir,
-    logDir: path.join(ROOT, 'bench-results', 'logs'),
-  });
-  let pages: Awaited<ReturnType<typeof measurePages>>;
-  let flow: Awaited<ReturnType<typeof benchFlowInChromium>> | { failed: string };
-  let portal: PortalJs[] | { failed: string };
-  try {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-    try {
-      pages = await measurePages(browser);
-      portal = await attempt('JS of the standalone portal', () => portalJs(browser));
-      flow = await attempt('the generated flow in Chromium', () => benchFlowInChromium(browser));
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const { pages, portal, flow, largeForm } = await withSystem(async (browser) => ({
+    pages: await measurePages(browser),
+    portal: await attempt('JS of the standalone portal', () => portalJs(browser)),
+    flow: await attempt('the generated flow in Chromium', () => benchFlowInChromium(browser)),
+    largeForm: await attempt('the large form beside SurveyJS', () => largeFormBench(browser)),
+  }));
+  const history = appendLargeFormHistory(largeForm, loadAtStart);
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() },
@@ -291,6 +325,7 @@ async function main() {
       ...flow,
     },
     portalJs: portal,
+    largeForm,
     lists,
     documents,
     coldStart: cold,
@@ -338,6 +373,7 @@ async function main() {
     ...portalJsRows(portal),
     ...engineRows(engine),
     ...chromiumRows(flow),
+    ...largeFormRows(largeForm),
     ...(lists === null
       ? []
       : failed(lists)
@@ -351,16 +387,16 @@ async function main() {
       cold.ok ? `${cold.seconds} s` : `failed after ${cold.seconds} s`,
       'goal ≤ 300 s',
     ]);
-  const width = Math.max(...rows.map((r) => r[0].length));
-  for (const [what, value, note] of rows) console.log(`${what.padEnd(width)}  ${value.padEnd(36)}  ${note}`);
+  printRows(rows);
   console.log(
     `\nkeystroke figures: Event Timing does not report events under ${EVENT_THRESHOLD_MS} ms; keys without an entry count as < ${EVENT_THRESHOLD_MS} ms.`,
   );
-  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
   console.log(
-    `${cpus().length} CPUs; load average at start ${load(loadAtStart)}, at end ${load(result.machine.loadAverageAtEnd)}: timings vary with it.`,
+    `${cpus().length} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(result.machine.loadAverageAtEnd)}: timings vary with it.`,
   );
-  console.log(`written to ${path.join('bench-results', 'bench.json')}`);
+  console.log(
+    `written to ${path.join('bench-results', 'bench.json')}; a line appended to ${path.relative(ROOT, history)}`,
+  );
   const singletonOk = pages.mostCopiesOfAnySharedPackage === 1 && pages.singletons.react === 1;
   if (!singletonOk) process.exitCode = 1;
 }
