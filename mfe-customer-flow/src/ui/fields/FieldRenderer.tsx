@@ -137,11 +137,14 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
     store.untype(key);
   }, [store, key]);
   // Once shown, a field stays mounted: a rule hiding it again only hides it (display: none keeps it out
-  // of the accessibility tree and the tab order), so crossing a rule's threshold remounts nothing.
-  const shownOnce = useRef(false);
-  if (!view.hidden) shownOnce.current = true;
-  if (view.hidden && !shownOnce.current) return null;
-  const control = (
+  // of the accessibility tree and the tab order), so crossing a rule's threshold remounts nothing. While
+  // hidden, the control keeps what it last showed: the engine empties a hidden field's value and gives it
+  // back when shown, and neither is worth a render of twenty-odd controls per rule flip on a keystroke.
+  const shown = useRef<ReactNode>(null);
+  if (view.hidden && shown.current === null) return null;
+  const control = view.hidden ? (
+    shown.current
+  ) : (
     <FieldControl
       field={field}
       label={view.label}
@@ -154,6 +157,7 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
       onBlur={onBlur}
     />
   );
+  shown.current = control;
   const microflow = field.microflow;
   if (view.verified === undefined && microflow?.trigger !== 'button')
     return <FieldBox hidden={view.hidden}>{control}</FieldBox>;
