@@ -128,7 +128,7 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
     (value: FieldValue, shown?: 'shown') => {
       // A value the control already shows needs no render now: the form's own comes a frame later.
       if (!shown) store.type(key, value);
-      store.get().setValue(key, value);
+      store.get().setValue(key, value, shown);
     },
     [store, key],
   );

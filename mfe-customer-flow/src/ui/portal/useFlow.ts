@@ -123,7 +123,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     unsynced: initial.unsynced,
     step,
   });
-  const { settle, commit } = useFormCommit({
+  const { settle, commit, type, applyTyped } = useFormCommit({
     step,
     latest,
     formRef,
@@ -173,6 +173,8 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     settle,
     setForm,
     commit,
+    type,
+    applyTyped,
     runMicroflow,
   });
   const { addJoint, removeJoint } = useJointApplicants({

@@ -1,8 +1,8 @@
 /**
- * Runs `fn` once the keystroke's own frame is out: in a task after the animation callbacks of the frame
- * that follows it. Starting the heavier render (formulas, rules, totals) a frame later leaves the
- * compositor the CPU to present the typed character first (on two cores it otherwise waits for it). A
- * hidden tab gets no frames: a short timeout runs it there. Returns a cancel.
+ * Runs `fn` once the keystroke's own frame is out: in a task after the animation callbacks of that frame.
+ * Starting the heavier work (the engine, formulas, rules, totals) after that frame leaves the compositor the
+ * CPU to present the typed character first (on two cores it otherwise waits for it). A hidden tab gets no
+ * frames: a short timeout runs it there. Returns a cancel.
  */
 export function afterPaint(fn: () => void): () => void {
   let done = false;
@@ -15,10 +15,10 @@ export function afterPaint(fn: () => void): () => void {
     fn();
   };
   let task: ReturnType<typeof setTimeout> | undefined;
-  let frame = requestAnimationFrame(() => {
-    frame = requestAnimationFrame(() => {
-      task = setTimeout(run, 0);
-    });
+  // The task after the next frame's animation callbacks runs once that frame is out: the key's character
+  // is on screen, and what follows from it is painted by the frame after.
+  const frame = requestAnimationFrame(() => {
+    task = setTimeout(run, 0);
   });
   const fallback = setTimeout(run, 250);
   return () => {

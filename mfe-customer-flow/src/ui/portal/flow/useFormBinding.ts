@@ -34,18 +34,25 @@ interface BindingArgs {
   settle(): void;
   setForm(next: FormState | null): void;
   commit(next: FormState, changedKeys: readonly string[], when?: 'now' | 'after paint'): void;
+  /** A value the control already shows: the engine takes it after the keystroke's frame. */
+  type(key: string, value: FieldValue): void;
+  /** Gives the engine what was typed and not taken yet. */
+  applyTyped(): void;
   runMicroflow(field: FieldConfig): Promise<void>;
 }
 
 export function useFormBinding(a: BindingArgs): FormBinding | null {
   const { form, formRef, serverErrors, verified, options, submitted, labelOf, translate } = a;
-  const { settle, setForm, commit, runMicroflow } = a;
+  const { settle, setForm, commit, type, applyTyped, runMicroflow } = a;
   return useMemo(() => {
     if (!form) return null;
     // Changes start from the newest engine state (formRef), which may be ahead of the rendered `form`:
     // a renderer may blur right after a change (radio, upload, OTP) in the same event, and a keystroke's
     // state renders a frame later.
-    const newest = () => formRef.current ?? form;
+    const newest = () => {
+      applyTyped();
+      return formRef.current ?? form;
+    };
     /** A field or cell was left: once the press behind it is over, it is marked dirty (its error shows). */
     const whenLeft = (key: string, then?: (current: FormState) => void) => {
       const screen = newest().component;
@@ -66,7 +73,8 @@ export function useFormBinding(a: BindingArgs): FormBinding | null {
       translate,
       optionsOf: (field) => options[field.field_type_details.property ?? ''],
       readOnly: (key) => form.readOnly.has(key) || submitted,
-      setValue: (key, value) => commit(setFieldValue(newest(), key, value), [key], 'after paint'),
+      setValue: (key, value, shown) =>
+        shown ? type(key, value) : commit(setFieldValue(newest(), key, value), [key], 'after paint'),
       blur: (key) =>
         whenLeft(key, (current) => {
           const field = current.fields.find((f) => f.key === key);
@@ -99,6 +107,8 @@ export function useFormBinding(a: BindingArgs): FormBinding | null {
     options,
     submitted,
     commit,
+    type,
+    applyTyped,
     settle,
     setForm,
     runMicroflow,
