@@ -46,6 +46,8 @@ type Throttle = (typeof ALL_THROTTLES)[number];
 const THROTTLES = ALL_THROTTLES.filter((t) =>
   (process.env.BENCH_FORM_THROTTLES ?? '1,4').split(',').map(Number).includes(t),
 );
+/** BENCH_FORM_ENGINES ('Originate', 'SurveyJS', both by default) narrows a trial to one side. */
+const ENGINES = (process.env.BENCH_FORM_ENGINES ?? 'Originate,SurveyJS').split(',');
 /** A key every 80 ms is a fast typist; every 300 ms a slow one. */
 const PACES = { steady: 80, slow: 300 } as const;
 type Pace = keyof typeof PACES;
@@ -768,7 +770,7 @@ type LargeFormSummary = NonNullable<ReturnType<typeof summary>>;
 
 export async function largeFormBench(browser: Browser) {
   const p = await plan();
-  const sides = [p.originate, p.surveyjs];
+  const sides = [p.originate, p.surveyjs].filter((side) => ENGINES.includes(side.engine));
   const runs: Record<string, Record<Engine, (RunFigures | Failed)[]>> = {};
   for (const throttle of THROTTLES) {
     const byEngine: Record<Engine, (RunFigures | Failed)[]> = { Originate: [], SurveyJS: [] };
