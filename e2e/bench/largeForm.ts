@@ -121,6 +121,8 @@ interface FormProbe {
   firstUsable?: { inDom: number; painted?: number };
   events: EventEntry[];
   keydowns: number[];
+  /** When each keydown's handlers ran (performance.now()): the page had taken the key in by then. */
+  handled: number[];
   frames: [number, string | null, boolean][];
   recording: boolean;
   tick?: () => void;
@@ -140,7 +142,7 @@ declare global {
  * No named inner functions: tsx's name-keeping helper (__name) does not exist in the page.
  */
 function instrument(spec: ProbeSpec): void {
-  const probe: FormProbe = { events: [], keydowns: [], frames: [], recording: false };
+  const probe: FormProbe = { events: [], keydowns: [], handled: [], frames: [], recording: false };
   window.__form = probe;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries())
@@ -153,7 +155,14 @@ function instrument(spec: ProbeSpec): void {
           processingEnd: e.processingEnd,
         });
   }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  addEventListener('keydown', (e) => probe.keydowns.push(e.timeStamp), true);
+  addEventListener(
+    'keydown',
+    (e) => {
+      probe.keydowns.push(e.timeStamp);
+      probe.handled.push(performance.now());
+    },
+    true,
+  );
   probe.tick = () => {
     if (!probe.recording) return;
     const formula = document.querySelector(spec.formula);
@@ -228,34 +237,42 @@ export function typedValues(keys: readonly string[], from = ''): string[] {
 }
 
 /**
- * Key i's latency: from its keydown to the first frame at or after it whose screen equals what the latest
- * value typed before that frame should show (the screen has caught up). null when no frame ever did.
- * Values repeat (each cycle, and Backspace walks back through the digits' values), so a screen lagging
- * far behind can show a state equal to the latest value's by chance: each frame is credited to the
- * EARLIEST key, not before the one the screen last showed, whose state it equals (consequences appear in
- * key order), and has caught up only when that is the latest key.
+ * Key i's latency: from its keydown to the first frame at or after it whose screen shows what the latest
+ * value typed before that frame should (the screen has caught up); null when no frame ever did.
+ * Values repeat (every cycle, and Backspace walks back through the digits' values), so a screen that lags
+ * can equal the latest value's state by chance. Each frame is therefore explained by one key, never an
+ * earlier one than the previous frame's, nor one the page had not yet taken in (its keydown handled): a
+ * frame that did not change keeps the previous explanation (every key changes what the screen should
+ * show, so a screen that follows changes with each); a frame that changed is explained by the latest key
+ * it matches. A frame has caught up when its explanation is the latest key typed.
  */
 export function consequenceLatencies(
-  keydowns: readonly number[],
-  values: readonly string[],
+  typing: { keydowns: readonly number[]; handled: readonly number[]; values: readonly string[]; from?: string },
   frames: readonly Frame[],
   expected: (value: string) => ScreenState,
-  from = '',
 ): (number | null)[] {
+  const { keydowns, handled, values, from = '' } = typing;
   const valueAt = (j: number) => (j < 0 ? from : values[j]);
   let latest = -1;
-  let shownKey = -1;
+  let taken = 0;
+  let explained = -1;
+  let previous: Frame | undefined;
   const caught = frames.map((frame) => {
     while (latest + 1 < keydowns.length && (keydowns[latest + 1] ?? Number.POSITIVE_INFINITY) <= frame.t) latest++;
-    const screen = { formula: shownNumber(frame.text), shown: frame.shown };
-    for (let j = shownKey; j <= latest; j++) {
-      const value = valueAt(j);
-      if (value !== undefined && sameState(screen, expected(value))) {
-        shownKey = j;
-        return j === latest;
+    while (taken < handled.length && (handled[taken] ?? Number.POSITIVE_INFINITY) <= frame.t) taken++;
+    const changed = !previous || previous.text !== frame.text || previous.shown !== frame.shown;
+    previous = frame;
+    if (changed) {
+      const screen = { formula: shownNumber(frame.text), shown: frame.shown };
+      for (let j = Math.min(latest, taken - 1); j >= explained; j--) {
+        const value = valueAt(j);
+        if (value !== undefined && sameState(screen, expected(value))) {
+          explained = j;
+          break;
+        }
       }
     }
-    return false;
+    return explained === latest;
   });
   return keydowns.map((start) => {
     const index = frames.findIndex((frame, i) => frame.t >= start && caught[i]);
@@ -472,6 +489,9 @@ const probeState = (page: Page) =>
     frames: window.__form?.frames.length ?? 0,
   }));
 
+/** Frames recorded after the screen caught up: a late change still counts, an early match is not the end. */
+const AFTER_CATCH_UP_MS = 500;
+
 /**
  * Waits until the page has handled `keydowns` keys in all and its last frame shows what `value` should;
  * false on timeout.
@@ -516,10 +536,11 @@ async function typePace(page: Page, cdp: CDPSession, side: Side, pace: Pace, thr
     before.keydowns + KEYS.length,
     CATCH_UP_TIMEOUT_MS * throttle,
   );
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(AFTER_CATCH_UP_MS * throttle);
   const seen = await page.evaluate(
     (b) => ({
       keydowns: window.__form?.keydowns.slice(b.keydowns) ?? [],
+      handled: window.__form?.handled.slice(b.keydowns) ?? [],
       events: window.__form?.events.slice(b.events) ?? [],
       frames: window.__form?.frames.slice(b.frames) ?? [],
     }),
@@ -530,7 +551,7 @@ async function typePace(page: Page, cdp: CDPSession, side: Side, pace: Pace, thr
   const durations = keyDurations(seen.keydowns, seen.events);
   const reported = durations.filter((d): d is number => d !== null);
   const frames = seen.frames.map(([t, text, shown]) => ({ t, text, shown }));
-  const latencies = consequenceLatencies(seen.keydowns, values, frames, side.expected);
+  const latencies = consequenceLatencies({ ...seen, values }, frames, side.expected);
   const measured = latencies.filter((l): l is number => l !== null).sort((a, b) => a - b);
   const at = (p: number) => (measured.length > 0 ? round1(percentile(measured, p)) : null);
   const figures: PaceFigures = {
@@ -846,7 +867,7 @@ export function largeFormRows(figures: LargeFormFigures | Failed): Row[] {
     const s = figures.summaries[`${throttle}x`];
     if (!s) continue;
     const [o, j] = [s.Originate, s.SurveyJS];
-    const label = `large form ${throttle}× (SurveyJS / Originate, median of ${o?.runs ?? 0}/${j?.runs ?? 0})`;
+    const label = `large form ${throttle}× (SurveyJS / Originate, median of ${j?.runs ?? 0} / ${o?.runs ?? 0} runs)`;
     if (!o) {
       rows.push([label, 'not measured', 'every Originate run failed (see the log)']);
       continue;
