@@ -1,5 +1,6 @@
 // Which apps exist in the repo, on which port each is served, and what each remote declares.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,14 +21,71 @@ export interface AppInfo {
   /** Env variable holding the port, e.g. 'MFE_NOTIFICATIONS_PORT'. */
   portEnv: string;
   port: number;
+  /** Where browsers reach it: `<FOLDER>_PUBLIC_URL`, default http://127.0.0.1:<port>. */
+  publicUrl: string;
   distDir: string;
 }
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
 /** 'mfe-customer-flow' → 'MFE_CUSTOMER_FLOW_PORT'; 'shell' → 'SHELL_PORT'. */
-function portEnvName(dir: string): string {
+export function portEnvName(dir: string): string {
   return `${dir.replace(/-/g, '_').toUpperCase()}_PORT`;
+}
+
+/** 'mfe-customer-flow' → 'MFE_CUSTOMER_FLOW_PUBLIC_URL'. */
+export function publicUrlEnvName(dir: string): string {
+  return `${dir.replace(/-/g, '_').toUpperCase()}_PUBLIC_URL`;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/**
+ * The environment with the deployment file's entries beneath it: DEPLOYMENT_FILE names a JSON object of
+ * the same variables (a ConfigMap's data has this shape), and a variable set in the environment wins.
+ */
+export function withDeploymentFile(env: Env): Env {
+  const file = env.DEPLOYMENT_FILE;
+  if (!file) return env;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`DEPLOYMENT_FILE: cannot read ${file}: ${(error as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error(`DEPLOYMENT_FILE: ${file} must hold one JSON object of variables`);
+  }
+  const fromFile: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(name)) throw new Error(`DEPLOYMENT_FILE: '${name}' is not a variable name`);
+    if (typeof value !== 'string') throw new Error(`DEPLOYMENT_FILE: ${name} must be a string`);
+    fromFile[name] = value;
+  }
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  return { ...fromFile, ...set };
+}
+
+/** The address every origin listens on (HOST): loopback unless configured, e.g. 0.0.0.0 in a container. */
+export function listenHost(env: Env): string {
+  const host = env.HOST || LOOPBACK;
+  if (isIP(host) === 0 && !/^[A-Za-z0-9.-]{1,253}$/.test(host)) {
+    throw new Error(`HOST: '${host}' is not an address or host name`);
+  }
+  return host;
+}
+
+/** A public URL from env (an origin: scheme://host[:port]), or the loopback origin of the port. */
+export function publicUrlFrom(env: Env, name: string, port: number): string {
+  if (!env[name]) return `http://${LOOPBACK}:${port}`;
+  const [origin, ...more] = originsFrom(env, name);
+  if (!origin || more.length > 0) throw new Error(`${name}: must be one origin (scheme://host[:port])`);
+  return origin;
+}
+
+/** Where browsers reach the API (API_PUBLIC_URL). */
+export function apiPublicUrl(env: Env): string {
+  return publicUrlFrom(env, 'API_PUBLIC_URL', serverPort(env));
 }
 
 /** A positive integer from env, or undefined when unset; a bad value is an error naming the variable. */
@@ -90,21 +148,31 @@ export function listApps(root: string, env: Env, opts: { built: boolean }): AppI
       console.warn(`[deploy] ${dir}: no port; set ${portEnv} to serve it`);
       continue;
     }
-    apps.push({
-      dir,
-      name: dir.replace(/-/g, '_'),
-      kind: dir === 'shell' ? 'host' : 'remote',
-      portEnv,
-      port,
-      distDir: path.join(root, dir, 'dist'),
-    });
+    apps.push(appInfo(root, dir, env, port));
   }
   return apps;
 }
 
-/** The remotes deployed right now: what /remotes.json lists and the CSP allows. */
-export function deployedRemotes(root: string, env: Env): AppInfo[] {
-  return listApps(root, env, { built: true }).filter((a) => a.kind === 'remote');
+export function appInfo(root: string, dir: string, env: Env, port: number): AppInfo {
+  return {
+    dir,
+    name: dir.replace(/-/g, '_'),
+    kind: dir === 'shell' ? 'host' : 'remote',
+    portEnv: portEnvName(dir),
+    port,
+    publicUrl: publicUrlFrom(env, publicUrlEnvName(dir), port),
+    distDir: path.join(root, dir, 'dist'),
+  };
+}
+
+/** An app of the repo by folder name, whether built or not; an unknown name is an error saying which exist. */
+export function appNamed(root: string, env: Env, dir: string): AppInfo {
+  const app = listApps(root, env, { built: false }).find((a) => a.dir === dir);
+  if (!app) {
+    const known = listApps(root, env, { built: false }).map((a) => a.dir);
+    throw new Error(`'${dir}': not an app (apps: ${known.join(', ')})`);
+  }
+  return app;
 }
 
 export function readJson(file: string): unknown {

@@ -4,21 +4,26 @@
 //   node --import tsx deploy/src/devConfig.ts <out dir>
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { listApps, REPO_ROOT, resolvePort, serverPort } from './apps';
-import { buildRemotesManifest, buildRuntimeEnv } from './manifest';
+import { listApps, REPO_ROOT, readJson, withDeploymentFile } from './apps';
+import { buildRemotesManifest, buildRuntimeEnv, readDeclaration } from './manifest';
 
 const outDir = process.argv[2];
 if (!outDir) {
   console.error('usage: devConfig.ts <out dir>');
   process.exit(1);
 }
-const env = process.env;
-const remotes = listApps(REPO_ROOT, env, { built: false }).filter((a) => a.kind === 'remote');
+const env = withDeploymentFile(process.env);
+// A dev server serves its app at its root, straight from the sources.
+const sources = listApps(REPO_ROOT, env, { built: false })
+  .filter((a) => a.kind === 'remote')
+  .map((app) => ({
+    app,
+    entry: `${app.publicUrl}/mf-manifest.json`,
+    version: String(
+      (readJson(path.join(REPO_ROOT, app.dir, 'package.json')) as { version?: unknown }).version ?? '0.0.0',
+    ),
+    declaration: () => readDeclaration(path.join(REPO_ROOT, app.dir, 'remote.json'), `${app.dir}/remote.json`),
+  }));
 mkdirSync(outDir, { recursive: true });
-const runtimeEnv = buildRuntimeEnv({
-  serverPort: serverPort(env),
-  shellPort: resolvePort('SHELL_PORT', env) ?? 3000,
-  env,
-});
-writeFileSync(path.join(outDir, 'env.json'), JSON.stringify(runtimeEnv, null, 2));
-writeFileSync(path.join(outDir, 'remotes.json'), JSON.stringify(buildRemotesManifest(REPO_ROOT, remotes), null, 2));
+writeFileSync(path.join(outDir, 'env.json'), JSON.stringify(buildRuntimeEnv(env), null, 2));
+writeFileSync(path.join(outDir, 'remotes.json'), JSON.stringify(buildRemotesManifest(sources), null, 2));

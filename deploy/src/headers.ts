@@ -4,11 +4,14 @@
 // on its own origin, and on the shell's, which renders remotes inside its page.
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
-import { type AppInfo, deployedRemotes, type Env, originsFrom, resolvePort, serverPort } from './apps';
-import { originOf, readDeclaration } from './manifest';
+import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort } from './apps';
+import { deployedDeclaration, shellPublicUrl } from './manifest';
+import { deployedApps } from './releases';
 
-/** Files that carry a content hash in their name (cached for a year). */
-const CONTENT_HASHED_DIRS = ['chunks/', 'assets/'];
+/** Releases never change once made (their id holds the content hash): cached for a year. */
+const IMMUTABLE_DIR = 'releases/';
+/** What a host page loads from a remote's release. */
+const FEDERATION_FILES = /^releases\/[^/]+\/(mf-manifest\.json|remoteEntry\.js|chunks\/.+|assets\/.+)$/;
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -28,32 +31,28 @@ function distRelative(relativePath: string): string {
   return relativePath.split('\\').join('/').replace(/^\/+/, '');
 }
 
-function isContentHashed(relativePath: string): boolean {
-  const normalized = distRelative(relativePath);
-  return CONTENT_HASHED_DIRS.some((dir) => normalized.startsWith(dir));
-}
-
 /**
- * Only chunks and assets carry a content hash (the federation runtime needs fixed names for the
- * entry, remoteEntry.js and mf-manifest.json), so everything else must be revalidated.
+ * A path of the origin's folder (relative to it): everything in a release is immutable; the pointer's
+ * files (the page, /env.json, /remotes.json) must be revalidated.
  */
 export function cacheControlFor(relativePath: string): string {
-  return isContentHashed(relativePath) ? IMMUTABLE : NO_CACHE;
+  return distRelative(relativePath).startsWith(IMMUTABLE_DIR) ? IMMUTABLE : NO_CACHE;
 }
 
 /**
- * What a host page reads from a remote's origin: the manifest, the entry, chunks and the assets
+ * What a host page reads from a remote's origin: a release's manifest, entry, chunks and the assets
  * (images, sounds) the remote's code loads. Not its page, not /env.json.
  */
 export function isFederationFile(relativePath: string): boolean {
-  const normalized = distRelative(relativePath);
-  return normalized === 'mf-manifest.json' || normalized === 'remoteEntry.js' || isContentHashed(normalized);
+  return FEDERATION_FILES.test(distRelative(relativePath));
 }
 
-/** Origins whose pages may read a remote's federation files: the shell's, plus SHELL_ORIGINS. */
+/** Origins whose pages may read a remote's federation files: the shell's public one, plus SHELL_ORIGINS. */
 export function federationOrigins(env: Env): string[] {
-  const shellPort = resolvePort('SHELL_PORT', env) ?? 3000;
-  return [originOf(shellPort), `http://localhost:${shellPort}`, ...originsFrom(env, 'SHELL_ORIGINS')];
+  const shell = shellPublicUrl(env);
+  // The loopback default is also reached as localhost on the same port.
+  const alias = env.SHELL_PUBLIC_URL ? [] : [`http://localhost:${resolvePort('SHELL_PORT', env) ?? 3000}`];
+  return [...new Set([shell, ...alias, ...originsFrom(env, 'SHELL_ORIGINS')])];
 }
 
 /** The page rules an origin applies: of its own declaration, or, on the shell, of every deployed remote. */
@@ -74,11 +73,12 @@ function mergePageRules(declarations: readonly Pick<RemoteDeclaration, 'pages'>[
   return { framable: [...merged.framable], camera: [...merged.camera], blob: [...merged.blob] };
 }
 
-function pageRulesOf(app: AppInfo, root: string, env: Env): PageRules {
-  const sources = app.kind === 'host' ? deployedRemotes(root, env) : [app];
+function pageRulesOf(app: AppInfo, env: Env): PageRules {
+  const deployed = deployedApps(env).filter((a) => a.kind === 'remote');
+  const sources = app.kind === 'host' ? deployed : deployed.filter((a) => a.dir === app.dir);
   const declarations = sources.flatMap((remote) => {
     try {
-      return [readDeclaration(root, remote)];
+      return [deployedDeclaration(remote)];
     } catch {
       return [];
     }
@@ -119,21 +119,27 @@ function recentFor<T>(ms: number, compute: () => T): () => T {
 }
 
 /** The page rules of an app, re-read from disk at most once a second (a publish flips them without restart). */
-export function recentPageRules(app: AppInfo, root: string, env: Env): () => PageRules {
-  return recentFor(REMOTES_CACHE_MS, () => pageRulesOf(app, root, env));
+export function recentPageRules(app: AppInfo, env: Env): () => PageRules {
+  return recentFor(REMOTES_CACHE_MS, () => pageRulesOf(app, env));
 }
 
 /**
  * helmet's headers with a CSP that allows no inline script. Remote origins are re-read from disk at most
  * once a second, so a newly published remote is allowed without a restart.
  */
-export function helmetOptions(app: AppInfo, root: string, env: Env, rules: () => PageRules): FastifyHelmetOptions {
-  const api = originOf(serverPort(env));
+export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): FastifyHelmetOptions {
+  const api = apiPublicUrl(env);
   // socket.io runs on the API origin over WebSocket only.
   const socket = `${api.replace(/^http/, 'ws')}${SOCKET_PATH}/`;
   const chatbot = app.kind === 'host' ? originsFrom(env, 'CHATBOT_SCRIPT_ORIGINS') : [];
   const embedders = originsFrom(env, 'FRAME_ANCESTORS');
-  const remotes = recentFor(REMOTES_CACHE_MS, () => deployedRemotes(root, env).map((r) => originOf(r.port)));
+  const remotes = recentFor(REMOTES_CACHE_MS, () => [
+    ...new Set(
+      deployedApps(env)
+        .filter((a) => a.kind === 'remote')
+        .map((r) => r.publicUrl),
+    ),
+  ]);
   return {
     global: true,
     contentSecurityPolicy: {

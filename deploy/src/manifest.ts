@@ -1,4 +1,7 @@
 // The runtime contract every origin serves: /env.json (RuntimeEnv) and, on the shell, /remotes.json.
+// Both are files of the release store, written when they change (a release, a rollback, a start with new
+// configuration), so any static server serves them as they are.
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_LOGIN_KEY,
@@ -9,54 +12,84 @@ import {
   type RuntimeEnv,
 } from '@originate/contract';
 import { parseRemoteDeclaration } from '@originate/contract/schemas';
-import { type AppInfo, type Env, readJson } from './apps';
+import { type AppInfo, apiPublicUrl, type Env, publicUrlFrom, readJson, resolvePort } from './apps';
+import { currentId, deployedApps, originRoot, readRelease, releaseBase, writeAtomically } from './releases';
 
-const HOST = '127.0.0.1';
-
-export function originOf(port: number): string {
-  return `http://${HOST}:${port}`;
+export function shellPublicUrl(env: Env): string {
+  return publicUrlFrom(env, 'SHELL_PUBLIC_URL', resolvePort('SHELL_PORT', env) ?? 3000);
 }
 
-export function buildRuntimeEnv(opts: { serverPort: number; shellPort: number; env: Env }): RuntimeEnv {
-  const loginKey = opts.env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
+export function buildRuntimeEnv(env: Env): RuntimeEnv {
+  const loginKey = env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
   if (loginKey.length !== 32) throw new Error(`LOGIN_KEY: must be exactly 32 characters, got ${loginKey.length}`);
   return {
-    apiBaseUrl: originOf(opts.serverPort),
-    remotesManifestUrl: `${originOf(opts.shellPort)}/remotes.json`,
+    apiBaseUrl: apiPublicUrl(env),
+    remotesManifestUrl: `${shellPublicUrl(env)}/remotes.json`,
     loginKey,
     portalAppName: PORTAL_APP_NAME,
   };
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+/** A remote.json, checked against the contract; an error names the file, each field and the reason. */
+export function readDeclaration(file: string, source = file): RemoteDeclaration {
+  return parseRemoteDeclaration(readJson(file), source);
 }
 
-/** A remote's remote.json, checked against the contract; an error names the file, each field and the reason. */
-export function readDeclaration(root: string, app: AppInfo): RemoteDeclaration {
-  return parseRemoteDeclaration(readJson(path.join(root, app.dir, 'remote.json')), `${app.dir}/remote.json`);
+/** The declaration a deployed remote's current release carries. */
+export function deployedDeclaration(app: AppInfo): RemoteDeclaration {
+  return readDeclaration(path.join(app.distDir, 'remote.json'), `${app.dir} ${path.basename(app.distDir)}/remote.json`);
 }
 
-/** One manifest entry: the remote's own origin, its package version (lerna independent) and declaration. */
-function remoteEntry(root: string, app: AppInfo): RemoteEntry {
-  const pkg = readJson(path.join(root, app.dir, 'package.json'));
-  const version = isObject(pkg) && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  return { name: app.name, entry: `${originOf(app.port)}/mf-manifest.json`, version, ...readDeclaration(root, app) };
+/** Where the host finds a remote: its manifest URL, version and declaration. */
+export interface RemoteSource {
+  app: AppInfo;
+  entry: string;
+  version: string;
+  declaration: () => RemoteDeclaration;
 }
 
-/**
- * Built per request from the remotes that are deployed right now, so re-publishing a remote
- * (rebuild, then the manifest flips) reaches a running shell without a restart. A remote whose
- * declaration is broken is left out with a logged reason rather than breaking the whole shell.
- */
-export function buildRemotesManifest(root: string, remotes: readonly AppInfo[], log = console.error): RemotesManifest {
+/** The manifest entry of a remote's current release. */
+export function releasedSource(env: Env, app: AppInfo): RemoteSource {
+  const id = currentId(env, app.dir);
+  if (!id) throw new Error(`${app.dir}: no current release`);
+  return {
+    app,
+    entry: `${app.publicUrl}${releaseBase(id)}mf-manifest.json`,
+    version: readRelease(env, app.dir, id).version,
+    declaration: () => deployedDeclaration(app),
+  };
+}
+
+/** A remote whose declaration is broken is left out with a logged reason rather than breaking the whole shell. */
+export function buildRemotesManifest(sources: readonly RemoteSource[], log = console.error): RemotesManifest {
   const entries: RemoteEntry[] = [];
-  for (const app of remotes) {
+  for (const source of sources) {
     try {
-      entries.push(remoteEntry(root, app));
+      entries.push({ name: source.app.name, entry: source.entry, version: source.version, ...source.declaration() });
     } catch (error) {
-      log(`[deploy] ${app.dir} left out of remotes.json: ${(error as Error).message}`);
+      log(`[deploy] ${source.app.dir} left out of remotes.json: ${(error as Error).message}`);
     }
   }
   return { remotes: entries };
+}
+
+/** The remotes manifest of what is deployed now. */
+export function deployedRemotesManifest(env: Env, log = console.error): RemotesManifest {
+  const remotes = deployedApps(env).filter((a) => a.kind === 'remote');
+  return buildRemotesManifest(
+    remotes.map((app) => releasedSource(env, app)),
+    log,
+  );
+}
+
+/**
+ * Writes the files every origin serves beside its releases: each origin's env.json and the shell's
+ * remotes.json, each replaced whole (written, then renamed).
+ */
+export function writeOriginFiles(env: Env, log = console.error): void {
+  const runtimeEnv = `${JSON.stringify(buildRuntimeEnv(env), null, 2)}\n`;
+  mkdirSync(originRoot(env, 'shell'), { recursive: true });
+  for (const app of deployedApps(env)) writeAtomically(path.join(originRoot(env, app.dir), 'env.json'), runtimeEnv);
+  const manifest = `${JSON.stringify(deployedRemotesManifest(env, log), null, 2)}\n`;
+  writeAtomically(path.join(originRoot(env, 'shell'), 'remotes.json'), manifest);
 }

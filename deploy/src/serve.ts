@@ -1,20 +1,12 @@
-// Serves each built app from its own origin, as each team would deploy it.
-//   tsx deploy/src/serve.ts                       every built app (shell + built remotes)
+// Serves each deployed app from its own origin, as each team would deploy it: the app's folder of the
+// release store (src/releases.ts) as it is, with the headers of src/headers.ts.
+//   tsx deploy/src/serve.ts                           every deployed app (shell + remotes with a release)
 //   tsx deploy/src/serve.ts --app mfe-notifications   one app alone (restartable on its own)
 import path from 'node:path';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  type AppInfo,
-  deployedRemotes,
-  type Env,
-  listApps,
-  millisecondsFrom,
-  REPO_ROOT,
-  resolvePort,
-  serverPort,
-} from './apps';
+import { type AppInfo, type Env, listenHost, millisecondsFrom, withDeploymentFile } from './apps';
 import {
   cacheControlFor,
   federationOrigins,
@@ -25,7 +17,8 @@ import {
   permissionsPolicy,
   recentPageRules,
 } from './headers';
-import { buildRemotesManifest, buildRuntimeEnv, originOf } from './manifest';
+import { writeOriginFiles } from './manifest';
+import { currentId, deployedApps, originRoot } from './releases';
 
 /** A browser navigation (no file extension) gets the app page; a missing file stays a 404. */
 export function isPageRequest(url: string): boolean {
@@ -38,14 +31,27 @@ function addVary(reply: FastifyReply, field: string): void {
 }
 
 export interface ServeOptions {
-  root: string;
   env: Env;
   logger?: boolean;
 }
 
+/** The page every navigation gets: the current release's. */
+const CURRENT_PAGE = '/current/index.html';
+
+/** The files of an origin's folder it serves: releases, its env.json, the current page and, on the shell, remotes.json. */
+function isServed(app: AppInfo, pathname: string): boolean {
+  const normalized = pathname.startsWith('/') ? pathname : `/${pathname}`;
+  return (
+    normalized.startsWith('/releases/') ||
+    normalized === '/env.json' ||
+    normalized === CURRENT_PAGE ||
+    (app.kind === 'host' && normalized === '/remotes.json')
+  );
+}
+
 export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstance {
-  const shellPort = resolvePort('SHELL_PORT', opts.env) ?? 3000;
-  const runtimeEnv = buildRuntimeEnv({ serverPort: serverPort(opts.env), shellPort, env: opts.env });
+  const folder = originRoot(opts.env, app.dir);
+  let draining = false;
   const requestTimeout = millisecondsFrom(opts.env, 'REQUEST_TIMEOUT_MS', 30_000);
   const server = Fastify({
     logger: opts.logger ?? false,
@@ -60,8 +66,8 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     },
   });
 
-  const pageRules = recentPageRules(app, opts.root, opts.env);
-  server.register(fastifyHelmet, helmetOptions(app, opts.root, opts.env, pageRules));
+  const pageRules = recentPageRules(app, opts.env);
+  server.register(fastifyHelmet, helmetOptions(app, opts.env, pageRules));
   server.addHook('onRequest', async (req, reply) => {
     reply.header('Permissions-Policy', permissionsPolicy(req.url, pageRules()));
   });
@@ -79,32 +85,39 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     });
   }
 
-  server.get('/env.json', async (_req, reply) => {
-    reply.header('Cache-Control', NO_CACHE);
-    return runtimeEnv;
+  // Probes of an orchestrator or load balancer: the process answers; it has a release to serve and is not stopping.
+  server.get('/healthz', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  });
+  server.get('/readyz', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const reasons = [
+      ...(draining ? ['draining'] : []),
+      ...(currentId(opts.env, app.dir) ? [] : [`${app.dir} has no current release`]),
+    ];
+    if (reasons.length > 0) return reply.code(503).send({ status: 'not-ready', reasons });
+    return { status: 'ready', release: currentId(opts.env, app.dir) };
+  });
+  server.addHook('onClose', async () => {
+    draining = true;
   });
 
-  if (app.kind === 'host') {
-    server.get('/remotes.json', async (_req, reply) => {
-      reply.header('Cache-Control', NO_CACHE);
-      return buildRemotesManifest(opts.root, deployedRemotes(opts.root, opts.env));
-    });
-  }
-
   server.register(fastifyStatic, {
-    root: app.distDir,
+    root: folder,
     cacheControl: false,
+    allowedPath: (pathname) => isServed(app, pathname),
     // The build writes .br and .gz beside each file worth compressing; the client's Accept-Encoding picks.
     preCompressed: true,
     setHeaders: (res, filePath) => {
-      res.setHeader('Cache-Control', cacheControlFor(path.relative(app.distDir, filePath)));
+      res.setHeader('Cache-Control', cacheControlFor(path.relative(folder, filePath)));
       res.setHeader('Vary', 'Accept-Encoding');
     },
   });
 
   server.setNotFoundHandler((req, reply) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && isPageRequest(req.url)) {
-      return reply.header('Cache-Control', NO_CACHE).sendFile('index.html');
+      return reply.header('Cache-Control', NO_CACHE).sendFile(CURRENT_PAGE.slice(1));
     }
     return reply.code(404).send({ code: 404, message: 'Not found' });
   });
@@ -114,7 +127,7 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
 
 export async function startApp(app: AppInfo, opts: ServeOptions): Promise<FastifyInstance> {
   const server = createAppServer(app, opts);
-  await server.listen({ port: app.port, host: '127.0.0.1' });
+  await server.listen({ port: app.port, host: listenHost(opts.env) });
   return server;
 }
 
@@ -138,19 +151,21 @@ export function parseAppArgs(argv: readonly string[]): string[] {
 }
 
 async function main(): Promise<void> {
-  const env = process.env;
+  const env = withDeploymentFile(process.env);
   const selected = parseAppArgs(process.argv.slice(2));
-  const built = listApps(REPO_ROOT, env, { built: true });
+  const deployed = deployedApps(env);
   for (const dir of selected) {
-    if (!built.some((a) => a.dir === dir)) {
-      throw new Error(`--app ${dir}: no built app of that name (build it first: npm run build -w ${dir})`);
+    if (!deployed.some((a) => a.dir === dir)) {
+      throw new Error(`--app ${dir}: no release of that app (publish one first: npm run release -- ${dir})`);
     }
   }
-  const apps = selected.length > 0 ? built.filter((a) => selected.includes(a.dir)) : built;
-  if (apps.length === 0)
-    throw new Error('nothing to serve: no app has a dist/mf-manifest.json (run npx lerna run build)');
-  const servers = await Promise.all(apps.map((app) => startApp(app, { root: REPO_ROOT, env })));
-  for (const app of apps) console.log(`[deploy] ${app.dir} (${app.name}) ${originOf(app.port)}`);
+  const apps = selected.length > 0 ? deployed.filter((a) => selected.includes(a.dir)) : deployed;
+  if (apps.length === 0) throw new Error('nothing to serve: no app has a release (npm run release -- <app>)');
+  // The configuration may have changed since the last release: the origin files follow it.
+  writeOriginFiles(env);
+  const servers = await Promise.all(apps.map((app) => startApp(app, { env })));
+  for (const app of apps) console.log(`[deploy] ${app.dir} (${app.name}) ${app.publicUrl}`);
+  // In-flight requests finish (fastify's close), idle keep-alive connections are closed, then the process exits.
   const stop = async () => {
     await Promise.all(servers.map((s) => s.close()));
     process.exit(0);

@@ -14,7 +14,7 @@ import { portsEnv, startSystem } from '@originate/deploy/scripts/lib/system.mjs'
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
-import { E2E_PORTS, SHELL } from '../support/system';
+import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
@@ -67,9 +67,10 @@ async function measurePages(browser: Browser) {
     const singletons = Object.fromEntries(SINGLETONS.map((pkg) => [pkg, shares[pkg]?.length ?? 0]));
     // Deep imports ('@mui/material/Badge', 'react-dom/client') are shared packages of their own.
     const mostCopiesOfAnySharedPackage = Math.max(0, ...Object.values(shares).map((copies) => copies.length));
+    const mainJsUrl = await shellMainJsUrl();
     const shellMainJs = Object.fromEntries(
       await Promise.all(
-        ['identity', 'gzip', 'br'].map(async (encoding) => [encoding, await wireBytes(`${SHELL}/main.js`, encoding)]),
+        ['identity', 'gzip', 'br'].map(async (encoding) => [encoding, await wireBytes(mainJsUrl, encoding)]),
       ),
     );
     return {
@@ -232,6 +233,7 @@ async function withSystem<T>(work: (browser: Browser) => Promise<T>): Promise<T>
   const system = await startSystem({
     ports: E2E_PORTS,
     dataDir,
+    releasesDir: `${dataDir}-releases`,
     logDir: path.join(ROOT, 'bench-results', 'logs'),
   });
   try {
@@ -244,6 +246,7 @@ async function withSystem<T>(work: (browser: Browser) => Promise<T>): Promise<T>
   } finally {
     await system.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}-releases`, { recursive: true, force: true });
   }
 }
 

@@ -6,13 +6,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
 import { startSystem } from '@originate/deploy/scripts/lib/system.mjs';
-import { API, E2E_PORTS, LOG_DIR, readState, SCREENSHOTS, stopAll, writeState } from './system';
+import { API, E2E_PORTS, LOG_DIR, readState, releasesDirOf, SCREENSHOTS, stopAll, writeState } from './system';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // A run that was killed leaves its parts and database behind.
   const stale = readState();
   await stopAll();
-  if (stale) rmSync(stale.dataDir, { recursive: true, force: true });
+  if (stale) {
+    rmSync(stale.dataDir, { recursive: true, force: true });
+    rmSync(releasesDirOf(stale.dataDir), { recursive: true, force: true });
+  }
   await ensureBuilt();
   rmSync(LOG_DIR, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
@@ -20,6 +23,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const system = await startSystem({
     ports: E2E_PORTS,
     dataDir,
+    releasesDir: releasesDirOf(dataDir),
     logDir: LOG_DIR,
     separateApps: true,
     // chatbot.spec.ts serves its script at the API origin.
@@ -44,6 +48,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const state = readState();
     await system.stop(); // first, or the supervisor would restart the server stopAll stops
     await stopAll();
-    if (state) rmSync(state.dataDir, { recursive: true, force: true });
+    if (state) {
+      rmSync(state.dataDir, { recursive: true, force: true });
+      rmSync(releasesDirOf(state.dataDir), { recursive: true, force: true });
+    }
   };
 }

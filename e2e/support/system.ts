@@ -2,6 +2,7 @@
 // globalSetup starts everything (one process per origin) and records the process ids in a state
 // file; a test that stops and restarts a remote updates it, so teardown stops what is running.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startProcess, waitForHttp } from '@originate/deploy/scripts/lib/system.mjs';
@@ -32,6 +33,11 @@ export interface SystemState {
   env: Record<string, string>;
   /** Process id (also its process group) of each running part: 'server', 'shell', 'mfe-…'. */
   pids: Record<string, number>;
+}
+
+/** The run's release store, beside its database (each run publishes its own releases from the builds). */
+export function releasesDirOf(dataDir: string): string {
+  return `${dataDir}-releases`;
 }
 
 export function writeState(state: SystemState): void {
@@ -103,4 +109,41 @@ export async function stopAll(): Promise<void> {
   }
   writeState(state);
   await Promise.all(Object.keys(state.pids).map((name) => stopPart(name)));
+}
+
+/**
+ * A body read on a connection of its own: a kept-alive one may be closed by the origin (after
+ * KEEP_ALIVE_TIMEOUT_MS) just as a test reuses it, which would fail the test, not the product.
+ */
+export function getText(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          response.statusCode === 200 ? resolve(body) : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+/** A remote's current release folder (…/releases/<id>/), as the shell's /remotes.json points at it. */
+export async function remoteReleaseUrl(name: string): Promise<string> {
+  const manifest = JSON.parse(await getText(`${SHELL}/remotes.json`)) as { remotes: { name: string; entry: string }[] };
+  const entry = manifest.remotes.find((r) => r.name === name)?.entry;
+  if (!entry) throw new Error(`${name}: not in ${SHELL}/remotes.json`);
+  return entry.replace(/mf-manifest\.json$/, '');
+}
+
+/** The URL of the script the shell's page loads (its current release's main.js). */
+export async function shellMainJsUrl(): Promise<string> {
+  const page = await getText(`${SHELL}/`);
+  const src = /<script[^>]* src="([^"]+\/main\.js)"/.exec(page)?.[1];
+  if (!src) throw new Error(`${SHELL}/: no main.js in the page`);
+  return new URL(src, SHELL).toString();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadedShares, SINGLETONS } from '../support/federation';
-import { NOTIFICATIONS_ORIGIN } from '../support/system';
+import { NOTIFICATIONS_ORIGIN, remoteReleaseUrl } from '../support/system';
 import { logIn } from '../support/ui';
 
 interface ManifestShared {
@@ -26,13 +26,14 @@ test('the composed back office loads one copy of react and of every singleton', 
   for (const [pkg, copies] of Object.entries(loaded)) expect(copies, `${pkg}: one loaded copy`).toHaveLength(1);
 
   // 2. The network: none of the remote's own copies of a package the host provides was fetched.
-  const manifest = (await (await fetch(`${NOTIFICATIONS_ORIGIN}/mf-manifest.json`)).json()) as {
+  const release = await remoteReleaseUrl('mfe_notifications');
+  const manifest = (await (await fetch(`${release}mf-manifest.json`)).json()) as {
     shared: ManifestShared[];
   };
   const remoteCopies = manifest.shared
     .filter((s) => SINGLETONS.includes(s.name) || /^(react|react-dom)\//.test(s.name))
     .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async])
-    .map((file) => `${NOTIFICATIONS_ORIGIN}/${file}`);
+    .map((file) => `${release}${file}`);
   expect(remoteCopies.length, 'the remote declares its fallback copies').toBeGreaterThan(0);
   const fromRemote = scripts.filter((url) => url.startsWith(NOTIFICATIONS_ORIGIN));
   expect(fromRemote.length, 'the remote was loaded at all').toBeGreaterThan(0);

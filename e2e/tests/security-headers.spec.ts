@@ -4,7 +4,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import { expect, type Page, test } from '@playwright/test';
-import { API, APPLICATIONS_ORIGIN, E2E_PORTS, NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
+import {
+  API,
+  APPLICATIONS_ORIGIN,
+  E2E_PORTS,
+  NOTIFICATIONS_ORIGIN,
+  remoteReleaseUrl,
+  SHELL,
+  shellMainJsUrl,
+} from '../support/system';
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 
@@ -88,8 +96,9 @@ test("the shell's page reads a remote's manifest, but not its env.json or page",
         ),
       url,
     );
-  expect(await readable(`${NOTIFICATIONS_ORIGIN}/mf-manifest.json`)).toBe(true);
-  expect(await readable(`${NOTIFICATIONS_ORIGIN}/remoteEntry.js`)).toBe(true);
+  const release = await remoteReleaseUrl('mfe_notifications');
+  expect(await readable(`${release}mf-manifest.json`)).toBe(true);
+  expect(await readable(`${release}remoteEntry.js`)).toBe(true);
   expect(await readable(`${NOTIFICATIONS_ORIGIN}/env.json`)).toBe(false);
   expect(await readable(`${NOTIFICATIONS_ORIGIN}/`)).toBe(false);
 });
@@ -111,16 +120,18 @@ test('the production build serves no source map and sends main.js precompressed'
     }
     expect(files).toEqual(expect.arrayContaining(['main.js.br', 'main.js.gz']));
   }
-  expect((await fetch(`${SHELL}/main.js.map`)).status).toBe(404);
+  const mainJs = await shellMainJsUrl();
+  expect((await fetch(`${mainJs}.map`)).status).toBe(404);
 
-  const plain = await fetch(`${SHELL}/main.js`, { headers: { 'accept-encoding': 'identity' } });
+  const plain = await fetch(mainJs, { headers: { 'accept-encoding': 'identity' } });
   const identity = (await plain.arrayBuffer()).byteLength;
   for (const encoding of ['br', 'gzip']) {
-    const res = await fetch(`${SHELL}/main.js`, { headers: { 'accept-encoding': encoding } });
+    const res = await fetch(mainJs, { headers: { 'accept-encoding': encoding } });
     expect(res.headers.get('content-encoding')).toBe(encoding);
     expect(res.headers.get('content-type')).toMatch(/javascript/);
     expect(res.headers.get('vary')).toMatch(/Accept-Encoding/);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
+    // A release never changes: its files are cached for a year.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Number(res.headers.get('content-length'))).toBeLessThan(identity / 2);
   }
 });

@@ -6,6 +6,7 @@ const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const { RELEASE_BASE_PLACEHOLDER } = require('./release.cjs');
 
 /**
  * Singletons shared by every app. Prefix keys (trailing slash) cover deep imports such as
@@ -223,14 +224,17 @@ function moduleRules(production) {
   ];
 }
 
-/** Absolute script URLs: the page is served for deep links (history fallback) such as /backstage/newapplication, where a relative 'main.js' would resolve under /backstage/. @param {string} title */
-function htmlPage(title) {
+/**
+ * Absolute script URLs (in production, below the release's folder: shared/build/release.cjs): the page is served for deep links (history fallback) such as /backstage/newapplication,
+ * where a relative 'main.js' would resolve under /backstage/. @param {string} title @param {boolean} production
+ */
+function htmlPage(title, production) {
   return new HtmlWebpackPlugin({
     title,
     chunks: ['main'],
     template: path.join(__dirname, 'index.ejs'),
     scriptLoading: 'defer',
-    publicPath: process.env.HTML_PUBLIC_PATH || '/',
+    publicPath: production ? RELEASE_BASE_PLACEHOLDER : '/',
   });
 }
 
@@ -313,7 +317,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
           experiments: { optimization: { target: 'web' } },
         }),
         // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
-        ...(standalone ? [] : [htmlPage(title)]),
+        ...(standalone ? [] : [htmlPage(title, production)]),
         checkEagerConsumes,
         ...(production ? precompress() : []),
       ],
@@ -342,7 +346,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         chunkFilename: production ? `${STANDALONE_PREFIX}[name].[contenthash:12].js` : `${STANDALONE_PREFIX}[name].js`,
         clean: { keep: (/** @type {string} */ file) => !isStandaloneFile(file) },
       },
-      plugins: [htmlPage(title), ...(production ? precompress() : [])],
+      plugins: [htmlPage(title, production), ...(production ? precompress() : [])],
     };
     return [federated, page];
   };

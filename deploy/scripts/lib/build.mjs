@@ -1,5 +1,5 @@
 // Builds the apps when a dist is missing or older than anything it is built from.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, run, step } from './run.mjs';
 
@@ -27,11 +27,21 @@ function newestMtime(target) {
   return newest;
 }
 
+/**
+ * When an app was last built: webpack leaves an output that did not change untouched, so the time of
+ * the build itself is kept in a stamp outside dist (dist is what gets released).
+ * @param {string} dir @param {string} root
+ */
+function stampOf(dir, root = ROOT) {
+  return path.join(root, 'node_modules', '.cache', 'originate-build', `${dir}.stamp`);
+}
+
 /** @param {string} dir @param {string} root */
 function isStale(dir, root = ROOT) {
   const manifest = path.join(root, dir, 'dist', 'mf-manifest.json');
   if (!existsSync(manifest)) return true;
-  const builtAt = statSync(manifest).mtimeMs;
+  const stamp = stampOf(dir, root);
+  const builtAt = Math.max(statSync(manifest).mtimeMs, existsSync(stamp) ? statSync(stamp).mtimeMs : 0);
   const inputs = [
     path.join(root, dir, 'src'),
     path.join(root, dir, 'webpack.config.cjs'),
@@ -48,6 +58,13 @@ export async function ensureBuilt() {
   const stale = buildableApps().filter((dir) => isStale(dir));
   if (stale.length === 0) return;
   step(`Building apps (${stale.join(', ')} out of date): npx lerna run build`);
+  const startedAt = new Date();
   const { code } = await run('npx', ['lerna', 'run', 'build']);
   if (code !== 0) throw new Error(`build failed with exit code ${code}`);
+  for (const dir of buildableApps()) {
+    mkdirSync(path.dirname(stampOf(dir)), { recursive: true });
+    writeFileSync(stampOf(dir), '');
+    // The build started before any input that changed while it ran: those still count as newer.
+    utimesSync(stampOf(dir), startedAt, startedAt);
+  }
 }

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
 import { restartDecision, restartLine } from './restart-policy.mjs';
-import { ROOT } from './run.mjs';
+import { ROOT, run } from './run.mjs';
 
 /** Defaults of the architecture guide (deploy/ports.json); start.mjs, e2e and bench pass their own. */
 /** @type {{ SERVER_PORT: number, SHELL_PORT: number, MFE_APPLICATIONS_PORT: number, MFE_LEADS_PORT: number, MFE_CUSTOMER_FLOW_PORT: number, MFE_NOTIFICATIONS_PORT: number, MFE_VIDEO_PORT: number, MFE_REPORTS_PORT: number }} */
@@ -325,22 +325,50 @@ export function superviseServer(opts) {
   });
 }
 
+const RELEASE_CLI = path.join('deploy', 'src', 'release-cli.ts');
+
 /**
- * @param {{ ports: Ports, dataDir: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
+ * Every built app's dist becomes its current release unless it already is one (deploy/src/release-cli.ts
+ * sync), and the origin files follow the configuration.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export async function syncReleases(env) {
+  const { code } = await run(process.execPath, ['--import', 'tsx', RELEASE_CLI, 'sync'], { env });
+  if (code !== 0) throw new Error(`releasing the built apps failed with exit code ${code}`);
+}
+
+/** Where browsers reach an app: <FOLDER>_PUBLIC_URL, else its loopback origin (also as localhost). @param {NodeJS.ProcessEnv} env @param {{ dir: string, port: number }} app */
+function publicOrigins(env, app) {
+  const configured = env[`${app.dir.replace(/-/g, '_').toUpperCase()}_PUBLIC_URL`];
+  return configured
+    ? [configured.replace(/\/$/, '')]
+    : [`http://127.0.0.1:${app.port}`, `http://localhost:${app.port}`];
+}
+
+/**
+ * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
+ *   releasesDir: the release store the origins serve (RELEASES_DIR; default deploy/releases).
  *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
  *   onRestart: the supervised server was restarted with a new pid.
  */
 export async function startSystem(opts) {
   const apps = builtApps(opts.ports);
   if (!apps.some((a) => a.dir === 'shell')) throw new Error('shell is not built (npx lerna run build)');
-  const origins = apps.flatMap((a) => [`http://127.0.0.1:${a.port}`, `http://localhost:${a.port}`]);
-  const env = {
+  const configured = {
     ...portsEnv(opts.ports),
-    DATA_DIR: opts.dataDir,
-    CORS_ORIGINS: origins.join(','),
-    CUSTOMER_PORTAL_URL: `http://127.0.0.1:${opts.ports.SHELL_PORT}/newapplication?product=PL`,
+    ...(opts.releasesDir ? { RELEASES_DIR: opts.releasesDir } : {}),
     ...opts.env,
   };
+  const origins = apps.flatMap((a) => publicOrigins({ ...process.env, ...configured }, a));
+  const shellPage =
+    configured.SHELL_PUBLIC_URL || process.env.SHELL_PUBLIC_URL || `http://127.0.0.1:${opts.ports.SHELL_PORT}`;
+  const env = {
+    DATA_DIR: opts.dataDir,
+    CORS_ORIGINS: origins.join(','),
+    CUSTOMER_PORTAL_URL: `${shellPage.replace(/\/$/, '')}/newapplication?product=PL`,
+    ...configured,
+  };
+  await syncReleases(env);
   const logDir = opts.logDir;
   /** @type {Map<string, Proc>} */
   const appProcs = new Map();

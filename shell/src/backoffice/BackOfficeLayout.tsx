@@ -9,13 +9,14 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { endSession, type Session } from '@originate/web';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';
 import { BrandMark } from '../pages/BrandMark';
-import { slotProvider } from '../remotes/manifest';
+import { permittedRemotes, slotProvider } from '../remotes/manifest';
 import { composeMenu } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
+import { RemoteUpdateNotice } from '../remotes/RemoteUpdateNotice';
 import { SlotHostProvider } from '../remotes/SlotHostProvider';
 import { useManifest } from '../remotes/useManifest';
 import { useAdminFeatures } from './adminFeatures';
@@ -40,6 +41,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
   const [lang, setLang] = useBackOfficeLanguage(features.MultiLingual);
   const menu = useTranslatedMenu(composeMenu(manifest, roles, features), lang);
   const bell = slotProvider(manifest, roles, 'headerBell');
+  const loaded = useMemo(() => permittedRemotes(manifest, roles), [manifest, roles]);
 
   const logoff = async () => {
     await endSession();
@@ -114,6 +116,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
       </Box>
       <SessionDialogs session={session} />
       <QuestionToastHost />
+      <RemoteUpdateNotice loaded={loaded} />
     </Box>
   );
 }

@@ -1,0 +1,215 @@
+// Publishing one app alone (README "Deploying"):
+//   npm run release -- <app> [--dist <folder>]   build (or take a built folder), check it fits, make it current
+//   npm run rollback -- <app> [id | version]     point back at a kept release (default: the one before)
+//   npm run releases -- <app>                    list kept releases
+//   node --import tsx deploy/src/release-cli.ts sync   every built app's dist becomes a release if it is new
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import {
+  type AppInfo,
+  apiPublicUrl,
+  appNamed,
+  type Env,
+  listApps,
+  originsFrom,
+  publicUrlEnvName,
+  REPO_ROOT,
+  readJson,
+  withDeploymentFile,
+} from './apps';
+import { type FederationManifest, misfits } from './fit';
+import { readDeclaration, shellPublicUrl, writeOriginFiles } from './manifest';
+import {
+  collectReleases,
+  createRelease,
+  currentId,
+  keepCount,
+  type ListedRelease,
+  listReleases,
+  originRoot,
+  type ReleaseInfo,
+  releaseBase,
+  resolveRollbackTarget,
+  switchCurrent,
+} from './releases';
+
+/** Origins a remote may be loaded from: every configured app's public origin, plus ALLOWED_ORIGINS. */
+export function allowedOrigins(root: string, env: Env): string[] {
+  const configured = listApps(root, env, { built: false }).map((a) => a.publicUrl);
+  return [...new Set([...configured, shellPublicUrl(env), apiPublicUrl(env), ...originsFrom(env, 'ALLOWED_ORIGINS')])];
+}
+
+function manifestOf(folder: string): FederationManifest {
+  return readJson(path.join(folder, 'mf-manifest.json')) as FederationManifest;
+}
+
+/** Why a release of a remote does not fit the host that is current; empty when it fits (or is the host). */
+export function releaseMisfits(root: string, env: Env, app: AppInfo, id: string): string[] {
+  if (app.kind === 'host') return [];
+  const folder = path.join(originRoot(env, app.dir), 'releases', id);
+  const hostId = currentId(env, 'shell');
+  const host = hostId ? manifestOf(path.join(originRoot(env, 'shell'), 'releases', hostId)) : undefined;
+  if (!host)
+    console.warn(
+      `[release] the shell has no current release in ${originRoot(env, 'shell')}: shared singletons are not checked`,
+    );
+  return misfits({
+    remote: manifestOf(folder),
+    host,
+    declaration: readDeclaration(path.join(folder, 'remote.json'), `${app.dir} ${id}/remote.json`),
+    entryUrl: `${app.publicUrl}${releaseBase(id)}mf-manifest.json`,
+    allowedOrigins: allowedOrigins(root, env),
+  });
+}
+
+export class RefusedError extends Error {}
+
+function versionOf(root: string, dir: string): string {
+  const pkg = readJson(path.join(root, dir, 'package.json')) as { version?: unknown };
+  return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}
+
+export interface PublishResult {
+  release: ReleaseInfo;
+  previous: string | null;
+  removed: string[];
+  created: boolean;
+}
+
+/**
+ * Makes a build the app's current release: copy (once per content), check it fits the host, switch the
+ * pointer, rewrite the origin files, collect old releases. A misfit changes nothing and throws RefusedError.
+ */
+export function publish(root: string, env: Env, app: AppInfo, distDir: string): PublishResult {
+  mkdirSync(originRoot(env, app.dir), { recursive: true });
+  const declarationFile = path.join(root, app.dir, 'remote.json');
+  const { release, created } = createRelease(env, app, {
+    distDir,
+    version: versionOf(root, app.dir),
+    declarationFile: app.kind === 'remote' ? declarationFile : undefined,
+  });
+  const problems = releaseMisfits(root, env, app, release.id);
+  if (problems.length > 0) {
+    if (created) rmSync(path.join(originRoot(env, app.dir), 'releases', release.id), { recursive: true, force: true });
+    throw new RefusedError(
+      `${app.dir} ${release.id} refused, nothing changed:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+  const previous = currentId(env, app.dir);
+  switchCurrent(env, app.dir, release.id);
+  writeOriginFiles(env);
+  return { release, previous, removed: collectReleases(env, app.dir, keepCount(env)), created };
+}
+
+export function rollback(
+  root: string,
+  env: Env,
+  app: AppInfo,
+  wanted?: string,
+): { to: ListedRelease; from: string | null } {
+  const target = resolveRollbackTarget(listReleases(env, app.dir), wanted);
+  const problems = releaseMisfits(root, env, app, target.id);
+  if (problems.length > 0) {
+    throw new RefusedError(
+      `${app.dir} ${target.id} refused, nothing changed:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
+  }
+  const from = currentId(env, app.dir);
+  switchCurrent(env, app.dir, target.id);
+  writeOriginFiles(env);
+  return { to: target, from };
+}
+
+/**
+ * Every built app whose dist is not a release yet becomes one and current; an app without a current
+ * release gets its build. A rollback is kept: a dist that is already a release does not move the pointer.
+ * The shell goes first, so remotes are checked against it.
+ */
+export function sync(root: string, env: Env, log = console.log): void {
+  for (const app of listApps(root, env, { built: true })) {
+    const version = versionOf(root, app.dir);
+    const { release, created } = createRelease(env, app, {
+      distDir: app.distDir,
+      version,
+      declarationFile: app.kind === 'remote' ? path.join(root, app.dir, 'remote.json') : undefined,
+    });
+    if (!created && currentId(env, app.dir)) continue;
+    const problems = releaseMisfits(root, env, app, release.id);
+    if (problems.length > 0) {
+      log(`[release] ${app.dir} ${release.id} not made current:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+      continue;
+    }
+    switchCurrent(env, app.dir, release.id);
+    collectReleases(env, app.dir, keepCount(env));
+    log(`[release] ${app.dir} ${release.id} is current`);
+  }
+  writeOriginFiles(env);
+}
+
+function formatList(releases: readonly ListedRelease[]): string {
+  if (releases.length === 0) return 'no releases';
+  const rows = releases.map((r) => [r.current ? '*' : ' ', r.createdAt, r.version, r.hash, r.id]);
+  const header = [' ', 'time', 'version', 'hash', 'release'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
+  return [header, ...rows]
+    .map((row) =>
+      row
+        .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
+}
+
+function build(app: AppInfo): void {
+  const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`build of ${app.dir} failed (exit ${result.status})`);
+}
+
+const USAGE = `usage:
+  npm run release -- <app> [--dist <built folder>]
+  npm run rollback -- <app> [release id | version]
+  npm run releases -- <app>`;
+
+function main(argv: readonly string[]): void {
+  const env = withDeploymentFile(process.env);
+  const [command, dir, ...rest] = argv;
+  if (command === 'sync') return sync(REPO_ROOT, env);
+  if (!dir || dir.startsWith('-')) throw new Error(USAGE);
+  const app = appNamed(REPO_ROOT, env, dir);
+  if (command === 'releases') {
+    console.log(formatList(listReleases(env, app.dir)));
+    return;
+  }
+  if (command === 'rollback') {
+    if (rest.length > 1) throw new Error(USAGE);
+    const { to, from } = rollback(REPO_ROOT, env, app, rest[0]);
+    console.log(`[rollback] ${app.dir}: ${to.id} is current (was ${from ?? 'none'})`);
+    return;
+  }
+  if (command !== 'release') throw new Error(USAGE);
+  let distDir = app.distDir;
+  if (rest[0] === '--dist' && rest[1] && rest.length === 2) distDir = path.resolve(rest[1]);
+  else if (rest.length > 0) throw new Error(USAGE);
+  const started = performance.now();
+  if (distDir === app.distDir) build(app);
+  if (!existsSync(distDir)) throw new Error(`${distDir}: no such folder`);
+  const result = publish(REPO_ROOT, env, app, distDir);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `[release] ${app.dir}: ${result.release.id} is current (was ${result.previous ?? 'none'}; ${result.created ? 'new' : 'already kept'}; ${seconds} s${result.removed.length ? `; removed ${result.removed.join(', ')}` : ''})`,
+  );
+  console.log(
+    `[release] ${app.publicUrl}${releaseBase(result.release.id)}mf-manifest.json (${publicUrlEnvName(app.dir)})`,
+  );
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  try {
+    main(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof RefusedError ? `[release] ${error.message}` : (error as Error).message);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,240 @@
+// The release store: every app's immutable releases and the one mutable pointer to the current one.
+//
+//   <RELEASES_DIR>/<app>/releases/<version>-<hash>/   one release: the build, release.json, remote.json
+//   <RELEASES_DIR>/<app>/current                       symlink to releases/<id>; switched by rename
+//   <RELEASES_DIR>/<app>/env.json                      the origin's runtime configuration
+//   <RELEASES_DIR>/shell/remotes.json                  every remote's current release; rewritten by rename
+//
+// An origin (deploy's own server or nginx) serves that folder as it is: nothing is computed per request.
+import { createHash } from 'node:crypto';
+import {
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { RELEASE_BASE_PLACEHOLDER } from '@originate/build/release';
+import { type AppInfo, appInfo, type Env, portEnvName, REPO_ROOT, resolvePort } from './apps';
+
+/** Where a release's files are served from, below its app's origin. */
+export function releaseBase(id: string): string {
+  return `/releases/${id}/`;
+}
+
+export interface ReleaseInfo {
+  app: string;
+  /** `<version>-<hash>`: the folder name and the path segment. */
+  id: string;
+  version: string;
+  /** First 12 hex digits of the SHA-256 over the build's files (names and contents). */
+  hash: string;
+  /** ISO time the release was made. */
+  createdAt: string;
+}
+
+export interface ListedRelease extends ReleaseInfo {
+  current: boolean;
+}
+
+const RELEASE_FILE = 'release.json';
+const ID_PATTERN = /^[0-9A-Za-z.+_-]{1,80}-[0-9a-f]{12}$/;
+const DEFAULT_KEEP = 5;
+
+export function releasesRoot(env: Env): string {
+  return path.resolve(env.RELEASES_DIR || path.join(REPO_ROOT, 'deploy', 'releases'));
+}
+
+/** How many releases of an app are kept (RELEASES_KEEP); the current one always is, on top. */
+export function keepCount(env: Env): number {
+  const raw = env.RELEASES_KEEP;
+  if (raw === undefined || raw === '') return DEFAULT_KEEP;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 1000) {
+    throw new Error(`RELEASES_KEEP: must be a whole number from 1 to 1000, got '${raw}'`);
+  }
+  return value;
+}
+
+/** The folder an app's origin serves. */
+export function originRoot(env: Env, dir: string): string {
+  return path.join(releasesRoot(env), dir);
+}
+
+/** Build diagnostics nobody loads at run time (and that differ between identical builds): not released. */
+function isReleased(name: string): boolean {
+  return !name.startsWith('mf-stats.json');
+}
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => isReleased(entry.name))
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return filesUnder(path.join(dir, entry.name), relative);
+      return entry.isFile() ? [relative] : [];
+    })
+    .sort();
+}
+
+/** SHA-256 over every file's path and bytes: the same build gives the same hash, any change another. */
+export function contentHash(dir: string): string {
+  const hash = createHash('sha256');
+  for (const file of filesUnder(dir)) {
+    hash.update(file);
+    hash.update('\0');
+    hash.update(readFileSync(path.join(dir, file)));
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+export function isReleaseId(value: string): boolean {
+  return ID_PATTERN.test(value);
+}
+
+/** Writes `content` to `file` so that a reader sees the old file or the new one, never a part. */
+export function writeAtomically(file: string, content: string | Buffer): void {
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temporary, content);
+  renameSync(temporary, file);
+}
+
+/** The page's script URLs point into the release; its precompressed copies follow. */
+function rewritePage(folder: string, id: string): void {
+  const page = path.join(folder, 'index.html');
+  if (!existsSync(page)) return;
+  const html = readFileSync(page, 'utf8').split(RELEASE_BASE_PLACEHOLDER).join(releaseBase(id));
+  writeFileSync(page, html);
+  if (existsSync(`${page}.gz`)) writeFileSync(`${page}.gz`, gzipSync(html, { level: 9 }));
+  if (existsSync(`${page}.br`)) {
+    writeFileSync(`${page}.br`, brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+}
+
+function releasesDir(env: Env, dir: string): string {
+  return path.join(originRoot(env, dir), 'releases');
+}
+
+export function readRelease(env: Env, dir: string, id: string): ReleaseInfo {
+  return JSON.parse(readFileSync(path.join(releasesDir(env, dir), id, RELEASE_FILE), 'utf8')) as ReleaseInfo;
+}
+
+/**
+ * Copies a build into a new release (a folder of its own, renamed into place when whole). The same
+ * build published again is the release that already exists.
+ */
+export function createRelease(
+  env: Env,
+  app: Pick<AppInfo, 'dir'>,
+  build: { distDir: string; version: string; declarationFile?: string },
+): { release: ReleaseInfo; created: boolean } {
+  if (!existsSync(path.join(build.distDir, 'mf-manifest.json'))) {
+    throw new Error(`${build.distDir}: not a build (no mf-manifest.json)`);
+  }
+  const hash = contentHash(build.distDir);
+  const id = `${build.version}-${hash}`;
+  if (!isReleaseId(id)) throw new Error(`version '${build.version}': not usable in a path (letters, digits, . + _ -)`);
+  const target = path.join(releasesDir(env, app.dir), id);
+  if (existsSync(path.join(target, RELEASE_FILE))) return { release: readRelease(env, app.dir, id), created: false };
+
+  const staging = path.join(releasesDir(env, app.dir), `.staging-${id}-${process.pid}`);
+  rmSync(staging, { recursive: true, force: true });
+  cpSync(build.distDir, staging, { recursive: true, filter: (source) => isReleased(path.basename(source)) });
+  if (build.declarationFile) cpSync(build.declarationFile, path.join(staging, 'remote.json'));
+  rewritePage(staging, id);
+  const release: ReleaseInfo = { app: app.dir, id, version: build.version, hash, createdAt: new Date().toISOString() };
+  writeFileSync(path.join(staging, RELEASE_FILE), `${JSON.stringify(release, null, 2)}\n`);
+  rmSync(target, { recursive: true, force: true });
+  renameSync(staging, target);
+  return { release, created: true };
+}
+
+/** The id the app's pointer names, or null before its first release. */
+export function currentId(env: Env, dir: string): string | null {
+  const link = path.join(originRoot(env, dir), 'current');
+  try {
+    if (!lstatSync(link).isSymbolicLink()) return null;
+  } catch {
+    return null;
+  }
+  const id = path.basename(readlinkSync(link));
+  return isReleaseId(id) ? id : null;
+}
+
+/** Points the app at a release: a new link, renamed over the old one (atomic on one file system). */
+export function switchCurrent(env: Env, dir: string, id: string): void {
+  if (!existsSync(path.join(releasesDir(env, dir), id, RELEASE_FILE))) throw new Error(`${dir}: no release ${id}`);
+  const link = path.join(originRoot(env, dir), 'current');
+  const temporary = `${link}.${process.pid}.tmp`;
+  rmSync(temporary, { force: true });
+  symlinkSync(path.join('releases', id), temporary);
+  renameSync(temporary, link);
+}
+
+/** Every kept release of an app, newest first. */
+export function listReleases(env: Env, dir: string): ListedRelease[] {
+  const folder = releasesDir(env, dir);
+  if (!existsSync(folder)) return [];
+  const current = currentId(env, dir);
+  return readdirSync(folder)
+    .filter((name) => isReleaseId(name) && existsSync(path.join(folder, name, RELEASE_FILE)))
+    .map((id) => ({ ...readRelease(env, dir, id), current: id === current }))
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
+}
+
+/** The release an argument names: an id, or a version (its newest release); none: the one before the current. */
+export function resolveRollbackTarget(releases: readonly ListedRelease[], wanted?: string): ListedRelease {
+  if (wanted) {
+    const match = releases.find((r) => r.id === wanted) ?? releases.find((r) => r.version === wanted);
+    if (!match)
+      throw new Error(`no kept release '${wanted}' (kept: ${releases.map((r) => r.id).join(', ') || 'none'})`);
+    return match;
+  }
+  const index = releases.findIndex((r) => r.current);
+  const previous = index >= 0 ? releases[index + 1] : undefined;
+  if (!previous) throw new Error('no earlier release to roll back to');
+  return previous;
+}
+
+/** Removes the oldest releases beyond `keep`; the current one is never removed. Returns the removed ids. */
+export function collectReleases(env: Env, dir: string, keep: number): string[] {
+  const releases = listReleases(env, dir);
+  const removed: string[] = [];
+  let kept = 0;
+  for (const release of releases) {
+    if (release.current) continue;
+    kept++;
+    if (kept < keep) continue;
+    rmSync(path.join(releasesDir(env, dir), release.id), { recursive: true, force: true });
+    removed.push(release.id);
+  }
+  return removed;
+}
+
+/**
+ * The apps deployed right now: every folder of the store with a current release, as an origin serves it
+ * (port and public URL from the deployment configuration). `distDir` is the current release's folder.
+ */
+export function deployedApps(env: Env): AppInfo[] {
+  const root = releasesRoot(env);
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && (d.name === 'shell' || d.name.startsWith('mfe-')))
+    .map((d) => d.name)
+    .sort((a, b) => (a === 'shell' ? -1 : b === 'shell' ? 1 : a.localeCompare(b)))
+    .flatMap((dir) => {
+      const id = currentId(env, dir);
+      const port = resolvePort(portEnvName(dir), env);
+      if (!id || port === null) return [];
+      return [{ ...appInfo(root, dir, env, port), distDir: path.join(releasesDir(env, dir), id) }];
+    });
+}

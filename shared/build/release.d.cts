@@ -1,0 +1,1 @@
+export declare const RELEASE_BASE_PLACEHOLDER: string;
