@@ -11,6 +11,7 @@ import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { type Db, openDb } from './db';
+import { DrainState } from './drain';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
@@ -25,6 +26,7 @@ import {
 } from './modules/configs';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
 import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
+import { healthRoutes } from './modules/health';
 import { listRoutes, listSetupRoutes } from './modules/lists';
 import { Hub, notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
@@ -82,6 +84,7 @@ const NON_ADMIN_PLUGINS = [
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
+  healthRoutes,
   authRoutes,
   configsRoutes,
   flowConfigAdminRoutes,
@@ -119,6 +122,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   trackExchanges(app.server);
+  // Before socket.io attaches, which then hands it only the requests that are not socket.io's.
+  const drain = new DrainState();
+  drain.track(app.server);
   const ownsDb = !options.db;
   const db = options.db ?? (await openDb(config));
   const now = options.now ?? (() => new Date());
@@ -148,6 +154,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files,
     captchaKey: key,
     documentWork: new DocumentWork(config.documentLimits),
+    redis,
+    drain,
   };
   app.decorate('ctx', ctx);
 

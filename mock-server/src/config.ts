@@ -36,6 +36,8 @@ export interface Config {
   requestTimeoutMs: number;
   /** Idle keep-alive connections are closed after this time. */
   keepAliveTimeoutMs: number;
+  /** On SIGTERM, how long requests in flight may take to finish before what is left is closed (README "Health and drain"). */
+  drainTimeoutMs: number;
   /** HMAC key of the captcha challenges; unset: one generated per database (kept in meta). */
   captchaHmacKey?: string;
   /** Whether sent OTP messages are kept in the outbox DEVELOPERs read (OTP_OUTBOX=off turns it off). */
@@ -176,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authCallsPerAddressPerMinute: positiveInt(env, 'AUTH_CALLS_PER_ADDRESS_PER_MINUTE', 60),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    drainTimeoutMs: positiveInt(env, 'DRAIN_TIMEOUT_MS', 10_000),
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
     seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),

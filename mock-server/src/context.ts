@@ -2,10 +2,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db';
+import type { DrainState } from './drain';
 import type { ActiveSession, ApplicantSession } from './modules/auth';
 import type { DocumentWork, FileStore } from './modules/documents';
 import type { Hub } from './modules/notifications';
 import type { UserRecord } from './modules/users';
+import type { RedisLink } from './redis';
 
 export interface AppContext {
   db: Db;
@@ -20,6 +22,10 @@ export interface AppContext {
   captchaKey: string;
   /** The worker pool document merges run in, off the event loop (closed with the app). */
   documentWork: DocumentWork;
+  /** Redis, when REDIS_URL is set (README "Scale-out"); readiness pings it. */
+  redis?: RedisLink;
+  /** Whether the process drains (README "Health and drain"): readiness and socket.io read it. */
+  drain: DrainState;
 }
 
 export interface PluginOptions {

@@ -3,7 +3,10 @@
 // deploy/scripts/lib/system.mjs it also speaks its IPC protocol (README "Supervision").
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { type Drain, startDrain } from './drain';
 import { buildSeededApp } from './seed';
+
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 const supervised = process.env.SUPERVISOR_IPC === '1' && typeof process.send === 'function';
 
@@ -42,10 +45,26 @@ console.log(
 if (supervised) process.send?.({ supervisor: 'serving' });
 app.ctx.documentWork.warm();
 
+// The first signal drains (README "Health and drain"); a second closes what is left at once.
+let drain: Drain | undefined;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.close().then(
-      () => process.exit(0),
+  process.on(signal, () => {
+    if (drain) {
+      console.log(`mock-server ${signal} while draining: closing what is left now`);
+      drain.force();
+      return;
+    }
+    drain = startDrain(app, config.drainTimeoutMs);
+    console.log(
+      `mock-server draining on ${signal}: not ready, no new connections, ${plural(drain.inFlight, 'request')} in flight, ${plural(drain.sockets, 'socket.io connection')} told to reconnect; what is left is closed after ${config.drainTimeoutMs} ms`,
+    );
+    drain.done.then(
+      (report) => {
+        console.log(
+          `mock-server drained in ${report.ms} ms: ${plural(report.finished, 'request')} finished, ${report.cut} cut off, ${plural(report.sockets, 'socket.io connection')} told to reconnect; database${config.redisUrl ? ' and Redis' : ''} closed`,
+        );
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);

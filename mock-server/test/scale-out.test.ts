@@ -1,7 +1,7 @@
 // Scale-out (README "Scale-out"): two server processes on one PostgreSQL and one Redis act as one. A
 // notification and a list change raised through one reach the sockets held by the other; logging out on
 // one closes the session's sockets on the other; the per-address rate limit counts calls to both. Each
-// of these fails with the in-process defaults. Runs when PostgreSQL and Redis answer on 127.0.0.1.
+// of these fails with the in-process defaults. A server that drains closes its own sockets only. Runs when PostgreSQL and Redis answer on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -13,8 +13,10 @@ import {
   APPLICATIONS_NAMESPACE,
   type ApplicationChangedPayload,
   ApplicationEvents,
+  FromServer,
   type FromServerPayloads,
   SOCKET_PATH,
+  ToServer,
 } from '@originate/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -182,5 +184,29 @@ describe('two servers on one PostgreSQL and one Redis', { skip }, () => {
       assert.equal(res.status, 429);
       assert.ok(Number(res.headers.get('retry-after')) >= 1);
     }
+  });
+
+  // Last: it stops server a.
+  it('a server that drains sends its own sockets away and leaves the other server’s connected', EACH, async () => {
+    const officer = await httpLogin(b.url, 'officer');
+    const onA = connect(a, officer);
+    const onB = connect(b, officer);
+    await Promise.all([once(onA, 'NOTIFICATION'), once(onB, 'NOTIFICATION')]);
+    const bClosed = once<string>(onB, 'disconnect');
+    const aClosed = once<string>(onA, 'disconnect');
+
+    a.signal('SIGTERM');
+    assert.equal(await aClosed, 'transport close', 'the client reconnects (to b, behind a load balancer)');
+    assert.deepEqual(await a.exit, { code: 0, signal: null });
+
+    // b answers on the same socket after a is gone; a disconnect a had broadcast through Redis would come first.
+    const counted = once(onB, FromServer.UPDATE_COUNT_RESULT);
+    onB.emit(ToServer.UPDATE_COUNT, {});
+    const outcome = await Promise.race([
+      counted.then(() => 'answered'),
+      bClosed.then((reason) => `disconnected: ${reason}`),
+    ]);
+    assert.equal(outcome, 'answered');
+    assert.equal(onB.connected, true);
   });
 });

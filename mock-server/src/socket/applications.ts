@@ -42,9 +42,9 @@ export function attachApplicationSockets(io: Server, ctx: AppContext): () => voi
   };
   ctx.hub.on('applicationChanged', onChanged);
   ctx.hub.on('sessionEnded', onSessionEnded);
+  // Its sockets are closed with the others' connections (SocketLayer.close), never by a broadcast to every server.
   return () => {
     ctx.hub.off('applicationChanged', onChanged);
     ctx.hub.off('sessionEnded', onSessionEnded);
-    namespace.disconnectSockets(true);
   };
 }

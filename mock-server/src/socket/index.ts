@@ -45,6 +45,8 @@ interface SocketData {
 }
 
 type NotificationSocket = Socket<ClientEvents, ServerEvents, Record<string, never>, SocketData>;
+/** One client's engine.io connection, which all its namespaces' sockets share. */
+type Connection = NotificationSocket['conn'];
 
 /** The id of a client request, held to the same rule as ids over HTTP, so bad input never reaches SQL. */
 function notificationIdOf(payload: unknown): string | null {
@@ -54,7 +56,13 @@ function notificationIdOf(payload: unknown): string | null {
 
 export interface SocketLayer {
   io: Server;
-  /** Disconnects every socket and stops listening to the hub. */
+  /**
+   * Closes the transport of every connection this process holds (README "Health and drain"): the client
+   * sees 'transport close' and reconnects, through a load balancer to another process. Never
+   * `disconnect()`: its 'io server disconnect' stops the client's automatic reconnection. Returns how many.
+   */
+  reconnectAll(): number;
+  /** Stops listening to the hub and closes what connections are left, as reconnectAll does. */
   close(): Promise<void>;
 }
 
@@ -69,10 +77,27 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: R
     // CORS does not cover a websocket: a browser page of any other origin is refused at the handshake
     // and the upgrade. Non-browser clients send no Origin and still need a valid token.
     allowRequest: (request, callback) => {
+      // A draining process takes no new connection: the client retries, and finds another process.
+      if (ctx.drain.draining) return callback('draining', false);
       const origin = request.headers.origin;
       callback(null, origin === undefined || ctx.config.corsOrigins.includes(origin));
     },
   });
+  // Long-polling answers while draining close their HTTP connection, so the next poll goes elsewhere.
+  io.engine.on('headers', (headers: Record<string, string>) => {
+    if (ctx.drain.draining) headers.Connection = 'close';
+  });
+  const connections = new Set<Connection>();
+  io.engine.on('connection', (connection: Connection) => {
+    connections.add(connection);
+    connection.once('close', () => connections.delete(connection));
+  });
+  const reconnectAll = () => {
+    const count = connections.size;
+    // Not discarded: what is already queued for the client is sent before the transport closes.
+    for (const connection of connections) connection.close();
+    return count;
+  };
 
   io.use(async (socket, next) => {
     try {
@@ -170,12 +195,14 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: R
   const detachApplications = attachApplicationSockets(io, ctx);
   return {
     io,
+    reconnectAll,
     async close() {
       hub.off('notification', onNotification);
       hub.off('sessionEnded', onSessionEnded);
       detachApplications();
-      io.disconnectSockets(true);
-      io.engine.close();
+      // Only this process's connections: with the Redis adapter, io.disconnectSockets() would reach every
+      // server's sockets, and with 'io server disconnect' no client would come back.
+      reconnectAll();
     },
   };
 }

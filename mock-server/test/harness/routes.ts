@@ -11,6 +11,11 @@ import { encodeText } from './strings';
  * documented in the README.
  */
 export const PUBLIC_ROUTES: readonly string[] = [
+  // Probes of load balancers and orchestrators (README "Health and drain").
+  'GET /healthz',
+  'HEAD /healthz',
+  'GET /readyz',
+  'HEAD /readyz',
   'POST /v3/auth/login',
   'POST /v3/auth/refresh-token',
   'POST /v3/auth/forget-password',

@@ -30,6 +30,12 @@ export interface ChildServer {
   kill9(): Promise<void>;
   /** SIGTERM: the server's own clean close. */
   stop(): Promise<void>;
+  /** Sends a signal and returns at once. */
+  signal(name: NodeJS.Signals): void;
+  /** How the process ended, once it has. */
+  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Resolves once the output holds `text`. */
+  printed(text: string): Promise<void>;
   output(): string;
 }
 
@@ -69,6 +75,11 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
       reject(new Error(`server exited (${code ?? signal}) before listening:\n${log}`));
     });
   });
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      resolve({ code: child.exitCode, signal: child.signalCode });
+    else child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
   return {
     url: `http://${HOST}:${port}`,
     async kill9() {
@@ -79,6 +90,20 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
       child.kill('SIGTERM');
       await exited(child);
     },
+    signal(name) {
+      child.kill(name);
+    },
+    exit,
+    printed: (text) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!log.includes(text)) return false;
+          child.stdout?.off('data', check);
+          resolve();
+          return true;
+        };
+        if (!check()) child.stdout?.on('data', check);
+      }),
     output: () => log,
   };
 }

@@ -132,6 +132,12 @@ export const API_PATHS = {
 
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
+
+  // Ours: probes of load balancers and orchestrators (public, never cached).
+  /** Liveness: the process serves. */
+  healthz: '/healthz',
+  /** Readiness: database and Redis answer and the process is not draining; else 503. */
+  readyz: '/readyz',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

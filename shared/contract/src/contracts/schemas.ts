@@ -7,6 +7,7 @@ export * from './answers/configs';
 export * from './answers/customerFlow';
 export * from './answers/documents';
 export * from './answers/errors';
+export * from './answers/health';
 export * from './answers/lists';
 export * from './answers/notifications';
 export * from './answers/otp';
