@@ -20,9 +20,9 @@ import {
 } from './apps';
 import { type FederationManifest, misfits } from './fit';
 import { readDeclaration, shellPublicUrl, writeOriginFiles } from './manifest';
+import { createRelease } from './releaseBuild';
 import {
   collectReleases,
-  createRelease,
   currentId,
   keepCount,
   type ListedRelease,

@@ -6,9 +6,11 @@ import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LOGIN_KEY } from '@originate/contract';
 import { answerUntilClosed } from '@originate/testing';
-import { listApps, originsFrom, resolvePort } from '../src/apps';
+import { type Env, listApps, originsFrom, resolvePort } from '../src/apps';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
-import { buildRemotesManifest } from '../src/manifest';
+import { buildRemotesManifest, readDeclaration, writeOriginFiles } from '../src/manifest';
+import { publish, sync } from '../src/release-cli';
+import { currentId, deployedApps } from '../src/releases';
 import { createAppServer, isPageRequest, parseAppArgs } from '../src/serve';
 
 const NOTIFICATIONS_DECLARATION = {
@@ -46,49 +48,74 @@ const PORTAL_DECLARATION = {
   },
 };
 
+interface Declared {
+  slots?: Record<string, string>;
+  menu: { module: string }[];
+}
+
+/** What a build's mf-manifest.json says about the modules it exposes. */
+function federationManifest(declaration?: Declared): string {
+  const modules = [...Object.values(declaration?.slots ?? {}), ...(declaration?.menu ?? []).map((m) => m.module)];
+  return JSON.stringify({ exposes: modules.map((module) => ({ path: module })) });
+}
+
+/** A build of an app in the fixture repo (dist/), as webpack leaves it. */
+function writeBuild(root: string, dir: string, declaration?: Declared): void {
+  mkdirSync(path.join(root, dir, 'dist', 'chunks'), { recursive: true });
+  mkdirSync(path.join(root, dir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(path.join(root, dir, 'dist', 'mf-manifest.json'), federationManifest(declaration));
+  writeFileSync(path.join(root, dir, 'dist', 'index.html'), `<html>${dir}</html>`);
+  for (const file of ['remoteEntry.js', 'chunks/12.abcdef012345.js', 'assets/a.1.png']) {
+    writeFileSync(path.join(root, dir, 'dist', file), '{}');
+  }
+  // What the build writes for a file over 1 KiB: the file, and its .gz and .br beside it.
+  for (const file of ['main.js', 'chunks/34.0123456789ab.js']) {
+    writeFileSync(path.join(root, dir, 'dist', file), MAIN_JS);
+    writeFileSync(path.join(root, dir, 'dist', `${file}.gz`), gzipSync(MAIN_JS));
+    writeFileSync(path.join(root, dir, 'dist', `${file}.br`), brotliCompressSync(MAIN_JS));
+  }
+}
+
 /**
  * A miniature repo: a built shell, a built remote, and a remote with sources but no build; with
- * `portal`, also a built remote declaring page rules.
+ * `portal`, also a built remote declaring page rules. Its builds are released into root/releases.
  */
 function fixtureRepo(opts: { portal?: boolean } = {}): string {
   const root = mkdtempSync(path.join(tmpdir(), 'deploy-test-'));
-  const app = (dir: string, version: string, built: boolean, declaration?: unknown) => {
+  const app = (dir: string, version: string, built: boolean, declaration?: Declared & Record<string, unknown>) => {
     mkdirSync(path.join(root, dir), { recursive: true });
     writeFileSync(path.join(root, dir, 'package.json'), JSON.stringify({ name: `@originate/${dir}`, version }));
     if (declaration) writeFileSync(path.join(root, dir, 'remote.json'), JSON.stringify(declaration));
-    if (!built) return;
-    mkdirSync(path.join(root, dir, 'dist', 'chunks'), { recursive: true });
-    mkdirSync(path.join(root, dir, 'dist', 'assets'), { recursive: true });
-    for (const file of [
-      'mf-manifest.json',
-      'remoteEntry.js',
-      'index.html',
-      'chunks/12.abcdef012345.js',
-      'assets/a.1.png',
-    ]) {
-      writeFileSync(path.join(root, dir, 'dist', file), file.endsWith('.html') ? `<html>${dir}</html>` : '{}');
-    }
-    // What the build writes for a file over 1 KiB: the file, and its .gz and .br beside it.
-    for (const file of ['main.js', 'chunks/34.0123456789ab.js']) {
-      writeFileSync(path.join(root, dir, 'dist', file), MAIN_JS);
-      writeFileSync(path.join(root, dir, 'dist', `${file}.gz`), gzipSync(MAIN_JS));
-      writeFileSync(path.join(root, dir, 'dist', `${file}.br`), brotliCompressSync(MAIN_JS));
-    }
+    if (built) writeBuild(root, dir, declaration);
   };
   app('shell', '0.1.0', true);
   if (opts.portal) app('mfe-customer-flow', '0.2.0', true, PORTAL_DECLARATION);
   app('mfe-notifications', '1.4.2', true, NOTIFICATIONS_DECLARATION);
   app('mfe-leads', '0.3.0', false, { displayName: 'Leads', requiredRoles: [], menu: [] });
   mkdirSync(path.join(root, 'mock-server'));
+  sync(root, envOf(root), () => {});
   return root;
 }
 
-const env = { SERVER_PORT: '4100', SHELL_PORT: '3100', MFE_NOTIFICATIONS_PORT: '3104' };
+const env = { SERVER_PORT: '4100', SHELL_PORT: '3100', MFE_NOTIFICATIONS_PORT: '3104', MFE_CUSTOMER_FLOW_PORT: '3103' };
+
+/** The fixture's deployment: its own release store. */
+function envOf(root: string, extraEnv: Record<string, string> = {}): Env {
+  return { ...env, RELEASES_DIR: path.join(root, 'releases'), ...extraEnv };
+}
 
 function serverFor(root: string, dir: string, extraEnv: Record<string, string> = {}) {
-  const app = listApps(root, env, { built: true }).find((a) => a.dir === dir);
-  assert.ok(app);
-  return createAppServer(app, { root, env: { ...env, ...extraEnv } });
+  const deployment = envOf(root, extraEnv);
+  const app = deployedApps(deployment).find((a) => a.dir === dir);
+  assert.ok(app, `${dir} is deployed`);
+  return createAppServer(app, { env: deployment });
+}
+
+/** Where an app's current release is served, e.g. '/releases/1.4.2-0123456789ab'. */
+function releasePath(root: string, dir: string): string {
+  const id = currentId(envOf(root), dir);
+  assert.ok(id, `${dir} has a current release`);
+  return `/releases/${id}`;
 }
 
 describe('ports and app discovery', () => {
@@ -122,8 +149,8 @@ describe('remote.json declaration', () => {
   const declarationsIn = (declaration: unknown) => {
     const root = mkdtempSync(path.join(tmpdir(), 'deploy-declaration-'));
     mkdirSync(path.join(root, 'mfe-x'));
-    writeFileSync(path.join(root, 'mfe-x', 'package.json'), JSON.stringify({ version: '2.0.0' }));
-    writeFileSync(path.join(root, 'mfe-x', 'remote.json'), JSON.stringify(declaration));
+    const file = path.join(root, 'mfe-x', 'remote.json');
+    writeFileSync(file, JSON.stringify(declaration));
     const logged: string[] = [];
     const app = {
       dir: 'mfe-x',
@@ -131,10 +158,17 @@ describe('remote.json declaration', () => {
       kind: 'remote',
       portEnv: 'MFE_X_PORT',
       port: 3107,
+      publicUrl: 'http://127.0.0.1:3107',
       distDir: '',
     } as const;
+    const source = {
+      app,
+      entry: 'http://127.0.0.1:3107/mf-manifest.json',
+      version: '2.0.0',
+      declaration: () => readDeclaration(file, 'mfe-x/remote.json'),
+    };
     try {
-      return { manifest: buildRemotesManifest(root, [app], (line) => logged.push(line)), logged };
+      return { manifest: buildRemotesManifest([source], (line) => logged.push(line)), logged };
     } finally {
       rmSync(root, { recursive: true });
     }
@@ -177,11 +211,17 @@ describe('remote.json declaration', () => {
 });
 
 describe('cache policy', () => {
-  it('keeps mutable entry files no-cache and hashed chunks and assets immutable', () => {
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'main.js', 'main.js.br', 'index.html']) {
+  it('keeps the pointer files no-cache and everything in a release immutable', () => {
+    for (const file of ['env.json', 'remotes.json', 'current/index.html', 'index.html']) {
       assert.equal(cacheControlFor(file), NO_CACHE, file);
     }
-    for (const file of ['chunks/12.abcdef012345.js', 'chunks/12.abcdef012345.js.gz', 'assets/chime.0123456789ab.mp3']) {
+    for (const file of [
+      'releases/1.0.0-0123456789ab/mf-manifest.json',
+      'releases/1.0.0-0123456789ab/remoteEntry.js',
+      'releases/1.0.0-0123456789ab/main.js.br',
+      'releases/1.0.0-0123456789ab/chunks/12.abcdef012345.js.gz',
+      'releases/1.0.0-0123456789ab/assets/chime.0123456789ab.mp3',
+    ]) {
       assert.equal(cacheControlFor(file), IMMUTABLE, file);
     }
   });
@@ -219,51 +259,115 @@ describe('app servers', () => {
     }
   });
 
-  it('lists deployed remotes in remotes.json and picks up a new publish without restart', async () => {
+  it("lists each remote's current release in remotes.json and picks up a new publish without restart", async () => {
     const shell = server('shell');
     const first = await shell.inject({ url: '/remotes.json' });
     assert.equal(first.headers['cache-control'], NO_CACHE);
+    assert.ok(first.headers.etag, 'an ETag, so a running shell asks cheaply whether it changed');
     assert.deepEqual(first.json(), {
       remotes: [
         {
           name: 'mfe_notifications',
-          entry: 'http://127.0.0.1:3104/mf-manifest.json',
+          entry: `http://127.0.0.1:3104${releasePath(root, 'mfe-notifications')}/mf-manifest.json`,
           version: '1.4.2',
           ...NOTIFICATIONS_DECLARATION,
         },
       ],
     });
-    // Publishing mfe-leads: its build lands and its manifest appears last.
-    mkdirSync(path.join(root, 'mfe-leads', 'dist'), { recursive: true });
-    writeFileSync(path.join(root, 'mfe-leads', 'dist', 'mf-manifest.json'), '{}');
+    assert.match(releasePath(root, 'mfe-notifications'), /^\/releases\/1\.4\.2-[0-9a-f]{12}$/);
+    // Publishing mfe-leads: its build becomes a release and the pointer file is rewritten.
+    writeBuild(root, 'mfe-leads');
+    const leads = listApps(root, envOf(root), { built: true }).find((a) => a.dir === 'mfe-leads');
+    assert.ok(leads);
+    publish(root, envOf(root), leads, leads.distDir);
     const second = await shell.inject({ url: '/remotes.json' });
     assert.deepEqual(
       second.json().remotes.map((r: { name: string; entry: string }) => [r.name, r.entry]),
       [
-        ['mfe_leads', 'http://127.0.0.1:3002/mf-manifest.json'],
-        ['mfe_notifications', 'http://127.0.0.1:3104/mf-manifest.json'],
+        ['mfe_leads', `http://127.0.0.1:3002${releasePath(root, 'mfe-leads')}/mf-manifest.json`],
+        ['mfe_notifications', `http://127.0.0.1:3104${releasePath(root, 'mfe-notifications')}/mf-manifest.json`],
       ],
     );
+    assert.notEqual(second.headers.etag, first.headers.etag);
   });
 
-  it('sends cache headers per file', async () => {
+  it('sends cache headers per file: a release immutable, the pointer files revalidated', async () => {
     const remote = server('mfe-notifications');
-    const manifest = await remote.inject({ url: '/mf-manifest.json' });
-    assert.equal(manifest.headers['cache-control'], NO_CACHE);
-    const chunk = await remote.inject({ url: '/chunks/12.abcdef012345.js' });
-    assert.equal(chunk.headers['cache-control'], IMMUTABLE);
-    assert.equal((await remote.inject({ url: '/remoteEntry.js' })).headers['cache-control'], NO_CACHE);
-    const shellMain = await server('shell').inject({ url: '/main.js' });
-    assert.equal(shellMain.headers['cache-control'], NO_CACHE);
+    const release = releasePath(root, 'mfe-notifications');
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'chunks/12.abcdef012345.js', 'main.js']) {
+      assert.equal((await remote.inject({ url: `${release}/${file}` })).headers['cache-control'], IMMUTABLE, file);
+    }
+    const shell = server('shell');
+    assert.equal(
+      (await shell.inject({ url: `${releasePath(root, 'shell')}/main.js` })).headers['cache-control'],
+      IMMUTABLE,
+    );
+    for (const url of ['/', '/env.json', '/remotes.json']) {
+      assert.equal((await shell.inject({ url })).headers['cache-control'], NO_CACHE, url);
+    }
   });
 
-  it('falls back to index.html for pages and 404s for missing files', async () => {
+  it("falls back to the current release's page for navigations and 404s for anything else", async () => {
     const shell = server('shell');
     const page = await shell.inject({ url: '/invalidURL' });
     assert.equal(page.statusCode, 200);
     assert.equal(page.body, '<html>shell</html>');
     assert.equal(page.headers['cache-control'], NO_CACHE);
-    assert.equal((await shell.inject({ url: '/chunks/gone.js' })).statusCode, 404);
+    for (const url of [
+      '/chunks/gone.js',
+      '/main.js',
+      `${releasePath(root, 'shell')}/chunks/gone.js`,
+      '/current/main.js',
+      '/releases/0.0.0-000000000000/main.js',
+    ]) {
+      assert.equal((await shell.inject({ url })).statusCode, 404, url);
+    }
+    // Only the shell serves remotes.json.
+    assert.equal((await server('mfe-notifications').inject({ url: '/remotes.json' })).statusCode, 404);
+  });
+
+  it('answers the health and readiness probes', async () => {
+    const shell = server('shell');
+    assert.deepEqual((await shell.inject({ url: '/healthz' })).json(), { status: 'ok' });
+    const ready = await shell.inject({ url: '/readyz' });
+    assert.equal(ready.statusCode, 200);
+    assert.deepEqual(ready.json(), { status: 'ready', release: releasePath(root, 'shell').split('/')[2] });
+  });
+
+  it('names the configured public URLs, not 127.0.0.1, in env.json, remotes.json and the CSP', async () => {
+    const publicEnv = {
+      SHELL_PUBLIC_URL: 'https://bank.example.com',
+      API_PUBLIC_URL: 'https://api.bank.example.com',
+      MFE_NOTIFICATIONS_PUBLIC_URL: 'https://notifications.bank.example.com',
+      MFE_LEADS_PUBLIC_URL: 'https://leads.bank.example.com',
+    };
+    writeOriginFiles(envOf(root, publicEnv), () => {});
+    try {
+      const shell = serverFor(root, 'shell', publicEnv);
+      assert.deepEqual((await shell.inject({ url: '/env.json' })).json(), {
+        apiBaseUrl: 'https://api.bank.example.com',
+        remotesManifestUrl: 'https://bank.example.com/remotes.json',
+        loginKey: DEFAULT_LOGIN_KEY,
+        portalAppName: 'originate-backoffice',
+      });
+      const remotes = (await shell.inject({ url: '/remotes.json' })).json().remotes as { entry: string }[];
+      assert.ok(remotes.length > 0);
+      for (const { entry } of remotes) assert.doesNotMatch(entry, /127\.0\.0\.1/);
+      const policy = (await shell.inject({ url: '/' })).headers['content-security-policy'];
+      assert.match(
+        String(policy),
+        /connect-src 'self' https:\/\/api\.bank\.example\.com wss:\/\/api\.bank\.example\.com\/socket\.io\//,
+      );
+      assert.doesNotMatch(String(policy), /127\.0\.0\.1/);
+      const remote = serverFor(root, 'mfe-notifications', publicEnv);
+      const read = await remote.inject({
+        url: `${releasePath(root, 'mfe-notifications')}/remoteEntry.js`,
+        headers: { origin: 'https://bank.example.com' },
+      });
+      assert.equal(read.headers['access-control-allow-origin'], 'https://bank.example.com');
+    } finally {
+      writeOriginFiles(envOf(root), () => {});
+    }
   });
 });
 
@@ -278,7 +382,7 @@ describe('security and transport of the app servers', () => {
 
   it('7. pages get a CSP with no inline script, listing the remote, API and socket origins', async () => {
     const shell = server('shell', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com' });
-    for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', '/main.js']) {
+    for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', `${releasePath(root, 'shell')}/main.js`]) {
       const res = await shell.inject({ url });
       assert.equal(res.statusCode, 200, url);
       const policy = csp(res.headers['content-security-policy']);
@@ -336,7 +440,9 @@ describe('security and transport of the app servers', () => {
   it('11. a remote lets only the shell origin read its federation files, never its page or env.json', async () => {
     const remote = server('mfe-notifications', { SHELL_ORIGINS: 'https://originate.example.com' });
     const get = (url: string, origin?: string) => remote.inject({ url, headers: origin ? { origin } : {} });
-    for (const url of ['/mf-manifest.json', '/remoteEntry.js', '/chunks/12.abcdef012345.js', '/assets/a.1.png']) {
+    const release = releasePath(root, 'mfe-notifications');
+    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'chunks/12.abcdef012345.js', 'assets/a.1.png']) {
+      const url = `${release}/${file}`;
       for (const origin of ['http://127.0.0.1:3100', 'http://localhost:3100', 'https://originate.example.com']) {
         const res = await get(url, origin);
         assert.equal(res.headers['access-control-allow-origin'], origin, `${url} from ${origin}`);
@@ -345,20 +451,32 @@ describe('security and transport of the app servers', () => {
       }
       assert.equal((await get(url, 'http://evil.example.com')).headers['access-control-allow-origin'], undefined);
     }
-    for (const url of ['/env.json', '/', '/index.html', '/notifications', '/chunks/missing.js']) {
+    for (const url of [
+      '/env.json',
+      '/',
+      '/notifications',
+      `${release}/index.html`,
+      `${release}/release.json`,
+      `${release}/remote.json`,
+      `${release}/chunks/missing.js`,
+    ]) {
       const res = await get(url, 'http://127.0.0.1:3100');
       assert.equal(res.headers['access-control-allow-origin'], undefined, url);
     }
     assert.equal((await get('/env.json')).headers['cross-origin-resource-policy'], 'same-origin');
-    const shell = await server('shell').inject({ url: '/main.js', headers: { origin: 'http://127.0.0.1:3104' } });
+    const shell = await server('shell').inject({
+      url: `${releasePath(root, 'shell')}/main.js`,
+      headers: { origin: 'http://127.0.0.1:3104' },
+    });
     assert.equal(shell.headers['access-control-allow-origin'], undefined);
   });
 
   it('9. sends the precompressed file the client accepts, with Vary and the cache policy kept', async () => {
     const remote = server('mfe-notifications');
+    const release = releasePath(root, 'mfe-notifications');
     for (const [url, cacheControl] of [
-      ['/main.js', NO_CACHE],
-      ['/chunks/34.0123456789ab.js', IMMUTABLE],
+      [`${release}/main.js`, IMMUTABLE],
+      [`${release}/chunks/34.0123456789ab.js`, IMMUTABLE],
     ] as const) {
       for (const [acceptEncoding, encoding] of [
         ['br, gzip', 'br'],
@@ -382,13 +500,16 @@ describe('security and transport of the app servers', () => {
       }
     }
     // Small files have no compressed copy: sent as they are.
-    const manifest = await remote.inject({ url: '/mf-manifest.json', headers: { 'accept-encoding': 'br, gzip' } });
+    const manifest = await remote.inject({
+      url: `${release}/mf-manifest.json`,
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     assert.equal(manifest.headers['content-encoding'], undefined);
-    assert.equal(manifest.body, '{}');
+    assert.equal(manifest.body, federationManifest(NOTIFICATIONS_DECLARATION));
   });
 
   it('8. a source map is not served', async () => {
-    for (const url of ['/main.js.map', '/chunks/12.abcdef012345.js.map']) {
+    for (const url of ['/main.js.map', `${releasePath(root, 'shell')}/chunks/12.abcdef012345.js.map`]) {
       assert.equal((await server('shell').inject({ url })).statusCode, 404, url);
     }
   });
@@ -495,7 +616,7 @@ describe('a remote serving pages on its own origin (the standalone customer port
     const manifest = (await get('shell', '/remotes.json')).json();
     assert.deepEqual(manifest.remotes[0], {
       name: 'mfe_customer_flow',
-      entry: 'http://127.0.0.1:3103/mf-manifest.json',
+      entry: `http://127.0.0.1:3103${releasePath(root, 'mfe-customer-flow')}/mf-manifest.json`,
       version: '0.2.0',
       ...PORTAL_DECLARATION,
     });

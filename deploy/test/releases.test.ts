@@ -1,0 +1,317 @@
+import assert from 'node:assert/strict';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { RELEASE_BASE_PLACEHOLDER } from '@originate/build/release';
+import { type AppInfo, listApps, listenHost, withDeploymentFile } from '../src/apps';
+import {
+  compatibilityLine,
+  type FederationManifest,
+  foreignUrls,
+  misfits,
+  missingExposes,
+  packageOf,
+  singletonMisfits,
+} from '../src/fit';
+import { publish, RefusedError, rollback } from '../src/release-cli';
+import { contentHash, createRelease } from '../src/releaseBuild';
+import {
+  collectReleases,
+  currentId,
+  type ListedRelease,
+  listReleases,
+  originRoot,
+  resolveRollbackTarget,
+  switchCurrent,
+} from '../src/releases';
+
+const PAGE = `<html><script defer src="${RELEASE_BASE_PLACEHOLDER}main.js"></script></html>`;
+const DECLARATION = {
+  displayName: 'Notifications',
+  requiredRoles: [],
+  slots: { headerBell: './NotificationBell' },
+  menu: [{ id: 'n', label: 'Notification', path: 'notifications', module: './NotificationsPage', order: 1 }],
+};
+
+function manifest(shared: FederationManifest['shared'], exposes = ['./NotificationBell', './NotificationsPage']) {
+  return {
+    name: 'mfe_notifications',
+    metaData: { publicPath: 'auto' },
+    shared,
+    exposes: exposes.map((p) => ({ path: p })),
+  };
+}
+
+const HOST_SHARED = [
+  { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1', singleton: true },
+  { name: '@mui/material/Box', version: '9.5.0', requiredVersion: '^9.5.0', singleton: true },
+  { name: '@originate/web', version: '0.1.0', requiredVersion: '^0.1.0', singleton: true },
+];
+
+describe('fit of a remote to the host', () => {
+  it('reads the line a singleton must match: the major, or 0.minor below 1.0', () => {
+    assert.equal(compatibilityLine('^19.3.1'), '19');
+    assert.equal(compatibilityLine('>=18.2.0 <19'), '18');
+    assert.equal(compatibilityLine('~0.1.4'), '0.1');
+    assert.equal(compatibilityLine('0.x'), '0');
+    assert.equal(compatibilityLine('*'), null);
+    assert.equal(packageOf('@mui/material/Box'), '@mui/material');
+    assert.equal(packageOf('react-dom/client'), 'react-dom');
+  });
+
+  it('names each package whose singleton line differs from the host, once, with how many modules alike', () => {
+    const remote = manifest([
+      { name: 'react', version: '18.3.1', requiredVersion: '^18.3.1', singleton: true },
+      { name: '@mui/material/Box', version: '7.3.0', requiredVersion: '^7.3.0', singleton: true },
+      { name: '@originate/web', version: '0.2.0', requiredVersion: '^0.2.0', singleton: true },
+      // Not a singleton, or not provided by the host: each remote may bring its own.
+      { name: 'lodash', version: '4.17.21', requiredVersion: '^4.17.21' },
+      { name: 'dayjs', version: '1.11.0', requiredVersion: '^1.11.0', singleton: true },
+    ]);
+    assert.deepEqual(singletonMisfits(remote, { shared: HOST_SHARED }), [
+      'shared singleton react: the remote requires ^18.3.1 (line 18), the host provides 19.3.1 (line 19)',
+      'shared singleton @mui/material: the remote requires ^7.3.0 (line 7), the host provides 9.5.0 (line 9)',
+      'shared singleton @originate/web: the remote requires ^0.2.0 (line 0.2), the host provides 0.1.0 (line 0.1)',
+    ]);
+    assert.deepEqual(singletonMisfits(manifest(HOST_SHARED), { shared: HOST_SHARED }), []);
+  });
+
+  it('names the modules the declaration uses that the build does not expose', () => {
+    assert.deepEqual(missingExposes(manifest([], ['./NotificationBell']), DECLARATION), [
+      'exposed module ./NotificationsPage: the declaration names it, the build does not expose it',
+    ]);
+    assert.deepEqual(missingExposes(manifest([]), DECLARATION), []);
+  });
+
+  it('refuses a URL whose origin is not allowed', () => {
+    const allowed = ['http://127.0.0.1:3004'];
+    assert.deepEqual(foreignUrls(['http://127.0.0.1:3004/releases/x/mf-manifest.json'], allowed), []);
+    assert.match(foreignUrls(['https://cdn.evil.example/x.js'], allowed)[0] ?? '', /not in the allow-list/);
+    const withForeignPath = { ...manifest(HOST_SHARED), metaData: { publicPath: 'https://cdn.evil.example/' } };
+    const problems = misfits({
+      remote: withForeignPath,
+      host: { shared: HOST_SHARED },
+      declaration: DECLARATION,
+      entryUrl: 'http://127.0.0.1:3004/releases/x/mf-manifest.json',
+      allowedOrigins: allowed,
+    });
+    assert.deepEqual(problems, [
+      'URL https://cdn.evil.example/: its origin is not in the allow-list (http://127.0.0.1:3004)',
+    ]);
+  });
+});
+
+describe('the release store', () => {
+  let root: string;
+  let env: Record<string, string>;
+  const app = { dir: 'mfe-notifications' } as AppInfo;
+
+  /** A build folder with the given chunk text. */
+  const build = (text: string) => {
+    const dist = mkdtempSync(path.join(root, 'dist-'));
+    mkdirSync(path.join(dist, 'chunks'));
+    writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(HOST_SHARED)));
+    writeFileSync(path.join(dist, 'chunks', '1.abc.js'), text);
+    writeFileSync(path.join(dist, 'index.html'), PAGE);
+    writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(PAGE));
+    writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(PAGE));
+    writeFileSync(path.join(dist, 'mf-stats.json'), String(Math.random()));
+    return dist;
+  };
+
+  before(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'deploy-releases-'));
+    env = { RELEASES_DIR: path.join(root, 'store') };
+  });
+  after(() => rmSync(root, { recursive: true, force: true }));
+
+  it('makes a release per content: its id holds the version and hash, the same build is the same release', () => {
+    const dist = build('one');
+    const first = createRelease(env, app, { distDir: dist, version: '1.0.0' });
+    assert.equal(first.created, true);
+    assert.match(first.release.id, /^1\.0\.0-[0-9a-f]{12}$/);
+    assert.equal(first.release.hash, contentHash(dist));
+    // Build diagnostics that differ between identical builds do not make another release.
+    writeFileSync(path.join(dist, 'mf-stats.json'), 'another run');
+    const again = createRelease(env, app, { distDir: dist, version: '1.0.0' });
+    assert.deepEqual(again, { release: first.release, created: false });
+    const folder = path.join(originRoot(env, app.dir), 'releases', first.release.id);
+    assert.ok(!existsSync(path.join(folder, 'mf-stats.json')));
+    assert.equal(readFileSync(path.join(folder, 'chunks', '1.abc.js'), 'utf8'), 'one');
+  });
+
+  it("points the release's page, and its precompressed copies, at the release's folder", () => {
+    const { release } = createRelease(env, app, { distDir: build('page'), version: '1.0.1' });
+    const folder = path.join(originRoot(env, app.dir), 'releases', release.id);
+    const expected = `<html><script defer src="/releases/${release.id}/main.js"></script></html>`;
+    assert.equal(readFileSync(path.join(folder, 'index.html'), 'utf8'), expected);
+    assert.equal(gunzipSync(readFileSync(path.join(folder, 'index.html.gz'))).toString(), expected);
+    assert.equal(brotliDecompressSync(readFileSync(path.join(folder, 'index.html.br'))).toString(), expected);
+  });
+
+  it('refuses a folder that is not a build, and a version unusable in a path', () => {
+    assert.throws(() => createRelease(env, app, { distDir: root, version: '1.0.0' }), /not a build/);
+    assert.throws(() => createRelease(env, app, { distDir: build('x'), version: '1.0/..' }), /not usable in a path/);
+  });
+
+  it('switches the pointer with a rename, lists newest first, and rolls back', () => {
+    const releases = ['2.0.0', '2.1.0', '2.2.0'].map((version, i) => {
+      const { release } = createRelease(env, app, { distDir: build(`v${version}`), version });
+      // Distinct creation times, oldest first.
+      const file = path.join(originRoot(env, app.dir), 'releases', release.id, 'release.json');
+      const info = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, JSON.stringify({ ...info, createdAt: `2030-01-0${i + 1}T00:00:00.000Z` }));
+      return release.id;
+    });
+    switchCurrent(env, app.dir, releases[2] as string);
+    assert.ok(lstatSync(path.join(originRoot(env, app.dir), 'current')).isSymbolicLink());
+    assert.equal(currentId(env, app.dir), releases[2]);
+    const listed = listReleases(env, app.dir);
+    assert.deepEqual(
+      listed.slice(0, 3).map((r) => [r.version, r.current]),
+      [
+        ['2.2.0', true],
+        ['2.1.0', false],
+        ['2.0.0', false],
+      ],
+    );
+    assert.equal(resolveRollbackTarget(listed).version, '2.1.0');
+    assert.equal(resolveRollbackTarget(listed, '2.0.0').id, releases[0]);
+    assert.equal(resolveRollbackTarget(listed, releases[1]).version, '2.1.0');
+    assert.throws(() => resolveRollbackTarget(listed, '9.9.9'), /no kept release '9\.9\.9'/);
+    assert.throws(() => resolveRollbackTarget([{ current: true } as ListedRelease]), /no earlier release/);
+    assert.throws(() => switchCurrent(env, app.dir, '0.0.0-000000000000'), /no release 0\.0\.0-000000000000/);
+    // No temporary link is left behind.
+    assert.deepEqual(
+      readdirSync(originRoot(env, app.dir)).filter((f) => f.includes('tmp')),
+      [],
+    );
+  });
+
+  it('collects the oldest releases beyond the kept count, never the current one', () => {
+    const oldest = listReleases(env, app.dir).at(-1);
+    assert.ok(oldest);
+    switchCurrent(env, app.dir, oldest.id);
+    const removed = collectReleases(env, app.dir, 2);
+    const kept = listReleases(env, app.dir);
+    assert.equal(kept.length, 2);
+    assert.ok(kept.some((r) => r.id === oldest.id && r.current));
+    assert.ok(removed.length > 0);
+    for (const id of removed) assert.ok(!existsSync(path.join(originRoot(env, app.dir), 'releases', id)));
+  });
+});
+
+describe('publish and rollback against a host', () => {
+  let repo: string;
+  let env: Record<string, string>;
+
+  /** A repo with a shell and mfe-notifications, each with a build (dist/). */
+  const writeApp = (dir: string, shared: FederationManifest['shared'], declaration?: object) => {
+    mkdirSync(path.join(repo, dir, 'dist'), { recursive: true });
+    writeFileSync(path.join(repo, dir, 'package.json'), JSON.stringify({ version: '0.1.0' }));
+    if (declaration) writeFileSync(path.join(repo, dir, 'remote.json'), JSON.stringify(declaration));
+    writeFileSync(path.join(repo, dir, 'dist', 'mf-manifest.json'), JSON.stringify(manifest(shared)));
+    writeFileSync(path.join(repo, dir, 'dist', 'index.html'), PAGE);
+  };
+  const appOf = (dir: string) => {
+    const found = listApps(repo, env, { built: true }).find((a) => a.dir === dir);
+    assert.ok(found);
+    return found;
+  };
+  const remotesJson = () => readFileSync(path.join(originRoot(env, 'shell'), 'remotes.json'), 'utf8');
+
+  before(() => {
+    repo = mkdtempSync(path.join(tmpdir(), 'deploy-publish-'));
+    env = { RELEASES_DIR: path.join(repo, 'store'), SHELL_PORT: '3100', MFE_NOTIFICATIONS_PORT: '3104' };
+    writeApp('shell', HOST_SHARED);
+    writeApp('mfe-notifications', HOST_SHARED, DECLARATION);
+    publish(repo, env, appOf('shell'), appOf('shell').distDir);
+  });
+  after(() => rmSync(repo, { recursive: true, force: true }));
+
+  it('publishes a remote that fits: the pointer moves and remotes.json names the release', () => {
+    const result = publish(repo, env, appOf('mfe-notifications'), appOf('mfe-notifications').distDir);
+    assert.equal(result.previous, null);
+    const entry = JSON.parse(remotesJson()).remotes[0].entry;
+    assert.equal(entry, `http://127.0.0.1:3104/releases/${result.release.id}/mf-manifest.json`);
+    assert.ok(existsSync(path.join(originRoot(env, 'mfe-notifications'), 'env.json')));
+  });
+
+  it('refuses a remote built against another react major: no release kept, pointer and remotes.json unchanged', () => {
+    const before = { current: currentId(env, 'mfe-notifications'), remotes: remotesJson() };
+    const dist = mkdtempSync(path.join(repo, 'variant-'));
+    writeFileSync(
+      path.join(dist, 'mf-manifest.json'),
+      JSON.stringify(manifest([{ name: 'react', version: '18.3.1', requiredVersion: '^18.3.1', singleton: true }])),
+    );
+    const releasesBefore = listReleases(env, 'mfe-notifications').map((r) => r.id);
+    assert.throws(
+      () => publish(repo, env, appOf('mfe-notifications'), dist),
+      (error: Error) =>
+        error instanceof RefusedError &&
+        /refused, nothing changed:\n {2}- shared singleton react: the remote requires \^18\.3\.1/.test(error.message),
+    );
+    assert.deepEqual(
+      listReleases(env, 'mfe-notifications').map((r) => r.id),
+      releasesBefore,
+    );
+    assert.deepEqual({ current: currentId(env, 'mfe-notifications'), remotes: remotesJson() }, before);
+  });
+
+  it('rolls back to the release before, and refuses when there is none', () => {
+    const first = currentId(env, 'mfe-notifications');
+    const dist = appOf('mfe-notifications').distDir;
+    writeFileSync(path.join(dist, 'index.html'), `${PAGE}<!-- 2 -->`);
+    const second = publish(repo, env, appOf('mfe-notifications'), dist);
+    assert.equal(second.previous, first);
+    // Both were made within the same instant here: date the first one a minute earlier.
+    const past = new Date(Date.now() - 60_000);
+    const file = path.join(originRoot(env, 'mfe-notifications'), 'releases', first as string, 'release.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), createdAt: past.toISOString() }));
+    const back = rollback(repo, env, appOf('mfe-notifications'));
+    assert.equal(back.to.id, first);
+    assert.equal(back.from, second.release.id);
+    assert.match(remotesJson(), new RegExp(`/releases/${first}/mf-manifest\\.json`));
+  });
+});
+
+describe('deployment configuration', () => {
+  it('reads DEPLOYMENT_FILE beneath the environment, and names what is wrong in it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'deploy-file-'));
+    try {
+      const file = path.join(dir, 'deployment.json');
+      writeFileSync(file, JSON.stringify({ SHELL_PUBLIC_URL: 'https://bank.example.com', HOST: '0.0.0.0' }));
+      assert.deepEqual(withDeploymentFile({ DEPLOYMENT_FILE: file, HOST: '127.0.0.1' }), {
+        SHELL_PUBLIC_URL: 'https://bank.example.com',
+        HOST: '127.0.0.1',
+        DEPLOYMENT_FILE: file,
+      });
+      writeFileSync(file, JSON.stringify({ 'not a name': 'x' }));
+      assert.throws(() => withDeploymentFile({ DEPLOYMENT_FILE: file }), /'not a name' is not a variable name/);
+      writeFileSync(file, JSON.stringify({ SERVER_PORT: 4000 }));
+      assert.throws(() => withDeploymentFile({ DEPLOYMENT_FILE: file }), /SERVER_PORT must be a string/);
+      writeFileSync(file, '[1]');
+      assert.throws(() => withDeploymentFile({ DEPLOYMENT_FILE: file }), /must hold one JSON object/);
+      assert.throws(() => withDeploymentFile({ DEPLOYMENT_FILE: path.join(dir, 'none.json') }), /cannot read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on loopback unless HOST says otherwise', () => {
+    assert.equal(listenHost({}), '127.0.0.1');
+    assert.equal(listenHost({ HOST: '0.0.0.0' }), '0.0.0.0');
+    assert.throws(() => listenHost({ HOST: 'a b' }), /HOST: 'a b' is not an address or host name/);
+  });
+});
