@@ -6,12 +6,12 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
 import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort } from './apps';
 import { deployedDeclaration, shellPublicUrl } from './manifest';
-import { deployedApps } from './releases';
+import { deployedApps, FILES_DIR } from './releases';
 
-/** Releases never change once made (their id holds the content hash): cached for a year. */
-const IMMUTABLE_DIR = 'releases/';
+/** A release's files never change once written (content hash or release id in the name): cached for a year. */
+const IMMUTABLE_DIR = `${FILES_DIR}/`;
 /** What a host page loads from a remote's release. */
-const FEDERATION_FILES = /^releases\/[^/]+\/(mf-manifest\.json|remoteEntry\.js|chunks\/.+|assets\/.+)$/;
+const FEDERATION_FILES = /^files\/(mf-manifest\.[^/]+\.json|remoteEntry\.[^/]+\.js|chunks\/.+|assets\/.+)$/;
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -32,7 +32,7 @@ function distRelative(relativePath: string): string {
 }
 
 /**
- * A path of the origin's folder (relative to it): everything in a release is immutable; the pointer's
+ * A path of the origin's folder (relative to it): every release file is immutable; the pointer's
  * files (the page, /env.json, /remotes.json) must be revalidated.
  */
 export function cacheControlFor(relativePath: string): string {

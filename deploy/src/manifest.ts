@@ -13,7 +13,7 @@ import {
 } from '@originate/contract';
 import { parseRemoteDeclaration } from '@originate/contract/schemas';
 import { type AppInfo, apiPublicUrl, type Env, publicUrlFrom, readJson, resolvePort } from './apps';
-import { currentId, deployedApps, originRoot, readRelease, releaseBase, writeAtomically } from './releases';
+import { currentId, deployedApps, originRoot, readRelease, releaseFileUrl, writeAtomically } from './releases';
 
 export function shellPublicUrl(env: Env): string {
   return publicUrlFrom(env, 'SHELL_PUBLIC_URL', resolvePort('SHELL_PORT', env) ?? 3000);
@@ -54,7 +54,7 @@ export function releasedSource(env: Env, app: AppInfo): RemoteSource {
   if (!id) throw new Error(`${app.dir}: no current release`);
   return {
     app,
-    entry: `${app.publicUrl}${releaseBase(id)}mf-manifest.json`,
+    entry: `${app.publicUrl}${releaseFileUrl(id, 'mf-manifest.json')}`,
     version: readRelease(env, app.dir, id).version,
     declaration: () => deployedDeclaration(app),
   };

@@ -4,7 +4,7 @@
 //   npm run releases -- <app>                    list kept releases
 //   node --import tsx deploy/src/release-cli.ts sync   every built app's dist becomes a release if it is new
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import {
   type AppInfo,
@@ -20,16 +20,18 @@ import {
 } from './apps';
 import { type FederationManifest, misfits } from './fit';
 import { readDeclaration, shellPublicUrl, writeOriginFiles } from './manifest';
-import { createRelease } from './releaseBuild';
+import { createRelease, releaseIdOf } from './releaseBuild';
 import {
   collectReleases,
   currentId,
+  FILES_DIR,
   keepCount,
   type ListedRelease,
   listReleases,
   originRoot,
   type ReleaseInfo,
-  releaseBase,
+  releasedName,
+  releaseFileUrl,
   resolveRollbackTarget,
   switchCurrent,
 } from './releases';
@@ -40,27 +42,47 @@ export function allowedOrigins(root: string, env: Env): string[] {
   return [...new Set([...configured, shellPublicUrl(env), apiPublicUrl(env), ...originsFrom(env, 'ALLOWED_ORIGINS')])];
 }
 
-function manifestOf(folder: string): FederationManifest {
-  return readJson(path.join(folder, 'mf-manifest.json')) as FederationManifest;
+/** A release's federation manifest, as the store keeps it. */
+function manifestOf(env: Env, dir: string, id: string): FederationManifest {
+  return readJson(path.join(originRoot(env, dir), FILES_DIR, releasedName('mf-manifest.json', id))) as FederationManifest;
 }
 
-/** Why a release of a remote does not fit the host that is current; empty when it fits (or is the host). */
-export function releaseMisfits(root: string, env: Env, app: AppInfo, id: string): string[] {
+/** Why a remote's build, about to be release `id`, does not fit the current host; empty when it fits (or is the host). */
+function misfitsOf(
+  root: string,
+  env: Env,
+  app: AppInfo,
+  candidate: { id: string; manifest: FederationManifest; declarationFile: string },
+): string[] {
   if (app.kind === 'host') return [];
-  const folder = path.join(originRoot(env, app.dir), 'releases', id);
   const hostId = currentId(env, 'shell');
-  const host = hostId ? manifestOf(path.join(originRoot(env, 'shell'), 'releases', hostId)) : undefined;
-  if (!host)
-    console.warn(
-      `[release] the shell has no current release in ${originRoot(env, 'shell')}: shared singletons are not checked`,
-    );
+  const host = hostId ? manifestOf(env, 'shell', hostId) : undefined;
+  if (!host) {
+    console.warn(`[release] the shell has no current release in ${originRoot(env, 'shell')}: shared singletons are not checked`);
+  }
   return misfits({
-    remote: manifestOf(folder),
+    remote: candidate.manifest,
     host,
-    declaration: readDeclaration(path.join(folder, 'remote.json'), `${app.dir} ${id}/remote.json`),
-    entryUrl: `${app.publicUrl}${releaseBase(id)}mf-manifest.json`,
+    declaration: readDeclaration(candidate.declarationFile),
+    entryUrl: `${app.publicUrl}${releaseFileUrl(candidate.id, 'mf-manifest.json')}`,
     allowedOrigins: allowedOrigins(root, env),
   });
+}
+
+/** Checked before anything is written, so a refused build leaves the store as it was. */
+function buildMisfits(root: string, env: Env, app: AppInfo, distDir: string, id: string): string[] {
+  const manifest = readJson(path.join(distDir, 'mf-manifest.json')) as FederationManifest;
+  return misfitsOf(root, env, app, { id, manifest, declarationFile: path.join(root, app.dir, 'remote.json') });
+}
+
+/** A kept release checked again (a rollback: the host may have moved on since). */
+function releaseMisfits(root: string, env: Env, app: AppInfo, id: string): string[] {
+  const declarationFile = path.join(originRoot(env, app.dir), 'releases', id, 'remote.json');
+  return misfitsOf(root, env, app, { id, manifest: manifestOf(env, app.dir, id), declarationFile });
+}
+
+function refusal(app: AppInfo, id: string, problems: readonly string[]): RefusedError {
+  return new RefusedError(`${app.dir} ${id} refused, nothing changed:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 }
 
 export class RefusedError extends Error {}
@@ -82,20 +104,16 @@ export interface PublishResult {
  * pointer, rewrite the origin files, collect old releases. A misfit changes nothing and throws RefusedError.
  */
 export function publish(root: string, env: Env, app: AppInfo, distDir: string): PublishResult {
+  const version = versionOf(root, app.dir);
+  const id = releaseIdOf(distDir, version);
+  const problems = buildMisfits(root, env, app, distDir, id);
+  if (problems.length > 0) throw refusal(app, id, problems);
   mkdirSync(originRoot(env, app.dir), { recursive: true });
-  const declarationFile = path.join(root, app.dir, 'remote.json');
   const { release, created } = createRelease(env, app, {
     distDir,
-    version: versionOf(root, app.dir),
-    declarationFile: app.kind === 'remote' ? declarationFile : undefined,
+    version,
+    declarationFile: app.kind === 'remote' ? path.join(root, app.dir, 'remote.json') : undefined,
   });
-  const problems = releaseMisfits(root, env, app, release.id);
-  if (problems.length > 0) {
-    if (created) rmSync(path.join(originRoot(env, app.dir), 'releases', release.id), { recursive: true, force: true });
-    throw new RefusedError(
-      `${app.dir} ${release.id} refused, nothing changed:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-    );
-  }
   const previous = currentId(env, app.dir);
   switchCurrent(env, app.dir, release.id);
   writeOriginFiles(env);
@@ -110,11 +128,7 @@ export function rollback(
 ): { to: ListedRelease; from: string | null } {
   const target = resolveRollbackTarget(listReleases(env, app.dir), wanted);
   const problems = releaseMisfits(root, env, app, target.id);
-  if (problems.length > 0) {
-    throw new RefusedError(
-      `${app.dir} ${target.id} refused, nothing changed:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
-    );
-  }
+  if (problems.length > 0) throw refusal(app, target.id, problems);
   const from = currentId(env, app.dir);
   switchCurrent(env, app.dir, target.id);
   writeOriginFiles(env);
@@ -128,21 +142,15 @@ export function rollback(
  */
 export function sync(root: string, env: Env, log = console.log): void {
   for (const app of listApps(root, env, { built: true })) {
-    const version = versionOf(root, app.dir);
-    const { release, created } = createRelease(env, app, {
-      distDir: app.distDir,
-      version,
-      declarationFile: app.kind === 'remote' ? path.join(root, app.dir, 'remote.json') : undefined,
-    });
-    if (!created && currentId(env, app.dir)) continue;
-    const problems = releaseMisfits(root, env, app, release.id);
-    if (problems.length > 0) {
-      log(`[release] ${app.dir} ${release.id} not made current:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-      continue;
+    const id = releaseIdOf(app.distDir, versionOf(root, app.dir));
+    if (currentId(env, app.dir) && listReleases(env, app.dir).some((r) => r.id === id)) continue;
+    try {
+      const { release } = publish(root, env, app, app.distDir);
+      log(`[release] ${app.dir} ${release.id} is current`);
+    } catch (error) {
+      if (!(error instanceof RefusedError)) throw error;
+      log(`[release] ${error.message.replace('refused, nothing changed', 'not made current')}`);
     }
-    switchCurrent(env, app.dir, release.id);
-    collectReleases(env, app.dir, keepCount(env));
-    log(`[release] ${app.dir} ${release.id} is current`);
   }
   writeOriginFiles(env);
 }
@@ -201,7 +209,7 @@ function main(argv: readonly string[]): void {
     `[release] ${app.dir}: ${result.release.id} is current (was ${result.previous ?? 'none'}; ${result.created ? 'new' : 'already kept'}; ${seconds} s${result.removed.length ? `; removed ${result.removed.join(', ')}` : ''})`,
   );
   console.log(
-    `[release] ${app.publicUrl}${releaseBase(result.release.id)}mf-manifest.json (${publicUrlEnvName(app.dir)})`,
+    `[release] ${app.publicUrl}${releaseFileUrl(result.release.id, 'mf-manifest.json')} (${publicUrlEnvName(app.dir)})`,
   );
 }
 

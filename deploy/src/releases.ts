@@ -1,18 +1,20 @@
-// The release store: every app's immutable releases and the one mutable pointer to the current one.
+// The release store: every app's immutable files, its releases, and the one mutable pointer to the current one.
 //
-//   <RELEASES_DIR>/<app>/releases/<version>-<hash>/   one release: the build, release.json, remote.json
-//   <RELEASES_DIR>/<app>/current                       symlink to releases/<id>; switched by rename
-//   <RELEASES_DIR>/<app>/env.json                      the origin's runtime configuration
-//   <RELEASES_DIR>/shell/remotes.json                  every remote's current release; rewritten by rename
+//   <RELEASES_DIR>/<app>/files/                 every file of every kept release, never changed once written:
+//                                               chunks/ and assets/ by their content-hashed names (a chunk two
+//                                               releases share is one file, one URL, cached once), the entry
+//                                               files with the release id in their name (remoteEntry.<id>.js,
+//                                               mf-manifest.<id>.json, main.<id>.js)
+//   <RELEASES_DIR>/<app>/releases/<id>/         one release: its page (index.html), release.json, remote.json
+//   <RELEASES_DIR>/<app>/current                symlink to releases/<id>; switched by rename
+//   <RELEASES_DIR>/<app>/env.json               the origin's runtime configuration
+//   <RELEASES_DIR>/shell/remotes.json           every remote's current release; rewritten by rename
 //
 // An origin (deploy's own server or nginx) serves that folder as it is: nothing is computed per request.
 // Making a release out of a build is src/releaseBuild.ts.
-import { createHash } from 'node:crypto';
 import {
-  cpSync,
   existsSync,
   lstatSync,
-  mkdirSync,
   readdirSync,
   readFileSync,
   readlinkSync,
@@ -22,12 +24,21 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { type AppInfo, appInfo, type Env, portEnvName, REPO_ROOT, resolvePort } from './apps';
 
-/** Where a release's files are served from, below its app's origin. */
-export function releaseBase(id: string): string {
-  return `/releases/${id}/`;
+/** The folder of immutable files, below an app's folder and its origin. */
+export const FILES_DIR = 'files';
+
+/** A top-level build file as a release names it: 'main.js.br' → 'main.<id>.js.br'. Chunks and assets keep theirs. */
+export function releasedName(file: string, id: string): string {
+  if (file.includes('/')) return file;
+  const dot = file.indexOf('.');
+  return dot < 0 ? `${file}.${id}` : `${file.slice(0, dot)}.${id}${file.slice(dot)}`;
+}
+
+/** The URL path of a release's file on its app's origin, e.g. '/files/mf-manifest.<id>.json'. */
+export function releaseFileUrl(id: string, buildFile: string): string {
+  return `/${FILES_DIR}/${releasedName(buildFile, id)}`;
 }
 
 export interface ReleaseInfo {
@@ -39,6 +50,8 @@ export interface ReleaseInfo {
   hash: string;
   /** ISO time the release was made. */
   createdAt: string;
+  /** Its files, relative to files/. */
+  files: string[];
 }
 
 export interface ListedRelease extends ReleaseInfo {
@@ -135,7 +148,22 @@ export function resolveRollbackTarget(releases: readonly ListedRelease[], wanted
   return previous;
 }
 
-/** Removes the oldest releases beyond `keep`; the current one is never removed. Returns the removed ids. */
+/** Every file under a folder, relative to it, '/'-separated. */
+export function filesUnder(dir: string, include: (name: string) => boolean = () => true, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => include(entry.name))
+    .flatMap((entry) => {
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return filesUnder(path.join(dir, entry.name), include, relative);
+      return entry.isFile() ? [relative] : [];
+    })
+    .sort();
+}
+
+/**
+ * Removes the oldest releases beyond `keep` (the current one is never removed, whatever its age), then
+ * every file no kept release names. Returns the removed ids.
+ */
 export function collectReleases(env: Env, dir: string, keep: number): string[] {
   const releases = listReleases(env, dir);
   const removed: string[] = [];
@@ -147,6 +175,10 @@ export function collectReleases(env: Env, dir: string, keep: number): string[] {
     rmSync(path.join(releasesDir(env, dir), release.id), { recursive: true, force: true });
     removed.push(release.id);
   }
+  const files = path.join(originRoot(env, dir), FILES_DIR);
+  if (removed.length === 0 || !existsSync(files)) return removed;
+  const used = new Set(listReleases(env, dir).flatMap((r) => r.files));
+  for (const file of filesUnder(files)) if (!used.has(file)) rmSync(path.join(files, file), { force: true });
   return removed;
 }
 

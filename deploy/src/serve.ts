@@ -18,7 +18,7 @@ import {
   recentPageRules,
 } from './headers';
 import { writeOriginFiles } from './manifest';
-import { currentId, deployedApps, originRoot } from './releases';
+import { currentId, deployedApps, FILES_DIR, originRoot } from './releases';
 
 /** A browser navigation (no file extension) gets the app page; a missing file stays a 404. */
 export function isPageRequest(url: string): boolean {
@@ -38,11 +38,11 @@ export interface ServeOptions {
 /** The page every navigation gets: the current release's. */
 const CURRENT_PAGE = '/current/index.html';
 
-/** The files of an origin's folder it serves: releases, its env.json, the current page and, on the shell, remotes.json. */
+/** The files of an origin's folder it serves: release files, its env.json, the current page and, on the shell, remotes.json. */
 function isServed(app: AppInfo, pathname: string): boolean {
   const normalized = pathname.startsWith('/') ? pathname : `/${pathname}`;
   return (
-    normalized.startsWith('/releases/') ||
+    normalized.startsWith(`/${FILES_DIR}/`) ||
     normalized === '/env.json' ||
     normalized === CURRENT_PAGE ||
     (app.kind === 'host' && normalized === '/remotes.json')

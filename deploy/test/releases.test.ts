@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import {
   existsSync,
   lstatSync,
@@ -47,7 +48,7 @@ const DECLARATION = {
 function manifest(shared: FederationManifest['shared'], exposes = ['./NotificationBell', './NotificationsPage']) {
   return {
     name: 'mfe_notifications',
-    metaData: { publicPath: 'auto' },
+    metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
     shared,
     exposes: exposes.map((p) => ({ path: p })),
   };
@@ -117,18 +118,23 @@ describe('the release store', () => {
   let env: Record<string, string>;
   const app = { dir: 'mfe-notifications' } as AppInfo;
 
-  /** A build folder with the given chunk text. */
+  /** A build folder with a shared chunk and one of the given text, named by its content as webpack does. */
   const build = (text: string) => {
     const dist = mkdtempSync(path.join(root, 'dist-'));
     mkdirSync(path.join(dist, 'chunks'));
     writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify(manifest(HOST_SHARED)));
-    writeFileSync(path.join(dist, 'chunks', '1.abc.js'), text);
+    writeFileSync(path.join(dist, 'chunks', chunkName(text)), text);
+    writeFileSync(path.join(dist, 'chunks', chunkName('shared')), 'shared');
+    writeFileSync(path.join(dist, 'remoteEntry.js'), `entry ${text}`);
     writeFileSync(path.join(dist, 'index.html'), PAGE);
     writeFileSync(path.join(dist, 'index.html.gz'), gzipSync(PAGE));
     writeFileSync(path.join(dist, 'index.html.br'), brotliCompressSync(PAGE));
     writeFileSync(path.join(dist, 'mf-stats.json'), String(Math.random()));
     return dist;
   };
+
+  const chunkName = (text: string) => `1.${createHash('sha256').update(text).digest('hex').slice(0, 12)}.js`;
+  const filesDir = () => path.join(originRoot(env, app.dir), 'files');
 
   before(() => {
     root = mkdtempSync(path.join(tmpdir(), 'deploy-releases-'));
@@ -146,15 +152,37 @@ describe('the release store', () => {
     writeFileSync(path.join(dist, 'mf-stats.json'), 'another run');
     const again = createRelease(env, app, { distDir: dist, version: '1.0.0' });
     assert.deepEqual(again, { release: first.release, created: false });
-    const folder = path.join(originRoot(env, app.dir), 'releases', first.release.id);
-    assert.ok(!existsSync(path.join(folder, 'mf-stats.json')));
-    assert.equal(readFileSync(path.join(folder, 'chunks', '1.abc.js'), 'utf8'), 'one');
+    const id = first.release.id;
+    // Chunks keep their content-hashed names; entry files get the release id in theirs.
+    assert.deepEqual(first.release.files.sort(), [
+      `chunks/${chunkName('one')}`,
+      `chunks/${chunkName('shared')}`,
+      `mf-manifest.${id}.json`,
+      `remoteEntry.${id}.js`,
+    ]);
+    assert.equal(readFileSync(path.join(filesDir(), 'chunks', chunkName('one')), 'utf8'), 'one');
+    const stored = JSON.parse(readFileSync(path.join(filesDir(), `mf-manifest.${id}.json`), 'utf8'));
+    assert.equal(stored.metaData.remoteEntry.name, `remoteEntry.${id}.js`);
+    assert.ok(!readdirSync(filesDir()).some((f) => f.startsWith('mf-stats')));
+    const folder = path.join(originRoot(env, app.dir), 'releases', id);
+    assert.deepEqual(readdirSync(folder).sort(), ['index.html', 'index.html.br', 'index.html.gz', 'release.json']);
   });
 
-  it("points the release's page, and its precompressed copies, at the release's folder", () => {
+  it('refuses a build whose file has the name of a kept file but other bytes', () => {
+    const dist = build('one');
+    writeFileSync(path.join(dist, 'chunks', chunkName('shared')), 'not what the name says');
+    assert.throws(
+      () => createRelease(env, app, { distDir: dist, version: '1.0.9' }),
+      (error: Error) =>
+        error.message ===
+        `chunks/${chunkName('shared')}: differs from the kept file of the same name; a changed file must get a new name (content hash)`,
+    );
+  });
+
+  it("points the release's page, and its precompressed copies, at the release's files", () => {
     const { release } = createRelease(env, app, { distDir: build('page'), version: '1.0.1' });
     const folder = path.join(originRoot(env, app.dir), 'releases', release.id);
-    const expected = `<html><script defer src="/releases/${release.id}/main.js"></script></html>`;
+    const expected = `<html><script defer src="/files/main.${release.id}.js"></script></html>`;
     assert.equal(readFileSync(path.join(folder, 'index.html'), 'utf8'), expected);
     assert.equal(gunzipSync(readFileSync(path.join(folder, 'index.html.gz'))).toString(), expected);
     assert.equal(brotliDecompressSync(readFileSync(path.join(folder, 'index.html.br'))).toString(), expected);
@@ -208,7 +236,20 @@ describe('the release store', () => {
     assert.equal(kept.length, 2);
     assert.ok(kept.some((r) => r.id === oldest.id && r.current));
     assert.ok(removed.length > 0);
-    for (const id of removed) assert.ok(!existsSync(path.join(originRoot(env, app.dir), 'releases', id)));
+    for (const id of removed) {
+      assert.ok(!existsSync(path.join(originRoot(env, app.dir), 'releases', id)));
+      assert.ok(!existsSync(path.join(filesDir(), `remoteEntry.${id}.js`)), `${id}: its entry is gone`);
+    }
+    // What the kept releases use stays, the chunk they all share included; nothing else does.
+    const used = new Set(kept.flatMap((r) => r.files));
+    assert.ok(used.has(`chunks/${chunkName('shared')}`));
+    assert.deepEqual(
+      readdirSync(filesDir(), { recursive: true })
+        .map(String)
+        .filter((f) => f.includes('.'))
+        .sort(),
+      [...used].sort(),
+    );
   });
 });
 
@@ -244,7 +285,7 @@ describe('publish and rollback against a host', () => {
     const result = publish(repo, env, appOf('mfe-notifications'), appOf('mfe-notifications').distDir);
     assert.equal(result.previous, null);
     const entry = JSON.parse(remotesJson()).remotes[0].entry;
-    assert.equal(entry, `http://127.0.0.1:3104/releases/${result.release.id}/mf-manifest.json`);
+    assert.equal(entry, `http://127.0.0.1:3104/files/mf-manifest.${result.release.id}.json`);
     assert.ok(existsSync(path.join(originRoot(env, 'mfe-notifications'), 'env.json')));
   });
 
@@ -256,6 +297,7 @@ describe('publish and rollback against a host', () => {
       JSON.stringify(manifest([{ name: 'react', version: '18.3.1', requiredVersion: '^18.3.1', singleton: true }])),
     );
     const releasesBefore = listReleases(env, 'mfe-notifications').map((r) => r.id);
+    const filesBefore = readdirSync(path.join(originRoot(env, 'mfe-notifications'), 'files'), { recursive: true });
     assert.throws(
       () => publish(repo, env, appOf('mfe-notifications'), dist),
       (error: Error) =>
@@ -265,6 +307,10 @@ describe('publish and rollback against a host', () => {
     assert.deepEqual(
       listReleases(env, 'mfe-notifications').map((r) => r.id),
       releasesBefore,
+    );
+    assert.deepEqual(
+      readdirSync(path.join(originRoot(env, 'mfe-notifications'), 'files'), { recursive: true }),
+      filesBefore,
     );
     assert.deepEqual({ current: currentId(env, 'mfe-notifications'), remotes: remotesJson() }, before);
   });
@@ -282,7 +328,7 @@ describe('publish and rollback against a host', () => {
     const back = rollback(repo, env, appOf('mfe-notifications'));
     assert.equal(back.to.id, first);
     assert.equal(back.from, second.release.id);
-    assert.match(remotesJson(), new RegExp(`/releases/${first}/mf-manifest\\.json`));
+    assert.ok(remotesJson().includes(`/files/mf-manifest.${first}.json`));
   });
 });
 

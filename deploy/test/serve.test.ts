@@ -10,7 +10,7 @@ import { type Env, listApps, originsFrom, resolvePort } from '../src/apps';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
 import { buildRemotesManifest, readDeclaration, writeOriginFiles } from '../src/manifest';
 import { publish, sync } from '../src/release-cli';
-import { currentId, deployedApps } from '../src/releases';
+import { currentId, deployedApps, releaseFileUrl } from '../src/releases';
 import { createAppServer, isPageRequest, parseAppArgs } from '../src/serve';
 
 const NOTIFICATIONS_DECLARATION = {
@@ -111,11 +111,16 @@ function serverFor(root: string, dir: string, extraEnv: Record<string, string> =
   return createAppServer(app, { env: deployment });
 }
 
-/** Where an app's current release is served, e.g. '/releases/1.4.2-0123456789ab'. */
-function releasePath(root: string, dir: string): string {
+/** The id of an app's current release, e.g. '1.4.2-0123456789ab'. */
+function currentOf(root: string, dir: string): string {
   const id = currentId(envOf(root), dir);
   assert.ok(id, `${dir} has a current release`);
-  return `/releases/${id}`;
+  return id;
+}
+
+/** Where a file of an app's build is served in its current release, e.g. '/files/main.1.4.2-0123456789ab.js'. */
+function fileUrl(root: string, dir: string, buildFile: string): string {
+  return releaseFileUrl(currentOf(root, dir), buildFile);
 }
 
 describe('ports and app discovery', () => {
@@ -211,16 +216,16 @@ describe('remote.json declaration', () => {
 });
 
 describe('cache policy', () => {
-  it('keeps the pointer files no-cache and everything in a release immutable', () => {
+  it('keeps the pointer files no-cache and every release file immutable', () => {
     for (const file of ['env.json', 'remotes.json', 'current/index.html', 'index.html']) {
       assert.equal(cacheControlFor(file), NO_CACHE, file);
     }
     for (const file of [
-      'releases/1.0.0-0123456789ab/mf-manifest.json',
-      'releases/1.0.0-0123456789ab/remoteEntry.js',
-      'releases/1.0.0-0123456789ab/main.js.br',
-      'releases/1.0.0-0123456789ab/chunks/12.abcdef012345.js.gz',
-      'releases/1.0.0-0123456789ab/assets/chime.0123456789ab.mp3',
+      'files/mf-manifest.1.0.0-0123456789ab.json',
+      'files/remoteEntry.1.0.0-0123456789ab.js',
+      'files/main.1.0.0-0123456789ab.js.br',
+      'files/chunks/12.abcdef012345.js.gz',
+      'files/assets/chime.0123456789ab.mp3',
     ]) {
       assert.equal(cacheControlFor(file), IMMUTABLE, file);
     }
@@ -268,13 +273,13 @@ describe('app servers', () => {
       remotes: [
         {
           name: 'mfe_notifications',
-          entry: `http://127.0.0.1:3104${releasePath(root, 'mfe-notifications')}/mf-manifest.json`,
+          entry: `http://127.0.0.1:3104${fileUrl(root, 'mfe-notifications', 'mf-manifest.json')}`,
           version: '1.4.2',
           ...NOTIFICATIONS_DECLARATION,
         },
       ],
     });
-    assert.match(releasePath(root, 'mfe-notifications'), /^\/releases\/1\.4\.2-[0-9a-f]{12}$/);
+    assert.match(currentOf(root, 'mfe-notifications'), /^1\.4\.2-[0-9a-f]{12}$/);
     // Publishing mfe-leads: its build becomes a release and the pointer file is rewritten.
     writeBuild(root, 'mfe-leads');
     const leads = listApps(root, envOf(root), { built: true }).find((a) => a.dir === 'mfe-leads');
@@ -284,8 +289,8 @@ describe('app servers', () => {
     assert.deepEqual(
       second.json().remotes.map((r: { name: string; entry: string }) => [r.name, r.entry]),
       [
-        ['mfe_leads', `http://127.0.0.1:3002${releasePath(root, 'mfe-leads')}/mf-manifest.json`],
-        ['mfe_notifications', `http://127.0.0.1:3104${releasePath(root, 'mfe-notifications')}/mf-manifest.json`],
+        ['mfe_leads', `http://127.0.0.1:3002${fileUrl(root, 'mfe-leads', 'mf-manifest.json')}`],
+        ['mfe_notifications', `http://127.0.0.1:3104${fileUrl(root, 'mfe-notifications', 'mf-manifest.json')}`],
       ],
     );
     assert.notEqual(second.headers.etag, first.headers.etag);
@@ -293,13 +298,13 @@ describe('app servers', () => {
 
   it('sends cache headers per file: a release immutable, the pointer files revalidated', async () => {
     const remote = server('mfe-notifications');
-    const release = releasePath(root, 'mfe-notifications');
     for (const file of ['mf-manifest.json', 'remoteEntry.js', 'chunks/12.abcdef012345.js', 'main.js']) {
-      assert.equal((await remote.inject({ url: `${release}/${file}` })).headers['cache-control'], IMMUTABLE, file);
+      const url = fileUrl(root, 'mfe-notifications', file);
+      assert.equal((await remote.inject({ url })).headers['cache-control'], IMMUTABLE, url);
     }
     const shell = server('shell');
     assert.equal(
-      (await shell.inject({ url: `${releasePath(root, 'shell')}/main.js` })).headers['cache-control'],
+      (await shell.inject({ url: `${fileUrl(root, 'shell', 'main.js')}` })).headers['cache-control'],
       IMMUTABLE,
     );
     for (const url of ['/', '/env.json', '/remotes.json']) {
@@ -316,7 +321,7 @@ describe('app servers', () => {
     for (const url of [
       '/chunks/gone.js',
       '/main.js',
-      `${releasePath(root, 'shell')}/chunks/gone.js`,
+      `${fileUrl(root, 'shell', 'chunks/gone.js')}`,
       '/current/main.js',
       '/releases/0.0.0-000000000000/main.js',
     ]) {
@@ -331,7 +336,7 @@ describe('app servers', () => {
     assert.deepEqual((await shell.inject({ url: '/healthz' })).json(), { status: 'ok' });
     const ready = await shell.inject({ url: '/readyz' });
     assert.equal(ready.statusCode, 200);
-    assert.deepEqual(ready.json(), { status: 'ready', release: releasePath(root, 'shell').split('/')[2] });
+    assert.deepEqual(ready.json(), { status: 'ready', release: currentOf(root, 'shell') });
   });
 
   it('names the configured public URLs, not 127.0.0.1, in env.json, remotes.json and the CSP', async () => {
@@ -361,7 +366,7 @@ describe('app servers', () => {
       assert.doesNotMatch(String(policy), /127\.0\.0\.1/);
       const remote = serverFor(root, 'mfe-notifications', publicEnv);
       const read = await remote.inject({
-        url: `${releasePath(root, 'mfe-notifications')}/remoteEntry.js`,
+        url: `${fileUrl(root, 'mfe-notifications', 'remoteEntry.js')}`,
         headers: { origin: 'https://bank.example.com' },
       });
       assert.equal(read.headers['access-control-allow-origin'], 'https://bank.example.com');
@@ -382,7 +387,7 @@ describe('security and transport of the app servers', () => {
 
   it('7. pages get a CSP with no inline script, listing the remote, API and socket origins', async () => {
     const shell = server('shell', { CHATBOT_SCRIPT_ORIGINS: 'https://bot.example.com' });
-    for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', `${releasePath(root, 'shell')}/main.js`]) {
+    for (const url of ['/', '/invalidURL', '/newapplication', '/omni-embed', `${fileUrl(root, 'shell', 'main.js')}`]) {
       const res = await shell.inject({ url });
       assert.equal(res.statusCode, 200, url);
       const policy = csp(res.headers['content-security-policy']);
@@ -440,9 +445,9 @@ describe('security and transport of the app servers', () => {
   it('11. a remote lets only the shell origin read its federation files, never its page or env.json', async () => {
     const remote = server('mfe-notifications', { SHELL_ORIGINS: 'https://originate.example.com' });
     const get = (url: string, origin?: string) => remote.inject({ url, headers: origin ? { origin } : {} });
-    const release = releasePath(root, 'mfe-notifications');
+    const release = `/releases/${currentOf(root, 'mfe-notifications')}`;
     for (const file of ['mf-manifest.json', 'remoteEntry.js', 'chunks/12.abcdef012345.js', 'assets/a.1.png']) {
-      const url = `${release}/${file}`;
+      const url = fileUrl(root, 'mfe-notifications', file);
       for (const origin of ['http://127.0.0.1:3100', 'http://localhost:3100', 'https://originate.example.com']) {
         const res = await get(url, origin);
         assert.equal(res.headers['access-control-allow-origin'], origin, `${url} from ${origin}`);
@@ -458,14 +463,15 @@ describe('security and transport of the app servers', () => {
       `${release}/index.html`,
       `${release}/release.json`,
       `${release}/remote.json`,
-      `${release}/chunks/missing.js`,
+      '/files/chunks/missing.js',
+      `/files/main.${currentOf(root, 'shell')}.js`,
     ]) {
       const res = await get(url, 'http://127.0.0.1:3100');
       assert.equal(res.headers['access-control-allow-origin'], undefined, url);
     }
     assert.equal((await get('/env.json')).headers['cross-origin-resource-policy'], 'same-origin');
     const shell = await server('shell').inject({
-      url: `${releasePath(root, 'shell')}/main.js`,
+      url: `${fileUrl(root, 'shell', 'main.js')}`,
       headers: { origin: 'http://127.0.0.1:3104' },
     });
     assert.equal(shell.headers['access-control-allow-origin'], undefined);
@@ -473,10 +479,9 @@ describe('security and transport of the app servers', () => {
 
   it('9. sends the precompressed file the client accepts, with Vary and the cache policy kept', async () => {
     const remote = server('mfe-notifications');
-    const release = releasePath(root, 'mfe-notifications');
     for (const [url, cacheControl] of [
-      [`${release}/main.js`, IMMUTABLE],
-      [`${release}/chunks/34.0123456789ab.js`, IMMUTABLE],
+      [fileUrl(root, 'mfe-notifications', 'main.js'), IMMUTABLE],
+      [fileUrl(root, 'mfe-notifications', 'chunks/34.0123456789ab.js'), IMMUTABLE],
     ] as const) {
       for (const [acceptEncoding, encoding] of [
         ['br, gzip', 'br'],
@@ -501,7 +506,7 @@ describe('security and transport of the app servers', () => {
     }
     // Small files have no compressed copy: sent as they are.
     const manifest = await remote.inject({
-      url: `${release}/mf-manifest.json`,
+      url: fileUrl(root, 'mfe-notifications', 'mf-manifest.json'),
       headers: { 'accept-encoding': 'br, gzip' },
     });
     assert.equal(manifest.headers['content-encoding'], undefined);
@@ -509,7 +514,7 @@ describe('security and transport of the app servers', () => {
   });
 
   it('8. a source map is not served', async () => {
-    for (const url of ['/main.js.map', `${releasePath(root, 'shell')}/chunks/12.abcdef012345.js.map`]) {
+    for (const url of ['/main.js.map', `${fileUrl(root, 'shell', 'chunks/12.abcdef012345.js.map')}`]) {
       assert.equal((await server('shell').inject({ url })).statusCode, 404, url);
     }
   });
@@ -616,7 +621,7 @@ describe('a remote serving pages on its own origin (the standalone customer port
     const manifest = (await get('shell', '/remotes.json')).json();
     assert.deepEqual(manifest.remotes[0], {
       name: 'mfe_customer_flow',
-      entry: `http://127.0.0.1:3103${releasePath(root, 'mfe-customer-flow')}/mf-manifest.json`,
+      entry: `http://127.0.0.1:3103${fileUrl(root, 'mfe-customer-flow', 'mf-manifest.json')}`,
       version: '0.2.0',
       ...PORTAL_DECLARATION,
     });

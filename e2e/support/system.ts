@@ -132,18 +132,18 @@ export function getText(url: string): Promise<string> {
   });
 }
 
-/** A remote's current release folder (…/releases/<id>/), as the shell's /remotes.json points at it. */
-export async function remoteReleaseUrl(name: string): Promise<string> {
+/** The federation manifest URL of a remote's current release, as the shell's /remotes.json points at it. */
+export async function remoteManifestUrl(name: string): Promise<string> {
   const manifest = JSON.parse(await getText(`${SHELL}/remotes.json`)) as { remotes: { name: string; entry: string }[] };
   const entry = manifest.remotes.find((r) => r.name === name)?.entry;
   if (!entry) throw new Error(`${name}: not in ${SHELL}/remotes.json`);
-  return entry.replace(/mf-manifest\.json$/, '');
+  return entry;
 }
 
 /** The URL of the script the shell's page loads (its current release's main.js). */
 export async function shellMainJsUrl(): Promise<string> {
   const page = await getText(`${SHELL}/`);
-  const src = /<script[^>]* src="([^"]+\/main\.js)"/.exec(page)?.[1];
+  const src = /<script[^>]* src="([^"]+\/main\.[^"/]*js)"/.exec(page)?.[1];
   if (!src) throw new Error(`${SHELL}/: no main.js in the page`);
   return new URL(src, SHELL).toString();
 }

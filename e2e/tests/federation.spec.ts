@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadedShares, SINGLETONS } from '../support/federation';
-import { NOTIFICATIONS_ORIGIN, remoteReleaseUrl } from '../support/system';
+import { NOTIFICATIONS_ORIGIN, remoteManifestUrl } from '../support/system';
 import { logIn } from '../support/ui';
 
 interface ManifestShared {
@@ -26,14 +26,14 @@ test('the composed back office loads one copy of react and of every singleton', 
   for (const [pkg, copies] of Object.entries(loaded)) expect(copies, `${pkg}: one loaded copy`).toHaveLength(1);
 
   // 2. The network: none of the remote's own copies of a package the host provides was fetched.
-  const release = await remoteReleaseUrl('mfe_notifications');
-  const manifest = (await (await fetch(`${release}mf-manifest.json`)).json()) as {
+  const manifestUrl = await remoteManifestUrl('mfe_notifications');
+  const manifest = (await (await fetch(manifestUrl)).json()) as {
     shared: ManifestShared[];
   };
   const remoteCopies = manifest.shared
     .filter((s) => SINGLETONS.includes(s.name) || /^(react|react-dom)\//.test(s.name))
     .flatMap((s) => [...s.assets.js.sync, ...s.assets.js.async])
-    .map((file) => `${release}${file}`);
+    .map((file) => new URL(file, manifestUrl).toString());
   expect(remoteCopies.length, 'the remote declares its fallback copies').toBeGreaterThan(0);
   const fromRemote = scripts.filter((url) => url.startsWith(NOTIFICATIONS_ORIGIN));
   expect(fromRemote.length, 'the remote was loaded at all').toBeGreaterThan(0);

@@ -2,12 +2,13 @@
 // office is open; the shell is neither rebuilt nor restarted, the open page keeps working on the old
 // release, offers the new one, and shows it after a reload. A release that does not fit is refused.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import { expect, type Page, test } from '@playwright/test';
-import { getText, readState, remoteReleaseUrl, SHELL, shellMainJsUrl } from '../support/system';
+import { getText, readState, remoteManifestUrl, SHELL, shellMainJsUrl } from '../support/system';
 import { logIn } from '../support/ui';
 
 const APP = 'mfe-notifications';
@@ -31,8 +32,7 @@ function cli(...args: string[]): { code: number; output: string } {
 }
 
 /**
- * A build of the remote that differs from the running one as a code change would: the built folder with
- * one sentence of a lazily loaded page changed (and, with `patchManifest`, its federation manifest edited).
+ * A build of the remote that differs from the running one: the built folder, changed by `change`.
  */
 function variantBuild(change: (folder: string) => void): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'originate-variant-'));
@@ -41,19 +41,37 @@ function variantBuild(change: (folder: string) => void): string {
   return folder;
 }
 
-function replaceInChunks(folder: string, from: string, to: string): void {
-  const chunks = path.join(folder, 'chunks');
-  let replaced = 0;
-  for (const file of readdirSync(chunks).filter((f) => f.endsWith('.js'))) {
-    const text = readFileSync(path.join(chunks, file), 'utf8');
-    if (!text.includes(from)) continue;
-    writeFileSync(path.join(chunks, file), text.split(from).join(to));
-    // The precompressed copies would still say the old sentence: without them the plain file is sent.
-    rmSync(path.join(chunks, `${file}.br`), { force: true });
-    rmSync(path.join(chunks, `${file}.gz`), { force: true });
-    replaced++;
+/** Every text file of a build folder, relative to it. */
+function textFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(js|json|html)$/.test(f));
+}
+
+/** Rewrites a build file; its precompressed copies would still hold the old text, so they go. */
+function rewrite(folder: string, file: string, text: string): void {
+  writeFileSync(path.join(folder, file), text);
+  rmSync(path.join(folder, `${file}.br`), { force: true });
+  rmSync(path.join(folder, `${file}.gz`), { force: true });
+}
+
+/**
+ * Changes a sentence in the chunk that holds it, as a source change would: the chunk gets a new content
+ * hash in its name, and every file naming the old hash (the runtime's chunk map) names the new one.
+ */
+function changeSentence(folder: string, from: string, to: string): void {
+  const chunk = textFiles(folder).find(
+    (f) => f.startsWith('chunks') && readFileSync(path.join(folder, f), 'utf8').includes(from),
+  );
+  const oldHash = chunk && /\.([0-9a-f]{12})\.js$/.exec(chunk)?.[1];
+  if (!chunk || !oldHash) throw new Error(`no content-hashed chunk of ${APP} says '${from}'`);
+  const newHash = createHash('sha256').update(to).digest('hex').slice(0, 12);
+  rewrite(folder, chunk, readFileSync(path.join(folder, chunk), 'utf8').split(from).join(to));
+  renameSync(path.join(folder, chunk), path.join(folder, chunk.replace(oldHash, newHash)));
+  for (const file of textFiles(folder)) {
+    const text = readFileSync(path.join(folder, file), 'utf8');
+    if (text.includes(oldHash)) rewrite(folder, file, text.split(oldHash).join(newHash));
   }
-  if (replaced === 0) throw new Error(`no chunk of ${APP} says '${from}'`);
 }
 
 /** Every request of the page that failed or answered an error, from now on. */
@@ -81,12 +99,12 @@ test('a remote is published and rolled back while the back office is open, with 
 }) => {
   const shellMain = await shellMainJsUrl();
   const shellPid = readState()?.pids.shell;
-  const before = await remoteReleaseUrl('mfe_notifications');
+  const before = await remoteManifestUrl('mfe_notifications');
   const failed = failures(page);
   await logIn(page, 'officer', 'Officer@123');
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 
-  const variant = variantBuild((folder) => replaceInChunks(folder, OLD_TEXT, NEW_TEXT));
+  const variant = variantBuild((folder) => changeSentence(folder, OLD_TEXT, NEW_TEXT));
   try {
     const published = cli('release', APP, '--dist', variant);
     expect(published.output).toMatch(/\[release\] mfe-notifications: 0\.1\.0-[0-9a-f]{12} is current/);
@@ -94,7 +112,7 @@ test('a remote is published and rolled back while the back office is open, with 
   } finally {
     rmSync(variant, { recursive: true, force: true });
   }
-  const after = await remoteReleaseUrl('mfe_notifications');
+  const after = await remoteManifestUrl('mfe_notifications');
   expect(after).not.toBe(before);
 
   // The open page keeps the release it loaded: a page it had not loaded yet comes from the old release.
@@ -114,7 +132,7 @@ test('a remote is published and rolled back while the back office is open, with 
 
   const rolledBack = cli('rollback', APP);
   expect(rolledBack.output).toMatch(/\[rollback\] mfe-notifications: 0\.1\.0-[0-9a-f]{12} is current/);
-  expect(await remoteReleaseUrl('mfe_notifications')).toBe(before);
+  expect(await remoteManifestUrl('mfe_notifications')).toBe(before);
   await page.reload();
   await expect(page.getByText(OLD_TEXT)).toBeVisible();
 

@@ -9,7 +9,7 @@ import {
   APPLICATIONS_ORIGIN,
   E2E_PORTS,
   NOTIFICATIONS_ORIGIN,
-  remoteReleaseUrl,
+  remoteManifestUrl,
   SHELL,
   shellMainJsUrl,
 } from '../support/system';
@@ -96,9 +96,10 @@ test("the shell's page reads a remote's manifest, but not its env.json or page",
         ),
       url,
     );
-  const release = await remoteReleaseUrl('mfe_notifications');
-  expect(await readable(`${release}mf-manifest.json`)).toBe(true);
-  expect(await readable(`${release}remoteEntry.js`)).toBe(true);
+  const manifestUrl = await remoteManifestUrl('mfe_notifications');
+  const manifest = (await (await fetch(manifestUrl)).json()) as { metaData: { remoteEntry: { name: string } } };
+  expect(await readable(manifestUrl)).toBe(true);
+  expect(await readable(new URL(manifest.metaData.remoteEntry.name, manifestUrl).toString())).toBe(true);
   expect(await readable(`${NOTIFICATIONS_ORIGIN}/env.json`)).toBe(false);
   expect(await readable(`${NOTIFICATIONS_ORIGIN}/`)).toBe(false);
 });
