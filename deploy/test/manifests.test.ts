@@ -475,6 +475,8 @@ describe('docker compose (deploy/compose)', () => {
       `stop_grace_period ${api.stop_grace_period} must exceed the drain (${drainTimeoutMs} ms)`,
     );
     assert.equal(api.image, seed.image);
+    assert.deepEqual(api.build, seed.build);
+    assert.deepEqual(api.depends_on, { seed: { condition: 'service_completed_successfully' } });
     assert.deepEqual(api.volumes, seed.volumes);
     assert.ok((api.volumes as string[]).includes(`uploads:${composeEnv.DATA_DIR}`));
     assert.deepEqual(seed.command, ['node', '--import', 'tsx', 'src/seed/main.ts']);
