@@ -61,7 +61,7 @@ export function singletonMisfits(remote: FederationManifest, host: FederationMan
 }
 
 /** Every module the declaration names (slots, menu pages, routes). */
-export function declaredModules(declaration: RemoteDeclaration): string[] {
+function declaredModules(declaration: RemoteDeclaration): string[] {
   const modules = [
     ...Object.values(declaration.slots ?? {}),
     ...declaration.menu.map((m) => m.module),

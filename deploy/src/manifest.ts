@@ -49,7 +49,7 @@ export interface RemoteSource {
 }
 
 /** The manifest entry of a remote's current release. */
-export function releasedSource(env: Env, app: AppInfo): RemoteSource {
+function releasedSource(env: Env, app: AppInfo): RemoteSource {
   const id = currentId(env, app.dir);
   if (!id) throw new Error(`${app.dir}: no current release`);
   return {
@@ -74,7 +74,7 @@ export function buildRemotesManifest(sources: readonly RemoteSource[], log = con
 }
 
 /** The remotes manifest of what is deployed now. */
-export function deployedRemotesManifest(env: Env, log = console.error): RemotesManifest {
+function deployedRemotesManifest(env: Env, log = console.error): RemotesManifest {
   const remotes = deployedApps(env).filter((a) => a.kind === 'remote');
   return buildRemotesManifest(
     remotes.map((app) => releasedSource(env, app)),

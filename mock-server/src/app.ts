@@ -102,6 +102,8 @@ const connectionsCheckingInterval = (requestTimeoutMs: number) =>
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
+    // Behind nginx or an ingress, the client's address is the one the trusted proxy forwards.
+    trustProxy: config.trustProxy.length > 0 ? config.trustProxy : false,
     // No type coercion: a number where a string belongs is bad input, not silently fixed. Extra fields
     // are refused (400 naming them), never silently dropped.
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },

@@ -1,5 +1,6 @@
 // Server configuration, read once from the environment. Every value has a development default;
 // bad values fail start-up with a message naming the variable.
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_KEY } from '@originate/contract';
@@ -38,6 +39,11 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** On SIGTERM, how long requests in flight may take to finish before what is left is closed (README "Health and drain"). */
   drainTimeoutMs: number;
+  /**
+   * Proxies (addresses or CIDR ranges) whose X-Forwarded-For is believed, so limits per client address
+   * count the client, not the proxy; empty: the TCP peer is the client.
+   */
+  trustProxy: string[];
   /** HMAC key of the captcha challenges; unset: one generated per database (kept in meta). */
   captchaHmacKey?: string;
   /** Whether sent OTP messages are kept in the outbox DEVELOPERs read (OTP_OUTBOX=off turns it off). */
@@ -143,6 +149,22 @@ function redisKeyPrefixOf(raw: string | undefined): string {
   return raw;
 }
 
+/** TRUST_PROXY: a comma-separated list of addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8). */
+function trustProxyOf(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address = '', bits, ...rest] = value.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits);
+    if (family === 0 || !validBits || rest.length > 0) {
+      throw new Error(`TRUST_PROXY entry '${value}' must be an IP address or a CIDR range like 10.0.0.0/8`);
+    }
+    return value;
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginKey = env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
   if (loginKey.length !== 32) throw new Error('LOGIN_KEY must be exactly 32 characters (it is the AES-256 key)');
@@ -179,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
     drainTimeoutMs: positiveInt(env, 'DRAIN_TIMEOUT_MS', 10_000),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
     seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),

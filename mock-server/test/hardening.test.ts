@@ -178,6 +178,24 @@ describe('brute-force control', () => {
       await t.close();
     }
   });
+
+  it('behind a trusted proxy (TRUST_PROXY), the address counted is the client it forwards, not the proxy', async () => {
+    const t = await startServer({ AUTH_CALLS_PER_ADDRESS_PER_MINUTE: '2', TRUST_PROXY: '127.0.0.1' });
+    try {
+      const from = (client: string) => ({ 'x-forwarded-for': client });
+      const codes = [];
+      for (const client of ['203.0.113.1', '203.0.113.1', '203.0.113.1', '203.0.113.2']) {
+        codes.push((await loginRaw(t.app, 'nobody', 'wrong', from(client))).statusCode);
+      }
+      // The third call of one client is over its limit; another client behind the same proxy is not.
+      assert.deepEqual(codes, [401, 401, 429, 401]);
+    } finally {
+      await t.close();
+    }
+    assert.throws(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' }), /TRUST_PROXY entry '10\.0\.0\.0\/33' must be/);
+    assert.throws(() => loadConfig({ TRUST_PROXY: 'nginx' }), /TRUST_PROXY entry 'nginx'/);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy, ['127.0.0.1', '10.0.0.0/8']);
+  });
 });
 
 describe('refresh: two tabs at once, and a refused refresh uses nothing up', () => {

@@ -53,10 +53,16 @@ export interface Login extends LoginResponse {
   headers: Record<string, string>;
 }
 
-export async function loginRaw(app: FastifyInstance, username: string, password: string) {
+export async function loginRaw(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  headers: Record<string, string> = {},
+) {
   return app.inject({
     method: 'POST',
     url: '/v3/auth/login',
+    headers,
     payload: { username, password: await encryptPayload(password, DEFAULT_LOGIN_KEY) },
   });
 }

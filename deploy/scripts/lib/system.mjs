@@ -51,6 +51,15 @@ function openLog(dir, name) {
   return openSync(path.join(dir, `${name}.log`), 'a');
 }
 
+/** The API drains for up to DRAIN_TIMEOUT_MS after SIGTERM (mock-server README); a static origin within a moment. */
+const DEFAULT_DRAIN_MS = 10_000;
+
+/** How long a stopped process may take before it is killed: its drain, and a little more to close. @param {NodeJS.ProcessEnv} env */
+function stopGraceMs(env) {
+  const drain = Number(env.DRAIN_TIMEOUT_MS ?? process.env.DRAIN_TIMEOUT_MS);
+  return (Number.isInteger(drain) && drain > 0 ? drain : DEFAULT_DRAIN_MS) + 2000;
+}
+
 /**
  * One child process in its own process group, so stopping it also stops anything it started.
  * @param {string} name
@@ -115,7 +124,7 @@ export function startProcess(name, args, opts) {
         try {
           if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
         } catch {}
-      }, 5000);
+      }, stopGraceMs(opts.env));
       await done;
       clearTimeout(timer);
     },
