@@ -28,6 +28,7 @@ import {
   type PortalJs,
   portalJs,
 } from './portal';
+import { releaseBench, releaseRows } from './release';
 import { median } from './stats';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
 
@@ -227,7 +228,7 @@ function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
 }
 
 /** The built system started on the e2e ports (built first when stale) and a browser, for `work`. */
-async function withSystem<T>(work: (browser: Browser) => Promise<T>): Promise<T> {
+async function withSystem<T>(work: (browser: Browser, env: Record<string, string>) => Promise<T>): Promise<T> {
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
   const system = await startSystem({
@@ -239,7 +240,7 @@ async function withSystem<T>(work: (browser: Browser) => Promise<T>): Promise<T>
   try {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
-      return await work(browser);
+      return await work(browser, system.env);
     } finally {
       await browser.close();
     }
@@ -275,6 +276,21 @@ async function formOnly() {
   console.log(`written to ${path.relative(ROOT, file)}; a line appended to ${path.relative(ROOT, history)}`);
 }
 
+/** `npm run bench -- --only release`: publishing one remote while the back office is open (built system, browser). */
+async function releaseOnly() {
+  const release = await withSystem((browser, env) =>
+    attempt('publish of one remote', () => releaseBench(browser, env)),
+  );
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-release.json');
+  const machine = { cpus: cpus().length, loadAverage: loadavg() };
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, release }, null, 2)}\n`);
+  printRows(releaseRows(release));
+  console.log(
+    `${machine.cpus} CPUs; load average ${loadText(machine.loadAverage)}. Written to ${path.relative(ROOT, file)}`,
+  );
+}
+
 /** `npm run bench -- --only documents`: the document-bomb bench alone (no build, no browser). */
 async function documentsOnly() {
   const documents = await attempt('the document-bomb bench', documentsBench);
@@ -294,7 +310,10 @@ async function main() {
       return;
     }
     if (only === 'form') return formOnly();
-    if (only !== 'documents') throw new Error(`--only takes 'documents', 'form' or 'crash', got '${only}'`);
+    if (only === 'release') return releaseOnly();
+    if (only !== 'documents') {
+      throw new Error(`--only takes 'documents', 'form', 'release' or 'crash', got '${only}'`);
+    }
     return documentsOnly();
   }
   // Timings depend on what else runs: the load average goes into bench.json with them.
@@ -304,11 +323,12 @@ async function main() {
   // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
-  const { pages, portal, flow, largeForm } = await withSystem(async (browser) => ({
+  const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
     portal: await attempt('JS of the standalone portal', () => portalJs(browser)),
     flow: await attempt('the generated flow in Chromium', () => benchFlowInChromium(browser)),
     largeForm: await attempt('the large form beside SurveyJS', () => largeFormBench(browser)),
+    release: await attempt('publish of one remote', () => releaseBench(browser, env)),
   }));
   const history = appendLargeFormHistory(largeForm, loadAtStart);
   const result = {
@@ -329,6 +349,7 @@ async function main() {
     },
     portalJs: portal,
     largeForm,
+    release,
     lists,
     documents,
     coldStart: cold,
@@ -383,6 +404,7 @@ async function main() {
         ? [['lists (1,000,000 applications)', 'not measured', lists.failed] as Row]
         : listRows(lists)),
     ...documentRows(documents),
+    ...releaseRows(release),
   ];
   if (cold)
     rows.push([
