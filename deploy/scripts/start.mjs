@@ -1,5 +1,4 @@
 // npm start: install what is missing, build what is stale, start server + every built origin.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt } from './lib/build.mjs';
 import { demoUsersTable } from './lib/demo-users.mjs';
@@ -17,9 +16,14 @@ async function main() {
   const dataDir = process.env.DATA_DIR || path.join(ROOT, 'mock-server', '.data');
   const system = await startSystem({ ports, dataDir });
 
-  const shell = `http://127.0.0.1:${ports.SHELL_PORT}`;
-  const customerFlowBuilt = existsSync(path.join(ROOT, 'mfe-customer-flow', 'dist', 'mf-manifest.json'));
-  const portal = `http://127.0.0.1:${ports.MFE_CUSTOMER_FLOW_PORT}`;
+  // Public URLs when the deployment configures them (deploy README, "Deployment configuration").
+  const publicUrl = (/** @type {string} */ name, /** @type {number} */ port) =>
+    (system.env[name] || `http://127.0.0.1:${port}`).replace(/\/$/, '');
+  const shell = publicUrl('SHELL_PUBLIC_URL', ports.SHELL_PORT);
+  const portal = publicUrl('MFE_CUSTOMER_FLOW_PUBLIC_URL', ports.MFE_CUSTOMER_FLOW_PORT);
+  /** @type {{ remotes: { name: string, entry: string, version: string }[] }} */
+  const remotes = await (await fetch(`http://127.0.0.1:${ports.SHELL_PORT}/remotes.json`)).json();
+  const customerFlowBuilt = remotes.remotes.some((r) => r.name === 'mfe_customer_flow');
   const lines = [
     '',
     'Originate is running:',
@@ -30,10 +34,8 @@ async function main() {
           `                    ${shell}/newapplication   (the same remote inside the shell)`,
         ]
       : [`  Customer portal   ${shell}/newapplication   (the customer-flow remote is not built: fallback page)`]),
-    `  API               http://127.0.0.1:${ports.SERVER_PORT}`,
-    ...system.apps
-      .filter((a) => a.dir !== 'shell')
-      .map((a) => `  ${`${a.dir}`.padEnd(18)}http://127.0.0.1:${a.port}/mf-manifest.json`),
+    `  API               ${publicUrl('API_PUBLIC_URL', ports.SERVER_PORT)}`,
+    ...remotes.remotes.map((r) => `  ${r.name.replace(/_/g, '-').padEnd(18)}${r.entry}   (version ${r.version})`),
     '',
     'Demo logins:',
     demoUsersTable()

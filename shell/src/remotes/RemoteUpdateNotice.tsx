@@ -44,6 +44,7 @@ function useRemoteUpdates(loaded: readonly RemoteEntry[]): RemoteEntry[] {
   return updated;
 }
 
+/** Bottom right: clear of the menu drawer on the left and of the question toasts at the bottom centre. */
 export function RemoteUpdateNotice({ loaded }: { loaded: readonly RemoteEntry[] }) {
   const updated = useRemoteUpdates(loaded);
   const [dismissed, setDismissed] = useState('');
@@ -51,7 +52,7 @@ export function RemoteUpdateNotice({ loaded }: { loaded: readonly RemoteEntry[] 
   const key = updated.map((r) => r.entry).join(' ');
   if (updated.length === 0 || dismissed === key) return null;
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
       <Alert
         severity="info"
         variant="filled"
