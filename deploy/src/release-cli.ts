@@ -44,7 +44,9 @@ export function allowedOrigins(root: string, env: Env): string[] {
 
 /** A release's federation manifest, as the store keeps it. */
 function manifestOf(env: Env, dir: string, id: string): FederationManifest {
-  return readJson(path.join(originRoot(env, dir), FILES_DIR, releasedName('mf-manifest.json', id))) as FederationManifest;
+  return readJson(
+    path.join(originRoot(env, dir), FILES_DIR, releasedName('mf-manifest.json', id)),
+  ) as FederationManifest;
 }
 
 /** Why a remote's build, about to be release `id`, does not fit the current host; empty when it fits (or is the host). */
@@ -58,7 +60,9 @@ function misfitsOf(
   const hostId = currentId(env, 'shell');
   const host = hostId ? manifestOf(env, 'shell', hostId) : undefined;
   if (!host) {
-    console.warn(`[release] the shell has no current release in ${originRoot(env, 'shell')}: shared singletons are not checked`);
+    console.warn(
+      `[release] the shell has no current release in ${originRoot(env, 'shell')}: shared singletons are not checked`,
+    );
   }
   return misfits({
     remote: candidate.manifest,
@@ -183,7 +187,10 @@ const USAGE = `usage:
 function main(argv: readonly string[]): void {
   const env = withDeploymentFile(process.env);
   const [command, dir, ...rest] = argv;
-  if (command === 'sync') return sync(REPO_ROOT, env);
+  if (command === 'sync') {
+    sync(REPO_ROOT, env);
+    return;
+  }
   if (!dir || dir.startsWith('-')) throw new Error(USAGE);
   const app = appNamed(REPO_ROOT, env, dir);
   if (command === 'releases') {

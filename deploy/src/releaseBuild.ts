@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import { RELEASE_BASE_PLACEHOLDER } from '@originate/build/release';
 import type { AppInfo, Env } from './apps';
 import {
@@ -41,7 +41,8 @@ export function contentHash(dir: string): string {
 
 /** The id a build gets as a release of `version`. */
 export function releaseIdOf(distDir: string, version: string): string {
-  if (!existsSync(path.join(distDir, 'mf-manifest.json'))) throw new Error(`${distDir}: not a build (no mf-manifest.json)`);
+  if (!existsSync(path.join(distDir, 'mf-manifest.json')))
+    throw new Error(`${distDir}: not a build (no mf-manifest.json)`);
   const id = `${version}-${contentHash(distDir)}`;
   if (!isReleaseId(id)) throw new Error(`version '${version}': not usable in a path (letters, digits, . + _ -)`);
   return id;
@@ -106,7 +107,8 @@ export function createRelease(
   if (existsSync(path.join(target, RELEASE_FILE))) return { release: readRelease(env, app.dir, id), created: false };
 
   const own = rewritten(build.distDir, id);
-  const contentOf = (file: string) => own.get(path.join(build.distDir, file)) ?? readFileSync(path.join(build.distDir, file));
+  const contentOf = (file: string) =>
+    own.get(path.join(build.distDir, file)) ?? readFileSync(path.join(build.distDir, file));
   const buildFiles = filesUnder(build.distDir, isReleased);
   const fileDir = path.join(originRoot(env, app.dir), FILES_DIR);
   const files: string[] = [];
@@ -116,7 +118,9 @@ export function createRelease(
     const stored = path.join(fileDir, name);
     if (existsSync(stored)) {
       if (!readFileSync(stored).equals(bytes)) {
-        throw new Error(`${file}: differs from the kept file of the same name; a changed file must get a new name (content hash)`);
+        throw new Error(
+          `${file}: differs from the kept file of the same name; a changed file must get a new name (content hash)`,
+        );
       }
     } else {
       writeWhole(stored, bytes);
@@ -127,7 +131,8 @@ export function createRelease(
   const staging = path.join(releasesDir(env, app.dir), `.staging-${id}-${process.pid}`);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  for (const file of buildFiles.filter((f) => PAGE_FILES.includes(f))) writeFileSync(path.join(staging, file), contentOf(file));
+  for (const file of buildFiles.filter((f) => PAGE_FILES.includes(f)))
+    writeFileSync(path.join(staging, file), contentOf(file));
   if (build.declarationFile) cpSync(build.declarationFile, path.join(staging, 'remote.json'));
   const release: ReleaseInfo = {
     app: app.dir,
