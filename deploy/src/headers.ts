@@ -196,7 +196,7 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
  * The headers helmet sets on an answer to `url` with these options, as @fastify/helmet applies them:
  * what deploy's own server sends, for an origin that is not this process (nginx.ts writes them out).
  */
-export function helmetHeaders(options: FastifyHelmetOptions, url: string): Record<string, string> {
+function helmetHeaders(options: FastifyHelmetOptions, url: string): Record<string, string> {
   const { global: _global, enableCSPNonces: _nonces, ...helmetOnly } = options;
   const headers = new Map<string, string>();
   const recorder = {

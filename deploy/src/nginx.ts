@@ -288,19 +288,21 @@ function apiServer(env: Env, host: string, upstreams: readonly string[]): string
 }
 
 export interface NginxOptions {
-  /** Where nginx.conf, the pid file, the logs and the temp files go (nginx's prefix). */
+  /** Where nginx.conf goes, with logs/ and temp/: nginx's prefix (`nginx -p <out dir>`). */
   outDir: string;
   /** API processes (host:port); none: no API server. */
   apiUpstreams: readonly string[];
 }
 
-/** nginx.conf for what is deployed now under this configuration. */
-export function nginxConfig(env: Env, opts: NginxOptions): string {
+/**
+ * nginx.conf for what is deployed now under this configuration. The pid file, the logs and the temp files
+ * are named relative to nginx's prefix (`-p`), so the file works wherever that folder is.
+ */
+export function nginxConfig(env: Env, apiUpstreams: readonly string[]): string {
   const apps = deployedApps(env);
   if (apps.length === 0) throw new Error(`nothing to serve: no app has a release in ${releasesRoot(env)}`);
   const host = listenHost(env);
-  const out = path.resolve(opts.outDir);
-  const at = (...parts: string[]) => quoted(path.join(out, ...parts), 'path');
+  const at = (...parts: string[]) => quoted(parts.join('/'), 'path');
   const requestTimeout = millisecondsFrom(env, 'REQUEST_TIMEOUT_MS', 30_000);
   const shells = federationOrigins(env);
   const releases = apps.map((app) => `#   ${app.dir}: ${path.basename(app.distDir)} on ${app.publicUrl}`);
@@ -339,7 +341,7 @@ export function nginxConfig(env: Env, opts: NginxOptions): string {
         ...shells.map((origin) => `${quotedRegex(`~^${escapeRegex(origin)}$`)} $http_origin;`),
       ]),
       ...apps.flatMap((app) => ['', `# ${app.dir} (${app.kind})`, ...appServer(app, env, host)]),
-      ...(opts.apiUpstreams.length > 0 ? ['', '# the API', ...apiServer(env, host, opts.apiUpstreams)] : []),
+      ...(apiUpstreams.length > 0 ? ['', '# the API', ...apiServer(env, host, apiUpstreams)] : []),
     ]),
   ];
   return `${lines.join('\n')}\n`;
@@ -350,7 +352,7 @@ export function writeNginxConfig(env: Env, opts: NginxOptions): string {
   const out = path.resolve(opts.outDir);
   for (const dir of [out, path.join(out, 'logs'), path.join(out, 'temp')]) mkdirSync(dir, { recursive: true });
   const file = path.join(out, 'nginx.conf');
-  writeFileSync(file, nginxConfig(env, opts));
+  writeFileSync(file, nginxConfig(env, opts.apiUpstreams));
   return file;
 }
 
