@@ -22,12 +22,12 @@ import {
   type PageRules,
   recentPageRules,
 } from './headers';
-import { deployedApps, originRoot, releasesRoot } from './releases';
+import { deployedApps, FILES_DIR, originRoot, RELEASE_FILE, releasesRoot } from './releases';
 
 /** The page every navigation gets, as serve.ts serves it. */
 const CURRENT_PAGE = '/current/index.html';
-/** Every release has its manifest: the origin is ready when the current one's is there. */
-const CURRENT_MANIFEST = '/current/mf-manifest.json';
+/** Every release has its record: the origin is ready while the pointer names one. */
+const CURRENT_RECORD = `/current/${RELEASE_FILE}`;
 /** deploy's own not-found answer (serve.ts), byte for byte. */
 const NOT_FOUND_BODY = JSON.stringify({ code: 404, message: 'Not found' });
 /** fastify's type for a JSON answer. */
@@ -191,24 +191,24 @@ function appServer(app: AppInfo, env: Env, host: string): string[] {
       ...lines,
     ]);
   const federation = app.kind === 'remote' ? federationHeaders(undefined, []) : undefined;
-  const releases = '/releases/';
+  const files = `/${FILES_DIR}/`;
   const releaseFiles = [
-    // Half-made releases (.staging-*) are never served (deploy's server serves no dot-file either).
+    // No dot-file is served (deploy's server ignores them too).
     ...block(`location ~ ${quotedRegex(String.raw`/\.`)}`, ['return 404;']),
     ...(federation
       ? block(`location ~ ${quotedRegex(`^/${FEDERATION_FILES.source.slice(1)}`)}`, [
           ...fileBody(
             { security: (url) => ({ ...headers.security(url), ...federation.headers }) },
-            releases,
-            'releases/id/chunks/file',
+            files,
+            `${FILES_DIR}/chunks/file`,
             { Vary: `${FILE_VARY}, ${federation.vary}` },
           ),
           `add_header Access-Control-Allow-Origin ${FEDERATION_ORIGIN};`,
         ])
       : []),
-    ...fileBody(headers, releases, 'releases/id/file'),
+    ...fileBody(headers, files, `${FILES_DIR}/file`),
   ];
-  const files = ['/env.json', ...(app.kind === 'host' ? ['/remotes.json'] : []), CURRENT_PAGE];
+  const pointerFiles = ['/env.json', ...(app.kind === 'host' ? ['/remotes.json'] : []), CURRENT_PAGE];
   const declared = declaredPaths(rules()).map((p, i) => ({ path: `/${p}`, missing: `@missing_${i + 1}` }));
   return block('server', [
     `listen ${listenAddress(host, app.port)};`,
@@ -219,13 +219,13 @@ function appServer(app: AppInfo, env: Env, host: string): string[] {
     '',
     ...probe('/healthz', [json(200, { status: 'ok' } satisfies LiveAnswer)]),
     ...probe('/readyz', [
-      `if (-f $document_root${CURRENT_MANIFEST}) {`,
+      `if (-f $document_root${CURRENT_RECORD}) {`,
       `  ${json(200, { status: 'ready' } satisfies ReadyAnswer)}`,
       '}',
       json(503, { status: 'not-ready', reasons: [`${app.dir} has no current release`] }),
     ]),
-    ...block(`location ^~ ${releases}`, releaseFiles),
-    ...files.flatMap((file) => block(`location = ${file}`, fileBody(headers, file, file.slice(1)))),
+    ...block(`location ^~ ${files}`, releaseFiles),
+    ...pointerFiles.flatMap((file) => block(`location = ${file}`, fileBody(headers, file, file.slice(1)))),
     ...declared.flatMap(({ path: url, missing }) => [
       ...block(`location = ${url}`, pageBody(headers, url, missing)),
       ...block(`location ^~ ${url}/`, pageBody(headers, `${url}/`, missing)),

@@ -37,12 +37,19 @@ function store(): string {
   const release = (dir: string, id: string, files: Record<string, string>) => {
     const folder = path.join(root, dir, 'releases', id);
     mkdirSync(folder, { recursive: true });
-    for (const [name, content] of Object.entries({ 'mf-manifest.json': '{}', ...files })) {
+    for (const [name, content] of Object.entries(files)) {
       writeFileSync(path.join(folder, name), content);
     }
     writeFileSync(
       path.join(folder, 'release.json'),
-      JSON.stringify({ app: dir, id, version: '0.1.0', hash: id.slice(-12), createdAt: '2026-11-26T00:00:00Z' }),
+      JSON.stringify({
+        app: dir,
+        id,
+        version: '0.1.0',
+        hash: id.slice(-12),
+        createdAt: '2026-11-26T00:00:00Z',
+        files: [],
+      }),
     );
     switchCurrent({ RELEASES_DIR: root }, dir, id);
   };

@@ -7,7 +7,7 @@
 // without the shell's build, nginx, PostgreSQL or Redis.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,7 @@ import { type Proc, startProcess, syncReleases, waitForHttp } from '../scripts/l
 import { type AppInfo, type Env, listApps, publicUrlEnvName, REPO_ROOT } from '../src/apps';
 import { recentPageRules } from '../src/headers';
 import { writeNginxConfig } from '../src/nginx';
-import { deployedApps, originRoot } from '../src/releases';
+import { deployedApps, FILES_DIR, originRoot, readRelease, releaseFileUrl } from '../src/releases';
 import { createAppServer } from '../src/serve';
 
 const HOST = '127.0.0.1';
@@ -136,15 +136,18 @@ async function startOwnServers(env: Record<string, string>, offset: number): Pro
   );
 }
 
-/** A release's file path below the origin, e.g. /releases/<id>/chunks/12.abc.js, with a .br copy beside it. */
-function compressedChunk(app: AppInfo): string {
-  const chunks = path.join(app.distDir, 'chunks');
-  const name = readdirSync(chunks)
-    .filter((f) => f.endsWith('.js') && existsSync(path.join(chunks, `${f}.br`)))
-    .sort()[0];
+/** A chunk of the app's current release with a .br copy beside it, as its URL path (/files/chunks/12.abc.js). */
+function compressedChunk(app: AppInfo, env: Env): string {
+  const release = readRelease(env, app.dir, path.basename(app.distDir));
+  const name = release.files.find(
+    (f) => f.startsWith('chunks/') && f.endsWith('.js') && release.files.includes(`${f}.br`),
+  );
   assert.ok(name, `${app.dir}'s release has a chunk with a .br copy`);
-  return `/releases/${path.basename(app.distDir)}/chunks/${name}`;
+  return `/${FILES_DIR}/${name}`;
 }
+
+/** The URL path of the current release's federation manifest. */
+const manifestOf = (app: AppInfo) => releaseFileUrl(path.basename(app.distDir), 'mf-manifest.json');
 
 /** The paths an app's page rules name (framable, camera). */
 function declared(app: AppInfo, env: Env): string[] {
@@ -223,6 +226,8 @@ describe('the production topology: nginx before every origin and two API process
       // This run's own keys and channels: a Redis shared with other runs sees nothing of theirs.
       REDIS_KEY_PREFIX: `originate-topology-${randomBytes(6).toString('hex')}:`,
       SEED_APPLICATIONS: '0',
+      // nginx's X-Forwarded-For is believed: the per-address limits count the client, not nginx.
+      TRUST_PROXY: HOST,
     };
     // One after the other: the first migrates and seeds, the second finds both done.
     for (const [port, args] of [
@@ -262,7 +267,7 @@ describe('the production topology: nginx before every origin and two API process
     const remote = apps.find((a) => a.kind === 'remote');
     assert.ok(shell && remote);
     const shellOrigin = shell.publicUrl;
-    const manifest = `/releases/${path.basename(remote.distDir)}/mf-manifest.json`;
+    const manifest = manifestOf(remote);
     const [page, , , chunkBr, chunkGzip, , manifestRead, manifestRefused] = await assertSameAnswers(
       apps,
       OWN_SERVER_ORIGINS - NGINX_ORIGINS,
@@ -270,16 +275,17 @@ describe('the production topology: nginx before every origin and two API process
         { app: shell, path: '/', headers: { 'accept-encoding': 'br, gzip' } },
         { app: shell, path: '/env.json' },
         { app: shell, path: '/remotes.json' },
-        { app: shell, path: compressedChunk(shell), headers: { 'accept-encoding': 'br, gzip' } },
-        { app: shell, path: compressedChunk(shell), headers: { 'accept-encoding': 'gzip' } },
-        { app: shell, path: compressedChunk(shell) },
+        { app: shell, path: compressedChunk(shell, env), headers: { 'accept-encoding': 'br, gzip' } },
+        { app: shell, path: compressedChunk(shell, env), headers: { 'accept-encoding': 'gzip' } },
+        { app: shell, path: compressedChunk(shell, env) },
         { app: remote, path: manifest, headers: { origin: shellOrigin } },
         { app: remote, path: manifest, headers: { origin: 'http://elsewhere.example' } },
-        { app: remote, path: compressedChunk(remote), headers: { origin: shellOrigin, 'accept-encoding': 'br' } },
+        { app: remote, path: compressedChunk(remote, env), headers: { origin: shellOrigin, 'accept-encoding': 'br' } },
         { app: remote, path: '/env.json', headers: { origin: shellOrigin } },
         { app: remote, path: '/applications/42' },
         { app: shell, path: '/current/index.html' },
-        { app: shell, path: '/releases/nothing-here.js' },
+        { app: shell, path: `/${FILES_DIR}/nothing-here.js` },
+        { app: shell, path: `/${FILES_DIR}/chunks` },
         { app: remote, path: '/missing.js', headers: { origin: shellOrigin } },
         { app: shell, path: '/healthz' },
         // The paths the deployed remotes' declarations name, on their own origins and the shell's.
@@ -440,7 +446,7 @@ describe('every origin with configured public URLs, through nginx and deploy’s
     const remotes = apps.filter((a) => a.kind === 'remote');
     assert.ok(shell && remotes[0]);
     const remote = remotes[0];
-    const manifest = `/releases/${path.basename(remote.distDir)}/mf-manifest.json`;
+    const manifest = manifestOf(remote);
     const [envJson, remotesJson, page, remoteEnv, federation] = await assertSameAnswers(
       apps,
       PUBLIC_OWN_SERVER_ORIGINS - PUBLIC_NGINX_ORIGINS,
@@ -460,7 +466,7 @@ describe('every origin with configured public URLs, through nginx and deploy’s
     const listed = (JSON.parse(String(remotesJson?.body)) as RemotesManifest).remotes;
     assert.deepEqual(
       listed.map((r) => r.entry),
-      remotes.map((r) => `${r.publicUrl}/releases/${path.basename(r.distDir)}/mf-manifest.json`),
+      remotes.map((r) => `${r.publicUrl}${manifestOf(r)}`),
     );
     assert.ok(remotes.every((r) => r.publicUrl.includes('.originate.test:')));
     const csp = page?.headers['content-security-policy'] ?? '';

@@ -2,7 +2,7 @@
 // second and latency at 50 connections for one chunk of the shell (br, as a browser asks) and for /remotes.json,
 // each served by nginx (deploy/src/nginx.ts's configuration) and by serve.ts from the same release store on the
 // same ports, one after the other so neither competes with the other for the 2 cores. Figures only.
-import { chmodSync, mkdtempSync, readdirSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
@@ -35,17 +35,16 @@ export interface NginxFigures {
   ownServer: Record<'chunk' | 'remotesJson', Measure>;
 }
 
-/** The shell's current release's chunk with a .br copy whose .br size is the median of them. */
+/** The shell's chunk with a .br copy whose .br size is the median of them (chunks are files/chunks/ of the store). */
 function medianChunk(store: string): { path: string; brBytes: number } {
-  const id = path.basename(readlinkSync(path.join(store, 'shell', 'current')));
-  const folder = path.join(store, 'shell', 'releases', id, 'chunks');
+  const folder = path.join(store, 'shell', 'files', 'chunks');
   const sized = readdirSync(folder)
     .filter((f) => f.endsWith('.js.br'))
     .map((f) => ({ name: f.slice(0, -'.br'.length), brBytes: statSync(path.join(folder, f)).size }))
     .sort((a, b) => a.brBytes - b.brBytes);
   const median = sized[Math.floor(sized.length / 2)];
   if (!median) throw new Error(`no precompressed chunk in ${folder}`);
-  return { path: `/releases/${id}/chunks/${median.name}`, brBytes: median.brBytes };
+  return { path: `/files/chunks/${median.name}`, brBytes: median.brBytes };
 }
 
 async function measure(url: string): Promise<Measure> {
