@@ -160,6 +160,13 @@ async function main() {
         ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
         e2eCounts,
       );
+      // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
+      await tests(
+        'topology: npm run test:topology -w @originate/deploy',
+        'npm',
+        ['run', 'test:topology', '-w', '@originate/deploy'],
+        countTests,
+      );
     } else {
       tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
     }
