@@ -129,24 +129,21 @@ function typesBlock(root: string): string[] {
   ];
 }
 
-function indent(lines: readonly string[], depth = 1): string[] {
-  return lines.map((line) => (line ? `${'  '.repeat(depth)}${line}` : line));
+function indent(lines: readonly string[]): string[] {
+  return lines.map((line) => (line ? `  ${line}` : line));
 }
 
 function block(head: string, body: readonly string[]): string[] {
   return [`${head} {`, ...indent(body), '}'];
 }
 
-/** What one app's origin sends on any answer to a path, and what its files add. */
-interface Headers {
-  /** helmet's set, the CSP and Permissions-Policy of the path: on every answer. */
-  security: (url: string) => Record<string, string>;
-}
+/** What an origin sends on every answer to a path: helmet's set, the CSP and Permissions-Policy of that path. */
+type Security = (url: string) => Record<string, string>;
 
 /** deploy's 404 with the headers of a path, whatever the path's extension (error_page sends every 404 here). */
-function missingLocation(name: string, headers: Headers, url: string): string[] {
+function missingLocation(name: string, security: Security, url: string): string[] {
   return block(`location ${name}`, [
-    ...addHeaders(headers.security(url), true),
+    ...addHeaders(security(url), true),
     'types {}',
     `default_type ${quoted(JSON_TYPE, 'default_type')};`,
     `return 404 ${quoted(NOT_FOUND_BODY, '404 body')};`,
@@ -154,9 +151,9 @@ function missingLocation(name: string, headers: Headers, url: string): string[] 
 }
 
 /** A navigation gets the current page; any other path is a 404. */
-function pageBody(headers: Headers, url: string, missing: string): string[] {
+function pageBody(security: Security, url: string, missing: string): string[] {
   return [
-    ...addHeaders(headers.security(url), true),
+    ...addHeaders(security(url), true),
     ...addHeaders({ 'Cache-Control': cacheControlFor(CURRENT_PAGE.slice(1)), Vary: FILE_VARY }, false),
     `error_page 404 ${missing};`,
     `if ($uri ~ ${quotedRegex(FILE_PATH)}) {`,
@@ -167,9 +164,9 @@ function pageBody(headers: Headers, url: string, missing: string): string[] {
 }
 
 /** A file of the folder, with the cache policy of its path; missing, it is a navigation or a 404. */
-function fileBody(headers: Headers, url: string, relative: string, extra: Record<string, string> = {}): string[] {
+function fileBody(security: Security, url: string, relative: string, extra: Record<string, string> = {}): string[] {
   return [
-    ...addHeaders(headers.security(url), true),
+    ...addHeaders(security(url), true),
     ...addHeaders({ 'Cache-Control': cacheControlFor(relative), Vary: FILE_VARY, ...extra }, false),
     'try_files $uri @page;',
   ];
@@ -182,11 +179,11 @@ function declaredPaths(rules: PageRules): string[] {
 
 function appServer(app: AppInfo, env: Env, host: string): string[] {
   const rules = recentPageRules(app, env);
-  const headers: Headers = { security: (url) => originHeaders(app, env, rules, url) };
+  const security: Security = (url) => originHeaders(app, env, rules, url);
   const json = (status: number, body: unknown) => `return ${status} ${quoted(JSON.stringify(body), 'answer')};`;
   const probe = (url: string, lines: string[]) =>
     block(`location = ${url}`, [
-      ...addHeaders({ ...headers.security(url), 'Cache-Control': 'no-store' }, true),
+      ...addHeaders({ ...security(url), 'Cache-Control': 'no-store' }, true),
       `default_type ${quoted(JSON_TYPE, 'default_type')};`,
       ...lines,
     ]);
@@ -197,16 +194,13 @@ function appServer(app: AppInfo, env: Env, host: string): string[] {
     ...block(`location ~ ${quotedRegex(String.raw`/\.`)}`, ['return 404;']),
     ...(federation
       ? block(`location ~ ${quotedRegex(`^/${FEDERATION_FILES.source.slice(1)}`)}`, [
-          ...fileBody(
-            { security: (url) => ({ ...headers.security(url), ...federation.headers }) },
-            files,
-            `${FILES_DIR}/chunks/file`,
-            { Vary: `${FILE_VARY}, ${federation.vary}` },
-          ),
+          ...fileBody((url) => ({ ...security(url), ...federation.headers }), files, `${FILES_DIR}/chunks/file`, {
+            Vary: `${FILE_VARY}, ${federation.vary}`,
+          }),
           `add_header Access-Control-Allow-Origin ${FEDERATION_ORIGIN};`,
         ])
       : []),
-    ...fileBody(headers, files, `${FILES_DIR}/file`),
+    ...fileBody(security, files, `${FILES_DIR}/file`),
   ];
   const pointerFiles = ['/env.json', ...(app.kind === 'host' ? ['/remotes.json'] : []), CURRENT_PAGE];
   const declared = declaredPaths(rules()).map((p, i) => ({ path: `/${p}`, missing: `@missing_${i + 1}` }));
@@ -225,15 +219,15 @@ function appServer(app: AppInfo, env: Env, host: string): string[] {
       json(503, { status: 'not-ready', reasons: [`${app.dir} has no current release`] }),
     ]),
     ...block(`location ^~ ${files}`, releaseFiles),
-    ...pointerFiles.flatMap((file) => block(`location = ${file}`, fileBody(headers, file, file.slice(1)))),
+    ...pointerFiles.flatMap((file) => block(`location = ${file}`, fileBody(security, file, file.slice(1)))),
     ...declared.flatMap(({ path: url, missing }) => [
-      ...block(`location = ${url}`, pageBody(headers, url, missing)),
-      ...block(`location ^~ ${url}/`, pageBody(headers, `${url}/`, missing)),
-      ...missingLocation(missing, headers, url),
+      ...block(`location = ${url}`, pageBody(security, url, missing)),
+      ...block(`location ^~ ${url}/`, pageBody(security, `${url}/`, missing)),
+      ...missingLocation(missing, security, url),
     ]),
-    ...block('location /', pageBody(headers, '/', '@missing')),
-    ...block('location @page', pageBody(headers, '/', '@missing')),
-    ...missingLocation('@missing', headers, '/'),
+    ...block('location /', pageBody(security, '/', '@missing')),
+    ...block('location @page', pageBody(security, '/', '@missing')),
+    ...missingLocation('@missing', security, '/'),
   ]);
 }
 
