@@ -1,11 +1,13 @@
-// npm test: install what is missing (Debian chromium too), then two lanes at once: the server tests beside
+// npm test: install what is missing (Debian chromium and nginx too), then two lanes at once: the server tests beside
 // the other unit tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
 // if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { aptInstall } from './lib/apt.mjs';
 import { countTests } from './lib/counts.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
+import { ensureNginx } from './lib/nginx.mjs';
 import { ROOT, run, step } from './lib/run.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -18,13 +20,7 @@ const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 const tallies = [];
 
 async function ensureChromium() {
-  if (existsSync(CHROMIUM)) return;
-  step('Installing Debian chromium (apt-get)');
-  const update = await run('apt-get', ['update']);
-  if (update.code !== 0) throw new Error('apt-get update failed');
-  const install = await run('apt-get', ['install', '-y', 'chromium'], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
-  if (install.code !== 0 || !existsSync(CHROMIUM))
-    throw new Error(`apt-get install -y chromium did not give ${CHROMIUM}`);
+  await aptInstall('Debian chromium', ['chromium'], [CHROMIUM]);
 }
 
 /** A set-up step, timed for the summary; a failure stops the run (main's catch). */
@@ -132,6 +128,8 @@ function slowestBrowserTests(count = 10) {
 async function main() {
   await setUp('install: npm ci (when needed)', ensureInstall);
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
+  // The topology test runs nginx (deploy/test/topology.test.ts).
+  await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
   if (process.env.CI === 'true') await requireProductionServices();
   // Two lanes on CI's 2 cores, both busy to the end: the server suite (one file at a time, the longest
   // step) from the first second, beside the other packages' unit tests one package at a time; and the
@@ -161,6 +159,13 @@ async function main() {
         'npx',
         ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
         e2eCounts,
+      );
+      // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
+      await tests(
+        'topology: npm run test:topology -w @originate/deploy',
+        'npm',
+        ['run', 'test:topology', '-w', '@originate/deploy'],
+        countTests,
       );
     } else {
       tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });

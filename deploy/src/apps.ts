@@ -124,7 +124,7 @@ export function originsFrom(env: Env, name: string): string[] {
     });
 }
 
-function serverPort(env: Env): number {
+export function serverPort(env: Env): number {
   return resolvePort('SERVER_PORT', env) ?? 4000;
 }
 

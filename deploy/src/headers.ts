@@ -2,19 +2,24 @@
 // made from what is deployed, Permissions-Policy by route, and which remote files other origins may read.
 // What a remote's pages need (framing, camera, blob: URLs) is what its remote.json declares (`pages`):
 // on its own origin, and on the shell's, which renders remotes inside its page.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
+import helmet, { type HelmetOptions } from 'helmet';
 import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort } from './apps';
 import { deployedDeclaration, shellPublicUrl } from './manifest';
 import { deployedApps, FILES_DIR } from './releases';
 
 /** A release's files never change once written (content hash or release id in the name): cached for a year. */
 const IMMUTABLE_DIR = `${FILES_DIR}/`;
-/** What a host page loads from a remote's release. */
-const FEDERATION_FILES = /^files\/(mf-manifest\.[^/]+\.json|remoteEntry\.[^/]+\.js|chunks\/.+|assets\/.+)$/;
+/** What a host page loads from a remote's release (a path relative to the origin's folder). */
+export const FEDERATION_FILES = /^files\/(mf-manifest\.[^/]+\.json|remoteEntry\.[^/]+\.js|chunks\/.+|assets\/.+)$/;
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Every file is sent precompressed when the client accepts it: caches key it by Accept-Encoding. */
+export const FILE_VARY = 'Accept-Encoding';
+export const PERMISSIONS_POLICY = 'Permissions-Policy';
 
 /** The URL's path without the query. */
 export function pathnameOf(url: string): string {
@@ -45,6 +50,23 @@ export function cacheControlFor(relativePath: string): string {
  */
 export function isFederationFile(relativePath: string): boolean {
   return FEDERATION_FILES.test(distRelative(relativePath));
+}
+
+/**
+ * What a remote's federation file answers besides its file headers: readable cross-origin, and by the
+ * request's Origin when that is one of `allowed` (the Vary field is added to the file's own).
+ */
+export function federationHeaders(
+  origin: string | undefined,
+  allowed: readonly string[],
+): { vary: string; headers: Record<string, string> } {
+  return {
+    vary: 'Origin',
+    headers: {
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      ...(origin && allowed.includes(origin) ? { 'Access-Control-Allow-Origin': origin } : {}),
+    },
+  };
 }
 
 /** Origins whose pages may read a remote's federation files: the shell's public one, plus SHELL_ORIGINS. */
@@ -167,5 +189,29 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
     },
     // frame-ancestors decides framing: X-Frame-Options cannot name the sites allowed to embed.
     xFrameOptions: false,
+  };
+}
+
+/**
+ * The headers helmet sets on an answer to `url` with these options, as @fastify/helmet applies them:
+ * what deploy's own server sends, for an origin that is not this process (nginx.ts writes them out).
+ */
+function helmetHeaders(options: FastifyHelmetOptions, url: string): Record<string, string> {
+  const { global: _global, enableCSPNonces: _nonces, ...helmetOnly } = options;
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  // @fastify/helmet's types name helmet's CommonJS declarations, this import its ES ones: the same options.
+  helmet(helmetOnly as HelmetOptions)({ url } as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return Object.fromEntries(headers);
+}
+
+/** Every header an origin sends on any answer to `url`: helmet's set with the CSP, and Permissions-Policy. */
+export function originHeaders(app: AppInfo, env: Env, rules: () => PageRules, url: string): Record<string, string> {
+  return {
+    ...helmetHeaders(helmetOptions(app, env, rules), url),
+    [PERMISSIONS_POLICY]: permissionsPolicy(url, rules()),
   };
 }

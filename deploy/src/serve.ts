@@ -9,10 +9,13 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { type AppInfo, type Env, listenHost, millisecondsFrom, withDeploymentFile } from './apps';
 import {
   cacheControlFor,
+  FILE_VARY,
+  federationHeaders,
   federationOrigins,
   helmetOptions,
   isFederationFile,
   NO_CACHE,
+  PERMISSIONS_POLICY,
   pathnameOf,
   permissionsPolicy,
   recentPageRules,
@@ -69,7 +72,7 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
   const pageRules = recentPageRules(app, opts.env);
   server.register(fastifyHelmet, helmetOptions(app, opts.env, pageRules));
   server.addHook('onRequest', async (req, reply) => {
-    reply.header('Permissions-Policy', permissionsPolicy(req.url, pageRules()));
+    reply.header(PERMISSIONS_POLICY, permissionsPolicy(req.url, pageRules()));
   });
 
   if (app.kind === 'remote') {
@@ -77,10 +80,9 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     const allowed = federationOrigins(opts.env);
     server.addHook('onSend', async (req, reply, payload) => {
       if (reply.statusCode >= 400 || !isFederationFile(pathnameOf(req.url))) return payload;
-      addVary(reply, 'Origin');
-      reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-      const origin = req.headers.origin;
-      if (origin && allowed.includes(origin)) reply.header('Access-Control-Allow-Origin', origin);
+      const { vary, headers } = federationHeaders(req.headers.origin, allowed);
+      addVary(reply, vary);
+      reply.headers(headers);
       return payload;
     });
   }
@@ -111,7 +113,7 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     preCompressed: true,
     setHeaders: (res, filePath) => {
       res.setHeader('Cache-Control', cacheControlFor(path.relative(folder, filePath)));
-      res.setHeader('Vary', 'Accept-Encoding');
+      res.setHeader('Vary', FILE_VARY);
     },
   });
 

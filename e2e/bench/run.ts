@@ -2,7 +2,8 @@
 // copies in the composed back office, the flow engine on a generated 500-field flow, that flow in Chromium
 // on the standalone portal (first render, keystroke-to-next-paint), JS before the portal's first step is
 // usable, the same flow as one large form beside SurveyJS 3 at CPU throttle 1× and 4× (largeForm.ts; alone:
-// --only form), and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
+// --only form), nginx vs deploy's own static server for a chunk and /remotes.json (nginx.ts; alone: --only nginx),
+// and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './do
 import { type EngineFigures, engineBench } from './engine';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { listRows, listsBench } from './lists';
+import { type NginxFigures, nginxBench, nginxRows } from './nginx';
 import {
   BENCH_PRODUCT,
   benchFlowInChromium,
@@ -291,6 +293,22 @@ async function releaseOnly() {
   );
 }
 
+/** `npm run bench -- --only nginx`: nginx vs deploy's own server alone (built apps, no browser). */
+async function nginxOnly() {
+  const loadAtStart = loadavg();
+  const nginx: NginxFigures | { failed: string } = await attempt('nginx vs serve.ts', nginxBench);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-nginx.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, nginx }, null, 2)}\n`);
+  printRows(nginxRows(nginx));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(nginx)) process.exitCode = 1;
+}
+
 /** `npm run bench -- --only documents`: the document-bomb bench alone (no build, no browser). */
 async function documentsOnly() {
   const documents = await attempt('the document-bomb bench', documentsBench);
@@ -311,8 +329,9 @@ async function main() {
     }
     if (only === 'form') return formOnly();
     if (only === 'release') return releaseOnly();
+    if (only === 'nginx') return nginxOnly();
     if (only !== 'documents') {
-      throw new Error(`--only takes 'documents', 'form', 'release' or 'crash', got '${only}'`);
+      throw new Error(`--only takes 'documents', 'form', 'release', 'nginx' or 'crash', got '${only}'`);
     }
     return documentsOnly();
   }
@@ -323,6 +342,7 @@ async function main() {
   // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
+  const nginx = await attempt('nginx vs serve.ts', nginxBench);
   const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
     portal: await attempt('JS of the standalone portal', () => portalJs(browser)),
@@ -352,6 +372,7 @@ async function main() {
     release,
     lists,
     documents,
+    nginx,
     coldStart: cold,
   };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
@@ -405,6 +426,7 @@ async function main() {
         : listRows(lists)),
     ...documentRows(documents),
     ...releaseRows(release),
+    ...nginxRows(nginx),
   ];
   if (cold)
     rows.push([

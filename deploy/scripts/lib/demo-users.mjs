@@ -1,6 +1,6 @@
 // The demo logins the mock-server seeds outside production; README.md shows the same table and
 // the e2e suite logs every one of them in, so the three cannot drift apart.
-const DEMO_USERS = [
+export const DEMO_USERS = [
   { role: 'Loan officer', username: 'officer', password: 'Officer@123' },
   { role: 'Team lead', username: 'teamlead', password: 'Lead@123' },
   { role: 'Approver', username: 'approver', password: 'Approver@123' },

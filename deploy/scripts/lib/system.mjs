@@ -302,7 +302,7 @@ export function freePort() {
 
 /**
  * Resolves once the URL answers HTTP at all; rejects if the process exits or time runs out.
- * @param {string} url @param {Proc} proc @param {number} timeoutMs
+ * @param {string} url @param {{ name: string, exited: boolean }} proc what answers there (a Proc, nginx) @param {number} timeoutMs
  */
 export async function waitForHttp(url, proc, timeoutMs = 120_000) {
   const deadline = Date.now() + timeoutMs;

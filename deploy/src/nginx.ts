@@ -1,0 +1,396 @@
+// The production topology's nginx (README "nginx topology"): one server per deployed app, serving the app's
+// folder of the release store as it is with the headers of deploy's own server (the same code, headers.ts),
+// and one server on SERVER_PORT proxying the API and socket.io to N API processes.
+//   node --import tsx deploy/src/nginx.ts <out dir> [--api-upstream 127.0.0.1:4201 ...]
+// The configuration is made from what is deployed when it runs: a new release or a rollback needs nothing
+// (the pointer files are served as they are), a release that changes its `pages` declaration or a new app
+// needs it made again and `nginx -s reload`.
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import path from 'node:path';
+import send from '@fastify/send';
+import { type LiveAnswer, type ReadyAnswer, SOCKET_PATH } from '@originate/contract';
+import { BROTLI_STATIC_MODULE } from '../scripts/lib/nginx.mjs';
+import { type AppInfo, type Env, listenHost, millisecondsFrom, serverPort, withDeploymentFile } from './apps';
+import {
+  cacheControlFor,
+  FEDERATION_FILES,
+  FILE_VARY,
+  federationHeaders,
+  federationOrigins,
+  originHeaders,
+  type PageRules,
+  recentPageRules,
+} from './headers';
+import { deployedApps, FILES_DIR, originRoot, RELEASE_FILE, releasesRoot } from './releases';
+
+/** The page every navigation gets, as serve.ts serves it. */
+const CURRENT_PAGE = '/current/index.html';
+/** Every release has its record: the origin is ready while the pointer names one. */
+const CURRENT_RECORD = `/current/${RELEASE_FILE}`;
+/** deploy's own not-found answer (serve.ts), byte for byte. */
+const NOT_FOUND_BODY = JSON.stringify({ code: 404, message: 'Not found' });
+/** fastify's type for a JSON answer. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+/** A page navigation is a path whose last segment has no '.' (serve.ts isPageRequest); the rest is a file. */
+const FILE_PATH = String.raw`\.[^/]*/?$`;
+/** Types of the files a build makes beside those found in the store (a later release may bring them). */
+const WEB_EXTENSIONS = [
+  'html',
+  'js',
+  'mjs',
+  'css',
+  'json',
+  'map',
+  'txt',
+  'xml',
+  'svg',
+  'png',
+  'jpg',
+  'jpeg',
+  'gif',
+  'webp',
+  'avif',
+  'ico',
+  'woff',
+  'woff2',
+  'ttf',
+  'otf',
+  'mp3',
+  'wav',
+  'ogg',
+  'mp4',
+  'webm',
+  'wasm',
+  'pdf',
+];
+
+const API_UPSTREAM = 'originate_api';
+/** $federation_origin: the request's Origin when a shell's page may read a remote's federation files, else empty. */
+const FEDERATION_ORIGIN = '$federation_origin';
+
+/** A value in double quotes; a '$' (an nginx variable) or a line break cannot be written, and says where. */
+function quoted(value: string, what: string): string {
+  if (/[$\r\n]/.test(value)) throw new Error(`${what}: '${value}' cannot be written into nginx's configuration`);
+  return `"${value.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+/** A regular expression in double quotes ('$' is its end anchor there, not a variable). */
+function quotedRegex(source: string): string {
+  return `"${source.replace(/[\\"]/g, '\\$&')}"`;
+}
+
+function escapeRegex(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function listenAddress(host: string, port: number): string {
+  return `${isIP(host) === 6 ? `[${host}]` : host}:${port}`;
+}
+
+/** `add_header` lines; `always` also on error answers (the security headers are on every answer, 404s too). */
+function addHeaders(headers: Readonly<Record<string, string>>, always: boolean): string[] {
+  return Object.entries(headers).map(
+    ([name, value]) => `add_header ${name} ${quoted(value, name)}${always ? ' always' : ''};`,
+  );
+}
+
+/** Content types as deploy's server sends them (@fastify/send's table, charset as @fastify/static adds it). */
+function contentType(extension: string): string | null {
+  const type = send.mime.getType(extension);
+  if (!type) return null;
+  return send.isUtf8MimeType(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** The extensions of every file in the store, .br and .gz copies named by their file's. */
+function storeExtensions(root: string): Set<string> {
+  const found = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name));
+      const match = /\.([A-Za-z0-9]+)(\.(br|gz))?$/.exec(entry.name);
+      if (entry.isFile() && match?.[1]) found.add(match[1].toLowerCase());
+    }
+  };
+  walk(root);
+  return found;
+}
+
+function typesBlock(root: string): string[] {
+  const byType = new Map<string, string[]>();
+  for (const extension of [...new Set([...WEB_EXTENSIONS, ...storeExtensions(root)])].sort()) {
+    const type = contentType(extension);
+    if (type) byType.set(type, [...(byType.get(type) ?? []), extension]);
+  }
+  return [
+    'types {',
+    ...[...byType].map(([type, extensions]) => `  ${quoted(type, 'content type')} ${extensions.join(' ')};`),
+    '}',
+  ];
+}
+
+function indent(lines: readonly string[]): string[] {
+  return lines.map((line) => (line ? `  ${line}` : line));
+}
+
+function block(head: string, body: readonly string[]): string[] {
+  return [`${head} {`, ...indent(body), '}'];
+}
+
+/** What an origin sends on every answer to a path: helmet's set, the CSP and Permissions-Policy of that path. */
+type Security = (url: string) => Record<string, string>;
+
+/** deploy's 404 with the headers of a path, whatever the path's extension (error_page sends every 404 here). */
+function missingLocation(name: string, security: Security, url: string): string[] {
+  return block(`location ${name}`, [
+    ...addHeaders(security(url), true),
+    'types {}',
+    `default_type ${quoted(JSON_TYPE, 'default_type')};`,
+    `return 404 ${quoted(NOT_FOUND_BODY, '404 body')};`,
+  ]);
+}
+
+/** A navigation gets the current page; any other path is a 404. */
+function pageBody(security: Security, url: string, missing: string): string[] {
+  return [
+    ...addHeaders(security(url), true),
+    ...addHeaders({ 'Cache-Control': cacheControlFor(CURRENT_PAGE.slice(1)), Vary: FILE_VARY }, false),
+    `error_page 404 ${missing};`,
+    `if ($uri ~ ${quotedRegex(FILE_PATH)}) {`,
+    '  return 404;',
+    '}',
+    `try_files ${CURRENT_PAGE} =404;`,
+  ];
+}
+
+/** A file of the folder, with the cache policy of its path; missing, it is a navigation or a 404. */
+function fileBody(security: Security, url: string, relative: string, extra: Record<string, string> = {}): string[] {
+  return [
+    ...addHeaders(security(url), true),
+    ...addHeaders({ 'Cache-Control': cacheControlFor(relative), Vary: FILE_VARY, ...extra }, false),
+    'try_files $uri @page;',
+  ];
+}
+
+/** The paths the deployed declarations name (framable, camera): each gets its own headers, as serve.ts computes them per URL. */
+function declaredPaths(rules: PageRules): string[] {
+  return [...new Set([...rules.framable, ...rules.camera])].sort();
+}
+
+function appServer(app: AppInfo, env: Env, host: string): string[] {
+  const rules = recentPageRules(app, env);
+  const security: Security = (url) => originHeaders(app, env, rules, url);
+  const json = (status: number, body: unknown) => `return ${status} ${quoted(JSON.stringify(body), 'answer')};`;
+  const probe = (url: string, lines: string[]) =>
+    block(`location = ${url}`, [
+      ...addHeaders({ ...security(url), 'Cache-Control': 'no-store' }, true),
+      `default_type ${quoted(JSON_TYPE, 'default_type')};`,
+      ...lines,
+    ]);
+  const federation = app.kind === 'remote' ? federationHeaders(undefined, []) : undefined;
+  const files = `/${FILES_DIR}/`;
+  const releaseFiles = [
+    // No dot-file is served (deploy's server ignores them too).
+    ...block(`location ~ ${quotedRegex(String.raw`/\.`)}`, ['return 404;']),
+    ...(federation
+      ? block(`location ~ ${quotedRegex(`^/${FEDERATION_FILES.source.slice(1)}`)}`, [
+          ...fileBody((url) => ({ ...security(url), ...federation.headers }), files, `${FILES_DIR}/chunks/file`, {
+            Vary: `${FILE_VARY}, ${federation.vary}`,
+          }),
+          `add_header Access-Control-Allow-Origin ${FEDERATION_ORIGIN};`,
+        ])
+      : []),
+    ...fileBody(security, files, `${FILES_DIR}/file`),
+  ];
+  const pointerFiles = ['/env.json', ...(app.kind === 'host' ? ['/remotes.json'] : []), CURRENT_PAGE];
+  const declared = declaredPaths(rules()).map((p, i) => ({ path: `/${p}`, missing: `@missing_${i + 1}` }));
+  return block('server', [
+    `listen ${listenAddress(host, app.port)};`,
+    `root ${quoted(originRoot(env, app.dir), 'root')};`,
+    'gzip_static on;',
+    'brotli_static on;',
+    'error_page 404 @missing;',
+    '',
+    ...probe('/healthz', [json(200, { status: 'ok' } satisfies LiveAnswer)]),
+    ...probe('/readyz', [
+      `if (-f $document_root${CURRENT_RECORD}) {`,
+      `  ${json(200, { status: 'ready' } satisfies ReadyAnswer)}`,
+      '}',
+      json(503, { status: 'not-ready', reasons: [`${app.dir} has no current release`] }),
+    ]),
+    ...block(`location ^~ ${files}`, releaseFiles),
+    ...pointerFiles.flatMap((file) => block(`location = ${file}`, fileBody(security, file, file.slice(1)))),
+    ...declared.flatMap(({ path: url, missing }) => [
+      ...block(`location = ${url}`, pageBody(security, url, missing)),
+      ...block(`location ^~ ${url}/`, pageBody(security, `${url}/`, missing)),
+      ...missingLocation(missing, security, url),
+    ]),
+    ...block('location /', pageBody(security, '/', '@missing')),
+    ...block('location @page', pageBody(security, '/', '@missing')),
+    ...missingLocation('@missing', security, '/'),
+  ]);
+}
+
+/** `host:port` of an API process, as --api-upstream takes it. */
+function parseUpstream(value: string): string {
+  const match = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})$/.exec(value);
+  const port = Number(match?.[2]);
+  if (!match || port < 1 || port > 65535) {
+    throw new Error(`--api-upstream: '${value}' is not host:port (e.g. 127.0.0.1:4201)`);
+  }
+  return value;
+}
+
+/** The headers every request to the API carries; set in each location (nginx drops inherited ones once a location sets any). */
+const PROXY_HEADERS = [
+  'proxy_set_header Host $host;',
+  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+];
+
+function apiServer(env: Env, host: string, upstreams: readonly string[]): string[] {
+  return [
+    // A process that refuses or times out is left out for fail_timeout after max_fails failures, and the
+    // request goes to the next one (a killed or draining process refuses new connections).
+    ...block(
+      `upstream ${API_UPSTREAM}`,
+      upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=10s;`),
+    ),
+    ...block('map $http_upgrade $connection_upgrade', ['default upgrade;', "'' close;"]),
+    ...block('server', [
+      `listen ${listenAddress(host, serverPort(env))};`,
+      // The API's token header is access_token: nginx drops header names with '_' unless told not to.
+      'underscores_in_headers on;',
+      // The API refuses what is too big with its own answer naming the limit; bodies stream to it as they come.
+      'client_max_body_size 0;',
+      'proxy_request_buffering off;',
+      'proxy_http_version 1.1;',
+      'proxy_next_upstream error timeout;',
+      'proxy_connect_timeout 5s;',
+      // socket.io runs over WebSocket only (no long-polling), so any process can take any connection.
+      ...block(`location ${SOCKET_PATH}/`, [
+        `proxy_pass http://${API_UPSTREAM};`,
+        ...PROXY_HEADERS,
+        'proxy_set_header Upgrade $http_upgrade;',
+        'proxy_set_header Connection $connection_upgrade;',
+        // socket.io pings every 25 s: a connection silent for longer is gone.
+        'proxy_read_timeout 60s;',
+      ]),
+      ...block('location /', [`proxy_pass http://${API_UPSTREAM};`, ...PROXY_HEADERS]),
+    ]),
+  ];
+}
+
+export interface NginxOptions {
+  /** Where nginx.conf goes, with logs/ and temp/: nginx's prefix (`nginx -p <out dir>`). */
+  outDir: string;
+  /** API processes (host:port); none: no API server. */
+  apiUpstreams: readonly string[];
+}
+
+/**
+ * nginx.conf for what is deployed now under this configuration. The pid file, the logs and the temp files
+ * are named relative to nginx's prefix (`-p`), so the file works wherever that folder is.
+ */
+export function nginxConfig(env: Env, apiUpstreams: readonly string[]): string {
+  const apps = deployedApps(env);
+  if (apps.length === 0) throw new Error(`nothing to serve: no app has a release in ${releasesRoot(env)}`);
+  const host = listenHost(env);
+  const at = (...parts: string[]) => quoted(parts.join('/'), 'path');
+  const requestTimeout = millisecondsFrom(env, 'REQUEST_TIMEOUT_MS', 30_000);
+  const shells = federationOrigins(env);
+  const releases = apps.map((app) => `#   ${app.dir}: ${path.basename(app.distDir)} on ${app.publicUrl}`);
+  const lines = [
+    '# Made by deploy/src/nginx.ts from the deployment configuration and the release store; do not edit.',
+    '# Deployed when it was made:',
+    ...releases,
+    '# A release or rollback needs nothing; a new app or a changed `pages` declaration: make it again, nginx -s reload.',
+    `load_module ${quoted(BROTLI_STATIC_MODULE, 'load_module')};`,
+    'worker_processes auto;',
+    // Graceful stop and reload wait for connections in flight, open WebSockets included, at most this long.
+    'worker_shutdown_timeout 10s;',
+    `pid ${at('nginx.pid')};`,
+    `error_log ${at('logs', 'error.log')} warn;`,
+    ...block('events', ['worker_connections 1024;']),
+    ...block('http', [
+      `access_log ${at('logs', 'access.log')} combined buffer=64k flush=1s;`,
+      `client_body_temp_path ${at('temp', 'client_body')};`,
+      `proxy_temp_path ${at('temp', 'proxy')};`,
+      `fastcgi_temp_path ${at('temp', 'fastcgi')};`,
+      `uwsgi_temp_path ${at('temp', 'uwsgi')};`,
+      `scgi_temp_path ${at('temp', 'scgi')};`,
+      'server_tokens off;',
+      'sendfile on;',
+      'tcp_nopush on;',
+      // deploy's server: REQUEST_TIMEOUT_MS (headers within min(that, 20 s)) and KEEP_ALIVE_TIMEOUT_MS.
+      `client_header_timeout ${Math.min(requestTimeout, 20_000)}ms;`,
+      `client_body_timeout ${requestTimeout}ms;`,
+      `send_timeout ${requestTimeout}ms;`,
+      `keepalive_timeout ${millisecondsFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000)}ms;`,
+      ...typesBlock(releasesRoot(env)),
+      'default_type application/octet-stream;',
+      '',
+      ...block(`map $http_origin ${FEDERATION_ORIGIN}`, [
+        'default "";',
+        ...shells.map((origin) => `${quotedRegex(`~^${escapeRegex(origin)}$`)} $http_origin;`),
+      ]),
+      ...apps.flatMap((app) => ['', `# ${app.dir} (${app.kind})`, ...appServer(app, env, host)]),
+      ...(apiUpstreams.length > 0 ? ['', '# the API', ...apiServer(env, host, apiUpstreams)] : []),
+    ]),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes <out dir>/nginx.conf and makes the folders nginx writes to; returns the configuration's path. */
+export function writeNginxConfig(env: Env, opts: NginxOptions): string {
+  const out = path.resolve(opts.outDir);
+  for (const dir of [out, path.join(out, 'logs'), path.join(out, 'temp')]) mkdirSync(dir, { recursive: true });
+  const file = path.join(out, 'nginx.conf');
+  writeFileSync(file, nginxConfig(env, opts.apiUpstreams));
+  return file;
+}
+
+const USAGE = 'usage: node --import tsx deploy/src/nginx.ts <out dir> [--api-upstream host:port ...]';
+
+export function parseNginxArgs(argv: readonly string[]): NginxOptions {
+  let outDir: string | undefined;
+  const apiUpstreams: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--api-upstream') {
+      const value = argv[i + 1];
+      if (!value) throw new Error(`--api-upstream: needs host:port, e.g. --api-upstream 127.0.0.1:4201\n${USAGE}`);
+      apiUpstreams.push(parseUpstream(value));
+      i++;
+    } else if (arg.startsWith('-') || outDir !== undefined) {
+      throw new Error(`${arg}: unknown argument\n${USAGE}`);
+    } else {
+      outDir = arg;
+    }
+  }
+  if (!outDir) throw new Error(`the out dir is missing\n${USAGE}`);
+  return { outDir, apiUpstreams };
+}
+
+function main(): void {
+  const env = withDeploymentFile(process.env);
+  const opts = parseNginxArgs(process.argv.slice(2));
+  const file = writeNginxConfig(env, opts);
+  const out = path.dirname(file);
+  for (const app of deployedApps(env)) console.log(`[nginx] ${app.dir}: ${listenAddress(listenHost(env), app.port)}`);
+  if (opts.apiUpstreams.length > 0) {
+    console.log(`[nginx] API: ${listenAddress(listenHost(env), serverPort(env))} → ${opts.apiUpstreams.join(', ')}`);
+  } else {
+    console.log('[nginx] no --api-upstream: the API is not proxied');
+  }
+  console.log(`[nginx] wrote ${file}; run: nginx -p ${out} -c ${file} -g 'daemon off;'`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  try {
+    main();
+  } catch (error) {
+    console.error(`[nginx] ${(error as Error).message}`);
+    process.exit(1);
+  }
+}
