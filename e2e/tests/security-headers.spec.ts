@@ -10,7 +10,6 @@ import {
   E2E_PORTS,
   NOTIFICATIONS_ORIGIN,
   remoteManifestUrl,
-  SHELL,
   shellMainJsUrl,
 } from '../support/system';
 

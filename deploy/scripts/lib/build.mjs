@@ -61,10 +61,19 @@ export async function ensureBuilt() {
   const startedAt = new Date();
   const { code } = await run('npx', ['lerna', 'run', 'build']);
   if (code !== 0) throw new Error(`build failed with exit code ${code}`);
+  markBuilt(startedAt);
+}
+
+/**
+ * Records that every app was built from the sources as they were at `startedAt` (a successful
+ * `lerna run build` that started then), so the next ensureBuilt does not build them again.
+ * @param {Date} startedAt
+ */
+export function markBuilt(startedAt) {
   for (const dir of buildableApps()) {
     mkdirSync(path.dirname(stampOf(dir)), { recursive: true });
     writeFileSync(stampOf(dir), '');
-    // The build started before any input that changed while it ran: those still count as newer.
+    // An input that changed while the build ran still counts as newer.
     utimesSync(stampOf(dir), startedAt, startedAt);
   }
 }
