@@ -31,6 +31,7 @@ import {
   keyPercentile,
   type Ms,
   PORTAL,
+  recordEventTiming,
   seedDraft,
   serveBenchFlow,
 } from './portal';
@@ -142,19 +143,15 @@ declare global {
  * No named inner functions: tsx's name-keeping helper (__name) does not exist in the page.
  */
 function instrument(spec: ProbeSpec): void {
-  const probe: FormProbe = { events: [], keydowns: [], handled: [], frames: [], recording: false };
+  // The entries recordEventTiming (portal.ts, an init script added before this one) collects.
+  const probe: FormProbe = {
+    events: window.__eventTiming ?? [],
+    keydowns: [],
+    handled: [],
+    frames: [],
+    recording: false,
+  };
   window.__form = probe;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries())
-      if (e instanceof PerformanceEventTiming)
-        probe.events.push({
-          name: e.name,
-          startTime: e.startTime,
-          duration: e.duration,
-          processingStart: e.processingStart,
-          processingEnd: e.processingEnd,
-        });
-  }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   addEventListener(
     'keydown',
     (e) => {
@@ -675,6 +672,7 @@ async function oneRun(browser: Browser, plan: Plan, side: Side, throttle: Thrott
   try {
     const page = await context.newPage();
     const cdp = await throttled(context, page, throttle);
+    await page.addInitScript(recordEventTiming);
     await page.addInitScript(instrument, side.probe);
     await side.open(page);
     const handle = await page.waitForFunction(() => window.__form?.render?.painted, undefined, {
@@ -736,6 +734,7 @@ async function originateJs(browser: Browser, plan: Plan): Promise<JsFigures> {
   try {
     const page = await context.newPage();
     const log = recordScripts(page);
+    await page.addInitScript(recordEventTiming);
     await page.addInitScript(instrument, plan.originate.probe);
     await plan.originate.open(page);
     await page.waitForFunction(() => window.__form?.render?.painted, undefined, { timeout: RENDER_TIMEOUT_MS });

@@ -21,23 +21,19 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
 import { fieldOptionsIssues } from '../src/modules/configs/flow-config-checks';
-import { FIELD_OPTIONS, FLOWS, PRODUCTS } from '../src/seed/flows';
-import { applicantOf, issues, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { FIELD_OPTIONS, PRODUCTS } from '../src/seed/flows';
+import { applicantOf, copy, flowUrl, issues, newPersonalLoan, personalLoanBody, seededFlow } from './flow-helpers';
 import { buildSeeded } from './harness/seeded';
 import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
 
-const copy = <T>(value: T): T => structuredClone(value);
 const seededProduct = (code: string): ProductConfig =>
   copy(PRODUCTS.find((p) => p.product_code === code) as ProductConfig);
-const seededFlow = (flowId: string): FlowConfig => copy(FLOWS.find((f) => f.flowId === flowId) as FlowConfig);
 const seededOptions = (property: string): FieldOptionsSave =>
   copy(FIELD_OPTIONS.find((o) => o.property === property) as FieldOptionsSave);
 
 const productUrl = (productCode: string) => apiPath('productDetails', { productCode });
 const optionsUrl = (propertyType: string, property: string) => apiPath('saveFieldOptions', { propertyType, property });
-const flowUrl = (flow: Pick<FlowConfig, 'flowId' | 'verNum'>, mode = 'SAVED') =>
-  `${apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId })}?mode=${mode}`;
 
 /** The gold loan: the personal loan's flow saved as a flow of a product not stored yet, then the product. */
 const GOLD_FLOW: FlowConfig = {

@@ -12,8 +12,8 @@ import {
   type FormValues,
   type PageRule,
 } from '@originate/contract';
-import { COMPONENTS, FLOWS, RULES } from '../src/seed/flows';
-import { encrypted, issues, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { COMPONENTS, RULES } from '../src/seed/flows';
+import { copy, encrypted, flowUrl, issues, newPersonalLoan, personalLoanBody, seededFlow } from './flow-helpers';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -27,13 +27,9 @@ before(async () => {
 });
 after(() => s.close());
 
-const copy = <T>(value: T): T => structuredClone(value);
-const seededFlow = (flowId: string): FlowConfig => copy(FLOWS.find((f) => f.flowId === flowId) as FlowConfig);
 const seededComponent = (id: string): ComponentConfig =>
   copy(COMPONENTS.find((c) => c.componentId === id) as ComponentConfig);
 
-const flowUrl = (flow: Pick<FlowConfig, 'flowId' | 'verNum'>, mode = 'SAVED') =>
-  `${apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId })}?mode=${mode}`;
 const componentUrl = (componentId: string) => apiPath('saveComponentConfig', { componentId });
 const rulesUrl = (flowId: string, verNum: number) => apiPath('savePageRules', { flowId, verNum });
 

@@ -1,10 +1,18 @@
-// Helpers of the customer-flow tests: a solved captcha, first saves that create applications, and
-// encrypted calls with an applicant session.
+// Helpers of the customer-flow tests: a solved captcha, first saves that create applications, encrypted
+// calls with an applicant session, and the seeded flows and their admin path.
 import assert from 'node:assert/strict';
-import { API_PATHS, encryptPayload, type SaveApplicationBody, type SessionData } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  encryptPayload,
+  type FlowConfig,
+  type SaveApplicationBody,
+  type SessionData,
+} from '@originate/contract';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { FLOWS } from '../src/seed/flows';
 
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: API_PATHS.captchaChallenge });
@@ -126,3 +134,12 @@ export function issues(res: LightMyRequestResponse): { label: string; reason: st
   assert.equal(body.message, 'Validation Failed');
   return body.errors;
 }
+
+export const copy = <T>(value: T): T => structuredClone(value);
+
+/** A seeded flow, copied so a test may change it. */
+export const seededFlow = (flowId: string): FlowConfig => copy(FLOWS.find((f) => f.flowId === flowId) as FlowConfig);
+
+/** The admin save (PUT) and read path of one flow version. */
+export const flowUrl = (flow: Pick<FlowConfig, 'flowId' | 'verNum'>, mode = 'SAVED') =>
+  `${apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId })}?mode=${mode}`;

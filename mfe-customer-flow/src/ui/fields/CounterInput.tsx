@@ -1,31 +1,21 @@
 // Counter (spec §5): − and + buttons that move by the field's step (default 1) only within the bounds
 // (engine counterStep); the number between them is a spin button (arrow keys, + and −).
 import { counterStep, numericBounds, numericStep, toNumber } from '@originate/flow-engine';
-import { describedBy, FieldFrame } from './FieldFrame';
-import { errorText, type FieldRendererProps, fieldDomId } from './types';
+import { FieldFrame, singleControl } from './FieldFrame';
+import type { FieldRendererProps } from './types';
 
 export function CounterInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
   const { min, max } = numericBounds(field);
   const n = toNumber(value as string | number);
   const current = Number.isFinite(n) ? n : min;
-  const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? details.placeholder;
-  const required = details.mandatory === true;
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
   const step = (delta: 1 | -1) => {
     onChange(counterStep(current, delta, min, max, numericStep(field)));
     onBlur();
   };
   return (
-    <FieldFrame
-      fieldKey={field.key}
-      controlId={id}
-      label={label}
-      required={required}
-      helper={helper}
-      invalid={error !== undefined}
-      disabled={readOnly}
-    >
+    <FieldFrame {...frame}>
       <div className="of-box">
         <button
           type="button"
@@ -48,7 +38,7 @@ export function CounterInput({ field, label, value, error, readOnly, onChange, o
           aria-valuemax={max}
           aria-valuenow={current}
           aria-required={required || undefined}
-          {...describedBy(field.key, helper, error !== undefined)}
+          {...aria}
           onKeyDown={(e) => {
             if (e.key === 'ArrowUp' || e.key === '+') step(1);
             if (e.key === 'ArrowDown' || e.key === '-') step(-1);

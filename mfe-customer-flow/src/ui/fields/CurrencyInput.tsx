@@ -6,9 +6,9 @@ import { type CurrencyCode, formatCurrency, formatPercent } from '@originate/con
 import { toNumber } from '@originate/flow-engine';
 import type { KeyboardEvent } from 'react';
 import { useDomValue, useFirstValue } from './domValue';
-import { describedBy, FieldFrame } from './FieldFrame';
+import { FieldFrame, singleControl } from './FieldFrame';
 import { amountKeypressAllowed, amountKeyUp, interestKeypressAllowed } from './inputMasks';
-import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
+import { type FieldRendererProps, inputText } from './types';
 
 type Currency = CurrencyCode | 'PERCENT';
 
@@ -53,24 +53,14 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
     onChange(cleaned, 'shown');
   };
 
-  const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? details.placeholder;
-  const required = details.mandatory === true;
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
   const symbol = (
     <span className={currency === 'PERCENT' ? 'of-adorn-end' : 'of-adorn'} aria-hidden="true">
       {SYMBOLS[currency]}
     </span>
   );
   return (
-    <FieldFrame
-      fieldKey={field.key}
-      controlId={id}
-      label={label}
-      required={required}
-      helper={helper}
-      invalid={error !== undefined}
-      disabled={readOnly}
-    >
+    <FieldFrame {...frame}>
       <div className="of-box">
         {currency !== 'PERCENT' && symbol}
         <input
@@ -85,7 +75,7 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
           placeholder={details.placeholder}
           required={required}
           disabled={readOnly}
-          {...describedBy(field.key, helper, error !== undefined)}
+          {...aria}
           onFocus={(event) => {
             // The grouped text turns into the raw digits; text the browser had selected whole (tabbing in,
             // select-all) stays selected whole, so typing replaces it.

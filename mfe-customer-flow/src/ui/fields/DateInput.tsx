@@ -7,8 +7,8 @@ import { parseDate } from '@originate/flow-engine';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { maskDate } from './dateMask';
 import { useDomValue, useFirstValue } from './domValue';
-import { describedBy, FieldFrame } from './FieldFrame';
-import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
+import { FieldFrame, singleControl } from './FieldFrame';
+import { type FieldRendererProps, inputText } from './types';
 
 const DateCalendarPopover = lazy(() => import('./DateCalendarPopover'));
 
@@ -32,10 +32,10 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
   // A half-typed or impossible date is no value yet: the input keeps the text, the form sees null, and
   // leaving the field says so.
   const [typedInvalid, setTypedInvalid] = useState(false);
-  const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? (typedInvalid ? `${label} is invalid` : undefined) ?? details.placeholder;
-  const invalid = error !== undefined || typedInvalid;
-  const required = details.mandatory === true;
+  const { id, required, frame, aria } = singleControl(
+    { field, label, error, readOnly },
+    typedInvalid ? `${label} is invalid` : undefined,
+  );
 
   const take = (text: string) => {
     const date = text === '' ? undefined : parseDate(text, format);
@@ -44,15 +44,7 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
   };
 
   return (
-    <FieldFrame
-      fieldKey={field.key}
-      controlId={id}
-      label={label}
-      required={required}
-      helper={helper}
-      invalid={invalid}
-      disabled={readOnly}
-    >
+    <FieldFrame {...frame}>
       <div className="of-box" ref={anchor}>
         <input
           id={id}
@@ -66,7 +58,7 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
           ref={inputRef}
           required={required}
           disabled={readOnly}
-          {...describedBy(field.key, helper, invalid)}
+          {...aria}
           onChange={(e) => {
             const input = e.target;
             // Deleting keeps what is left as it is, separators included; typing lays the digits into the format.

@@ -1,7 +1,7 @@
 // A field's frame in the form's own stylesheet (fieldStyles.ts): its label, the control, and the helper
 // line (the error when one shows, else the placeholder text), wired for assistive technology.
 import type { ReactNode } from 'react';
-import { helperId } from './types';
+import { errorText, type FieldRendererProps, fieldDomId, helperId } from './types';
 
 export interface FrameProps {
   /** The field (or cell) key: the helper's id comes from it. */
@@ -24,6 +24,28 @@ export function describedBy(fieldKey: string, helper: string | undefined, invali
   return {
     'aria-describedby': helper ? helperId(fieldKey) : undefined,
     'aria-invalid': invalid || undefined,
+  };
+}
+
+/**
+ * What a one-control field's frame and its control share: the control's id, the helper line (the error,
+ * else the placeholder), required and invalid. `ownProblem` is a problem only the control knows (a
+ * half-typed date), shown when the form has none.
+ */
+export function singleControl(
+  { field, label, error, readOnly }: Pick<FieldRendererProps, 'field' | 'label' | 'error' | 'readOnly'>,
+  ownProblem?: string,
+) {
+  const id = fieldDomId(field.key);
+  const helper = errorText(label, error) ?? ownProblem ?? field.field_type_details.placeholder;
+  const invalid = error !== undefined || ownProblem !== undefined;
+  const required = field.field_type_details.mandatory === true;
+  return {
+    id,
+    helper,
+    required,
+    frame: { fieldKey: field.key, controlId: id, label, required, helper, invalid, disabled: readOnly },
+    aria: describedBy(field.key, helper, invalid),
   };
 }
 

@@ -1,8 +1,8 @@
 // Dropdowns (spec §5): single (a value or null) as the browser's own select, which every phone shows as its
 // native picker; multiple (an array) as a searchable list of chips, loaded when a step first shows one.
 import { lazy, Suspense } from 'react';
-import { describedBy, FieldFrame } from './FieldFrame';
-import { errorText, type FieldRendererProps, fieldDomId } from './types';
+import { FieldFrame, singleControl } from './FieldFrame';
+import type { FieldRendererProps } from './types';
 
 const MultiSelect = lazy(() => import('./MultiSelect'));
 
@@ -16,21 +16,10 @@ export function SelectInput(props: FieldRendererProps) {
 }
 
 function SingleSelect({ field, label, value, error, readOnly, onChange, onBlur, options = [] }: FieldRendererProps) {
-  const details = field.field_type_details;
-  const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? details.placeholder;
-  const required = details.mandatory === true;
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
   const current = typeof value === 'string' ? value : '';
   return (
-    <FieldFrame
-      fieldKey={field.key}
-      controlId={id}
-      label={label}
-      required={required}
-      helper={helper}
-      invalid={error !== undefined}
-      disabled={readOnly}
-    >
+    <FieldFrame {...frame}>
       <div className="of-box">
         <select
           id={id}
@@ -44,7 +33,7 @@ function SingleSelect({ field, label, value, error, readOnly, onChange, onBlur, 
             onBlur();
           }}
           onBlur={onBlur}
-          {...describedBy(field.key, helper, error !== undefined)}
+          {...aria}
         >
           {/* No choice yet (or none wanted): a mandatory dropdown cannot go back to it once chosen. */}
           <option value="" disabled={required && current !== ''}>

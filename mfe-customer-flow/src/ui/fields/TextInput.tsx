@@ -1,8 +1,8 @@
 // text, password and textarea (spec §5: regex, mandatory), edited by the browser itself (domValue.ts).
 
 import { useDomValue, useFirstValue } from './domValue';
-import { describedBy, FieldFrame } from './FieldFrame';
-import { errorText, type FieldRendererProps, fieldDomId, inputText } from './types';
+import { FieldFrame, singleControl } from './FieldFrame';
+import { type FieldRendererProps, inputText } from './types';
 
 export function TextInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
   const details = field.field_type_details;
@@ -10,9 +10,7 @@ export function TextInput({ field, label, value, error, readOnly, onChange, onBl
   const inputRef = useDomValue<HTMLInputElement>(shown);
   const firstValue = useFirstValue(shown);
   const areaRef = useDomValue<HTMLTextAreaElement>(shown);
-  const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? details.placeholder;
-  const required = details.mandatory === true;
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
   const common = {
     id,
     name: field.key,
@@ -23,18 +21,10 @@ export function TextInput({ field, label, value, error, readOnly, onChange, onBl
     disabled: readOnly,
     autoComplete: details.type === 'password' ? 'new-password' : 'off',
     onBlur,
-    ...describedBy(field.key, helper, error !== undefined),
+    ...aria,
   };
   return (
-    <FieldFrame
-      fieldKey={field.key}
-      controlId={id}
-      label={label}
-      required={required}
-      helper={helper}
-      invalid={error !== undefined}
-      disabled={readOnly}
-    >
+    <FieldFrame {...frame}>
       <div className="of-box">
         {details.type === 'textarea' ? (
           <textarea
