@@ -5,7 +5,6 @@ import { FieldFrame, singleControl } from './FieldFrame';
 import type { FieldRendererProps } from './types';
 
 export function CounterInput({ field, label, value, error, readOnly, onChange, onBlur }: FieldRendererProps) {
-  const details = field.field_type_details;
   const { min, max } = numericBounds(field);
   const n = toNumber(value as string | number);
   const current = Number.isFinite(n) ? n : min;
