@@ -2,6 +2,8 @@
 // folder of the release store as it is with the headers of deploy's own server (the same code, headers.ts),
 // and one server on SERVER_PORT proxying the API and socket.io to N API processes.
 //   node --import tsx deploy/src/nginx.ts <out dir> [--api-upstream 127.0.0.1:4201 ...]
+// For the nginx container of compose and Kubernetes (README "Compose and Kubernetes"): --container, and
+// --deployment, --store, --resolver as `npm run nginx:compose` and `npm run nginx:k8s` pass them.
 // The configuration is made from what is deployed when it runs: a new release or a rollback needs nothing
 // (the pointer files are served as they are), a release that changes its `pages` declaration or a new app
 // needs it made again and `nginx -s reload`.
@@ -12,6 +14,7 @@ import send from '@fastify/send';
 import { type LiveAnswer, type ReadyAnswer, SOCKET_PATH } from '@originate/contract';
 import { BROTLI_STATIC_MODULE } from '../scripts/lib/nginx.mjs';
 import { type AppInfo, type Env, listenHost, millisecondsFrom, serverPort, withDeploymentFile } from './apps';
+import { readDeploymentConfig } from './deploymentConfig';
 import {
   cacheControlFor,
   FEDERATION_FILES,
@@ -66,6 +69,8 @@ const WEB_EXTENSIONS = [
 ];
 
 const API_UPSTREAM = 'originate_api';
+/** With --resolver: the API's host:port, resolved when a request needs it (a variable in proxy_pass). */
+const API_TARGET = '$api_upstream';
 /** $federation_origin: the request's Origin when a shell's page may read a remote's federation files, else empty. */
 const FEDERATION_ORIGIN = '$federation_origin';
 
@@ -177,7 +182,8 @@ function declaredPaths(rules: PageRules): string[] {
   return [...new Set([...rules.framable, ...rules.camera])].sort();
 }
 
-function appServer(app: AppInfo, env: Env, host: string): string[] {
+/** `env` reads what is deployed; `root` is where nginx finds the app's folder of the store. */
+function appServer(app: AppInfo, env: Env, root: string, host: string): string[] {
   const rules = recentPageRules(app, env);
   const security: Security = (url) => originHeaders(app, env, rules, url);
   const json = (status: number, body: unknown) => `return ${status} ${quoted(JSON.stringify(body), 'answer')};`;
@@ -206,7 +212,7 @@ function appServer(app: AppInfo, env: Env, host: string): string[] {
   const declared = declaredPaths(rules()).map((p, i) => ({ path: `/${p}`, missing: `@missing_${i + 1}` }));
   return block('server', [
     `listen ${listenAddress(host, app.port)};`,
-    `root ${quoted(originRoot(env, app.dir), 'root')};`,
+    `root ${quoted(root, 'root')};`,
     'gzip_static on;',
     'brotli_static on;',
     'error_page 404 @missing;',
@@ -248,17 +254,28 @@ const PROXY_HEADERS = [
   'proxy_set_header X-Forwarded-Proto $scheme;',
 ];
 
-function apiServer(env: Env, host: string, upstreams: readonly string[]): string[] {
+function apiServer(env: Env, host: string, upstreams: readonly string[], resolver: string | undefined): string[] {
+  const [resolved] = upstreams;
+  const target = resolver ? API_TARGET : API_UPSTREAM;
   return [
     // A process that refuses or times out is left out for fail_timeout after max_fails failures, and the
     // request goes to the next one (a killed or draining process refuses new connections).
-    ...block(
-      `upstream ${API_UPSTREAM}`,
-      upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=10s;`),
-    ),
+    ...(resolver
+      ? []
+      : block(
+          `upstream ${API_UPSTREAM}`,
+          upstreams.map((upstream) => `server ${upstream} max_fails=1 fail_timeout=10s;`),
+        )),
     ...block('map $http_upgrade $connection_upgrade', ['default upgrade;', "'' close;"]),
     ...block('server', [
       `listen ${listenAddress(host, serverPort(env))};`,
+      // An upstream block resolves its names once, at start: a container replaced since (a new address) or
+      // a name not yet known would be missed. A name in a variable is asked of the resolver when a request
+      // needs it, again after `valid`; every address it answers (each replica) is tried in turn, the next
+      // on an error as below.
+      ...(resolver && resolved
+        ? [`resolver ${resolver} valid=10s;`, `set ${API_TARGET} ${quoted(resolved, 'upstream')};`]
+        : []),
       // The API's token header is access_token: nginx drops header names with '_' unless told not to.
       'underscores_in_headers on;',
       // The API refuses what is too big with its own answer naming the limit; bodies stream to it as they come.
@@ -269,36 +286,102 @@ function apiServer(env: Env, host: string, upstreams: readonly string[]): string
       'proxy_connect_timeout 5s;',
       // socket.io runs over WebSocket only (no long-polling), so any process can take any connection.
       ...block(`location ${SOCKET_PATH}/`, [
-        `proxy_pass http://${API_UPSTREAM};`,
+        `proxy_pass http://${target};`,
         ...PROXY_HEADERS,
         'proxy_set_header Upgrade $http_upgrade;',
         'proxy_set_header Connection $connection_upgrade;',
         // socket.io pings every 25 s: a connection silent for longer is gone.
         'proxy_read_timeout 60s;',
       ]),
-      ...block('location /', [`proxy_pass http://${API_UPSTREAM};`, ...PROXY_HEADERS]),
+      ...block('location /', [`proxy_pass http://${target};`, ...PROXY_HEADERS]),
     ]),
   ];
 }
 
-export interface NginxOptions {
+/** What a configuration for the nginx container (deploy/compose/nginx.Dockerfile) needs beyond the deployment's variables. */
+export interface ContainerOptions {
+  /**
+   * For the container: logs to its output, the pid and temp files where Debian's nginx keeps them in the
+   * image (its built-in paths, `nginx -V`); the image runs `nginx -g 'daemon off;'`, so that is not here.
+   */
+  container?: boolean;
+  /** The DNS server (address[:port]) the API's one upstream name is resolved with at run time: Docker's is 127.0.0.11. */
+  resolver?: string;
+  /**
+   * The release store to read what is deployed from, when RELEASES_DIR is not where it is on this machine
+   * (a copy, or a mount elsewhere): `root` still names RELEASES_DIR, where the container mounts it.
+   */
+  store?: string;
+}
+
+export interface NginxOptions extends ContainerOptions {
   /** Where nginx.conf goes, with logs/ and temp/: nginx's prefix (`nginx -p <out dir>`). */
   outDir: string;
   /** API processes (host:port); none: no API server. */
   apiUpstreams: readonly string[];
+  /** The deployment's variables from this file instead of the environment (deploymentConfig.ts). */
+  deployment?: string;
+}
+
+/** Where nginx writes: relative to its prefix, or in the container. */
+interface Writes {
+  pid: string;
+  errorLog: string;
+  accessLog: string;
+  temp: Record<'client_body' | 'proxy' | 'fastcgi' | 'uwsgi' | 'scgi', string>;
+}
+
+const PREFIX_WRITES: Writes = {
+  pid: quoted('nginx.pid', 'pid'),
+  errorLog: quoted('logs/error.log', 'error_log'),
+  accessLog: `${quoted('logs/access.log', 'access_log')} combined buffer=64k flush=1s`,
+  temp: {
+    client_body: quoted('temp/client_body', 'temp'),
+    proxy: quoted('temp/proxy', 'temp'),
+    fastcgi: quoted('temp/fastcgi', 'temp'),
+    uwsgi: quoted('temp/uwsgi', 'temp'),
+    scgi: quoted('temp/scgi', 'temp'),
+  },
+};
+
+/** Debian's paths (/run and /var/lib/nginx are in the image); nginx makes the temp folders at start. */
+const CONTAINER_WRITES: Writes = {
+  pid: quoted('/run/nginx.pid', 'pid'),
+  errorLog: 'stderr',
+  // Unbuffered: each line is one write, so the workers' lines do not interleave on the container's output.
+  accessLog: `${quoted('/dev/stdout', 'access_log')} combined`,
+  temp: {
+    client_body: quoted('/var/lib/nginx/body', 'temp'),
+    proxy: quoted('/var/lib/nginx/proxy', 'temp'),
+    fastcgi: quoted('/var/lib/nginx/fastcgi', 'temp'),
+    uwsgi: quoted('/var/lib/nginx/uwsgi', 'temp'),
+    scgi: quoted('/var/lib/nginx/scgi', 'temp'),
+  },
+};
+
+/** The configuration to read what is deployed with: the store given, else RELEASES_DIR (where nginx finds it either way). */
+function deployedFrom(env: Env, store: string | undefined): Env {
+  return store ? { ...env, RELEASES_DIR: store } : env;
 }
 
 /**
  * nginx.conf for what is deployed now under this configuration. The pid file, the logs and the temp files
- * are named relative to nginx's prefix (`-p`), so the file works wherever that folder is.
+ * are named relative to nginx's prefix (`-p`), so the file works wherever that folder is; or, for the
+ * container, where the image has them.
  */
-export function nginxConfig(env: Env, apiUpstreams: readonly string[]): string {
-  const apps = deployedApps(env);
-  if (apps.length === 0) throw new Error(`nothing to serve: no app has a release in ${releasesRoot(env)}`);
+export function nginxConfig(env: Env, apiUpstreams: readonly string[], options: ContainerOptions = {}): string {
+  if (options.resolver && apiUpstreams.length !== 1) {
+    throw new Error(
+      `--resolver: needs exactly one --api-upstream, a name that resolves to every API process (e.g. api:4000); got ${apiUpstreams.length}`,
+    );
+  }
+  const read = deployedFrom(env, options.store);
+  const apps = deployedApps(read);
+  if (apps.length === 0) throw new Error(`nothing to serve: no app has a release in ${releasesRoot(read)}`);
   const host = listenHost(env);
-  const at = (...parts: string[]) => quoted(parts.join('/'), 'path');
+  const writes = options.container ? CONTAINER_WRITES : PREFIX_WRITES;
   const requestTimeout = millisecondsFrom(env, 'REQUEST_TIMEOUT_MS', 30_000);
-  const shells = federationOrigins(env);
+  const shells = federationOrigins(read);
   const releases = apps.map((app) => `#   ${app.dir}: ${path.basename(app.distDir)} on ${app.publicUrl}`);
   const lines = [
     '# Made by deploy/src/nginx.ts from the deployment configuration and the release store; do not edit.',
@@ -309,16 +392,12 @@ export function nginxConfig(env: Env, apiUpstreams: readonly string[]): string {
     'worker_processes auto;',
     // Graceful stop and reload wait for connections in flight, open WebSockets included, at most this long.
     'worker_shutdown_timeout 10s;',
-    `pid ${at('nginx.pid')};`,
-    `error_log ${at('logs', 'error.log')} warn;`,
+    `pid ${writes.pid};`,
+    `error_log ${writes.errorLog} warn;`,
     ...block('events', ['worker_connections 1024;']),
     ...block('http', [
-      `access_log ${at('logs', 'access.log')} combined buffer=64k flush=1s;`,
-      `client_body_temp_path ${at('temp', 'client_body')};`,
-      `proxy_temp_path ${at('temp', 'proxy')};`,
-      `fastcgi_temp_path ${at('temp', 'fastcgi')};`,
-      `uwsgi_temp_path ${at('temp', 'uwsgi')};`,
-      `scgi_temp_path ${at('temp', 'scgi')};`,
+      `access_log ${writes.accessLog};`,
+      ...Object.entries(writes.temp).map(([kind, dir]) => `${kind}_temp_path ${dir};`),
       'server_tokens off;',
       'sendfile on;',
       'tcp_nopush on;',
@@ -327,41 +406,88 @@ export function nginxConfig(env: Env, apiUpstreams: readonly string[]): string {
       `client_body_timeout ${requestTimeout}ms;`,
       `send_timeout ${requestTimeout}ms;`,
       `keepalive_timeout ${millisecondsFrom(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000)}ms;`,
-      ...typesBlock(releasesRoot(env)),
+      ...typesBlock(releasesRoot(read)),
       'default_type application/octet-stream;',
       '',
       ...block(`map $http_origin ${FEDERATION_ORIGIN}`, [
         'default "";',
         ...shells.map((origin) => `${quotedRegex(`~^${escapeRegex(origin)}$`)} $http_origin;`),
       ]),
-      ...apps.flatMap((app) => ['', `# ${app.dir} (${app.kind})`, ...appServer(app, env, host)]),
-      ...(apiUpstreams.length > 0 ? ['', '# the API', ...apiServer(env, host, apiUpstreams)] : []),
+      ...apps.flatMap((app) => [
+        '',
+        `# ${app.dir} (${app.kind})`,
+        ...appServer(app, read, originRoot(env, app.dir), host),
+      ]),
+      ...(apiUpstreams.length > 0 ? ['', '# the API', ...apiServer(env, host, apiUpstreams, options.resolver)] : []),
     ]),
   ];
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes <out dir>/nginx.conf and makes the folders nginx writes to; returns the configuration's path. */
+/**
+ * Writes <out dir>/nginx.conf and makes the folders nginx writes to in its prefix (none for the container);
+ * returns the configuration's path. The file is rewritten in place: a container that mounts it sees the new one.
+ */
 export function writeNginxConfig(env: Env, opts: NginxOptions): string {
   const out = path.resolve(opts.outDir);
-  for (const dir of [out, path.join(out, 'logs'), path.join(out, 'temp')]) mkdirSync(dir, { recursive: true });
+  const prefixDirs = opts.container ? [] : [path.join(out, 'logs'), path.join(out, 'temp')];
+  for (const dir of [out, ...prefixDirs]) mkdirSync(dir, { recursive: true });
   const file = path.join(out, 'nginx.conf');
-  writeFileSync(file, nginxConfig(env, opts.apiUpstreams));
+  writeFileSync(file, nginxConfig(env, opts.apiUpstreams, opts));
   return file;
 }
 
-const USAGE = 'usage: node --import tsx deploy/src/nginx.ts <out dir> [--api-upstream host:port ...]';
+const USAGE = [
+  'usage: node --import tsx deploy/src/nginx.ts <out dir> [--api-upstream host:port ...]',
+  '         [--container] [--resolver address[:port]] [--deployment <file.env|file.yaml>] [--store <dir>]',
+].join('\n');
+
+/** A DNS server's address as nginx's `resolver` takes it: an IPv4 address or a bracketed IPv6 one, a port or not. */
+function parseResolver(value: string): string {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([0-9.]+))(?::(\d{1,5}))?$/.exec(value);
+  const ipOk = match?.[1] ? isIP(match[1]) === 6 : isIP(match?.[2] ?? '') === 4;
+  const port = Number(match?.[3] ?? 53);
+  if (!ipOk || port < 1 || port > 65535) {
+    throw new Error(`--resolver: '${value}' is not an IP address with an optional port (e.g. 127.0.0.11, [::1]:5353)`);
+  }
+  return value;
+}
+
+/** Options that take a value: what the value is, for the message when it is missing. */
+const VALUE_OPTIONS: Record<string, string> = {
+  '--api-upstream': 'host:port, e.g. --api-upstream 127.0.0.1:4201',
+  '--resolver': "an IP address, e.g. --resolver 127.0.0.11 (Docker's DNS)",
+  '--deployment': 'a file, e.g. --deployment compose/deployment.env',
+  '--store': 'a folder, e.g. --store /mnt/releases',
+};
 
 export function parseNginxArgs(argv: readonly string[]): NginxOptions {
   let outDir: string | undefined;
   const apiUpstreams: string[] = [];
+  const more: Pick<NginxOptions, 'container' | 'resolver' | 'deployment' | 'store'> = {};
+  const once = (arg: string, given: unknown) => {
+    if (given !== undefined) throw new Error(`${arg}: given twice\n${USAGE}`);
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
-    if (arg === '--api-upstream') {
-      const value = argv[i + 1];
-      if (!value) throw new Error(`--api-upstream: needs host:port, e.g. --api-upstream 127.0.0.1:4201\n${USAGE}`);
-      apiUpstreams.push(parseUpstream(value));
-      i++;
+    const needs = VALUE_OPTIONS[arg];
+    if (needs !== undefined) {
+      const value = argv[++i];
+      if (!value || value.startsWith('-')) throw new Error(`${arg}: needs ${needs}\n${USAGE}`);
+      if (arg === '--api-upstream') {
+        apiUpstreams.push(parseUpstream(value));
+      } else if (arg === '--resolver') {
+        once(arg, more.resolver);
+        more.resolver = parseResolver(value);
+      } else if (arg === '--deployment') {
+        once(arg, more.deployment);
+        more.deployment = value;
+      } else {
+        once(arg, more.store);
+        more.store = value;
+      }
+    } else if (arg === '--container') {
+      more.container = true;
     } else if (arg.startsWith('-') || outDir !== undefined) {
       throw new Error(`${arg}: unknown argument\n${USAGE}`);
     } else {
@@ -369,21 +495,27 @@ export function parseNginxArgs(argv: readonly string[]): NginxOptions {
     }
   }
   if (!outDir) throw new Error(`the out dir is missing\n${USAGE}`);
-  return { outDir, apiUpstreams };
+  return { outDir, apiUpstreams, ...more };
 }
 
 function main(): void {
-  const env = withDeploymentFile(process.env);
   const opts = parseNginxArgs(process.argv.slice(2));
+  const env = opts.deployment ? readDeploymentConfig(opts.deployment) : withDeploymentFile(process.env);
   const file = writeNginxConfig(env, opts);
   const out = path.dirname(file);
-  for (const app of deployedApps(env)) console.log(`[nginx] ${app.dir}: ${listenAddress(listenHost(env), app.port)}`);
+  for (const app of deployedApps(deployedFrom(env, opts.store))) {
+    console.log(`[nginx] ${app.dir}: ${listenAddress(listenHost(env), app.port)}`);
+  }
   if (opts.apiUpstreams.length > 0) {
     console.log(`[nginx] API: ${listenAddress(listenHost(env), serverPort(env))} → ${opts.apiUpstreams.join(', ')}`);
   } else {
     console.log('[nginx] no --api-upstream: the API is not proxied');
   }
-  console.log(`[nginx] wrote ${file}; run: nginx -p ${out} -c ${file} -g 'daemon off;'`);
+  console.log(
+    opts.container
+      ? `[nginx] wrote ${file} for the nginx container, which reads it as /etc/nginx/nginx.conf`
+      : `[nginx] wrote ${file}; run: nginx -p ${out} -c ${file} -g 'daemon off;'`,
+  );
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {

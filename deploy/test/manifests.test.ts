@@ -1,13 +1,24 @@
 // The compose and Kubernetes files of the production topology (README "Compose and Kubernetes"), checked
 // offline: every Kubernetes document against its schema (kubernetes-models), and both files against the
 // code: ports (deploy/ports.json), probe paths (the API's routes, deploy's origin server), the variables
-// the code reads, the grace periods against the API's drain.
+// the code reads, the grace periods against the API's drain; and the nginx.conf each runs, made as the
+// README says (`npm run nginx:compose`, `npm run nginx:k8s`), against both and against `nginx -t`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { API_PATHS, DEFAULT_LOGIN_KEY, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IJob } from 'kubernetes-models/batch/v1/Job';
@@ -17,6 +28,7 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { parse, parseAllDocuments } from 'yaml';
+import { BROTLI_STATIC_MODULE, hasNginx, NGINX } from '../scripts/lib/nginx.mjs';
 import {
   type AppInfo,
   apiPublicUrl,
@@ -30,7 +42,8 @@ import {
   REPO_ROOT,
   withDeploymentFile,
 } from '../src/apps';
-import { keepCount, releasesRoot } from '../src/releases';
+import { readEnvFile } from '../src/deploymentConfig';
+import { keepCount, releasesRoot, switchCurrent } from '../src/releases';
 import { createAppServer } from '../src/serve';
 
 const K8S_DIR = path.join(REPO_ROOT, 'deploy', 'k8s');
@@ -147,20 +160,6 @@ function onlyContainer(deployment: { spec?: { template: { spec?: { containers: I
   return containers[0] as IContainer;
 }
 
-/** A compose env file: NAME=value lines, # comments and blank lines; anything else is an error naming the line. */
-function readEnvFile(file: string): Record<string, string> {
-  const vars: Record<string, string> = {};
-  for (const [index, line] of readFileSync(file, 'utf8').split('\n').entries()) {
-    if (line.trim() === '' || line.startsWith('#')) continue;
-    const match = /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line);
-    if (!match) throw new Error(`${path.basename(file)}:${index + 1}: not NAME=value`);
-    const [, name = '', value = ''] = match;
-    if (name in vars) throw new Error(`${path.basename(file)}:${index + 1}: ${name} set twice`);
-    vars[name] = value;
-  }
-  return vars;
-}
-
 /** A compose duration ('20s', '1m30s', '500ms') in milliseconds. */
 function durationMs(value: unknown): number {
   const text = String(value);
@@ -226,13 +225,23 @@ function variablesTheCodeReads(apps: readonly AppInfo[]): Set<string> {
 
 /** The apps of the repo, each with its default port (deploy/ports.json). */
 const APPS = listApps(REPO_ROOT, {}, { built: false });
-const compose = parse(readFileSync(path.join(COMPOSE_DIR, 'docker-compose.yml'), 'utf8'), {
-  uniqueKeys: true,
-}) as {
+interface ComposeFile {
   services: Record<string, Record<string, unknown>>;
   configs?: Record<string, { file?: string }>;
-};
+}
+const compose = parse(readFileSync(path.join(COMPOSE_DIR, 'docker-compose.yml'), 'utf8'), {
+  uniqueKeys: true,
+}) as ComposeFile;
 const composeEnv = readEnvFile(path.join(COMPOSE_DIR, 'deployment.env'));
+
+/** The container ports a compose service publishes, each the same outside and in. */
+function publishedPorts(service: Record<string, unknown>): number[] {
+  return ((service.ports ?? []) as string[]).map((spec) => {
+    const [, host, container] = /^(?:[\d.]+:)?(\d+):(\d+)$/.exec(spec) ?? [];
+    assert.equal(host, container, `${spec}: the same port outside and in`);
+    return Number(container);
+  });
+}
 
 describe('Kubernetes manifests (deploy/k8s)', () => {
   it('every document is a Kubernetes object its schema accepts', async () => {
@@ -484,11 +493,7 @@ describe('docker compose (deploy/compose)', () => {
 
   it('nginx publishes every app port and the API, serves the store read-only, is checked on /healthz', () => {
     const origins = service('origins');
-    const published = (origins.ports as string[]).map((spec) => {
-      const [, host, container] = /^(?:[\d.]+:)?(\d+):(\d+)$/.exec(spec) ?? [];
-      assert.equal(host, container, `${spec}: the same port outside and in`);
-      return Number(container);
-    });
+    const published = publishedPorts(origins);
     assert.deepEqual(published.sort(), [...APPS.map((a) => a.port), PORTS.SERVER_PORT].sort());
     assert.deepEqual(origins.volumes, [`releases:${composeEnv.RELEASES_DIR}:ro`]);
     assert.deepEqual(service('tools').volumes, [`releases:${composeEnv.RELEASES_DIR}`]);
@@ -590,6 +595,326 @@ describe('probe paths', () => {
     } finally {
       await server.close();
       rmSync(store, { recursive: true, force: true });
+    }
+  });
+});
+
+const DEPLOY_DIR = path.join(REPO_ROOT, 'deploy');
+const NGINX_CLI = ['node', '--import', 'tsx', 'src/nginx.ts'];
+/** What the origins container runs: the mounted nginx.conf as it is, in the foreground. */
+const nginxCommand = (conf: string) => ['nginx', '-c', conf, '-g', 'daemon off;'];
+const nginxSkip = hasNginx()
+  ? false
+  : `nginx or its brotli static module is missing (${NGINX}, ${BROTLI_STATIC_MODULE}; npm test installs them)`;
+
+/** A release store with a current release of every app of the repo, each remote's with its own remote.json. */
+function releaseStore(): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'manifests-store-'));
+  for (const [index, app] of APPS.entries()) {
+    const id = `0.1.0-${String(index + 1).padStart(12, '0')}`;
+    const folder = path.join(root, app.dir, 'releases', id);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'index.html'), '<!doctype html><title>Originate</title>');
+    if (app.kind === 'remote') {
+      copyFileSync(path.join(REPO_ROOT, app.dir, 'remote.json'), path.join(folder, 'remote.json'));
+    }
+    const release = { app: app.dir, id, version: '0.1.0', hash: id.slice(-12), createdAt: '2026-11-26T00:00:00Z' };
+    writeFileSync(path.join(folder, 'release.json'), JSON.stringify({ ...release, files: [] }));
+    switchCurrent({ RELEASES_DIR: root }, app.dir, id);
+  }
+  return root;
+}
+
+/**
+ * Runs the npm script the README gives (`npm run <script> -w @originate/deploy -- --store <store>`) as
+ * deploy/package.json has it, writing into `outDir` instead of its own out dir; returns that out dir and the
+ * configuration made.
+ */
+function runNginxScript(script: string, outDir: string, store: string): { writesTo: string; conf: string } {
+  const scripts = JSON.parse(readFileSync(path.join(DEPLOY_DIR, 'package.json'), 'utf8')).scripts;
+  const line = String(scripts[script] ?? '');
+  assert.doesNotMatch(line, /["'$\\]/, `${script}: plain words, so splitting it on spaces is what a shell does`);
+  const words = line.split(/\s+/);
+  assert.deepEqual(words.slice(0, NGINX_CLI.length), NGINX_CLI, `${script} runs src/nginx.ts`);
+  const [writesTo = '', ...args] = words.slice(NGINX_CLI.length);
+  const result = spawnSync(process.execPath, [...NGINX_CLI.slice(1), outDir, ...args, '--store', store], {
+    cwd: DEPLOY_DIR,
+    // Variables the deployment files also set, with other values: --deployment must not read them.
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', RELEASES_DIR: store, SHELL_PORT: '18000' },
+    encoding: 'utf8',
+  });
+  assert.equal(result.status, 0, `${script}: ${result.stderr}`);
+  return { writesTo: path.join(DEPLOY_DIR, writesTo), conf: readFileSync(path.join(outDir, 'nginx.conf'), 'utf8') };
+}
+
+interface NginxServer {
+  host: string;
+  port: number;
+  /** `root`, on an app's server. */
+  root?: string;
+  /** The exact-match locations (`location = /healthz`). */
+  exact: Set<string>;
+  /** Every proxy_pass target. */
+  proxies: string[];
+  text: string;
+}
+
+/** The `server` blocks of an nginx.conf (braces inside quotes and comments skipped), with what the agreement reads. */
+function nginxServers(conf: string): NginxServer[] {
+  const blocks: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let statement = 0;
+  for (let i = 0; i < conf.length; i++) {
+    const c = conf[i];
+    if (c === '"' || c === "'") {
+      for (i++; i < conf.length && conf[i] !== c; i++) if (conf[i] === '\\') i++;
+    } else if (c === '#') {
+      while (i < conf.length && conf[i] !== '\n') i++;
+      statement = i;
+    } else if (c === '{') {
+      if (depth === 1 && conf.slice(statement, i).trim() === 'server') start = i + 1;
+      depth++;
+      statement = i + 1;
+    } else if (c === '}') {
+      depth--;
+      if (depth === 1 && start >= 0) blocks.push(conf.slice(start, i));
+      if (depth === 1) start = -1;
+      statement = i + 1;
+    } else if (c === ';') {
+      statement = i + 1;
+    }
+  }
+  return blocks.map((text) => {
+    const listens = [...text.matchAll(/^\s*listen (\S+);$/gm)].map((m) => m[1] ?? '');
+    assert.equal(listens.length, 1, `a server listens once: ${listens.join(', ')}`);
+    const [, host = '', port = ''] = /^\[?(.*?)\]?:(\d+)$/.exec(listens[0] ?? '') ?? [];
+    return {
+      host,
+      port: Number(port),
+      root: /^\s*root "([^"]*)";$/m.exec(text)?.[1],
+      exact: new Set([...text.matchAll(/^\s*location = (\S+) \{$/gm)].map((m) => m[1] ?? '')),
+      proxies: [...text.matchAll(/^\s*proxy_pass (\S+);$/gm)].map((m) => m[1] ?? ''),
+      text,
+    };
+  });
+}
+
+/** The ports a file exposes for nginx are the ports nginx listens on, each way. */
+function assertSamePorts(what: string, exposed: readonly number[], listened: readonly number[]): void {
+  const notListened = [...new Set(exposed)].filter((port) => !listened.includes(port)).sort();
+  const notExposed = [...new Set(listened)].filter((port) => !exposed.includes(port)).sort();
+  assert.ok(
+    notListened.length === 0 && notExposed.length === 0,
+    `${what}: ports nginx does not listen on: ${notListened.join(', ') || 'none'}; ports nginx listens on that are not exposed: ${notExposed.join(', ') || 'none'}`,
+  );
+}
+
+/** Each app's server is rooted in the store where the container mounts it, and answers both probes. */
+function assertAppServers(servers: readonly NginxServer[], store: string | undefined, env: Env): void {
+  const apps = servers.filter((s) => s.root !== undefined);
+  assert.ok(apps.length > 0, 'no app server');
+  assert.equal(store, env.RELEASES_DIR, 'the store is mounted at RELEASES_DIR');
+  for (const server of servers) assert.equal(server.host, env.HOST, `port ${server.port}: listens on HOST`);
+  for (const { port, root, exact } of apps) {
+    assert.ok(root?.startsWith(`${store}/`), `port ${port}: root ${root} is not under the store mounted at ${store}`);
+    for (const probe of ['/healthz', '/readyz']) assert.ok(exact.has(probe), `port ${port}: no ${probe}`);
+  }
+}
+
+/** What a probe or a healthcheck asks of nginx is a location of the server on its port. */
+function assertProbed(servers: readonly NginxServer[], port: number | undefined, probePath: string | undefined): void {
+  const server = servers.find((s) => s.port === port);
+  assert.ok(server, `the probe's port ${port}: nginx does not listen on it`);
+  assert.ok(server.exact.has(probePath ?? ''), `port ${port}: no location = ${probePath}`);
+}
+
+/** compose's origins service runs this nginx.conf as it is, and publishes, mounts and proxies what it names. */
+function assertComposeAgrees(conf: string, file: ComposeFile, env: Env): void {
+  const origins = file.services.origins ?? {};
+  const mounted = (origins.configs as { source: string; target: string }[] | undefined)?.find(
+    (c) => c.source === 'nginx_conf',
+  );
+  assert.ok(mounted, 'origins: no config nginx_conf mounted');
+  assert.deepEqual(origins.command, nginxCommand(mounted.target));
+  assert.doesNotMatch(conf, /^\s*daemon\b/m, 'daemon is given on the command line: twice, nginx refuses to start');
+  const servers = nginxServers(conf);
+  assertSamePorts(
+    'compose service origins',
+    publishedPorts(origins),
+    servers.map((s) => s.port),
+  );
+  const store = ((origins.volumes ?? []) as string[]).map((v) => /^releases:([^:]+):ro$/.exec(v)?.[1]).find(Boolean);
+  assertAppServers(servers, store, env);
+  const apiServers = servers.filter((s) => s.proxies.length > 0);
+  assert.equal(apiServers.length, 1, 'one server proxies the API');
+  const [apiServer] = apiServers;
+  assert.equal(apiServer?.port, Number(env.SERVER_PORT));
+  assert.deepEqual(new Set(apiServer?.proxies), new Set(['http://$api_upstream']));
+  const target = /^\s*set \$api_upstream "([^"]+)";$/m.exec(apiServer?.text ?? '')?.[1] ?? '';
+  const [name = '', port = ''] = target.split(':');
+  assert.ok(file.services[name], `the API upstream ${target}: compose has no service ${name}`);
+  assert.ok(
+    ((file.services[name]?.expose ?? []) as string[]).includes(port),
+    `the API upstream ${target}: ${name} exposes no ${port}`,
+  );
+  // Docker's embedded DNS, which knows the service names (and every replica of one).
+  assert.match(apiServer?.text ?? '', /^\s*resolver 127\.0\.0\.11 /m);
+  const check = (origins.healthcheck as { test: string[] }).test.join(' ');
+  const url = new URL(/http:\/\/\S+/.exec(check)?.[0] ?? 'http://none');
+  assertProbed(servers, Number(url.port), url.pathname);
+}
+
+/** The origins Deployment runs this nginx.conf as it is; its container, Service and Ingress ports are nginx's. */
+function assertK8sAgrees(conf: string, objects: readonly Located[], env: Env): void {
+  const deployment = find<IDeployment>(objects, 'Deployment', 'origins');
+  const nginx = onlyContainer(deployment);
+  const volumes = deployment.spec?.template.spec?.volumes ?? [];
+  const volumeOf = (mount: { name: string }) => volumes.find((v) => v.name === mount.name);
+  const confMount = nginx.volumeMounts?.find((m) => volumeOf(m)?.configMap?.name === 'nginx-conf');
+  assert.equal(confMount?.subPath, 'nginx.conf', 'origins: nginx.conf of ConfigMap nginx-conf mounted');
+  assert.deepEqual(nginx.command, nginxCommand(confMount.mountPath));
+  assert.doesNotMatch(conf, /^\s*daemon\b/m, 'daemon is given on the command line: twice, nginx refuses to start');
+  const servers = nginxServers(conf);
+  const listened = servers.map((s) => s.port);
+  assertSamePorts('Deployment origins', nginx.ports?.map((p) => p.containerPort) ?? [], listened);
+  const service = find<IService>(objects, 'Service', 'origins');
+  const targetOf = new Map(
+    (service.spec?.ports ?? []).map((p) => [p.port, portNumber(nginx, p.targetPort ?? p.port) ?? 0] as const),
+  );
+  assertSamePorts('Service origins', [...targetOf.values()], listened);
+  const ingress = find<IIngress>(objects, 'Ingress', 'originate');
+  const routed = (ingress.spec?.rules ?? [])
+    .flatMap((rule) => rule.http?.paths ?? [])
+    .filter((p) => p.backend.service?.name === 'origins')
+    .map((p) => targetOf.get(p.backend.service?.port?.number ?? 0) ?? 0);
+  assertSamePorts('Ingress to Service origins', routed, listened);
+  const store = nginx.volumeMounts?.find((m) => volumeOf(m)?.persistentVolumeClaim)?.mountPath;
+  assertAppServers(servers, store, env);
+  // The Ingress sends the API's host to Service api: nothing is proxied here.
+  assert.deepEqual(
+    servers.flatMap((s) => s.proxies),
+    [],
+  );
+  for (const probe of [nginx.livenessProbe, nginx.readinessProbe]) {
+    assertProbed(servers, portNumber(nginx, probe?.httpGet?.port), probe?.httpGet?.path);
+  }
+}
+
+/**
+ * The configuration as `nginx -t` can check it on this machine. Rewritten into `dir`: what nginx writes even
+ * under -t (it creates the pid file and the temp folders: as root here, in /run and /var/lib/nginx), and every
+ * listen (-t binds each address for a moment, and 0.0.0.0:3000 or :4000 belongs to other runs here) as a unix
+ * socket there. Kept as they are, because they exist here or -t does not open them: load_module (Debian's
+ * brotli module, which hasNginx() found), /dev/stdout, and each root in the store (not opened by -t).
+ */
+function forSyntaxCheck(conf: string, dir: string, store: string): string {
+  const rewritten = conf
+    .replace(/^(\s*listen) \S+:(\d+);$/gm, `$1 unix:${dir}/listen-$2.sock;`)
+    .replace(/^(\s*(?:pid|\w+_temp_path)) "\/[^"]*\/([^/"]+)";$/gm, `$1 "${dir}/$2";`);
+  for (const [, directive = '', file = ''] of rewritten.matchAll(/^\s*(\w+) "(\/[^"]*)"/gm)) {
+    const kept =
+      file.startsWith(`${dir}/`) ||
+      (directive === 'root' && file.startsWith(`${store}/`)) ||
+      (directive === 'load_module' && file === BROTLI_STATIC_MODULE) ||
+      (directive === 'access_log' && file === '/dev/stdout');
+    assert.ok(kept, `${directive} "${file}": an absolute path the syntax check neither rewrites nor keeps`);
+  }
+  return rewritten;
+}
+
+describe('the nginx.conf of compose and Kubernetes, made as the README says, agrees with their files', () => {
+  let store: string;
+  let out: string;
+  const made: Partial<Record<'compose' | 'k8s', { writesTo: string; conf: string }>> = {};
+  const conf = (variant: 'compose' | 'k8s') => made[variant]?.conf ?? assert.fail(`no ${variant} nginx.conf`);
+  before(() => {
+    store = releaseStore();
+    out = mkdtempSync(path.join(tmpdir(), 'manifests-nginx-'));
+    made.compose = runNginxScript('nginx:compose', path.join(out, 'compose'), store);
+    made.k8s = runNginxScript('nginx:k8s', path.join(out, 'k8s'), store);
+  });
+  after(() => {
+    rmSync(store, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  });
+
+  it('the README gives the commands; each writes the nginx.conf its files mount', () => {
+    const readme = readFileSync(path.join(DEPLOY_DIR, 'README.md'), 'utf8');
+    for (const script of ['nginx:compose', 'nginx:k8s']) {
+      assert.ok(readme.includes(`npm run ${script} -w @originate/deploy`), `README: npm run ${script}`);
+    }
+    assert.equal(made.compose?.writesTo, COMPOSE_DIR);
+    assert.equal(path.join(COMPOSE_DIR, compose.configs?.nginx_conf?.file ?? ''), path.join(COMPOSE_DIR, 'nginx.conf'));
+    assert.equal(made.k8s?.writesTo, K8S_DIR);
+    const [kustomization] = yamlDocuments(path.join(K8S_DIR, KUSTOMIZATION)) as {
+      configMapGenerator?: { name: string; files?: string[] }[];
+    }[];
+    assert.deepEqual(kustomization?.configMapGenerator?.find((g) => g.name === 'nginx-conf')?.files, ['nginx.conf']);
+  });
+
+  it('compose: ports published and listened, the store mounted and rooted, the API upstream, the healthcheck', () => {
+    assertComposeAgrees(conf('compose'), compose, composeEnv);
+  });
+
+  it('compose: a port published that nginx does not listen on fails the agreement', () => {
+    const originsPorts = (file: ComposeFile) => (file.services.origins?.ports ?? []) as string[];
+    const more = structuredClone(compose);
+    originsPorts(more).push('127.0.0.1:3009:3009');
+    assert.throws(
+      () => assertComposeAgrees(conf('compose'), more, composeEnv),
+      /compose service origins: ports nginx does not listen on: 3009; ports nginx listens on that are not exposed: none/,
+    );
+    const fewer = structuredClone(compose);
+    originsPorts(fewer).pop();
+    assert.throws(() => assertComposeAgrees(conf('compose'), fewer, composeEnv), /that are not exposed: \d+/);
+  });
+
+  it('Kubernetes: container, Service and Ingress ports are the ports listened, the store mounted and rooted, the probes', async () => {
+    const objects = await k8sObjects();
+    const config = find<IConfigMap>(objects, 'ConfigMap', 'originate-config').data ?? {};
+    assertK8sAgrees(conf('k8s'), objects, config);
+    const more = structuredClone(objects.map((o) => o.object));
+    const origins = more.find((o) => o.kind === 'Deployment' && o.metadata.name === 'origins') as IDeployment;
+    onlyContainer(origins).ports?.push({ name: 'extra', containerPort: 3009 });
+    assert.throws(
+      () =>
+        assertK8sAgrees(
+          conf('k8s'),
+          more.map((object) => ({ where: 'changed', object })),
+          config,
+        ),
+      /Deployment origins: ports nginx does not listen on: 3009/,
+    );
+  });
+
+  it('both are nginx syntax nginx accepts (nginx -t)', { skip: nginxSkip }, async () => {
+    const k8sConfig = find<IConfigMap>(await k8sObjects(), 'ConfigMap', 'originate-config').data ?? {};
+    for (const [variant, env] of [
+      ['compose', composeEnv],
+      ['k8s', k8sConfig],
+    ] as const) {
+      const dir = mkdtempSync(path.join(tmpdir(), `manifests-nginx-t-${variant}-`));
+      // nginx opens /dev/stdout (the access log): a pipe in a container, a file here, since node's pipes
+      // are sockets, which open() refuses (ENXIO).
+      const stdout = openSync(path.join(dir, 'stdout'), 'w');
+      try {
+        const file = path.join(dir, 'nginx.conf');
+        const check = () =>
+          spawnSync(NGINX, ['-t', '-q', '-p', `${dir}/`, '-c', file], {
+            stdio: ['ignore', stdout, 'pipe'],
+            encoding: 'utf8',
+          });
+        writeFileSync(file, forSyntaxCheck(conf(variant), dir, env.RELEASES_DIR ?? ''));
+        const result = check();
+        assert.equal(result.status, 0, `nginx -t refused the ${variant} nginx.conf:\n${result.stderr}`);
+        // The check can fail: an unknown directive is refused.
+        writeFileSync(file, `${readFileSync(file, 'utf8')}no_such_directive on;\n`);
+        assert.match(check().stderr, /unknown directive "no_such_directive"/);
+      } finally {
+        closeSync(stdout);
+        rmSync(dir, { recursive: true, force: true });
+      }
     }
   });
 });

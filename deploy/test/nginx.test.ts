@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { readConfigMapData, readDeploymentConfig, readEnvFile } from '../src/deploymentConfig';
 import { originHeaders, recentPageRules } from '../src/headers';
 import { nginxConfig, parseNginxArgs } from '../src/nginx';
 import { deployedApps, switchCurrent } from '../src/releases';
@@ -28,6 +29,115 @@ describe('nginx.ts arguments', () => {
         new RegExp(`--api-upstream: '${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}' is not host:port`),
       );
     }
+  });
+
+  it("takes the container's options: --container, --resolver, --deployment, --store", () => {
+    assert.deepEqual(
+      parseNginxArgs([
+        'compose',
+        '--container',
+        '--deployment',
+        'compose/deployment.env',
+        '--api-upstream',
+        'api:4000',
+        '--resolver',
+        '127.0.0.11',
+        '--store',
+        '/mnt/releases',
+      ]),
+      {
+        outDir: 'compose',
+        apiUpstreams: ['api:4000'],
+        container: true,
+        deployment: 'compose/deployment.env',
+        resolver: '127.0.0.11',
+        store: '/mnt/releases',
+      },
+    );
+    for (const resolver of ['127.0.0.11:53', '[::1]', '[fd00::1]:5353']) {
+      assert.equal(parseNginxArgs(['out', '--resolver', resolver]).resolver, resolver);
+    }
+  });
+
+  it('refuses a container option without its value, given twice, or a resolver that is not an IP address', () => {
+    for (const option of ['--resolver', '--deployment', '--store']) {
+      assert.throws(() => parseNginxArgs(['out', option]), new RegExp(`^Error: ${option}: needs `));
+      assert.throws(() => parseNginxArgs(['out', option, '--container']), new RegExp(`^Error: ${option}: needs `));
+      assert.throws(
+        () => parseNginxArgs(['out', option, '1.2.3.4', option, '1.2.3.4']),
+        new RegExp(`${option}: given twice`),
+      );
+    }
+    for (const bad of ['api', 'dns.example', '::1', '[127.0.0.1]', '300.1.1.1', '127.0.0.11:0', '127.0.0.11:70000']) {
+      assert.throws(
+        () => parseNginxArgs(['out', '--resolver', bad]),
+        (error: Error) => error.message.startsWith(`--resolver: '${bad}' is not an IP address`),
+        bad,
+      );
+    }
+  });
+});
+
+describe('--deployment: the variables of the compose env file or of the Kubernetes ConfigMap', () => {
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'deploy-deployment-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, content: string) => {
+    const at = path.join(dir, name);
+    writeFileSync(at, content);
+    return at;
+  };
+
+  it('reads NAME=value lines of an env file, comments and blank lines skipped', () => {
+    const env = file('ok.env', '# a comment\n\nHOST=0.0.0.0\nCUSTOMER_PORTAL_URL=http://a:1/b?c=d\nEMPTY=\n');
+    assert.deepEqual(readDeploymentConfig(env), {
+      HOST: '0.0.0.0',
+      CUSTOMER_PORTAL_URL: 'http://a:1/b?c=d',
+      EMPTY: '',
+    });
+    assert.throws(
+      () => readEnvFile(file('bad.env', 'HOST=0.0.0.0\nexport PORT=1\n')),
+      /^Error: bad\.env:2: not NAME=value$/,
+    );
+    assert.throws(() => readEnvFile(file('twice.env', 'HOST=a\nHOST=b\n')), /^Error: twice\.env:2: HOST set twice$/);
+  });
+
+  it('reads the data of the one ConfigMap of a YAML file, every value a string', () => {
+    const configMap = (data: string) =>
+      `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: originate-config\ndata:\n${data}`;
+    assert.deepEqual(readDeploymentConfig(file('ok.yaml', configMap('  HOST: 0.0.0.0\n  SERVER_PORT: "4000"\n'))), {
+      HOST: '0.0.0.0',
+      SERVER_PORT: '4000',
+    });
+    assert.throws(
+      () => readConfigMapData(file('number.yaml', configMap('  SERVER_PORT: 4000\n'))),
+      /^Error: number\.yaml: data\.SERVER_PORT must be a string$/,
+    );
+    assert.throws(
+      () => readConfigMapData(file('two.yaml', `${configMap('  A: b\n')}---\n${configMap('  C: d\n')}`)),
+      /^Error: two\.yaml: must hold one ConfigMap, holds 2$/,
+    );
+    assert.throws(
+      () => readConfigMapData(file('none.yaml', 'apiVersion: v1\nkind: Service\nmetadata:\n  name: x\n')),
+      /must hold one ConfigMap, holds 0/,
+    );
+    assert.throws(
+      () => readConfigMapData(file('dup.yaml', configMap('  A: b\n  A: c\n'))),
+      /^Error: dup\.yaml: Map keys must be unique/,
+    );
+  });
+
+  it('refuses a missing file and any other kind of file, naming it', () => {
+    assert.throws(
+      () => readDeploymentConfig(path.join(dir, 'missing.env')),
+      /^Error: --deployment: no file '.*missing\.env'$/,
+    );
+    assert.throws(
+      () => readDeploymentConfig(file('deployment.json', '{}')),
+      /--deployment: '.*deployment\.json' is neither a compose env file \(\.env\) nor a ConfigMap \(\.yaml\)/,
+    );
   });
 });
 
@@ -131,6 +241,56 @@ describe('nginx.ts configuration', () => {
     assert.match(text, /listen 127\.0\.0\.1:4200;\n\s+underscores_in_headers on;/);
     assert.match(text, /proxy_next_upstream error timeout;/);
     assert.match(text, /location \/socket\.io\/ \{[^}]*proxy_set_header Upgrade \$http_upgrade;/);
+  });
+
+  it('for the container: logs to its output, pid and temp files where the image has them, no daemon directive', () => {
+    const text = nginxConfig(env(), [], { container: true });
+    assert.match(text, /^pid "\/run\/nginx\.pid";$/m);
+    assert.match(text, /^error_log stderr warn;$/m);
+    assert.match(text, /^\s+access_log "\/dev\/stdout" combined;$/m);
+    for (const kind of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+      const dir = kind === 'client_body' ? 'body' : kind;
+      assert.match(text, new RegExp(`^\\s+${kind}_temp_path "/var/lib/nginx/${dir}";$`, 'm'), kind);
+    }
+    assert.doesNotMatch(text, /"(logs|temp)\//);
+    assert.doesNotMatch(text, /^\s*daemon\b/m);
+    // Everything else is the same configuration.
+    const body = (conf: string) => conf.slice(conf.indexOf('  server_tokens off;'));
+    assert.equal(body(text), body(config()));
+  });
+
+  it('with --resolver, proxies the API to its one name, resolved at run time', () => {
+    const text = config({}, ['api:4000']).replace(/[\s\S]*# the API/, '');
+    const resolved = nginxConfig(env(), ['api:4000'], { resolver: '127.0.0.11' }).replace(/[\s\S]*# the API/, '');
+    assert.match(text, /^\s*upstream originate_api \{/m);
+    assert.doesNotMatch(resolved, /^\s*upstream /m);
+    assert.match(
+      resolved,
+      /listen 127\.0\.0\.1:4200;\n\s+resolver 127\.0\.0\.11 valid=10s;\n\s+set \$api_upstream "api:4000";/,
+    );
+    assert.equal(resolved.match(/proxy_pass http:\/\/\$api_upstream;/g)?.length, 2);
+    assert.doesNotMatch(resolved, /originate_api/);
+    for (const upstreams of [[], ['api-a:4000', 'api-b:4000']]) {
+      assert.throws(
+        () => nginxConfig(env(), upstreams, { resolver: '127.0.0.11' }),
+        new RegExp(`--resolver: needs exactly one --api-upstream, .*; got ${upstreams.length}$`),
+      );
+    }
+  });
+
+  it('with --store, reads what is deployed there and roots each server at RELEASES_DIR, where nginx finds it', () => {
+    const text = nginxConfig({ ...env(), RELEASES_DIR: '/srv/releases' }, [], { store: root });
+    assert.match(text, /listen 127\.0\.0\.1:3200;\n\s+root "\/srv\/releases\/shell";/);
+    assert.match(text, /listen 127\.0\.0\.1:3203;\n\s+root "\/srv\/releases\/mfe-customer-flow";/);
+    assert.ok(!text.includes(root), 'the store read is not named');
+    // The declarations come from the store read: the same paths as with the store at RELEASES_DIR.
+    for (const declared of ['omni-embed', 'newapplication', 'backstage/newapplication']) {
+      assert.ok(text.includes(`location = /${declared} {`), declared);
+    }
+    assert.throws(
+      () => nginxConfig({ ...env(), RELEASES_DIR: root }, [], { store: '/nonexistent/store' }),
+      /nothing to serve: no app has a release in \/nonexistent\/store$/,
+    );
   });
 
   it('refuses a deployment with nothing released', () => {
