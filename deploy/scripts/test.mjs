@@ -132,26 +132,36 @@ async function main() {
   // The topology test runs nginx (deploy/test/topology.test.ts).
   await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Two lanes on CI's 2 cores, both busy to the end: the server suite (one file at a time, the longest
-  // step) from the first second, beside the other packages' unit tests one package at a time; and the
-  // build, the browser tests, then the static checks. Both lanes always run to the end, so a run reports
-  // every failure at once.
-  const testsLane = Promise.all([
-    tests(
-      'server tests: npm test -w @originate/mock-server',
-      'npm',
-      ['test', '-w', '@originate/mock-server'],
-      countTests,
-    ),
+  // Three streams on CI's 2 cores, all busy to the end: the server suite (one file at a time, the longest
+  // step) from the first second; the other packages' unit tests one package at a time, then the server's
+  // kill -9 durability test and the static checks; and the build, then the browser and topology tests.
+  // Every stream runs to the end, so a run reports every failure at once.
+  const serverLane = tests(
+    'server tests: npm test -w @originate/mock-server',
+    'npm',
+    ['test', '-w', '@originate/mock-server'],
+    countTests,
+  );
+  const unitLane = (async () => {
     // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
     // no package waits for another's tests in dependency order.
-    tests(
+    await tests(
       'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
       'npx',
       ['lerna', 'run', 'test', '--ignore', '@originate/mock-server', '--concurrency', '1', '--no-bail', '--no-sort'],
       countTests,
-    ),
-  ]);
+    );
+    await tests(
+      'server durability: npm run test:durability -w @originate/mock-server',
+      'npm',
+      ['run', 'test:durability', '-w', '@originate/mock-server'],
+      countTests,
+    );
+    await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
+    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+    // Exports, files and dependencies nothing uses (knip.json).
+    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
+  })();
   const browserLane = (async () => {
     const buildStartedAt = new Date();
     if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
@@ -174,12 +184,8 @@ async function main() {
     } else {
       tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
     }
-    await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
-    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
-    // Exports, files and dependencies nothing uses (knip.json).
-    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
   })();
-  await Promise.all([testsLane, browserLane]);
+  await Promise.all([serverLane, unitLane, browserLane]);
   summarise();
 }
 

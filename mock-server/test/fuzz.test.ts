@@ -20,7 +20,7 @@ import {
 import { routeKey } from './harness/routes';
 import { startServer, type TestServer } from './helpers';
 
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 30);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 12);
 /** The suite's seed: a test run does not change with the clock (FUZZ_SEED replays another). */
 const SUITE_SEED = 20261126;
 const SEED = seedFrom(process.env, SUITE_SEED);
