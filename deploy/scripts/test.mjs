@@ -134,7 +134,7 @@ async function main() {
   if (process.env.CI === 'true') await requireProductionServices();
   // Three streams on CI's 2 cores, all busy to the end: the server suite (one file at a time, the longest
   // step) from the first second; the other packages' unit tests one package at a time, then the server's
-  // kill -9 durability test and the static checks; and the build, then the browser and topology tests.
+  // three longest test files and the static checks; and the build, then the browser and topology tests.
   // Every stream runs to the end, so a run reports every failure at once.
   const serverLane = tests(
     'server tests: npm test -w @originate/mock-server',
@@ -151,10 +151,11 @@ async function main() {
       ['lerna', 'run', 'test', '--ignore', '@originate/mock-server', '--concurrency', '1', '--no-bail', '--no-sort'],
       countTests,
     );
+    // The server's three longest files (kill -9 durability, the fuzz corpus, the drain), beside the rest of it.
     await tests(
-      'server durability: npm run test:durability -w @originate/mock-server',
+      'server tests, the long ones: npm run test:long -w @originate/mock-server',
       'npm',
-      ['run', 'test:durability', '-w', '@originate/mock-server'],
+      ['run', 'test:long', '-w', '@originate/mock-server'],
       countTests,
     );
     await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
