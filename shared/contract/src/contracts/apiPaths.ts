@@ -130,6 +130,21 @@ export const API_PATHS = {
   saveFilter: '/setup/save_or_update',
   products: '/master_configs/products',
 
+  // Leads (ours, issue 19; the spec names getAllProducts and requestforcallback only)
+  /** POST: one page of My Leads or Team Leads with its counts. */
+  leads: '/v3/lead/leads',
+  /** GET: one lead with its history and its application. */
+  lead: '/v3/lead/:leadId',
+  createLead: '/v3/lead/create',
+  leadStatus: '/v3/lead/status',
+  leadActivity: '/v3/lead/activity',
+  leadFollowUp: '/v3/lead/followup',
+  leadAssign: '/v3/lead/assign',
+  leadUpdate: '/v3/lead/update',
+  leadConvert: '/v3/lead/convert',
+  /** Public: the portal's 'Request a call back' (a WEB_CALLBACK lead in its product's team). */
+  requestForCallback: '/api/requestforcallback',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 

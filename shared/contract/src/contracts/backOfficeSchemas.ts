@@ -153,7 +153,8 @@ export const AuditsQuerySchema = Type.Object(
   closed,
 );
 
-const FilterSchema = Type.Object(
+/** One filter of a list (a column, an operator of its kind, a value): applications and leads alike. */
+export const ListFilterSchema = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 64 }),
     operator: Type.Union(
@@ -173,21 +174,22 @@ const FilterSchema = Type.Object(
   closed,
 );
 
+/** The sort of a list: a sortable column and a direction. */
+export const ListSortSchema = Type.Object(
+  {
+    field: Type.String({ minLength: 1, maxLength: 64 }),
+    direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+  },
+  closed,
+);
+
 /** POST /setup/save_or_update: a user's named filter of one table (saved again under the same name = update). */
 export const SavedFilterBodySchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 80 }),
     tableId: Type.String({ minLength: 1, maxLength: 64 }),
-    filters: Type.Array(FilterSchema, { maxItems: 20 }),
-    sort: Type.Optional(
-      Type.Object(
-        {
-          field: Type.String({ minLength: 1, maxLength: 64 }),
-          direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
-        },
-        closed,
-      ),
-    ),
+    filters: Type.Array(ListFilterSchema, { maxItems: 20 }),
+    sort: Type.Optional(ListSortSchema),
   },
   closed,
 );

@@ -543,6 +543,8 @@ export const ProductSummarySchema = Type.Object(
     description: Type.String({ maxLength: 1000 }),
     flowId: Id,
     verNum: Type.Integer({ minimum: 1 }),
+    /** A housing product: its leads carry the PMAY form (contract leads.ts). */
+    pmay: Type.Optional(Type.Boolean()),
   },
   closed,
 );
