@@ -60,3 +60,16 @@ export interface ApplicationChangedPayload {
   /** ISO time of the change. */
   mod_time: string;
 }
+
+/**
+ * Live lead lists: the socket.io namespace on the same server and path, same handshake (SocketAuth). It
+ * sends ids only, and only to staff who may see the lead (its owner, its team, admins): a list refetches
+ * what it shows through the access-checked routes.
+ */
+export const LEADS_NAMESPACE = '/leads';
+export const LeadEvents = { LEAD_CHANGED: 'LEAD_CHANGED' } as const;
+export interface LeadChangedPayload {
+  lead_id: string;
+  /** ISO time of the change. */
+  mod_time: string;
+}
