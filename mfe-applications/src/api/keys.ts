@@ -9,8 +9,6 @@ export const listKeys = {
   /** Every page of every list (what a change refetches); search pages too. */
   pages: ['mfe-applications', 'lists', 'page'] as const,
   page: (variables: ListVariables) => ['mfe-applications', 'lists', 'page', variables] as const,
-  table: (tableId: string) => ['mfe-applications', 'lists', 'table', tableId] as const,
-  savedFilters: (tableId: string) => ['mfe-applications', 'lists', 'savedFilters', tableId] as const,
   searches: ['mfe-applications', 'lists', 'search'] as const,
   search: (query: string, page: number, size: number) =>
     ['mfe-applications', 'lists', 'search', query, page, size] as const,

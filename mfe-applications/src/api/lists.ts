@@ -11,31 +11,17 @@ import {
   type ApplicationsData,
   type ApplicationsQueryAnswer,
   apiPath,
-  type FilterOperator,
   type MasterProduct,
   type RebookAnswer,
   type RebookBody,
-  type SavedFilter,
-  type SavedFilterBody,
-  type SavedFiltersAnswer,
   type SearchPage,
-  type TableConfig,
   type TaskReviewBucket,
   type UserCandidate,
   type UserCandidatesAnswer,
   type UserCandidatesQuery,
 } from '@originate/contract';
 import { api } from '@originate/web';
-
-export interface ListFilter {
-  field: string;
-  operator: FilterOperator;
-  value: string;
-}
-export interface ListSort {
-  field: string;
-  direction: 'asc' | 'desc';
-}
+import type { ListFilter, ListSort } from '@originate/web/lists';
 
 /** The variables of APPLICATIONS_QUERY: one page of one list. */
 export interface ListVariables {
@@ -56,10 +42,6 @@ export async function fetchApplications(variables: ListVariables): Promise<Appli
   return answer.data.applications.data;
 }
 
-export function fetchTableConfig(tableId: string): Promise<TableConfig> {
-  return api.get<TableConfig>(apiPath('tableConfig', { id: tableId }));
-}
-
 export function runTaskAction(action: ApplicationAction, body: ApplicationActionBody): Promise<ActionAnswer> {
   return api.post<ActionAnswer>(apiPath('applicationAction', { action }), body);
 }
@@ -77,14 +59,6 @@ export async function fetchUserCandidates(query: UserCandidatesQuery): Promise<U
 
 export function globalSearch(query: string, page: number, size: number): Promise<SearchPage> {
   return api.post<SearchPage>(API_PATHS.globalSearch, { query, page, size });
-}
-
-export async function fetchSavedFilters(tableId: string): Promise<SavedFilter[]> {
-  return (await api.post<SavedFiltersAnswer>(API_PATHS.getFilter, { tableId })).data;
-}
-
-export function saveFilter(body: SavedFilterBody): Promise<SavedFilter> {
-  return api.post<SavedFilter>(API_PATHS.saveFilter, body);
 }
 
 export function fetchProducts(): Promise<MasterProduct[]> {

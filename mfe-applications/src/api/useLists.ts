@@ -1,30 +1,13 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
 
-import type { TableConfig, UserCandidatesQuery } from '@originate/contract';
+import type { UserCandidatesQuery } from '@originate/contract';
 import { runtimeEnvAtom, sessionAtom } from '@originate/web';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { listKeys } from './keys';
-import {
-  fetchApplications,
-  fetchProducts,
-  fetchSavedFilters,
-  fetchTableConfig,
-  fetchUserCandidates,
-  globalSearch,
-  type ListVariables,
-  saveFilter,
-} from './lists';
+import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch, type ListVariables } from './lists';
 import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from './live';
-
-export function useTableConfig(tableId: string) {
-  return useQuery<TableConfig>({
-    queryKey: listKeys.table(tableId),
-    queryFn: () => fetchTableConfig(tableId),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 /** One page of a list; the previous page stays shown while the next loads (no flicker, one page held). */
 export function useApplicationsPage(variables: ListVariables, enabled: boolean) {
@@ -34,18 +17,6 @@ export function useApplicationsPage(variables: ListVariables, enabled: boolean) 
     placeholderData: keepPreviousData,
     enabled,
     gcTime: 0,
-  });
-}
-
-export function useSavedFilters(tableId: string) {
-  return useQuery({ queryKey: listKeys.savedFilters(tableId), queryFn: () => fetchSavedFilters(tableId) });
-}
-
-export function useSaveFilter(tableId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: saveFilter,
-    onSuccess: () => client.invalidateQueries({ queryKey: listKeys.savedFilters(tableId) }),
   });
 }
 

@@ -8,10 +8,9 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, LIST_TABLE_IDS } from '@originate/contract';
+import { OPERATOR_LABELS, useSavedFilters } from '@originate/web/lists';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useSavedFilters } from '../../api/useLists';
-import { OPERATOR_LABELS } from '../../domain/lists';
 import { PAGES } from '../../domain/pages';
 
 const LISTS = Object.entries(PAGES).flatMap(([path, p]) => (p.kind === 'list' ? [{ path, ...p }] : []));

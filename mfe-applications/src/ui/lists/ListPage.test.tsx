@@ -1,5 +1,6 @@
 import type { ApplicationsData, RuntimeEnv } from '@originate/contract';
 import { runtimeEnvAtom, type Session, sessionAtom } from '@originate/web';
+import * as setup from '@originate/web/lists/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
@@ -10,6 +11,7 @@ import { actionAnswer, COLUMNS, OFFICER_ROLES, staff, task } from '../../test/fi
 import { ListPage } from './ListPage';
 
 jest.mock('../../api/lists');
+jest.mock('@originate/web/lists/api');
 const listeners: ((payload: never) => void)[] = [];
 jest.mock('../../api/live', () => ({
   ...jest.requireActual('../../api/live'),
@@ -18,7 +20,7 @@ jest.mock('../../api/live', () => ({
     disconnect: () => undefined,
   }),
 }));
-const mocked = jest.mocked(api);
+const mocked = { ...jest.mocked(api), ...jest.mocked(setup) };
 // The data grid is heavy under jsdom on a busy machine: give rendering time, assert nothing on time.
 jest.setTimeout(60_000);
 configure({ asyncUtilTimeout: 20_000 });

@@ -1,54 +1,42 @@
-// One application list (spec §2 menu, §7 lists): MUI's data grid in server-side mode over GraphQL
-// 'applications', its counts, local search, review buckets, saved filters, list and grid views, row
-// actions, and live refetching.
+// One application list (spec §2 menu, §7 lists): the shared server list (@originate/web/lists: MUI's data
+// grid in server-side mode, saved filters, count chips) over GraphQL 'applications', with this list's
+// counts, review buckets, list and grid views, row actions, and live refetching.
 import GridViewOutlined from '@mui/icons-material/GridViewOutlined';
 import ViewListOutlined from '@mui/icons-material/ViewListOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridFilterModel, type GridSortModel } from '@mui/x-data-grid';
 import {
   type ApplicationList,
   GRID_PAGE_SIZE_OPTIONS,
   LIST_TABLE_IDS,
   type ListTask,
   PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_OPTIONS,
-  type SavedFilter,
   TASK_REVIEW_BUCKETS,
   type TaskReviewBucket,
   type User,
 } from '@originate/contract';
 import { userAtom } from '@originate/web';
+import { SavedFilters, ServerListGrid, useServerList, useTableConfig } from '@originate/web/lists';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useApplicationsPage, useLiveLists, useSavedFilters, useTableConfig } from '../../api/useLists';
-import {
-  filtersFromModel,
-  gridItemsFrom,
-  initialListState,
-  type ListState,
-  sortFromModel,
-  toVariables,
-} from '../../domain/lists';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useApplicationsPage, useLiveLists } from '../../api/useLists';
+import { initialListState, toVariables } from '../../domain/lists';
 import { openPath, rowActions } from '../../domain/rowActions';
 import { CardGrid } from './CardGrid';
 import { CountsBar } from './CountsBar';
 import { buildColumns } from './columns';
 import { RowActionsMenu } from './RowActionsMenu';
-import { SavedFilters } from './SavedFilters';
 import { useTaskActions } from './useTaskActions';
 
 type View = 'list' | 'grid';
 /** Spec §9 gives the grid view's options but no default: the smallest that fills three columns. */
 const GRID_PAGE_SIZE_DEFAULT = GRID_PAGE_SIZE_OPTIONS[1];
-const SEARCH_DELAY_MS = 300;
 
 export function ListPage({ list, title }: { list: ApplicationList; title: string }) {
   const user = useAtomValue(userAtom);
@@ -59,50 +47,24 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
   const tableId = LIST_TABLE_IDS[list];
   const table = useTableConfig(tableId);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
   const [view, setView] = useState<View>('list');
-  const [state, setState] = useState<ListState>(() => initialListState(list, PAGE_SIZE_DEFAULT, null));
-  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
-  const [searchInput, setSearchInput] = useState('');
   const columnsConfig = table.data?.columns;
+  const listState = useServerList(
+    () => initialListState(list, PAGE_SIZE_DEFAULT, null),
+    tableId,
+    columnsConfig,
+    table.data?.defaultSort,
+  );
+  const { state, setState, sort } = listState;
 
-  const sort = state.sort ?? table.data?.defaultSort ?? null;
   const variables = toVariables({ ...state, sort });
   const page = useApplicationsPage(variables, table.isSuccess);
   useLiveLists();
   const { onAction, dialog } = useTaskActions(user);
 
-  // The local search is sent once typing pauses, from the first page.
-  useEffect(() => {
-    const timer = setTimeout(
-      () => setState((s) => (s.search === searchInput ? s : { ...s, search: searchInput, page: 0 })),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchInput]);
-
-  const applySaved = (saved: Pick<SavedFilter, 'filters' | 'sort'>) => {
-    if (!columnsConfig) return;
-    setFilterModel({ items: gridItemsFrom(saved.filters, columnsConfig) });
-    setState((s) => ({ ...s, filters: saved.filters, sort: saved.sort ?? null, page: 0 }));
-  };
-
-  // ?filter=<name> (from the Filters page) applies that saved filter once.
-  const savedName = params.get('filter');
-  const saved = useSavedFilters(tableId);
-  useEffect(() => {
-    if (!savedName || !saved.data || !columnsConfig) return;
-    const found = saved.data.find((f) => f.name === savedName);
-    if (found) applySaved(found);
-    setParams((p) => {
-      p.delete('filter');
-      return p;
-    });
-  });
-
   // SLA states are judged at the time the page arrived, not re-rendered by a clock.
   const now = useMemo(() => (page.dataUpdatedAt > 0 ? page.dataUpdatedAt : Date.now()), [page.dataUpdatedAt]);
-  // The grid takes its columns and models by identity: new ones on every render would reset it in a loop.
+  // The grid takes its columns by identity: new ones on every render would reset it in a loop.
   const onActionRef = useRef(onAction);
   onActionRef.current = onAction;
   const renderActions = useCallback(
@@ -115,8 +77,6 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
     () => (columnsConfig ? buildColumns(columnsConfig, now, renderActions) : []),
     [columnsConfig, now, renderActions],
   );
-  const paginationModel = useMemo(() => ({ page: state.page, pageSize: state.pageSize }), [state.page, state.pageSize]);
-  const sortModel = useMemo<GridSortModel>(() => (sort ? [{ field: sort.field, sort: sort.direction }] : []), [sort]);
   const open = (row: ListTask) => navigate(openPath(row, user));
 
   const setView_ = (next: View | null) => {
@@ -153,8 +113,8 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
           type="search"
           label="Search this list"
           placeholder="Application ID or applicant"
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
+          value={listState.searchInput}
+          onChange={(e) => listState.setSearchInput(e.target.value)}
           sx={{ flex: '1 1 220px', maxWidth: 360 }}
           slotProps={{ htmlInput: { maxLength: 100 } }}
         />
@@ -171,7 +131,7 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <SavedFilters tableId={tableId} filters={state.filters} sort={state.sort} onApply={applySaved} />
+        <SavedFilters tableId={tableId} filters={state.filters} sort={state.sort} onApply={listState.applySaved} />
       </Box>
 
       {page.data ? (
@@ -183,51 +143,16 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
       {page.isError && <Alert severity="error">The list could not be loaded: {page.error.message}</Alert>}
 
       {view === 'list' ? (
-        <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-          <DataGrid<ListTask>
-            aria-label={title}
-            rows={page.data?.tasks ?? []}
-            columns={columns}
-            getRowId={(row) => row.taskId}
-            rowCount={page.data?.count ?? 0}
-            loading={table.isPending || page.isFetching}
-            paginationMode="server"
-            sortingMode="server"
-            filterMode="server"
-            paginationModel={paginationModel}
-            onPaginationModelChange={(m) =>
-              setState((s) =>
-                m.page === s.page && m.pageSize === s.pageSize
-                  ? s
-                  : { ...s, page: m.pageSize === s.pageSize ? m.page : 0, pageSize: m.pageSize },
-              )
-            }
-            pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
-            sortModel={sortModel}
-            onSortModelChange={(m) => setState((s) => ({ ...s, sort: sortFromModel(m), page: 0 }))}
-            filterModel={filterModel}
-            onFilterModelChange={(m) => {
-              setFilterModel(m);
-              if (columnsConfig)
-                setState((s) => ({ ...s, filters: filtersFromModel(m.items, columnsConfig), page: 0 }));
-            }}
-            onRowClick={({ row }) => open(row)}
-            disableRowSelectionOnClick
-            // The toolbar's Filters and Columns; no quick filter (the search box is the server's) and no
-            // export (it would export one page only).
-            showToolbar
-            slotProps={{
-              toolbar: {
-                showQuickFilter: false,
-                csvOptions: { disableToolbarButton: true },
-                printOptions: { disableToolbarButton: true },
-              },
-            }}
-            getRowHeight={() => 'auto'}
-            autoHeight
-            sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' }, '& .MuiDataGrid-cell': { py: 0.75 } }}
-          />
-        </Paper>
+        <ServerListGrid<ListTask>
+          label={title}
+          rows={page.data?.tasks ?? []}
+          columns={columns}
+          getRowId={(row) => row.taskId}
+          rowCount={page.data?.count ?? 0}
+          loading={table.isPending || page.isFetching}
+          grid={listState.grid}
+          onOpen={open}
+        />
       ) : (
         <CardGrid
           rows={page.data?.tasks ?? []}

@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import { DataGrid } from '@mui/x-data-grid';
 import { GLOBAL_SEARCH_FIELDS, GLOBAL_SEARCH_PAGE_SIZE, type ListTask } from '@originate/contract';
 import { userAtom } from '@originate/web';
+import { formatCell } from '@originate/web/lists';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useGlobalSearch } from '../../api/useLists';
 import { openPath } from '../../domain/rowActions';
-import { formatCell } from './columns';
 
 export function SearchPage() {
   const user = useAtomValue(userAtom);

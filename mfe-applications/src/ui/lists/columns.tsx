@@ -1,50 +1,16 @@
-// The grid's columns from the table configuration (GET /backstage/getTableConfig/{id}): spec §5 filter
-// operators per column kind, INR lakh grouping and DD/MM/YYYY (spec §9), plus the SLA and actions columns.
+// An application list's columns: the table configuration's (@originate/web/lists configuredColumns: spec §5
+// operators, INR lakh grouping, DD/MM/YYYY), then the SLA and actions columns.
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridFilterInputValueProps, GridFilterOperator } from '@mui/x-data-grid';
-import { GridFilterInputDate, GridFilterInputSingleSelect, GridFilterInputValue } from '@mui/x-data-grid';
-import { type FilterFieldKind, formatCurrency, formatDate, type ListTask, type TableColumn } from '@originate/contract';
+import type { GridColDef } from '@mui/x-data-grid';
+import type { ListTask, TableColumn } from '@originate/contract';
+import { configuredColumns } from '@originate/web/lists';
 import type { ReactNode } from 'react';
-import { OPERATOR_LABELS, operatorsFor } from '../../domain/lists';
 import { type SlaView, slaView } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
-const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
-
-// The value inputs of the filter panel: a number field for amounts, the browser's date field for dates.
-const AmountInput = (props: GridFilterInputValueProps) => <GridFilterInputValue {...props} type="number" />;
-const DateInput = (props: GridFilterInputValueProps) => <GridFilterInputDate {...props} type="date" />;
-const INPUTS: Record<FilterFieldKind, GridFilterOperator<ListTask>['InputComponent']> = {
-  amount: AmountInput,
-  text: GridFilterInputValue,
-  date: DateInput,
-  dropdown: GridFilterInputSingleSelect,
-};
-
-/**
- * The operators of one kind as the grid's filter panel offers them. The server filters (filterMode
- * 'server'), so the grid never applies one itself: getApplyFilterFn answers 'no client-side filter'.
- */
-export function gridOperators(kind: FilterFieldKind): GridFilterOperator<ListTask>[] {
-  return operatorsFor(kind).map((operator) => ({
-    value: operator,
-    label: OPERATOR_LABELS[operator],
-    getApplyFilterFn: () => null,
-    InputComponent: INPUTS[kind],
-  }));
-}
-
-/** A cell's text per column kind. */
-export function formatCell(column: Pick<TableColumn, 'field' | 'kind'>, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (column.kind === 'amount' && typeof value === 'number') {
-    return CURRENCY_FIELDS.has(column.field) ? formatCurrency(value) : String(value);
-  }
-  if (column.kind === 'date' && typeof value === 'string') return formatDate(value);
-  return String(value);
-}
+export const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
 
 const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'default'> = {
   breached: 'error',
@@ -78,32 +44,17 @@ export function SlaChips({ row, now }: { row: ListTask; now: number }) {
   );
 }
 
-/** The configured columns, then SLA, then the row actions (rendered by the caller). */
+/** The configured columns (the assignee by name), then SLA, then the row actions (rendered by the caller). */
 export function buildColumns(
   config: readonly TableColumn[],
   now: number,
   renderActions: (row: ListTask) => ReactNode,
 ): GridColDef<ListTask>[] {
-  const configured = config.map(
-    (c): GridColDef<ListTask> => ({
-      field: c.field,
-      headerName: c.headerName,
-      flex: c.flex ?? 1,
-      // Money in lakh grouping needs room for '₹1,00,00,000.00'.
-      minWidth: CURRENCY_FIELDS.has(c.field) ? 150 : 110,
-      sortable: c.sortable,
-      filterable: c.filterable,
-      type: c.kind === 'dropdown' ? 'singleSelect' : 'string',
-      ...(c.options ? { valueOptions: c.options } : {}),
-      filterOperators: gridOperators(c.kind),
-      ...(c.field === 'assignedTo'
-        ? { valueGetter: (_v: unknown, row: ListTask) => row.assignedToName ?? row.assignedTo }
-        : {}),
-      valueFormatter: (value: unknown) => formatCell(c, value),
-    }),
-  );
   return [
-    ...configured,
+    ...configuredColumns<ListTask>(config, {
+      currencyFields: CURRENCY_FIELDS,
+      values: { assignedTo: (row) => row.assignedToName ?? row.assignedTo },
+    }),
     {
       field: 'sla',
       headerName: 'SLA',

@@ -13,8 +13,8 @@ import TextField from '@mui/material/TextField';
 import type { SavedFilter, SavedFilterBody } from '@originate/contract';
 import { reportError, showToast } from '@originate/web';
 import { useId, useState } from 'react';
-import type { ListFilter, ListSort } from '../../api/lists';
-import { useSavedFilters, useSaveFilter } from '../../api/useLists';
+import type { ListFilter, ListSort } from './listState';
+import { useSavedFilters, useSaveFilter } from './useListSetup';
 
 interface Props {
   tableId: string;

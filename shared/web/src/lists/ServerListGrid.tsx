@@ -1,0 +1,77 @@
+// MUI's data grid in server-side mode (paging, sorting, filtering by the server), as every list shows it:
+// its toolbar's Filters and Columns, no quick filter (the search box is the server's) and no export (it
+// would export one page only).
+import Paper from '@mui/material/Paper';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridRowClassNameParams,
+  type GridRowIdGetter,
+  type GridValidRowModel,
+} from '@mui/x-data-grid';
+import { PAGE_SIZE_OPTIONS } from '@originate/contract';
+import type { ServerList } from './useServerList';
+
+interface Props<Row extends GridValidRowModel> {
+  label: string;
+  rows: readonly Row[];
+  columns: GridColDef<Row>[];
+  getRowId: GridRowIdGetter<Row>;
+  rowCount: number;
+  loading: boolean;
+  grid: ServerList<never>['grid'];
+  onOpen: (row: Row) => void;
+  /** A class per row (e.g. 'due' for a follow-up due today), styled by `rowSx`. */
+  getRowClassName?: (params: GridRowClassNameParams<Row>) => string;
+  rowSx?: Record<string, unknown>;
+}
+
+export function ServerListGrid<Row extends GridValidRowModel>({
+  label,
+  rows,
+  columns,
+  getRowId,
+  rowCount,
+  loading,
+  grid,
+  onOpen,
+  getRowClassName,
+  rowSx,
+}: Props<Row>) {
+  return (
+    <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
+      <DataGrid<Row>
+        aria-label={label}
+        rows={rows}
+        columns={columns}
+        getRowId={getRowId}
+        rowCount={rowCount}
+        loading={loading}
+        paginationMode="server"
+        sortingMode="server"
+        filterMode="server"
+        {...grid}
+        pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
+        onRowClick={({ row }) => onOpen(row)}
+        disableRowSelectionOnClick
+        showToolbar
+        slotProps={{
+          toolbar: {
+            showQuickFilter: false,
+            csvOptions: { disableToolbarButton: true },
+            printOptions: { disableToolbarButton: true },
+          },
+        }}
+        {...(getRowClassName ? { getRowClassName } : {})}
+        getRowHeight={() => 'auto'}
+        autoHeight
+        sx={{
+          border: 0,
+          '& .MuiDataGrid-row': { cursor: 'pointer' },
+          '& .MuiDataGrid-cell': { py: 0.75 },
+          ...rowSx,
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,25 @@
+// The calls every list makes about itself, through the one http client: its table configuration (GET
+// /backstage/getTableConfig/{id}) and the user's saved filters of it (POST /backstage/getFilter, POST
+// /setup/save_or_update). A subpath of its own ('@originate/web/lists/api') so tests can replace it; like
+// every subpath it imports the root by name, so it uses the one federated http client and session.
+import {
+  API_PATHS,
+  apiPath,
+  type SavedFilter,
+  type SavedFilterBody,
+  type SavedFiltersAnswer,
+  type TableConfig,
+} from '@originate/contract';
+import { api } from '@originate/web';
+
+export function fetchTableConfig(tableId: string): Promise<TableConfig> {
+  return api.get<TableConfig>(apiPath('tableConfig', { id: tableId }));
+}
+
+export async function fetchSavedFilters(tableId: string): Promise<SavedFilter[]> {
+  return (await api.post<SavedFiltersAnswer>(API_PATHS.getFilter, { tableId })).data;
+}
+
+export function saveFilter(body: SavedFilterBody): Promise<SavedFilter> {
+  return api.post<SavedFilter>(API_PATHS.saveFilter, body);
+}
