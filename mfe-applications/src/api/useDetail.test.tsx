@@ -10,7 +10,8 @@ import { useLiveDetail } from './useDetail';
 let listener: ((payload: ApplicationChangedPayload) => void) | null = null;
 const socket: LiveSocket = {
   on: (_event, l) => {
-    listener = l;
+    // The socket hands each event's payload to its listener: here APPLICATION_CHANGED's.
+    listener = l as (payload: ApplicationChangedPayload) => void;
   },
   disconnect: () => {
     listener = null;

@@ -5,6 +5,7 @@ export * from './CountChips';
 export * from './columns';
 export * from './listApi';
 export * from './listState';
+export * from './live';
 export * from './SavedFilters';
 export * from './ServerListGrid';
 export * from './useListSetup';
