@@ -1,0 +1,26 @@
+// Which page each menu path of remote.json shows (one exposed module serves every menu entry and picks
+// its page from the basename the host routes it under), and where the detail lives.
+import type { LeadList } from '@originate/contract';
+
+export type LeadPage = { kind: 'list'; list: LeadList; title: string } | { kind: 'create'; title: string };
+
+export const PAGES: Readonly<Record<string, LeadPage>> = {
+  'leads/my': { kind: 'list', list: 'MY_LEADS', title: 'My Leads' },
+  'leads/team': { kind: 'list', list: 'TEAM_LEADS', title: 'Team Leads' },
+  'leads/new': { kind: 'create', title: 'Create Lead' },
+};
+
+/** The page a basename names ('/leads/my' → My Leads), or null for a path no menu entry has. */
+export function pageFor(basename: string): LeadPage | null {
+  return PAGES[basename.replace(/^\/+|\/+$/g, '')] ?? null;
+}
+
+/** Where the host routes a lead's detail (remote.json routes): /backstage/lead?lead_id=… */
+export const DETAIL_PATH = '/backstage/lead';
+export const leadPath = (leadId: string) => `${DETAIL_PATH}?lead_id=${encodeURIComponent(leadId)}`;
+/** Where staff work the customer flow of an application (shared STAFF_FLOW_PATH). */
+export const staffFlowPath = (applicationId: string) =>
+  `/backstage/newapplication?resume=${encodeURIComponent(applicationId)}`;
+/** The application detail of mfe-applications (its remote.json route). */
+export const applicationPath = (applicationId: string) =>
+  `/backstage/application?application_id=${encodeURIComponent(applicationId)}`;
