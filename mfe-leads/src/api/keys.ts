@@ -9,4 +9,6 @@ export const leadKeys = {
   details: ['mfe-leads', 'lead'] as const,
   detail: (leadId: string) => ['mfe-leads', 'lead', leadId] as const,
   products: ['mfe-leads', 'products'] as const,
+  /** The members of a lead's team (the assign dialog). */
+  team: (teamId: string) => ['mfe-leads', 'team', teamId] as const,
 };

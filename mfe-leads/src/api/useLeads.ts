@@ -34,7 +34,7 @@ export const useLeadProducts = () =>
 
 export const useTeamMembers = (teamId: string, enabled: boolean) =>
   useQuery({
-    queryKey: ['mfe-leads', 'team', teamId] as const,
+    queryKey: leadKeys.team(teamId),
     queryFn: () => fetchTeamMembers(teamId),
     enabled,
     staleTime: 60_000,
