@@ -6,6 +6,8 @@ import {
   ApiError,
   type ApplicationAnswer,
   apiPath,
+  type CallbackRequestAnswer,
+  type CallbackRequestBody,
   type CodeSentAnswer,
   type ComponentConfig,
   type ConsumerSaveAnswer,
@@ -28,6 +30,7 @@ import {
   type UploadedDocument,
 } from '@originate/contract';
 import {
+  CallbackRequestAnswerSchema,
   FieldOptionsSchema,
   FlowApplicationSchema,
   ProductDetailsAnswerSchema,
@@ -268,4 +271,11 @@ export function fetchDocument(fileId: string): Promise<Blob> {
 
 export function captchaChallengeUrl(): string {
   return apiUrl(API_PATHS.captchaChallenge);
+}
+
+/** 'Request a call back' (public): stored as a web-callback lead in the product's team. */
+export function requestCallback(body: CallbackRequestBody): Promise<CallbackRequestAnswer> {
+  return api
+    .post<unknown>(API_PATHS.requestForCallback, body)
+    .then((answer) => parseWithSchema(CallbackRequestAnswerSchema, answer, 'callback request'));
 }

@@ -6,6 +6,7 @@ export const flowKeys = {
     ['mfe-customer-flow', 'setup', mode, id, fresh] as const,
   flowForm: (applicationId: string) => ['mfe-customer-flow', 'flowForm', applicationId] as const,
   products: ['mfe-customer-flow', 'products'] as const,
+  productDetails: (productCode: string) => ['mfe-customer-flow', 'productDetails', productCode] as const,
   requests: (applicationId: string) => ['mfe-customer-flow', 'requests', applicationId] as const,
   myApplications: (email: string) => ['mfe-customer-flow', 'myApplications', email] as const,
   multilingual: (flowId: string | undefined, lang: string) =>

@@ -10,7 +10,8 @@ interface AltchaStateDetail {
   payload?: string;
 }
 
-export function CaptchaGate({ onSolved }: { onSolved(payload: string): void }) {
+/** ALTCHA's widget: calls `onSolved` with its payload once the proof of work is verified. */
+export function AltchaWidget({ onSolved }: { onSolved(payload: string): void }) {
   const holder = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = holder.current;
@@ -35,6 +36,10 @@ export function CaptchaGate({ onSolved }: { onSolved(payload: string): void }) {
       widget?.remove();
     };
   }, [onSolved]);
+  return <div ref={holder} />;
+}
+
+export function CaptchaGate({ onSolved }: { onSolved(payload: string): void }) {
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 }, maxWidth: 480, mx: 'auto' }}>
       <Typography variant="h6" component="h1" gutterBottom>
@@ -43,7 +48,7 @@ export function CaptchaGate({ onSolved }: { onSolved(payload: string): void }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Please confirm you are not a robot.
       </Typography>
-      <div ref={holder} />
+      <AltchaWidget onSolved={onSolved} />
     </Paper>
   );
 }

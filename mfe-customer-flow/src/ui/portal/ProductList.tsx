@@ -6,12 +6,19 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ProductSummary } from '@originate/contract';
+import { useState } from 'react';
 import { useProducts } from '../../api/useProducts';
+import { CallbackDialog } from './CallbackDialog';
 import { MyApplications } from './MyApplications';
 
-/** /newapplication without a product: the products to apply for, then the applicant's own applications. */
+/**
+ * /newapplication without a product: the products to apply for (or to be called about), then the
+ * applicant's own applications.
+ */
 export function ProductList({ onChoose }: { onChoose(productCode: string): void }) {
   const products = useProducts();
+  const [callback, setCallback] = useState<ProductSummary | null>(null);
   return (
     <>
       <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mb: 2 }}>
@@ -44,12 +51,20 @@ export function ProductList({ onChoose }: { onChoose(productCode: string): void 
                 >
                   Apply
                 </Button>
+                <Button
+                  variant="outlined"
+                  onClick={() => setCallback(product)}
+                  aria-label={`Request a call back about ${product.product_name}`}
+                >
+                  Request a call back
+                </Button>
               </CardActions>
             </Card>
           </Grid>
         ))}
       </Grid>
       <MyApplications />
+      {callback && <CallbackDialog product={callback} onClose={() => setCallback(null)} />}
     </>
   );
 }

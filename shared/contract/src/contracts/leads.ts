@@ -4,6 +4,7 @@
 // it enforces) and mfe-leads (what it offers).
 import type { Static } from 'typebox';
 import type {
+  CallbackRequestAnswerSchema,
   LeadActivitySchema,
   LeadDetailAnswerSchema,
   LeadRowSchema,
@@ -172,3 +173,4 @@ export type LeadsPage = Static<typeof LeadsPageSchema>;
 export type LeadListBody = Static<typeof LeadListBodySchema>;
 export type CreateLeadBody = Static<typeof CreateLeadBodySchema>;
 export type CallbackRequestBody = Static<typeof CallbackRequestBodySchema>;
+export type CallbackRequestAnswer = Static<typeof CallbackRequestAnswerSchema>;
