@@ -78,5 +78,6 @@ export function debugPath(path: string, debugMode: boolean): string {
 
 export * from './backOffice';
 export * from './fieldAccess';
+export * from './internalApplications';
 export { inTaskTeam } from './teams';
 export * from './uploads';
