@@ -17,7 +17,7 @@ import { createFlowApplication, flowFor, type StaffCreator } from './flow-applic
 import { prefillIssues, stepsOf } from './flow-rules';
 
 /** The staff member starting the application: who they are, and the roles and teams that let them. */
-export interface Starter extends StaffCreator {
+interface Starter extends StaffCreator {
   roles: readonly string[];
   teams: readonly Team[];
 }
