@@ -54,6 +54,8 @@ export interface Config {
   applicationStorageQuotaBytes: number;
   /** Application copies (GET /v3/application/copy) one user may make per hour. */
   copiesPerUserPerHour: number;
+  /** Applications one staff member may start (POST /v3/application/create) per hour. */
+  startsPerUserPerHour: number;
   /** Document work (merges) in worker threads: pool size and per-job limits (README "Document work"). */
   documentLimits: DocumentLimits;
 }
@@ -212,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Number.MAX_SAFE_INTEGER,
     ),
     copiesPerUserPerHour: positiveInt(env, 'COPIES_PER_USER_PER_HOUR', 30, 1_000_000),
+    startsPerUserPerHour: positiveInt(env, 'STARTS_PER_USER_PER_HOUR', 30, 1_000_000),
     documentLimits: {
       workers: positiveInt(env, 'DOCUMENT_WORKERS', 1, 64),
       queue: countOf(env, 'DOCUMENT_QUEUE', 8, 10_000),

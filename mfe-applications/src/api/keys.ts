@@ -14,6 +14,8 @@ export const listKeys = {
     ['mfe-applications', 'lists', 'search', query, page, size] as const,
   userCandidates: (query: UserCandidatesQuery) => ['mfe-applications', 'lists', 'userCandidates', query] as const,
   products: ['mfe-applications', 'lists', 'products'] as const,
+  /** GET /v3/lead/getAllProducts: what an application can be started for. */
+  productList: ['mfe-applications', 'lists', 'productList'] as const,
 };
 
 /** One application's resources: everything under ['mfe-applications', 'detail', id]. */

@@ -90,6 +90,9 @@ export const ACTION_LABELS: Record<TaskAction, string> = {
   Assign: 'Assign',
 };
 
+/** Spec §2 /backstage/newapplication?resume: the customer flow in staff mode, on a task assigned to the user. */
+export const resumePath = (applicationId: string) => `/${STAFF_FLOW_PATH}?resume=${encodeURIComponent(applicationId)}`;
+
 /**
  * Spec §2: a CUST_FLOW task assigned to the user resumes the customer flow; any other task opens the
  * detail. Copy opens the staff flow on a copy the customer-flow remote makes (GET /v3/application/copy).
@@ -99,7 +102,7 @@ export function openPath(row: ListTask, user: User): string {
     row.type === 'CUST_FLOW' &&
     isAssignedToUser({ _applicationStatus: row._applicationStatus }, assignment(row), user)
   ) {
-    return `/${STAFF_FLOW_PATH}?resume=${encodeURIComponent(row.application_id)}`;
+    return resumePath(row.application_id);
   }
   return `${DETAIL_PATH}?application_id=${encodeURIComponent(row.application_id)}&taskId=${encodeURIComponent(row.taskId)}`;
 }

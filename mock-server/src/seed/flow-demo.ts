@@ -67,7 +67,9 @@ export async function seedResumableApplication(db: Db): Promise<void> {
   const flowCtx = await flowFor(db, RESUMABLE_BODY.flowId, RESUMABLE_BODY.verNum);
   const officer = userById(OFFICER);
   await db.transaction(async (tx) => {
-    const id = await createFlowApplication(tx, product, flowCtx, RESUMABLE_BODY, STARTED, RESUMABLE_APPLICATION_ID);
+    const id = await createFlowApplication(tx, product, flowCtx, RESUMABLE_BODY, STARTED, {
+      fixedId: RESUMABLE_APPLICATION_ID,
+    });
     // The officer took the application over the phone: theirs to resume, in their own team's queue.
     await tx.query(
       `UPDATE applications SET doc = doc || jsonb_build_object('initiatedBy', $2::jsonb) WHERE application_id = $1`,

@@ -126,6 +126,7 @@ export async function prepareFuzz(app: FastifyInstance): Promise<FuzzContext> {
     auth: ['tBHItJI5svbpez7KI4CCXg'],
     page: ['1', '2'],
     size: ['10', '25'],
+    product_code: ['PL', 'HL', 'GOLD'],
   };
   return { app, actors, dead, hints, own };
 }

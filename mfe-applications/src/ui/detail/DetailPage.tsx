@@ -32,6 +32,7 @@ import {
 } from '../../api/useDetail';
 import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
 import { FieldHistory } from './FieldHistory';
+import { ResumeLinkAction } from './ResumeLinkAction';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
 import { ApprovalsTab } from './tabs/ApprovalsTab';
@@ -192,6 +193,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
     <Stack spacing={2}>
       <Header configs={configs} user={user} onHistory={() => setHistory(true)} />
       <LifeCycle applicationId={configs.application_id} />
+      <ResumeLinkAction applicationId={configs.application_id} />
       {access === 'READ' && (
         <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
           <ApplicationForm configs={configs} access="READ" user={user} />

@@ -32,6 +32,7 @@ import { CardGrid } from './CardGrid';
 import { CountsBar } from './CountsBar';
 import { buildColumns } from './columns';
 import { RowActionsMenu } from './RowActionsMenu';
+import { StartApplicationButton } from './StartApplicationButton';
 import { useTaskActions } from './useTaskActions';
 
 type View = 'list' | 'grid';
@@ -91,6 +92,7 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flex: 1, minWidth: 180 }}>
           {title}
         </Typography>
+        <StartApplicationButton list={list} roles={user.roles} />
         <ToggleButtonGroup
           size="small"
           exclusive

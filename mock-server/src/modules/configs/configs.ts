@@ -65,3 +65,13 @@ export async function applyExplicitPortalUrl(
     JSON.stringify(domain),
   ]);
 }
+
+/**
+ * The customer portal's origin, where resume links point: the stored `Environment/Domain` (what the
+ * not-found page's Continue reads, spec §2), else CUSTOMER_PORTAL_URL.
+ */
+export async function customerPortalOrigin(db: Queryable, config: Pick<Config, 'customerPortalUrl'>): Promise<string> {
+  const domain = await readConfig<DomainUrlRecord[]>(db, 'Environment', 'Domain');
+  const stored = Array.isArray(domain) ? domain[0]?.customerportal : undefined;
+  return new URL(stored && URL.canParse(stored) ? stored : config.customerPortalUrl).origin;
+}

@@ -2,12 +2,15 @@
 // save (ACTIVE, a CUST_FLOW task in the product's queue, a lifecycle), saved as DRAFT or SAVED, and
 // submitted by a SAVED save on the last step, which re-checks the mandatory fields first.
 import { randomBytes, randomUUID } from 'node:crypto';
-import type {
-  FieldAccessViewer,
-  FieldConfig,
-  FlowConfig,
-  ProductConfig,
-  SaveApplicationBody,
+import {
+  type ApplicationStatus,
+  type FieldAccessViewer,
+  type FieldConfig,
+  type FlowConfig,
+  type ProductConfig,
+  resumeLinkRefusal,
+  type SaveApplicationBody,
+  STAFF_RESUME_LINK_HOURS,
 } from '@originate/contract';
 import { optionRequests } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
@@ -43,6 +46,8 @@ export interface FlowDoc {
   /** Set when the application was submitted (resume links stop working). */
   submitted_at?: string;
   initiatedBy?: { id: string; username: string; displayName: string };
+  /** BRANCH when staff started it (New Internal); an applicant's own first save sets none. */
+  source_id?: 'BRANCH';
 }
 
 export type FlowContext = FlowRules;
@@ -158,19 +163,67 @@ async function nextApplicationId(tx: Queryable, productCode: string, now: Date):
   return `${productCode}-${now.getUTCFullYear()}-${String(seq?.n).padStart(6, '0')}`;
 }
 
+/** A staff member who makes an application (starts or copies it): its initiator and its task's assignee. */
+export interface StaffCreator {
+  userid: string;
+  username: string;
+  displayName: string;
+}
+
+const initiatorOf = (creator: StaffCreator) => ({
+  id: creator.userid,
+  username: creator.username,
+  displayName: creator.displayName,
+});
+
+/** The first lifecycle step: the customer flow, in the product's queue, Pending or In Progress with its assignee. */
+async function insertCustomerFlowTask(
+  tx: Queryable,
+  applicationId: string,
+  queue: ProductConfig['queue'],
+  assignee: string | null,
+  now: Date,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
+       allowed_users, start_time, mod_time)
+     VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', $4, $5, $6::jsonb, '[]'::jsonb, $7, $7)`,
+    [
+      `TSK-${applicationId}-1`,
+      applicationId,
+      CUSTOMER_FLOW_STEP,
+      assignee ? 'In Progress' : 'Pending',
+      assignee,
+      JSON.stringify(queue),
+      now,
+    ],
+  );
+}
+
+/**
+ * A new flow application from its first save: the applicant's (no session yet, its task Pending in the
+ * queue), or one staff start for a walk-in customer (`startedBy`: source BRANCH, initiatedBy, the task
+ * In Progress with them).
+ */
 export async function createFlowApplication(
   tx: Queryable,
   product: ProductConfig,
   ctx: FlowContext,
   body: SaveApplicationBody,
   now: Date,
-  /** The demo seed's fixed id; otherwise the next number of the sequence. */
-  fixedId?: string,
+  opts: {
+    /** The demo seed's fixed id; otherwise the next number of the sequence. */
+    fixedId?: string;
+    startedBy?: StaffCreator;
+  } = {},
 ): Promise<string> {
   checkStep(ctx.flow, body);
   await checkSave(tx, null, ctx, body, false, now);
-  const applicationId = fixedId ?? (await nextApplicationId(tx, product.product_code, now));
+  const applicationId = opts.fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
+  const doc: FlowDoc = opts.startedBy
+    ? { ...docOf(ctx.flow, body), source_id: 'BRANCH', initiatedBy: initiatorOf(opts.startedBy) }
+    : docOf(ctx.flow, body);
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
        applicant, doc, cre_time, mod_time)
@@ -182,16 +235,11 @@ export async function createFlowApplication(
       CUSTOMER_FLOW_STEP,
       loanAmount,
       JSON.stringify(applicant),
-      JSON.stringify(docOf(ctx.flow, body)),
+      JSON.stringify(doc),
       now,
     ],
   );
-  await tx.query(
-    `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
-       allowed_users, start_time, mod_time)
-     VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'Pending', NULL, $4::jsonb, '[]'::jsonb, $5, $5)`,
-    [`TSK-${applicationId}-1`, applicationId, CUSTOMER_FLOW_STEP, JSON.stringify(product.queue), now],
-  );
+  await insertCustomerFlowTask(tx, applicationId, product.queue, opts.startedBy?.userid ?? null, now);
   return applicationId;
 }
 
@@ -283,15 +331,60 @@ export async function updateFlowApplication(
   });
 }
 
-/** A resume link's token: 32 random bytes (base64url), only its sha256 stored, valid 7 days or until submit. */
-export async function issueResumeToken(db: Queryable, applicationId: string, now: Date): Promise<string> {
+/**
+ * A resume link's token: 32 random bytes (base64url), only its sha256 stored, valid until `expiresAt` or
+ * submit. `issuedBy`: the staff member who sent it (README "Resume links from staff"), else the applicant's save.
+ */
+async function insertResumeToken(
+  db: Queryable,
+  applicationId: string,
+  ttlSeconds: number,
+  issuedBy: string | null,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db.query('DELETE FROM resume_tokens WHERE application_id = $1 AND expires_at <= $2', [applicationId, now]);
   await db.query(
-    'INSERT INTO resume_tokens (token_hash, application_id, created_at, expires_at) VALUES ($1, $2, $3, $4)',
-    [sha256(token), applicationId, now, new Date(now.getTime() + RESUME_TOKEN_TTL_SECONDS * 1000)],
+    'INSERT INTO resume_tokens (token_hash, application_id, created_at, expires_at, issued_by) VALUES ($1, $2, $3, $4, $5)',
+    [sha256(token), applicationId, now, expiresAt, issuedBy],
   );
-  return token;
+  return { token, expiresAt };
+}
+
+/** The token of a consumer save: valid 7 days or until submit. */
+export async function issueResumeToken(db: Queryable, applicationId: string, now: Date): Promise<string> {
+  return (await insertResumeToken(db, applicationId, RESUME_TOKEN_TTL_SECONDS, null, now)).token;
+}
+
+/**
+ * A link staff send the applicant: valid STAFF_RESUME_LINK_HOURS or until submit; it replaces the
+ * staff-issued one before it (the applicant's own tokens stay). Refused (409) when the application has
+ * nothing to resume, judged under the row lock so a submit cannot slip between check and issue.
+ */
+export async function issueStaffResumeToken(
+  db: Db,
+  applicationId: string,
+  issuedBy: string,
+  now: Date,
+): Promise<{ token: string; expiresAt: Date }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.query<{ doc: FlowDoc; status: ApplicationStatus; open: boolean }>(
+      `SELECT doc, status, EXISTS (SELECT 1 FROM tasks t WHERE t.application_id = a.application_id
+                AND t.type = 'CUST_FLOW' AND t.progress IN ('In Progress', 'Pending')) AS open
+         FROM applications a WHERE application_id = $1 FOR UPDATE`,
+      [applicationId],
+    );
+    if (!row) throw invalid('application_id', 'is not a known application');
+    const refusal = resumeLinkRefusal({
+      status: row.status,
+      submitted: Boolean(row.doc.submitted_at),
+      customerFlowOpen: row.open,
+    });
+    if (refusal) throw conflict(refusal);
+    await tx.query('DELETE FROM resume_tokens WHERE application_id = $1 AND issued_by IS NOT NULL', [applicationId]);
+    return insertResumeToken(tx, applicationId, STAFF_RESUME_LINK_HOURS * 3600, issuedBy, now);
+  });
 }
 
 /** The application a live resume token opens (not expired, application not submitted), else null. */
@@ -327,7 +420,7 @@ export async function copyApplication(
   files: FileStore,
   sourceId: string,
   productCode: string,
-  copier: { userid: string; username: string; displayName: string },
+  copier: StaffCreator,
   queue: ProductConfig['queue'],
   now: Date,
 ): Promise<string> {
@@ -356,7 +449,7 @@ export async function copyApplication(
     const doc = {
       ...(withFileIds(rest, renamed) as Record<string, unknown>),
       mode: 'DRAFT',
-      initiatedBy: { id: copier.userid, username: copier.username, displayName: copier.displayName },
+      initiatedBy: initiatorOf(copier),
       copiedFrom: sourceId,
     };
     const newId = await nextApplicationId(tx, productCode, now);
@@ -391,12 +484,7 @@ export async function copyApplication(
        SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
       [sourceId, newId],
     );
-    await tx.query(
-      `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to,
-         assigned_team, allowed_users, start_time, mod_time)
-       VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', 'In Progress', $4, $5::jsonb, '[]'::jsonb, $6, $6)`,
-      [`TSK-${newId}-1`, newId, CUSTOMER_FLOW_STEP, copier.userid, JSON.stringify(queue), now],
-    );
+    await insertCustomerFlowTask(tx, newId, queue, copier.userid, now);
     return newId;
   });
 }

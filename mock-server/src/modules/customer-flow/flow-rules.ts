@@ -160,3 +160,31 @@ export function flowIssues(
   }
   return issues;
 }
+
+/**
+ * Values known before anyone fills the form (staff starting an application, a lead's details): each key
+ * must be a field of the flow, and each value one the engine accepts on the primary applicant's steps (its
+ * type, regex, range, date and option rules; a missing mandatory value is no refusal, the form is not
+ * filled yet). Issues are labelled `customFields.<key>`.
+ */
+export function prefillIssues(rules: FlowRules, values: FormValues, today: Date): FieldIssue[] {
+  const known = new Set([...rules.components.values()].flatMap((c) => c.fields.map((f) => f.key)));
+  const issues: FieldIssue[] = Object.keys(values)
+    .filter((key) => !known.has(key))
+    .map((key) => ({ key, label: `customFields.${key}`, reason: `is not a field of flow ${rules.flow.flowId}` }));
+  if (issues.length > 0) return issues;
+  const app: ApplicationValues = { existing_or_new_customer: 'new', customFields: values, jointApplicants: [] };
+  for (const step of stepsOf(rules.flow, app)) {
+    const state = stepState(rules, step, app, today);
+    if (!state) continue;
+    const check = submitCheck(state, { mandatoryValidations: true, summary: false, ignoreRequired: true });
+    if (check.ok) continue;
+    for (const key of check.invalid) {
+      const error = state.errors[key];
+      if (key in values && error && !issues.some((i) => i.key === key)) {
+        issues.push({ key, label: `customFields.${key}`, reason: error.message });
+      }
+    }
+  }
+  return issues;
+}

@@ -3,3 +3,4 @@ export { captchaKey } from './captcha';
 export { createFlowApplication, flowFor } from './flow-applications';
 export { microflowRoutes } from './microflow-routes';
 export { applicationFor, customerRoutes, flowOfApplication, publicCustomerRoutes, sessionAnswer } from './routes';
+export { startStaffApplication } from './staff-start';

@@ -1,7 +1,8 @@
 // Spec §7 "Application actions" for the customer flow: consumer and user save_or_update, save, copy,
-// the resume token, captcha and the mandatory-validation queue (README "Customer flow").
+// staff starting an application and sending its resume link, the resume token, captcha and the
+// mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type ProductConfig, type SaveApplicationBody } from '@originate/contract';
+import { API_PATHS, type ProductConfig, type SaveApplicationBody, startApplicationRefusal } from '@originate/contract';
 import {
   ApplicationAnswerSchema,
   CaptchaChallengeAnswerSchema,
@@ -13,7 +14,10 @@ import {
   Key,
   MandatoryQueuedAnswerSchema,
   MandatoryResultsAnswerSchema,
+  ResumeLinkAnswerSchema,
+  ResumeLinkBodySchema,
   SaveApplicationBodySchema,
+  StartApplicationBodySchema,
   TokenSessionAnswerSchema,
 } from '@originate/contract/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -41,7 +45,7 @@ import {
   toTaskAccess,
 } from '../applications';
 import { type IssuedSession, openApplicantSession } from '../auth';
-import { findProduct } from '../configs';
+import { customerPortalOrigin, findProduct } from '../configs';
 import { NO_ACCESS } from '../tasks';
 import { startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
@@ -53,9 +57,11 @@ import {
   flowFor,
   isSubmit,
   issueResumeToken,
+  issueStaffResumeToken,
   updateFlowApplication,
 } from './flow-applications';
 import { type FieldIssue, flowIssues } from './flow-rules';
+import { startStaffApplication } from './staff-start';
 import { clearPendingValidations, setPendingValidations } from './validation-queue';
 
 const LangQuery = Type.Object(
@@ -243,20 +249,33 @@ function fieldKeys(flowCtx: FlowContext): Set<string> {
   return keys;
 }
 
-/** Per plugin context: the route and its /debugger copy share one budget (a local store is per limiter). */
-const copyLimiters = new WeakMap<AppContext, ReturnType<FastifyInstance['createRateLimit']>>();
+type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+/** Per plugin context and budget: the route and its /debugger copy share one budget (a local store is per limiter). */
+const hourlyLimiters = new WeakMap<AppContext, Map<string, Limiter>>();
 
-/** Application copies per authenticated user (not per address: many staff share an office's address). */
-function copyLimiter(app: FastifyInstance, ctx: AppContext) {
-  const known = copyLimiters.get(ctx);
+/** Writes per authenticated user per hour (not per address: many staff share an office's address). */
+function perUserHourly(app: FastifyInstance, ctx: AppContext, budget: string, max: number): Limiter {
+  const limiters = hourlyLimiters.get(ctx) ?? new Map<string, Limiter>();
+  hourlyLimiters.set(ctx, limiters);
+  const known = limiters.get(budget);
   if (known) return known;
   const limiter = app.createRateLimit({
-    max: ctx.config.copiesPerUserPerHour,
+    max,
     timeWindow: 3_600_000,
-    keyGenerator: (request) => `copy-application:${caller(request).user.userid}`,
+    keyGenerator: (request) => `${budget}:${caller(request).user.userid}`,
   });
-  copyLimiters.set(ctx, limiter);
+  limiters.set(budget, limiter);
   return limiter;
+}
+
+/** 429 with Retry-After once the caller's budget is spent, in words naming the limit. */
+async function spend(limiter: Limiter, request: FastifyRequest, what: string): Promise<void> {
+  const limit = await limiter(request);
+  if (!limit.isAllowed && limit.isExceeded) {
+    const refused = new TooManyRequestsError(limit.ttlInSeconds);
+    refused.body.message = `You may ${what} at most ${limit.max} applications per hour: please try again later.`;
+    throw refused;
+  }
 }
 
 /** Staff (and, for validations, applicants) — also under /debugger for staff. */
@@ -299,7 +318,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
   app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
 
-  const copies = copyLimiter(app, ctx);
+  const copies = perUserHourly(app, ctx, 'copy-application', ctx.config.copiesPerUserPerHour);
   app.get(
     API_PATHS.copyApplication,
     // The spec fixes GET, yet it creates an application: no HEAD may run it.
@@ -312,12 +331,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
     async (request) => {
       const { user } = caller(request);
-      const limit = await copies(request);
-      if (!limit.isAllowed && limit.isExceeded) {
-        const refused = new TooManyRequestsError(limit.ttlInSeconds);
-        refused.body.message = `You may copy at most ${limit.max} applications per hour: please try again later.`;
-        throw refused;
-      }
+      await spend(copies, request, 'copy');
       const stored = await applicationFor(ctx, request, request.params.applicationId);
       const product = await findProduct(db, stored.application.product_code);
       const newId = await copyApplication(
@@ -330,6 +344,46 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         ctx.now(),
       );
       return { application: await current(ctx, newId, false) };
+    },
+  );
+
+  const starts = perUserHourly(app, ctx, 'start-application', ctx.config.startsPerUserPerHour);
+  app.post(
+    API_PATHS.startApplication,
+    { schema: { body: StartApplicationBodySchema, response: { 200: ApplicationAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { user } = caller(request);
+      // Who may is judged before the budget is spent: a refused caller uses none of it.
+      const refusal = startApplicationRefusal(user.roles);
+      if (refusal) throw forbidden(refusal);
+      await spend(starts, request, 'start');
+      const newId = await startStaffApplication(
+        ctx,
+        request.body.product_code,
+        {
+          userid: user.userid,
+          username: user.userName,
+          displayName: user.displayName,
+          roles: user.roles,
+          teams: user.teams,
+        },
+        request.body.customFields,
+      );
+      return { application: await current(ctx, newId, false) };
+    },
+  );
+
+  app.post(
+    API_PATHS.resumeLink,
+    { schema: { body: ResumeLinkBodySchema, response: { 200: ResumeLinkAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { application_id } = request.body;
+      await applicationFor(ctx, request, application_id);
+      const issued = await issueStaffResumeToken(db, application_id, caller(request).user.userid, ctx.now());
+      const origin = await customerPortalOrigin(db, ctx.config);
+      const link = new URL('/dynamic-resume', origin);
+      link.searchParams.set('transactionToken', issued.token);
+      return { application_id, link: link.toString(), expiresAt: issued.expiresAt.toISOString() };
     },
   );
 

@@ -52,6 +52,10 @@ export const API_PATHS = {
   assignApplication: '/v3/application/action/assign',
   reassignApplication: '/v3/application/action/reassign',
   copyApplication: '/v3/application/copy/:applicationId',
+  /** Ours: staff start an application for a product (branch walk-in; New Internal). */
+  startApplication: '/v3/application/create',
+  /** Ours: staff issue the applicant a link that resumes the application's customer flow. */
+  resumeLink: '/v3/application/resume-link',
   consumerSaveOrUpdate: '/v3/application/consumer/save_or_update',
   userSaveOrUpdate: '/v3/application/user/save_or_update',
   saveApplication: '/v3/application/save',

@@ -78,6 +78,7 @@ export function debugPath(path: string, debugMode: boolean): string {
 
 export * from './backOffice';
 export * from './fieldAccess';
+export * from './internalApplications';
 export * from './leads';
 export { inTaskTeam } from './teams';
 export * from './uploads';

@@ -2,7 +2,8 @@
 // token, the captcha, the mandatory-validation queue and microflows. The application they carry is the
 // one GET /v3/application/{id} answers (an applicant's without appLifeCycle and initiatedBy).
 import Type, { type Static } from 'typebox';
-import { AnyKey, closed, FileId, Id, Key } from '../primitives';
+import { FormValuesSchema } from '../flow';
+import { AnyKey, Code, closed, FileId, Id, IsoDateTime, Key } from '../primitives';
 import { ApplicationSchema } from './applications';
 import { SessionSchema } from './portal';
 
@@ -93,3 +94,25 @@ export type MicroflowAction = Static<typeof MicroflowActionSchema>;
 /** POST /v3/microflow/execute/{id}: the microflow's actions, in order. */
 export const MicroflowAnswerSchema = Type.Object({ actions: Type.Array(MicroflowActionSchema) }, closed);
 export type MicroflowAnswer = Static<typeof MicroflowAnswerSchema>;
+
+/**
+ * POST /v3/application/create (staff): a new application of the product, started by the caller (source
+ * BRANCH), its customer-flow task theirs. `customFields` are values known beforehand (a lead's details),
+ * checked as a staff save checks them.
+ */
+export const StartApplicationBodySchema = Type.Object(
+  { product_code: Code, customFields: Type.Optional(FormValuesSchema) },
+  closed,
+);
+export type StartApplicationBody = Static<typeof StartApplicationBodySchema>;
+
+/** POST /v3/application/resume-link (staff): the application whose applicant gets a resume link. */
+export const ResumeLinkBodySchema = Type.Object({ application_id: Id }, closed);
+export type ResumeLinkBody = Static<typeof ResumeLinkBodySchema>;
+
+/** The link the applicant opens (`<portal origin>/dynamic-resume?transactionToken=…`) and when it stops working. */
+export const ResumeLinkAnswerSchema = Type.Object(
+  { application_id: Id, link: Type.String({ minLength: 1, maxLength: 2048 }), expiresAt: IsoDateTime },
+  closed,
+);
+export type ResumeLinkAnswer = Static<typeof ResumeLinkAnswerSchema>;

@@ -1,0 +1,79 @@
+// Applications staff start for a walk-in customer (README "Applications started by staff"): the first
+// save an applicant would make, made by the service the consumer save uses, but initiated by the staff
+// member (source BRANCH) with the customer-flow task theirs, so /backstage/newapplication?resume=<id>
+// resumes it for them. The leads remote converts a lead through the same service.
+import {
+  type FormValues,
+  type SaveApplicationBody,
+  startApplicationRefusal,
+  startQueueRefusal,
+  type Team,
+} from '@originate/contract';
+import type { AppContext } from '../../context';
+import { forbidden, invalid, ValidationError } from '../../errors';
+import { addWorklog, fieldChanges, newEffects, publish, recordAudits } from '../applications';
+import { findProduct } from '../configs';
+import { createFlowApplication, flowFor, type StaffCreator } from './flow-applications';
+import { prefillIssues, stepsOf } from './flow-rules';
+
+/** The staff member starting the application: who they are, and the roles and teams that let them. */
+interface Starter extends StaffCreator {
+  roles: readonly string[];
+  teams: readonly Team[];
+}
+
+/**
+ * Starts an application of `productCode` for `starter` and answers its id: 403 with the reason for a
+ * starter without a branch role or outside the product's queue, 400 for an unknown product or a prefilled
+ * value the flow refuses (`customFields.<key>`). One transaction: the application, its task, the field
+ * history of the prefilled values and the worklog row; live lists hear of it once it commits.
+ */
+export async function startStaffApplication(
+  ctx: AppContext,
+  productCode: string,
+  starter: Starter,
+  customFields: FormValues = {},
+): Promise<string> {
+  const roleRefusal = startApplicationRefusal(starter.roles);
+  if (roleRefusal) throw forbidden(roleRefusal);
+  const product = await findProduct(ctx.db, productCode);
+  if (!product) throw invalid('product_code', 'is not a known product');
+  const queueRefusal = startQueueRefusal(starter.teams, product);
+  if (queueRefusal) throw forbidden(queueRefusal);
+  const flowCtx = await flowFor(ctx.db, product.flowId, product.verNum);
+  const now = ctx.now();
+  const issues = prefillIssues(flowCtx, customFields, now);
+  if (issues.length > 0) throw new ValidationError(issues.map(({ label, reason }) => ({ label, reason })));
+  const first = stepsOf(flowCtx.flow, { existing_or_new_customer: 'new', jointApplicants: [] })[0];
+  if (!first) throw invalid('product_code', `opens flow ${flowCtx.flow.flowId}, which has no step`);
+  const body: SaveApplicationBody = {
+    flowId: flowCtx.flow.flowId,
+    verNum: flowCtx.flow.verNum,
+    mode: 'DRAFT',
+    section_id: first.section_id,
+    sub_section_id: first.sub_section_id,
+    singleORjoint: 'single',
+    existing_or_new_customer: 'new',
+    customFields,
+    jointApplicants: [],
+    progress: [],
+    _deviceType: 'DESKTOP',
+  };
+  const effects = newEffects();
+  const applicationId = await ctx.db.transaction(async (tx) => {
+    const id = await createFlowApplication(tx, product, flowCtx, body, now, { startedBy: starter });
+    await recordAudits(tx, id, fieldChanges({}, customFields), { userId: starter.userid, source: 'staff' }, now);
+    await addWorklog(tx, {
+      applicationId: id,
+      taskId: `TSK-${id}-1`,
+      userId: starter.userid,
+      action: 'start_application',
+      detail: { product_code: product.product_code, source_id: 'BRANCH', prefilled: Object.keys(customFields) },
+      at: now,
+    });
+    effects.changed.set(id, now);
+    return id;
+  });
+  await publish(ctx, effects);
+  return applicationId;
+}
