@@ -38,3 +38,15 @@ describe('a lead list', () => {
     expect(pageFor('/leads/other')).toBeNull();
   });
 });
+
+describe('the detail route', () => {
+  it('is the route remote.json declares', async () => {
+    const { readFileSync } = await import('node:fs');
+    const remote = JSON.parse(readFileSync(`${__dirname}/../../remote.json`, 'utf8')) as {
+      routes: { path: string }[];
+    };
+    const { DETAIL_PATH, leadPath } = await import('./pages');
+    expect(remote.routes.map((r) => `/${r.path}`)).toContain(DETAIL_PATH);
+    expect(leadPath('LD-2026-0000001')).toBe('/backstage/lead?lead_id=LD-2026-0000001');
+  });
+});

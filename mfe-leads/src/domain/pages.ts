@@ -1,6 +1,6 @@
 // Which page each menu path of remote.json shows (one exposed module serves every menu entry and picks
 // its page from the basename the host routes it under), and where the detail lives.
-import type { LeadList } from '@originate/contract';
+import { LEAD_DETAIL_PATH, type LeadList, leadDetailPath } from '@originate/contract';
 
 export type LeadPage = { kind: 'list'; list: LeadList; title: string } | { kind: 'create'; title: string };
 
@@ -15,9 +15,9 @@ export function pageFor(basename: string): LeadPage | null {
   return PAGES[basename.replace(/^\/+|\/+$/g, '')] ?? null;
 }
 
-/** Where the host routes a lead's detail (remote.json routes): /backstage/lead?lead_id=… */
-export const DETAIL_PATH = '/backstage/lead';
-export const leadPath = (leadId: string) => `${DETAIL_PATH}?lead_id=${encodeURIComponent(leadId)}`;
+/** Where the host routes a lead's detail (remote.json routes, the contract's LEAD_DETAIL_PATH). */
+export const DETAIL_PATH = `/${LEAD_DETAIL_PATH}`;
+export const leadPath = leadDetailPath;
 /** Where staff work the customer flow of an application (shared STAFF_FLOW_PATH). */
 export const staffFlowPath = (applicationId: string) =>
   `/backstage/newapplication?resume=${encodeURIComponent(applicationId)}`;

@@ -9,6 +9,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -17,11 +18,12 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ApplicantType, DetailTab, TaskConfigs, User } from '@originate/contract';
+import { type ApplicantType, type DetailTab, leadDetailPath, type TaskConfigs, type User } from '@originate/contract';
 import { userAtom, useSlot } from '@originate/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import {
   invalidate,
   useApplicationLifeCycle,
@@ -71,6 +73,14 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
           Application {h.applicationId}
         </Typography>
         <Chip label={configs.subStatus} color={configs.status === 'ACTIVE' ? 'primary' : 'default'} />
+        {record.data?.lead_id && (
+          <Typography variant="body2">
+            From lead{' '}
+            <Link component={RouterLink} to={leadDetailPath(record.data.lead_id)}>
+              {record.data.lead_id}
+            </Link>
+          </Typography>
+        )}
         <Button startIcon={<HistoryIcon />} onClick={onHistory}>
           Field history
         </Button>

@@ -63,3 +63,10 @@ export const CUSTOMER_PATHS = ['newapplication', 'omni-embed', 'dynamic-resume']
  * back-office page (guarded, inside the back-office layout) that shows the same customerArea slot.
  */
 export const STAFF_FLOW_PATH = 'backstage/newapplication';
+
+/**
+ * One lead's detail (mfe-leads remote.json route 'backstage/lead'): where an application converted from a
+ * lead links back to it.
+ */
+export const LEAD_DETAIL_PATH = 'backstage/lead';
+export const leadDetailPath = (leadId: string) => `/${LEAD_DETAIL_PATH}?lead_id=${encodeURIComponent(leadId)}`;

@@ -100,6 +100,8 @@ export const ApplicationSchema = Type.Object(
     flowName: Type.Optional(Text),
     flowTheme: Type.Optional(Text),
     initiatedBy: Type.Optional(InitiatorSchema),
+    /** The lead this application was converted from (mfe-leads): both details link to the other. */
+    lead_id: Type.Optional(Id),
     custom_route: Type.Optional(Text),
     existing_or_new_customer: Type.Optional(Type.Union([Type.Literal('existing'), Type.Literal('new')])),
     applicationType: Type.Optional(Text),
