@@ -1,4 +1,12 @@
-import { createLeadIssues, isoFromLocal, nest, toCreateLeadBody } from './leadForm';
+import {
+  createLeadIssues,
+  formValuesOf,
+  isoFromLocal,
+  nest,
+  toCreateLeadBody,
+  toUpdateLeadBody,
+  updateLeadIssues,
+} from './leadForm';
 
 const NOW = new Date('2026-11-27T04:30:00.000Z');
 const base = {
@@ -84,5 +92,49 @@ describe('the Create Lead form', () => {
 
   it('nests flat paths', () => {
     expect(nest({ 'a.b': '1', 'a.c': 'x', d: 'y' })).toEqual({ a: { b: '1', c: 'x' }, d: 'y' });
+  });
+});
+
+describe('editing a lead', () => {
+  const lead = {
+    prospect: { firstName: 'Rohan', lastName: 'Desai', mobile: '9820012345', email: null, city: 'Mumbai' },
+    loanAmount: 500000,
+    pmay: null,
+  };
+
+  it('round-trips the lead through the form, adding a PMAY form for a housing product', () => {
+    const values = formValuesOf(lead);
+    expect(values).toEqual({
+      'prospect.firstName': 'Rohan',
+      'prospect.lastName': 'Desai',
+      'prospect.mobile': '9820012345',
+      'prospect.city': 'Mumbai',
+      loanAmount: '500000',
+    });
+    expect(toUpdateLeadBody('LD-1', values, false)).toEqual({
+      lead_id: 'LD-1',
+      prospect: { firstName: 'Rohan', lastName: 'Desai', mobile: '9820012345', city: 'Mumbai' },
+      loanAmount: 500000,
+    });
+    expect(updateLeadIssues('LD-1', { ...values, ...pmay }, true)).toEqual({});
+    const withPmay = toUpdateLeadBody('LD-1', { ...values, ...pmay }, true);
+    expect(formValuesOf(withPmay as never)).toMatchObject({
+      'pmay.family.ownsPuccaHouse': 'no',
+      'pmay.property.carpetAreaSqm': '55',
+    });
+  });
+
+  it('clears the amount, and names refused fields', () => {
+    expect(toUpdateLeadBody('LD-1', { ...formValuesOf(lead), loanAmount: '' }, false)).toMatchObject({
+      loanAmount: null,
+    });
+    expect(
+      updateLeadIssues('LD-1', { ...formValuesOf(lead), 'prospect.mobile': '55' }, false)['prospect.mobile'],
+    ).toBeDefined();
+    expect(
+      updateLeadIssues('LD-1', { ...formValuesOf(lead), ...pmay, 'pmay.family.ownsPuccaHouse': 'yes' }, true),
+    ).toEqual({
+      'pmay.family.ownsPuccaHouse': 'must be no: a family owning a pucca house is not eligible',
+    });
   });
 });

@@ -1,13 +1,12 @@
 // The Create Lead form (and the PMAY form on a lead): what was typed, as flat values keyed by the body's
 // paths ('prospect.firstName', 'pmay.family.annualIncome'), into the request body, and every reason it is
 // refused, keyed the same way: the contract's schema and PMAY rules, the same checks the server makes.
-import { type CreateLeadBody, type PmayForm, pmayIssues } from '@originate/contract';
-import { CreateLeadBodySchema, PmayFormSchema, schemaIssues } from '@originate/contract/schemas';
+import { type CreateLeadBody, type Lead, type LeadUpdateBody, type PmayForm, pmayIssues } from '@originate/contract';
+import { CreateLeadBodySchema, LeadUpdateBodySchema, PmayFormSchema, schemaIssues } from '@originate/contract/schemas';
 
 export type FormValues = Readonly<Record<string, string>>;
 export type FormIssues = Record<string, string>;
 
-export const PMAY_ADDRESS_FIELDS = ['line1', 'line2', 'city', 'state', 'pincode'] as const;
 const NUMBER_PATHS = new Set([
   'loanAmount',
   'pmay.property.carpetAreaSqm',
@@ -99,7 +98,7 @@ export function createLeadIssues(values: FormValues, pmayProduct: boolean, now: 
 }
 
 /** The PMAY form's refusals keyed by 'pmay.<path>': its shape first, then eligibility. */
-export function pmayFormIssues(form: PmayForm): FormIssues {
+function pmayFormIssues(form: PmayForm): FormIssues {
   const issues: FormIssues = {};
   const shape = schemaIssues(PmayFormSchema, form);
   for (const issue of shape) issues[`pmay.${issue.path}`] ??= readable(issue.reason);
@@ -117,3 +116,43 @@ function readable(reason: string): string {
 
 /** A body the schema accepts, for the create call (the form checked it first). */
 export const asCreateLeadBody = (body: Record<string, unknown>) => body as CreateLeadBody;
+
+/** A lead's values as the edit form holds them (flat, by path; booleans as yes/no). */
+export function formValuesOf(lead: Pick<Lead, 'prospect' | 'loanAmount' | 'pmay'>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const flatten = (value: unknown, path: string) => {
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) flatten(inner, path ? `${path}.${key}` : key);
+    } else out[path] = typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value);
+  };
+  flatten({ prospect: lead.prospect, loanAmount: lead.loanAmount, pmay: lead.pmay }, '');
+  return out;
+}
+
+/** The body of POST /v3/lead/update: the prospect, the amount (null when cleared) and, for a housing product, the PMAY form. */
+export function toUpdateLeadBody(leadId: string, values: FormValues, pmayProduct: boolean): Record<string, unknown> {
+  const { prospect } = nest(values);
+  const amount = values.loanAmount?.trim() ?? '';
+  return {
+    lead_id: leadId,
+    prospect,
+    loanAmount: amount === '' ? null : typedValue('loanAmount', amount),
+    ...(pmayProduct && values['pmay.loanPurpose'] ? { pmay: nest(values, 'pmay.') } : {}),
+  };
+}
+
+/** Every reason the edit form is refused, keyed by path (the schema, then PMAY's rules). */
+export function updateLeadIssues(leadId: string, values: FormValues, pmayProduct: boolean): FormIssues {
+  const body = toUpdateLeadBody(leadId, values, pmayProduct);
+  const issues: FormIssues = {};
+  const raw = values.loanAmount?.trim();
+  if (raw && !Number.isFinite(Number(raw))) issues.loanAmount = 'must be a number';
+  const { pmay, ...withoutPmay } = body;
+  for (const issue of schemaIssues(LeadUpdateBodySchema, withoutPmay)) issues[issue.path] ??= readable(issue.reason);
+  if (pmay) for (const [path, reason] of Object.entries(pmayFormIssues(pmay as PmayForm))) issues[path] ??= reason;
+  return issues;
+}
+
+/** A body the schema accepts, for the update call (the form checked it first). */
+export const asUpdateLeadBody = (body: Record<string, unknown>) => body as LeadUpdateBody;

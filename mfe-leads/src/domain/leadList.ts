@@ -1,6 +1,6 @@
 // A lead list's state (the shared server-list state, its list and the 'due today' switch) and the body of
 // POST /v3/lead/leads: pure, unit-tested.
-import type { LeadList, LeadListBody, LeadStatus } from '@originate/contract';
+import type { LeadList, LeadListBody } from '@originate/contract';
 import { effectiveFilters, type ListSort, type ServerListState } from '@originate/web/lists';
 
 export interface LeadListState extends ServerListState {
@@ -28,6 +28,3 @@ export function toLeadListBody(state: LeadListState, sort: ListSort | null): Lea
 
 /** The columns the count chips filter (MY_LEADS / TEAM_LEADS table configurations). */
 export const LEAD_COUNT_FIELDS = { status: 'status', source: 'source', product: 'product_code' } as const;
-
-/** Closed statuses are greyed in the list. */
-export const isClosedStatus = (status: LeadStatus) => status === 'CONVERTED' || status === 'LOST';

@@ -20,7 +20,7 @@ import { isoFromLocal } from '../domain/leadForm';
 import { actionIssues } from '../domain/leadView';
 import { type FormBinding, FormField, optionsOf, SelectField } from './fields';
 
-export const ACTION_LABELS: Record<Exclude<LeadAction, 'update'>, string> = {
+export const ACTION_LABELS: Record<LeadAction, string> = {
   contact: 'Mark contacted',
   qualify: 'Qualify',
   lose: 'Mark lost',
@@ -30,6 +30,7 @@ export const ACTION_LABELS: Record<Exclude<LeadAction, 'update'>, string> = {
   add_note: 'Add note',
   follow_up: 'Schedule follow-up',
   assign: 'Assign',
+  update: 'Edit details',
 };
 
 interface Props {

@@ -29,6 +29,7 @@ import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { useLead, useLiveLeads } from '../api/useLeads';
 import { activityText, assignsOthers, lostReasonText, offeredActions } from '../domain/leadView';
 import { applicationPath, staffFlowPath } from '../domain/pages';
+import { EditLeadDialog } from './EditLeadDialog';
 import { ACTION_LABELS, LeadActionDialog } from './LeadActionDialog';
 
 const STATUS_COLOURS = {
@@ -81,7 +82,7 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
   const user = useAtomValue(userAtom);
   const detail = useLead(leadId);
   const navigate = useNavigate();
-  const [action, setAction] = useState<Exclude<LeadAction, 'update'> | null>(null);
+  const [action, setAction] = useState<LeadAction | null>(null);
   useLiveLeads();
 
   if (detail.isPending) return <Skeleton variant="rounded" height={320} sx={{ m: 3 }} />;
@@ -93,7 +94,7 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
     );
   const { lead, activities, application } = detail.data;
   const viewer: User | null = user;
-  const actions = viewer ? offeredActions(lead, viewer).filter((a) => a !== 'update') : [];
+  const actions = viewer ? offeredActions(lead, viewer) : [];
   const due = isFollowUpDue(lead, Date.now());
 
   return (
@@ -208,7 +209,10 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
         </List>
       </Paper>
 
-      {action && viewer && (
+      {action === 'update' && (
+        <EditLeadDialog lead={lead} onClose={() => setAction(null)} onDone={() => setAction(null)} />
+      )}
+      {action && action !== 'update' && viewer && (
         <LeadActionDialog
           lead={lead}
           action={action}

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { type SlaView, slaView } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
-export const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
+const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
 
 const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'default'> = {
   breached: 'error',

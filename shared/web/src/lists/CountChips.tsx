@@ -5,7 +5,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { countChipFilter, type ListFilter } from './listState';
 
-export interface CountEntry {
+interface CountEntry {
   /** The column's value the chip filters on. */
   key: string;
   label: string;

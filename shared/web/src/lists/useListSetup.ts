@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchSavedFilters, fetchTableConfig, saveFilter } from './listApi';
 
-export const listSetupKeys = {
+const listSetupKeys = {
   table: (tableId: string) => ['web', 'lists', 'table', tableId] as const,
   savedFilters: (tableId: string) => ['web', 'lists', 'savedFilters', tableId] as const,
 };
