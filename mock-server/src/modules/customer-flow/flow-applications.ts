@@ -48,6 +48,8 @@ export interface FlowDoc {
   initiatedBy?: { id: string; username: string; displayName: string };
   /** BRANCH when staff started it (New Internal); an applicant's own first save sets none. */
   source_id?: 'BRANCH';
+  /** The lead it was converted from (leads module); later saves keep it. */
+  lead_id?: string;
 }
 
 export type FlowContext = FlowRules;
@@ -215,6 +217,8 @@ export async function createFlowApplication(
     /** The demo seed's fixed id; otherwise the next number of the sequence. */
     fixedId?: string;
     startedBy?: StaffCreator;
+    /** A staff start converting this lead. */
+    leadId?: string;
   } = {},
 ): Promise<string> {
   checkStep(ctx.flow, body);
@@ -222,7 +226,12 @@ export async function createFlowApplication(
   const applicationId = opts.fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
   const doc: FlowDoc = opts.startedBy
-    ? { ...docOf(ctx.flow, body), source_id: 'BRANCH', initiatedBy: initiatorOf(opts.startedBy) }
+    ? {
+        ...docOf(ctx.flow, body),
+        source_id: 'BRANCH',
+        initiatedBy: initiatorOf(opts.startedBy),
+        ...(opts.leadId ? { lead_id: opts.leadId } : {}),
+      }
     : docOf(ctx.flow, body);
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,

@@ -10,6 +10,7 @@ import {
   type Team,
 } from '@originate/contract';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db';
 import { forbidden, invalid, ValidationError } from '../../errors';
 import { addWorklog, fieldChanges, newEffects, publish, recordAudits } from '../applications';
 import { findProduct } from '../configs';
@@ -26,13 +27,19 @@ interface Starter extends StaffCreator {
  * Starts an application of `productCode` for `starter` and answers its id: 403 with the reason for a
  * starter without a branch role or outside the product's queue, 400 for an unknown product or a prefilled
  * value the flow refuses (`customFields.<key>`). One transaction: the application, its task, the field
- * history of the prefilled values and the worklog row; live lists hear of it once it commits.
+ * history of the prefilled values and the worklog row; live lists hear of it once it commits. A lead's
+ * conversion names the lead (`leadId`, kept on the application) and records itself in the same
+ * transaction (`alsoInTransaction`), so there is never an application without its lead's record of it.
  */
 export async function startStaffApplication(
   ctx: AppContext,
   productCode: string,
   starter: Starter,
   customFields: FormValues = {},
+  conversion: {
+    leadId: string;
+    alsoInTransaction: (tx: Queryable, applicationId: string) => Promise<void>;
+  } | null = null,
 ): Promise<string> {
   const roleRefusal = startApplicationRefusal(starter.roles);
   if (roleRefusal) throw forbidden(roleRefusal);
@@ -61,7 +68,10 @@ export async function startStaffApplication(
   };
   const effects = newEffects();
   const applicationId = await ctx.db.transaction(async (tx) => {
-    const id = await createFlowApplication(tx, product, flowCtx, body, now, { startedBy: starter });
+    const id = await createFlowApplication(tx, product, flowCtx, body, now, {
+      startedBy: starter,
+      ...(conversion ? { leadId: conversion.leadId } : {}),
+    });
     await recordAudits(tx, id, fieldChanges({}, customFields), { userId: starter.userid, source: 'staff' }, now);
     await addWorklog(tx, {
       applicationId: id,
@@ -72,6 +82,7 @@ export async function startStaffApplication(
       at: now,
     });
     effects.changed.set(id, now);
+    await conversion?.alsoInTransaction(tx, id);
     return id;
   });
   await publish(ctx, effects);
