@@ -75,7 +75,7 @@ describe('which leads each list holds', () => {
     });
     assert.equal(res.statusCode, 403);
     assert.match(res.json<{ message: string }>().message, /working leads needs one of the roles/);
-    const bad = (body: unknown) => call(s.app, 'POST', API_PATHS.leads, as.officer, body);
+    const bad = (body: object) => call(s.app, 'POST', API_PATHS.leads, as.officer, body);
     assert.deepEqual(labels(await bad({ list: 'ALL', page: { page: 0, size: 10 } })), ['list']);
     assert.deepEqual(labels(await bad({ list: 'MY_LEADS', page: { page: 0, size: 7 } })), ['page.size']);
     assert.deepEqual(labels(await bad({ list: 'MY_LEADS', page: { page: 0, size: 10 }, bucket: 'Today' })), ['bucket']);

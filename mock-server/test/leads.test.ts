@@ -59,7 +59,7 @@ async function create(who: Login, extra: Partial<CreateLeadBody> = {}): Promise<
   return res.json<LeadDetailAnswer>();
 }
 
-const post = (path: string, who: Login | Record<string, string>, body: unknown) => call(s.app, 'POST', path, who, body);
+const post = (path: string, who: Login | Record<string, string>, body: object) => call(s.app, 'POST', path, who, body);
 const refusal = (res: { statusCode: number; json: () => unknown }, status: number) => {
   assert.equal(res.statusCode, status);
   return (res.json() as { code: number; message: string }).message;
