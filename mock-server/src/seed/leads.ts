@@ -300,7 +300,8 @@ function generator(plan: Plan): string {
            (${h(12)} % 100)::int AS r_source, (${h(13)} % 1000000007)::int AS r_misc, (${h(14)} % 100)::int AS r_owner,
            (${h(15)} % ${GENERATED_BRANCHES})::int AS branch, (${h(16)} % ${Math.max(plan.perBranch, 1)})::int AS officer,
            (${h(17)} % 21)::int - 7 AS follow_day, 9 + (${h(18)} % 9)::int AS follow_hour,
-           ${h(19)} % ${plan.share} = 0 AS demo_branch
+           -- Runs of three numbers (all three products), so the choice is independent of the hashes below.
+           (i / 3) % ${plan.share} = 0 AS demo_branch
       FROM generate_series($1::int, $2::int) i),
   g1 AS (
     SELECT g0.*, 'LD-2025-' || lpad(i::text, 7, '0') AS lead_id, (${codes})[p] AS product_code, (${names})[p] AS product_name,

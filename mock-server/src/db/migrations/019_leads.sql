@@ -48,8 +48,10 @@ CREATE INDEX leads_team_mod ON leads (team_id, mod_time DESC, lead_id DESC);
 CREATE INDEX leads_mod ON leads (mod_time DESC, lead_id DESC);
 CREATE INDEX leads_owner_follow_open ON leads (owner_id, follow_up_at) WHERE status IN ('NEW', 'CONTACTED', 'QUALIFIED');
 CREATE INDEX leads_team_follow_open ON leads (team_id, follow_up_at) WHERE status IN ('NEW', 'CONTACTED', 'QUALIFIED');
-CREATE INDEX leads_follow_open ON leads (follow_up_at) WHERE status IN ('NEW', 'CONTACTED', 'QUALIFIED');
-CREATE INDEX leads_status_mod ON leads (status, mod_time DESC);
+-- Every lead's 'due today' count (admins) read from the index alone: its status and team ride along.
+CREATE INDEX leads_follow_open ON leads (follow_up_at) INCLUDE (status, team_id, product_code, source)
+  WHERE status IN ('NEW', 'CONTACTED', 'QUALIFIED');
+CREATE INDEX leads_status_mod ON leads (status, mod_time DESC, lead_id DESC);
 CREATE INDEX leads_id_prefix ON leads (lead_id text_pattern_ops);
 CREATE INDEX leads_name_prefix ON leads (lower(prospect_name) text_pattern_ops);
 CREATE INDEX leads_mobile_prefix ON leads (mobile text_pattern_ops);
