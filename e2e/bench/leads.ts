@@ -82,7 +82,7 @@ export async function leadsBench(): Promise<LeadFigures> {
       }),
       leadCase('Team Leads, every lead: name search + created sort, first page and counts', 'opsadmin', admin, {
         list: 'TEAM_LEADS',
-        search: 'ishita',
+        search: 'ishita patel',
         sort: { field: 'cre_time', direction: 'desc' },
         page: first,
       }),

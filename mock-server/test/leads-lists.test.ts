@@ -229,6 +229,13 @@ describe('counts', () => {
       teamPage.count,
     );
     assert.ok(teamPage.productWise.every((g) => g.product_name.length > 0));
+    // 'Due today' from the counters' follow-up days equals the rows' own.
+    const every = await page(as.admin, { list: 'TEAM_LEADS' });
+    const due = await rows(as.admin, { list: 'TEAM_LEADS', dueToday: true });
+    assert.ok(due.length > 0);
+    assert.equal(every.dueTodayCount, due.length);
+    const now = s.app.ctx.now();
+    assert.ok(due.every((r) => isFollowUpDue(r, now)));
   });
 
   it('the counters follow every write', async () => {

@@ -65,7 +65,7 @@ interface DemoLead {
 }
 
 /** The demo's fixed leads (README "Demo seed"). */
-export const DEMO_LEADS: DemoLead[] = [
+const DEMO_LEADS: DemoLead[] = [
   {
     id: 'LD-2026-0000001',
     product: 'HL',

@@ -58,36 +58,46 @@ CREATE INDEX leads_mobile_prefix ON leads (mobile text_pattern_ops);
 -- The per-phone limit of web callbacks (a day's requests for one mobile number).
 CREATE INDEX leads_callback_mobile ON leads (mobile, cre_time) WHERE source = 'WEB_CALLBACK';
 
--- Counts of leads per team, status, source and product (a few hundred rows; the product's name rides along): Team Leads' count groups,
--- unfiltered or filtered on those columns only, are sums over them at any size. Kept like
--- application_counts (016): one statement's net change per group, in key order.
+-- Counts of leads per team, status, source, product and, for open leads, the bank day (IST) of their
+-- follow-up (the product's name rides along): Team Leads' count groups and 'due today', unfiltered or
+-- filtered on status, source or product only, are sums over these rows (a few per team, product and
+-- follow-up day) at any number of leads. Kept like application_counts (016): one statement's net change
+-- per group, in key order.
+CREATE FUNCTION lead_follow_day(status text, follow_up_at timestamptz) RETURNS integer LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN status IN ('NEW', 'CONTACTED', 'QUALIFIED') AND follow_up_at IS NOT NULL
+              THEN floor((extract(epoch FROM follow_up_at) + 19800) / 86400)::integer END
+$$;
 CREATE TABLE lead_counts (
   team_id text NOT NULL,
   status text NOT NULL,
   source text NOT NULL,
   product_code text NOT NULL,
   product_name text NOT NULL,
+  follow_day integer,
   n bigint NOT NULL,
-  PRIMARY KEY (team_id, status, source, product_code, product_name)
+  CONSTRAINT lead_counts_key UNIQUE NULLS NOT DISTINCT (team_id, status, source, product_code, product_name, follow_day)
 );
 CREATE FUNCTION lead_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, n)
-    SELECT team_id, status, source, product_code, product_name, count(*) FROM added GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (team_id, status, source, product_code, product_name) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, follow_day, n)
+    SELECT team_id, status, source, product_code, product_name, lead_follow_day(status, follow_up_at), count(*)
+      FROM added GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT lead_counts_key DO UPDATE SET n = c.n + excluded.n;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, n)
-    SELECT team_id, status, source, product_code, product_name, -count(*) FROM removed GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (team_id, status, source, product_code, product_name) DO UPDATE SET n = c.n + excluded.n;
+    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, follow_day, n)
+    SELECT team_id, status, source, product_code, product_name, lead_follow_day(status, follow_up_at), -count(*)
+      FROM removed GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT lead_counts_key DO UPDATE SET n = c.n + excluded.n;
   ELSE
-    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, n)
-    SELECT team_id, status, source, product_code, product_name, sum(d) FROM (
-      SELECT team_id, status, source, product_code, product_name, -1 AS d FROM removed
+    INSERT INTO lead_counts AS c (team_id, status, source, product_code, product_name, follow_day, n)
+    SELECT team_id, status, source, product_code, product_name, follow_day, sum(d) FROM (
+      SELECT team_id, status, source, product_code, product_name, lead_follow_day(status, follow_up_at) AS follow_day, -1 AS d
+        FROM removed
       UNION ALL
-      SELECT team_id, status, source, product_code, product_name, 1 FROM added) x
-     GROUP BY 1, 2, 3, 4, 5 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5
-    ON CONFLICT (team_id, status, source, product_code, product_name) DO UPDATE SET n = c.n + excluded.n;
+      SELECT team_id, status, source, product_code, product_name, lead_follow_day(status, follow_up_at), 1 FROM added) x
+     GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(d) <> 0 ORDER BY 1, 2, 3, 4, 5, 6
+    ON CONFLICT ON CONSTRAINT lead_counts_key DO UPDATE SET n = c.n + excluded.n;
   END IF;
   RETURN NULL;
 END $$;

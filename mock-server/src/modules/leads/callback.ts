@@ -20,7 +20,7 @@ import { addActivity, insertLead, leadTeamOf, newLeadEffects, nextLeadId, publis
 const DAY_MS = 86_400_000;
 /** A team's queue is a handful of people: at most this many are told of one callback. */
 const TEAM_NOTIFY_LIMIT = 50;
-export const CALLBACK_THANKS = 'Thank you. We will call you at the time you chose.';
+const CALLBACK_THANKS = 'Thank you. We will call you at the time you chose.';
 
 /** 'Asha Patil' → Asha / Patil; a single name stays whole, with no last name. */
 function splitName(name: string): { firstName: string; lastName: string } {

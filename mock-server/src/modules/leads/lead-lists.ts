@@ -30,6 +30,8 @@ import type { UserRecord } from '../users';
 import { leadCaller } from './leads';
 
 const OPEN = `l.status IN ('NEW', 'CONTACTED', 'QUALIFIED')`;
+/** The bank day number lead_counts.follow_day holds (migration 019 lead_follow_day): days since 1970 in IST. */
+const bankDayNumber = (dayStart: Date) => Math.floor((dayStart.getTime() + 19_800_000) / DAY_MS);
 /** The columns lead_counts (migration 019) keeps, by list field. */
 const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
   status: 'c.status',
@@ -181,8 +183,8 @@ export async function listLeads(db: Queryable, user: UserRecord, body: LeadListB
   // The owner is joined to count only when a filter reads the owner's name.
   const countFrom = `leads l${reads('o', where) ? ` ${owner}` : ''}`;
 
-  // Team Leads filtered only on the counted columns: the groups are sums over lead_counts; 'due today'
-  // still counts the open leads by their follow-up index.
+  // Team Leads filtered only on the counted columns: the groups and 'due today' are sums over
+  // lead_counts (its follow-up days before tomorrow's are due).
   const byCounters =
     body.list === 'TEAM_LEADS' &&
     body.search === undefined &&
@@ -197,11 +199,16 @@ export async function listLeads(db: Queryable, user: UserRecord, body: LeadListB
     filters.forEach((f, i) => {
       cParts.push(filterCondition(f, i, table, LEAD_LIST_FIELDS, c, COUNTER_COLUMNS[f.field]));
     });
-    const [groups, [due]] = await Promise.all([
-      countGroups(db, 'lead_counts c', 'c', cParts.join(' AND '), c.values, 'c.n', '0'),
-      db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${countFrom} WHERE ${where} AND ${dueCondition}`, values),
-    ]);
-    return { ...groups, dueTodayCount: due?.n ?? 0 };
+    const dueDay = c.add(bankDayNumber(tomorrow));
+    return countGroups(
+      db,
+      'lead_counts c',
+      'c',
+      cParts.join(' AND '),
+      c.values,
+      'c.n',
+      `coalesce(sum(c.n) FILTER (WHERE c.follow_day < ${dueDay}::int), 0)::int`,
+    );
   };
   const page = async () => {
     const limit = p.add(body.page.size);

@@ -44,13 +44,13 @@ import { findUserById, type UserRecord } from '../users';
 import { startApplicationForLead } from './conversion';
 
 /** Who acted, as the history and the lead record them. */
-export interface Initiator {
+interface Initiator {
   id: string;
   username: string;
   displayName: string;
 }
 
-export const initiatorOf = (user: UserRecord): Initiator => ({
+const initiatorOf = (user: UserRecord): Initiator => ({
   id: user.userid,
   username: user.userName,
   displayName: user.displayName,
@@ -62,7 +62,7 @@ export const leadCaller = (user: UserRecord): LeadCaller => ({
   teams: user.teams,
 });
 
-export interface LeadRecord extends Record<string, unknown> {
+interface LeadRecord extends Record<string, unknown> {
   lead_id: string;
   product_code: string;
   product_name: string;
@@ -106,7 +106,7 @@ const teamOf = (lead: Pick<LeadRecord, 'team_id' | 'team_name'>): Team & { type:
 });
 const factsOf = (lead: LeadRecord) => ({ ownerId: lead.owner_id, team: teamOf(lead) });
 
-export function toLead(row: LeadRecord): Lead {
+function toLead(row: LeadRecord): Lead {
   return {
     lead_id: row.lead_id,
     product_code: row.product_code,

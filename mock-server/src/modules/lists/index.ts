@@ -5,7 +5,6 @@ export {
   DAY_MS,
   filterCondition,
   LEAD_LIST_FIELDS,
-  type ListFilter,
   likePrefix,
   Params,
   sortColumn,

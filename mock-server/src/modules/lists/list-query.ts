@@ -14,7 +14,7 @@ import type { Queryable } from '../../db';
 import { invalid } from '../../errors';
 
 /** One column a table may show, filter or sort by: the SQL it reads and how a filter value is read. */
-export interface ListField {
+interface ListField {
   sql: string;
   kind: FilterFieldKind;
   nullable?: true;
