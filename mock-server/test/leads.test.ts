@@ -471,6 +471,17 @@ describe('products', () => {
     assert.equal(products.find((p) => p.product_code === 'PL')?.pmay, undefined);
   });
 
+  it('an operations admin saving a product: its leadFields must be fields of its flow (400 naming each)', async () => {
+    const product = PRODUCTS.find((p) => p.product_code === 'PL');
+    const res = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), as.admin, {
+      ...product,
+      leadFields: { ...product?.leadFields, city: 'pl_city' },
+    });
+    assert.deepEqual(labels(res), ['leadFields.city']);
+    const same = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), as.admin, product);
+    assert.equal(same.statusCode, 200, same.body);
+  });
+
   it("every product's leadFields name fields of its own flow", () => {
     for (const product of PRODUCTS) {
       const flow = FLOWS.find((f) => f.flowId === product.flowId);
