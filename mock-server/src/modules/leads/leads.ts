@@ -547,7 +547,8 @@ export async function updateLead(ctx: AppContext, user: UserRecord, body: LeadUp
 
 /**
  * POST /v3/lead/convert: a QUALIFIED lead becomes a draft application of its product, prefilled with
- * what the lead knows (the product's leadFields), started by the caller; the lead then records it.
+ * what the lead knows (the product's leadFields), started by the caller; the lead records it (CONVERTED,
+ * the application's id, its history row) in the application's own transaction.
  */
 export async function convertLead(ctx: AppContext, user: UserRecord, leadId: string): Promise<LeadDetailAnswer> {
   const { lead, to } = await loadForChange(ctx.db, user, leadId, 'convert');
@@ -558,22 +559,27 @@ export async function convertLead(ctx: AppContext, user: UserRecord, leadId: str
     { prospect: row.prospect, loanAmount: row.loanAmount, pmay: row.pmay },
     product.leadFields ?? {},
   );
-  const applicationId = await startApplicationForLead(ctx, {
+  const now = ctx.now();
+  const effects = newLeadEffects();
+  await startApplicationForLead(ctx, {
     productCode: product.product_code,
     starter: { ...leadCaller(user), username: user.userName, displayName: user.displayName },
     customFields,
+    leadId: lead.lead_id,
+    // Guarded like every write: a lead changed meanwhile rolls the application back with it (409).
+    alsoInTransaction: async (tx, applicationId) => {
+      await guardedUpdate(tx, lead, { status: to, application_id: applicationId }, now);
+      await addActivity(tx, lead.lead_id, {
+        type: 'CONVERTED',
+        comment: `Application ${applicationId}`,
+        fromStatus: lead.status,
+        toStatus: to,
+        by: initiatorOf(user),
+        at: now,
+      });
+      effects.changed.push(audienceOf(lead, now));
+    },
   });
-  const now = ctx.now();
-  return write(ctx, lead.lead_id, async (tx, effects) => {
-    await guardedUpdate(tx, lead, { status: to, application_id: applicationId }, now);
-    await addActivity(tx, lead.lead_id, {
-      type: 'CONVERTED',
-      comment: `Application ${applicationId}`,
-      fromStatus: lead.status,
-      toStatus: to,
-      by: initiatorOf(user),
-      at: now,
-    });
-    effects.changed.push(audienceOf(lead, now));
-  });
+  await publishLead(ctx, effects);
+  return detailOf(ctx.db, lead.lead_id);
 }
