@@ -24,13 +24,13 @@ const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'originate_bench_lists';
 const RUNS_ALONE = 200;
 const WARMUP = 20;
-const CLIENTS = 50;
+export const CLIENTS = 50;
 const LOAD_SECONDS = 5;
 const BUDGET_SECONDS = 20;
-const LIST_P95_GOAL_MS = 50;
+export const LIST_P95_GOAL_MS = 50;
 const SEED_RECORD = path.join(ROOT, 'bench-results', 'lists-seed.json');
 
-interface ListTiming {
+export interface ListTiming {
   what: string;
   who: string;
   p50Ms: number;
@@ -77,22 +77,24 @@ function freePort(): Promise<number> {
 }
 
 /** The kept PostgreSQL database (created the first time), or null when no PostgreSQL answers. */
-async function postgresDatabase(): Promise<string | null> {
+export async function postgresDatabase(name = DB_NAME): Promise<string | null> {
   if (!(await answers(5432))) return null;
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
   try {
-    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
-    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${DB_NAME}`);
+    const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  return `${PG_URL}/${DB_NAME}`;
+  return `${PG_URL}/${name}`;
 }
 
 /** Starts the real server on the bench database; resolves once it listens, with the seed's own timing. */
 export async function startServer(
   env: NodeJS.ProcessEnv,
+  /** Whose seed progress lines time the seed (and are echoed, with this bench's name). */
+  seeded: { what: 'applications' | 'leads'; bench: string } = { what: 'applications', bench: 'lists' },
 ): Promise<{ child: ChildProcess; port: number; seedSeconds: number | null }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
@@ -112,9 +114,9 @@ export async function startServer(
       const lines = buffered.split('\n');
       buffered = lines.pop() ?? '';
       for (const line of lines) {
-        const progress = /^seed: (\d+) of (\d+) applications \((\d+)%, ([\d.]+) s\)/.exec(line);
+        const progress = new RegExp(`^seed: (\\d+) of (\\d+) ${seeded.what} \\((\\d+)%, ([\\d.]+) s\\)`).exec(line);
+        if (line.startsWith('seed: ')) console.log(`bench ${seeded.bench}: ${line}`);
         if (progress) {
-          console.log(`bench lists: ${line}`);
           seedSeconds = Number(progress[4]);
         }
         if (line.startsWith('mock-server listening')) resolve();
@@ -136,7 +138,7 @@ export async function login(base: string, username: string, password: string) {
   return { access_token: body.access_token, sessionid: body.sessionid };
 }
 
-interface Case {
+export interface Case {
   what: string;
   who: string;
   headers: Record<string, string>;
@@ -176,7 +178,7 @@ async function once(url: string, c: Case): Promise<number> {
   return performance.now() - started;
 }
 
-async function measure(url: string, c: Case, rows: number): Promise<ListTiming> {
+export async function measure(url: string, c: Case, rows: number): Promise<ListTiming> {
   // A slow query gets fewer runs (at least 20, within about BUDGET_SECONDS), so one cannot stall the bench.
   const budget = performance.now() + BUDGET_SECONDS * 1000;
   for (let i = 0; i < WARMUP && (i < 3 || performance.now() < budget); i++) await once(url, c);

@@ -19,6 +19,7 @@ import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
+import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
 import { type NginxFigures, nginxBench, nginxRows } from './nginx';
 import {
@@ -341,6 +342,8 @@ async function main() {
   const engine = await attempt('the engine bench', engineBench);
   // The 1,000,000-application list bench (its database is kept between runs); --no-lists skips it.
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
+  // The 1,000,000-lead list bench (its database is kept between runs too); --no-lists skips it as well.
+  const leads = process.argv.includes('--no-lists') ? null : await attempt('the lead list bench', leadsBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
   const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
@@ -371,6 +374,7 @@ async function main() {
     largeForm,
     release,
     lists,
+    leads,
     documents,
     nginx,
     coldStart: cold,
@@ -424,6 +428,11 @@ async function main() {
       : failed(lists)
         ? [['lists (1,000,000 applications)', 'not measured', lists.failed] as Row]
         : listRows(lists)),
+    ...(leads === null
+      ? []
+      : failed(leads)
+        ? [['leads (1,000,000 leads)', 'not measured', leads.failed] as Row]
+        : leadRows(leads)),
     ...documentRows(documents),
     ...releaseRows(release),
     ...nginxRows(nginx),

@@ -27,6 +27,7 @@ import {
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
 import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
 import { healthRoutes } from './modules/health';
+import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { listRoutes, listSetupRoutes } from './modules/lists';
 import { Hub, notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
@@ -81,6 +82,7 @@ const NON_ADMIN_PLUGINS = [
   documentRoutes,
   flowConfigSaveRoutes,
   listRoutes,
+  leadRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -91,6 +93,7 @@ const UNPREFIXED_PLUGINS = [
   flowConfigSaveAdminRoutes,
   flowConfigRoutes,
   publicCustomerRoutes,
+  publicLeadRoutes,
   listSetupRoutes,
   portalRoutes,
 ];

@@ -50,6 +50,8 @@ export interface Config {
   otpOutbox: boolean;
   /** Generated applications the demo seed adds to the demo bank (SEED_APPLICATIONS; never in production). */
   seedApplications: number;
+  /** Generated leads the demo seed adds (SEED_LEADS; never in production). */
+  seedLeads: number;
   /** Logical bytes (live documents and their kept versions) one application may hold; past it additions answer 413. */
   applicationStorageQuotaBytes: number;
   /** Application copies (GET /v3/application/copy) one user may make per hour. */
@@ -109,6 +111,7 @@ function countOf(env: NodeJS.ProcessEnv, name: string, fallback: number, max: nu
 
 /** A few hundred generated applications beside the 36 demo ones: lists with pages and counts worth seeing. */
 const DEFAULT_SEED_APPLICATIONS = 300;
+const DEFAULT_SEED_LEADS = 300;
 
 /** Room for an application with 90 MB of documents and as much again in replaced versions and merges. */
 const DEFAULT_APPLICATION_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaHmacKey: captchaKeyOf(env.CAPTCHA_HMAC_KEY),
     otpOutbox: onOff(env, 'OTP_OUTBOX', true),
     seedApplications: countOf(env, 'SEED_APPLICATIONS', DEFAULT_SEED_APPLICATIONS, 10_000_000),
+    seedLeads: countOf(env, 'SEED_LEADS', DEFAULT_SEED_LEADS, 10_000_000),
     applicationStorageQuotaBytes: positiveInt(
       env,
       'APPLICATION_STORAGE_QUOTA_BYTES',

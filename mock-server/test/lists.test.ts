@@ -24,7 +24,7 @@ import {
 import { ApplicationDetailSchema, ApplicationsDataSchema, schemaIssues } from '@originate/contract/schemas';
 import { type FlowContext, flowFor } from '../src/modules/customer-flow/flow-applications';
 import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
-import { LIST_FIELDS } from '../src/modules/lists/lists';
+import { LIST_FIELDS } from '../src/modules/lists/list-query';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

@@ -7,6 +7,7 @@ import { demoApplications, SEED_ANCHOR } from './applications';
 import { seedBank } from './bank';
 import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
+import { seedLeads } from './leads';
 import { seedDisplayName, TEAMS, USERS } from './people';
 
 const SEED_VERSION = '1';
@@ -24,15 +25,22 @@ const PRODUCT_NAMES: Record<string, string> = { PL: 'Personal Loan', HL: 'Home L
 /** Seeds at most this many quietly; a bigger bank prints its progress (every 5 %). */
 const QUIET_SEED = 20_000;
 
-export async function seedDemo(db: Db, files: FileStore, generatedApplications: number): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  files: FileStore,
+  generated: { applications: number; leads: number },
+  now: Date,
+): Promise<void> {
   await seedDemoBank(db);
   await seedDemoDocuments(db, files);
   await seedResumableApplication(db);
   await seedBank(
     db,
-    generatedApplications,
-    generatedApplications > QUIET_SEED ? (line) => console.log(line) : undefined,
+    generated.applications,
+    generated.applications > QUIET_SEED ? (line) => console.log(line) : undefined,
   );
+  // After the bank: generated leads are worked by its branches' officers.
+  await seedLeads(db, generated.leads, now, generated.leads > QUIET_SEED ? (line) => console.log(line) : undefined);
 }
 
 async function seedDemoBank(db: Db): Promise<void> {

@@ -14,7 +14,9 @@ import { seedFlows } from './flows';
 export async function seed(db: Db, files: FileStore, config: Config, now = new Date()): Promise<void> {
   await seedBase(db, config);
   await seedFlows(db, now);
-  if (config.nodeEnv !== 'production') await seedDemo(db, files, config.seedApplications);
+  if (config.nodeEnv !== 'production') {
+    await seedDemo(db, files, { applications: config.seedApplications, leads: config.seedLeads }, now);
+  }
 }
 
 /** Opens the configured database (migrated) and file store, and seeds them; the caller closes the database. */

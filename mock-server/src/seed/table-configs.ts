@@ -1,9 +1,14 @@
-// The list tables of GET /backstage/getTableConfig/{id} (one per list, shared LIST_TABLE_IDS), seeded in
-// every installation and kept once stored. The fields are those modules/lists/lists.ts can filter and sort
-// (LIST_FIELDS); a test holds every seeded column to that.
+// The list tables of GET /backstage/getTableConfig/{id} (one per list, shared LIST_TABLE_IDS and
+// LEAD_TABLE_IDS), seeded in every installation and kept once stored. The fields are those the lists can
+// filter and sort (modules/lists/list-query.ts LIST_FIELDS, LEAD_LIST_FIELDS); a test holds every seeded
+// column to that.
 import {
   APPLICATION_LISTS,
   type ApplicationList,
+  LEAD_LISTS,
+  LEAD_SOURCES,
+  LEAD_STATUSES,
+  LEAD_TABLE_IDS,
   LIST_TABLE_IDS,
   type TableColumn,
   type TableConfig,
@@ -36,12 +41,39 @@ function columns(products: string[]): TableColumn[] {
   ];
 }
 
+/** My Leads and Team Leads (README "Leads"). */
+function leadColumns(products: string[]): TableColumn[] {
+  return [
+    col({ field: 'lead_id', headerName: 'Lead ID', kind: 'text', flex: 1.1 }),
+    col({ field: 'prospectName', headerName: 'Prospect', kind: 'text', flex: 1.4 }),
+    col({ field: 'mobile', headerName: 'Mobile', kind: 'text', flex: 1 }),
+    col({ field: 'product_code', headerName: 'Product', kind: 'dropdown', options: products, flex: 0.8 }),
+    col({ field: 'source', headerName: 'Source', kind: 'dropdown', options: [...LEAD_SOURCES], flex: 0.9 }),
+    col({ field: 'status', headerName: 'Status', kind: 'dropdown', options: [...LEAD_STATUSES], flex: 0.9 }),
+    col({ field: 'loanAmount', headerName: 'Amount', kind: 'amount', flex: 1 }),
+    col({ field: 'ownerName', headerName: 'Owner', kind: 'text', flex: 1.1 }),
+    col({ field: 'followUpAt', headerName: 'Follow-up', kind: 'date', flex: 0.9 }),
+    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9 }),
+    col({ field: 'mod_time', headerName: 'Updated', kind: 'date', flex: 0.9 }),
+  ];
+}
+
 export function tableConfigs(products: string[]): TableConfig[] {
-  return APPLICATION_LISTS.map((list: ApplicationList) => ({
+  const applications = APPLICATION_LISTS.map((list: ApplicationList) => ({
     id: LIST_TABLE_IDS[list],
     columns: columns(products),
-    defaultSort: { field: 'mod_time', direction: 'desc' },
+    defaultSort: { field: 'mod_time', direction: 'desc' } as const,
   }));
+  // My Leads: the next follow-up first (the day's calls); Team Leads: the latest change first.
+  const leads = LEAD_LISTS.map((list) => ({
+    id: LEAD_TABLE_IDS[list],
+    columns: leadColumns(products),
+    defaultSort:
+      list === 'MY_LEADS'
+        ? ({ field: 'followUpAt', direction: 'asc' } as const)
+        : ({ field: 'mod_time', direction: 'desc' } as const),
+  }));
+  return [...applications, ...leads];
 }
 
 /** Inserted when missing; an edited table stays as edited. */

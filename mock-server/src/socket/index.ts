@@ -24,6 +24,7 @@ import {
 import { findUserById } from '../modules/users';
 import type { RedisLink } from '../redis';
 import { attachApplicationSockets } from './applications';
+import { attachLeadSockets } from './leads';
 import { sessionRoom, userRoom } from './rooms';
 
 /** Sent to the one socket whose request was refused; the shared contract has no result for a refusal. */
@@ -193,6 +194,7 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: R
   hub.on('notification', onNotification);
   hub.on('sessionEnded', onSessionEnded);
   const detachApplications = attachApplicationSockets(io, ctx);
+  const detachLeads = attachLeadSockets(io, ctx);
   return {
     io,
     reconnectAll,
@@ -200,6 +202,7 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: R
       hub.off('notification', onNotification);
       hub.off('sessionEnded', onSessionEnded);
       detachApplications();
+      detachLeads();
       // Only this process's connections: with the Redis adapter, io.disconnectSockets() would reach every
       // server's sockets, and with 'io server disconnect' no client would come back.
       reconnectAll();

@@ -48,6 +48,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The applicant portal's sign-in by a code sent to the e-mail (README "Applicant portal").
   'POST /v3/portal/signIn/sendOtp',
   'POST /v3/portal/signIn/verifyOtp',
+  // The portal's 'Request a call back' (README "Leads: callback requests").
+  'POST /api/requestforcallback',
 ];
 
 /**

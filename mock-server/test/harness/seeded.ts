@@ -30,10 +30,15 @@ async function templatesRoot(): Promise<string> {
 async function template(config: Config): Promise<string> {
   const production = config.nodeEnv === 'production';
   const root = await templatesRoot();
-  const dir = path.join(root, production ? 'production' : `demo-${config.seedApplications}`);
+  const dir = path.join(root, production ? 'production' : `demo-${config.seedApplications}-${config.seedLeads}`);
   if (existsSync(dir)) return dir;
   const building = await mkdtemp(path.join(root, 'building-'));
-  const env = { DATA_DIR: building, NODE_ENV: config.nodeEnv, SEED_APPLICATIONS: String(config.seedApplications) };
+  const env = {
+    DATA_DIR: building,
+    NODE_ENV: config.nodeEnv,
+    SEED_APPLICATIONS: String(config.seedApplications),
+    SEED_LEADS: String(config.seedLeads),
+  };
   await seedDatabase(loadConfig(env));
   try {
     await rename(building, dir);

@@ -178,7 +178,7 @@ export async function pageRulesIssues(
 /**
  * A product saved as /:productCode: that product, opening a SAVED version of a flow of its own (the portal
  * loads the SAVED one, and applications are filed under the flow's product), its queue the bank's teams
- * (a misspelt team would leave every new application in no team's queue).
+ * (a misspelt team would leave every new application in no team's queue), its leadFields that flow's fields.
  */
 export async function productConfigIssues(
   db: Queryable,
@@ -199,6 +199,15 @@ export async function productConfigIssues(
     );
   } else if (flow.product_code !== product.product_code) {
     issues.push({ label: 'flowId', reason: `'${flowId}' ${verNum} is a flow of product '${flow.product_code}'` });
+  } else if (product.leadFields) {
+    // What a converted lead fills must be a field of the flow it opens (README "Leads: conversion").
+    const components = await componentsByIds(db, componentIdsOf(flow));
+    const keys = new Set([...components.values()].flatMap((c) => c.fields.map((f) => f.key)));
+    for (const [source, key] of Object.entries(product.leadFields)) {
+      if (key && !keys.has(key)) {
+        issues.push({ label: `leadFields.${source}`, reason: `'${key}' is not a field of ${flowId} ${verNum}` });
+      }
+    }
   }
   issues.push(
     ...(await unknownTeamIssues(

@@ -183,12 +183,13 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
     API_PATHS.productList,
     { config: publicRoute, schema: { response: { 200: Type.Array(ProductSummarySchema), ...ERROR_ANSWERS } } },
     async () =>
-      (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum }) => ({
+      (await allProducts(db)).map(({ product_code, product_name, description, flowId, verNum, pmay }) => ({
         product_code,
         product_name,
         description,
         flowId,
         verNum,
+        ...(pmay ? { pmay } : {}),
       })),
   );
 
@@ -204,9 +205,18 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
     async (request) => {
       const product = await findProduct(db, request.params.productCode);
       if (!product) throw notFound('Product not found');
-      const { product_code, product_name, description, flowId, verNum, captcha } = product;
+      const { product_code, product_name, description, flowId, verNum, captcha, pmay } = product;
       // The engine that checks this product's applications here: the portal compares its major with its own.
-      return { product_code, product_name, description, flowId, verNum, captcha, engineVersion: ENGINE_VERSION };
+      return {
+        product_code,
+        product_name,
+        description,
+        flowId,
+        verNum,
+        captcha,
+        ...(pmay ? { pmay } : {}),
+        engineVersion: ENGINE_VERSION,
+      };
     },
   );
 

@@ -1,5 +1,5 @@
 // The customer-flow module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { captchaKey } from './captcha';
+export { captchaKey, checkCaptcha } from './captcha';
 export { createFlowApplication, flowFor } from './flow-applications';
 export { microflowRoutes } from './microflow-routes';
 export { applicationFor, customerRoutes, flowOfApplication, publicCustomerRoutes, sessionAnswer } from './routes';

@@ -34,7 +34,8 @@ import type { Queryable } from '../../db';
 import { forbidden } from '../../errors';
 import { canAccessApplication, findApplication } from '../applications';
 import type { ApplicantSession } from '../auth';
-import { checkPage, type ListCaller, type ListWants, listApplications, seesAll } from './lists';
+import { checkPage } from './list-query';
+import { type ListCaller, type ListWants, listApplications, seesAll } from './lists';
 
 /** What each resolver receives from the route (mercurius adds its own keys to it): staff or an applicant. */
 declare module 'mercurius' {

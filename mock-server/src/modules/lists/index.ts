@@ -1,3 +1,14 @@
 // The lists module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export {
+  bankDayStart,
+  checkPage,
+  DAY_MS,
+  filterCondition,
+  LEAD_LIST_FIELDS,
+  likePrefix,
+  Params,
+  sortColumn,
+  tableConfig,
+} from './list-query';
 export { operationalLevelAgreement } from './lists';
 export { listRoutes, listSetupRoutes } from './routes';

@@ -3,7 +3,7 @@
 import type { MasterProduct, SavedFilter, SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../errors';
-import { checkFilters, LIST_FIELDS, tableConfig } from './lists';
+import { checkFilters, fieldsOfTable, sortColumn, tableConfig } from './list-query';
 
 /** Saved filters one user may keep per table: enough for any real use, a bound for a hostile one. */
 const MAX_SAVED_FILTERS = 50;
@@ -18,12 +18,7 @@ export async function saveFilter(
   const table = await tableConfig(db, body.tableId);
   if (!table) throw invalid('tableId', 'is not a known table');
   checkFilters(table, body.filters);
-  if (body.sort) {
-    const column = table.columns.find((c) => c.field === body.sort?.field);
-    if (!column?.sortable || !LIST_FIELDS[body.sort.field]) {
-      throw invalid('sort.field', `is not a sortable column of ${table.id}`);
-    }
-  }
+  if (body.sort) sortColumn(table, fieldsOfTable(table.id), body.sort);
   const value = { filters: body.filters, ...(body.sort ? { sort: body.sort } : {}) };
   // The bound and the write in one statement: a count that a concurrent save could overtake is no bound.
   const rows = await db.query<{ updated_at: Date }>(

@@ -7,15 +7,10 @@ import {
   type ApplicationStatus,
   type ApplicationsData,
   CLOSED_STAGE,
-  type FilterFieldKind,
-  type FilterOperator,
   type FlowType,
-  GRID_PAGE_SIZE_OPTIONS,
-  isFilterOperatorAllowed,
   LIST_TABLE_IDS,
   type ListTask,
   type OperationalLevelAgreement,
-  PAGE_SIZE_OPTIONS,
   Permissions,
   type SlaPart,
   type TableConfig,
@@ -27,6 +22,19 @@ import {
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../errors';
 import { iso } from '../applications';
+import {
+  bankDayStart,
+  checkPage,
+  DAY_MS,
+  filterCondition,
+  LIST_FIELDS,
+  type ListFilter,
+  likePrefix,
+  Params,
+  parseBankDate,
+  sortColumn,
+  tableConfig,
+} from './list-query';
 
 /** The caller as the lists need it. */
 export interface ListCaller {
@@ -34,12 +42,6 @@ export interface ListCaller {
   userName: string;
   roles: readonly string[];
   teams: readonly Team[];
-}
-
-export interface ListFilter {
-  field: string;
-  operator: FilterOperator;
-  value: string;
 }
 
 export interface ListArgs {
@@ -51,47 +53,7 @@ export interface ListArgs {
   page: { page: number; size: number };
 }
 
-/** Every field a table may show, filter or sort by, and the SQL it reads (t: the task, a: its application). */
-export const LIST_FIELDS: Readonly<Record<string, { sql: string; kind: FilterFieldKind; nullable?: true }>> = {
-  application_id: { sql: 'a.application_id', kind: 'text' },
-  applicantName: { sql: 'a.applicant_name', kind: 'text', nullable: true },
-  product_code: { sql: 'a.product_code', kind: 'dropdown' },
-  loanAmount: { sql: 'a.loan_amount', kind: 'amount' },
-  stage: { sql: 'a.stage', kind: 'dropdown' },
-  name: { sql: 'a.current_task_name', kind: 'text' },
-  progress: { sql: 't.progress', kind: 'dropdown' },
-  _applicationStatus: { sql: 'a.status', kind: 'dropdown' },
-  assignedTo: { sql: 't.assigned_to', kind: 'text', nullable: true },
-  verNum: { sql: 'a.ver_num', kind: 'amount', nullable: true },
-  reviewDate: { sql: 't.review_date', kind: 'date', nullable: true },
-  cre_time: { sql: 'a.cre_time', kind: 'date' },
-  mod_time: { sql: 'a.mod_time', kind: 'date' },
-};
-
-/** The bank's business day: India Standard Time (UTC+05:30, no daylight saving). Dates DD/MM/YYYY are its days. */
-const BANK_UTC_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
 const OPEN = `t.progress IN ('In Progress', 'Pending')`;
-const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, ...GRID_PAGE_SIZE_OPTIONS];
-/** Deeper pages than this are refused: paging by offset that far is a scan, and no one reads page 10,001. */
-const MAX_PAGE = 10_000;
-
-/** The start of the bank day holding this instant. */
-function bankDayStart(at: Date): Date {
-  const local = at.getTime() + BANK_UTC_OFFSET_MS;
-  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - BANK_UTC_OFFSET_MS);
-}
-
-/** DD/MM/YYYY (a real calendar day) → the start of that bank day, else null. */
-function parseBankDate(value: string): Date | null {
-  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
-  if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const utc = Date.UTC(year, month - 1, day);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return new Date(utc - BANK_UTC_OFFSET_MS);
-}
 
 const hasAny = (caller: ListCaller, permissions: readonly string[]) =>
   permissions.some((p) => caller.roles.includes(p));
@@ -102,15 +64,6 @@ const ALL_PERMISSIONS = [
 ];
 /** The ALL list and access to every application: an ALL_APPLICATIONS_* holder (spec §6). */
 export const seesAll = (caller: ListCaller) => hasAny(caller, ALL_PERMISSIONS);
-
-/** Parameters collected while a query is built: add() returns the placeholder. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 /**
  * shared inTaskTeam in SQL: one of the caller's teams matches any one of the task's teams (same type,
@@ -162,84 +115,14 @@ function listCondition(list: ApplicationList, caller: ListCaller, p: Params): st
 }
 
 /**
- * A filter's value read per its column's kind; anything else is a 400 naming the filter. `sql` is the
- * column it reads (the counters read their own copy of a column).
- */
-function filterCondition(
-  filter: ListFilter,
-  index: number,
-  table: TableConfig,
-  p: Params,
-  sql = LIST_FIELDS[filter.field]?.sql,
-): string {
-  const label = `filters[${index}]`;
-  const column = table.columns.find((c) => c.field === filter.field);
-  const field = LIST_FIELDS[filter.field];
-  if (!column?.filterable || !field || !sql) {
-    throw invalid(`${label}.field`, `is not a filterable column of ${table.id}`);
-  }
-  if (!isFilterOperatorAllowed(column.kind, filter.operator)) {
-    throw invalid(`${label}.operator`, `${filter.operator} does not apply to a ${column.kind} column`);
-  }
-  const op = filter.operator;
-  switch (column.kind) {
-    case 'amount': {
-      if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(filter.value)) throw invalid(`${label}.value`, 'is not an amount');
-      const v = `${p.add(filter.value)}::numeric`;
-      const ops: Record<string, string> = {
-        EQUAL: '=',
-        NOT_EQUAL: '<>',
-        GREATER_THAN: '>',
-        LESS_THAN: '<',
-        GREATER_THAN_OR_EQUAL: '>=',
-        LESS_THAN_OR_EQUAL: '<=',
-      };
-      return `${sql} ${ops[op]} ${v}`;
-    }
-    case 'date': {
-      const day = parseBankDate(filter.value);
-      if (!day) throw invalid(`${label}.value`, 'is not a date DD/MM/YYYY');
-      const next = new Date(day.getTime() + DAY_MS);
-      if (op === 'GREATER_THAN') return `${sql} >= ${p.add(next)}::timestamptz`;
-      if (op === 'LESS_THAN') return `${sql} < ${p.add(day)}::timestamptz`;
-      const from = `${p.add(day)}::timestamptz`;
-      const to = `${p.add(next)}::timestamptz`;
-      if (op === 'EQUAL') return `(${sql} >= ${from} AND ${sql} < ${to})`;
-      return `(${sql} IS NULL OR ${sql} < ${from} OR ${sql} >= ${to})`;
-    }
-    case 'dropdown': {
-      if (!column.options?.includes(filter.value))
-        throw invalid(`${label}.value`, `is not an option of ${column.field}`);
-      const v = p.add(filter.value);
-      return op === 'EQUAL' ? `${sql} = ${v}` : `${sql} IS DISTINCT FROM ${v}`;
-    }
-    case 'text': {
-      if (filter.value.length === 0) throw invalid(`${label}.value`, 'is empty');
-      if (op === 'EQUAL') return `${sql} = ${p.add(filter.value)}`;
-      if (op === 'NOT_EQUAL') return `${sql} IS DISTINCT FROM ${p.add(filter.value)}`;
-      const escaped = filter.value.replace(/[\\%_]/g, (c) => `\\${c}`);
-      return `${sql} ILIKE ${p.add(op === 'CONTAINS' ? `%${escaped}%` : `%${escaped}`)}`;
-    }
-  }
-}
-
-/** Checks filters against a table as a list would read them (saved filters): a 400 for the first bad one. */
-export function checkFilters(table: TableConfig, filters: readonly ListFilter[]): void {
-  const p = new Params();
-  filters.forEach((f, i) => {
-    filterCondition(f, i, table, p);
-  });
-}
-
-/**
  * Free text: an application id or an applicant name that starts with it (case-insensitive). Prefixes,
  * so both are index range scans (applications_id_prefix, applications_name_prefix) at any scale.
  */
 function searchCondition(search: string, p: Params): string {
-  const escaped = search.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  if (escaped === '') throw invalid('search', 'is empty');
-  return `(a.application_id LIKE ${p.add(`${escaped.toUpperCase()}%`)}
-           OR lower(a.applicant_name) LIKE ${p.add(`${escaped.toLowerCase()}%`)})`;
+  const text = search.trim();
+  if (text === '') throw invalid('search', 'is empty');
+  return `(a.application_id LIKE ${p.add(likePrefix(text.toUpperCase()))}
+           OR lower(a.applicant_name) LIKE ${p.add(likePrefix(text.toLowerCase()))})`;
 }
 
 /** Spec §4 task-review buckets: Today = due for review by the end of today (overdue included), Future = later. */
@@ -247,18 +130,6 @@ function bucketCondition(bucket: TaskReviewBucket, now: Date, p: Params): string
   if (bucket === 'All') return null;
   const tomorrow = p.add(new Date(bankDayStart(now).getTime() + DAY_MS));
   return bucket === 'Today' ? `t.review_date < ${tomorrow}` : `t.review_date >= ${tomorrow}`;
-}
-
-export async function tableConfig(db: Queryable, id: string): Promise<TableConfig | null> {
-  const [row] = await db.query<{ value: TableConfig }>('SELECT value FROM table_configs WHERE id = $1', [id]);
-  return row?.value ?? null;
-}
-
-export function checkPage(page: { page: number; size: number }, label = 'page') {
-  if (!PAGE_SIZES.includes(page.size)) throw invalid(`${label}.size`, `must be one of ${PAGE_SIZES.join(', ')}`);
-  if (!Number.isInteger(page.page) || page.page < 0 || page.page > MAX_PAGE) {
-    throw invalid(`${label}.page`, `must be an integer from 0 to ${MAX_PAGE}`);
-  }
 }
 
 interface Built {
@@ -302,7 +173,10 @@ function countersCondition(args: ListArgs, caller: ListCaller, table: TableConfi
     base = `c.status = '${args.list}'`;
   else return null;
   const p = new Params();
-  const parts = [base, ...filters.map((f, i) => filterCondition(f, i, table, p, COUNTER_COLUMNS[f.field]))];
+  const parts = [
+    base,
+    ...filters.map((f, i) => filterCondition(f, i, table, LIST_FIELDS, p, COUNTER_COLUMNS[f.field])),
+  ];
   return { where: parts.join(' AND '), values: p.values };
 }
 
@@ -322,16 +196,12 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     : FROM;
   const parts = taskDriven ? ['true'] : [LISTED, condition];
   (args.filters ?? []).forEach((f, i) => {
-    parts.push(filterCondition(f, i, table, p));
+    parts.push(filterCondition(f, i, table, LIST_FIELDS, p));
   });
   if (args.search != null) parts.push(searchCondition(args.search, p));
   const bucket = args.bucket ? bucketCondition(args.bucket, now, p) : null;
   if (bucket) parts.push(bucket);
-  const sort = args.sort ?? table.defaultSort;
-  const column = table.columns.find((c) => c.field === sort.field);
-  const field = LIST_FIELDS[sort.field];
-  if (!column?.sortable || !field) throw invalid('sort.field', `is not a sortable column of ${table.id}`);
-  const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
+  const sort = sortColumn(table, LIST_FIELDS, args.sort ?? table.defaultSort);
   const where = parts.join(' AND ');
   return {
     from,
@@ -341,7 +211,7 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     // NULLS LAST only where a value can be missing: on a NOT NULL column it would keep the index that
     // holds the order (DESC is NULLS FIRST there) from serving the sort. One row per application, so its
     // id breaks ties.
-    order: `${field.sql} ${direction}${field.nullable ? ' NULLS LAST' : ''}, a.application_id ${direction}`,
+    order: `${sort.sql} ${sort.direction}${sort.nullsLast}, a.application_id ${sort.direction}`,
     counters: countersCondition(args, caller, table),
   };
 }
@@ -626,7 +496,7 @@ export async function globalSearch(
   const q = args.query.trim();
   if (q === '') throw invalid('query', 'is empty');
   const p = new Params();
-  const matches = [`a.application_id LIKE ${p.add(`${q.toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`];
+  const matches = [`a.application_id LIKE ${p.add(likePrefix(q.toUpperCase()))}`];
   const status = q.toUpperCase();
   if (['ACTIVE', 'CANCELLED', 'REJECTED', 'DELETED', 'COMPLETED', 'INACTIVE'].includes(status)) {
     matches.push(`a.status = ${p.add(status)}`);

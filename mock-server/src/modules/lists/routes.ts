@@ -27,8 +27,9 @@ import { HttpError, invalid, notFound, ValidationError } from '../../errors';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
 import type { UserRecord } from '../users';
 import { documentRules, graphqlResolvers } from './graphql';
+import { tableConfig } from './list-query';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
-import { globalSearch, type ListCaller, localSearch, tableConfig } from './lists';
+import { globalSearch, type ListCaller, localSearch } from './lists';
 
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */

@@ -1,5 +1,5 @@
 // The notifications module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { Hub } from './hub';
+export { Hub, type LeadChange } from './hub';
 export {
   insertNotification,
   latestNotifications,

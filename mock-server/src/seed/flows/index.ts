@@ -17,7 +17,7 @@ import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-const FLOW_SEED_VERSION = '4';
+const FLOW_SEED_VERSION = '5';
 
 /**
  * Versions the bank released before DEFAULT_FLOW_VERSION: the generated applications (seed/bank.ts) were
@@ -40,6 +40,17 @@ export const PRODUCTS: ProductConfig[] = [
     verNum: HOME_LOAN_FLOW.verNum,
     captcha: true,
     queue: RETAIL_QUEUE,
+    pmay: true,
+    // The home loan's own keys: its gender and loan purpose options are not PMAY's values, so those stay unmapped.
+    leadFields: {
+      fullName: 'full_name',
+      mobile: 'mobile',
+      email: 'email',
+      loanAmount: 'loan_amount',
+      pmayApplicable: 'pmay_eligible',
+      pmayAnnualIncome: 'household_income',
+      pmayPropertyPincode: 'property_pincode',
+    },
   },
   {
     product_code: 'PL',
@@ -49,6 +60,7 @@ export const PRODUCTS: ProductConfig[] = [
     verNum: PERSONAL_LOAN_FLOW.verNum,
     captcha: false,
     queue: RETAIL_QUEUE,
+    leadFields: { fullName: 'pl_full_name', mobile: 'pl_mobile', loanAmount: 'pl_loan_amount' },
   },
   {
     product_code: 'CL',
@@ -58,6 +70,13 @@ export const PRODUCTS: ProductConfig[] = [
     verNum: CAR_LOAN_FLOW.verNum,
     captcha: false,
     queue: RETAIL_QUEUE,
+    leadFields: {
+      fullName: 'cl_full_name',
+      mobile: 'cl_mobile',
+      email: 'cl_email',
+      city: 'cl_city',
+      loanAmount: 'cl_loan_amount',
+    },
   },
 ];
 

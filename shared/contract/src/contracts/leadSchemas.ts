@@ -23,6 +23,11 @@ const NAME_LETTERS = 'A-Za-z\\u00C0-\\u024F\\u0900-\\u097F';
 const NAME_PATTERN = `^[${NAME_LETTERS}][${NAME_LETTERS} .'-]*$`;
 /** A person's name as staff or an applicant type it. */
 const PersonName = Type.String({ minLength: 1, maxLength: 60, pattern: NAME_PATTERN });
+/**
+ * A last name, empty for someone with a single name (common in India; a web callback's one-word name
+ * arrives so).
+ */
+const LastName = Type.String({ maxLength: 60, pattern: `^([${NAME_LETTERS}][${NAME_LETTERS} .'-]*)?$` });
 /** An Indian mobile number: ten digits starting 6–9. */
 export const Mobile = Type.String({ minLength: 10, maxLength: 10, pattern: '^[6-9][0-9]{9}$' });
 const City = Type.String({ minLength: 1, maxLength: 80 });
@@ -34,7 +39,7 @@ const Pincode = Type.String({ minLength: 6, maxLength: 6, pattern: '^[1-9][0-9]{
 export const ProspectSchema = Type.Object(
   {
     firstName: PersonName,
-    lastName: PersonName,
+    lastName: LastName,
     mobile: Mobile,
     email: Type.Optional(Nullable(Email)),
     city: Type.Optional(Nullable(City)),
@@ -168,8 +173,8 @@ export type LeadUpdateBody = Static<typeof LeadUpdateBodySchema>;
 export const LeadConvertBodySchema = Type.Object(LeadRef, closed);
 export type LeadConvertBody = Static<typeof LeadConvertBodySchema>;
 
-/** GET /v3/lead/:leadId */
-export const LeadParamsSchema = Type.Object(LeadRef, closed);
+/** GET /v3/lead/:leadId (the path's parameter is named as API_PATHS.lead names it). */
+export const LeadParamsSchema = Type.Object({ leadId: Id }, closed);
 
 /** POST /api/requestforcallback (public): spec §3 'callback request payload' (fields ours). */
 export const CallbackRequestBodySchema = Type.Object(

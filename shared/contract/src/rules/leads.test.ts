@@ -226,6 +226,11 @@ describe('conversion mapping', () => {
     });
     expect(leadPrefill(lead, {})).toEqual({});
   });
+
+  it('a single name fills the full name alone and no empty last name', () => {
+    const single = { ...lead, prospect: { ...lead.prospect, firstName: 'Lakshmi', lastName: '' } };
+    expect(leadPrefill(single, { fullName: 'full_name', lastName: 'last_name' })).toEqual({ full_name: 'Lakshmi' });
+  });
 });
 
 describe('follow-ups and callback times', () => {

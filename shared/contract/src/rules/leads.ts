@@ -200,7 +200,7 @@ export function leadPrefill(
   const known: Record<LeadPrefillSource, string | boolean | null | undefined> = {
     firstName: prospect.firstName,
     lastName: prospect.lastName,
-    fullName: `${prospect.firstName} ${prospect.lastName}`,
+    fullName: `${prospect.firstName} ${prospect.lastName}`.trim(),
     mobile: prospect.mobile,
     email: prospect.email,
     city: prospect.city,

@@ -5,7 +5,7 @@
 // by the server's config rules, with their own wording, so these declare the shape only. The product an
 // operations admin saves is body and answer at once (ProductConfigSchema), like the flow, component,
 // page-rule and option-list saves' schemas in flow.ts.
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TOptional } from 'typebox';
 import {
   ComponentConfigSchema,
   FieldOptionsSchema,
@@ -13,7 +13,8 @@ import {
   PageRuleSchema,
   ProductDetailsSchema,
 } from '../flow';
-import { AnyKey, Code, closed, Nullable } from '../primitives';
+import { LEAD_PREFILL_SOURCES, type LeadPrefillSource } from '../leads';
+import { AnyKey, Code, closed, Key, Nullable } from '../primitives';
 import { TeamSchema } from './applications';
 
 const Text = Type.String();
@@ -79,6 +80,16 @@ export const ProductConfigSchema = Type.Object(
     ...ProductDetailsSchema.properties,
     /** The teams whose queue a new application's CUST_FLOW task is in (none: only ALL_APPLICATIONS_* reach it). */
     queue: Type.Array(Type.Object({ type: TeamSchema.properties.type, id: Code }, closed), { maxItems: 10 }),
+    /** Which of the flow's fields a converted lead fills (contract leads.ts leadPrefill): source → field key. */
+    leadFields: Type.Optional(
+      Type.Object(
+        Object.fromEntries(LEAD_PREFILL_SOURCES.map((source) => [source, Type.Optional(Key)])) as Record<
+          LeadPrefillSource,
+          TOptional<typeof Key>
+        >,
+        closed,
+      ),
+    ),
   },
   closed,
 );

@@ -9,7 +9,7 @@ import {
   LEAD_SOURCES,
   LEAD_STATUSES,
   LOST_REASONS,
-  PMAY_CATEGORIES,
+  type PmayCategory,
 } from '../leads';
 import { Code, closed, Id, IsoDateTime, Nullable } from '../primitives';
 import { ApplicationStatusSchema, InitiatorSchema } from './applications';
@@ -18,6 +18,8 @@ const Text = Type.String();
 const Count = Type.Integer({ minimum: 0 });
 const LeadStatusSchema = literalUnion(LEAD_STATUSES);
 const LeadSourceSchema = literalUnion(LEAD_SOURCES);
+/** PMAY_CATEGORIES' names as a tuple (a mapped array would lose the literal types). */
+const PMAY_CATEGORY_NAMES = ['EWS', 'LIG', 'MIG-I', 'MIG-II'] as const satisfies readonly PmayCategory[];
 /** The team a lead belongs to: its product's queue team (HIERARCHY), where callbacks land. */
 const LeadTeamSchema = Type.Object({ type: Type.Literal('HIERARCHY'), id: Id, name: Text }, closed);
 
@@ -39,7 +41,7 @@ export const LeadSchema = Type.Object(
     application_id: Nullable(Id),
     pmay: Nullable(PmayFormSchema),
     /** The PMAY income category of the form's household income, null without a form or above MIG-II. */
-    pmayCategory: Nullable(literalUnion(PMAY_CATEGORIES.map((c) => c.category))),
+    pmayCategory: Nullable(literalUnion(PMAY_CATEGORY_NAMES)),
     /** Staff who recorded it; null for a web callback. */
     createdBy: Nullable(InitiatorSchema),
     cre_time: IsoDateTime,

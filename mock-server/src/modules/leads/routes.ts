@@ -1,0 +1,93 @@
+// The leads routes (issue 19; README "Leads"): the two lists, one lead, and every staff write to a lead,
+// staff only (an applicant session: 403) and also under /debugger; and the portal's public callback
+// request. Validate, check access, answer: SQL and transactions live in leads.ts, lead-lists.ts and
+// callback.ts.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { API_PATHS, CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR } from '@originate/contract';
+import {
+  CallbackRequestAnswerSchema,
+  CallbackRequestBodySchema,
+  CreateLeadBodySchema,
+  ERROR_ANSWERS,
+  LeadActivityBodySchema,
+  LeadAssignBodySchema,
+  LeadConvertBodySchema,
+  LeadDetailAnswerSchema,
+  LeadFollowUpBodySchema,
+  LeadListBodySchema,
+  LeadParamsSchema,
+  LeadStatusBodySchema,
+  LeadsPageAnswerSchema,
+  LeadUpdateBodySchema,
+} from '@originate/contract/schemas';
+import { caller, type PluginOptions } from '../../context';
+import { contractValidator } from '../../http/bodies';
+import { requestCallback } from './callback';
+import { listLeads } from './lead-lists';
+import {
+  assignLead,
+  changeStatus,
+  convertLead,
+  createLead,
+  leadDetail,
+  recordActivity,
+  setFollowUp,
+  updateLead,
+} from './leads';
+
+const detail = { 200: LeadDetailAnswerSchema, ...ERROR_ANSWERS };
+
+/** Staff routes (also under /debugger). */
+export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  const { db } = ctx;
+  const options = { validatorCompiler: contractValidator };
+
+  app.post(
+    API_PATHS.leads,
+    { ...options, schema: { body: LeadListBodySchema, response: { 200: LeadsPageAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => ({ data: await listLeads(db, caller(request).user, request.body, ctx.now()) }),
+  );
+  app.get(API_PATHS.lead, { ...options, schema: { params: LeadParamsSchema, response: detail } }, (request) =>
+    leadDetail(db, caller(request).user, request.params.leadId),
+  );
+  app.post(API_PATHS.createLead, { ...options, schema: { body: CreateLeadBodySchema, response: detail } }, (request) =>
+    createLead(ctx, caller(request).user, request.body),
+  );
+  app.post(API_PATHS.leadStatus, { ...options, schema: { body: LeadStatusBodySchema, response: detail } }, (request) =>
+    changeStatus(ctx, caller(request).user, request.body),
+  );
+  app.post(
+    API_PATHS.leadActivity,
+    { ...options, schema: { body: LeadActivityBodySchema, response: detail } },
+    (request) => recordActivity(ctx, caller(request).user, request.body),
+  );
+  app.post(
+    API_PATHS.leadFollowUp,
+    { ...options, schema: { body: LeadFollowUpBodySchema, response: detail } },
+    (request) => setFollowUp(ctx, caller(request).user, request.body),
+  );
+  app.post(API_PATHS.leadAssign, { ...options, schema: { body: LeadAssignBodySchema, response: detail } }, (request) =>
+    assignLead(ctx, caller(request).user, request.body),
+  );
+  app.post(API_PATHS.leadUpdate, { ...options, schema: { body: LeadUpdateBodySchema, response: detail } }, (request) =>
+    updateLead(ctx, caller(request).user, request.body),
+  );
+  app.post(
+    API_PATHS.leadConvert,
+    { ...options, schema: { body: LeadConvertBodySchema, response: detail } },
+    (request) => convertLead(ctx, caller(request).user, request.body.lead_id),
+  );
+};
+
+/** Public: the portal's 'Request a call back' (served unprefixed only, like every public route). */
+export const publicLeadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
+  app.post(
+    API_PATHS.requestForCallback,
+    {
+      validatorCompiler: contractValidator,
+      config: { public: true, rateLimit: { max: CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR, timeWindow: 3_600_000 } },
+      schema: { body: CallbackRequestBodySchema, response: { 200: CallbackRequestAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    (request) => requestCallback(ctx, request.body),
+  );
+};

@@ -1,0 +1,201 @@
+// What every list of the server shares (applications in lists.ts, leads in modules/leads): the field map
+// a table's columns are read through, filters per column kind, bank days, page sizes and parameters.
+// A list passes its own field map; the table configuration decides which columns filter and sort.
+import {
+  type FilterFieldKind,
+  type FilterOperator,
+  GRID_PAGE_SIZE_OPTIONS,
+  isFilterOperatorAllowed,
+  LEAD_TABLE_IDS,
+  PAGE_SIZE_OPTIONS,
+  type TableConfig,
+} from '@originate/contract';
+import type { Queryable } from '../../db';
+import { invalid } from '../../errors';
+
+/** One column a table may show, filter or sort by: the SQL it reads and how a filter value is read. */
+interface ListField {
+  sql: string;
+  kind: FilterFieldKind;
+  nullable?: true;
+}
+export type ListFields = Readonly<Record<string, ListField>>;
+
+export interface ListFilter {
+  field: string;
+  operator: FilterOperator;
+  value: string;
+}
+
+/** Every field an application list reads (t: the task, a: its application). */
+export const LIST_FIELDS: ListFields = {
+  application_id: { sql: 'a.application_id', kind: 'text' },
+  applicantName: { sql: 'a.applicant_name', kind: 'text', nullable: true },
+  product_code: { sql: 'a.product_code', kind: 'dropdown' },
+  loanAmount: { sql: 'a.loan_amount', kind: 'amount' },
+  stage: { sql: 'a.stage', kind: 'dropdown' },
+  name: { sql: 'a.current_task_name', kind: 'text' },
+  progress: { sql: 't.progress', kind: 'dropdown' },
+  _applicationStatus: { sql: 'a.status', kind: 'dropdown' },
+  assignedTo: { sql: 't.assigned_to', kind: 'text', nullable: true },
+  verNum: { sql: 'a.ver_num', kind: 'amount', nullable: true },
+  reviewDate: { sql: 't.review_date', kind: 'date', nullable: true },
+  cre_time: { sql: 'a.cre_time', kind: 'date' },
+  mod_time: { sql: 'a.mod_time', kind: 'date' },
+};
+
+/** Every field a lead list reads (l: the lead, o: its owner, joined only when a condition or sort reads it). */
+export const LEAD_LIST_FIELDS: ListFields = {
+  lead_id: { sql: 'l.lead_id', kind: 'text' },
+  prospectName: { sql: 'l.prospect_name', kind: 'text' },
+  mobile: { sql: 'l.mobile', kind: 'text' },
+  product_code: { sql: 'l.product_code', kind: 'dropdown' },
+  source: { sql: 'l.source', kind: 'dropdown' },
+  status: { sql: 'l.status', kind: 'dropdown' },
+  loanAmount: { sql: 'l.loan_amount', kind: 'amount', nullable: true },
+  ownerName: { sql: 'o.display_name', kind: 'text', nullable: true },
+  followUpAt: { sql: 'l.follow_up_at', kind: 'date', nullable: true },
+  cre_time: { sql: 'l.cre_time', kind: 'date' },
+  mod_time: { sql: 'l.mod_time', kind: 'date' },
+};
+
+/** The field map a table's columns are read through (saved filters are checked against it). */
+export function fieldsOfTable(tableId: string): ListFields {
+  return Object.values(LEAD_TABLE_IDS).includes(tableId) ? LEAD_LIST_FIELDS : LIST_FIELDS;
+}
+
+/** The bank's business day: India Standard Time (UTC+05:30, no daylight saving). Dates DD/MM/YYYY are its days. */
+const BANK_UTC_OFFSET_MS = 330 * 60_000;
+export const DAY_MS = 86_400_000;
+const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, ...GRID_PAGE_SIZE_OPTIONS];
+/** Deeper pages than this are refused: paging by offset that far is a scan, and no one reads page 10,001. */
+const MAX_PAGE = 10_000;
+
+/** The start of the bank day holding this instant. */
+export function bankDayStart(at: Date): Date {
+  const local = at.getTime() + BANK_UTC_OFFSET_MS;
+  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - BANK_UTC_OFFSET_MS);
+}
+
+/** DD/MM/YYYY (a real calendar day) → the start of that bank day, else null. */
+export function parseBankDate(value: string): Date | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
+  if (!m) return null;
+  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const utc = Date.UTC(year, month - 1, day);
+  const check = new Date(utc);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return new Date(utc - BANK_UTC_OFFSET_MS);
+}
+
+/** Parameters collected while a query is built: add() returns the placeholder. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A prefix for LIKE: its own wildcards escaped. */
+export const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A filter's value read per its column's kind; anything else is a 400 naming the filter. `sql` is the
+ * column it reads (the counters read their own copy of a column).
+ */
+export function filterCondition(
+  filter: ListFilter,
+  index: number,
+  table: TableConfig,
+  fields: ListFields,
+  p: Params,
+  sql = fields[filter.field]?.sql,
+): string {
+  const label = `filters[${index}]`;
+  const column = table.columns.find((c) => c.field === filter.field);
+  const field = fields[filter.field];
+  if (!column?.filterable || !field || !sql) {
+    throw invalid(`${label}.field`, `is not a filterable column of ${table.id}`);
+  }
+  if (!isFilterOperatorAllowed(column.kind, filter.operator)) {
+    throw invalid(`${label}.operator`, `${filter.operator} does not apply to a ${column.kind} column`);
+  }
+  const op = filter.operator;
+  switch (column.kind) {
+    case 'amount': {
+      if (!/^-?\d{1,12}(\.\d{1,2})?$/.test(filter.value)) throw invalid(`${label}.value`, 'is not an amount');
+      const v = `${p.add(filter.value)}::numeric`;
+      const ops: Record<string, string> = {
+        EQUAL: '=',
+        NOT_EQUAL: '<>',
+        GREATER_THAN: '>',
+        LESS_THAN: '<',
+        GREATER_THAN_OR_EQUAL: '>=',
+        LESS_THAN_OR_EQUAL: '<=',
+      };
+      return `${sql} ${ops[op]} ${v}`;
+    }
+    case 'date': {
+      const day = parseBankDate(filter.value);
+      if (!day) throw invalid(`${label}.value`, 'is not a date DD/MM/YYYY');
+      const next = new Date(day.getTime() + DAY_MS);
+      if (op === 'GREATER_THAN') return `${sql} >= ${p.add(next)}::timestamptz`;
+      if (op === 'LESS_THAN') return `${sql} < ${p.add(day)}::timestamptz`;
+      const from = `${p.add(day)}::timestamptz`;
+      const to = `${p.add(next)}::timestamptz`;
+      if (op === 'EQUAL') return `(${sql} >= ${from} AND ${sql} < ${to})`;
+      return `(${sql} IS NULL OR ${sql} < ${from} OR ${sql} >= ${to})`;
+    }
+    case 'dropdown': {
+      if (!column.options?.includes(filter.value))
+        throw invalid(`${label}.value`, `is not an option of ${column.field}`);
+      const v = p.add(filter.value);
+      return op === 'EQUAL' ? `${sql} = ${v}` : `${sql} IS DISTINCT FROM ${v}`;
+    }
+    case 'text': {
+      if (filter.value.length === 0) throw invalid(`${label}.value`, 'is empty');
+      if (op === 'EQUAL') return `${sql} = ${p.add(filter.value)}`;
+      if (op === 'NOT_EQUAL') return `${sql} IS DISTINCT FROM ${p.add(filter.value)}`;
+      const escaped = filter.value.replace(/[\\%_]/g, (c) => `\\${c}`);
+      return `${sql} ILIKE ${p.add(op === 'CONTAINS' ? `%${escaped}%` : `%${escaped}`)}`;
+    }
+  }
+}
+
+/** Checks filters against a table as its list would read them (saved filters): a 400 for the first bad one. */
+export function checkFilters(table: TableConfig, filters: readonly ListFilter[]): void {
+  const p = new Params();
+  const fields = fieldsOfTable(table.id);
+  filters.forEach((f, i) => {
+    filterCondition(f, i, table, fields, p);
+  });
+}
+
+/** The ORDER BY of a sort on a sortable column (nulls last only where a value can be missing), else 400 sort.field. */
+export function sortColumn(
+  table: TableConfig,
+  fields: ListFields,
+  sort: { field: string; direction: 'asc' | 'desc' },
+): { sql: string; direction: 'ASC' | 'DESC'; nullsLast: string } {
+  const column = table.columns.find((c) => c.field === sort.field);
+  const field = fields[sort.field];
+  if (!column?.sortable || !field) throw invalid('sort.field', `is not a sortable column of ${table.id}`);
+  return {
+    sql: field.sql,
+    direction: sort.direction === 'asc' ? 'ASC' : 'DESC',
+    nullsLast: field.nullable ? ' NULLS LAST' : '',
+  };
+}
+
+export async function tableConfig(db: Queryable, id: string): Promise<TableConfig | null> {
+  const [row] = await db.query<{ value: TableConfig }>('SELECT value FROM table_configs WHERE id = $1', [id]);
+  return row?.value ?? null;
+}
+
+export function checkPage(page: { page: number; size: number }, label = 'page') {
+  if (!PAGE_SIZES.includes(page.size)) throw invalid(`${label}.size`, `must be one of ${PAGE_SIZES.join(', ')}`);
+  if (!Number.isInteger(page.page) || page.page < 0 || page.page > MAX_PAGE) {
+    throw invalid(`${label}.page`, `must be an integer from 0 to ${MAX_PAGE}`);
+  }
+}
