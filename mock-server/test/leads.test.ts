@@ -440,7 +440,7 @@ describe('POST /v3/lead/update', () => {
   });
 });
 
-describe('POST /v3/lead/convert (the lead side)', () => {
+describe('POST /v3/lead/convert', () => {
   it('refuses a lead that is not QUALIFIED (409) and one the caller may not change (403)', async () => {
     const { lead } = await create(as.officer);
     assert.match(
@@ -453,13 +453,46 @@ describe('POST /v3/lead/convert (the lead side)', () => {
     ]);
   });
 
-  it('until the staff application service is wired in, a QUALIFIED lead is refused and stays as it was', async () => {
-    const before = (await call(s.app, 'GET', detailUrl('LD-2026-0000003'), as.officer)).json<LeadDetailAnswer>();
+  it('a QUALIFIED lead becomes a BRANCH application of its product, prefilled, started by the caller and linked both ways', async () => {
     const res = await post(API_PATHS.leadConvert, as.officer, { lead_id: 'LD-2026-0000003' });
-    assert.equal(res.statusCode, 503);
-    assert.match(res.json<{ message: string }>().message, /staff application service/);
-    const after = (await call(s.app, 'GET', detailUrl('LD-2026-0000003'), as.officer)).json<LeadDetailAnswer>();
-    assert.deepEqual(after, before);
+    assert.equal(res.statusCode, 200);
+    const detail = res.json<LeadDetailAnswer>();
+    assert.equal(detail.lead.status, 'CONVERTED');
+    const applicationId = detail.lead.application_id;
+    assert.match(String(applicationId), /^CL-\d{4}-\d{6}$/);
+    assert.deepEqual(detail.application, {
+      application_id: applicationId,
+      _applicationStatus: 'ACTIVE',
+      stage: 'Application Capture',
+    });
+    assert.equal(detail.activities[0]?.type, 'CONVERTED');
+    const app = (
+      await call(s.app, 'GET', apiPath('application', { applicationId: String(applicationId) }), as.officer)
+    ).json<{
+      lead_id?: string;
+      source_id?: string;
+      initiatedBy?: { username: string };
+      mode?: string;
+      customFields?: Record<string, unknown>;
+    }>();
+    assert.equal(app.lead_id, 'LD-2026-0000003');
+    assert.equal(app.source_id, 'BRANCH');
+    assert.equal(app.initiatedBy?.username, 'officer');
+    assert.equal(app.mode, 'DRAFT');
+    // Every field the product maps, from what the lead knows (the answer adds its loanAmount summary).
+    const { loanAmount: _summary, ...prefilled } = app.customFields ?? {};
+    assert.deepEqual(prefilled, {
+      cl_full_name: 'Meenal Joshi',
+      cl_mobile: '9820011003',
+      cl_email: 'meenal.joshi@example.in',
+      cl_city: 'Thane',
+      cl_loan_amount: '800000',
+    });
+    // Converted: nothing but a note applies any more.
+    assert.match(
+      refusal(await post(API_PATHS.leadConvert, as.officer, { lead_id: 'LD-2026-0000003' }), 409),
+      /convert does not apply to a CONVERTED lead/,
+    );
   });
 });
 

@@ -39,9 +39,9 @@ import type { Queryable } from '../../db';
 import { conflict, forbidden, invalid, notFound, ValidationError } from '../../errors';
 import { findApplication, iso } from '../applications';
 import { findProduct } from '../configs';
+import { startStaffApplication } from '../customer-flow';
 import { insertNotification, type LeadChange, uncountedCount } from '../notifications';
 import { findUserById, type UserRecord } from '../users';
-import { startApplicationForLead } from './conversion';
 
 /** Who acted, as the history and the lead record them. */
 interface Initiator {
@@ -561,10 +561,9 @@ export async function convertLead(ctx: AppContext, user: UserRecord, leadId: str
   );
   const now = ctx.now();
   const effects = newLeadEffects();
-  await startApplicationForLead(ctx, {
-    productCode: product.product_code,
-    starter: { ...leadCaller(user), username: user.userName, displayName: user.displayName },
-    customFields,
+  // The customer flow's staff start service: the application and the lead's record of it in one transaction.
+  const starter = { ...leadCaller(user), username: user.userName, displayName: user.displayName };
+  await startStaffApplication(ctx, product.product_code, starter, customFields, {
     leadId: lead.lead_id,
     // Guarded like every write: a lead changed meanwhile rolls the application back with it (409).
     alsoInTransaction: async (tx, applicationId) => {
