@@ -7,9 +7,11 @@ import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
+import { alpha, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  formatDateTime,
   isFollowUpDue,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
@@ -39,6 +41,7 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
   const tableId = LEAD_TABLE_IDS[list];
   const table = useTableConfig(tableId);
   const navigate = useNavigate();
+  const theme = useTheme();
   const columnsConfig = table.data?.columns;
   const listState = useServerList(
     () => initialLeadListState(list, PAGE_SIZE_DEFAULT),
@@ -58,7 +61,12 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
         ? configuredColumns<LeadRow>(columnsConfig, {
             currencyFields: CURRENCY_FIELDS,
             optionLabels: OPTION_LABELS,
-            values: { ownerId: (row) => row.ownerName ?? 'Unassigned' },
+            values: {
+              ownerName: (row) => row.ownerName ?? 'Unassigned',
+              product_code: (row) => row.product_name,
+            },
+            // A follow-up is a time of day too.
+            cells: { followUpAt: (row) => (row.followUpAt ? formatDateTime(row.followUpAt) : '—') },
           })
         : [],
     [columnsConfig],
@@ -151,8 +159,13 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
         onOpen={(row) => navigate(leadPath(row.lead_id))}
         getRowClassName={({ row }) => (isFollowUpDue(row, now) ? 'lead-due' : '')}
         rowSx={{
-          '& .lead-due': { bgcolor: 'warning.light', '&:hover': { bgcolor: 'warning.light' } },
-          '& .lead-due .MuiDataGrid-cell[data-field="followUpAt"]': { fontWeight: 700 },
+          // A tint and a bar, so the row stays readable and selected or hovered rows still show.
+          '& .lead-due': {
+            bgcolor: alpha(theme.palette.warning.main, 0.1),
+            boxShadow: `inset 4px 0 0 ${theme.palette.warning.main}`,
+          },
+          '& .lead-due:hover': { bgcolor: alpha(theme.palette.warning.main, 0.18) },
+          '& .lead-due .MuiDataGrid-cell[data-field="followUpAt"]': { fontWeight: 700, color: 'warning.dark' },
         }}
       />
     </Box>
