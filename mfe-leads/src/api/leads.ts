@@ -63,6 +63,6 @@ export function convertLead(body: LeadConvertBody): Promise<LeadDetailAnswer> {
 
 /** The members of a lead's team (the assign dialog): a short-lived token, then POST /v3/users/getGroupMembers. */
 export async function fetchTeamMembers(teamId: string): Promise<TeamMember[]> {
-  const { token } = await api.post<ShortTokenAnswer>(API_PATHS.getToken, {});
+  const { token } = await api.post<ShortTokenAnswer>(API_PATHS.getToken);
   return (await api.post<TeamMembersAnswer>(API_PATHS.getGroupMembers, { groupid: teamId, token })).members;
 }

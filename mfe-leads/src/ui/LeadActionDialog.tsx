@@ -1,5 +1,6 @@
 // One dialog per lead action: what the action needs (a lost reason, a call outcome, a follow-up time, a
 // team member, a comment), sent to its route; the answer replaces the cached lead.
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -110,6 +111,9 @@ export function LeadActionDialog({ lead, action, assignsOthers, viewerId, onClos
         {action === 'assign' && !assignsOthers && <DialogContentText>The lead becomes yours.</DialogContentText>}
         {action === 'assign' && assignsOthers && (
           <SelectField form={form} path="assignee" label="Team member" required options={memberOptions} />
+        )}
+        {members.isError && (
+          <Alert severity="error">The team's members could not be loaded: {members.error.message}</Alert>
         )}
         {action === 'lose' && (
           <SelectField form={form} path="lostReason" label="Reason" required options={optionsOf(LOST_REASON_LABELS)} />
