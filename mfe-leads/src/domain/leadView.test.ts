@@ -52,6 +52,9 @@ describe('what a lead detail offers', () => {
       'Status New → Contacted',
     );
     expect(activityText(entry({ type: 'CALL', callOutcome: 'NO_ANSWER' }))).toBe('Call: No answer');
+    expect(
+      activityText(entry({ type: 'CALL', callOutcome: 'CONNECTED', fromStatus: 'NEW', toStatus: 'CONTACTED' })),
+    ).toBe('Call: Connected · Status New → Contacted');
     expect(activityText(entry({ type: 'CREATED', by: null }))).toBe('Callback requested on the portal');
     expect(
       activityText(entry({ type: 'ASSIGNED', assignee: { id: 'u2', username: 'x', displayName: 'Priya Sharma' } })),

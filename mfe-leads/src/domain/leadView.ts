@@ -46,8 +46,12 @@ export function activityText(activity: LeadActivity): string {
   switch (activity.type) {
     case 'CREATED':
       return activity.by ? 'Lead created' : 'Callback requested on the portal';
-    case 'CALL':
-      return `Call: ${activity.callOutcome ? CALL_OUTCOME_LABELS[activity.callOutcome] : 'logged'}`;
+    case 'CALL': {
+      const call = `Call: ${activity.callOutcome ? CALL_OUTCOME_LABELS[activity.callOutcome] : 'logged'}`;
+      // A connected call to a new lead also moves it (leadTransition).
+      const moved = activity.fromStatus && activity.toStatus && activity.fromStatus !== activity.toStatus;
+      return moved ? `${call} · Status ${status(activity.fromStatus)} → ${status(activity.toStatus)}` : call;
+    }
     case 'NOTE':
       return 'Note';
     case 'STATUS':
