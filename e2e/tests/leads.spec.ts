@@ -148,6 +148,56 @@ test('a web callback reaches Team Leads live, is assigned, qualified and convert
   }
 });
 
+test('the officer records a walk-in home loan lead with its PMAY form; an ineligible house is refused, naming the field', async ({
+  page,
+}) => {
+  await logIn(page, 'officer', 'Officer@123');
+  await openMenu(page, 'Leads', 'Create Lead');
+  const form = page.getByRole('form', { name: 'Create lead' });
+  await form.getByRole('combobox', { name: 'Product' }).click();
+  await page.getByRole('option', { name: 'Home Loan' }).click();
+  await form.getByRole('textbox', { name: 'First name' }).fill('Sunita');
+  await form.getByRole('textbox', { name: 'Last name' }).fill('Pawar');
+  await form.getByRole('textbox', { name: 'Mobile' }).fill('9833344455');
+  await form.getByRole('textbox', { name: 'Loan amount asked for (₹)' }).fill('2800000');
+  const choose = async (label: string, option: string) => {
+    await form.getByRole('combobox', { name: label }).click();
+    await page.getByRole('option', { name: option, exact: true }).click();
+  };
+  await choose('Loan purpose', 'Purchase of a new house');
+  await choose('Gender of the applicant', 'Female');
+  for (const [prefix, line1, city, pin] of [
+    ['Current address', '4 Linking Road', 'Mumbai', '400050'],
+    ['Address of the property', 'Flat 12, Sai Heights', 'Thane', '400601'],
+  ] as const) {
+    const group = form.getByText(prefix, { exact: true }).locator('..');
+    await group.getByRole('textbox', { name: 'Address line 1' }).fill(line1);
+    await group.getByRole('textbox', { name: 'City' }).fill(city);
+    await group.getByRole('textbox', { name: 'State' }).fill('Maharashtra');
+    await group.getByRole('textbox', { name: 'PIN code' }).fill(pin);
+  }
+  await choose('Property type', 'Flat');
+  await form.getByRole('textbox', { name: 'Carpet area (m²)' }).fill('75');
+  await form.getByRole('textbox', { name: 'Estimated cost (₹)' }).fill('3200000');
+  await choose('A woman of the family owns or co-owns it', 'Yes');
+  await form.getByRole('textbox', { name: 'Annual household income (₹)' }).fill('550000');
+  await form.getByRole('textbox', { name: 'Family members' }).fill('4');
+  await choose('The family owns a pucca house', 'No');
+  await choose('The family had central housing assistance', 'No');
+  await expect(form.getByText('Income category LIG')).toBeVisible();
+  await button(form, 'Create lead').click();
+  await expect(form.getByText('Carpet area (m²) is above 60 m², the LIG limit')).toBeVisible();
+  await screenshot(page, 'leads-create-pmay-refused');
+  await form.getByRole('textbox', { name: 'Carpet area (m²)' }).fill('55');
+  const created = page.waitForResponse((r) => r.url().endsWith(API_PATHS.createLead));
+  await button(form, 'Create lead').click();
+  expect((await created).status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sunita Pawar' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'PMAY · LIG' })).toBeVisible();
+  await expect(page.getByText('Walk-in')).toBeVisible();
+  await screenshot(page, 'leads-created-pmay');
+});
+
 test('a user without a lead role sees no Leads menu, and the lead routes refuse them', async ({ page }) => {
   await logIn(page, 'approver', 'Approver@123');
   await expect(menuItem(page, 'Leads')).toHaveCount(0);
