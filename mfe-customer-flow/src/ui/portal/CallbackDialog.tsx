@@ -12,11 +12,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import TextField from '@mui/material/TextField';
 import type { ProductSummary } from '@originate/contract';
-import { reportError } from '@originate/web';
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { fetchProductDetails, requestCallback } from '../../api/flow';
-import { flowKeys } from '../../api/keys';
+import { useProductDetails, useRequestCallback } from '../../api/useProducts';
 import { type CallbackValues, callbackBody, callbackIssues, EMPTY_CALLBACK } from '../../domain/callbackRequest';
 import { AltchaWidget } from './Captcha';
 
@@ -24,11 +21,8 @@ export function CallbackDialog({ product, onClose }: { product: ProductSummary; 
   const [values, setValues] = useState<CallbackValues>(EMPTY_CALLBACK);
   const [submitted, setSubmitted] = useState(false);
   const [captcha, setCaptcha] = useState<string | null>(null);
-  const details = useQuery({
-    queryKey: flowKeys.productDetails(product.product_code),
-    queryFn: () => fetchProductDetails(product.product_code),
-  });
-  const send = useMutation({ mutationFn: requestCallback, onError: reportError });
+  const details = useProductDetails(product.product_code);
+  const send = useRequestCallback();
   const onSolved = useCallback((payload: string) => setCaptcha(payload), []);
   const needsCaptcha = details.data?.captcha === true;
   const issues = submitted ? callbackIssues(product.product_code, values, new Date()) : {};
