@@ -14,6 +14,7 @@ import {
 } from '../support/system';
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
+const LEADS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_LEADS_PORT}`;
 
 import { logIn, menuItem } from '../support/ui';
 
@@ -48,8 +49,11 @@ test('the back office, its remote, settings, not-found and the customer area run
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy']);
-  // Every deployed remote's origin (applications, customer flow, notifications) and the chatbot's (the API, in e2e).
-  expect(csp['script-src']).toEqual(["'self'", APPLICATIONS_ORIGIN, CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API]);
+  // Every deployed remote's origin (applications, leads, customer flow, notifications) and the chatbot's (the
+  // API, in e2e), in any order.
+  expect([...(csp['script-src'] ?? [])].sort()).toEqual(
+    ["'self'", APPLICATIONS_ORIGIN, LEADS_ORIGIN, CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API].sort(),
+  );
   expect(csp['connect-src']).toEqual(
     expect.arrayContaining(["'self'", API, APPLICATIONS_ORIGIN, NOTIFICATIONS_ORIGIN]),
   );
