@@ -6,9 +6,16 @@ import {
   ApplicationEvents,
   type SocketAuth,
 } from '@originate/contract';
-import { type OpenLiveSocket, subscribeChanges } from '@originate/web/lists';
+import { type LiveChanges, type OpenLiveSocket, subscribeChanges } from '@originate/web/lists';
 
 export { type LiveSocket, type OpenLiveSocket, openSocketIo } from '@originate/web/lists';
+
+/** The application namespace's changes, by application id. */
+export const APPLICATION_CHANGES: LiveChanges<ApplicationChangedPayload> = {
+  namespace: APPLICATIONS_NAMESPACE,
+  event: ApplicationEvents.APPLICATION_CHANGED,
+  idOf: (payload) => payload.application_id,
+};
 
 export function subscribeApplicationChanges(
   open: OpenLiveSocket,
@@ -17,16 +24,5 @@ export function subscribeApplicationChanges(
   onChanged: (ids: string[]) => void,
   burstMs = 250,
 ): () => void {
-  return subscribeChanges<ApplicationChangedPayload>(
-    open,
-    apiBaseUrl,
-    auth,
-    {
-      namespace: APPLICATIONS_NAMESPACE,
-      event: ApplicationEvents.APPLICATION_CHANGED,
-      idOf: (payload) => payload.application_id,
-    },
-    onChanged,
-    burstMs,
-  );
+  return subscribeChanges(open, apiBaseUrl, auth, APPLICATION_CHANGES, onChanged, burstMs);
 }

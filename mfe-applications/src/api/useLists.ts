@@ -1,13 +1,11 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
 
 import type { UserCandidatesQuery } from '@originate/contract';
-import { runtimeEnvAtom, sessionAtom } from '@originate/web';
+import { useLiveChanges } from '@originate/web/lists';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { listKeys } from './keys';
 import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch, type ListVariables } from './lists';
-import { type OpenLiveSocket, openSocketIo, subscribeApplicationChanges } from './live';
+import { APPLICATION_CHANGES, type OpenLiveSocket, openSocketIo } from './live';
 
 /** One page of a list; the previous page stays shown while the next loads (no flicker, one page held). */
 export function useApplicationsPage(variables: ListVariables, enabled: boolean) {
@@ -47,16 +45,8 @@ export function useProducts() {
 /** While mounted, refetches every list (rows and counts) when an application changes elsewhere. */
 export function useLiveLists(open: OpenLiveSocket = openSocketIo): void {
   const client = useQueryClient();
-  const session = useAtomValue(sessionAtom);
-  const env = useAtomValue(runtimeEnvAtom);
-  const token = session?.access_token;
-  const sessionId = session?.sessionid;
-  const apiBaseUrl = env?.apiBaseUrl;
-  useEffect(() => {
-    if (!token || !sessionId || !apiBaseUrl) return;
-    return subscribeApplicationChanges(open, apiBaseUrl, { token, sessionId }, () => {
-      void client.invalidateQueries({ queryKey: listKeys.pages });
-      void client.invalidateQueries({ queryKey: listKeys.searches });
-    });
-  }, [open, client, token, sessionId, apiBaseUrl]);
+  useLiveChanges(open, APPLICATION_CHANGES, () => {
+    void client.invalidateQueries({ queryKey: listKeys.pages });
+    void client.invalidateQueries({ queryKey: listKeys.searches });
+  });
 }

@@ -7,11 +7,9 @@ import {
   LeadEvents,
   type LeadListBody,
 } from '@originate/contract';
-import { reportError, runtimeEnvAtom, sessionAtom } from '@originate/web';
-import { type OpenLiveSocket, openSocketIo, subscribeChanges } from '@originate/web/lists';
+import { reportError } from '@originate/web';
+import { type LiveChanges, type OpenLiveSocket, openSocketIo, useLiveChanges } from '@originate/web/lists';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
 import { leadKeys } from './keys';
 import { fetchLead, fetchLeadProducts, fetchLeads, fetchTeamMembers } from './leads';
 
@@ -57,24 +55,16 @@ export function useLeadWrite<Body>(write: (body: Body) => Promise<LeadDetailAnsw
 }
 
 /** While mounted, refetches the lead lists and open details when a lead changes elsewhere. */
+const LEAD_CHANGES: LiveChanges<LeadChangedPayload> = {
+  namespace: LEADS_NAMESPACE,
+  event: LeadEvents.LEAD_CHANGED,
+  idOf: (payload) => payload.lead_id,
+};
+
 export function useLiveLeads(open: OpenLiveSocket = openSocketIo): void {
   const client = useQueryClient();
-  const session = useAtomValue(sessionAtom);
-  const env = useAtomValue(runtimeEnvAtom);
-  const token = session?.access_token;
-  const sessionId = session?.sessionid;
-  const apiBaseUrl = env?.apiBaseUrl;
-  useEffect(() => {
-    if (!token || !sessionId || !apiBaseUrl) return;
-    return subscribeChanges<LeadChangedPayload>(
-      open,
-      apiBaseUrl,
-      { token, sessionId },
-      { namespace: LEADS_NAMESPACE, event: LeadEvents.LEAD_CHANGED, idOf: (p) => p.lead_id },
-      (ids) => {
-        void client.invalidateQueries({ queryKey: leadKeys.pages });
-        for (const id of new Set(ids)) void client.invalidateQueries({ queryKey: leadKeys.detail(id) });
-      },
-    );
-  }, [open, client, token, sessionId, apiBaseUrl]);
+  useLiveChanges(open, LEAD_CHANGES, (ids) => {
+    void client.invalidateQueries({ queryKey: leadKeys.pages });
+    for (const id of new Set(ids)) void client.invalidateQueries({ queryKey: leadKeys.detail(id) });
+  });
 }

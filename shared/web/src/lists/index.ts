@@ -9,4 +9,5 @@ export * from './live';
 export * from './SavedFilters';
 export * from './ServerListGrid';
 export * from './useListSetup';
+export * from './useLiveChanges';
 export * from './useServerList';
