@@ -31,6 +31,14 @@ async function setUp(name, work) {
   tallies.push({ name, passed: 0, failed: 0, skipped: 0, ms: Date.now() - started, check: true });
 }
 
+/**
+ * A command at a lower CPU priority (coreutils' nice), for the lanes beside the browser tests.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
+ */
+function niced(command, args) {
+  return ['nice', ['-n', '10', command, ...args]];
+}
+
 /** @param {number} port */
 function answers(port) {
   return new Promise((resolve) => {
@@ -132,14 +140,14 @@ async function main() {
   // The topology test runs nginx (deploy/test/topology.test.ts).
   await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Three streams on CI's 2 cores, all busy to the end: the server suite (one file at a time, the longest
-  // step) from the first second; the other packages' unit tests one package at a time, then the server's
-  // three longest test files and the static checks; and the build, then the browser and topology tests.
-  // Every stream runs to the end, so a run reports every failure at once.
+  // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
+  // package at a time, then the server's three longest test files and the static checks; and the build, then the
+  // browser and topology tests. The first two run niced (`nice -n 10`): the build and the browser tests are the
+  // longest path and wait on real time (timeouts, a live page), the others only take the CPU the browser lane
+  // leaves. Every stream runs to the end, so a run reports every failure at once.
   const serverLane = tests(
     'server tests: npm test -w @originate/mock-server',
-    'npm',
-    ['test', '-w', '@originate/mock-server'],
+    ...niced('npm', ['test', '-w', '@originate/mock-server']),
     countTests,
   );
   const unitLane = (async () => {
@@ -147,21 +155,31 @@ async function main() {
     // no package waits for another's tests in dependency order.
     await tests(
       'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
-      'npx',
-      ['lerna', 'run', 'test', '--ignore', '@originate/mock-server', '--concurrency', '1', '--no-bail', '--no-sort'],
+      ...niced('npx', [
+        'lerna',
+        'run',
+        'test',
+        '--ignore',
+        '@originate/mock-server',
+        '--concurrency',
+        '1',
+        '--no-bail',
+        '--no-sort',
+      ]),
       countTests,
     );
     // The server's three longest files (kill -9 durability, the fuzz corpus, the drain), beside the rest of it.
     await tests(
       'server tests, the long ones: npm run test:long -w @originate/mock-server',
-      'npm',
-      ['run', 'test:long', '-w', '@originate/mock-server'],
+      ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
       countTests,
     );
-    await check('typecheck: npx lerna run typecheck', 'npx', ['lerna', 'run', 'typecheck']);
-    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+    // types are checked once each, not once per package.
+    await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
+    await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
     // Exports, files and dependencies nothing uses (knip.json).
-    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
+    await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
   })();
   const browserLane = (async () => {
     const buildStartedAt = new Date();

@@ -10,6 +10,8 @@ export interface Config {
   host: string;
   /** PGlite data directory; unused when databaseUrl is set. */
   dataDir: string;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB): PostgreSQL's 128 by default; tests start on 16, a third of the start-up. */
+  pgliteSharedBuffersMb: number;
   /** A real PostgreSQL; when set, PGlite is not used. */
   databaseUrl?: string;
   /** Redis for several servers on one PostgreSQL (socket broadcasts, rate limits); unset: one process. */
@@ -116,6 +118,9 @@ const DEFAULT_SEED_LEADS = 300;
 /** Room for an application with 90 MB of documents and as much again in replaced versions and merges. */
 const DEFAULT_APPLICATION_STORAGE_QUOTA_BYTES = 200 * 1024 * 1024;
 
+/** PostgreSQL's own default. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 128;
+
 /** PGlite's in-memory URL stays as it is; anything else is a folder. */
 export const IN_MEMORY_DATA_DIR = 'memory://';
 
@@ -188,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: positiveInt(env, 'SERVER_PORT', 4000, 65535),
     host: env.HOST || '127.0.0.1',
     dataDir: dataDirOf(env.DATA_DIR),
+    pgliteSharedBuffersMb: positiveInt(env, 'PGLITE_SHARED_BUFFERS_MB', DEFAULT_PGLITE_SHARED_BUFFERS_MB, 16_384),
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: redisUrlOf(env.REDIS_URL),
     redisKeyPrefix: redisKeyPrefixOf(env.REDIS_KEY_PREFIX),

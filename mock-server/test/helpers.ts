@@ -8,7 +8,7 @@ import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse }
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { BuildOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { buildSeeded } from './harness/seeded';
+import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -21,7 +21,7 @@ export interface TestServer {
 
 export async function startServer(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
+  const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
   let offsetMs = 0;
   const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options });
   return {

@@ -7,8 +7,12 @@ import type { Db } from './types';
 export type { Db, Queryable } from './types';
 
 /** Opens the configured database and brings its schema up to date. */
-export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  const db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+export async function openDb(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'pgliteSharedBuffersMb'>>,
+): Promise<Db> {
+  const db = config.databaseUrl
+    ? await openPostgres(config.databaseUrl)
+    : await openPglite(config.dataDir, config.pgliteSharedBuffersMb);
   try {
     await migrate(db);
   } catch (error) {

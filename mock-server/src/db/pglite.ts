@@ -2,14 +2,15 @@
 // transaction never interleaves with another caller's statements.
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { IN_MEMORY_DATA_DIR } from '../config';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB, IN_MEMORY_DATA_DIR } from '../config';
 import type { Db, Queryable, Row } from './types';
 
-export async function openPglite(dataDir: string): Promise<Db> {
+export async function openPglite(dataDir: string, sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): Promise<Db> {
   const inMemory = dataDir === IN_MEMORY_DATA_DIR;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] };
   // PGlite takes no data directory for a throw-away database.
-  const pg = inMemory ? await PGlite.create() : await PGlite.create(dataDir);
+  const pg = inMemory ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   let tail: Promise<unknown> = Promise.resolve();
 
   function enqueue<T>(op: () => Promise<T>): Promise<T> {

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/contract';
 import pg from 'pg';
 import { PASSWORDS } from '../helpers';
+import { TEST_PGLITE } from './seeded';
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const HOST = '127.0.0.1';
@@ -51,7 +52,7 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
   const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
     cwd: PACKAGE_ROOT,
-    env: { ...base, HOST, SERVER_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
+    env: { ...base, ...TEST_PGLITE, HOST, SERVER_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';
