@@ -33,8 +33,9 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
-    // A failure keeps its trace (actions and DOM snapshots); its screencast would cost a fifth of the suite's CPU.
-    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: false },
+    // Off: recording a trace for every test costs a fifth of the suite's CPU, and CI keeps only the text. A
+    // failing test is replayed with `npx playwright test <spec> --trace on` (README "Debugging a failure").
+    trace: 'off',
   },
   // E2E_ORDER=reverse (or a comma-separated list of spec files) runs the files in that order: support/order.ts.
   projects: orderedProjects(process.env.E2E_ORDER),
