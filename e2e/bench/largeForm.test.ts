@@ -1,12 +1,21 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { consequenceLatencies, shownNumber, typedValues } from './largeForm';
+import { consequenceLatencies, keyOffsetMs, shownNumber, typedValues } from './largeForm';
 
 test('numbers as either engine shows them', () => {
   assert.equal(shownNumber('₹1,24,690.56'), 124690.56);
   assert.equal(shownNumber('₹0.00'), 0);
   assert.equal(shownNumber(''), null);
   assert.equal(shownNumber(null), null);
+});
+
+test('key offsets take every point of a 17 ms frame once per 17 keys', () => {
+  const offsets = Array.from({ length: 17 }, (_, i) => keyOffsetMs(i));
+  assert.deepEqual(
+    [...offsets].sort((a, b) => a - b),
+    Array.from({ length: 17 }, (_, i) => i),
+  );
+  assert.equal(keyOffsetMs(17), keyOffsetMs(0));
 });
 
 test('the driver text after each key', () => {

@@ -1,6 +1,7 @@
 // The large form as an applicant meets it, beside SurveyJS 3 in the same Chromium: the generated 500-field
-// flow (shared/flow-engine/bench/generateFlow.ts), every field filled (this device's draft on the portal,
-// the same values as SurveyJS's data), at CPU throttle 1× and 4× (CDP Emulation.setCPUThrottlingRate).
+// flow (shared/flow-engine/bench/generateFlow.ts) published on the server as product BENCH, every field
+// filled (an application saved on the server, opened cold by its resume link as the applicant would; the
+// same values as SurveyJS's data), at CPU throttle 1× and 4× (CDP Emulation.setCPUThrottlingRate).
 // Per engine and throttle, RUNS cold runs (a new browser context each), interleaved Originate, SurveyJS, …:
 // - render: navigation start → every visible field (and the table's last row) in the DOM, then the frame
 //   after it painted (rAF, then a task); and when the driver field was first usable;
@@ -9,7 +10,7 @@
 //   formula Computed 0 and the field a rule hides at the 6th key) from a record of every animation frame;
 // - JS on the wire before every field is painted (separate cold run: counting bytes loads the machine);
 // - on Originate, after typing: every formula shown equals the engine's full re-evaluation of the values
-//   the page shows, and the fields hidden hold no value in the application (the device's draft).
+//   the page shows, and the fields hidden hold no value in the application (the portal's draft of it).
 // Figures only: nothing here is a timed test.
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
@@ -21,8 +22,8 @@ import { cellKey, createFormState, type FormOptions, type FormState, setFieldVal
 import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { Model } from 'survey-core';
+import { benchApplication, publishBenchFlow } from './benchApplication';
 import {
-  BENCH_PRODUCT,
   type BenchConfig,
   benchConfig,
   EVENT_THRESHOLD_MS,
@@ -30,10 +31,7 @@ import {
   keyDurations,
   keyPercentile,
   type Ms,
-  PORTAL,
   recordEventTiming,
-  seedDraft,
-  serveBenchFlow,
 } from './portal';
 import { median, percentile, round1 } from './stats';
 import { type SurveyForm, toSurveyJs } from './surveyjs/convert';
@@ -106,7 +104,6 @@ interface Side {
   probe: ProbeSpec;
   /** Routes, seeds and opens the form (instrumented and throttled by the caller). */
   open(page: Page): Promise<void>;
-  beforeTyping(page: Page): Promise<void>;
   /** What the screen must show once the driver holds this text. */
   expected(value: string): ScreenState;
 }
@@ -355,6 +352,8 @@ interface Plan {
   tableKey: string;
   tableRows: number;
   originate: Side;
+  /** The application the last Originate run opened: the portal keeps its draft under app:<id>. */
+  openedApplication(): string;
   surveyjs: Side;
 }
 
@@ -368,6 +367,7 @@ async function plan(): Promise<Plan> {
   const lastRow = table.subRecords.length - 1;
   const lastColumn = Object.keys(table.subRecords[lastRow] ?? {}).at(-1) ?? generated.tableColumnKey;
   const initial = createFormState(screenOf(config), config.values, formOptions(config));
+  let opened: string | undefined;
   const originate: Side = {
     engine: 'Originate',
     probe: {
@@ -380,22 +380,11 @@ async function plan(): Promise<Plan> {
       formula: `[id="${domId(FORMULA_KEY)}"]`,
       target: `[id="${domId(target)}"]`,
     },
+    // A new application per run (made before the page opens: not timed), opened by its resume link.
     async open(page) {
-      await seedDraft(page, config);
-      await serveBenchFlow(page, config);
-      await page.goto(`${PORTAL}/newapplication?product=${BENCH_PRODUCT}`);
-    },
-    async beforeTyping(page) {
-      // The device's draft of an application the server never got is sent at once; the server knows no
-      // BENCH and refuses it: its error dialog is closed so the keys go to the field.
-      const dialog = page.getByRole('dialog').filter({ hasText: 'We encountered following errors' });
-      const shown = await dialog
-        .waitFor({ timeout: 15_000 })
-        .then(() => true)
-        .catch(() => false);
-      if (!shown) return;
-      await dialog.getByRole('button', { name: 'Close' }).click();
-      await dialog.waitFor({ state: 'hidden' });
+      const application = await benchApplication(config);
+      opened = application.applicationId;
+      await page.goto(application.resumeLink);
     },
     expected: cached((value) => {
       const state = setFieldValue(initial, driver, value);
@@ -422,7 +411,6 @@ async function plan(): Promise<Plan> {
       await serveSurveyPage(p, page);
       await p.goto(SURVEYJS_URL);
     },
-    async beforeTyping() {},
     expected: cached((value) => {
       const model = surveyModel(form, driver, value);
       const formula = model.getQuestionByName(FORMULA_KEY)?.value;
@@ -443,6 +431,10 @@ async function plan(): Promise<Plan> {
     tableKey: generated.tableKey,
     tableRows: table.subRecords.length,
     originate,
+    openedApplication: () => {
+      if (!opened) throw new Error('no BENCH application was opened');
+      return opened;
+    },
     surveyjs,
   };
 }
@@ -464,15 +456,26 @@ function keyEvents(key: string) {
   ];
 }
 
+/** A display frame at 60 Hz, rounded up: key times are spread over one (keyOffsetMs). */
+const FRAME_MS = 17;
+
 /**
- * The keys on a fixed schedule (key i at i × gap): each is sent without waiting for the page to handle
- * the previous one, as a typist's keys reach the browser whatever the page is doing.
+ * Key i's offset within its slot: 0–16 ms, every value once per 17 keys. A typist's keys fall anywhere in
+ * the display's frame; on an exact schedule they would not (300 ms is 18 frames of 16.7 ms: every key at
+ * the same point of its frame, so one run's keys all wait nearly a frame for their paint, another's none).
+ */
+export const keyOffsetMs = (i: number): number => (i * 7) % FRAME_MS;
+
+/**
+ * The keys on a fixed schedule (key i at i × gap, plus its offset in the frame): each is sent without
+ * waiting for the page to handle the previous one, as a typist's keys reach the browser whatever the page
+ * is doing.
  */
 async function typeOnSchedule(cdp: CDPSession, keys: readonly string[], gapMs: number): Promise<void> {
   const started = performance.now();
   const sent: Promise<unknown>[] = [];
   for (const [i, key] of keys.entries()) {
-    const wait = started + i * gapMs - performance.now();
+    const wait = started + i * gapMs + keyOffsetMs(i) - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     for (const event of keyEvents(key)) sent.push(cdp.send('Input.dispatchKeyEvent', event as never));
   }
@@ -516,7 +519,7 @@ interface PaceFigures {
   gapMs: number;
   keys: number;
   keydownsSeen: number;
-  eventTiming: { p95: Ms; max: Ms; reported: number };
+  eventTiming: { p95: Ms; max: Ms; reported: number; byDuration: Record<string, number> };
   consequence: { p50: number | null; p95: number | null; max: number | null; neverCaughtUp: number };
   /** The screen showed the last value's consequences within the catch-up time after the last key. */
   settled: boolean;
@@ -559,11 +562,19 @@ async function typePace(page: Page, cdp: CDPSession, side: Side, pace: Pace, thr
       p95: keyPercentile(reported, seen.keydowns.length, 95),
       max: reported.length > 0 ? Math.max(...reported) : `< ${EVENT_THRESHOLD_MS}`,
       reported: reported.length,
+      /** Keys per reported duration (Event Timing rounds to 8 ms): how close p95 is to its next step. */
+      byDuration: countBy(durations.map((d) => (d === null ? `< ${EVENT_THRESHOLD_MS}` : `${d}`))),
     },
     consequence: { p50: at(50), p95: at(95), max: at(100), neverCaughtUp: latencies.length - measured.length },
     settled,
   };
   return figures;
+}
+
+function countBy(values: readonly string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const value of values) counts[value] = (counts[value] ?? 0) + 1;
+  return counts;
 }
 
 interface Correctness {
@@ -582,7 +593,7 @@ const isEmpty = (value: FieldValue | undefined) =>
  * engine; every formula shown must equal its result, and no field the rules hide may hold a value in the
  * application as the portal keeps it (the device's draft, IndexedDB).
  */
-async function originateCorrect(page: Page, config: BenchConfig): Promise<Correctness> {
+async function originateCorrect(page: Page, config: BenchConfig, applicationId: string): Promise<Correctness> {
   const screen = screenOf(config);
   const dom = await page.evaluate(() =>
     Object.fromEntries(
@@ -639,7 +650,7 @@ async function originateCorrect(page: Page, config: BenchConfig): Promise<Correc
           get.onerror = () => resolve(null);
         };
       }),
-    `new:${BENCH_PRODUCT}`,
+    `app:${applicationId}`,
   );
   if (!draft) throw new Error("the portal's draft of the application could not be read");
   const hiddenWithValue = [...full.hidden].filter((key) => !isEmpty(draft[key] as FieldValue | undefined));
@@ -681,7 +692,6 @@ async function oneRun(browser: Browser, plan: Plan, side: Side, throttle: Thrott
     });
     const painted = (await handle.jsonValue()) as number;
     const probe = await page.evaluate(() => ({ render: window.__form?.render, usable: window.__form?.firstUsable }));
-    await side.beforeTyping(page);
     const driver = page.locator(side.probe.driver);
     await driver.click();
     await page.keyboard.press('Control+A');
@@ -706,7 +716,7 @@ async function oneRun(browser: Browser, plan: Plan, side: Side, throttle: Thrott
       await driver.pressSequentially(FINAL_VALUE, { delay: 100 });
       if (!(await caughtUp(page, side, FINAL_VALUE, 0, CATCH_UP_TIMEOUT_MS * throttle)))
         throw new Error(`Originate: the screen never showed ${FINAL_VALUE}'s consequences`);
-      correctness = await originateCorrect(page, plan.config);
+      correctness = await originateCorrect(page, plan.config, plan.openedApplication());
     }
     return {
       renderMs: round1(painted),
@@ -790,6 +800,7 @@ type LargeFormSummary = NonNullable<ReturnType<typeof summary>>;
 
 export async function largeFormBench(browser: Browser) {
   const p = await plan();
+  if (ENGINES.includes('Originate')) await publishBenchFlow(p.config);
   const sides = [p.originate, p.surveyjs].filter((side) => ENGINES.includes(side.engine));
   const runs: Record<string, Record<Engine, (RunFigures | Failed)[]>> = {};
   for (const throttle of THROTTLES) {
@@ -825,7 +836,8 @@ export async function largeFormBench(browser: Browser) {
       fields: p.config.components[0]?.fields.length ?? 0,
       rules: p.config.rules.length,
       tableRows: p.tableRows,
-      values: "every field filled (Originate: this device's draft; SurveyJS: the survey's data), one step / page",
+      values:
+        "every field filled (Originate: an application saved on the server as product BENCH, opened cold by its resume link; SurveyJS: the survey's data), one step / page",
       driver: `${p.driver} ('${p.driverLabel}')`,
       formula: FORMULA_KEY,
       ruleTarget: p.target,

@@ -69,6 +69,7 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
           className="of-input"
           type="text"
           inputMode="decimal"
+          spellCheck={false}
           autoComplete="off"
           defaultValue={firstValue}
           ref={inputRef}

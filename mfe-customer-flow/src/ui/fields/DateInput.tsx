@@ -52,6 +52,7 @@ export function DateInput({ field, label, value, error, readOnly, onChange, onBl
           className="of-input"
           type="text"
           inputMode="numeric"
+          spellCheck={false}
           autoComplete="off"
           placeholder={format}
           defaultValue={firstValue}

@@ -110,7 +110,7 @@ const FieldControl = memo(function FieldControl({ recipient, ...common }: Contro
   return <ScalarField {...common} />;
 }, sameControl);
 
-/** A top-level field's slot: off-screen ones skip layout and paint (fieldStyles.ts `of-slot`). */
+/** A top-level field's slot, in a run of them that skips layout and paint off the screen (fieldStyles.ts `of-chunk`). */
 function FieldBox({ hidden, children }: { hidden: boolean; children: ReactNode }) {
   return (
     <div className="of-slot" hidden={hidden}>

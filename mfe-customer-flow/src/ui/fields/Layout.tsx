@@ -191,17 +191,32 @@ const FormItems = memo(function FormItems({
     <>
       <GlobalStyles styles={FORM_CSS} />
       <div className={FORM_CLASS} style={variables}>
-        {shown.map((item) =>
-          item.element ? (
-            <Element key={item.key} element={item.element} fields={byKey} />
-          ) : item.field ? (
-            <FieldRenderer key={item.key} field={item.field} />
-          ) : null,
-        )}
+        {chunks(shown).map((run, i) => (
+          // A run's position is its identity: the last run grows as slices mount.
+          // biome-ignore lint/suspicious/noArrayIndexKey: runs are positions, never reordered
+          <div className="of-chunk" key={i}>
+            {run.map((item) =>
+              item.element ? (
+                <Element key={item.key} element={item.element} fields={byKey} />
+              ) : item.field ? (
+                <FieldRenderer key={item.key} field={item.field} />
+              ) : null,
+            )}
+          </div>
+        ))}
       </div>
     </>
   );
 });
+
+/** Top-level items per run that the browser skips as one while it is off the screen (fieldStyles.ts). */
+const ITEMS_PER_CHUNK = 20;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += ITEMS_PER_CHUNK) runs.push(items.slice(i, i + ITEMS_PER_CHUNK));
+  return runs;
+}
 
 interface Item {
   key: string;

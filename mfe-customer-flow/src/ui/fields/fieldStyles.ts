@@ -27,16 +27,21 @@ export function fieldVariables(theme: Theme): Record<string, string> {
 }
 
 /**
- * `of-slot`: a top-level field. Off the screen it skips layout and paint (content-visibility: auto), so a
- * keystroke that shows, hides or recomputes fields far down a long step costs only what is on the screen;
- * `auto` keeps the last measured height, so the page does not jump as fields scroll in. Paint containment
- * would clip what a field draws outside its box (a focus ring): overflow-clip-margin lets that show, and a
- * browser without it skips nothing.
+ * `of-chunk`: a run of top-level fields (FIELDS_PER_CHUNK). Off the screen it skips layout and paint
+ * (content-visibility: auto), so a keystroke that shows, hides or recomputes fields far down a long step
+ * costs only what is on the screen; `auto` keeps the last measured height, so the page does not jump as
+ * fields scroll in. A run, not each field: every contained box is a paint layer, and each frame after a
+ * keystroke's layout hit-tests the layers under the pointer and checks each box's intersection with the
+ * screen (500 of them cost a millisecond a frame at full CPU speed). Paint containment would clip what a
+ * field draws outside its box (a focus ring): overflow-clip-margin lets that show, and a browser without
+ * it skips nothing. A run whose fields are all hidden takes no room (no gap of its own).
  */
 export const FIELD_CSS = `
 .of-form{display:flex;flex-direction:column;gap:20px;font-family:var(--of-font)}
 .of-form [hidden]{display:none!important}
-@supports (overflow-clip-margin:1px){.of-slot{content-visibility:auto;contain-intrinsic-size:auto 72px;overflow-clip-margin:16px}}
+.of-chunk{display:flex;flex-direction:column;gap:20px}
+.of-chunk:not(:has(>:not([hidden]))){display:none}
+@supports (overflow-clip-margin:1px){.of-chunk{content-visibility:auto;contain-intrinsic-size:auto 1800px;overflow-clip-margin:16px}}
 .of-layout-row{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}
 .of-layout-column{display:flex;flex-direction:column;gap:16px}
 .of-layout-cell{min-width:0;flex:1 1 100%}

@@ -189,17 +189,24 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   });
 
   // Statuses of joint steps appear and vanish with their applicants; only steps without one are evaluated.
+  // The step on screen already has its form (a 500-field step's evaluation is not done twice at start).
   useEffect(() => {
+    const onScreen: typeof formFor = (s, v, j) => {
+      const [shown, current] = [formRef.current, latest.current.step];
+      return shown && current && sameStep(s, current) && shown.component === components.get(s.componentId)
+        ? shown
+        : formFor(s, v, j);
+    };
     setStatuses((current) => {
       const missing = steps.filter((s) => current[progressKey(s)] === undefined);
       const updated = {
-        ...allStatuses(missing, latest.current.values, latest.current.joint, formFor),
+        ...allStatuses(missing, latest.current.values, latest.current.joint, onScreen),
         ...statusesOf(current, steps),
       };
       latest.current.statuses = updated;
       return updated;
     });
-  }, [steps, formFor]);
+  }, [steps, formFor, components]);
 
   const { stepperEntries, isLast, isFirst } = useMemo(
     () => ({
