@@ -34,10 +34,10 @@ function columns(products: string[]): TableColumn[] {
     col({ field: 'progress', headerName: 'Progress', kind: 'dropdown', options: [...TASK_PROGRESS], flex: 0.9 }),
     col({ field: '_applicationStatus', headerName: 'Status', kind: 'dropdown', options: [...STATUSES], flex: 0.9 }),
     col({ field: 'assignedTo', headerName: 'Assigned to', kind: 'text', flex: 1 }),
-    col({ field: 'verNum', headerName: 'Version', kind: 'amount', flex: 0.6 }),
+    col({ field: 'verNum', headerName: 'Version', kind: 'amount', flex: 0.6, spreadsheet: 'integer' }),
     col({ field: 'reviewDate', headerName: 'Review date', kind: 'date', flex: 0.9 }),
-    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9 }),
-    col({ field: 'mod_time', headerName: 'Modified', kind: 'date', flex: 0.9 }),
+    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
+    col({ field: 'mod_time', headerName: 'Modified', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
   ];
 }
 
@@ -53,8 +53,8 @@ function leadColumns(products: string[]): TableColumn[] {
     col({ field: 'loanAmount', headerName: 'Amount', kind: 'amount', flex: 1 }),
     col({ field: 'ownerName', headerName: 'Owner', kind: 'text', flex: 1.1 }),
     col({ field: 'followUpAt', headerName: 'Follow-up', kind: 'date', flex: 0.9 }),
-    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9 }),
-    col({ field: 'mod_time', headerName: 'Updated', kind: 'date', flex: 0.9 }),
+    col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
+    col({ field: 'mod_time', headerName: 'Updated', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
   ];
 }
 

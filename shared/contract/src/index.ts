@@ -32,4 +32,5 @@ export type * from './contracts/schemaCheck';
 export * from './crypto/envelope';
 export * from './errors/catalogue';
 export * from './format';
+export * from './format/spreadsheet';
 export * from './rules';

@@ -29,10 +29,11 @@ import {
   UPLOAD_KINDS,
   UploadAnswerSchema,
 } from '@originate/contract/schemas';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { HttpError, invalid, notFound } from '../../errors';
+import { attachment } from '../../http/attachment';
 import { checked } from '../../http/bodies';
 import type { StoredApplication } from '../applications';
 import { publish } from '../applications';
@@ -257,18 +258,6 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     }
     await applicationFor(ctx, request, row.application_id);
     return row;
-  }
-
-  /** The bytes as an attachment named for the user (an ASCII fallback and the UTF-8 name). */
-  function attachment(reply: FastifyReply, data: Buffer, fileName: string, mimeType: string) {
-    const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return reply
-      .type(mimeType)
-      .header(
-        'content-disposition',
-        `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
-      )
-      .send(data);
   }
 
   app.get(

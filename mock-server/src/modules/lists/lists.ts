@@ -11,6 +11,7 @@ import {
   LIST_TABLE_IDS,
   type ListTask,
   type OperationalLevelAgreement,
+  PAGE_SIZE_OPTIONS,
   Permissions,
   type SlaPart,
   type TableConfig,
@@ -144,6 +145,12 @@ interface Built {
   counters: { where: string; values: unknown[] } | null;
 }
 
+/** A list of a table configuration: its sort column leads the order, the application id breaks ties. */
+interface ListQuery extends Built {
+  sort: ReturnType<typeof sortColumn>;
+  table: TableConfig;
+}
+
 /** Application-driven lists: each listed application (one with a current task) joined to that task by key. */
 const FROM = 'FROM applications a JOIN tasks t ON t.task_id = a.current_task_id';
 const LISTED = 'a.current_task_id IS NOT NULL';
@@ -163,7 +170,7 @@ const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
  * The counters' condition for a list they can answer: All, or Rejected / Cancelled for a caller who sees
  * every application, filtered only on the counted columns, without search or review bucket.
  */
-function countersCondition(args: ListArgs, caller: ListCaller, table: TableConfig): Built['counters'] {
+function countersCondition(args: Omit<ListArgs, 'page'>, caller: ListCaller, table: TableConfig): Built['counters'] {
   if (args.search != null || (args.bucket && args.bucket !== 'All')) return null;
   const filters = args.filters ?? [];
   if (!filters.every((f) => f.field in COUNTER_COLUMNS)) return null;
@@ -180,8 +187,7 @@ function countersCondition(args: ListArgs, caller: ListCaller, table: TableConfi
   return { where: parts.join(' AND '), values: p.values };
 }
 
-async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Date): Promise<Built> {
-  checkPage(args.page);
+async function build(db: Queryable, caller: ListCaller, args: Omit<ListArgs, 'page'>, now: Date): Promise<ListQuery> {
   const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
   if (!table) throw notFound(`No table configuration for ${args.list}`);
   const p = new Params();
@@ -212,6 +218,8 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     // holds the order (DESC is NULLS FIRST there) from serving the sort. One row per application, so its
     // id breaks ties.
     order: `${sort.sql} ${sort.direction}${sort.nullsLast}, a.application_id ${sort.direction}`,
+    sort,
+    table,
     counters: countersCondition(args, caller, table),
   };
 }
@@ -436,6 +444,7 @@ export async function listApplications(
   now: Date,
   wants: ListWants = EVERYTHING,
 ): Promise<ApplicationsData> {
+  checkPage(args.page);
   const built = await build(db, caller, args, now);
   // The page query adds its limit and offset to the parameters; the counts take them as they are now.
   const values = [...built.params.values];
@@ -460,6 +469,70 @@ export async function listApplications(
   return { tasks, ...counted };
 }
 
+/** Rows per query of an export: a query's cost amortised, a batch's memory small. */
+const EXPORT_BATCH_ROWS = 2000;
+
+/**
+ * The rows after the last one read, in the list's order: after its sort value, then its application id
+ * (the order's second key). On a column that can be null, the nulls come last in either direction.
+ */
+function afterRow(sort: ListQuery['sort'], last: { key: unknown; id: string }, p: Params): string {
+  const cmp = sort.direction === 'ASC' ? '>' : '<';
+  const id = p.add(last.id);
+  if (!sort.nullsLast) return `(${sort.sql}, a.application_id) ${cmp} (${p.add(last.key)}, ${id})`;
+  if (last.key === null) return `(${sort.sql} IS NULL AND a.application_id ${cmp} ${id})`;
+  const key = p.add(last.key);
+  return `(${sort.sql} ${cmp} ${key} OR (${sort.sql} = ${key} AND a.application_id ${cmp} ${id}) OR ${sort.sql} IS NULL)`;
+}
+
+export interface ListExport {
+  table: TableConfig;
+  /** The list's total when the export began (what the grid shows as its count). */
+  count: number;
+  /** Every row of the list in its order, a batch at a time. */
+  batches: AsyncIterable<ListTask[]>;
+}
+
+/**
+ * A whole list for export, with exactly the rows and order the grid would page through (the same
+ * conditions, so the same access). Read by keyset, never OFFSET: the millionth row costs what the first
+ * does, and each batch is its own query (no transaction held open while the client downloads).
+ */
+export async function exportList(
+  db: Queryable,
+  caller: ListCaller,
+  args: Omit<ListArgs, 'page'>,
+  now: Date,
+  batchRows = EXPORT_BATCH_ROWS,
+): Promise<ListExport> {
+  const built = await build(db, caller, args, now);
+  const { count } = await listApplications(
+    db,
+    caller,
+    { ...args, page: { page: 0, size: PAGE_SIZE_OPTIONS[0] } },
+    now,
+    { tasks: false, count: true, groups: false },
+  );
+  async function* batches(): AsyncGenerator<ListTask[]> {
+    let last: { key: unknown; id: string } | null = null;
+    for (;;) {
+      const p = new Params();
+      p.values.push(...built.params.values);
+      const after = last ? ` AND ${afterRow(built.sort, last, p)}` : '';
+      const rows: (ListRow & { sort_key: unknown })[] = await db.query<ListRow & { sort_key: unknown }>(
+        `SELECT ${ROW_COLUMNS}, ${built.sort.sql} AS sort_key ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
+          WHERE ${built.where}${after} ORDER BY ${built.order} LIMIT ${batchRows}`,
+        p.values,
+      );
+      if (rows.length > 0) yield rows.map((r) => toListTask(r, now));
+      const end = rows.at(-1);
+      if (!end || rows.length < batchRows) return;
+      last = { key: end.sort_key, id: end.application_id };
+    }
+  }
+  return { table: built.table, count, batches: batches() };
+}
+
 /** One page of a list's free-text search, without the count groups (POST /backstage/localSearch). */
 export async function localSearch(
   db: Queryable,
@@ -467,12 +540,8 @@ export async function localSearch(
   args: { list: ApplicationList; query: string; page: number; size: number },
   now: Date,
 ): Promise<{ tasks: ListTask[]; count: number }> {
-  const built = await build(
-    db,
-    caller,
-    { list: args.list, search: args.query, page: { page: args.page, size: args.size } },
-    now,
-  );
+  checkPage({ page: args.page, size: args.size });
+  const built = await build(db, caller, { list: args.list, search: args.query }, now);
   const countParams = [...built.params.values];
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),

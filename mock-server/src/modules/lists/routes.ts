@@ -2,11 +2,25 @@
 // answer as the {data} envelope), the table configurations, saved filters, global and local search, and
 // the products of the Products page. SQL lives in modules/lists/lists.ts, list-setup.ts and graphql.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, APPLICATION_LISTS, type ApplicationList, GLOBAL_SEARCH_PAGE_SIZE, seal } from '@originate/contract';
+import {
+  API_PATHS,
+  APPLICATION_LISTS,
+  type ApplicationList,
+  bankTimestampText,
+  exportFileName,
+  GLOBAL_SEARCH_PAGE_SIZE,
+  SPREADSHEET_MIME,
+  seal,
+  spreadsheetKindOf,
+  type TableConfig,
+} from '@originate/contract';
 import {
   BACK_OFFICE_SDL,
   closed,
   ERROR_ANSWERS,
+  ExportApplicationsBodySchema,
+  ExportFileQuerySchema,
+  FileBytesAnswerSchema,
   GetFilterBodySchema,
   GlobalSearchBodySchema,
   GraphqlBodySchema,
@@ -24,12 +38,14 @@ import mercurius from 'mercurius';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { HttpError, invalid, notFound, ValidationError } from '../../errors';
+import { attachment } from '../../http/attachment';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
+import { type SheetColumn, spreadsheetStream } from '../reports';
 import type { UserRecord } from '../users';
 import { documentRules, graphqlResolvers } from './graphql';
 import { tableConfig } from './list-query';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
-import { globalSearch, type ListCaller, localSearch } from './lists';
+import { exportList, globalSearch, type ListCaller, localSearch } from './lists';
 
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */
@@ -56,6 +72,27 @@ function labelOf(message: string): string {
 
 const refusalOf = (errors: readonly { message: string }[]) =>
   new ValidationError(errors.slice(0, 50).map((e) => ({ label: labelOf(e.message), reason: e.message })));
+
+/** A list's columns as spreadsheet columns: the grid's headers, widths from its flex. */
+const sheetColumns = (table: TableConfig): SheetColumn[] =>
+  table.columns.map((c) => ({
+    header: c.headerName,
+    kind: spreadsheetKindOf(c),
+    width: Math.round(Math.max(10, Math.min(40, (c.flex ?? 1) * 16))),
+  }));
+
+/** The list's page title, the export's first title row and its file name. */
+const LIST_TITLES: Record<ApplicationList, string> = {
+  MY_APPLICATIONS: 'My Applications',
+  TEAM_APPLICATIONS: 'Team Applications',
+  ALL: 'All Applications',
+  REJECTED: 'Rejected Applications',
+  CANCELLED: 'Cancelled Applications',
+  MY_APPROVALS: 'My Approvals',
+  MY_QUERIES: 'My Queries',
+  MY_INTERNAL: 'My Internal',
+  NEW_INTERNAL: 'New Internal',
+};
 
 /** Parse and validation errors (mercurius MER_ERR_GQL_VALIDATION) are bad input; anything else is ours. */
 function graphqlFailure(error: unknown): unknown {
@@ -155,6 +192,52 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       const { query, page = 0, size = GLOBAL_SEARCH_PAGE_SIZE } = request.body;
       const found = await globalSearch(db, listCaller(user), { query, page, size }, ctx.now());
       return { data: found.tasks, count: found.count };
+    },
+  );
+
+  app.post(
+    API_PATHS.exportApplications,
+    {
+      schema: {
+        querystring: ExportFileQuerySchema,
+        body: ExportApplicationsBodySchema,
+        response: { 200: FileBytesAnswerSchema, ...ERROR_ANSWERS },
+      },
+      validatorCompiler: contractValidator,
+    },
+    async (request, reply) => {
+      const { user } = caller(request);
+      const { list, filters, search, bucket, sort } = request.body;
+      const now = ctx.now();
+      // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's).
+      const found = await exportList(db, listCaller(user), { list, filters, search, bucket, sort }, now);
+      const title = LIST_TITLES[list];
+      const columns = sheetColumns(found.table);
+      const fields = found.table.columns.map((c) => c.field);
+      const inForce = [
+        ...(filters ?? []).map((f) => `${f.field} ${f.operator} ${f.value}`),
+        ...(search ? [`search "${search}"`] : []),
+        ...(bucket ? [`review ${bucket}`] : []),
+      ];
+      const stream = spreadsheetStream(
+        {
+          title,
+          subtitles: [
+            `Exported ${bankTimestampText(now)} (IST) by ${user.userName}: ${found.count} rows`,
+            `Filters: ${inForce.length > 0 ? inForce.join('; ') : 'none'}`,
+          ],
+          columns,
+          batches: (async function* () {
+            for await (const tasks of found.batches) {
+              yield tasks.map((task) => fields.map((field) => (task as Record<string, unknown>)[field]));
+            }
+          })(),
+        },
+        // Spec §8: an Excel generation failure is logged only (the download ends incomplete).
+        (error) => request.log.error({ err: error, list }, 'Excel generation failed'),
+      );
+      reply.header('x-export-rows', String(found.count));
+      return attachment(reply, stream, exportFileName(title, now), SPREADSHEET_MIME);
     },
   );
 

@@ -129,6 +129,11 @@ export const API_PATHS = {
   tableConfig: '/backstage/getTableConfig/:id',
   globalSearch: '/backstage/globalSearch',
   localSearch: '/backstage/localSearch',
+  /**
+   * The list query with exportFile (spec §7): a whole application list (filters, search, bucket, sort as
+   * the grid has them) as a spreadsheet, streamed. Its pages are GraphQL 'applications'.
+   */
+  exportApplications: '/backstage/getApplications',
   getFilter: '/backstage/getFilter',
   rebook: '/backstage/rebook',
   saveFilter: '/setup/save_or_update',

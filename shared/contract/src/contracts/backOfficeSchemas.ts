@@ -2,7 +2,7 @@
 // server's route schema and the browser's check. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
 import { ApprovalKindSchema } from './answers/tasks';
-import { APPLICATION_LISTS, type FilterOperator } from './backOffice';
+import { APPLICATION_LISTS, type FilterOperator, TASK_REVIEW_BUCKETS } from './backOffice';
 import { literalUnion } from './flow';
 import { Comment, closed, Id, IsoDateTime } from './primitives';
 
@@ -217,6 +217,25 @@ export const GraphqlBodySchema = Type.Object(
   closed,
 );
 export type GraphqlBody = Static<typeof GraphqlBodySchema>;
+
+/**
+ * POST /backstage/getApplications?exportFile=xlsx: the list as the grid shows it, every row (the grid's
+ * GraphQL variables without the page).
+ */
+export const ExportApplicationsBodySchema = Type.Object(
+  {
+    list: literalUnion(APPLICATION_LISTS),
+    filters: Type.Optional(Type.Array(ListFilterSchema, { maxItems: 20 })),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    bucket: Type.Optional(literalUnion(TASK_REVIEW_BUCKETS)),
+    sort: Type.Optional(ListSortSchema),
+  },
+  closed,
+);
+export type ExportApplicationsBody = Static<typeof ExportApplicationsBodySchema>;
+
+/** The list query's exportFile (spec §7): the file format asked for; xlsx is the one there is. */
+export const ExportFileQuerySchema = Type.Object({ exportFile: Type.Literal('xlsx') }, closed);
 
 /** POST /backstage/localSearch: the free-text search of one list (what 'applications' search does), a page of it. */
 export const LocalSearchBodySchema = Type.Object(

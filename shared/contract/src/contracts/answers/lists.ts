@@ -6,6 +6,7 @@
 // (enums, inputs, the Query fields and their arguments) is written here as text; the enums' values are
 // the contract's lists.
 import Type, { type Static } from 'typebox';
+import { SPREADSHEET_KINDS } from '../../format/spreadsheet';
 import { APPLICATION_LISTS, FILTER_OPERATORS, type FilterFieldKind, TASK_REVIEW_BUCKETS } from '../backOffice';
 import { SavedFilterBodySchema } from '../backOfficeSchemas';
 import { FlowModeSchema, FlowTypeSchema, literalUnion } from '../flow';
@@ -226,6 +227,8 @@ const TableColumnSchema = Type.Object(
     options: Type.Optional(Type.Array(Text)),
     /** Relative width for the grid (flex). */
     flex: Type.Optional(Type.Number()),
+    /** How an export writes the column when its kind does not say (format/spreadsheet.ts spreadsheetKindOf). */
+    spreadsheet: Type.Optional(literalUnion(SPREADSHEET_KINDS)),
   },
   closed,
 );

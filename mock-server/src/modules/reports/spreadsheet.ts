@@ -1,0 +1,78 @@
+// Spreadsheet export (spec §9), streamed: exceljs's streaming workbook writer turns rows into the xlsx
+// zip as they come, so a list of a million rows goes out with the memory of one batch. The cells are
+// typed and formatted by the contract's rules (format/spreadsheet.ts); this file only applies them.
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { numberFormat, SPREADSHEET_FILLS, type SpreadsheetKind, spreadsheetCell } from '@originate/contract';
+import ExcelJS from 'exceljs';
+
+export interface SheetColumn {
+  header: string;
+  kind: SpreadsheetKind;
+  /** Characters, for the column's width. */
+  width: number;
+}
+
+export interface SheetSource {
+  /** The sheet's name and the first title row. */
+  title: string;
+  /** Further title rows: who exported, when, the filters in force. */
+  subtitles: readonly string[];
+  columns: readonly SheetColumn[];
+  /** Rows of raw values, in column order, a batch at a time. */
+  batches: AsyncIterable<readonly unknown[][]>;
+}
+
+const solid = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
+
+/** A sheet name Excel accepts: 31 characters, none of []:*?/\ . */
+const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export';
+
+/**
+ * The workbook as a stream of xlsx bytes. Rows are written while the stream is read: a batch waits
+ * while the reader is behind (the reply's socket), and a reader gone (the user cancelled) stops the
+ * query loop. A failure after the first byte can only end the stream broken: it is logged by the caller
+ * (`failed`), and the browser sees an incomplete download, never a file that looks whole.
+ */
+export function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
+  const out = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  const write = async () => {
+    const { columns } = source;
+    const sheet = workbook.addWorksheet(sheetName(source.title), {
+      views: [{ state: 'frozen', ySplit: source.subtitles.length + 2 }],
+    });
+    sheet.columns = columns.map((c) => ({ width: c.width }));
+    const span = Math.max(columns.length, 1);
+    for (const [i, text] of [source.title, ...source.subtitles].entries()) {
+      const row = sheet.addRow([text]);
+      if (i === 0) row.font = { bold: true, size: 13 };
+      for (let c = 1; c <= span; c++) row.getCell(c).fill = solid(SPREADSHEET_FILLS.title);
+      row.commit();
+    }
+    const header = sheet.addRow(columns.map((c) => c.header));
+    header.font = { bold: true };
+    for (let c = 1; c <= span; c++) header.getCell(c).fill = solid(SPREADSHEET_FILLS.header);
+    header.commit();
+    for await (const batch of source.batches) {
+      if (out.destroyed) return;
+      for (const values of batch) {
+        const cells = columns.map((column, i) => spreadsheetCell(column.kind, values[i]));
+        const row = sheet.addRow(cells);
+        columns.forEach((column, i) => {
+          const format = numberFormat(column.kind, cells[i] ?? null);
+          if (format) row.getCell(i + 1).numFmt = format;
+        });
+        row.commit();
+      }
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => {
+    failed(error);
+    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  });
+  return out;
+}
