@@ -194,7 +194,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   installErrorHandling(app);
   await installRequestRules(app, redis);
   // Retry-After is not a CORS-safelisted header: without exposing it the login form could not say when to retry.
-  await app.register(cors, { origin: config.corsOrigins, credentials: true, exposedHeaders: ['Retry-After'] });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Export-Rows'],
+  });
   await app.register(cookie);
   installAuthHook(app, ctx);
   installAdminEnvelope(app);

@@ -1,5 +1,6 @@
+import { ExportApplicationsBodySchema, schemaIssues } from '@originate/contract/schemas';
 import { listKeys } from '../api/keys';
-import { chipFilter, initialListState, toVariables } from './lists';
+import { chipFilter, initialListState, toExportBody, toVariables } from './lists';
 
 describe('list state → GraphQL variables', () => {
   it('sends the list and the page only, when nothing else is set', () => {
@@ -29,6 +30,23 @@ describe('list state → GraphQL variables', () => {
       sort: { field: 'mod_time', direction: 'desc' },
       page: { page: 3, size: 25 },
     });
+  });
+
+  it('exports the list as it stands, every page: the same variables without the page, as the server reads them', () => {
+    const state = {
+      ...initialListState('ALL', 25, { field: 'loanAmount', direction: 'desc' as const }),
+      page: 7,
+      chip: chipFilter('stage', 'Sanction'),
+      search: ' Rao ',
+    };
+    const body = toExportBody(state);
+    expect(body).toEqual({
+      list: 'ALL',
+      filters: [{ field: 'stage', operator: 'EQUAL', value: 'Sanction' }],
+      search: 'Rao',
+      sort: { field: 'loanAmount', direction: 'desc' },
+    });
+    expect(schemaIssues(ExportApplicationsBodySchema, body)).toEqual([]);
   });
 
   it('maps the count chips to the columns they filter', () => {

@@ -34,6 +34,12 @@ export function toVariables(state: ListState): ListVariables {
   };
 }
 
+/** The export of the list as it stands (spec §7 exportFile): the page's variables without the page. */
+export function toExportBody(state: ListState): Omit<ListVariables, 'page'> {
+  const { page: _page, ...body } = toVariables(state);
+  return body;
+}
+
 export type CountGroup = 'stage' | 'task' | 'version';
 
 /** The column each count group filters on (table-config fields). */

@@ -11,6 +11,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import {
+  API_PATHS,
   type ApplicationList,
   GRID_PAGE_SIZE_OPTIONS,
   LIST_TABLE_IDS,
@@ -21,12 +22,12 @@ import {
   type User,
 } from '@originate/contract';
 import { userAtom } from '@originate/web';
-import { SavedFilters, ServerListGrid, useServerList, useTableConfig } from '@originate/web/lists';
+import { ExportButton, SavedFilters, ServerListGrid, useServerList, useTableConfig } from '@originate/web/lists';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useApplicationsPage, useLiveLists } from '../../api/useLists';
-import { initialListState, toVariables } from '../../domain/lists';
+import { initialListState, toExportBody, toVariables } from '../../domain/lists';
 import { openPath, rowActions } from '../../domain/rowActions';
 import { CardGrid } from './CardGrid';
 import { CountsBar } from './CountsBar';
@@ -93,6 +94,11 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
           {title}
         </Typography>
         <StartApplicationButton list={list} roles={user.roles} />
+        <ExportButton
+          path={API_PATHS.exportApplications}
+          body={toExportBody({ ...state, sort })}
+          disabled={!page.data || page.data.count === 0}
+        />
         <ToggleButtonGroup
           size="small"
           exclusive

@@ -101,6 +101,72 @@ export async function downloadBlob(path: string, pattern: string): Promise<Blob>
   return response.blob();
 }
 
+export interface ExportProgress {
+  /** Rows the server is writing (its x-export-rows header); null until the answer starts. */
+  rows: number | null;
+  /** Bytes of the file received so far. */
+  bytes: number;
+}
+
+export interface ExportedFile {
+  blob: Blob;
+  /** The server's name for it (spec §9: _export_ and a timestamp). */
+  fileName: string;
+  rows: number | null;
+}
+
+/** The file name of a content-disposition header (the UTF-8 form first), or the fallback. */
+function attachmentName(header: string | null, fallback: string): string {
+  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
+  if (utf8) return decodeURIComponent(utf8);
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
+}
+
+/**
+ * A streamed export (a POST whose answer is a file): the same headers, XSRF and error path as every call,
+ * read chunk by chunk so the caller can show progress, and cancelled by `signal` (the server stops writing
+ * when the connection goes). No timeout: a million-row file takes as long as it takes, and the user can
+ * cancel it. A refusal (400, 403) is the same ApiError as any call's; a cut stream is an error, never a file.
+ */
+export async function downloadExport(
+  path: string,
+  body: unknown,
+  opts: { searchParams?: SearchParams; signal?: AbortSignal; onProgress?: (progress: ExportProgress) => void },
+): Promise<ExportedFile> {
+  const headers: Record<string, string> = { ...authHeaders(), 'Content-Type': 'application/json' };
+  const xsrf = readCookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  const response = await fetch(apiUrl(path, opts.searchParams), {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal: opts.signal,
+  });
+  if (!response.ok) {
+    const error = new ApiError(response.status, await readBody(response), path);
+    if (response.status === 401) await sessionExpired();
+    throw error;
+  }
+  const rowsHeader = response.headers.get('x-export-rows');
+  const rows = rowsHeader !== null && /^\d+$/.test(rowsHeader) ? Number(rowsHeader) : null;
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  opts.onProgress?.({ rows, bytes });
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error(`${path}: the answer has no body`);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    bytes += value.byteLength;
+    opts.onProgress?.({ rows, bytes });
+  }
+  const type = response.headers.get('content-type') ?? 'application/octet-stream';
+  const fileName = attachmentName(response.headers.get('content-disposition'), 'export.xlsx');
+  return { blob: new Blob(chunks as BlobPart[], { type }), fileName, rows };
+}
+
 let expiring: Promise<void> | null = null;
 
 /** Spec §8: toast, drop the session, and go to the root or back to the new-application entry. */

@@ -3,6 +3,7 @@
 // remotes without lists never load. It imports the package root by name (one federated instance).
 export * from './CountChips';
 export * from './columns';
+export * from './ExportButton';
 export * from './listApi';
 export * from './listState';
 export * from './live';
