@@ -18,6 +18,7 @@ import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
+import { exportBench, exportRows } from './export';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
@@ -320,6 +321,25 @@ async function documentsOnly() {
   console.log(`written to ${path.relative(ROOT, file)}`);
 }
 
+/** `npm run bench -- --only export`: the spreadsheet export of 100,000 applications alone (no build, no browser). */
+async function exportOnly() {
+  const loadAtStart = loadavg();
+  const figures = await attempt('the spreadsheet export bench', exportBench);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-export.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, export: figures }, null, 2)}\n`,
+  );
+  printRows(failed(figures) ? [['export', 'not measured', figures.failed]] : exportRows(figures));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(figures)) process.exitCode = 1;
+}
+
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
@@ -331,8 +351,9 @@ async function main() {
     if (only === 'form') return formOnly();
     if (only === 'release') return releaseOnly();
     if (only === 'nginx') return nginxOnly();
+    if (only === 'export') return exportOnly();
     if (only !== 'documents') {
-      throw new Error(`--only takes 'documents', 'form', 'release', 'nginx' or 'crash', got '${only}'`);
+      throw new Error(`--only takes 'documents', 'form', 'release', 'nginx', 'export' or 'crash', got '${only}'`);
     }
     return documentsOnly();
   }
@@ -345,6 +366,7 @@ async function main() {
   // The 1,000,000-lead list bench (its database is kept between runs too); --no-lists skips it as well.
   const leads = process.argv.includes('--no-lists') ? null : await attempt('the lead list bench', leadsBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
+  const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
   const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
@@ -376,6 +398,7 @@ async function main() {
     lists,
     leads,
     documents,
+    export: spreadsheet,
     nginx,
     coldStart: cold,
   };
@@ -434,6 +457,7 @@ async function main() {
         ? [['leads (1,000,000 leads)', 'not measured', leads.failed] as Row]
         : leadRows(leads)),
     ...documentRows(documents),
+    ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...releaseRows(release),
     ...nginxRows(nginx),
   ];
