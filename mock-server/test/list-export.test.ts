@@ -10,6 +10,8 @@ import {
   type ApplicationsData,
   decryptPayload,
   encryptPayload,
+  type LeadRow,
+  type LeadsPage,
   type ListTask,
   numberFormat,
   SPREADSHEET_FILLS,
@@ -18,6 +20,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import JSZip from 'jszip';
+import { exportLeads } from '../src/modules/leads/lead-lists';
 import { exportList } from '../src/modules/lists/lists';
 import { findUserById } from '../src/modules/users';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
@@ -73,7 +76,7 @@ const fillOf = (cell: ExcelJS.Cell) => (cell.fill as ExcelJS.FillPattern | undef
 
 before(async () => {
   server = await startServer();
-  for (const name of ['officer', 'opsadmin']) as[name] = await login(server.app, name);
+  for (const name of ['officer', 'opsadmin', 'approver']) as[name] = await login(server.app, name);
 });
 after(() => server.close());
 
@@ -206,5 +209,89 @@ describe('list export', () => {
     const exported = await call(server.app, 'POST', EXPORT_URL, officer, { list: 'ALL' });
     assert.equal(exported.statusCode, 403, exported.body);
     assert.equal(exported.headers['content-type']?.toString().startsWith('application/json'), true);
+  });
+});
+
+/** Every row of a lead list, page by page. */
+async function leadRows(who: Login, body: Record<string, unknown>): Promise<LeadRow[]> {
+  const all: LeadRow[] = [];
+  for (let page = 0; ; page++) {
+    const res = await call(server.app, 'POST', API_PATHS.leads, who, { ...body, page: { page, size: 100 } });
+    assert.equal(res.statusCode, 200, res.body);
+    const got = res.json<{ data: LeadsPage }>().data;
+    all.push(...got.leads);
+    if (got.leads.length < 100) {
+      assert.equal(all.length, got.count);
+      return all;
+    }
+  }
+}
+
+const LEADS_EXPORT = `${API_PATHS.leads}?exportFile=xlsx`;
+
+describe('lead list export', () => {
+  it("writes the admin's Team Leads, every page, in the list's order with its filters", async () => {
+    const admin = as.opsadmin as Login;
+    const body = {
+      list: 'TEAM_LEADS',
+      filters: [{ field: 'status', operator: 'NOT_EQUAL', value: 'CONVERTED' }],
+      sort: { field: 'loanAmount', direction: 'desc' },
+    };
+    const expected = await leadRows(admin, body);
+    assert.ok(expected.length > 100, 'more than one page of leads');
+    const res = await call(server.app, 'POST', LEADS_EXPORT, admin, { ...body, page: { page: 3, size: 10 } });
+    assert.match(String(res.headers['content-disposition']), /filename="Team_Leads_export_\d{13}\.xlsx"/);
+    const sheet = await workbookOf(res);
+    assert.equal(sheet.getCell(1, 1).value, 'Team Leads');
+    assert.equal(sheet.getCell(3, 1).value, 'Filters: status NOT_EQUAL CONVERTED');
+    assert.equal(fillOf(sheet.getCell(HEADER_ROW, 1)), SPREADSHEET_FILLS.header);
+    assert.equal(sheet.rowCount, HEADER_ROW + expected.length);
+    const headers = (sheet.getRow(HEADER_ROW).values as unknown[]).slice(1);
+    const ids: unknown[] = [];
+    sheet.eachRow((row, n) => {
+      if (n > HEADER_ROW) ids.push(row.getCell(headers.indexOf('Lead ID') + 1).value);
+    });
+    assert.deepEqual(
+      ids,
+      expected.map((l) => l.lead_id),
+    );
+  });
+
+  it('reads leads in keyset batches in exactly the order paging gives', async () => {
+    const admin = as.opsadmin as Login;
+    const record = await findUserById(server.app.ctx.db, admin.user.userid);
+    assert.ok(record);
+    for (const sort of [
+      { field: 'followUpAt', direction: 'asc' },
+      { field: 'followUpAt', direction: 'desc' },
+      { field: 'prospectName', direction: 'asc' },
+    ] as const) {
+      const expected = await leadRows(admin, { list: 'TEAM_LEADS', sort });
+      const found = await exportLeads(server.app.ctx.db, record, { list: 'TEAM_LEADS', sort }, new Date(), 11);
+      const got: string[] = [];
+      for await (const batch of found.batches) got.push(...batch.map((l) => l.lead_id));
+      assert.equal(found.count, expected.length);
+      assert.deepEqual(
+        got,
+        expected.map((l) => l.lead_id),
+        `${sort.field} ${sort.direction}`,
+      );
+    }
+  });
+
+  it('refuses one who does not work leads, bad input and no token, as the list does', async () => {
+    const body = { list: 'MY_LEADS', page: { page: 0, size: 10 } };
+    const refused = await call(server.app, 'POST', LEADS_EXPORT, as.approver as Login, body);
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.deepEqual(
+      labels(await call(server.app, 'POST', `${API_PATHS.leads}?exportFile=csv`, as.officer as Login, body)),
+      ['exportFile'],
+    );
+    assert.deepEqual(
+      labels(await call(server.app, 'POST', LEADS_EXPORT, as.officer as Login, { ...body, list: 'ALL' })),
+      ['list'],
+    );
+    const none = await call(server.app, 'POST', LEADS_EXPORT, undefined, body);
+    assert.equal(none.statusCode, 401, none.body);
   });
 });

@@ -1,12 +1,12 @@
 // Which page each menu path of remote.json shows (one exposed module serves every menu entry and picks
 // its page from the basename the host routes it under), and where the detail lives.
-import { LEAD_DETAIL_PATH, type LeadList, leadDetailPath } from '@originate/contract';
+import { LEAD_DETAIL_PATH, LEAD_LIST_TITLES, type LeadList, leadDetailPath } from '@originate/contract';
 
 export type LeadPage = { kind: 'list'; list: LeadList; title: string } | { kind: 'create'; title: string };
 
 export const PAGES: Readonly<Record<string, LeadPage>> = {
-  'leads/my': { kind: 'list', list: 'MY_LEADS', title: 'My Leads' },
-  'leads/team': { kind: 'list', list: 'TEAM_LEADS', title: 'Team Leads' },
+  'leads/my': { kind: 'list', list: 'MY_LEADS', title: LEAD_LIST_TITLES.MY_LEADS },
+  'leads/team': { kind: 'list', list: 'TEAM_LEADS', title: LEAD_LIST_TITLES.TEAM_LEADS },
   'leads/new': { kind: 'create', title: 'Create Lead' },
 };
 

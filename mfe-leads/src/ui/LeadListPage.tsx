@@ -11,6 +11,7 @@ import { alpha, useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  API_PATHS,
   formatDateTime,
   isFollowUpDue,
   LEAD_SOURCE_LABELS,
@@ -23,6 +24,7 @@ import {
 import {
   CountChips,
   configuredColumns,
+  ExportButton,
   SavedFilters,
   ServerListGrid,
   useServerList,
@@ -50,7 +52,8 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
     table.data?.defaultSort,
   );
   const { state, setState, sort } = listState;
-  const page = useLeadsPage(toLeadListBody(state, sort), table.isSuccess);
+  const body = toLeadListBody(state, sort);
+  const page = useLeadsPage(body, table.isSuccess);
   useLiveLeads();
 
   // 'Due today' is judged at the time the page arrived, not re-rendered by a clock.
@@ -79,6 +82,7 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
         <Typography variant="h5" component="h1" sx={{ fontWeight: 600, flex: 1, minWidth: 180 }}>
           {title}
         </Typography>
+        <ExportButton path={API_PATHS.leads} body={body} disabled={!page.data || page.data.count === 0} />
         <Button component={RouterLink} to="/leads/new" variant="contained">
           Create lead
         </Button>

@@ -10,6 +10,8 @@ import {
   type LeadStatus,
   type LeadsPage,
   leadsEverywhere,
+  PAGE_SIZE_OPTIONS,
+  type TableConfig,
   worksLeads,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
@@ -19,7 +21,9 @@ import {
   bankDayStart,
   checkPage,
   DAY_MS,
+  EXPORT_BATCH_ROWS,
   filterCondition,
+  keysetAfter,
   LEAD_LIST_FIELDS,
   likePrefix,
   Params,
@@ -162,10 +166,15 @@ async function countGroups(
   return counts;
 }
 
-/** POST /v3/lead/leads: 403 for a user who does not work leads; 400 naming a bad filter, sort, search or page. */
-export async function listLeads(db: Queryable, user: UserRecord, body: LeadListBody, now: Date): Promise<LeadsPage> {
+const OWNER_JOIN = 'LEFT JOIN users o ON o.userid = l.owner_id';
+const ROW_COLUMNS = `l.lead_id, l.prospect_name, l.mobile, l.city, l.product_code, l.product_name, l.source, l.status,
+  l.loan_amount, l.owner_id, o.display_name AS owner_name, l.team_id, l.team_name, l.follow_up_at,
+  l.application_id, l.cre_time, l.mod_time`;
+const due = (placeholder: string) => `${OPEN} AND l.follow_up_at < ${placeholder}::timestamptz`;
+
+/** A lead list's conditions and sort (the page, the counts and an export all read these). */
+async function leadQuery(db: Queryable, user: UserRecord, body: Omit<LeadListBody, 'page'>, now: Date) {
   if (!worksLeads(leadCaller(user))) throw forbidden(`working leads needs one of the roles ${LEAD_ROLES.join(', ')}`);
-  checkPage(body.page);
   const table = await tableConfig(db, LEAD_TABLE_IDS[body.list]);
   if (!table) throw notFound(`No table configuration for ${body.list}`);
   const p = new Params();
@@ -176,16 +185,59 @@ export async function listLeads(db: Queryable, user: UserRecord, body: LeadListB
   });
   if (body.search !== undefined) parts.push(searchCondition(body.search, p));
   const tomorrow = new Date(bankDayStart(now).getTime() + DAY_MS);
-  const due = (placeholder: string) => `${OPEN} AND l.follow_up_at < ${placeholder}::timestamptz`;
   if (body.dueToday) parts.push(due(p.add(tomorrow)));
   const sort = sortColumn(table, LEAD_LIST_FIELDS, body.sort ?? table.defaultSort);
-  const where = parts.join(' AND ');
+  return { table, p, filters, tomorrow, sort, where: parts.join(' AND ') };
+}
+
+export interface LeadExport {
+  table: TableConfig;
+  /** The list's total when the export began. */
+  count: number;
+  /** Every lead of the list in its order, a batch at a time (keyset on the sort value and the lead id). */
+  batches: AsyncIterable<LeadRow[]>;
+}
+
+/** A whole lead list for export: the list's own conditions (so its access), read by keyset batches. */
+export async function exportLeads(
+  db: Queryable,
+  user: UserRecord,
+  body: Omit<LeadListBody, 'page'>,
+  now: Date,
+  batchRows = EXPORT_BATCH_ROWS,
+): Promise<LeadExport> {
+  const q = await leadQuery(db, user, body, now);
+  const { count } = await listLeads(db, user, { ...body, page: { page: 0, size: PAGE_SIZE_OPTIONS[0] } }, now);
+  const order = `${q.sort.sql} ${q.sort.direction}${q.sort.nullsLast}, l.lead_id ${q.sort.direction}`;
+  async function* batches(): AsyncGenerator<LeadRow[]> {
+    let last: { key: unknown; id: string } | null = null;
+    for (;;) {
+      const p = new Params();
+      p.values.push(...q.p.values);
+      const after = last ? ` AND ${keysetAfter(q.sort, 'l.lead_id', last, p)}` : '';
+      const rows: (RowOut & { sort_key: unknown })[] = await db.query<RowOut & { sort_key: unknown }>(
+        `SELECT ${ROW_COLUMNS}, ${q.sort.sql} AS sort_key FROM leads l ${OWNER_JOIN}
+          WHERE ${q.where}${after} ORDER BY ${order} LIMIT ${batchRows}`,
+        p.values,
+      );
+      if (rows.length > 0) yield rows.map(toRow);
+      const end = rows.at(-1);
+      if (!end || rows.length < batchRows) return;
+      last = { key: end.sort_key, id: end.lead_id };
+    }
+  }
+  return { table: q.table, count, batches: batches() };
+}
+
+/** POST /v3/lead/leads: 403 for a user who does not work leads; 400 naming a bad filter, sort, search or page. */
+export async function listLeads(db: Queryable, user: UserRecord, body: LeadListBody, now: Date): Promise<LeadsPage> {
+  checkPage(body.page);
+  const { table, p, filters, tomorrow, sort, where } = await leadQuery(db, user, body, now);
   // The counts take the conditions' parameters and 'tomorrow' last; the page adds its limit and offset.
   const values = [...p.values, tomorrow];
   const dueCondition = due(`$${values.length}`);
-  const owner = 'LEFT JOIN users o ON o.userid = l.owner_id';
   // The owner is joined to count only when a filter reads the owner's name.
-  const countFrom = `leads l${reads('o', where) ? ` ${owner}` : ''}`;
+  const countFrom = `leads l${reads('o', where) ? ` ${OWNER_JOIN}` : ''}`;
 
   // Team Leads filtered only on the counted columns: the groups and 'due today' are sums over
   // lead_counts (its follow-up days before tomorrow's are due).
@@ -218,10 +270,8 @@ export async function listLeads(db: Queryable, user: UserRecord, body: LeadListB
     const limit = p.add(body.page.size);
     const offset = p.add(body.page.page * body.page.size);
     const rows = await db.query<RowOut>(
-      `SELECT l.lead_id, l.prospect_name, l.mobile, l.city, l.product_code, l.product_name, l.source, l.status,
-              l.loan_amount, l.owner_id, o.display_name AS owner_name, l.team_id, l.team_name, l.follow_up_at,
-              l.application_id, l.cre_time, l.mod_time
-         FROM leads l ${owner}
+      `SELECT ${ROW_COLUMNS}
+         FROM leads l ${OWNER_JOIN}
         WHERE ${where}
         ORDER BY ${sort.sql} ${sort.direction}${sort.nullsLast}, l.lead_id ${sort.direction}
         LIMIT ${limit} OFFSET ${offset}`,

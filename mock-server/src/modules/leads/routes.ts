@@ -3,12 +3,19 @@
 // request. Validate, check access, answer: SQL and transactions live in leads.ts, lead-lists.ts and
 // callback.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR } from '@originate/contract';
+import {
+  API_PATHS,
+  CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR,
+  exportFileName,
+  LEAD_LIST_TITLES,
+  SPREADSHEET_MIME,
+} from '@originate/contract';
 import {
   CallbackRequestAnswerSchema,
   CallbackRequestBodySchema,
   CreateLeadBodySchema,
   ERROR_ANSWERS,
+  FileBytesAnswerSchema,
   LeadActivityBodySchema,
   LeadAssignBodySchema,
   LeadConvertBodySchema,
@@ -20,10 +27,13 @@ import {
   LeadsPageAnswerSchema,
   LeadUpdateBodySchema,
 } from '@originate/contract/schemas';
+import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
+import { attachment } from '../../http/attachment';
 import { contractValidator } from '../../http/bodies';
+import { listSheet, spreadsheetStream } from '../reports';
 import { requestCallback } from './callback';
-import { listLeads } from './lead-lists';
+import { exportLeads, listLeads } from './lead-lists';
 import {
   assignLead,
   changeStatus,
@@ -44,8 +54,43 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
 
   app.post(
     API_PATHS.leads,
-    { ...options, schema: { body: LeadListBodySchema, response: { 200: LeadsPageAnswerSchema, ...ERROR_ANSWERS } } },
-    async (request) => ({ data: await listLeads(db, caller(request).user, request.body, ctx.now()) }),
+    {
+      ...options,
+      schema: {
+        // The list query's exportFile (spec §7): with it, every page of the list as a spreadsheet.
+        querystring: Type.Object({ exportFile: Type.Optional(Type.Literal('xlsx')) }, { additionalProperties: false }),
+        body: LeadListBodySchema,
+        response: { 200: Type.Union([LeadsPageAnswerSchema, FileBytesAnswerSchema]), ...ERROR_ANSWERS },
+      },
+    },
+    async (request, reply) => {
+      const { user } = caller(request);
+      const now = ctx.now();
+      if (!request.query.exportFile) return { data: await listLeads(db, user, request.body, now) };
+      // The page is the grid's; an export holds every page.
+      const { page: _page, ...body } = request.body;
+      const found = await exportLeads(db, user, body, now);
+      const title = LEAD_LIST_TITLES[body.list];
+      const stream = spreadsheetStream(
+        listSheet({
+          title,
+          table: found.table,
+          count: found.count,
+          by: user.userName,
+          at: now,
+          filters: body.filters ?? [],
+          also: [
+            ...(body.search ? [`search "${body.search}"`] : []),
+            ...(body.dueToday ? ['follow-up due today'] : []),
+          ],
+          rows: found.batches,
+        }),
+        // Spec §8: an Excel generation failure is logged only (the download ends incomplete).
+        (error) => request.log.error({ err: error, list: body.list }, 'Excel generation failed'),
+      );
+      reply.header('x-export-rows', String(found.count));
+      return attachment(reply, stream, exportFileName(title, now), SPREADSHEET_MIME);
+    },
   );
   app.get(API_PATHS.lead, { ...options, schema: { params: LeadParamsSchema, response: detail } }, (request) =>
     leadDetail(db, caller(request).user, request.params.leadId),

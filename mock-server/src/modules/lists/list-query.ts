@@ -188,6 +188,28 @@ export function sortColumn(
   };
 }
 
+/**
+ * The rows after the last one read, in a list's order: after its sort value, then its id (the order's
+ * second key, `idSql`). On a column that can be null, the nulls come last in either direction. Exports
+ * read a whole list this way, never by OFFSET: the millionth row costs what the first does.
+ */
+export function keysetAfter(
+  sort: ReturnType<typeof sortColumn>,
+  idSql: string,
+  last: { key: unknown; id: string },
+  p: Params,
+): string {
+  const cmp = sort.direction === 'ASC' ? '>' : '<';
+  const id = p.add(last.id);
+  if (!sort.nullsLast) return `(${sort.sql}, ${idSql}) ${cmp} (${p.add(last.key)}, ${id})`;
+  if (last.key === null) return `(${sort.sql} IS NULL AND ${idSql} ${cmp} ${id})`;
+  const key = p.add(last.key);
+  return `(${sort.sql} ${cmp} ${key} OR (${sort.sql} = ${key} AND ${idSql} ${cmp} ${id}) OR ${sort.sql} IS NULL)`;
+}
+
+/** Rows per query of an export: a query's cost amortised, a batch's memory small. */
+export const EXPORT_BATCH_ROWS = 2000;
+
 export async function tableConfig(db: Queryable, id: string): Promise<TableConfig | null> {
   const [row] = await db.query<{ value: TableConfig }>('SELECT value FROM table_configs WHERE id = $1', [id]);
   return row?.value ?? null;

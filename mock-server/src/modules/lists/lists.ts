@@ -27,7 +27,9 @@ import {
   bankDayStart,
   checkPage,
   DAY_MS,
+  EXPORT_BATCH_ROWS,
   filterCondition,
+  keysetAfter,
   LIST_FIELDS,
   type ListFilter,
   likePrefix,
@@ -469,22 +471,6 @@ export async function listApplications(
   return { tasks, ...counted };
 }
 
-/** Rows per query of an export: a query's cost amortised, a batch's memory small. */
-const EXPORT_BATCH_ROWS = 2000;
-
-/**
- * The rows after the last one read, in the list's order: after its sort value, then its application id
- * (the order's second key). On a column that can be null, the nulls come last in either direction.
- */
-function afterRow(sort: ListQuery['sort'], last: { key: unknown; id: string }, p: Params): string {
-  const cmp = sort.direction === 'ASC' ? '>' : '<';
-  const id = p.add(last.id);
-  if (!sort.nullsLast) return `(${sort.sql}, a.application_id) ${cmp} (${p.add(last.key)}, ${id})`;
-  if (last.key === null) return `(${sort.sql} IS NULL AND a.application_id ${cmp} ${id})`;
-  const key = p.add(last.key);
-  return `(${sort.sql} ${cmp} ${key} OR (${sort.sql} = ${key} AND a.application_id ${cmp} ${id}) OR ${sort.sql} IS NULL)`;
-}
-
 export interface ListExport {
   table: TableConfig;
   /** The list's total when the export began (what the grid shows as its count). */
@@ -518,7 +504,7 @@ export async function exportList(
     for (;;) {
       const p = new Params();
       p.values.push(...built.params.values);
-      const after = last ? ` AND ${afterRow(built.sort, last, p)}` : '';
+      const after = last ? ` AND ${keysetAfter(built.sort, 'a.application_id', last, p)}` : '';
       const rows: (ListRow & { sort_key: unknown })[] = await db.query<ListRow & { sort_key: unknown }>(
         `SELECT ${ROW_COLUMNS}, ${built.sort.sql} AS sort_key ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
           WHERE ${built.where}${after} ORDER BY ${built.order} LIMIT ${batchRows}`,

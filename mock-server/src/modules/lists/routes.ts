@@ -6,13 +6,10 @@ import {
   API_PATHS,
   APPLICATION_LISTS,
   type ApplicationList,
-  bankTimestampText,
   exportFileName,
   GLOBAL_SEARCH_PAGE_SIZE,
   SPREADSHEET_MIME,
   seal,
-  spreadsheetKindOf,
-  type TableConfig,
 } from '@originate/contract';
 import {
   BACK_OFFICE_SDL,
@@ -40,7 +37,7 @@ import { caller, type PluginOptions } from '../../context';
 import { HttpError, invalid, notFound, ValidationError } from '../../errors';
 import { attachment } from '../../http/attachment';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
-import { type SheetColumn, spreadsheetStream } from '../reports';
+import { listSheet, spreadsheetStream } from '../reports';
 import type { UserRecord } from '../users';
 import { documentRules, graphqlResolvers } from './graphql';
 import { tableConfig } from './list-query';
@@ -72,14 +69,6 @@ function labelOf(message: string): string {
 
 const refusalOf = (errors: readonly { message: string }[]) =>
   new ValidationError(errors.slice(0, 50).map((e) => ({ label: labelOf(e.message), reason: e.message })));
-
-/** A list's columns as spreadsheet columns: the grid's headers, widths from its flex. */
-const sheetColumns = (table: TableConfig): SheetColumn[] =>
-  table.columns.map((c) => ({
-    header: c.headerName,
-    kind: spreadsheetKindOf(c),
-    width: Math.round(Math.max(10, Math.min(40, (c.flex ?? 1) * 16))),
-  }));
 
 /** The list's page title, the export's first title row and its file name. */
 const LIST_TITLES: Record<ApplicationList, string> = {
@@ -212,27 +201,17 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's).
       const found = await exportList(db, listCaller(user), { list, filters, search, bucket, sort }, now);
       const title = LIST_TITLES[list];
-      const columns = sheetColumns(found.table);
-      const fields = found.table.columns.map((c) => c.field);
-      const inForce = [
-        ...(filters ?? []).map((f) => `${f.field} ${f.operator} ${f.value}`),
-        ...(search ? [`search "${search}"`] : []),
-        ...(bucket ? [`review ${bucket}`] : []),
-      ];
       const stream = spreadsheetStream(
-        {
+        listSheet({
           title,
-          subtitles: [
-            `Exported ${bankTimestampText(now)} (IST) by ${user.userName}: ${found.count} rows`,
-            `Filters: ${inForce.length > 0 ? inForce.join('; ') : 'none'}`,
-          ],
-          columns,
-          batches: (async function* () {
-            for await (const tasks of found.batches) {
-              yield tasks.map((task) => fields.map((field) => (task as Record<string, unknown>)[field]));
-            }
-          })(),
-        },
+          table: found.table,
+          count: found.count,
+          by: user.userName,
+          at: now,
+          filters: filters ?? [],
+          also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
+          rows: found.batches,
+        }),
         // Spec §8: an Excel generation failure is logged only (the download ends incomplete).
         (error) => request.log.error({ err: error, list }, 'Excel generation failed'),
       );

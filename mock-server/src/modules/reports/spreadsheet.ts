@@ -3,7 +3,15 @@
 // typed and formatted by the contract's rules (format/spreadsheet.ts); this file only applies them.
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { numberFormat, SPREADSHEET_FILLS, type SpreadsheetKind, spreadsheetCell } from '@originate/contract';
+import {
+  bankTimestampText,
+  numberFormat,
+  SPREADSHEET_FILLS,
+  type SpreadsheetKind,
+  spreadsheetCell,
+  spreadsheetKindOf,
+  type TableConfig,
+} from '@originate/contract';
 import ExcelJS from 'exceljs';
 
 export interface SheetColumn {
@@ -75,4 +83,37 @@ export function spreadsheetStream(source: SheetSource, failed: (error: unknown) 
     out.destroy(error instanceof Error ? error : new Error(String(error)));
   });
   return out;
+}
+
+/** A list's export: its table's columns and headers, its rows' fields in that order, the title rows. */
+export function listSheet(list: {
+  title: string;
+  table: TableConfig;
+  /** The list's total when the export began. */
+  count: number;
+  by: string;
+  at: Date;
+  /** What narrows the list besides its own rule: filters, then any other (search, review bucket). */
+  filters: readonly { field: string; operator: string; value: string }[];
+  also: readonly string[];
+  rows: AsyncIterable<readonly Record<string, unknown>[]>;
+}): SheetSource {
+  const fields = list.table.columns.map((c) => c.field);
+  const inForce = [...list.filters.map((f) => `${f.field} ${f.operator} ${f.value}`), ...list.also];
+  return {
+    title: list.title,
+    subtitles: [
+      `Exported ${bankTimestampText(list.at)} (IST) by ${list.by}: ${list.count} rows`,
+      `Filters: ${inForce.length > 0 ? inForce.join('; ') : 'none'}`,
+    ],
+    columns: list.table.columns.map((c) => ({
+      header: c.headerName,
+      kind: spreadsheetKindOf(c),
+      // The grid's relative width (flex) as characters.
+      width: Math.round(Math.max(10, Math.min(40, (c.flex ?? 1) * 16))),
+    })),
+    batches: (async function* () {
+      for await (const batch of list.rows) yield batch.map((row) => fields.map((field) => row[field]));
+    })(),
+  };
 }

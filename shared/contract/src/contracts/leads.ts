@@ -109,6 +109,8 @@ export const LEAD_LISTS = ['MY_LEADS', 'TEAM_LEADS'] as const;
 export type LeadList = (typeof LEAD_LISTS)[number];
 /** /backstage/getTableConfig/{id} and saved filters of each list. */
 export const LEAD_TABLE_IDS: Record<LeadList, string> = { MY_LEADS: 'MY_LEADS', TEAM_LEADS: 'TEAM_LEADS' };
+/** Each list's title: its page heading, its export's first title row and file name. */
+export const LEAD_LIST_TITLES: Record<LeadList, string> = { MY_LEADS: 'My Leads', TEAM_LEADS: 'Team Leads' };
 
 /**
  * Housing products (their product summary says `pmay: true`) carry the PMAY (Pradhan Mantri Awas Yojana)
