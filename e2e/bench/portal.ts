@@ -81,7 +81,7 @@ function json(route: Route, request: Request, body: unknown): Promise<void> {
  * The portal's configuration calls for product BENCH answered with the generated flow; every other call
  * (and the same calls for other products) goes to the real server.
  */
-export async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
+async function serveBenchFlow(page: Page, config: BenchConfig): Promise<void> {
   const { flow } = config;
   const details = {
     product_code: BENCH_PRODUCT,
@@ -372,7 +372,7 @@ const SEED_PAGE = `${PORTAL}/__bench_seed`;
  * documented draft store: IndexedDB 'originate-customer-flow', store 'drafts', key 'new:<product>').
  * Marked synced, so the portal shows it without sending it to the server (which knows no BENCH).
  */
-export async function seedDraft(page: Page, config: BenchConfig): Promise<void> {
+async function seedDraft(page: Page, config: BenchConfig): Promise<void> {
   await page.route(SEED_PAGE, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seed</title>' }),
   );

@@ -14,7 +14,7 @@ import {
 } from '@originate/contract';
 import ExcelJS from 'exceljs';
 
-export interface SheetColumn {
+interface SheetColumn {
   header: string;
   kind: SpreadsheetKind;
   /** Characters, for the column's width. */
