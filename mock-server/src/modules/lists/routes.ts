@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
+  APPLICATION_LIST_TITLES,
   APPLICATION_LISTS,
   type ApplicationList,
   exportFileName,
@@ -69,19 +70,6 @@ function labelOf(message: string): string {
 
 const refusalOf = (errors: readonly { message: string }[]) =>
   new ValidationError(errors.slice(0, 50).map((e) => ({ label: labelOf(e.message), reason: e.message })));
-
-/** The list's page title, the export's first title row and its file name. */
-const LIST_TITLES: Record<ApplicationList, string> = {
-  MY_APPLICATIONS: 'My Applications',
-  TEAM_APPLICATIONS: 'Team Applications',
-  ALL: 'All Applications',
-  REJECTED: 'Rejected Applications',
-  CANCELLED: 'Cancelled Applications',
-  MY_APPROVALS: 'My Approvals',
-  MY_QUERIES: 'My Queries',
-  MY_INTERNAL: 'My Internal',
-  NEW_INTERNAL: 'New Internal',
-};
 
 /** Parse and validation errors (mercurius MER_ERR_GQL_VALIDATION) are bad input; anything else is ours. */
 function graphqlFailure(error: unknown): unknown {
@@ -200,7 +188,7 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       const now = ctx.now();
       // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's).
       const found = await exportList(db, listCaller(user), { list, filters, search, bucket, sort }, now);
-      const title = LIST_TITLES[list];
+      const title = APPLICATION_LIST_TITLES[list];
       const stream = spreadsheetStream(
         listSheet({
           title,

@@ -90,6 +90,18 @@ export const APPLICATION_LISTS = [
   'NEW_INTERNAL',
 ] as const;
 export type ApplicationList = (typeof APPLICATION_LISTS)[number];
+/** Each list's title (spec §2's menu): its page heading, its export's first title row and file name. */
+export const APPLICATION_LIST_TITLES: Record<ApplicationList, string> = {
+  MY_APPLICATIONS: 'My Applications',
+  TEAM_APPLICATIONS: 'Team Applications',
+  ALL: 'All Applications',
+  REJECTED: 'Rejected',
+  CANCELLED: 'Cancelled',
+  MY_APPROVALS: 'My Approvals',
+  MY_QUERIES: 'My Queries',
+  MY_INTERNAL: 'My Internal',
+  NEW_INTERNAL: 'New Internal',
+};
 
 /** The /backstage/getTableConfig/{id} of each list (the spec's example id is ALL_APPLICATIONS). */
 export const LIST_TABLE_IDS: Record<ApplicationList, string> = {
