@@ -30,7 +30,15 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
   return raw ? JSON.parse(raw) : null;
 }
 
+/**
+ * Screenshots of key screens are for people to open (test-results/screenshots): taken on a developer's
+ * machine, not in CI (CI=true), whose logs keep only text, unless E2E_SCREENSHOTS=1 asks for them there
+ * too. A failing test keeps its own screenshot either way (playwright.config.ts).
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
+
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   const before = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
   // A full-page capture can leave the page scrolled elsewhere (a trace at 390 px: 270 → 304 px) and

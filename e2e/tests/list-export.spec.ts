@@ -15,8 +15,11 @@ async function openAll(page: Page): Promise<number> {
   await menuItem(page, 'All').click();
   await expect(page.getByRole('heading', { level: 1, name: 'All Applications' })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
-  const text = (await page.locator('.MuiTablePagination-displayedRows').textContent()) ?? '';
-  return Number(/of (\d+)/.exec(text)?.[1] ?? Number.NaN);
+  // The grid shows the rows it asked for once it stops fetching; then its footer holds the list's total.
+  await expect(page.getByRole('grid').getByRole('progressbar')).toHaveCount(0);
+  const displayed = page.locator('.MuiTablePagination-displayedRows');
+  await expect(displayed).toHaveText(/of [1-9]\d*/);
+  return Number(/of (\d+)/.exec((await displayed.textContent()) ?? '')?.[1] ?? Number.NaN);
 }
 
 const exportDialog = (page: Page) => page.getByRole('dialog', { name: 'Spreadsheet export' });
