@@ -163,6 +163,9 @@ test("a team lead is offered no assignment of another branch's task he started, 
   await logIn(page, 'teamlead', 'Lead@123');
   await openList(page, 'My Internal', 'Internal');
   await page.getByRole('searchbox', { name: 'Search this list' }).fill(id);
+  // The search's own answer (one row, nothing fetching): a row menu opened before it closes when it lands.
+  await expect(rows(page)).toHaveCount(1);
+  await loaded(page);
   const row = rows(page).filter({ hasText: id }).first();
   await row.getByRole('button', { name: `Actions for ${id}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Open' })).toBeVisible();

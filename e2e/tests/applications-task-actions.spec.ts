@@ -33,6 +33,10 @@ async function openListAndSearch(page: Page, label: string, id: string): Promise
   if (!(await item.isVisible())) await menuItem(page, 'Applications').click();
   await item.click();
   await page.getByRole('searchbox', { name: 'Search this list' }).fill(id);
+  // The unsearched first page may show the row too: wait for the search's own answer (one row, nothing
+  // fetching), or a row menu opened now closes when that answer re-renders the rows.
+  await expect(grid(page).locator('.MuiDataGrid-row')).toHaveCount(1);
+  await expect(grid(page).getByRole('progressbar')).toHaveCount(0);
   await expect(rowOf(page, id)).toBeVisible();
 }
 
