@@ -1,7 +1,7 @@
 // The composed system under test: its ports, and stopping/starting one origin from inside a test.
 // globalSetup starts everything (one process per origin) and records the process ids in a state
 // file; a test that stops and restarts a remote updates it, so teardown stops what is running.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,8 +40,15 @@ export function releasesDirOf(dataDir: string): string {
   return `${dataDir}-releases`;
 }
 
+/**
+ * Written whole or not at all (a temporary file renamed over it): the runner's supervisor and a test's
+ * worker both read and write it, and a read between another's truncate and write parsed an empty file (a
+ * CI run lost its whole browser suite to that when a spec stopped the server as it restarted).
+ */
 export function writeState(state: SystemState): void {
-  writeFileSync(STATE_FILE, JSON.stringify(state, null, 2));
+  const next = `${STATE_FILE}.${process.pid}.tmp`;
+  writeFileSync(next, JSON.stringify(state, null, 2));
+  renameSync(next, STATE_FILE);
 }
 
 export function readState(): SystemState | null {
