@@ -23,7 +23,7 @@ import {
   DAY_MS,
   EXPORT_BATCH_ROWS,
   filterCondition,
-  keysetAfter,
+  keysetBatches,
   LEAD_LIST_FIELDS,
   likePrefix,
   Params,
@@ -210,21 +210,15 @@ export async function exportLeads(
   const { count } = await listLeads(db, user, { ...body, page: { page: 0, size: PAGE_SIZE_OPTIONS[0] } }, now);
   const order = `${q.sort.sql} ${q.sort.direction}${q.sort.nullsLast}, l.lead_id ${q.sort.direction}`;
   async function* batches(): AsyncGenerator<LeadRow[]> {
-    let last: { key: unknown; id: string } | null = null;
-    for (;;) {
-      const p = new Params();
-      p.values.push(...q.p.values);
-      const after = last ? ` AND ${keysetAfter(q.sort, 'l.lead_id', last, p)}` : '';
-      const rows: (RowOut & { sort_key: unknown })[] = await db.query<RowOut & { sort_key: unknown }>(
-        `SELECT ${ROW_COLUMNS}, ${q.sort.sql} AS sort_key FROM leads l ${OWNER_JOIN}
-          WHERE ${q.where}${after} ORDER BY ${order} LIMIT ${batchRows}`,
-        p.values,
-      );
-      if (rows.length > 0) yield rows.map(toRow);
-      const end = rows.at(-1);
-      if (!end || rows.length < batchRows) return;
-      last = { key: end.sort_key, id: end.lead_id };
-    }
+    const query = {
+      select: ROW_COLUMNS,
+      from: `FROM leads l ${OWNER_JOIN}`,
+      where: q.where,
+      order,
+      values: q.p.values,
+    };
+    const id = { sql: 'l.lead_id', of: (r: RowOut) => r.lead_id };
+    for await (const rows of keysetBatches<RowOut>(db, query, q.sort, id, batchRows)) yield rows.map(toRow);
   }
   return { table: q.table, count, batches: batches() };
 }

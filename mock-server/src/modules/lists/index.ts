@@ -5,7 +5,7 @@ export {
   DAY_MS,
   EXPORT_BATCH_ROWS,
   filterCondition,
-  keysetAfter,
+  keysetBatches,
   LEAD_LIST_FIELDS,
   likePrefix,
   Params,

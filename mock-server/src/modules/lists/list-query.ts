@@ -193,7 +193,7 @@ export function sortColumn(
  * second key, `idSql`). On a column that can be null, the nulls come last in either direction. Exports
  * read a whole list this way, never by OFFSET: the millionth row costs what the first does.
  */
-export function keysetAfter(
+function keysetAfter(
   sort: ReturnType<typeof sortColumn>,
   idSql: string,
   last: { key: unknown; id: string },
@@ -209,6 +209,34 @@ export function keysetAfter(
 
 /** Rows per query of an export: a query's cost amortised, a batch's memory small. */
 export const EXPORT_BATCH_ROWS = 2000;
+
+/**
+ * Every row of a list's query in its order, a batch at a time, each batch after the last row read
+ * (keysetAfter): `sql` selects the rows and the sort value as sort_key; the query's own parameters come
+ * first, the keyset's after them.
+ */
+export async function* keysetBatches<Row extends Record<string, unknown>>(
+  db: Queryable,
+  q: { select: string; from: string; where: string; order: string; values: readonly unknown[] },
+  sort: ReturnType<typeof sortColumn>,
+  id: { sql: string; of: (row: Row) => string },
+  batchRows: number,
+): AsyncGenerator<Row[]> {
+  let last: { key: unknown; id: string } | null = null;
+  for (;;) {
+    const p = new Params();
+    p.values.push(...q.values);
+    const after: string = last ? ` AND ${keysetAfter(sort, id.sql, last, p)}` : '';
+    const rows: (Row & { sort_key: unknown })[] = await db.query<Row & { sort_key: unknown }>(
+      `SELECT ${q.select}, ${sort.sql} AS sort_key ${q.from} WHERE ${q.where}${after} ORDER BY ${q.order} LIMIT ${batchRows}`,
+      p.values,
+    );
+    if (rows.length > 0) yield rows;
+    const end: (Row & { sort_key: unknown }) | undefined = rows.at(-1);
+    if (!end || rows.length < batchRows) return;
+    last = { key: end.sort_key, id: id.of(end) };
+  }
+}
 
 export async function tableConfig(db: Queryable, id: string): Promise<TableConfig | null> {
   const [row] = await db.query<{ value: TableConfig }>('SELECT value FROM table_configs WHERE id = $1', [id]);

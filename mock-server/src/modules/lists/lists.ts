@@ -29,7 +29,7 @@ import {
   DAY_MS,
   EXPORT_BATCH_ROWS,
   filterCondition,
-  keysetAfter,
+  keysetBatches,
   LIST_FIELDS,
   type ListFilter,
   likePrefix,
@@ -500,20 +500,16 @@ export async function exportList(
     { tasks: false, count: true, groups: false },
   );
   async function* batches(): AsyncGenerator<ListTask[]> {
-    let last: { key: unknown; id: string } | null = null;
-    for (;;) {
-      const p = new Params();
-      p.values.push(...built.params.values);
-      const after = last ? ` AND ${keysetAfter(built.sort, 'a.application_id', last, p)}` : '';
-      const rows: (ListRow & { sort_key: unknown })[] = await db.query<ListRow & { sort_key: unknown }>(
-        `SELECT ${ROW_COLUMNS}, ${built.sort.sql} AS sort_key ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
-          WHERE ${built.where}${after} ORDER BY ${built.order} LIMIT ${batchRows}`,
-        p.values,
-      );
-      if (rows.length > 0) yield rows.map((r) => toListTask(r, now));
-      const end = rows.at(-1);
-      if (!end || rows.length < batchRows) return;
-      last = { key: end.sort_key, id: end.application_id };
+    const query = {
+      select: ROW_COLUMNS,
+      from: `${built.from} LEFT JOIN users u ON u.userid = t.assigned_to`,
+      where: built.where,
+      order: built.order,
+      values: built.params.values,
+    };
+    const id = { sql: 'a.application_id', of: (r: ListRow) => r.application_id };
+    for await (const rows of keysetBatches<ListRow>(db, query, built.sort, id, batchRows)) {
+      yield rows.map((r) => toListTask(r, now));
     }
   }
   return { table: built.table, count, batches: batches() };
