@@ -3,13 +3,7 @@
 // request. Validate, check access, answer: SQL and transactions live in leads.ts, lead-lists.ts and
 // callback.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  API_PATHS,
-  CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR,
-  exportFileName,
-  LEAD_LIST_TITLES,
-  SPREADSHEET_MIME,
-} from '@originate/contract';
+import { API_PATHS, CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR, LEAD_LIST_TITLES } from '@originate/contract';
 import {
   CallbackRequestAnswerSchema,
   CallbackRequestBodySchema,
@@ -29,9 +23,8 @@ import {
 } from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
-import { attachment } from '../../http/attachment';
 import { contractValidator } from '../../http/bodies';
-import { listSheet, spreadsheetStream } from '../reports';
+import { sendListExport } from '../reports';
 import { requestCallback } from './callback';
 import { exportLeads, listLeads } from './lead-lists';
 import {
@@ -71,25 +64,16 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       const { page: _page, ...body } = request.body;
       const found = await exportLeads(db, user, body, now);
       const title = LEAD_LIST_TITLES[body.list];
-      const stream = spreadsheetStream(
-        listSheet({
-          title,
-          table: found.table,
-          count: found.count,
-          by: user.userName,
-          at: now,
-          filters: body.filters ?? [],
-          also: [
-            ...(body.search ? [`search "${body.search}"`] : []),
-            ...(body.dueToday ? ['follow-up due today'] : []),
-          ],
-          rows: found.batches,
-        }),
-        // Spec §8: an Excel generation failure is logged only (the download ends incomplete).
-        (error) => request.log.error({ err: error, list: body.list }, 'Excel generation failed'),
-      );
-      reply.header('x-export-rows', String(found.count));
-      return attachment(reply, stream, exportFileName(title, now), SPREADSHEET_MIME);
+      return sendListExport(request, reply, {
+        title,
+        table: found.table,
+        count: found.count,
+        by: user.userName,
+        at: now,
+        filters: body.filters ?? [],
+        also: [...(body.search ? [`search "${body.search}"`] : []), ...(body.dueToday ? ['follow-up due today'] : [])],
+        rows: found.batches,
+      });
     },
   );
   app.get(API_PATHS.lead, { ...options, schema: { params: LeadParamsSchema, response: detail } }, (request) =>

@@ -7,9 +7,7 @@ import {
   APPLICATION_LIST_TITLES,
   APPLICATION_LISTS,
   type ApplicationList,
-  exportFileName,
   GLOBAL_SEARCH_PAGE_SIZE,
-  SPREADSHEET_MIME,
   seal,
 } from '@originate/contract';
 import {
@@ -36,9 +34,8 @@ import mercurius from 'mercurius';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { HttpError, invalid, notFound, ValidationError } from '../../errors';
-import { attachment } from '../../http/attachment';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
-import { listSheet, spreadsheetStream } from '../reports';
+import { sendListExport } from '../reports';
 import type { UserRecord } from '../users';
 import { documentRules, graphqlResolvers } from './graphql';
 import { tableConfig } from './list-query';
@@ -189,22 +186,16 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's).
       const found = await exportList(db, listCaller(user), { list, filters, search, bucket, sort }, now);
       const title = APPLICATION_LIST_TITLES[list];
-      const stream = spreadsheetStream(
-        listSheet({
-          title,
-          table: found.table,
-          count: found.count,
-          by: user.userName,
-          at: now,
-          filters: filters ?? [],
-          also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
-          rows: found.batches,
-        }),
-        // Spec §8: an Excel generation failure is logged only (the download ends incomplete).
-        (error) => request.log.error({ err: error, list }, 'Excel generation failed'),
-      );
-      reply.header('x-export-rows', String(found.count));
-      return attachment(reply, stream, exportFileName(title, now), SPREADSHEET_MIME);
+      return sendListExport(request, reply, {
+        title,
+        table: found.table,
+        count: found.count,
+        by: user.userName,
+        at: now,
+        filters: filters ?? [],
+        also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
+        rows: found.batches,
+      });
     },
   );
 

@@ -1,2 +1,2 @@
 // The reports module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { listSheet, spreadsheetStream } from './spreadsheet';
+export { sendListExport } from './spreadsheet';

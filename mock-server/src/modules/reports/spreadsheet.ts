@@ -5,14 +5,18 @@ import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import {
   bankTimestampText,
+  exportFileName,
   numberFormat,
   SPREADSHEET_FILLS,
+  SPREADSHEET_MIME,
   type SpreadsheetKind,
   spreadsheetCell,
   spreadsheetKindOf,
   type TableConfig,
 } from '@originate/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { attachment } from '../../http/attachment';
 
 interface SheetColumn {
   header: string;
@@ -42,7 +46,7 @@ const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0,
  * query loop. A failure after the first byte can only end the stream broken: it is logged by the caller
  * (`failed`), and the browser sees an incomplete download, never a file that looks whole.
  */
-export function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
+function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const write = async () => {
@@ -116,4 +120,20 @@ export function listSheet(list: {
       for await (const batch of list.rows) yield batch.map((row) => fields.map((field) => row[field]));
     })(),
   };
+}
+
+/**
+ * A list's export as the answer: the streamed workbook under spec §9's name, with the row count for the
+ * browser's progress. A failure after the first byte is logged only (spec §8) and cuts the download.
+ */
+export function sendListExport(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  list: Parameters<typeof listSheet>[0],
+): FastifyReply {
+  const stream = spreadsheetStream(listSheet(list), (error) =>
+    request.log.error({ err: error, list: list.title }, 'Excel generation failed'),
+  );
+  reply.header('x-export-rows', String(list.count));
+  return attachment(reply, stream, exportFileName(list.title, list.at), SPREADSHEET_MIME);
 }
