@@ -154,6 +154,36 @@ export const API_PATHS = {
   /** Public: the portal's 'Request a call back' (a WEB_CALLBACK lead in its product's team). */
   requestForCallback: '/api/requestforcallback',
 
+  // Dashboard, reports and targets (issue 20; spec §7 "Lists and search" and "Targets"; bodies and answers
+  // in reportSchemas.ts and answers/reports.ts). Every one scoped by the server: everyone's for an
+  // operations admin or an ALL_APPLICATIONS_* holder, the team's for a team lead, one's own otherwise.
+  /** POST: who the caller's figures cover (scope, teams, users): the filters' choices. */
+  reporteeDetails: '/backstage/getReporteeDetails',
+  /** POST: applications created per day, week or month of a range (count and amount). */
+  applicationsCountByRange: '/backstage/getApplicationsCountBasedOnRange',
+  /** POST: applications per initiating user and product of a range. */
+  applicationsByInitiatedByAndProductType: '/backstage/getApplicationsByInitiatedByAndProductType',
+  /** POST (ours): open applications per stage and product. */
+  reportPipeline: '/backstage/reports/pipeline',
+  /** POST (ours): leads of a range, those converted to an application, those sanctioned. */
+  reportConversion: '/backstage/reports/conversion',
+  /** POST (ours): open tasks per queue and how many are past their SLA. */
+  reportSlaBreaches: '/backstage/reports/slaBreaches',
+  /** POST (ours): approvals and queries pending. */
+  reportPending: '/backstage/reports/pending',
+  /** POST (ours): submission to decision, per product. */
+  reportTurnaround: '/backstage/reports/turnaround',
+  /** POST: targets and achievement per user of a month. */
+  targets: '/target/getTarget',
+  targetByUserId: '/target/getTargetByUserID',
+  loanAmountByUserId: '/target/getLoanAmountByUserID',
+  applicationByInitiatedByAndProductType: '/target/getApplicationByInitiatedByAndProductType',
+  applicationCountByInitiatedByAndFlowName: '/target/getApplicationCountByInitiatedByAndFlowName',
+  /** GET (spelt so in the spec): the month's target and achievement summed over the caller's scope. */
+  overallTarget: '/target/getOveallTarget',
+  /** POST (ours): an admin or team lead sets a user's monthly target. */
+  saveTarget: '/target/saveTarget',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 
