@@ -1,10 +1,10 @@
 import type { AdminFeatures, RemotePageProps } from '@originate/contract';
 import type { Session } from '@originate/web';
 import { lazy } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
 import { permittedRoutes } from '../remotes/manifest';
-import type { MenuItem, MenuLink } from '../remotes/menu';
+import { landingPath, type MenuItem, type MenuLink } from '../remotes/menu';
 import { RemoteModule } from '../remotes/RemoteModule';
 import { useManifest } from '../remotes/useManifest';
 import { SHELL_PAGES } from '../routes/routeTable';
@@ -32,7 +32,11 @@ interface BackOfficeContentProps {
 export function BackOfficeContent({ session, menu, features, featuresSettled }: BackOfficeContentProps) {
   const { pathname } = useLocation();
   const { manifest } = useManifest();
-  if (pathname === '/') return <HomePage session={session} menu={menu} />;
+  if (pathname === '/') {
+    // The landing page is the Dashboard; without it (not deployed, not permitted) the shortcuts page.
+    const landing = landingPath(menu);
+    return landing ? <Navigate to={landing} replace /> : <HomePage session={session} menu={menu} />;
+  }
   return (
     <Routes>
       <Route path={SHELL_PAGES.profile} element={<ProfilePage session={session} />} />

@@ -1,7 +1,7 @@
 import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/contract';
 import { FEATURES_OFF } from '../backoffice/adminFeatures';
 import { parseManifest, permittedRemotes, slotProvider } from './manifest';
-import { composeMenu } from './menu';
+import { composeMenu, landingPath } from './menu';
 
 const manifest: RemotesManifest = {
   remotes: [
@@ -132,5 +132,9 @@ describe('the fallback names the remote from its own declaration', () => {
     expect(applications && remoteUnavailableMessage(applications)).toBe(
       'The applications list is unavailable right now.',
     );
+  });
+  it('lands on the Dashboard while the menu has it, else on the shortcuts page', () => {
+    expect(landingPath(composeMenu(manifest, [], FEATURES_OFF))).toBe('/dashboard');
+    expect(landingPath(composeMenu({ remotes: [] }, [], FEATURES_OFF))).toBeNull();
   });
 });

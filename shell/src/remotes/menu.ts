@@ -30,7 +30,11 @@ interface MenuGroup {
 
 export type MenuItem = MenuLink | MenuGroup;
 
-/** The spec's menu order for the shell-owned entries, after every remote's (which use orders below 800). */
+/**
+ * The shell-owned entries at their places in the spec's order (Dashboard; Applications; Leads; Internal;
+ * Products; Reports; Notification; Profile; Settings; Logoff; Search; Filters): remotes contribute below
+ * 790 and from 900 (Search, Filters), the shell fills 790–820.
+ */
 const SHELL_MENU: readonly MenuLink[] = [
   {
     kind: 'link',
@@ -84,4 +88,13 @@ export function composeMenu(manifest: RemotesManifest, roles: readonly string[],
 
 function byOrder(a: { order: number; label: string }, b: { order: number; label: string }): number {
   return a.order - b.order || a.label.localeCompare(b.label);
+}
+
+/** The menu entry the back office lands on after login (spec §2: the Dashboard, the menu's first entry). */
+export const LANDING_MENU_ID = 'dashboard';
+
+/** Where '/' goes: the Dashboard's path while the user's menu has it, else null (the shortcuts page). */
+export function landingPath(menu: readonly MenuItem[]): string | null {
+  const landing = menu.find((i): i is MenuLink => i.kind === 'link' && i.id === LANDING_MENU_ID && !!i.path);
+  return landing ? `/${landing.path}` : null;
 }
