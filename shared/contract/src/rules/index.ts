@@ -82,3 +82,4 @@ export * from './internalApplications';
 export * from './leads';
 export { inTaskTeam } from './teams';
 export * from './uploads';
+export * from './reports';
