@@ -1,0 +1,34 @@
+// A query the page cannot do without (the configuration, a report's answer): a skeleton while it loads,
+// its failure with Retry (the reason as the shared error catalogue words it), else nothing.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { errorText } from '../domain/errors';
+
+export function LoadState({
+  query,
+  what,
+  height = 240,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** What failed, in words ('The dashboard configuration'). */
+  what: string;
+  height?: number;
+}) {
+  if (query.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {what} could not be loaded: {errorText(query.error)}
+      </Alert>
+    );
+  if (query.isPending)
+    return <Skeleton variant="rounded" height={height} aria-label={`Loading ${what.toLowerCase()}`} />;
+  return null;
+}
