@@ -25,8 +25,6 @@ export function dayNumber(day: string): number | null {
   return time / DAY_MS;
 }
 
-export const isBankDay = (day: string) => dayNumber(day) !== null;
-
 /** The month a day falls in: '2026-11-28' → '2026-11'. */
 export const monthOf = (day: string) => day.slice(0, 7);
 

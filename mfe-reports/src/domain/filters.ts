@@ -29,7 +29,7 @@ export function defaultFilter(now: Date | number): FilterState {
 }
 
 /** The filter as the server takes it. */
-export function toReportFilter(state: FilterState): ReportFilter {
+function toReportFilter(state: FilterState): ReportFilter {
   const filter: ReportFilter = { from: state.from, to: state.to };
   if (state.productCode) filter.productCode = state.productCode;
   if (state.teamId) filter.teamId = state.teamId;

@@ -7,7 +7,7 @@ export type ValueKind = 'count' | 'amount' | 'hours' | 'percent';
 const countFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
 /** What a missing value reads as (no target set, nothing decided). */
-export const NONE = '—';
+const NONE = '—';
 
 export function formatValue(kind: ValueKind, value: number | null): string {
   if (value === null || !Number.isFinite(value)) return NONE;

@@ -10,12 +10,12 @@ export interface TargetForm {
   targetAmount: string;
 }
 
-export type TargetField = keyof TargetForm;
+type TargetField = keyof TargetForm;
 export type TargetIssues = Partial<Record<TargetField, string>>;
 
 /** SaveTargetBodySchema: Count 0..1,000,000; Amount whole rupees 0..9,999,999,999,999. */
-export const MAX_TARGET_COUNT = 1_000_000;
-export const MAX_TARGET_AMOUNT = 9_999_999_999_999;
+const MAX_TARGET_COUNT = 1_000_000;
+const MAX_TARGET_AMOUNT = 9_999_999_999_999;
 
 function wholeNumberIssue(label: string, text: string, max: number): string | undefined {
   const value = text.trim().replace(/,/g, '');

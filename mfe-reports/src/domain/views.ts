@@ -16,7 +16,7 @@ import type {
 import { displayDay, displayMonth, monthOf } from './dates';
 import { formatValue, percentOf, type ValueKind } from './format';
 
-export interface ChartSeries {
+interface ChartSeries {
   id: string;
   label: string;
   /** One value per category; null is "no value" (drawn as a gap, read as '—'). */
@@ -37,7 +37,7 @@ export interface ChartSpec {
   title: string;
 }
 
-export interface TableColumn {
+interface TableColumn {
   label: string;
   numeric: boolean;
 }
@@ -119,7 +119,7 @@ export function pipelineView(answer: Pipeline): WidgetView {
 }
 
 /** A bucket's name: a day, a week (its first and last day) or a month. */
-export function bucketLabel(interval: CountByRange['interval'], start: string, end: string): string {
+function bucketLabel(interval: CountByRange['interval'], start: string, end: string): string {
   if (interval === 'day') return displayDay(start);
   if (interval === 'month') return displayMonth(monthOf(start));
   return `${displayDay(start)} – ${displayDay(end)}`;
@@ -231,7 +231,7 @@ export function targetsView(answer: Targets, overall: OverallTarget | undefined)
   };
 }
 
-export function overallFigures(overall: OverallTarget): Figure[] {
+function overallFigures(overall: OverallTarget): Figure[] {
   const count = `${formatValue('count', overall.achievedCount)} of ${formatValue('count', overall.targetCount)}`;
   const amount = `${formatValue('amount', overall.achievedAmount)} of ${formatValue('amount', overall.targetAmount)}`;
   return [

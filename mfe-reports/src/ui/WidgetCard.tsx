@@ -40,7 +40,7 @@ export function widgetState<T>(
   };
 }
 
-export function Figures({ figures, testId }: { figures: Figure[]; testId: string }) {
+function Figures({ figures, testId }: { figures: Figure[]; testId: string }) {
   if (figures.length === 0) return null;
   return (
     <Box
