@@ -28,6 +28,7 @@ import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } fro
 import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
 import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
+import { reportRoutes } from './modules/reports';
 import { listRoutes, listSetupRoutes } from './modules/lists';
 import { Hub, notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
@@ -83,6 +84,7 @@ const NON_ADMIN_PLUGINS = [
   flowConfigSaveRoutes,
   listRoutes,
   leadRoutes,
+  reportRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [

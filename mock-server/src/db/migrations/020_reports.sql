@@ -46,6 +46,8 @@ CREATE TABLE report_user_day_counts (
   amount numeric NOT NULL,
   CONSTRAINT report_user_day_counts_key UNIQUE NULLS NOT DISTINCT (initiated_by, day, product_code, flow_name, status, stage)
 );
+-- Everyone's per-user figures read the partial months at a range's ends by day.
+CREATE INDEX report_user_day_counts_day ON report_user_day_counts (day);
 -- Per user and calendar month (no stage): per-user reports over long ranges read whole months here and
 -- only the partial months at either end per day; a month's achievement is one month's rows.
 CREATE TABLE report_user_month_counts (

@@ -18,7 +18,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachment } from '../../http/attachment';
 
-interface SheetColumn {
+export interface SheetColumn {
   header: string;
   kind: SpreadsheetKind;
   /** Characters, for the column's width. */
@@ -123,17 +123,27 @@ export function listSheet(list: {
 }
 
 /**
- * A list's export as the answer: the streamed workbook under spec §9's name, with the row count for the
- * browser's progress. A failure after the first byte is logged only (spec §8) and cuts the download.
+ * A sheet as the answer: the streamed workbook under spec §9's name (`<title>_export_<ms>.xlsx`), with
+ * the row count for the browser's progress. A failure after the first byte is logged only (spec §8) and
+ * cuts the download.
  */
+export function sendSheet(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sheet: { source: SheetSource; count: number; at: Date },
+): FastifyReply {
+  const stream = spreadsheetStream(sheet.source, (error) =>
+    request.log.error({ err: error, export: sheet.source.title }, 'Excel generation failed'),
+  );
+  reply.header('x-export-rows', String(sheet.count));
+  return attachment(reply, stream, exportFileName(sheet.source.title, sheet.at), SPREADSHEET_MIME);
+}
+
+/** A list's export as the answer (the application and lead lists). */
 export function sendListExport(
   request: FastifyRequest,
   reply: FastifyReply,
   list: Parameters<typeof listSheet>[0],
 ): FastifyReply {
-  const stream = spreadsheetStream(listSheet(list), (error) =>
-    request.log.error({ err: error, list: list.title }, 'Excel generation failed'),
-  );
-  reply.header('x-export-rows', String(list.count));
-  return attachment(reply, stream, exportFileName(list.title, list.at), SPREADSHEET_MIME);
+  return sendSheet(request, reply, { source: listSheet(list), count: list.count, at: list.at });
 }

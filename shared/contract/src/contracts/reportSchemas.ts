@@ -2,8 +2,8 @@
 // says what the values mean). Closed objects: a field nobody declared is a 400 naming it.
 import Type, { type Static } from 'typebox';
 import { literalUnion } from './flow';
-import { REPORT_IDS, REPORT_INTERVALS } from './reports';
 import { Code, closed, Id } from './primitives';
+import { REPORT_IDS, REPORT_INTERVALS } from './reports';
 
 /** A bank (IST) calendar day, YYYY-MM-DD; whether it is a real day is the server's check (400 naming it). */
 export const BankDay = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', minLength: 10, maxLength: 10 });
@@ -73,3 +73,10 @@ export type SaveTargetBody = Static<typeof SaveTargetBodySchema>;
 
 /** The report a spreadsheet export is of (the report routes' ?exportFile=xlsx). */
 export const ReportIdSchema = literalUnion(REPORT_IDS);
+
+/**
+ * The query of the exportable report routes (getApplicationsCountBasedOnRange,
+ * getApplicationsByInitiatedByAndProductType, getTarget): with exportFile=xlsx the answer is the report
+ * as a spreadsheet instead of JSON, same filters and same figures.
+ */
+export const ReportExportQuerySchema = Type.Object({ exportFile: Type.Optional(Type.Literal('xlsx')) }, closed);

@@ -1,0 +1,118 @@
+// The reports as spreadsheets (spec §9; the report routes' ?exportFile=xlsx): the same figures as the
+// JSON answer, one row per answer row, with the filters in force in the title rows.
+import {
+  bankTimestampText,
+  type CountByRange,
+  type ReportFilter,
+  type TargetQuery,
+  type Targets,
+  type UserProductRows,
+} from '@originate/contract';
+import type { SheetColumn, SheetSource } from './spreadsheet';
+
+/** The sheet titles (and file names): the reports' and the widget's names. */
+const REPORT_TITLES = {
+  applicationsByUserAndProduct: 'Applications by user and product',
+  targetAchievement: 'Target achievement',
+  applicationsOverTime: 'Applications over time',
+} as const;
+
+function filterText(filter: Partial<ReportFilter> & { month?: string; interval?: string }): string {
+  const parts = [
+    filter.from !== undefined ? `from ${filter.from}` : '',
+    filter.to !== undefined ? `to ${filter.to}` : '',
+    filter.month !== undefined ? `month ${filter.month}` : '',
+    filter.interval !== undefined ? `per ${filter.interval}` : '',
+    filter.productCode !== undefined ? `product ${filter.productCode}` : '',
+    filter.teamId !== undefined ? `team ${filter.teamId}` : '',
+    filter.userId !== undefined ? `user ${filter.userId}` : '',
+  ].filter(Boolean);
+  return `Filters: ${parts.join('; ')}`;
+}
+
+function sheet(
+  title: string,
+  filters: string,
+  by: string,
+  at: Date,
+  columns: SheetColumn[],
+  rows: unknown[][],
+): { source: SheetSource; count: number; at: Date } {
+  return {
+    source: {
+      title,
+      subtitles: [`Exported ${bankTimestampText(at)} (IST) by ${by}: ${rows.length} rows`, filters],
+      columns,
+      batches: (async function* () {
+        yield rows;
+      })(),
+    },
+    count: rows.length,
+    at,
+  };
+}
+
+export function userProductSheet(answer: UserProductRows, filter: ReportFilter, by: string, at: Date) {
+  return sheet(
+    REPORT_TITLES.applicationsByUserAndProduct,
+    filterText(filter),
+    by,
+    at,
+    [
+      { header: 'User', kind: 'text', width: 28 },
+      { header: 'User id', kind: 'text', width: 14 },
+      { header: 'Product', kind: 'text', width: 22 },
+      { header: 'Applications', kind: 'integer', width: 14 },
+      { header: 'Loan amount', kind: 'INR', width: 20 },
+    ],
+    answer.rows.map((r) => [r.displayName ?? 'Customer portal', r.userId, r.productName, r.count, r.amount]),
+  );
+}
+
+export function targetsSheet(answer: Targets, query: TargetQuery, by: string, at: Date) {
+  return sheet(
+    REPORT_TITLES.targetAchievement,
+    filterText(query),
+    by,
+    at,
+    [
+      { header: 'User', kind: 'text', width: 28 },
+      { header: 'User id', kind: 'text', width: 14 },
+      { header: 'Month', kind: 'text', width: 10 },
+      { header: 'Target count', kind: 'integer', width: 14 },
+      { header: 'Achieved count', kind: 'integer', width: 14 },
+      { header: 'Count achieved %', kind: 'percent', width: 16 },
+      { header: 'Target amount', kind: 'INR', width: 20 },
+      { header: 'Achieved amount', kind: 'INR', width: 20 },
+      { header: 'Amount achieved %', kind: 'percent', width: 16 },
+    ],
+    answer.rows.map((r) => [
+      r.displayName,
+      r.userId,
+      r.month,
+      r.targetCount,
+      r.achievedCount,
+      r.countPercent,
+      r.targetAmount,
+      r.achievedAmount,
+      r.amountPercent,
+    ]),
+  );
+}
+
+export function countByRangeSheet(answer: CountByRange, filter: ReportFilter, by: string, at: Date) {
+  return sheet(
+    REPORT_TITLES.applicationsOverTime,
+    filterText({ ...filter, interval: answer.interval }),
+    by,
+    at,
+    [
+      // Bucket days as dates at 00:00 IST, so they read DD/MM/YYYY and sort as dates.
+      { header: 'From', kind: 'date', width: 12 },
+      { header: 'To', kind: 'date', width: 12 },
+      { header: 'Applications', kind: 'integer', width: 14 },
+      { header: 'Loan amount', kind: 'INR', width: 20 },
+    ],
+    answer.buckets.map((b) => [`${b.start}T00:00:00+05:30`, `${b.end}T00:00:00+05:30`, b.count, b.amount]),
+  );
+}
