@@ -80,6 +80,6 @@ export * from './backOffice';
 export * from './fieldAccess';
 export * from './internalApplications';
 export * from './leads';
+export * from './reports';
 export { inTaskTeam } from './teams';
 export * from './uploads';
-export * from './reports';

@@ -3,8 +3,8 @@
 import Type, { type Static } from 'typebox';
 import { literalUnion } from '../flow';
 import { Code, closed, Id, Nullable } from '../primitives';
-import { DASHBOARD_WIDGETS, REPORT_IDS, REPORT_INTERVALS, REPORT_SCOPES } from '../reports';
 import { BankDay, Month } from '../reportSchemas';
+import { DASHBOARD_WIDGETS, REPORT_IDS, REPORT_INTERVALS, REPORT_SCOPES } from '../reports';
 
 const Text = Type.String();
 const Count = Type.Integer({ minimum: 0 });
@@ -61,10 +61,7 @@ export const PipelineAnswerSchema = Type.Object(
 export type Pipeline = Static<typeof PipelineAnswerSchema>;
 
 /** POST /backstage/reports/conversion: leads created in the range, those with an application, those sanctioned. */
-export const ConversionAnswerSchema = Type.Object(
-  { leads: Count, converted: Count, sanctioned: Count },
-  closed,
-);
+export const ConversionAnswerSchema = Type.Object({ leads: Count, converted: Count, sanctioned: Count }, closed);
 export type Conversion = Static<typeof ConversionAnswerSchema>;
 
 /** POST /backstage/reports/slaBreaches: open current tasks per queue (task name), and those past their SLA now. */
@@ -149,10 +146,7 @@ export type FlowCounts = Static<typeof FlowCountAnswerSchema>;
 export const ReportsConfigSchema = Type.Object(
   {
     dashboard: Type.Array(
-      Type.Object(
-        { widget: literalUnion(DASHBOARD_WIDGETS), title: Text, roles: Type.Array(Code) },
-        closed,
-      ),
+      Type.Object({ widget: literalUnion(DASHBOARD_WIDGETS), title: Text, roles: Type.Array(Code) }, closed),
     ),
     reports: Type.Array(
       Type.Object({ report: literalUnion(REPORT_IDS), title: Text, roles: Type.Array(Code) }, closed),
