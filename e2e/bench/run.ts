@@ -16,6 +16,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
+import { dashboardBench, dashboardRows } from './dashboard';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
 import { exportBench, exportRows } from './export';
@@ -340,6 +341,25 @@ async function exportOnly() {
   if (failed(figures)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only dashboard`: every dashboard widget's call at 1,000,000 applications alone (no build, no browser). */
+async function dashboardOnly() {
+  const loadAtStart = loadavg();
+  const figures = await attempt('the dashboard bench', dashboardBench);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-dashboard.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, dashboard: figures }, null, 2)}\n`,
+  );
+  printRows(failed(figures) ? [['dashboard', 'not measured', figures.failed]] : dashboardRows(figures));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(figures)) process.exitCode = 1;
+}
+
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
@@ -352,8 +372,11 @@ async function main() {
     if (only === 'release') return releaseOnly();
     if (only === 'nginx') return nginxOnly();
     if (only === 'export') return exportOnly();
+    if (only === 'dashboard') return dashboardOnly();
     if (only !== 'documents') {
-      throw new Error(`--only takes 'documents', 'form', 'release', 'nginx', 'export' or 'crash', got '${only}'`);
+      throw new Error(
+        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'dashboard' or 'crash', got '${only}'`,
+      );
     }
     return documentsOnly();
   }
@@ -365,6 +388,8 @@ async function main() {
   const lists = process.argv.includes('--no-lists') ? null : await attempt('the list bench', listsBench);
   // The 1,000,000-lead list bench (its database is kept between runs too); --no-lists skips it as well.
   const leads = process.argv.includes('--no-lists') ? null : await attempt('the lead list bench', leadsBench);
+  // Every dashboard widget on the list bench's 1,000,000 applications (PostgreSQL only); --no-lists skips it.
+  const dashboard = process.argv.includes('--no-lists') ? null : await attempt('the dashboard bench', dashboardBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
@@ -397,6 +422,7 @@ async function main() {
     release,
     lists,
     leads,
+    dashboard,
     documents,
     export: spreadsheet,
     nginx,
@@ -456,6 +482,11 @@ async function main() {
       : failed(leads)
         ? [['leads (1,000,000 leads)', 'not measured', leads.failed] as Row]
         : leadRows(leads)),
+    ...(dashboard === null
+      ? []
+      : failed(dashboard)
+        ? [['dashboard (1,000,000 applications)', 'not measured', dashboard.failed] as Row]
+        : dashboardRows(dashboard)),
     ...documentRows(documents),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...releaseRows(release),
