@@ -22,6 +22,8 @@ export function useFilter() {
 }
 
 const SELECT_WIDTH = 200;
+/** A select on "any" shows its 'All …' choice instead of an empty box. */
+const ALL_SHOWN = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 export function FilterBar({
   draft,
@@ -41,7 +43,7 @@ export function FilterBar({
   const toProblem = problem?.startsWith('To') ? problem : undefined;
   const scoped = showsScopePickers(reportees);
   return (
-    <Box component="search" aria-label="Filters" sx={{ mb: 3 }}>
+    <Box role="search" aria-label="Filters" sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
         <TextField
           type="date"
@@ -70,6 +72,7 @@ export function FilterBar({
           value={draft.productCode}
           onChange={(event) => onChange({ ...draft, productCode: event.target.value })}
           sx={{ minWidth: SELECT_WIDTH }}
+          slotProps={ALL_SHOWN}
         >
           <MenuItem value="">All products</MenuItem>
           {(products ?? []).map((product) => (
@@ -87,6 +90,7 @@ export function FilterBar({
               value={draft.teamId}
               onChange={(event) => onChange(withTeam(draft, reportees, event.target.value))}
               sx={{ minWidth: SELECT_WIDTH }}
+              slotProps={ALL_SHOWN}
             >
               <MenuItem value="">All teams</MenuItem>
               {reportees.teams.map((team) => (
@@ -102,6 +106,7 @@ export function FilterBar({
               value={draft.userId}
               onChange={(event) => onChange({ ...draft, userId: event.target.value })}
               sx={{ minWidth: SELECT_WIDTH }}
+              slotProps={ALL_SHOWN}
             >
               <MenuItem value="">All users</MenuItem>
               {usersInScope(reportees, draft.teamId).map((user) => (

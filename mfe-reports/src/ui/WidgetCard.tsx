@@ -105,11 +105,10 @@ export function WidgetCard({
       </>
     );
   } else {
-    const showTable = tableView || view.charts.length === 0;
     body = (
       <>
         <Figures figures={view.figures} testId={testId} />
-        {showTable ? (
+        {tableView ? (
           <DataTable table={view.table} caption={`${title} table`} testId={`${testId}-table`} />
         ) : (
           view.charts.map((chart) => <ChartView key={chart.id} chart={chart} />)
@@ -133,7 +132,7 @@ export function WidgetCard({
         action={
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
             {actions}
-            {view && !view.empty && view.charts.length > 0 && (
+            {view && !view.empty && (
               <FormControlLabel
                 control={<Switch checked={tableView} onChange={(event) => setTableView(event.target.checked)} />}
                 label="Table view"

@@ -1,0 +1,154 @@
+// The dashboard as a user meets it, the server replaced at the calls module: the configured widgets for the
+// user's roles, figures readable by name, a failing widget with Retry beside the others, the table view,
+// the scope's pickers. react-dom directly (the package's own dependency), no extra test library.
+import { ApiError, type ReportsConfig } from '@originate/contract';
+import { AppProviders, type Session, sessionAtom, sharedStore } from '@originate/web';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import * as calls from '../api/reports';
+import ReportsPage from '../exposed/ReportsPage';
+
+jest.mock('../api/reports');
+// react-dom's act() warns unless the environment says it is a test.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+const mocked = calls as jest.Mocked<typeof calls>;
+
+const CONFIG: ReportsConfig = {
+  dashboard: [
+    { widget: 'pending', title: 'Pending work', roles: [] },
+    { widget: 'conversion', title: 'Lead conversion', roles: [] },
+    { widget: 'slaBreaches', title: 'SLA breaches', roles: ['ADMIN'] },
+    { widget: 'turnaround', title: 'Turnaround', roles: [] },
+  ],
+  reports: [],
+};
+
+function login(roles: string[]) {
+  const session: Session = {
+    access_token: 'token-1',
+    refresh_token: 'refresh-1',
+    sessionid: 'session-1',
+    expires_in: 3600,
+    expiry_time: '2026-11-22T11:00:00.000Z',
+    issuedAt: 0,
+    user: {
+      userid: 'USR-1',
+      userName: 'lead',
+      firstName: 'Lata',
+      lastName: 'Lead',
+      displayName: 'Lata Lead',
+      roles,
+      applications: ['originate-backoffice'],
+      teams: [],
+    },
+  };
+  sharedStore.set(sessionAtom, session);
+}
+
+let root: Root;
+let container: HTMLDivElement;
+
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 200; i++) {
+    if (check()) return;
+    await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
+  }
+  throw new Error(`never saw: ${what}\n${container.textContent}`);
+}
+
+const card = (id: string) => container.querySelector<HTMLElement>(`[data-testid="widget-${id}"]`);
+const text = (selector: string) => container.querySelector(selector)?.textContent ?? null;
+
+beforeEach(async () => {
+  mocked.fetchReportsConfig.mockResolvedValue(CONFIG);
+  mocked.fetchReportees.mockResolvedValue({
+    scope: 'TEAM',
+    teams: [{ id: 'T-1', name: 'North', type: 'HIERARCHY' }],
+    users: [{ userid: 'USR-2', displayName: 'Ravi', teamIds: ['T-1'] }],
+    canSetTargets: false,
+  });
+  mocked.fetchProducts.mockResolvedValue([]);
+  mocked.fetchPending.mockResolvedValue({ approvals: 3, queries: 1200 });
+  mocked.fetchConversion.mockResolvedValue({ leads: 40, converted: 10, sanctioned: 4 });
+  mocked.fetchTurnaround.mockRejectedValueOnce(
+    new ApiError(403, { code: 1403, message: 'Not within your scope' }, '/backstage/reports/turnaround'),
+  );
+  mocked.fetchTurnaround.mockResolvedValue({ decided: 0, averageHours: null, rows: [] });
+  login(['CPA']);
+  container = document.createElement('div');
+  document.body.append(container);
+  root = createRoot(container);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  await act(async () =>
+    root.render(
+      <AppProviders>
+        <QueryClientProvider client={client}>
+          <ReportsPage basename="/dashboard" />
+        </QueryClientProvider>
+      </AppProviders>,
+    ),
+  );
+});
+
+afterEach(async () => {
+  await act(async () => root.unmount());
+  container.remove();
+  jest.clearAllMocks();
+});
+
+describe('the dashboard', () => {
+  it("shows the user's widgets as labelled cards with readable figures", async () => {
+    await until(() => text('[data-testid="widget-pending-figure-queries"]') !== null, 'pending figures');
+    expect(card('slaBreaches')).toBeNull();
+    const pending = card('pending');
+    const titleId = pending?.getAttribute('aria-labelledby') ?? '';
+    expect(document.getElementById(titleId)?.textContent).toBe('Pending work');
+    expect(text('[data-testid="widget-pending-figure-queries"]')).toBe('Queries open1,200');
+    // Each widget asked with the same default filter: this month so far.
+    const body = mocked.fetchPending.mock.calls[0]?.[0];
+    expect(body?.filter.to).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(body?.filter.from).toBe(`${body?.filter.to.slice(0, 7)}-01`);
+  });
+
+  it('keeps a failing widget to itself, with the reason and Retry', async () => {
+    await until(() => card('turnaround')?.textContent?.includes('Not within your scope') ?? false, 'the failure');
+    await until(() => text('[data-testid="widget-conversion-figure-conversionRate"]') !== null, 'conversion');
+    const retry = [...(card('turnaround')?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Retry');
+    await act(async () => retry?.click());
+    await until(() => text('[data-testid="widget-turnaround-empty"]') !== null, 'the retried widget');
+    expect(mocked.fetchTurnaround).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows a chart or the same data as a table', async () => {
+    await until(() => card('conversion')?.querySelector('figure') != null, 'the conversion chart');
+    const figure = card('conversion')?.querySelector('figure');
+    expect(figure?.getAttribute('aria-label')).toBe(
+      'Conversion funnel: leads, converted, sanctioned. Leads: Count 40; Converted: Count 10; Sanctioned: Count 4',
+    );
+    const toggle = card('conversion')?.querySelector<HTMLInputElement>('input[type="checkbox"]');
+    await act(async () => toggle?.click());
+    const rows = [...(card('conversion')?.querySelectorAll('tbody tr') ?? [])].map((tr) =>
+      [...tr.children].map((cell) => cell.textContent),
+    );
+    expect(rows).toEqual([
+      ['Leads', '40', '100.00%'],
+      ['Converted', '10', '25.00%'],
+      ['Sanctioned', '4', '10.00%'],
+    ]);
+  });
+
+  it("offers team and user pickers for a team lead's scope", async () => {
+    const names = () =>
+      [...container.querySelectorAll('[role="combobox"]')].map((box) =>
+        (box.getAttribute('aria-labelledby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    await until(() => names().some((name) => name.startsWith('Team')), 'the team picker');
+    expect(names()).toEqual(['Product', 'Team', 'User']);
+    const shown = [...container.querySelectorAll('[role="combobox"]')].map((box) => box.textContent);
+    expect(shown).toEqual(['All products', 'All teams', 'All users']);
+  });
+});
