@@ -2,7 +2,14 @@
 // PUT /setup/configs survive restarts. Only an explicit CUSTOMER_PORTAL_URL overrides the stored Domain
 // (here and on every start).
 
-import { type AdminFeatures, DEFAULT_THEME_CONFIG, type DomainUrlRecord, type ThemeConfig } from '@originate/contract';
+import {
+  type AdminFeatures,
+  DEFAULT_THEME_CONFIG,
+  type DomainUrlRecord,
+  REPORTS_CONFIG,
+  type ReportsConfig,
+  type ThemeConfig,
+} from '@originate/contract';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { sha256 } from '../modules/auth';
@@ -14,6 +21,25 @@ import { seedTableConfigs, tableConfigs } from './table-configs';
 export const DEFAULT_THEME: ThemeConfig = DEFAULT_THEME_CONFIG;
 
 export const DEFAULT_FEATURES: AdminFeatures = { MultiLingual: false, ApplicationFormPreview: true };
+
+/** Who sees what is managers' business (BCM, BH) and the admin's; everyone's own figures and targets for all staff. */
+const MANAGERS = ['ADMIN', 'BCM', 'BH'];
+export const DEFAULT_REPORTS_CONFIG: ReportsConfig = {
+  dashboard: [
+    { widget: 'targets', title: 'My targets', roles: [] },
+    { widget: 'pipeline', title: 'Pipeline', roles: [] },
+    { widget: 'applicationsOverTime', title: 'Applications over time', roles: [] },
+    { widget: 'conversion', title: 'Lead conversion', roles: [] },
+    { widget: 'pending', title: 'Pending approvals and queries', roles: [] },
+    { widget: 'slaBreaches', title: 'SLA breaches', roles: MANAGERS },
+    { widget: 'turnaround', title: 'Turnaround', roles: MANAGERS },
+  ],
+  reports: [
+    { report: 'applicationsByUserAndProduct', title: 'Applications by user and product', roles: MANAGERS },
+    { report: 'targetAchievement', title: 'Target achievement', roles: [] },
+    { report: 'applicationsByFlow', title: 'Applications by flow', roles: [] },
+  ],
+};
 
 /**
  * What this code seeds, as one fingerprint (meta 'base_seed'): a start on a database it already
@@ -29,6 +55,7 @@ export async function seedBase(db: Db, config: Pick<Config, 'customerPortalUrl' 
   const rows: [string, string, unknown][] = [
     ['Theme', 'Default', DEFAULT_THEME],
     ['Admin', 'Features', DEFAULT_FEATURES],
+    [REPORTS_CONFIG.type, REPORTS_CONFIG.name, DEFAULT_REPORTS_CONFIG],
     ['Admin', 'Configurations', { chatbotScriptUrl: null }],
     ['Environment', 'Domain', domain],
   ];

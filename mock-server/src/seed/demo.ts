@@ -1,5 +1,6 @@
 // The demo bank (people, teams, applications and their documents, notifications). Development and tests only:
 // seed() never calls it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
+
 import type { Db } from '../db';
 import { hashPassword } from '../modules/auth';
 import type { FileStore } from '../modules/documents';
@@ -9,6 +10,7 @@ import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedLeads } from './leads';
 import { seedDisplayName, TEAMS, USERS } from './people';
+import { seedTargets } from './targets';
 
 const SEED_VERSION = '1';
 
@@ -41,6 +43,7 @@ export async function seedDemo(
   );
   // After the bank: generated leads are worked by its branches' officers.
   await seedLeads(db, generated.leads, now, generated.leads > QUIET_SEED ? (line) => console.log(line) : undefined);
+  await seedTargets(db, now);
 }
 
 async function seedDemoBank(db: Db): Promise<void> {

@@ -1,5 +1,6 @@
 // Validation of the config values the platform understands. Pure: returns field-named problems.
-import { Id } from '@originate/contract/schemas';
+import { DASHBOARD_WIDGETS, REPORT_IDS, REPORTS_CONFIG, type ReportsConfig } from '@originate/contract';
+import { Id, ReportsConfigSchema } from '@originate/contract/schemas';
 import { Value } from 'typebox/value';
 
 export interface Problem {
@@ -117,11 +118,57 @@ function validateEntryFields(value: object): Problem[] {
 }
 
 /** Problems with a new value for config {type}/{name}; values of unknown configs need only be JSON objects or lists. */
+/**
+ * Analytics/Reports against ReportsConfigSchema, each problem naming its path (dashboard[2].widget); a
+ * widget or report listed twice is refused too (the dashboard would show it twice).
+ */
+function validateReports(value: unknown): Problem[] {
+  const byLabel = new Map<string, string>();
+  for (const e of Value.Errors(ReportsConfigSchema, value)) {
+    const params = e.params as { requiredProperties?: string[]; additionalProperties?: string[] };
+    const label = pathLabel(e.instancePath, params.requiredProperties?.[0] ?? params.additionalProperties?.[0]);
+    // A widget or report id fails each constant of its union: one reason naming the choices instead.
+    const reason = label.endsWith('.widget')
+      ? `must be one of ${DASHBOARD_WIDGETS.join(', ')}`
+      : label.endsWith('.report')
+        ? `must be one of ${REPORT_IDS.join(', ')}`
+        : e.keyword === 'additionalProperties'
+          ? 'is not allowed'
+          : e.keyword === 'required'
+            ? 'is required'
+            : (e.message ?? 'is not valid');
+    if (!byLabel.has(label)) byLabel.set(label, reason);
+  }
+  const problems: Problem[] = [...byLabel].map(([label, reason]) => ({ label, reason }));
+  if (problems.length > 0) return problems;
+  const config = value as ReportsConfig;
+  const lists = [
+    ['dashboard', 'widget', config.dashboard.map((d): string => d.widget)],
+    ['reports', 'report', config.reports.map((r): string => r.report)],
+  ] as const;
+  for (const [list, key, ids] of lists) {
+    ids.forEach((id, i) => {
+      if (ids.indexOf(id) !== i) problems.push({ label: `${list}[${i}].${key}`, reason: `lists ${id} a second time` });
+    });
+  }
+  return problems;
+}
+
+/** '/dashboard/2/widget' (+ a missing or extra property) → 'dashboard[2].widget'. */
+function pathLabel(pointer: string, property?: string): string {
+  const parts = [...pointer.split('/').filter(Boolean), ...(property ? [property] : [])];
+  return (
+    parts.reduce((label, part) => (/^\d+$/.test(part) ? `${label}[${part}]` : label ? `${label}.${part}` : part), '') ||
+    'body'
+  );
+}
+
 export function validateConfigValue(type: string, name: string, value: unknown): Problem[] {
   if (type === 'Theme') return validateTheme(value);
   if (type === 'Admin' && name === 'Features') return validateFeatures(value);
   if (type === 'Admin' && name === 'Configurations') return validateAdminConfigurations(value);
   if (type === 'Environment' && name === 'Domain') return validateDomain(value);
+  if (type === REPORTS_CONFIG.type && name === REPORTS_CONFIG.name) return validateReports(value);
   if (typeof value !== 'object' || value === null) return [{ label: 'body', reason: 'must be a JSON object or list' }];
   return validateEntryFields(value);
 }
