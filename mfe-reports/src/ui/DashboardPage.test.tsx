@@ -1,17 +1,12 @@
 // The dashboard as a user meets it, the server replaced at the calls module: the configured widgets for the
 // user's roles, figures readable by name, a failing widget with Retry beside the others, the table view,
-// the scope's pickers. react-dom directly (the package's own dependency), no extra test library.
+// the scope's pickers.
 import { ApiError, type ReportsConfig } from '@originate/contract';
-import { AppProviders, type Session, sessionAtom, sharedStore } from '@originate/web';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import * as calls from '../api/reports';
-import ReportsPage from '../exposed/ReportsPage';
+import { login, type Mounted, mountPage } from './pageHarness';
 
 jest.mock('../api/reports');
-// react-dom's act() warns unless the environment says it is a test.
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 const mocked = calls as jest.Mocked<typeof calls>;
 
 const CONFIG: ReportsConfig = {
@@ -24,38 +19,9 @@ const CONFIG: ReportsConfig = {
   reports: [],
 };
 
-function login(roles: string[]) {
-  const session: Session = {
-    access_token: 'token-1',
-    refresh_token: 'refresh-1',
-    sessionid: 'session-1',
-    expires_in: 3600,
-    expiry_time: '2026-11-22T11:00:00.000Z',
-    issuedAt: 0,
-    user: {
-      userid: 'USR-1',
-      userName: 'lead',
-      firstName: 'Lata',
-      lastName: 'Lead',
-      displayName: 'Lata Lead',
-      roles,
-      applications: ['originate-backoffice'],
-      teams: [],
-    },
-  };
-  sharedStore.set(sessionAtom, session);
-}
-
-let root: Root;
+let page: Mounted;
 let container: HTMLDivElement;
-
-async function until(check: () => boolean, what: string) {
-  for (let i = 0; i < 200; i++) {
-    if (check()) return;
-    await act(() => new Promise((resolve) => setTimeout(resolve, 25)));
-  }
-  throw new Error(`never saw: ${what}\n${container.textContent}`);
-}
+const until = (check: () => boolean, what: string) => page.until(check, what);
 
 const card = (id: string) => container.querySelector<HTMLElement>(`[data-testid="widget-${id}"]`);
 const text = (selector: string) => container.querySelector(selector)?.textContent ?? null;
@@ -76,24 +42,12 @@ beforeEach(async () => {
   );
   mocked.fetchTurnaround.mockResolvedValue({ decided: 0, averageHours: null, rows: [] });
   login(['CPA']);
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  await act(async () =>
-    root.render(
-      <AppProviders>
-        <QueryClientProvider client={client}>
-          <ReportsPage basename="/dashboard" />
-        </QueryClientProvider>
-      </AppProviders>,
-    ),
-  );
+  page = await mountPage('/dashboard');
+  container = page.container;
 });
 
 afterEach(async () => {
-  await act(async () => root.unmount());
-  container.remove();
+  await page.unmount();
   jest.clearAllMocks();
 });
 
