@@ -144,7 +144,7 @@ export function WidgetCard({
       <CardContent sx={{ flexGrow: 1 }}>
         {state.error && view ? (
           <Alert severity="warning" sx={{ mb: 2 }} action={<Button onClick={state.retry}>Retry</Button>}>
-            Showing earlier figures: {errorText(state.error)}
+            Some figures could not be loaded: {errorText(state.error)}
           </Alert>
         ) : null}
         {body}
