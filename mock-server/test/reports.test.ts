@@ -19,7 +19,7 @@ before(async () => {
 });
 after(() => server.close());
 
-const post = (who: Login | undefined, url: string, body: unknown) => call(server.app, 'POST', url, who, body);
+const post = (who: Login | undefined, url: string, body: object) => call(server.app, 'POST', url, who, body);
 const ok = <T>(res: LightMyRequestResponse): T => {
   assert.equal(res.statusCode, 200, res.body.slice(0, 400));
   return res.json<T>();
