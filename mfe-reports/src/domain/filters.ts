@@ -1,9 +1,10 @@
 // The filter bar's state and what each route is asked from it (reportSchemas.ts: closed objects, so an
 // unset choice is left out, never sent empty). Pure.
 import {
+  bankDayOf,
   type CountByRangeBody,
+  checkBucketCount,
   REPORT_INTERVALS,
-  REPORT_MAX_BUCKETS,
   type ReportBody,
   type ReporteeDetails,
   type ReportFilter,
@@ -11,7 +12,7 @@ import {
   type TargetQuery,
   type UserRangeBody,
 } from '@originate/contract';
-import { bankDayOf, monthOf, monthStartOf, rangeDays } from './dates';
+import { monthOf, monthStartOf } from './dates';
 
 /** What the filter bar holds; '' is "any". */
 export interface FilterState {
@@ -80,12 +81,10 @@ export function withTeam(state: FilterState, details: ReporteeDetails, teamId: s
 
 /**
  * The intervals "applications over time" may be asked in for a range: the server answers at most
- * REPORT_MAX_BUCKETS buckets, so a range longer than that many days has no daily view.
+ * REPORT_MAX_BUCKETS buckets (contract checkBucketCount), so a range of more days has no daily view.
  */
 export function allowedIntervals(state: Pick<FilterState, 'from' | 'to'>): ReportInterval[] {
-  return REPORT_INTERVALS.filter(
-    (interval) => interval !== 'day' || rangeDays(state.from, state.to) <= REPORT_MAX_BUCKETS,
-  );
+  return REPORT_INTERVALS.filter((interval) => checkBucketCount(state.from, state.to, interval).length === 0);
 }
 
 /** The chosen interval if the range allows it, else the finest one it does. */

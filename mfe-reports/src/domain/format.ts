@@ -1,6 +1,6 @@
 // How figures read (spec §9): amounts in INR with lakh grouping (the contract's formatCurrency), counts
 // with Indian grouping, percentages with 2 decimals; axes use the short lakh/crore forms a banker reads.
-import { formatCurrency, formatPercent } from '@originate/contract';
+import { achievementPercent, formatCurrency, formatPercent } from '@originate/contract';
 
 export type ValueKind = 'count' | 'amount' | 'hours' | 'percent';
 
@@ -33,8 +33,5 @@ export function formatAxisAmount(value: number): string {
   return `₹${countFormat.format(value)}`;
 }
 
-/** part of whole in percent, 2 decimals; null when there is no whole (0 leads: no rate). */
-export function percentOf(part: number, whole: number): number | null {
-  if (!(whole > 0)) return null;
-  return Math.round((part / whole) * 10_000) / 100;
-}
+/** part of whole in percent, 2 decimals; null when there is no whole (0 leads: no rate): the contract's rule. */
+export const percentOf = (part: number, whole: number): number | null => achievementPercent(part, whole);

@@ -1,6 +1,6 @@
 // The "Set targets" dialog's checks (the bounds of SaveTargetBodySchema): every message names its field and
 // says why, so the dialog shows the reason before the server would refuse it with a 400.
-import type { SaveTargetBody } from '@originate/contract';
+import { isTargetMonthOpen, type SaveTargetBody } from '@originate/contract';
 import { isMonth } from './dates';
 
 export interface TargetForm {
@@ -27,14 +27,14 @@ function wholeNumberIssue(label: string, text: string, max: number): string | un
 
 /**
  * What is wrong with the form, per field (empty: nothing). `users` are the ids the caller may set targets
- * for; `currentMonth` is the bank's (a target is for this month or a later one).
+ * for; a target is for the bank's current month (at `now`) or a later one (contract isTargetMonthOpen).
  */
-export function targetIssues(form: TargetForm, users: readonly string[], currentMonth: string): TargetIssues {
+export function targetIssues(form: TargetForm, users: readonly string[], now: Date | number): TargetIssues {
   const issues: TargetIssues = {};
   if (form.userId === '') issues.userId = 'User is required';
   else if (!users.includes(form.userId)) issues.userId = 'User is not one whose targets you may set';
   if (!isMonth(form.month)) issues.month = 'Month is required';
-  else if (form.month < currentMonth) issues.month = 'Month must be the current month or a later one';
+  else if (!isTargetMonthOpen(form.month, now)) issues.month = 'Month must be the current month or a later one';
   const count = wholeNumberIssue('Target applications', form.targetCount, MAX_TARGET_COUNT);
   if (count) issues.targetCount = count;
   const amount = wholeNumberIssue('Target amount', form.targetAmount, MAX_TARGET_AMOUNT);

@@ -9,11 +9,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { ReporteeDetails } from '@originate/contract';
+import { bankMonthOf, type ReporteeDetails } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { useSaveTarget } from '../api/useReports';
-import { currentBankMonth, displayMonth, monthsFrom } from '../domain/dates';
+import { displayMonth, monthsFrom } from '../domain/dates';
 import { saveTargetBody, type TargetForm, targetIssues } from '../domain/targetForm';
 
 /** How far ahead a target may be set from the dialog (the server takes any later month). */
@@ -32,7 +32,8 @@ export function SetTargetsDialog({
   initialUserId: string;
   initialMonth: string;
 }) {
-  const current = currentBankMonth(Date.now());
+  const now = Date.now();
+  const current = bankMonthOf(now);
   const months = monthsFrom(current, MONTHS_AHEAD);
   const users = [...reportees.users].sort((a, b) => a.displayName.localeCompare(b.displayName));
   const [form, setForm] = useState<TargetForm>({
@@ -46,7 +47,7 @@ export function SetTargetsDialog({
   const issues = targetIssues(
     form,
     users.map((u) => u.userid),
-    current,
+    now,
   );
   const shown = tried ? issues : {};
   const set = (field: keyof TargetForm) => (event: { target: { value: string } }) =>
