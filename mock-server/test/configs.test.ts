@@ -94,14 +94,19 @@ describe('PUT /setup/configs/{type}/{name}', () => {
     assert.equal((await call(s.app, 'PUT', '/setup/configs/Environment/Domain', admin, domain)).statusCode, 200);
     assert.deepEqual((await call(s.app, 'GET', '/setup/configs/Environment/Domain')).json(), domain);
     const custom = { reports: ['disbursals'] };
-    assert.equal((await call(s.app, 'PUT', '/setup/configs/Analytics/Reports', admin, custom)).statusCode, 200);
+    assert.equal((await call(s.app, 'PUT', '/setup/configs/Analytics/Disbursals', admin, custom)).statusCode, 200);
     assert.deepEqual(
-      await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Reports', officer), officer),
+      await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Disbursals', officer), officer),
       custom,
     );
+    // Analytics/Reports is the dashboard's (issue 20): checked against ReportsConfigSchema.
+    assert.deepEqual(labels(await call(s.app, 'PUT', '/setup/configs/Analytics/Reports', admin, custom)), [
+      'dashboard',
+      'reports[0]',
+    ]);
     const text = await s.app.inject({
       method: 'PUT',
-      url: '/setup/configs/Analytics/Reports',
+      url: '/setup/configs/Analytics/Disbursals',
       headers: { ...admin.headers, 'content-type': 'application/json' },
       payload: '"text"',
     });
