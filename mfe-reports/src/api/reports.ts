@@ -18,6 +18,7 @@ import {
   type SaveTargetBody,
   type SlaBreaches,
   type TargetQuery,
+  type TargetRow,
   type Targets,
   type Turnaround,
   type UserProductRows,
@@ -61,7 +62,7 @@ export function fetchOverallTarget(query: TargetQuery): Promise<OverallTarget> {
 export const fetchFlowCounts = (body: UserRangeBody) =>
   api.post<FlowCounts>(API_PATHS.applicationCountByInitiatedByAndFlowName, body);
 
-/** The contract declares no answer of its own for saveTarget: the target queries are refetched instead. */
-export async function saveTarget(body: SaveTargetBody): Promise<void> {
-  await api.post<unknown>(API_PATHS.saveTarget, body);
+/** Answers the user's target row of that month as saved; the hook refetches every target query. */
+export function saveTarget(body: SaveTargetBody): Promise<TargetRow> {
+  return api.post<TargetRow>(API_PATHS.saveTarget, body);
 }
