@@ -24,7 +24,7 @@ export const DEFAULT_FEATURES: AdminFeatures = { MultiLingual: false, Applicatio
 
 /** Who sees what is managers' business (BCM, BH) and the admin's; everyone's own figures and targets for all staff. */
 const MANAGERS = ['ADMIN', 'BCM', 'BH'];
-export const DEFAULT_REPORTS_CONFIG: ReportsConfig = {
+const DEFAULT_REPORTS_CONFIG: ReportsConfig = {
   dashboard: [
     { widget: 'targets', title: 'My targets', roles: [] },
     { widget: 'pipeline', title: 'Pipeline', roles: [] },
