@@ -28,12 +28,12 @@ import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } fro
 import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
 import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
-import { reportRoutes } from './modules/reports';
 import { listRoutes, listSetupRoutes } from './modules/lists';
 import { Hub, notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
 import { portalRoutes } from './modules/portal';
 import { queriesRoutes } from './modules/queries';
+import { reportRoutes } from './modules/reports';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { openRedis, type RedisLink } from './redis';
