@@ -76,9 +76,14 @@ export async function targetRows(db: Queryable, users: string[] | null, month: s
   return rows.map((r) => toRow(month, r));
 }
 
-/** The month's targets and achievement summed over the users. */
+/**
+ * The month's targets and what the users with one achieved, summed: achievement of users nobody set a
+ * target for would inflate the percentage (at a bank of thousands of officers, 60,000 % of the few targets
+ * set); they stay in the per-user rows.
+ */
 export function overall(month: string, rows: readonly TargetRow[]): OverallTarget {
-  const sum = (pick: (r: TargetRow) => number | null) => rows.reduce((s, r) => s + (pick(r) ?? 0), 0);
+  const targeted = rows.filter((r) => r.targetCount !== null || r.targetAmount !== null);
+  const sum = (pick: (r: TargetRow) => number | null) => targeted.reduce((s, r) => s + (pick(r) ?? 0), 0);
   const targetCount = sum((r) => r.targetCount);
   const targetAmount = sum((r) => r.targetAmount);
   const achievedCount = sum((r) => r.achievedCount);
