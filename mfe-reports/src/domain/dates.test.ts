@@ -19,8 +19,8 @@ describe('bank days (IST)', () => {
 
   it('names the field and the reason of a bad range (the contract check)', () => {
     expect(rangeProblem('2026-11-01', '2026-11-28')).toBeNull();
-    expect(rangeProblem('', '2026-11-28')).toBe('From: must be a calendar day (YYYY-MM-DD)');
-    expect(rangeProblem('2026-11-01', '2026-11-31')).toBe('To: must be a calendar day (YYYY-MM-DD)');
+    expect(rangeProblem('', '2026-11-28')).toBe('From: must be a calendar day (DD/MM/YYYY)');
+    expect(rangeProblem('2026-11-01', '2026-11-31')).toBe('To: must be a calendar day (DD/MM/YYYY)');
     expect(rangeProblem('2026-11-29', '2026-11-28')).toBe('From: must not be after To');
     expect(rangeProblem('2024-01-01', '2026-01-01')).toBe('To: must be at most 731 days after From');
     expect(rangeProblem('2024-01-01', '2025-12-31')).toBeNull();

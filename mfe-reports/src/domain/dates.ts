@@ -26,6 +26,9 @@ export function monthsFrom(first: string, count: number): string[] {
 
 export const isMonth = (month: string) => MONTH_PATTERN.test(month);
 
+/** How a bank day is shown and typed (spec §9), as the date pickers' format tokens. */
+export const DAY_DISPLAY_FORMAT = 'DD/MM/YYYY';
+
 /** Display of a bank day (spec §9 DD/MM/YYYY): '2026-11-28' → '28/11/2026'; anything else as given. */
 export function displayDay(day: string): string {
   const match = DAY_PATTERN.exec(day);
@@ -40,10 +43,15 @@ export function displayMonth(month: string): string {
   return match ? `${MONTH_NAMES[Number(match[2]) - 1]} ${match[1]}` : month;
 }
 
-/** Why a range cannot be asked for, naming the field (the server's own check), or null when it can. */
+/**
+ * Why a range cannot be asked for, naming the field (the server's own check), or null when it can. The
+ * server names the wire's format for a day that is none ('' from the picker: empty, half typed or
+ * impossible); the user types DD/MM/YYYY, so that is the format named here.
+ */
 export function rangeProblem(from: string, to: string): string | null {
   const [problem] = checkReportRange(from, to, { from: 'From', to: 'To' });
-  return problem ? `${problem.label}: ${problem.reason}` : null;
+  if (!problem) return null;
+  return `${problem.label}: ${problem.reason.replace('(YYYY-MM-DD)', `(${DAY_DISPLAY_FORMAT})`)}`;
 }
 
 /** Days a range spans, both ends included (0 when it is not a range). */

@@ -1,6 +1,6 @@
 // The dashboard as a user meets it, the server replaced at the calls module: the configured widgets for the
 // user's roles, figures readable by name, a failing widget with Retry beside the others, the table view,
-// the scope's pickers.
+// the scope's pickers, From and To typed as DD/MM/YYYY.
 import { ApiError, type ReportsConfig } from '@originate/contract';
 import { act } from 'react';
 import * as calls from '../api/reports';
@@ -104,5 +104,55 @@ describe('the dashboard', () => {
     expect(names()).toEqual(['Product', 'Team', 'User']);
     const shown = [...container.querySelectorAll('[role="combobox"]')].map((box) => box.textContent);
     expect(shown).toEqual(['All products', 'All teams', 'All users']);
+  });
+
+  it('takes From and To as DD/MM/YYYY text and asks with YYYY-MM-DD; a half-typed day stays a draft', async () => {
+    await until(() => text('[data-testid="widget-pending-figure-queries"]') !== null, 'pending figures');
+    const field = (label: string) => {
+      const found = [...container.querySelectorAll('label')].find((l) => l.textContent?.startsWith(label));
+      return document.getElementById(found?.htmlFor ?? '') as HTMLInputElement | null;
+    };
+    const from = field('From');
+    const to = field('To');
+    expect(from?.tagName).toBe('INPUT');
+    expect(from?.value).toMatch(/^01\/\d{2}\/\d{4}$/);
+    expect(to?.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // What Playwright's fill() does: the whole value at once, then an input event.
+    const fill = async (input: HTMLInputElement | null, value: string) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      await act(async () => {
+        setter?.call(input, value);
+        input?.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+    };
+    await fill(from, '03/11/2024');
+    await fill(to, '28/02/2025');
+    await until(
+      () => mocked.fetchPending.mock.calls.some(([body]) => body.filter.from === '2024-11-03'),
+      'the new range asked',
+    );
+    expect(mocked.fetchPending.mock.lastCall?.[0].filter).toEqual({ from: '2024-11-03', to: '2025-02-28' });
+    expect(text('[data-testid="filter-range"]')).toBe('Showing 03/11/2024 to 28/02/2025');
+    expect(to?.value).toBe('28/02/2025');
+
+    const asked = mocked.fetchPending.mock.calls.length;
+    await fill(to, '29/02/2025');
+    expect(to?.value).toBe('29/02/2025');
+    expect(to?.getAttribute('aria-invalid')).toBe('true');
+    const helper = document.getElementById(to?.getAttribute('aria-describedby') ?? '');
+    expect(helper?.textContent).toBe('To: must be a calendar day (DD/MM/YYYY)');
+    await fill(from, '03/11');
+    expect(from?.value).toBe('03/11');
+    expect(document.getElementById(from?.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'From: must be a calendar day (DD/MM/YYYY)',
+    );
+    await fill(from, '01/03/2025');
+    await fill(to, '28/02/2025');
+    expect(document.getElementById(from?.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'From: must not be after To',
+    );
+    // The figures keep the last valid filter.
+    expect(text('[data-testid="filter-range"]')).toBe('Showing 03/11/2024 to 28/02/2025');
+    expect(mocked.fetchPending.mock.calls.length).toBe(asked);
   });
 });

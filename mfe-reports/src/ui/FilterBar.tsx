@@ -1,6 +1,7 @@
 // The filters every widget and report takes: a range of bank days, a product, and (when the caller's scope
 // is wider than their own) a team and a user of that scope. A range the server would refuse stays a draft
-// with the reason under its field; the figures keep the last valid filter.
+// with the reason under its field; the figures keep the last valid filter. From and To are typed and shown
+// DD/MM/YYYY (DayPicker) and held YYYY-MM-DD.
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -9,6 +10,7 @@ import type { MasterProduct, ReporteeDetails } from '@originate/contract';
 import { useState } from 'react';
 import { displayDay, rangeProblem } from '../domain/dates';
 import { defaultFilter, type FilterState, showsScopePickers, usersInScope, withTeam } from '../domain/filters';
+import { DayPicker, DayPickerProvider } from './DayPicker';
 
 /** The draft the bar edits and the last valid filter the figures use. */
 export function useFilter() {
@@ -45,26 +47,15 @@ export function FilterBar({
   return (
     <Box role="search" aria-label="Filters" sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <TextField
-          type="date"
-          label="From"
-          size="small"
-          value={draft.from}
-          onChange={(event) => onChange({ ...draft, from: event.target.value })}
-          error={Boolean(fromProblem)}
-          helperText={fromProblem}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
-        <TextField
-          type="date"
-          label="To"
-          size="small"
-          value={draft.to}
-          onChange={(event) => onChange({ ...draft, to: event.target.value })}
-          error={Boolean(toProblem)}
-          helperText={toProblem}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayPickerProvider>
+          <DayPicker
+            label="From"
+            value={draft.from}
+            onChange={(from) => onChange({ ...draft, from })}
+            problem={fromProblem}
+          />
+          <DayPicker label="To" value={draft.to} onChange={(to) => onChange({ ...draft, to })} problem={toProblem} />
+        </DayPickerProvider>
         <TextField
           select
           label="Product"
