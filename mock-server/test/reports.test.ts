@@ -402,4 +402,45 @@ describe('spreadsheet exports', () => {
     assert.equal(days.getCell(5, 1).numFmt, 'dd/mm/yyyy');
     assert.equal(days.getCell(5, 3).value, over.buckets[0]?.count);
   });
+
+  it('applications by flow: the user in the filters row, fills, typed cells, rows equal the JSON answer; scope kept', async () => {
+    const body = { userId: 'USR-1001', ...range() };
+    const json = ok<{ rows: { flowName: string; count: number; amount: number }[] }>(
+      await post(as.teamlead, API_PATHS.applicationCountByInitiatedByAndFlowName, body),
+    );
+    assert.ok(json.rows.length > 0, 'the seed gives USR-1001 applications in some flow');
+    const res = await post(as.teamlead, `${API_PATHS.applicationCountByInitiatedByAndFlowName}?exportFile=xlsx`, body);
+    assert.match(String(res.headers['content-disposition']), /Applications_by_flow_export_\d+\.xlsx/);
+    const sheet = await sheetOf(res);
+    assert.equal(sheet.getCell(1, 1).value, 'Applications by flow');
+    assert.equal(fill(sheet.getCell(1, 1)), SPREADSHEET_FILLS.title);
+    assert.match(String(sheet.getCell(2, 1).value), new RegExp(`by teamlead: ${json.rows.length} rows`));
+    assert.match(
+      String(sheet.getCell(3, 1).value),
+      new RegExp(`^Filters: from ${body.from}; to ${body.to}; user USR-1001 \\(.+\\)$`),
+    );
+    assert.equal(fill(sheet.getCell(4, 1)), SPREADSHEET_FILLS.header);
+    assert.deepEqual(
+      [1, 2, 3].map((c) => sheet.getCell(4, c).value),
+      ['Flow', 'Applications', 'Loan amount'],
+    );
+    assert.equal(sheet.rowCount - 4, json.rows.length);
+    json.rows.forEach((r, i) => {
+      const row = sheet.getRow(5 + i);
+      assert.equal(row.getCell(1).value, r.flowName);
+      assert.equal(row.getCell(2).value, r.count);
+      assert.equal(typeof row.getCell(3).value, 'number');
+      assert.equal(row.getCell(3).value, r.amount);
+      assert.match(row.getCell(3).numFmt, /₹/);
+    });
+    // The export is the same route: a user outside the scope is refused, a format that is not xlsx is bad input.
+    const outside = await post(as.teamlead, `${API_PATHS.applicationCountByInitiatedByAndFlowName}?exportFile=xlsx`, {
+      ...body,
+      userId: 'USR-1003',
+    });
+    assert.equal(outside.statusCode, 403);
+    const csv = await post(as.teamlead, `${API_PATHS.applicationCountByInitiatedByAndFlowName}?exportFile=csv`, body);
+    assert.equal(csv.statusCode, 400);
+    assert.equal(csv.json<{ code: number }>().code, 1101);
+  });
 });

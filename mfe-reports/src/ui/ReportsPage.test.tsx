@@ -1,5 +1,5 @@
-// The Reports page: the configured reports as tables with Export where the route has one, the per-user
-// flow report asking only once a user is picked, and the Set targets dialog's checks naming the field.
+// The Reports page: the configured reports as tables, each with Export, the per-user flow report asking
+// (and exporting) only once a user is picked, and the Set targets dialog's checks naming the field.
 import type { ReportsConfig } from '@originate/contract';
 import { act } from 'react';
 import * as calls from '../api/reports';
@@ -73,13 +73,25 @@ describe('the reports', () => {
       'targets',
     );
     expect(buttons(section('targetAchievement'))).toEqual(expect.arrayContaining(['Set targets', 'Export']));
-    expect(buttons(section('applicationsByFlow'))).not.toContain('Export');
+    expect(buttons(section('applicationsByFlow'))).toContain('Export');
   });
 
   it('asks the flow report only once a user is picked', async () => {
     await page.until(() => section('applicationsByFlow') !== null, 'the flow report');
     expect(section('applicationsByFlow')?.textContent).toContain('Pick a user');
     expect(mocked.fetchFlowCounts).not.toHaveBeenCalled();
+    const exportButton = () =>
+      [...(section('applicationsByFlow')?.querySelectorAll('button') ?? [])].find((b) => b.textContent === 'Export');
+    expect(exportButton()?.disabled).toBe(true);
+    // Picking a user asks for their flows and lets the report export.
+    mocked.fetchFlowCounts.mockResolvedValue({ rows: [{ flowName: 'Home loan flow', count: 2, amount: 500000 }] });
+    const combobox = section('applicationsByFlow')?.querySelector<HTMLElement>('[role="combobox"]');
+    await act(async () => combobox?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, button: 0 })));
+    const option = [...document.querySelectorAll<HTMLElement>('[role="option"]')].find((o) => o.textContent === 'Ravi');
+    await act(async () => option?.click());
+    await page.until(() => rowsOf(section('applicationsByFlow')).length === 1, 'the flow rows');
+    expect(mocked.fetchFlowCounts.mock.lastCall?.[0]).toMatchObject({ userId: 'USR-2' });
+    expect(exportButton()?.disabled).toBe(false);
   });
 
   it('names the field and the reason in Set targets', async () => {

@@ -157,7 +157,7 @@ function TargetReport({ id, title, filter, reportees }: ReportProps) {
 
 /**
  * Per user: their applications per flow. The user is the filter's when one is chosen, else picked here.
- * No export: the contract's flow route takes no ?exportFile (README).
+ * Export (the route's ?exportFile=xlsx) once there is a user to ask for.
  */
 function FlowReport({ id, title, filter, reportees }: ReportProps) {
   const users = reportees ? usersInScope(reportees, filter.teamId) : [];
@@ -184,7 +184,20 @@ function FlowReport({ id, title, filter, reportees }: ReportProps) {
     </TextField>
   );
   return (
-    <ReportCard id={id} title={title} actions={picker}>
+    <ReportCard
+      id={id}
+      title={title}
+      actions={
+        <>
+          {picker}
+          <ExportButton
+            path={API_PATHS.applicationCountByInitiatedByAndFlowName}
+            body={body ?? {}}
+            disabled={body === null}
+          />
+        </>
+      }
+    >
       {body === null ? (
         <Typography color="text.secondary" data-testid={`report-${id}-pick`}>
           Pick a user to see their applications per flow.

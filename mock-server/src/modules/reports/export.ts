@@ -3,6 +3,7 @@
 import {
   bankTimestampText,
   type CountByRange,
+  type FlowCounts,
   type ReportFilter,
   type TargetQuery,
   type Targets,
@@ -15,6 +16,7 @@ const REPORT_TITLES = {
   applicationsByUserAndProduct: 'Applications by user and product',
   targetAchievement: 'Target achievement',
   applicationsOverTime: 'Applications over time',
+  applicationsByFlow: 'Applications by flow',
 } as const;
 
 function filterText(filter: Partial<ReportFilter> & { month?: string; interval?: string }): string {
@@ -114,5 +116,30 @@ export function countByRangeSheet(answer: CountByRange, filter: ReportFilter, by
       { header: 'Loan amount', kind: 'INR', width: 20 },
     ],
     answer.buckets.map((b) => [`${b.start}T00:00:00+05:30`, `${b.end}T00:00:00+05:30`, b.count, b.amount]),
+  );
+}
+
+/**
+ * One user's applications per flow (getApplicationCountByInitiatedByAndFlowName): the user is the report's
+ * subject, named in the filters row with their display name beside the id.
+ */
+export function flowSheet(
+  answer: FlowCounts,
+  range: { from: string; to: string },
+  user: { userId: string; displayName: string },
+  by: string,
+  at: Date,
+) {
+  return sheet(
+    REPORT_TITLES.applicationsByFlow,
+    filterText({ ...range, userId: `${user.userId} (${user.displayName})` }),
+    by,
+    at,
+    [
+      { header: 'Flow', kind: 'text', width: 28 },
+      { header: 'Applications', kind: 'integer', width: 14 },
+      { header: 'Loan amount', kind: 'INR', width: 20 },
+    ],
+    answer.rows.map((r) => [r.flowName, r.count, r.amount]),
   );
 }

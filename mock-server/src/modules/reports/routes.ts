@@ -33,7 +33,7 @@ import { caller, type PluginOptions } from '../../context';
 import type { Queryable } from '../../db';
 import { forbidden, ValidationError } from '../../errors';
 import { contractValidator } from '../../http/bodies';
-import { countByRangeSheet, targetsSheet, userProductSheet } from './export';
+import { countByRangeSheet, flowSheet, targetsSheet, userProductSheet } from './export';
 import {
   ACHIEVED,
   byFlow,
@@ -58,6 +58,14 @@ function checkRange(range: { from: string; to: string }, labels?: { from: string
 }
 
 const USER_RANGE_LABELS = { from: 'from', to: 'to' };
+
+/** A user's name for a spreadsheet's title rows (their id when they have none, or are no user). */
+async function displayNameOf(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db.query<{ display_name: string | null }>('SELECT display_name FROM users WHERE userid = $1', [
+    userId,
+  ]);
+  return row?.display_name ?? userId;
+}
 
 /** The users one user's route may read: that user, within the caller's scope (403 otherwise). */
 function oneUser(scope: ScopeOf, userId: string): void {
@@ -190,9 +198,29 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
     async (request) => saveTarget(db, await scopeOf(db, caller(request).user), request.body, ctx.now()),
   );
 
+  app.post(
+    API_PATHS.applicationCountByInitiatedByAndFlowName,
+    {
+      ...options,
+      schema: {
+        querystring: ReportExportQuerySchema,
+        body: UserRangeBodySchema,
+        response: orFile(FlowCountAnswerSchema),
+      },
+    },
+    async (request, reply) => {
+      const { userId, from, to } = request.body;
+      checkRange({ from, to }, USER_RANGE_LABELS);
+      oneUser(await scopeOf(db, caller(request).user), userId);
+      const answer = await byFlow(db, userId, { from, to });
+      if (!request.query.exportFile) return answer;
+      const user = { userId, displayName: await displayNameOf(db, userId) };
+      return sendSheet(request, reply, flowSheet(answer, { from, to }, user, caller(request).user.userName, ctx.now()));
+    },
+  );
+
   const userRange = [
     [API_PATHS.loanAmountByUserId, LoanAmountAnswerSchema, loanAmount],
-    [API_PATHS.applicationCountByInitiatedByAndFlowName, FlowCountAnswerSchema, byFlow],
     [
       API_PATHS.applicationByInitiatedByAndProductType,
       UserProductAnswerSchema,
