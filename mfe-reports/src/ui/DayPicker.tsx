@@ -70,7 +70,9 @@ function DayTextField(props: DatePickerFieldProps) {
               <IconButton
                 edge="end"
                 size="small"
-                aria-label={`Choose ${label} day`}
+                // Not naming the field: getByLabel('From') would find this button too (a label's substring).
+                aria-label="Choose date"
+                title={`Choose the ${label} day`}
                 disabled={picker.triggerStatus === 'disabled'}
                 onClick={() => picker.setOpen((open) => !open)}
               >
