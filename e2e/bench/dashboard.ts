@@ -8,13 +8,13 @@ import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
 const DB_NAME = 'originate_bench_lists';
-export const WIDGET_P95_GOAL_MS = 100;
+const WIDGET_P95_GOAL_MS = 100;
 const RUNS = Number(process.env.BENCH_DASHBOARD_RUNS || 100);
 const WARMUP = 10;
 /** The seeded bank's applications end on this bank day (seed/applications.ts SEED_ANCHOR). */
 const SEEDED_LAST_DAY = '2026-11-02';
 
-export interface WidgetTiming {
+interface WidgetTiming {
   widget: string;
   who: string;
   range: string;

@@ -5,6 +5,7 @@
 import {
   APPLICATION_LISTS,
   type ApplicationList,
+  type FlowType,
   LEAD_LISTS,
   LEAD_SOURCES,
   LEAD_STATUSES,
@@ -15,6 +16,9 @@ import {
 } from '@originate/contract';
 import type { Db } from '../db';
 import { STAGES, STATUSES, TASK_PROGRESS } from './bank-shape';
+
+/** A task's flow type (contract FlowType), the Task type column's options. */
+const TASK_TYPES = ['APPVD', 'CUST_FLOW', 'APPLICATION_SUMMARY', 'none'] as const satisfies readonly FlowType[];
 
 const col = (c: Omit<TableColumn, 'sortable' | 'filterable'>): TableColumn => ({
   ...c,
@@ -38,6 +42,42 @@ function columns(products: string[]): TableColumn[] {
     col({ field: 'reviewDate', headerName: 'Review date', kind: 'date', flex: 0.9 }),
     col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
     col({ field: 'mod_time', headerName: 'Modified', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
+    // The detail a bank's export carries: hidden in the grid until the user shows them (its Columns menu).
+    col({ field: 'product_name', headerName: 'Product name', kind: 'text', flex: 1.1, hidden: true }),
+    col({ field: 'assignedToName', headerName: 'Assignee name', kind: 'text', flex: 1.1, hidden: true }),
+    col({
+      field: 'stepNumber',
+      headerName: 'Step number',
+      kind: 'amount',
+      flex: 0.6,
+      spreadsheet: 'integer',
+      hidden: true,
+    }),
+    col({
+      field: 'type',
+      headerName: 'Task type',
+      kind: 'dropdown',
+      options: [...TASK_TYPES],
+      flex: 0.8,
+      hidden: true,
+    }),
+    col({
+      field: 'start_time',
+      headerName: 'Task started',
+      kind: 'date',
+      flex: 0.9,
+      spreadsheet: 'dateTime',
+      hidden: true,
+    }),
+    col({ field: 'due_time', headerName: 'Due (SLA)', kind: 'date', flex: 0.9, spreadsheet: 'dateTime', hidden: true }),
+    col({
+      field: 'end_time',
+      headerName: 'Task ended',
+      kind: 'date',
+      flex: 0.9,
+      spreadsheet: 'dateTime',
+      hidden: true,
+    }),
   ];
 }
 

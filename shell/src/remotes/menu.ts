@@ -91,7 +91,7 @@ function byOrder(a: { order: number; label: string }, b: { order: number; label:
 }
 
 /** The menu entry the back office lands on after login (spec §2: the Dashboard, the menu's first entry). */
-export const LANDING_MENU_ID = 'dashboard';
+const LANDING_MENU_ID = 'dashboard';
 
 /** Where '/' goes: the Dashboard's path while the user's menu has it, else null (the shortcuts page). */
 export function landingPath(menu: readonly MenuItem[]): string | null {

@@ -22,7 +22,14 @@ import {
   type User,
 } from '@originate/contract';
 import { userAtom } from '@originate/web';
-import { ExportButton, SavedFilters, ServerListGrid, useServerList, useTableConfig } from '@originate/web/lists';
+import {
+  ExportButton,
+  hiddenColumns,
+  SavedFilters,
+  ServerListGrid,
+  useServerList,
+  useTableConfig,
+} from '@originate/web/lists';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -160,6 +167,7 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
           loading={table.isPending || page.isFetching}
           grid={listState.grid}
           onOpen={open}
+          hidden={hiddenColumns(columnsConfig)}
         />
       ) : (
         <CardGrid

@@ -42,6 +42,19 @@ export const LIST_FIELDS: ListFields = {
   reviewDate: { sql: 't.review_date', kind: 'date', nullable: true },
   cre_time: { sql: 'a.cre_time', kind: 'date' },
   mod_time: { sql: 'a.mod_time', kind: 'date' },
+  // Hidden in the grid by default (TableColumn.hidden), in every export.
+  product_name: { sql: 'a.product_name', kind: 'text' },
+  assignedToName: {
+    sql: '(SELECT display_name FROM users WHERE userid = t.assigned_to)',
+    kind: 'text',
+    nullable: true,
+  },
+  stepNumber: { sql: 't.step_number', kind: 'amount' },
+  type: { sql: 't.type', kind: 'dropdown' },
+  start_time: { sql: 't.start_time', kind: 'date' },
+  // The overall SLA's end (migration 020's task_sla_due, as lists.ts operationalLevelAgreement reads it).
+  due_time: { sql: 'task_sla_due(t.start_time, t.sla_overall_mins)', kind: 'date', nullable: true },
+  end_time: { sql: 't.end_time', kind: 'date', nullable: true },
 };
 
 /** Every field a lead list reads (l: the lead, o: its owner, joined only when a condition or sort reads it). */

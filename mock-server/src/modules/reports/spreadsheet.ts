@@ -1,7 +1,7 @@
 // Spreadsheet export (spec §9), streamed: exceljs's streaming workbook writer turns rows into the xlsx
 // zip as they come, so a list of a million rows goes out with the memory of one batch. The cells are
 // typed and formatted by the contract's rules (format/spreadsheet.ts); this file only applies them.
-import { once } from 'node:events';
+import { type EventEmitter, once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import {
   bankTimestampText,
@@ -39,6 +39,26 @@ const solid = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'soli
 
 /** A sheet name Excel accepts: 31 characters, none of []:*?/\ . */
 const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export';
+
+/** XML a sheet may hold ahead of the zip's compressor: a few batches of rows. */
+const SHEET_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Waits while the compressor is behind. exceljs pipes each sheet's XML into the zip's deflate stream and
+ * ignores what its writes answer, so rows written faster than zlib compresses piled up there: 80 MiB of
+ * XML at 100,000 rows, which was most of an export's memory (mock-server README "Spreadsheet export").
+ * The pipe is exceljs's own (WorksheetWriter.stream.pipes, a readable-stream PassThrough): read, never
+ * written. A user who cancels closes `out`, which ends the wait.
+ */
+async function compressorCaughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
+  const internal = sheet as unknown as { stream?: { pipes?: readonly EventEmitter[] } };
+  for (const pipe of internal.stream?.pipes ?? []) {
+    const pending = () => (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
+    while (pending() > SHEET_BACKLOG_BYTES && !out.destroyed) {
+      await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
+    }
+  }
+}
 
 /**
  * The workbook as a stream of xlsx bytes. Rows are written while the stream is read: a batch waits
@@ -78,6 +98,7 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
         row.commit();
       }
       if (out.writableNeedDrain) await once(out, 'drain');
+      await compressorCaughtUp(sheet, out);
     }
     sheet.commit();
     await workbook.commit();

@@ -76,7 +76,7 @@ export const ReportIdSchema = literalUnion(REPORT_IDS);
 
 /**
  * The query of the exportable report routes (getApplicationsCountBasedOnRange,
- * getApplicationsByInitiatedByAndProductType, getTarget): with exportFile=xlsx the answer is the report
+ * getApplicationsByInitiatedByAndProductType, getTarget, getApplicationCountByInitiatedByAndFlowName): with exportFile=xlsx the answer is the report
  * as a spreadsheet instead of JSON, same filters and same figures.
  */
 export const ReportExportQuerySchema = Type.Object({ exportFile: Type.Optional(Type.Literal('xlsx')) }, closed);

@@ -5,11 +5,13 @@ import Paper from '@mui/material/Paper';
 import {
   DataGrid,
   type GridColDef,
+  type GridColumnVisibilityModel,
   type GridRowClassNameParams,
   type GridRowIdGetter,
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import { PAGE_SIZE_OPTIONS } from '@originate/contract';
+import { useState } from 'react';
 import type { ServerList } from './useServerList';
 
 interface Props<Row extends GridValidRowModel> {
@@ -24,6 +26,8 @@ interface Props<Row extends GridValidRowModel> {
   /** A class per row (e.g. 'due' for a follow-up due today), styled by `rowSx`. */
   getRowClassName?: (params: GridRowClassNameParams<Row>) => string;
   rowSx?: Record<string, unknown>;
+  /** Columns hidden until the user shows them (the configuration's, hiddenColumns). */
+  hidden?: GridColumnVisibilityModel;
 }
 
 export function ServerListGrid<Row extends GridValidRowModel>({
@@ -37,7 +41,10 @@ export function ServerListGrid<Row extends GridValidRowModel>({
   onOpen,
   getRowClassName,
   rowSx,
+  hidden,
 }: Props<Row>) {
+  // What the user chose in the Columns menu, over the configuration's defaults (which may arrive later).
+  const [chosen, setChosen] = useState<GridColumnVisibilityModel>({});
   return (
     <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
       <DataGrid<Row>
@@ -54,6 +61,8 @@ export function ServerListGrid<Row extends GridValidRowModel>({
         pageSizeOptions={[...PAGE_SIZE_OPTIONS]}
         onRowClick={({ row }) => onOpen(row)}
         disableRowSelectionOnClick
+        columnVisibilityModel={{ ...hidden, ...chosen }}
+        onColumnVisibilityModelChange={setChosen}
         showToolbar
         slotProps={{
           toolbar: {

@@ -1,5 +1,5 @@
 import type { TableColumn } from '@originate/contract';
-import { configuredColumns, formatCell, gridOperators } from './columns';
+import { configuredColumns, formatCell, gridOperators, hiddenColumns } from './columns';
 
 const CURRENCY = new Set(['loanAmount']);
 
@@ -43,5 +43,17 @@ describe('grid columns from a table configuration', () => {
     expect(owner?.valueGetter?.('u1' as never, { ownerId: 'u1', ownerName: 'Rahul Verma' }, owner, {} as never)).toBe(
       'Rahul Verma',
     );
+  });
+  it('hides the columns the configuration hides, and only those', () => {
+    const column = (field: string, hidden?: boolean): TableColumn => ({
+      field,
+      headerName: field,
+      kind: 'text',
+      sortable: true,
+      filterable: true,
+      ...(hidden === undefined ? {} : { hidden }),
+    });
+    expect(hiddenColumns([column('a'), column('b', true), column('c', false)])).toEqual({ b: false });
+    expect(hiddenColumns(undefined)).toEqual({});
   });
 });

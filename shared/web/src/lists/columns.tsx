@@ -82,3 +82,8 @@ export function configuredColumns<Row extends GridValidRowModel>(
     };
   });
 }
+
+/** The columns the configuration hides until the user shows them (TableColumn.hidden), as the grid's model. */
+export function hiddenColumns(config: readonly TableColumn[] | undefined): Record<string, boolean> {
+  return Object.fromEntries((config ?? []).filter((c) => c.hidden).map((c) => [c.field, false]));
+}

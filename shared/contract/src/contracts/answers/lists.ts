@@ -229,6 +229,8 @@ const TableColumnSchema = Type.Object(
     flex: Type.Optional(Type.Number()),
     /** How an export writes the column when its kind does not say (format/spreadsheet.ts spreadsheetKindOf). */
     spreadsheet: Type.Optional(literalUnion(SPREADSHEET_KINDS)),
+    /** The grid hides it until the user shows it (its Columns menu); an export holds it all the same. */
+    hidden: Type.Optional(Type.Boolean()),
   },
   closed,
 );
