@@ -19,7 +19,7 @@ import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
 import { dashboardBench, dashboardRows } from './dashboard';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
-import { exportBench, exportRows } from './export';
+import { browserExportRows, exportBankEnv, exportBench, exportDatabase, exportInBrowser, exportRows } from './export';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
@@ -233,7 +233,11 @@ function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
 }
 
 /** The built system started on the e2e ports (built first when stale) and a browser, for `work`. */
-async function withSystem<T>(work: (browser: Browser, env: Record<string, string>) => Promise<T>): Promise<T> {
+async function withSystem<T>(
+  work: (browser: Browser, env: Record<string, string>) => Promise<T>,
+  /** The server's own environment (e.g. a kept bench database), over the system's defaults. */
+  serverEnv: Record<string, string> = {},
+): Promise<T> {
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
   const system = await startSystem({
@@ -241,6 +245,7 @@ async function withSystem<T>(work: (browser: Browser, env: Record<string, string
     dataDir,
     releasesDir: `${dataDir}-releases`,
     logDir: path.join(ROOT, 'bench-results', 'logs'),
+    env: serverEnv,
   });
   try {
     const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -322,18 +327,37 @@ async function documentsOnly() {
   console.log(`written to ${path.relative(ROOT, file)}`);
 }
 
+/**
+ * The export in Chromium, on the export bench's bank (the built system started on its database): only
+ * with the PostgreSQL the bank is kept in.
+ */
+async function exportInChromium() {
+  const url = await exportDatabase();
+  if (!url) return { failed: 'needs the PostgreSQL at 127.0.0.1:5432 (the export bench bank)' };
+  return attempt('the export in Chromium', () =>
+    withSystem((browser) => exportInBrowser(browser, SHELL), exportBankEnv(url)),
+  );
+}
+
+const browserExportTableRows = (f: Awaited<ReturnType<typeof exportInChromium>>): Row[] =>
+  'failed' in f ? [['export in Chromium', 'not measured', f.failed]] : browserExportRows(f);
+
 /** `npm run bench -- --only export`: the spreadsheet export of 100,000 applications alone (no build, no browser). */
 async function exportOnly() {
   const loadAtStart = loadavg();
   const figures = await attempt('the spreadsheet export bench', exportBench);
+  const browser = await exportInChromium();
   const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
   const file = path.join(ROOT, 'bench-results', 'bench-export.json');
   writeFileSync(
     file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, export: figures }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, export: figures, exportInBrowser: browser }, null, 2)}\n`,
   );
-  printRows(failed(figures) ? [['export', 'not measured', figures.failed]] : exportRows(figures));
+  printRows([
+    ...(failed(figures) ? [['export', 'not measured', figures.failed] as Row] : exportRows(figures)),
+    ...browserExportTableRows(browser),
+  ]);
   console.log(
     `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
   );
@@ -392,6 +416,7 @@ async function main() {
   const dashboard = process.argv.includes('--no-lists') ? null : await attempt('the dashboard bench', dashboardBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
+  const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
   const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
@@ -425,6 +450,7 @@ async function main() {
     dashboard,
     documents,
     export: spreadsheet,
+    exportInBrowser: spreadsheetInBrowser,
     nginx,
     coldStart: cold,
   };
@@ -489,6 +515,7 @@ async function main() {
         : dashboardRows(dashboard)),
     ...documentRows(documents),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
+    ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),
     ...nginxRows(nginx),
   ];
