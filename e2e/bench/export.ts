@@ -165,6 +165,10 @@ export async function exportInBrowser(browser: Browser, shell: string): Promise<
     await page.getByRole('banner').getByRole('button', { name: 'Logoff' }).waitFor();
     await page.goto(`${shell}/applications/all`);
     await page.getByRole('grid').locator('.MuiDataGrid-row').first().waitFor({ timeout: 60_000 });
+    // The page done loading (its counts, menus, the bell), so the tasks counted are the export's own.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('grid').getByRole('progressbar').waitFor({ state: 'detached' });
+    await page.waitForTimeout(1000);
     const exportButton = page.getByRole('button', { name: 'Export', exact: true });
 
     const startedAt = await page.evaluate(() => performance.now());

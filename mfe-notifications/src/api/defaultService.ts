@@ -2,7 +2,7 @@
 import { SOCKET_PATH } from '@originate/contract';
 import { sharedStore, showToast } from '@originate/web';
 import { io } from 'socket.io-client';
-import { playChime, unlockAudioOnFirstGesture } from '../ui/chime';
+import { playChime } from '../ui/chime';
 import { createNotificationsService, type NotificationsService, type OpenSocket } from './notificationsService';
 
 const NEW_NOTIFICATION_TOAST = 'You have new notification';
@@ -15,7 +15,6 @@ let service: NotificationsService | null = null;
 
 export function getNotificationsService(): NotificationsService {
   if (service) return service;
-  unlockAudioOnFirstGesture();
   service = createNotificationsService({
     store: sharedStore,
     openSocket: openSocketIo,

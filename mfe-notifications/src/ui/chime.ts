@@ -24,31 +24,36 @@ function note(ctx: AudioContext, frequency: number, startAt: number, duration: n
   oscillator.stop(startAt + duration + 0.02);
 }
 
-/** Plays the chime; a browser that blocks audio (no user gesture yet) or lacks Web Audio stays silent. */
+/** Whether the page has had a user gesture (sticky activation): before one, browsers keep audio off. */
+function mayPlayAudio(): boolean {
+  const activation = (globalThis.navigator as { userActivation?: { hasBeenActive: boolean } } | undefined)
+    ?.userActivation;
+  return activation?.hasBeenActive ?? true;
+}
+
+/**
+ * Plays the chime; a page without a user gesture yet, or without Web Audio, stays silent. The audio
+ * context is made at the first chime, not at the user's first click: making one takes 60 ms on a
+ * slow machine, which was the longest task of the back office's Export click (npm run bench -- --only
+ * export). After a gesture (sticky activation) a new context may start, so it is resumed, then plays.
+ */
 export function playChime(): void {
   try {
+    if (!mayPlayAudio()) return;
     const ctx = audioContext();
     if (!ctx) return;
-    // A suspended context (autoplay policy) would play late, when the alert is stale: skip it instead.
-    if (ctx.state !== 'running') return;
-    const t = ctx.currentTime;
-    note(ctx, 880, t, 0.35);
-    note(ctx, 1318.5, t + 0.12, 0.5);
+    const play = () => {
+      const t = ctx.currentTime;
+      note(ctx, 880, t, 0.35);
+      note(ctx, 1318.5, t + 0.12, 0.5);
+    };
+    if (ctx.state === 'running') play();
+    else
+      ctx
+        .resume()
+        .then(play)
+        .catch(() => undefined);
   } catch {
     // Audio is a courtesy: the toast already tells the user.
   }
-}
-
-/** Browsers allow audio only after a user gesture: unlock the context on the first one. */
-export function unlockAudioOnFirstGesture(): void {
-  if (typeof window === 'undefined') return;
-  const unlock = () => {
-    window.removeEventListener('pointerdown', unlock);
-    window.removeEventListener('keydown', unlock);
-    audioContext()
-      ?.resume()
-      .catch(() => undefined);
-  };
-  window.addEventListener('pointerdown', unlock);
-  window.addEventListener('keydown', unlock);
 }
