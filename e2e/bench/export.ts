@@ -134,7 +134,7 @@ export interface BrowserExportFigures {
   cancel: { afterProgress: string; toast: boolean; downloaded: boolean };
 }
 
-export const BROWSER_LONGEST_TASK_GOAL_MS = 50;
+const BROWSER_LONGEST_TASK_GOAL_MS = 50;
 
 /**
  * The operations admin exports All of the 100,000-application bank in Chromium (the built system on the

@@ -162,7 +162,7 @@ describe('list export', () => {
       const expected = await rows(admin, { list: 'ALL', sort });
       const found = await exportList(server.app.ctx.db, callerOf, { list: 'ALL', sort }, new Date(), 7);
       const got: string[] = [];
-      for await (const batch of found.batches) got.push(...batch.map((t) => t.application_id));
+      for await (const batch of found.batches) got.push(...batch.map((t) => String(t.application_id)));
       assert.equal(found.count, expected.length);
       assert.deepEqual(
         got,

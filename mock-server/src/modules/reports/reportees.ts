@@ -27,3 +27,11 @@ export async function reporteeDetails(db: Queryable, scope: ScopeOf): Promise<Re
     canSetTargets: scope.canSetTargets,
   };
 }
+
+/** A user's name for a spreadsheet's title rows (their id when they have none, or are no user). */
+export async function displayNameOf(db: Queryable, userId: string): Promise<string> {
+  const [row] = await db.query<{ display_name: string | null }>('SELECT display_name FROM users WHERE userid = $1', [
+    userId,
+  ]);
+  return row?.display_name ?? userId;
+}

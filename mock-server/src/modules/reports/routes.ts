@@ -46,7 +46,7 @@ import {
   slaBreaches,
   turnaround,
 } from './figures';
-import { reporteeDetails } from './reportees';
+import { displayNameOf, reporteeDetails } from './reportees';
 import { inScope, reportUsers, type ScopeOf, scopeOf } from './scope';
 import { sendSheet } from './spreadsheet';
 import { overall, saveTarget, targetOf, targetRows } from './targets';
@@ -58,14 +58,6 @@ function checkRange(range: { from: string; to: string }, labels?: { from: string
 }
 
 const USER_RANGE_LABELS = { from: 'from', to: 'to' };
-
-/** A user's name for a spreadsheet's title rows (their id when they have none, or are no user). */
-async function displayNameOf(db: Queryable, userId: string): Promise<string> {
-  const [row] = await db.query<{ display_name: string | null }>('SELECT display_name FROM users WHERE userid = $1', [
-    userId,
-  ]);
-  return row?.display_name ?? userId;
-}
 
 /** The users one user's route may read: that user, within the caller's scope (403 otherwise). */
 function oneUser(scope: ScopeOf, userId: string): void {

@@ -1,112 +1,84 @@
-// Spreadsheet export (spec §9), streamed: exceljs's streaming workbook writer turns rows into the xlsx
-// zip as they come, so a list of a million rows goes out with the memory of one batch. The cells are
-// typed and formatted by the contract's rules (format/spreadsheet.ts); this file only applies them.
-import { type EventEmitter, once } from 'node:events';
+// Spreadsheet export (spec §9), streamed: rows are read here a batch at a time and written into the xlsx
+// zip as they come by a sheet worker (sheet-worker.ts, sheet-writer.ts), so a list of a million rows goes
+// out with the memory of a batch, and the writer's garbage stays in the worker's own small heap.
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import {
   bankTimestampText,
   exportFileName,
-  numberFormat,
-  SPREADSHEET_FILLS,
   SPREADSHEET_MIME,
-  type SpreadsheetKind,
-  spreadsheetCell,
   spreadsheetKindOf,
   type TableConfig,
 } from '@originate/contract';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachment } from '../../http/attachment';
+import type { FromSheetWorker, ToSheetWorker } from './sheet-worker';
+import type { SheetHead } from './sheet-writer';
 
-export interface SheetColumn {
-  header: string;
-  kind: SpreadsheetKind;
-  /** Characters, for the column's width. */
-  width: number;
-}
-
-export interface SheetSource {
-  /** The sheet's name and the first title row. */
-  title: string;
-  /** Further title rows: who exported, when, the filters in force. */
-  subtitles: readonly string[];
-  columns: readonly SheetColumn[];
+export interface SheetSource extends SheetHead {
   /** Rows of raw values, in column order, a batch at a time. */
   batches: AsyncIterable<readonly unknown[][]>;
 }
 
-const solid = (argb: string): ExcelJS.Fill => ({ type: 'pattern', pattern: 'solid', fgColor: { argb } });
-
-/** A sheet name Excel accepts: 31 characters, none of []:*?/\ . */
-const sheetName = (title: string) => title.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Export';
-
-/** XML a sheet may hold ahead of the zip's compressor: a few batches of rows. */
-const SHEET_BACKLOG_BYTES = 4 * 1024 * 1024;
-
 /**
- * Waits while the compressor is behind. exceljs pipes each sheet's XML into the zip's deflate stream and
- * ignores what its writes answer, so rows written faster than zlib compresses piled up there: 80 MiB of
- * XML at 100,000 rows, which was most of an export's memory (mock-server README "Spreadsheet export").
- * The pipe is exceljs's own (WorksheetWriter.stream.pipes, a readable-stream PassThrough): read, never
- * written. A user who cancels closes `out`, which ends the wait.
+ * The sheet worker's heap: the workbook writer holds a batch and exceljs's state, a few MiB; the limit
+ * only keeps a runaway export from taking the machine (it then fails: logged, no file).
  */
-async function compressorCaughtUp(sheet: ExcelJS.Worksheet, out: PassThrough): Promise<void> {
-  const internal = sheet as unknown as { stream?: { pipes?: readonly EventEmitter[] } };
-  for (const pipe of internal.stream?.pipes ?? []) {
-    const pending = () => (pipe as unknown as { _writableState?: { length?: number } })._writableState?.length ?? 0;
-    while (pending() > SHEET_BACKLOG_BYTES && !out.destroyed) {
-      await Promise.race([once(pipe, 'drain'), once(out, 'close')]);
-    }
-  }
-}
+const SHEET_WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
 /**
- * The workbook as a stream of xlsx bytes. Rows are written while the stream is read: a batch waits
- * while the reader is behind (the reply's socket), and a reader gone (the user cancelled) stops the
- * query loop. A failure after the first byte can only end the stream broken: it is logged by the caller
- * (`failed`), and the browser sees an incomplete download, never a file that looks whole.
+ * The workbook as a stream of xlsx bytes, written by a sheet worker (sheet-worker.ts) while this thread
+ * reads the rows: the next batch is read while the worker writes the last, and sent when the worker asks
+ * and the reader (the reply's socket) has room. A reader gone (the user cancelled) stops the worker and
+ * the query loop. A failure after the first byte can only end the stream broken: it is logged by the
+ * caller (`failed`), and the browser sees an incomplete download, never a file that looks whole.
  */
 function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const write = async () => {
-    const { columns } = source;
-    const sheet = workbook.addWorksheet(sheetName(source.title), {
-      views: [{ state: 'frozen', ySplit: source.subtitles.length + 2 }],
-    });
-    sheet.columns = columns.map((c) => ({ width: c.width }));
-    const span = Math.max(columns.length, 1);
-    for (const [i, text] of [source.title, ...source.subtitles].entries()) {
-      const row = sheet.addRow([text]);
-      if (i === 0) row.font = { bold: true, size: 13 };
-      for (let c = 1; c <= span; c++) row.getCell(c).fill = solid(SPREADSHEET_FILLS.title);
-      row.commit();
-    }
-    const header = sheet.addRow(columns.map((c) => c.header));
-    header.font = { bold: true };
-    for (let c = 1; c <= span; c++) header.getCell(c).fill = solid(SPREADSHEET_FILLS.header);
-    header.commit();
-    for await (const batch of source.batches) {
-      if (out.destroyed) return;
-      for (const values of batch) {
-        const cells = columns.map((column, i) => spreadsheetCell(column.kind, values[i]));
-        const row = sheet.addRow(cells);
-        columns.forEach((column, i) => {
-          const format = numberFormat(column.kind, cells[i] ?? null);
-          if (format) row.getCell(i + 1).numFmt = format;
-        });
-        row.commit();
-      }
-      if (out.writableNeedDrain) await once(out, 'drain');
-      await compressorCaughtUp(sheet, out);
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => {
-    failed(error);
-    out.destroy(error instanceof Error ? error : new Error(String(error)));
+  const head: SheetHead = { title: source.title, subtitles: source.subtitles, columns: source.columns };
+  const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
+    workerData: head,
+    resourceLimits: SHEET_WORKER_LIMITS,
   });
+  const rows = source.batches[Symbol.asyncIterator]();
+  let ahead = rows.next();
+  let finished = false;
+  const stop = (error?: unknown) => {
+    if (finished) return;
+    finished = true;
+    void worker.terminate();
+    void rows.return?.();
+    if (error !== undefined) {
+      failed(error);
+      out.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const feed = async () => {
+    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (finished || out.destroyed) return;
+    const batch = await ahead;
+    if (batch.done) {
+      worker.postMessage({ end: true } satisfies ToSheetWorker);
+      return;
+    }
+    ahead = rows.next();
+    worker.postMessage({ rows: batch.value } satisfies ToSheetWorker);
+  };
+  worker.on('message', (message: FromSheetWorker) => {
+    if (message.type === 'more') feed().catch(stop);
+    else if (message.type === 'chunk') out.write(message.data);
+    else {
+      finished = true;
+      out.end();
+    }
+  });
+  worker.on('error', stop);
+  worker.on('exit', (code) => {
+    if (!finished) stop(new Error(`the sheet worker stopped (exit code ${code}) before the workbook was whole`));
+  });
+  // The user cancelled (or the socket broke): nothing more is read or written.
+  out.on('close', () => stop());
   return out;
 }
 
