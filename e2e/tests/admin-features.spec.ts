@@ -23,10 +23,10 @@ test('the menu and header follow Admin/Features', async ({ page }) => {
     await page.reload();
     await expect(menuItem(page, 'Form preview')).toBeVisible();
     await expect(switcher).toHaveAccessibleName('Language: English');
-    // Form preview sits before Profile, Settings and Logoff.
+    // Form preview sits before Profile, Settings and Logoff (then Search and Filters, spec §2's order).
     await expect
-      .poll(async () => (await nav.getByRole('button').allInnerTexts()).slice(-4))
-      .toEqual(['Form preview', 'Profile', 'Settings', 'Logoff']);
+      .poll(async () => (await nav.getByRole('button').allInnerTexts()).slice(-6))
+      .toEqual(['Form preview', 'Profile', 'Settings', 'Logoff', 'Search', 'Filters']);
 
     await menuItem(page, 'Form preview').click();
     await expect(page).toHaveURL(/\/form-preview$/);

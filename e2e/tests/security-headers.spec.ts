@@ -15,6 +15,7 @@ import {
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 const LEADS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_LEADS_PORT}`;
+const REPORTS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_REPORTS_PORT}`;
 
 import { logIn, menuItem } from '../support/ui';
 
@@ -49,10 +50,18 @@ test('the back office, its remote, settings, not-found and the customer area run
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy']);
-  // Every deployed remote's origin (applications, leads, customer flow, notifications) and the chatbot's (the
-  // API, in e2e), in any order.
+  // Every deployed remote's origin (applications, leads, customer flow, notifications, reports) and the
+  // chatbot's (the API, in e2e), in any order.
   expect([...(csp['script-src'] ?? [])].sort()).toEqual(
-    ["'self'", APPLICATIONS_ORIGIN, LEADS_ORIGIN, CUSTOMER_FLOW_ORIGIN, NOTIFICATIONS_ORIGIN, API].sort(),
+    [
+      "'self'",
+      APPLICATIONS_ORIGIN,
+      LEADS_ORIGIN,
+      CUSTOMER_FLOW_ORIGIN,
+      NOTIFICATIONS_ORIGIN,
+      REPORTS_ORIGIN,
+      API,
+    ].sort(),
   );
   expect(csp['connect-src']).toEqual(
     expect.arrayContaining(["'self'", API, APPLICATIONS_ORIGIN, NOTIFICATIONS_ORIGIN]),
