@@ -21,6 +21,15 @@ import { logIn, menuItem, screenshot } from '../support/ui';
 
 const widget = (page: Page, id: string) => page.getByTestId(`widget-${id}`);
 const figure = (page: Page, id: string, name: string) => page.getByTestId(`widget-${id}-figure-${name}`).locator('dd');
+/** Scrolls to a widget and waits until it has drawn its figures (a stand-in card is busy until then). */
+async function shown(page: Page, id: string): Promise<void> {
+  // The stand-in is replaced by the widget as it scrolls near: a scroll can find it gone, so again.
+  await expect(async () => {
+    await widget(page, id).scrollIntoViewIfNeeded({ timeout: 2000 });
+    await expect(widget(page, id)).toHaveAttribute('aria-busy', 'false', { timeout: 2000 });
+  }).toPass();
+}
+
 /** A figure as the card writes it (Indian grouping, a currency sign) read back as a number. */
 const numberOf = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
 
@@ -76,11 +85,20 @@ test('the operations admin sees everyone’s figures, the server’s, and a star
   });
   const total = expected.buckets.reduce((n, b) => n + b.count, 0);
   expect(total).toBeGreaterThan(100);
-  await expect(figure(page, 'applicationsOverTime', 'count')).toHaveText(total.toLocaleString('en-IN'));
-  for (const id of ['targets', 'pipeline', 'conversion', 'pending', 'slaBreaches', 'turnaround']) {
-    await expect(widget(page, id)).toBeVisible();
+  // Each widget is drawn as it comes near the screen: scrolled to, it loads its figures, with no error.
+  for (const id of [
+    'targets',
+    'pipeline',
+    'applicationsOverTime',
+    'conversion',
+    'pending',
+    'slaBreaches',
+    'turnaround',
+  ]) {
+    await shown(page, id);
     await expect(widget(page, id).getByRole('alert')).toHaveCount(0);
   }
+  await expect(figure(page, 'applicationsOverTime', 'count')).toHaveText(total.toLocaleString('en-IN'));
   await expect(figure(page, 'pipeline', 'open')).not.toHaveText('0');
   // Every chart has a table view with the same figures.
   await widget(page, 'pipeline').getByLabel('Table view').check();
@@ -93,6 +111,7 @@ test('the operations admin sees everyone’s figures, the server’s, and a star
   await apiPost(officer, API_PATHS.startApplication, { product_code: 'PL' });
   await page.reload();
   await setRange(page, SEEDED_FROM, today());
+  await shown(page, 'applicationsOverTime');
   await expect(async () => {
     const now = numberOf(await figure(page, 'applicationsOverTime', 'count').textContent());
     expect(now).toBeGreaterThanOrEqual(before + 1);
@@ -115,6 +134,7 @@ test('a team lead sees the team’s people and no one else’s; the officer sees
   await page.keyboard.press('Escape');
   // The per-user targets name the team and nobody else.
   const targets = widget(page, 'targets');
+  await shown(page, 'targets');
   await targets.getByLabel('Table view').check();
   await expect(targets.getByRole('rowheader').first()).toBeVisible();
   const people = await targets.getByRole('rowheader').allInnerTexts();

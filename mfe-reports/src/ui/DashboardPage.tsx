@@ -11,6 +11,7 @@ import { visibleWidgets } from '../domain/visibility';
 import { FilterBar, useFilter } from './FilterBar';
 import { LoadState } from './LoadState';
 import { useUserRoles } from './useUserRoles';
+import { WhenNear } from './WhenNear';
 import { DashboardWidget } from './Widgets';
 
 /** Widgets with many categories take more of a row on large screens. */
@@ -48,7 +49,9 @@ export function DashboardPage({ title }: { title: string }) {
       <Grid container spacing={2}>
         {widgets.map((widget) => (
           <Grid key={widget.id} size={{ xs: 12, lg: WIDE.has(widget.id) ? 12 : 6, xl: WIDE.has(widget.id) ? 8 : 4 }}>
-            <DashboardWidget widget={widget.id} title={widget.title} filter={applied} reportees={reportees.data} />
+            <WhenNear testId={`widget-${widget.id}`} title={widget.title}>
+              <DashboardWidget widget={widget.id} title={widget.title} filter={applied} reportees={reportees.data} />
+            </WhenNear>
           </Grid>
         ))}
       </Grid>
