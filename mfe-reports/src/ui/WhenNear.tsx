@@ -31,7 +31,8 @@ export function WhenNear({ testId, title, children }: { testId: string; title: s
     <Card ref={box} variant="outlined" aria-busy data-testid={testId} sx={{ height: '100%' }}>
       <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
-        <Skeleton variant="rounded" height={240} aria-label={`Loading ${title}`} />
+        {/* Still: it waits to be scrolled to, it is not loading (an endless pulse off screen is only noise). */}
+        <Skeleton variant="rounded" height={240} animation={false} aria-label={`${title}: shown when scrolled to`} />
       </CardContent>
     </Card>
   );
