@@ -13,24 +13,16 @@ import Typography from '@mui/material/Typography';
 import { API_PATHS, type ReporteeDetails, type ReportId } from '@originate/contract';
 import { ExportButton } from '@originate/web/lists';
 import { type ReactNode, useMemo, useState } from 'react';
-import {
-  useFlowCounts,
-  useProducts,
-  useReportees,
-  useReportsConfig,
-  useTargets,
-  useUserProductReport,
-} from '../api/useReports';
+import { useFlowCounts, useTargets, useUserProductReport } from '../api/useReports';
 import { displayMonth, monthOf } from '../domain/dates';
 import { errorText } from '../domain/errors';
 import { type FilterState, reportBody, targetQuery, userRangeBody, usersInScope } from '../domain/filters';
 import { flowTable, type TableView, targetTable, userProductTable } from '../domain/views';
 import { visibleReports } from '../domain/visibility';
 import { DataTable } from './DataTable';
-import { FilterBar, useFilter } from './FilterBar';
+import { FilteredPage } from './FilteredPage';
 import { LoadState } from './LoadState';
 import { SetTargetsDialog } from './SetTargetsDialog';
-import { useUserRoles } from './useUserRoles';
 
 interface ReportProps {
   id: ReportId;
@@ -216,42 +208,21 @@ const REPORTS: Record<ReportId, (props: ReportProps) => React.JSX.Element> = {
 };
 
 export function ReportsPage({ title }: { title: string }) {
-  const config = useReportsConfig();
-  const reportees = useReportees();
-  const products = useProducts();
-  const roles = useUserRoles();
-  const { draft, applied, change } = useFilter();
-  const reports = config.data ? visibleReports(config.data, roles) : [];
-
   return (
-    <Box sx={{ p: 3 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
-      <FilterBar
-        draft={draft}
-        applied={applied}
-        onChange={change}
-        reportees={reportees.data}
-        products={products.data}
-      />
-      {reportees.isError && (
-        <Alert severity="warning" sx={{ mb: 2 }}>
-          The team and user filters could not be loaded: {errorText(reportees.error)}
-        </Alert>
+    <FilteredPage
+      title={title}
+      what="The reports configuration"
+      nothing="No reports are configured for you."
+      entriesOf={visibleReports}
+    >
+      {(reports, filter, reportees) => (
+        <Stack spacing={2}>
+          {reports.map((report) => {
+            const Report = REPORTS[report.id];
+            return <Report key={report.id} id={report.id} title={report.title} filter={filter} reportees={reportees} />;
+          })}
+        </Stack>
       )}
-      <LoadState query={config} what="The reports configuration" />
-      {config.data && reports.length === 0 && (
-        <Typography color="text.secondary">No reports are configured for you.</Typography>
-      )}
-      <Stack spacing={2}>
-        {reports.map((report) => {
-          const Report = REPORTS[report.id];
-          return (
-            <Report key={report.id} id={report.id} title={report.title} filter={applied} reportees={reportees.data} />
-          );
-        })}
-      </Stack>
-    </Box>
+    </FilteredPage>
   );
 }
