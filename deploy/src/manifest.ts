@@ -27,7 +27,22 @@ export function buildRuntimeEnv(env: Env): RuntimeEnv {
     remotesManifestUrl: `${shellPublicUrl(env)}/remotes.json`,
     loginKey,
     portalAppName: PORTAL_APP_NAME,
+    videoGatewayUrl: videoGatewayUrl(env),
   };
+}
+
+/**
+ * Where browsers reach the Janus gateway's websocket: VIDEO_GATEWAY_URL (ws:// or wss://, e.g. a gateway
+ * elsewhere behind TLS), else the loopback gateway `npm start` runs on JANUS_PORT (8188).
+ */
+export function videoGatewayUrl(env: Env): string {
+  const raw = env.VIDEO_GATEWAY_URL;
+  if (!raw) return `ws://127.0.0.1:${resolvePort('JANUS_PORT', env) ?? 8188}`;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.username || url.password || url.hash) {
+    throw new Error(`VIDEO_GATEWAY_URL: '${raw}' is not a ws:// or wss:// URL`);
+  }
+  return raw;
 }
 
 /** A remote.json, checked against the contract; an error names the file, each field and the reason. */

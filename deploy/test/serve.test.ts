@@ -260,6 +260,7 @@ describe('app servers', () => {
         remotesManifestUrl: 'http://127.0.0.1:3100/remotes.json',
         loginKey: DEFAULT_LOGIN_KEY,
         portalAppName: 'originate-backoffice',
+        videoGatewayUrl: 'ws://127.0.0.1:8188',
       });
     }
   });
@@ -354,6 +355,7 @@ describe('app servers', () => {
         remotesManifestUrl: 'https://bank.example.com/remotes.json',
         loginKey: DEFAULT_LOGIN_KEY,
         portalAppName: 'originate-backoffice',
+        videoGatewayUrl: 'ws://127.0.0.1:8188',
       });
       const remotes = (await shell.inject({ url: '/remotes.json' })).json().remotes as { entry: string }[];
       assert.ok(remotes.length > 0);

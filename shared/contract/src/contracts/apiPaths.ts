@@ -184,6 +184,25 @@ export const API_PATHS = {
   /** POST (ours): an admin or team lead sets a user's monthly target. */
   saveTarget: '/target/saveTarget',
 
+  // One-to-one video (issue 21; spec §7 "Video gateway"; bodies and answers in videoSchemas.ts and
+  // answers/video.ts). The media goes through the Janus gateway (RuntimeEnv.videoGatewayUrl); these
+  // routes issue the rooms, their pins and who may enter.
+  /** POST (AGENT with access to the application): start a call (ends the application's open one) → VideoJoin; GET ?applicationId=: its calls. */
+  startVideoCall: '/v3/video/calls',
+  videoCallsOfApplication: '/v3/video/calls',
+  /** GET: the open calls an AGENT or SUPERVISOR may access (the video menu page). */
+  openVideoCalls: '/v3/video/calls/open',
+  /** POST: the owning AGENT (publisher) or a SUPERVISOR with access (subscriber) → VideoJoin. */
+  joinVideoCall: '/v3/video/calls/:callId/join',
+  /** POST: the owning AGENT ends the call → VideoCall. */
+  endVideoCall: '/v3/video/calls/:callId/end',
+  /** GET: one recording of the call (a file name its listing names). */
+  videoRecording: '/v3/video/calls/:callId/recordings/:fileName',
+  /** GET (applicant): the waiting or active call of the session's application. */
+  videoInvitation: '/v3/portal/video/invitation',
+  /** POST (applicant) {callId}: join it as a publisher → VideoJoin. */
+  joinVideoAsApplicant: '/v3/portal/video/join',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 

@@ -11,6 +11,12 @@ export interface RuntimeEnv {
   /** Public key the login form uses to encrypt the password (see LOGIN_KEY). */
   loginKey: string;
   portalAppName: string;
+  /**
+   * The Janus gateway's websocket (subprotocol VIDEO_GATEWAY_PROTOCOL) the video remote connects to;
+   * deploy writes it (VIDEO_GATEWAY_URL, default DEFAULT_VIDEO_GATEWAY_URL); an env.json written before it
+   * existed has none: read it as DEFAULT_VIDEO_GATEWAY_URL.
+   */
+  videoGatewayUrl?: string;
 }
 
 /** Props every remote's page module takes (menu pages and the customer area). */
