@@ -56,7 +56,18 @@ export type VideoCall = Static<typeof VideoCallSchema>;
 
 /** Start, join and the applicant's join: the call, its room, how to enter and the name shown to the other side. */
 export const VideoJoinSchema = Type.Object(
-  { call: VideoCallSchema, room: VideoRoomSchema, role: literalUnion(VIDEO_JOIN_ROLES), display: Text },
+  {
+    call: VideoCallSchema,
+    room: VideoRoomSchema,
+    role: literalUnion(VIDEO_JOIN_ROLES),
+    display: Text,
+    /**
+     * The gateway's signed token (Janus token_auth): the gateway refuses every request of a session without
+     * one. Pass it as `token` to janus.js (`new Janus({ server, token })`), which sends it with every
+     * request (keepalives included); valid VIDEO_GATEWAY_TOKEN_HOURS, for the videoroom plugin only.
+     */
+    gatewayToken: Type.String({ minLength: 1 }),
+  },
   closed,
 );
 export type VideoJoin = Static<typeof VideoJoinSchema>;
