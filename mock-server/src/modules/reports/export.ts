@@ -9,8 +9,7 @@ import {
   type Targets,
   type UserProductRows,
 } from '@originate/contract';
-import type { SheetColumn } from './sheet-writer';
-import type { SheetSource } from './spreadsheet';
+import type { SheetColumn, SheetSource } from './spreadsheet';
 
 /** The sheet titles (and file names): the reports' and the widget's names. */
 const REPORT_TITLES = {

@@ -1,54 +1,186 @@
-// Spreadsheet export (spec §9), streamed: rows are read here a batch at a time and written into the xlsx
-// zip as they come by a sheet worker (sheet-worker.ts, sheet-writer.ts), so a list of a million rows goes
-// out with the memory of a batch, and the writer's garbage stays in the worker's own small heap.
+// Spreadsheet export (spec §9), streamed: rows are read here a batch at a time, typed and formatted by the
+// contract's rules (format/spreadsheet.ts), and written into the xlsx zip as they come by the sheet worker
+// (sheet-worker.mjs), so a list of a million rows goes out with the memory of a batch, and the writer's
+// garbage stays in the worker's own small heap.
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import {
   bankTimestampText,
   exportFileName,
+  numberFormat,
+  SPREADSHEET_FILLS,
   SPREADSHEET_MIME,
+  type SpreadsheetKind,
+  spreadsheetCell,
   spreadsheetKindOf,
   type TableConfig,
 } from '@originate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { attachment } from '../../http/attachment';
-import type { FromSheetWorker, ToSheetWorker } from './sheet-worker';
-import type { SheetHead } from './sheet-writer';
+import type {
+  FromSheetWorker,
+  SheetBatch,
+  SheetCell,
+  SheetColumnHead,
+  SheetHead,
+  ToSheetWorker,
+} from './sheet-protocol';
 
-export interface SheetSource extends SheetHead {
+/** A sheet's column: its header, width, and the kind that types and formats its cells. */
+export interface SheetColumn extends SheetColumnHead {
+  kind: SpreadsheetKind;
+}
+
+export interface SheetSource {
+  /** The sheet's name and the first title row. */
+  title: string;
+  /** Further title rows: who exported, when, the filters in force. */
+  subtitles: readonly string[];
+  columns: readonly SheetColumn[];
   /** Rows of raw values, in column order, a batch at a time. */
   batches: AsyncIterable<readonly unknown[][]>;
 }
 
 /**
- * The sheet worker's heap: the workbook writer holds a batch and exceljs's state, a few MiB; the limit
- * only keeps a runaway export from taking the machine (it then fails: logged, no file).
+ * The sheet worker's heap: each export holds a batch and exceljs's state, a few MiB; the limit only keeps
+ * a runaway export from taking the machine (the worker then stops: its exports fail, logged, no file, and
+ * the next export starts a new worker).
  */
 const SHEET_WORKER_LIMITS = { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 8 };
 
+/** An export the worker is writing: its rows, their end, or the user cancelled. */
+interface SheetExport {
+  rows(batch: SheetBatch): void;
+  end(): void;
+  cancel(): void;
+}
+
+/** What a running export hears from the worker. */
+interface SheetJob {
+  more(): void;
+  chunk(data: Uint8Array): void;
+  done(): void;
+  failed(error: Error): void;
+}
+
 /**
- * The workbook as a stream of xlsx bytes, written by a sheet worker (sheet-worker.ts) while this thread
- * reads the rows: the next batch is read while the worker writes the last, and sent when the worker asks
- * and the reader (the reply's socket) has room. A reader gone (the user cancelled) stops the worker and
- * the query loop. A failure after the first byte can only end the stream broken: it is logged by the
+ * The one sheet worker, started by the first export and kept (its start, an isolate with exceljs loaded,
+ * is paid once, not per export); it does not keep the process alive. If it stops (its heap limit, a
+ * crash), every export it was writing fails and the next export starts another.
+ */
+class SheetWorker {
+  private worker: Worker | null = null;
+  private nextId = 1;
+  private readonly jobs = new Map<number, SheetJob>();
+
+  /** Starts an export's workbook; what the worker says of it goes to `job` until it is done or has failed. */
+  open(head: SheetHead, job: SheetJob): SheetExport {
+    const worker = this.running();
+    const id = this.nextId++;
+    this.jobs.set(id, job);
+    worker.postMessage({ id, type: 'open', head } satisfies ToSheetWorker);
+    return {
+      rows: (batch) =>
+        worker.postMessage({ id, type: 'rows', ...batch } satisfies ToSheetWorker, [
+          batch.formatIds.buffer as ArrayBuffer,
+        ]),
+      end: () => worker.postMessage({ id, type: 'end' } satisfies ToSheetWorker),
+      cancel: () => {
+        this.jobs.delete(id);
+        worker.postMessage({ id, type: 'cancel' } satisfies ToSheetWorker);
+      },
+    };
+  }
+
+  private running(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), { resourceLimits: SHEET_WORKER_LIMITS });
+    worker.unref();
+    worker.on('message', (message: FromSheetWorker) => {
+      const job = this.jobs.get(message.id);
+      if (!job) return;
+      if (message.type === 'more') job.more();
+      else if (message.type === 'chunk') job.chunk(message.data);
+      else {
+        this.jobs.delete(message.id);
+        if (message.type === 'done') job.done();
+        else job.failed(new Error(message.message));
+      }
+    });
+    const stopped = (error: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      const jobs = [...this.jobs.values()];
+      this.jobs.clear();
+      for (const job of jobs) job.failed(error);
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`the sheet worker stopped (exit code ${code})`)));
+    this.worker = worker;
+    return worker;
+  }
+}
+
+const sheetWorker = new SheetWorker();
+
+/**
+ * A batch of raw rows as the worker takes it: every value its column's typed cell (spreadsheetCell) and
+ * number format (numberFormat), the formats sent once each and then named by number.
+ */
+function cellEncoder(columns: readonly SheetColumn[]): (rows: readonly (readonly unknown[])[]) => SheetBatch {
+  const formatIds = new Map<string, number>();
+  return (rows) => {
+    const cells: SheetCell[] = new Array(rows.length * columns.length);
+    const ids = new Uint16Array(cells.length);
+    const newFormats: string[] = [];
+    let i = 0;
+    for (const values of rows) {
+      for (const [c, column] of columns.entries()) {
+        const cell = spreadsheetCell(column.kind, values[c]);
+        const format = numberFormat(column.kind, cell);
+        cells[i] = cell;
+        if (format !== undefined) {
+          let id = formatIds.get(format);
+          if (id === undefined) {
+            id = formatIds.size + 1;
+            formatIds.set(format, id);
+            newFormats.push(format);
+          }
+          ids[i] = id;
+        }
+        i++;
+      }
+    }
+    return { cells, formatIds: ids, newFormats };
+  };
+}
+
+/**
+ * The workbook as a stream of xlsx bytes, written by the sheet worker while this thread reads the rows:
+ * the next batch is read while the worker writes the last, and sent when the worker asks and the reader
+ * (the reply's socket) has room. A reader gone (the user cancelled) cancels the export in the worker and
+ * ends the query loop. A failure after the first byte can only end the stream broken: it is logged by the
  * caller (`failed`), and the browser sees an incomplete download, never a file that looks whole.
  */
 function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
   const out = new PassThrough();
-  const head: SheetHead = { title: source.title, subtitles: source.subtitles, columns: source.columns };
-  const worker = new Worker(new URL('./sheet-worker.mjs', import.meta.url), {
-    workerData: head,
-    resourceLimits: SHEET_WORKER_LIMITS,
-  });
+  const encode = cellEncoder(source.columns);
   const rows = source.batches[Symbol.asyncIterator]();
-  let ahead = rows.next();
+  // The next batch is read ahead; its failure is taken where it is awaited (feed), and marked handled here
+  // so that it is not an unhandled rejection while the worker writes the last batch.
+  const readAhead = () => {
+    const next = rows.next();
+    next.catch(() => undefined);
+    return next;
+  };
+  let ahead = readAhead();
   let finished = false;
   const stop = (error?: unknown) => {
     if (finished) return;
     finished = true;
-    void worker.terminate();
     void rows.return?.();
+    sheet.cancel();
     if (error !== undefined) {
       failed(error);
       out.destroy(error instanceof Error ? error : new Error(String(error)));
@@ -58,25 +190,34 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
     if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     if (finished || out.destroyed) return;
     const batch = await ahead;
+    if (finished) return;
     if (batch.done) {
-      worker.postMessage({ end: true } satisfies ToSheetWorker);
+      sheet.end();
       return;
     }
-    ahead = rows.next();
-    worker.postMessage({ rows: batch.value } satisfies ToSheetWorker);
+    ahead = readAhead();
+    sheet.rows(encode(batch.value));
   };
-  worker.on('message', (message: FromSheetWorker) => {
-    if (message.type === 'more') feed().catch(stop);
-    else if (message.type === 'chunk') out.write(message.data);
-    else {
-      finished = true;
-      out.end();
-    }
-  });
-  worker.on('error', stop);
-  worker.on('exit', (code) => {
-    if (!finished) stop(new Error(`the sheet worker stopped (exit code ${code}) before the workbook was whole`));
-  });
+  const sheet = sheetWorker.open(
+    {
+      title: source.title,
+      subtitles: source.subtitles,
+      columns: source.columns.map(({ header, width }) => ({ header, width })),
+      fills: SPREADSHEET_FILLS,
+    },
+    {
+      more: () => feed().catch(stop),
+      chunk: (data) => {
+        if (!finished) out.write(data);
+      },
+      done: () => {
+        if (finished) return;
+        finished = true;
+        out.end();
+      },
+      failed: stop,
+    },
+  );
   // The user cancelled (or the socket broke): nothing more is read or written.
   out.on('close', () => stop());
   return out;
