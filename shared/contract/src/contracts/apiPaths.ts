@@ -198,6 +198,8 @@ export const API_PATHS = {
   endVideoCall: '/v3/video/calls/:callId/end',
   /** GET: one recording of the call (a file name its listing names). */
   videoRecording: '/v3/video/calls/:callId/recordings/:fileName',
+  /** GET (staff): whether the API reaches the video gateway now (information only: readiness ignores it). */
+  videoGatewayStatus: '/v3/video/gateway',
   /** GET (applicant): the waiting or active call of the session's application. */
   videoInvitation: '/v3/portal/video/invitation',
   /** POST (applicant) {callId}: join it as a publisher → VideoJoin. */

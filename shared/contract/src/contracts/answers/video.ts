@@ -89,3 +89,10 @@ export const VideoInvitationSchema = Type.Object(
   closed,
 );
 export type VideoInvitation = Static<typeof VideoInvitationSchema>;
+
+/** GET /v3/video/gateway: whether the API reached the gateway (`{"janus":"info"}` over its websocket) and when. */
+export const VideoGatewayStatusSchema = Type.Object(
+  { reachable: Type.Boolean(), checkedAt: IsoDateTime, version: Nullable(Text) },
+  closed,
+);
+export type VideoGatewayStatus = Static<typeof VideoGatewayStatusSchema>;
