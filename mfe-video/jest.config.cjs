@@ -1,0 +1,3 @@
+const { jestConfig } = require('@originate/build/jest');
+
+module.exports = jestConfig({ dir: __dirname });

@@ -1,0 +1,59 @@
+// The applicant's side (the portal, phone-sized): the call waiting on their application, and joining it.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useInvitation, useJoinAsApplicant } from '../api/useVideoCalls';
+import { errorText } from '../domain/errors';
+import { ActiveCall, type EnteredCall } from './ActiveCall';
+import { VIDEO_TEXTS } from './texts';
+
+export function ApplicantCall({ phone, onClose }: { phone?: boolean; onClose?: () => void }) {
+  const [entered, setEntered] = useState<EnteredCall | null>(null);
+  const invitation = useInvitation(entered === null);
+  const join = useJoinAsApplicant();
+
+  if (entered)
+    return (
+      <ActiveCall
+        entered={entered}
+        phone={phone}
+        onClose={() => {
+          setEntered(null);
+          onClose?.();
+        }}
+      />
+    );
+  if (invitation.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading the video call" />;
+  if (invitation.isError)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void invitation.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        The video call could not be loaded: {errorText(invitation.error)}
+      </Alert>
+    );
+  const call = invitation.data.call;
+  if (!call) return <Alert severity="info">{VIDEO_TEXTS.noInvitation}</Alert>;
+  return (
+    <Stack spacing={1.5} component="section" aria-label="Video call">
+      <Typography>{call.startedBy.displayName} invites you to a video call.</Typography>
+      {join.isError && <Alert severity="error">The call could not be joined: {errorText(join.error)}</Alert>}
+      <Button
+        variant="contained"
+        size="large"
+        disabled={join.isPending}
+        onClick={() => join.mutate(call.callId, { onSuccess: (j) => setEntered({ join: j, started: false }) })}
+      >
+        Join video call
+      </Button>
+    </Stack>
+  );
+}
