@@ -72,15 +72,21 @@ class Export {
     } else this.arrived.push(message);
   }
 
-  /** The next batch, or null at the end; a cancel throws (the writer stops where it is). */
+  /**
+   * The next batch, or null at the end; a cancel throws (the writer stops where it is). Taking a batch asks
+   * for the one after it at once, so the API reads it while this one is written, and it waits here as the
+   * message's bytes, not as objects in the API's heap.
+   */
   async next() {
-    send({ id: this.id, type: 'more' });
     const message =
       this.arrived.shift() ??
       (await new Promise((/** @type {(message: ToSheetWorker) => void} */ resolve) => {
         this.waiting = resolve;
       }));
-    if (message.type === 'rows') return message;
+    if (message.type === 'rows') {
+      send({ id: this.id, type: 'more' });
+      return message;
+    }
     if (message.type === 'cancel') throw new Error('cancelled');
     return null;
   }
@@ -146,6 +152,7 @@ port.on('message', (/** @type {ToSheetWorker} */ message) => {
   }
   const job = new Export(message.id);
   exports.set(message.id, job);
+  send({ id: job.id, type: 'more' });
   writeWorkbook(job, message.head)
     .then(
       () => send({ id: job.id, type: 'done' }),

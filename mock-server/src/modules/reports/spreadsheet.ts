@@ -158,8 +158,8 @@ function cellEncoder(columns: readonly SheetColumn[]): (rows: readonly (readonly
 
 /**
  * The workbook as a stream of xlsx bytes, written by the sheet worker while this thread reads the rows:
- * the next batch is read while the worker writes the last, and sent when the worker asks and the reader
- * (the reply's socket) has room. A reader gone (the user cancelled) cancels the export in the worker and
+ * the next batch is read while the worker writes the last, when the worker asks and the reader (the
+ * reply's socket) has room. A reader gone (the user cancelled) cancels the export in the worker and
  * ends the query loop. A failure after the first byte can only end the stream broken: it is logged by the
  * caller (`failed`), and the browser sees an incomplete download, never a file that looks whole.
  */
@@ -167,14 +167,6 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
   const out = new PassThrough();
   const encode = cellEncoder(source.columns);
   const rows = source.batches[Symbol.asyncIterator]();
-  // The next batch is read ahead; its failure is taken where it is awaited (feed), and marked handled here
-  // so that it is not an unhandled rejection while the worker writes the last batch.
-  const readAhead = () => {
-    const next = rows.next();
-    next.catch(() => undefined);
-    return next;
-  };
-  let ahead = readAhead();
   let finished = false;
   const stop = (error?: unknown) => {
     if (finished) return;
@@ -186,17 +178,16 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
       out.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   };
+  // The worker asks for a batch when it starts writing the one before: it is read, typed and posted at
+  // once, so nothing of it stays in this heap while the worker writes (read ahead here, a batch of row
+  // objects lived long enough to be promoted to the old space, and the API's heap grew with every one).
   const feed = async () => {
     if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
     if (finished || out.destroyed) return;
-    const batch = await ahead;
+    const batch = await rows.next();
     if (finished) return;
-    if (batch.done) {
-      sheet.end();
-      return;
-    }
-    ahead = readAhead();
-    sheet.rows(encode(batch.value));
+    if (batch.done) sheet.end();
+    else sheet.rows(encode(batch.value));
   };
   const sheet = sheetWorker.open(
     {
