@@ -36,6 +36,7 @@ import { queriesRoutes } from './modules/queries';
 import { reportRoutes } from './modules/reports';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
+import { portalVideoRoutes, videoRoutes } from './modules/video';
 import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
 import { attachSockets, type SocketLayer } from './socket';
@@ -85,6 +86,7 @@ const NON_ADMIN_PLUGINS = [
   listRoutes,
   leadRoutes,
   reportRoutes,
+  videoRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -98,6 +100,7 @@ const UNPREFIXED_PLUGINS = [
   publicLeadRoutes,
   listSetupRoutes,
   portalRoutes,
+  portalVideoRoutes,
 ];
 
 /** How often Node looks for requests past their timeout: the most a stalled request outlives it. */

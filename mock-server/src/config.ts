@@ -58,6 +58,12 @@ export interface Config {
   applicationStorageQuotaBytes: number;
   /** Application copies (GET /v3/application/copy) one user may make per hour. */
   copiesPerUserPerHour: number;
+  /**
+   * The Janus video gateway as this server sees it (README "Video calls"): `url` for the information probe
+   * (JANUS_URL, default ws://127.0.0.1:<JANUS_PORT or 8188>); the admin key and token secret when the
+   * environment sets them (JANUS_ADMIN_KEY, JANUS_TOKEN_SECRET), else read from <DATA_DIR>/janus/keys.json.
+   */
+  videoGateway: { url: string; adminKey?: string; tokenSecret?: string };
   /** Applications one staff member may start (POST /v3/application/create) per hour. */
   startsPerUserPerHour: number;
   /** Document work (merges) in worker threads: pool size and per-job limits (README "Document work"). */
@@ -175,6 +181,31 @@ function trustProxyOf(raw: string | undefined): string[] {
   });
 }
 
+/** JANUS_URL (ws:// or wss://), and the gateway keys: both or neither, each long enough to guess at no better than 128 bits. */
+function videoGatewayOf(env: NodeJS.ProcessEnv): Config['videoGateway'] {
+  const port = positiveInt(env, 'JANUS_PORT', 8188, 65535);
+  const url = env.JANUS_URL || `ws://127.0.0.1:${port}`;
+  if (!/^wss?:$/.test(URL.canParse(url) ? new URL(url).protocol : '')) {
+    throw new Error(`JANUS_URL must be a ws:// or wss:// URL, got '${url}'`);
+  }
+  const adminKey = env.JANUS_ADMIN_KEY || undefined;
+  const tokenSecret = env.JANUS_TOKEN_SECRET || undefined;
+  if (Boolean(adminKey) !== Boolean(tokenSecret)) {
+    throw new Error(
+      'JANUS_ADMIN_KEY and JANUS_TOKEN_SECRET must be set together (or neither: <DATA_DIR>/janus/keys.json)',
+    );
+  }
+  for (const [name, value] of [
+    ['JANUS_ADMIN_KEY', adminKey],
+    ['JANUS_TOKEN_SECRET', tokenSecret],
+  ] as const) {
+    if (value !== undefined && (value.length < 32 || /["\\\s]/.test(value))) {
+      throw new Error(`${name} must be at least 32 characters without quotes, backslashes or spaces`);
+    }
+  }
+  return { url, adminKey, tokenSecret };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const loginKey = env.LOGIN_KEY || DEFAULT_LOGIN_KEY;
   if (loginKey.length !== 32) throw new Error('LOGIN_KEY must be exactly 32 characters (it is the AES-256 key)');
@@ -224,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       Number.MAX_SAFE_INTEGER,
     ),
     copiesPerUserPerHour: positiveInt(env, 'COPIES_PER_USER_PER_HOUR', 30, 1_000_000),
+    videoGateway: videoGatewayOf(env),
     startsPerUserPerHour: positiveInt(env, 'STARTS_PER_USER_PER_HOUR', 30, 1_000_000),
     documentLimits: {
       workers: positiveInt(env, 'DOCUMENT_WORKERS', 1, 64),

@@ -9,7 +9,7 @@ import { seedBank } from './bank';
 import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedLeads } from './leads';
-import { seedDisplayName, TEAMS, USERS } from './people';
+import { CONFERENCE_ROLES, seedDisplayName, TEAMS, USERS } from './people';
 import { seedTargets } from './targets';
 
 const SEED_VERSION = '1';
@@ -44,6 +44,17 @@ export async function seedDemo(
   // After the bank: generated leads are worked by its branches' officers.
   await seedLeads(db, generated.leads, now, generated.leads > QUIET_SEED ? (line) => console.log(line) : undefined);
   await seedTargets(db, now);
+  await seedConferenceRoles(db);
+}
+
+/** The demo's AGENT and SUPERVISOR (people.ts), added where a user lacks them: one statement, nothing when present. */
+async function seedConferenceRoles(db: Db): Promise<void> {
+  await db.query(
+    `UPDATE users u SET roles = u.roles || jsonb_build_array(c ->> 'role')
+       FROM jsonb_array_elements($1::jsonb) c
+      WHERE u.userid = c ->> 'userid' AND NOT u.roles ? (c ->> 'role')`,
+    [JSON.stringify(CONFERENCE_ROLES)],
+  );
 }
 
 async function seedDemoBank(db: Db): Promise<void> {

@@ -39,7 +39,8 @@ export const USERS: SeedUser[] = [
     password: 'Officer@123',
     firstName: 'Rahul',
     lastName: 'Verma',
-    roles: OFFICER_ROLES,
+    // AGENT: starts one-to-one video calls with applicants (README "Video calls").
+    roles: [...OFFICER_ROLES, 'AGENT'],
     applications: PORTAL,
     teams: [{ id: 'TEAM-MUM-WEST' }, { id: 'TEAM-RETAIL-LENDING' }],
   },
@@ -55,6 +56,8 @@ export const USERS: SeedUser[] = [
       'TEAM_APPLICATIONS_REASSIGN',
       'TEAM_APPLICATIONS_ASSIGN_SELF',
       'BCM',
+      // SUPERVISOR: watches the team's video calls (README "Video calls").
+      'SUPERVISOR',
     ],
     applications: PORTAL,
     teams: [{ id: 'TEAM-MUM-WEST' }, { id: 'TEAM-RETAIL-LENDING' }],
@@ -129,3 +132,12 @@ export const seedDisplayName = (userid: string) => {
   const user = userById(userid);
   return `${user.firstName} ${user.lastName}`;
 };
+
+/**
+ * The conference roles of spec §6 the demo gives (README "Video calls"): the officer is an AGENT, the team
+ * lead a SUPERVISOR. A database seeded before they existed gets them too (seedConferenceRoles).
+ */
+export const CONFERENCE_ROLES: readonly { userid: string; role: string }[] = [
+  { userid: 'USR-1001', role: 'AGENT' },
+  { userid: 'USR-1002', role: 'SUPERVISOR' },
+];

@@ -1,0 +1,212 @@
+// Video calls (README "Video calls"): every SQL statement of the module, the room the server issues for a
+// call, and the recordings Janus wrote for it. Routes decide who may; this file never answers a pin to
+// anyone by itself: `roomOf` is called only for a join answer.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  VIDEO_CODECS,
+  VIDEO_MAX_PUBLISHERS,
+  VIDEO_RECORDING_PATTERN,
+  type VideoCall,
+  type VideoCallStatus,
+  type VideoRecording,
+  type VideoRoom,
+} from '@originate/contract';
+import { type Config, IN_MEMORY_DATA_DIR } from '../../config';
+import type { Db, Queryable } from '../../db';
+
+/** A stored call, its room's secrets included (never answered as such). */
+export interface CallRecord {
+  callId: string;
+  applicationId: string;
+  roomId: number;
+  pin: string;
+  secret: string;
+  status: VideoCallStatus;
+  startedBy: { id: string; displayName: string };
+  record: boolean;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+interface CallRow extends Record<string, unknown> {
+  call_id: string;
+  application_id: string;
+  room_id: string | number;
+  pin: string;
+  secret: string;
+  status: VideoCallStatus;
+  started_by: string;
+  display_name: string;
+  record: boolean;
+  created_at: Date | string;
+  ended_at: Date | string | null;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+const toRecord = (row: CallRow): CallRecord => ({
+  callId: row.call_id,
+  applicationId: row.application_id,
+  roomId: Number(row.room_id),
+  pin: row.pin,
+  secret: row.secret,
+  status: row.status,
+  startedBy: { id: row.started_by, displayName: row.display_name },
+  record: row.record,
+  createdAt: iso(row.created_at),
+  endedAt: row.ended_at === null ? null : iso(row.ended_at),
+});
+
+const SELECT = `SELECT c.call_id::text AS call_id, c.application_id, c.room_id, c.pin, c.secret, c.status, c.started_by,
+                       u.display_name, c.record, c.created_at, c.ended_at
+                  FROM video_calls c JOIN users u ON u.userid = c.started_by`;
+
+/** 128 random bits, url-safe (22 characters): a room's pin or secret. */
+const secret128 = () => randomBytes(16).toString('base64url');
+
+/**
+ * Starts a call on an application: the application's open call (if any) ends, a new room is issued (id from
+ * the sequence, pin and secret from node:crypto), in one transaction.
+ */
+export async function startCall(
+  db: Db,
+  input: { applicationId: string; record: boolean; userId: string; now: Date },
+): Promise<CallRecord> {
+  const callId = randomUUID();
+  await db.transaction(async (tx) => {
+    await endOpenCalls(tx, input.applicationId, input.now);
+    await tx.query(
+      `INSERT INTO video_calls (call_id, application_id, pin, secret, status, started_by, record, created_at)
+       VALUES ($1, $2, $3, $4, 'WAITING', $5, $6, $7)`,
+      [callId, input.applicationId, secret128(), secret128(), input.userId, input.record, input.now],
+    );
+  });
+  const call = await findCall(db, callId);
+  if (!call) throw new Error(`video call ${callId} vanished after its insert`);
+  return call;
+}
+
+async function endOpenCalls(tx: Queryable, applicationId: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE video_calls SET status = 'ENDED', ended_at = $2 WHERE application_id = $1 AND status <> 'ENDED'`,
+    [applicationId, now],
+  );
+}
+
+export async function findCall(db: Queryable, callId: string): Promise<CallRecord | null> {
+  const [row] = await db.query<CallRow>(`${SELECT} WHERE c.call_id = $1::uuid`, [callId]);
+  return row ? toRecord(row) : null;
+}
+
+/** An application's calls, newest first. */
+export async function callsOfApplication(db: Queryable, applicationId: string): Promise<CallRecord[]> {
+  const rows = await db.query<CallRow>(
+    `${SELECT} WHERE c.application_id = $1 ORDER BY c.created_at DESC, c.room_id DESC`,
+    [applicationId],
+  );
+  return rows.map(toRecord);
+}
+
+/** Every call not ended, newest first (at most one per application). */
+export async function openCalls(db: Queryable): Promise<CallRecord[]> {
+  const rows = await db.query<CallRow>(
+    `${SELECT} WHERE c.status <> 'ENDED' ORDER BY c.created_at DESC, c.room_id DESC`,
+  );
+  return rows.map(toRecord);
+}
+
+/** The waiting or active call of an application, or null. */
+export async function openCallOf(db: Queryable, applicationId: string): Promise<CallRecord | null> {
+  const [row] = await db.query<CallRow>(`${SELECT} WHERE c.application_id = $1 AND c.status <> 'ENDED'`, [
+    applicationId,
+  ]);
+  return row ? toRecord(row) : null;
+}
+
+/** Someone other than the agent joined: WAITING becomes ACTIVE. */
+export async function markActive(db: Queryable, callId: string): Promise<void> {
+  await db.query(`UPDATE video_calls SET status = 'ACTIVE' WHERE call_id = $1::uuid AND status = 'WAITING'`, [callId]);
+}
+
+/** Ends the call (an ended one stays as it was). */
+export async function endCall(db: Queryable, callId: string, now: Date): Promise<void> {
+  await db.query(
+    `UPDATE video_calls SET status = 'ENDED', ended_at = $2 WHERE call_id = $1::uuid AND status <> 'ENDED'`,
+    [callId, now],
+  );
+}
+
+/** Where recordings live: <DATA_DIR>/recordings (the folder Janus writes to); none with an in-memory data dir. */
+export function recordingsRoot(config: Pick<Config, 'dataDir'>): string | null {
+  return config.dataDir === IN_MEMORY_DATA_DIR ? null : path.join(config.dataDir, 'recordings');
+}
+
+/** The rec_dir of an application's rooms: <DATA_DIR>/recordings/<applicationId>/ (ids never hold a slash). */
+export function recordingDirectory(root: string, applicationId: string): string {
+  if (applicationId === '.' || applicationId === '..') throw new Error(`no recording folder for '${applicationId}'`);
+  return `${path.join(root, applicationId)}/`;
+}
+
+const RECORDING = new RegExp(VIDEO_RECORDING_PATTERN);
+
+/** The files Janus wrote for the call's room in its application's folder, oldest first. */
+export async function recordingsOf(root: string | null, call: CallRecord): Promise<VideoRecording[]> {
+  if (root === null || !call.record || call.applicationId === '.' || call.applicationId === '..') return [];
+  const dir = path.join(root, call.applicationId);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const prefix = `videoroom-${call.roomId}-user-`;
+  const found: VideoRecording[] = [];
+  for (const fileName of names) {
+    if (!fileName.startsWith(prefix) || !RECORDING.test(fileName)) continue;
+    const info = await stat(path.join(dir, fileName)).catch(() => null);
+    if (!info?.isFile()) continue;
+    found.push({ fileName, bytes: info.size, createdAt: info.mtime.toISOString() });
+  }
+  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.fileName.localeCompare(b.fileName));
+}
+
+/** The path of one listed recording (the name must be one recordingsOf answers for the call). */
+export function recordingPath(root: string, call: CallRecord, fileName: string): string {
+  return path.join(root, call.applicationId, fileName);
+}
+
+/** A call as lists answer it: no room, no pin. */
+export async function callAnswer(root: string | null, call: CallRecord): Promise<VideoCall> {
+  return {
+    callId: call.callId,
+    applicationId: call.applicationId,
+    status: call.status,
+    startedBy: call.startedBy,
+    createdAt: call.createdAt,
+    endedAt: call.endedAt,
+    recording: call.record,
+    recordings: await recordingsOf(root, call),
+  };
+}
+
+/**
+ * The room of a call for a join answer: id, name, pin, two publishers, recording, codecs; the secret and
+ * the admin key only when `owner` (the AGENT who started it) is given.
+ */
+export function roomOf(root: string | null, call: CallRecord, owner?: { adminKey: string }): VideoRoom {
+  return {
+    id: call.roomId,
+    name: `Video call ${call.applicationId}`,
+    pin: call.pin,
+    maximumPublishers: VIDEO_MAX_PUBLISHERS,
+    recording: {
+      enabled: call.record && root !== null,
+      directory: call.record && root !== null ? recordingDirectory(root, call.applicationId) : null,
+    },
+    codecs: { audio: VIDEO_CODECS.audio, video: VIDEO_CODECS.video },
+    ...(owner && { secret: call.secret, adminKey: owner.adminKey }),
+  };
+}
