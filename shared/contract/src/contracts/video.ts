@@ -41,4 +41,5 @@ export const DEFAULT_VIDEO_GATEWAY_URL = 'ws://127.0.0.1:8188';
  * The names Janus 1.1 gives a room's recordings: `videoroom-<room>-user-<id>-<ts>-<audio|video|data>-<mindex>.mjr`
  * (one file per stream; older Janus left out `-<mindex>`): the only file names the recordings route lists and serves.
  */
-export const VIDEO_RECORDING_PATTERN = '^videoroom-[0-9]{1,20}-user-[0-9]{1,20}-[0-9]{1,20}-(audio|video|data)(-[0-9]{1,3})?\\.mjr$';
+export const VIDEO_RECORDING_PATTERN =
+  '^videoroom-[0-9]{1,20}-user-[0-9]{1,20}-[0-9]{1,20}-(audio|video|data)(-[0-9]{1,3})?\\.mjr$';
