@@ -42,7 +42,7 @@ function initJanus(): Promise<void> {
 }
 
 /** Opens a Janus session on the gateway's websocket. */
-export const connectJanus: ConnectGateway = async (url, onLost) => {
+export const connectJanus: ConnectGateway = async (url, token, onLost) => {
   await initJanus();
   if (!Janus.isWebrtcSupported()) throw transportError('This browser cannot make video calls (no WebRTC)');
   return new Promise<GatewaySession>((resolve, reject) => {
@@ -55,6 +55,8 @@ export const connectJanus: ConnectGateway = async (url, onLost) => {
     }, CONNECT_TIMEOUT_MS);
     const janus = new Janus({
       server: url,
+      // Janus token_auth: sent with every request of the session, keepalives included.
+      ...(token && { token }),
       destroyOnUnload: true,
       success: () => {
         connected = true;

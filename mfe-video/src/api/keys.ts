@@ -5,4 +5,5 @@ export const videoKeys = {
   openCalls: ['mfe-video', 'calls', 'open'] as const,
   callsOf: (applicationId: string) => ['mfe-video', 'calls', 'application', applicationId] as const,
   invitation: ['mfe-video', 'invitation'] as const,
+  gatewayStatus: ['mfe-video', 'gateway'] as const,
 };

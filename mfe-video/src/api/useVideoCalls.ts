@@ -6,6 +6,7 @@ import { videoKeys } from './keys';
 import {
   endCall,
   fetchCallsOfApplication,
+  fetchGatewayStatus,
   fetchInvitation,
   fetchOpenCalls,
   joinAsApplicant,
@@ -25,6 +26,10 @@ export const useCallsOfApplication = (applicationId: string, enabled: boolean) =
     enabled,
     refetchInterval: REFRESH_MS,
   });
+
+/** The server's view of the gateway, for a notice before anyone tries a call. */
+export const useGatewayStatus = () =>
+  useQuery({ queryKey: videoKeys.gatewayStatus, queryFn: fetchGatewayStatus, refetchInterval: 30_000, retry: false });
 
 export const useInvitation = (enabled: boolean) =>
   useQuery({ queryKey: videoKeys.invitation, queryFn: fetchInvitation, enabled, refetchInterval: REFRESH_MS });

@@ -8,6 +8,7 @@ import {
   type StartVideoCallBody,
   type VideoCall,
   type VideoCalls,
+  type VideoGatewayStatus,
   type VideoInvitation,
   type VideoJoin,
 } from '@originate/contract';
@@ -39,6 +40,11 @@ export function joinCall(callId: string): Promise<VideoJoin> {
 /** POST (owning AGENT): ends the call. */
 export function endCall(callId: string): Promise<VideoCall> {
   return api.post<VideoCall>(apiPath('endVideoCall', { callId }), {});
+}
+
+/** GET: whether the server reaches the gateway (information only: the browser's own connection decides). */
+export function fetchGatewayStatus(): Promise<VideoGatewayStatus> {
+  return api.get<VideoGatewayStatus>(API_PATHS.videoGatewayStatus);
 }
 
 /** GET (applicant): the waiting or active call on the session's application, or none. */

@@ -14,7 +14,7 @@ export function roomSetup(join: VideoJoin, started: boolean): RoomSetup {
 }
 
 /** The call is still open (someone may join it). */
-export const isOpen = (call: Pick<VideoCall, 'status'>): boolean => call.status !== 'ENDED';
+const isOpen = (call: Pick<VideoCall, 'status'>): boolean => call.status !== 'ENDED';
 
 /** The open call of an application, newest first; null when none. */
 export function openCallOf(calls: readonly VideoCall[]): VideoCall | null {

@@ -5,7 +5,7 @@
 /** Longest chat line a sender may send and a receiver shows. */
 export const MAX_CHAT_LENGTH = 1000;
 
-export interface ChatLine {
+interface ChatLine {
   kind: 'chat';
   /** The sender's display name. */
   from: string;
@@ -14,7 +14,7 @@ export interface ChatLine {
   sentAt: string;
 }
 
-export interface MuteStateLine {
+interface MuteStateLine {
   kind: 'state';
   from: string;
   audioMuted: boolean;

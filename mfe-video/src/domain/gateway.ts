@@ -110,8 +110,16 @@ export interface GatewaySession {
   destroy(): Promise<void>;
 }
 
-/** Opens a session on the gateway at url; `onLost` is called once if the session later drops. */
-export type ConnectGateway = (url: string, onLost: (reason: string) => void) => Promise<GatewaySession>;
+/**
+ * Opens a session on the gateway at url with the join's signed token (VideoJoin.gatewayToken: the gateway
+ * refuses sessions without one; null for a gateway without token auth); `onLost` is called once if the
+ * session later drops.
+ */
+export type ConnectGateway = (
+  url: string,
+  token: string | null,
+  onLost: (reason: string) => void,
+) => Promise<GatewaySession>;
 
 /** Spec §8: a gateway error rejects the operation; code and reason are the gateway's. */
 export class GatewayError extends Error {

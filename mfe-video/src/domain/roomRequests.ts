@@ -1,6 +1,11 @@
 // The videoroom plugin's request bodies made from the contract's VideoRoom (spec §3 Video room, §4, §7, §9).
 // Pure: the service sends what these return; the tests assert them field by field.
-import { VIDEO_MAX_PUBLISHERS, VIDEO_NO_BITRATE_LIMIT, type VideoRoom } from '@originate/contract';
+import {
+  VIDEO_MAX_PUBLISHERS,
+  VIDEO_NO_BITRATE_LIMIT,
+  VIDEO_ROOM_CREATE_OPTIONS,
+  type VideoRoom,
+} from '@originate/contract';
 
 /** Spec §7 list: rooms the gateway lists (the admin key also lists private ones). */
 export function listRequest(adminKey?: string): Record<string, unknown> {
@@ -12,16 +17,16 @@ export function existsRequest(roomId: number): Record<string, unknown> {
 }
 
 /**
- * Spec §4: a room is created permanent with at most 2 publishers (§9), private, behind its pin; secret and
- * admin key when the server gave them; recording and codecs as the VideoRoom says.
+ * Spec §4: a room is created permanent with at most 2 publishers (§9), private, behind its pin, its recording
+ * state locked to the secret (VIDEO_ROOM_CREATE_OPTIONS); secret and admin key when the server gave them;
+ * recording and codecs as the VideoRoom says.
  */
 export function createRequest(room: VideoRoom): Record<string, unknown> {
   return {
     request: 'create',
     room: room.id,
-    permanent: true,
+    ...VIDEO_ROOM_CREATE_OPTIONS,
     description: room.name,
-    is_private: true,
     pin: room.pin,
     publishers: VIDEO_MAX_PUBLISHERS,
     ...(room.secret && { secret: room.secret }),

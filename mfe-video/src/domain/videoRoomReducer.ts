@@ -9,7 +9,7 @@ import type { IceState, Jsep, VideoroomData, VideoroomPublisher } from './gatewa
 export type HandleRef = { kind: 'publisher' } | { kind: 'subscriber'; feed: number };
 
 /** Local: what we send (our publisher handle); remote: what we receive (a subscriber handle). */
-export type LinkDirection = 'local' | 'remote';
+type LinkDirection = 'local' | 'remote';
 
 export type RoomPhase =
   /** Nothing asked yet. */
@@ -80,8 +80,9 @@ export interface VideoRoomState {
 }
 
 /** What the user (through the service) asks. */
-export type Intent =
+type Intent =
   | { type: 'joinRequested'; room: number; role: VideoJoinRole; display: string; bitrateLimit: number }
+  | { type: 'publishRequested' }
   | { type: 'publishFailed'; problem: MediaProblem; reason: string }
   | { type: 'localMuted'; audio: boolean; video: boolean }
   | { type: 'bitrateLimitSet'; bitrate: number }
@@ -90,7 +91,7 @@ export type Intent =
   | { type: 'gatewayUnavailable'; reason: string };
 
 /** What the gateway reports (janus.js callbacks, and the service's bitrate poll and clock). */
-export type GatewayInput =
+type GatewayInput =
   | { type: 'message'; handle: HandleRef; data: VideoroomData; jsep?: Jsep; at: number }
   | { type: 'iceState'; handle: HandleRef; state: IceState }
   | { type: 'webrtcState'; handle: HandleRef; up: boolean }
@@ -141,7 +142,7 @@ export interface Step {
 /** How long a slow-link report keeps the indicator on. */
 export const SLOW_LINK_HOLD_MS = 5000;
 /** Chat lines kept in the panel. */
-export const MAX_CHAT_LINES = 200;
+const MAX_CHAT_LINES = 200;
 
 export const initialRoomState: VideoRoomState = {
   phase: 'idle',
@@ -184,6 +185,13 @@ export function reduceVideoRoom(state: VideoRoomState, input: RoomInput): Step {
           bitrateLimit: input.bitrateLimit,
         },
         effects: [],
+        events: [],
+      };
+    case 'publishRequested':
+      if (state.phase !== 'joined' || state.role !== 'publisher' || state.publishing === 'offering') return step;
+      return {
+        state: { ...state, publishing: 'offering', mediaProblem: null },
+        effects: [{ type: 'publish' }],
         events: [],
       };
     case 'publishFailed':

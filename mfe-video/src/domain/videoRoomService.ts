@@ -46,6 +46,8 @@ export interface VideoRoomServiceOptions {
   connect: ConnectGateway;
   /** The gateway's websocket URL (env.json videoGatewayUrl). */
   url: string;
+  /** The join's signed gateway token (VideoJoin.gatewayToken); null for a gateway without token auth. */
+  token: string | null;
   /** Spec §9: bitrate polling period, VIDEO_BITRATE_POLL_MS by default. */
   pollMs?: number;
   now?: () => number;
@@ -82,6 +84,7 @@ export class VideoRoomService {
   private readonly eventListeners = new Set<Listener<VideoRoomEvent>>();
   private readonly connectGateway: ConnectGateway;
   private readonly url: string;
+  private readonly token: string | null;
   private readonly pollMs: number;
   private readonly now: () => number;
   private session: Promise<GatewaySession> | null = null;
@@ -93,10 +96,12 @@ export class VideoRoomService {
   private pendingJoin: { resolve: (joined: JoinedRoom) => void; reject: (error: Error) => void } | null = null;
   private poll: ReturnType<typeof setInterval> | null = null;
   private generation = 0;
+  private teardownDone: Promise<void> = Promise.resolve();
 
   constructor(options: VideoRoomServiceOptions) {
     this.connectGateway = options.connect;
     this.url = options.url;
+    this.token = options.token;
     this.pollMs = options.pollMs ?? VIDEO_BITRATE_POLL_MS;
     this.now = options.now ?? Date.now;
   }
@@ -204,7 +209,7 @@ export class VideoRoomService {
   /** Tries the camera and microphone again after they were refused. */
   async republish(): Promise<void> {
     if (this.state.phase !== 'joined' || this.state.role !== 'publisher') return;
-    await this.run({ type: 'publish' }, this.generation);
+    this.dispatch({ type: 'publishRequested' });
   }
 
   /** Leaves the room; every handle is hung up and the session closed. */
@@ -244,6 +249,8 @@ export class VideoRoomService {
     const joined = new Promise<JoinedRoom>((resolve, reject) => {
       this.pendingJoin = { resolve, reject };
     });
+    // Settled before it is awaited when the join request itself is refused: handled below, never unhandled.
+    joined.catch(() => undefined);
     const timer = setTimeout(
       () => this.settleJoin(new GatewayError(null, 'The video gateway did not answer the join')),
       JOIN_TIMEOUT_MS,
@@ -282,7 +289,7 @@ export class VideoRoomService {
   private sessionOf(): Promise<GatewaySession> {
     if (!this.session) {
       const generation = this.generation;
-      const session = this.connectGateway(this.url, (reason) => {
+      const session = this.connectGateway(this.url, this.token, (reason) => {
         if (generation === this.generation) this.unavailable(reason);
       });
       this.session = session;
@@ -448,8 +455,9 @@ export class VideoRoomService {
     }, this.pollMs);
   }
 
-  /** Hangs up every handle and closes the session; what the old session still reports is ignored. */
-  private async teardown(): Promise<void> {
+  /** Hangs up every handle and closes the session; what the old session still reports is ignored. Resolves
+   * once every teardown so far is done (an effect's and the caller's alike). */
+  private teardown(): Promise<void> {
     this.generation += 1;
     if (this.poll) clearInterval(this.poll);
     this.poll = null;
@@ -463,8 +471,9 @@ export class VideoRoomService {
       this.media.clear();
       this.notify();
     }
-    await Promise.all(handles.map(detach));
-    if (session) await session.then((s) => s.destroy()).catch(() => undefined);
+    const work = Promise.all(handles.map(detach)).then(() => session?.then((s) => s.destroy()).catch(() => undefined));
+    this.teardownDone = Promise.all([this.teardownDone, work]).then(() => undefined);
+    return this.teardownDone;
   }
 }
 

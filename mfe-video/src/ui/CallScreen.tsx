@@ -16,11 +16,11 @@ import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import type { VideoJoin } from '@originate/contract';
 import { bitrateText } from '../domain/callPlan';
-import type { VideoStream } from '../domain/videoRoomReducer';
+import type { MediaProblem, RoomPhase, VideoStream } from '../domain/videoRoomReducer';
 import { ChatPanel } from './ChatPanel';
 import { MediaVideo } from './MediaVideo';
 import { gatewayErrorText, VIDEO_TEXTS } from './texts';
-import { useCallSession } from './useCallSession';
+import { type EntryState, useCallSession } from './useCallSession';
 
 export interface CallScreenProps {
   join: VideoJoin;
@@ -229,10 +229,10 @@ function CallNotices({
   onReconnect,
   onRepublish,
 }: {
-  entry: ReturnType<typeof useCallSession>['entry'];
-  phase: ReturnType<typeof useCallSession>['state']['phase'];
+  entry: EntryState;
+  phase: RoomPhase;
   connectionFailed: boolean;
-  mediaProblem: ReturnType<typeof useCallSession>['state']['mediaProblem'];
+  mediaProblem: MediaProblem | null;
   onRetry: () => void;
   onReconnect: () => void;
   onRepublish: () => void;

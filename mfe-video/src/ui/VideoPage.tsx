@@ -15,7 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@originate/contract';
 import { useState } from 'react';
-import { useJoinCall, useOpenCalls } from '../api/useVideoCalls';
+import { useGatewayStatus, useJoinCall, useOpenCalls } from '../api/useVideoCalls';
 import { joinLabel } from '../domain/callPlan';
 import { errorText } from '../domain/errors';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
@@ -26,6 +26,7 @@ export function VideoPage() {
   const { userId } = useUser();
   const calls = useOpenCalls();
   const join = useJoinCall();
+  const gateway = useGatewayStatus();
   const [entered, setEntered] = useState<EnteredCall | null>(null);
 
   if (entered) return <ActiveCall entered={entered} onClose={() => setEntered(null)} />;
@@ -35,6 +36,7 @@ export function VideoPage() {
       <Typography id="video-title" variant="h5" component="h1">
         Video calls
       </Typography>
+      {gateway.data?.reachable === false && <Alert severity="warning">{VIDEO_TEXTS.gatewayUnavailable}</Alert>}
       {join.isError && <Alert severity="error">The call could not be joined: {errorText(join.error)}</Alert>}
       {calls.isError && (
         <Alert

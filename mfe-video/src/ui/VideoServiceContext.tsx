@@ -3,12 +3,15 @@
 import { createContext } from 'react';
 import { VideoRoomService } from '../domain/videoRoomService';
 
-export type VideoServiceFactory = (gatewayUrl: string) => VideoRoomService;
+/** A service for one call: the gateway of the runtime configuration, the join's signed gateway token. */
+export type VideoServiceFactory = (gatewayUrl: string, gatewayToken: string) => VideoRoomService;
 
-export const janusServiceFactory: VideoServiceFactory = (url) =>
+const janusServiceFactory: VideoServiceFactory = (url, token) =>
   new VideoRoomService({
     url,
-    connect: async (gatewayUrl, onLost) => (await import('../api/janusGateway')).connectJanus(gatewayUrl, onLost),
+    token,
+    connect: async (gatewayUrl, gatewayToken, onLost) =>
+      (await import('../api/janusGateway')).connectJanus(gatewayUrl, gatewayToken, onLost),
   });
 
 export const VideoServiceContext = createContext<VideoServiceFactory>(janusServiceFactory);

@@ -14,7 +14,7 @@ export type EntryState = { kind: 'entering' } | { kind: 'in' } | { kind: 'failed
 export function useCallSession(join: VideoJoin, started: boolean) {
   const url = useGatewayUrl();
   const factory = useContext(VideoServiceContext);
-  const [service] = useState<VideoRoomService>(() => factory(url));
+  const [service] = useState<VideoRoomService>(() => factory(url, join.gatewayToken));
   const state = useSyncExternalStore(service.subscribe, service.getState);
   const [entry, setEntry] = useState<EntryState>({ kind: 'entering' });
   const [notice, setNotice] = useState<string | null>(null);
