@@ -8,10 +8,11 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useCallsOfApplication, useJoinCall, useStartCall } from '../api/useVideoCalls';
+import { useCallsOfApplication, useGatewayStatus, useJoinCall, useStartCall } from '../api/useVideoCalls';
 import { type StaffAction, staffActions } from '../domain/callPlan';
 import { errorText } from '../domain/errors';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
+import { VIDEO_TEXTS } from './texts';
 import { useUser } from './useUser';
 
 export function StaffCall({
@@ -29,6 +30,7 @@ export function StaffCall({
   const calls = useCallsOfApplication(applicationId, entered === null);
   const start = useStartCall();
   const join = useJoinCall();
+  const gateway = useGatewayStatus();
 
   if (entered)
     return (
@@ -118,6 +120,7 @@ export function StaffCall({
   };
   return (
     <Stack spacing={1.5} component="section" aria-label="Video call">
+      {gateway.data?.reachable === false && <Alert severity="warning">{VIDEO_TEXTS.gatewayUnavailable}</Alert>}
       {failure && <Alert severity="error">The call could not be started or joined: {errorText(failure)}</Alert>}
       {staffActions(userId, roles, calls.data.calls).map(renderAction)}
     </Stack>
