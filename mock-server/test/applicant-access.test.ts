@@ -36,6 +36,10 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'HEAD /v3/queries/:applicationId',
   'POST /v3/queries/updateAndResolveQuery',
   'POST /v3/portal/openApplication',
+  // Video calls (README "Video calls"): the waiting call of their application, and joining it.
+  'GET /v3/portal/video/invitation',
+  'HEAD /v3/portal/video/invitation',
+  'POST /v3/portal/video/join',
 ];
 
 let s: TestServer;

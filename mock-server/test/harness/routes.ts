@@ -110,6 +110,9 @@ const PARAM_VALUES: Record<string, string> = {
   status: 'OPEN',
   page: '0',
   subTaskId: 'SUB-00000000',
+  // Video calls (README "Video calls")
+  callId: '00000000-0000-4000-8000-000000000000',
+  fileName: 'videoroom-100000-user-1-1764300000000000-audio-0.mjr',
 };
 
 /** `:param` → plausible value (or `override(name)` when given), each percent-encoded. */
