@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { buildableApps } from './lib/build.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
+import { startJanusIfPossible } from './lib/janus.mjs';
 import { ROOT, run, step } from './lib/run.mjs';
 import { portEnvName, portsEnv, portsFrom, startProcess } from './lib/system.mjs';
 
@@ -32,6 +33,8 @@ async function main() {
     CUSTOMER_PORTAL_URL: `${origin(ports.SHELL_PORT)}/newapplication?product=PL`,
     DATA_DIR: process.env.DATA_DIR || path.join(ROOT, 'mock-server', '.data'),
   };
+  // The video gateway (deploy README "Video gateway"): optional, the rest runs without it.
+  const janus = await startJanusIfPossible({ dataDir: env.DATA_DIR, port: ports.JANUS_PORT ?? 8188, env });
   step(`Starting mock-server (tsx watch) and webpack-dev-server for ${apps.join(', ')}`);
   const webpackCli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   const procs = [
@@ -53,14 +56,16 @@ async function main() {
   console.log(
     [
       '',
-      `Back office  ${origin(ports.SHELL_PORT)}   API  ${origin(ports.SERVER_PORT)}`,
+      `Back office  ${origin(ports.SHELL_PORT)}   API  ${origin(ports.SERVER_PORT)}   video gateway  ${
+        janus ? `ws://127.0.0.1:${janus.port}` : 'not running'
+      }`,
       ...apps.map((dir) => `  ${dir.padEnd(18)} ${origin(portTable[portEnvName(dir)] ?? 0)}`),
       'Edit any src/ file: the page reloads in place. Ctrl-C stops everything.',
       '',
     ].join('\n'),
   );
   const stop = async () => {
-    await Promise.all(procs.map((p) => p.stop()));
+    await Promise.all([...procs, ...(janus ? [janus] : [])].map((p) => p.stop()));
     process.exit(0);
   };
   process.on('SIGINT', stop);

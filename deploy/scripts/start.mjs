@@ -35,6 +35,11 @@ async function main() {
         ]
       : [`  Customer portal   ${shell}/newapplication   (the customer-flow remote is not built: fallback page)`]),
     `  API               ${publicUrl('API_PUBLIC_URL', ports.SERVER_PORT)}`,
+    `  Video gateway     ${
+      system.janus
+        ? system.env.VIDEO_GATEWAY_URL || `ws://127.0.0.1:${system.janus.port}`
+        : 'not running (video calls unavailable: see above)'
+    }`,
     ...remotes.remotes.map((r) => `  ${r.name.replace(/_/g, '-').padEnd(18)}${r.entry}   (version ${r.version})`),
     '',
     'Demo logins:',

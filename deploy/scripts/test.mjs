@@ -8,6 +8,7 @@ import { aptInstall } from './lib/apt.mjs';
 import { markBuilt } from './lib/build.mjs';
 import { countTests } from './lib/counts.mjs';
 import { ensureInstall } from './lib/ensure-install.mjs';
+import { ensureJanus } from './lib/janus.mjs';
 import { ensureNginx } from './lib/nginx.mjs';
 import { ROOT, run, step } from './lib/run.mjs';
 
@@ -139,6 +140,8 @@ async function main() {
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   // The topology test runs nginx (deploy/test/topology.test.ts).
   await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
+  // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus.mjs).
+  await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
   // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
   // package at a time, then the server's three longest test files and the static checks; and the build, then the

@@ -5,14 +5,19 @@ import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, re
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { buildableApps } from './build.mjs';
+import { startJanusIfPossible } from './janus.mjs';
 import { restartDecision, restartLine } from './restart-policy.mjs';
 import { ROOT, run } from './run.mjs';
 
 /** Defaults of the architecture guide (deploy/ports.json); start.mjs, e2e and bench pass their own. */
-/** @type {{ SERVER_PORT: number, SHELL_PORT: number, MFE_APPLICATIONS_PORT: number, MFE_LEADS_PORT: number, MFE_CUSTOMER_FLOW_PORT: number, MFE_NOTIFICATIONS_PORT: number, MFE_VIDEO_PORT: number, MFE_REPORTS_PORT: number }} */
+/** @type {{ SERVER_PORT: number, SHELL_PORT: number, MFE_APPLICATIONS_PORT: number, MFE_LEADS_PORT: number, MFE_CUSTOMER_FLOW_PORT: number, MFE_NOTIFICATIONS_PORT: number, MFE_VIDEO_PORT: number, MFE_REPORTS_PORT: number, JANUS_PORT: number }} */
 const DEFAULT_PORTS = JSON.parse(readFileSync(path.join(ROOT, 'deploy', 'ports.json'), 'utf8'));
 
-/** @typedef {Record<keyof typeof DEFAULT_PORTS, number>} Ports */
+/**
+ * JANUS_PORT (the video gateway's websocket) may be left out: startSystem then takes a free port, so a test
+ * run's gateway never meets the one `npm start` runs on 8188.
+ * @typedef {Record<Exclude<keyof typeof DEFAULT_PORTS, 'JANUS_PORT'>, number> & { JANUS_PORT?: number }} Ports
+ */
 
 /** @param {NodeJS.ProcessEnv} env @returns {Ports} */
 export function portsFrom(env) {
@@ -363,8 +368,10 @@ function publicOrigins(env, app) {
 export async function startSystem(opts) {
   const apps = builtApps(opts.ports);
   if (!apps.some((a) => a.dir === 'shell')) throw new Error('shell is not built (npx lerna run build)');
+  const janusPort = opts.ports.JANUS_PORT ?? (await freePort());
   const configured = {
     ...portsEnv(opts.ports),
+    JANUS_PORT: String(janusPort),
     ...(opts.releasesDir ? { RELEASES_DIR: opts.releasesDir } : {}),
     ...opts.env,
   };
@@ -379,6 +386,9 @@ export async function startSystem(opts) {
   };
   await syncReleases(env);
   const logDir = opts.logDir;
+  // The video gateway first: it and the API share <DATA_DIR>/janus/keys.json. Optional: without it the
+  // back office runs and the video pages say the gateway is unavailable (deploy README "Video gateway").
+  const janus = await startJanusIfPossible({ dataDir: opts.dataDir, port: janusPort, logDir, env });
   /** @type {Map<string, Proc>} */
   const appProcs = new Map();
 
@@ -402,7 +412,7 @@ export async function startSystem(opts) {
   }
 
   async function stop() {
-    await Promise.all([...appProcs.values(), server].map((p) => p.stop()));
+    await Promise.all([...appProcs.values(), server, ...(janus ? [janus] : [])].map((p) => p.stop()));
   }
 
   try {
@@ -419,5 +429,5 @@ export async function startSystem(opts) {
     await stop();
     throw error;
   }
-  return { apps, env, server, appProcs, startApp, stopApp, stop };
+  return { apps, env, server, janus, appProcs, startApp, stopApp, stop };
 }
