@@ -31,6 +31,14 @@ export function fetchReportsConfig(): Promise<ReportsConfig> {
   return api.get<ReportsConfig>(apiPath('setupConfig', { type: REPORTS_CONFIG.type, name: REPORTS_CONFIG.name }));
 }
 
+/** An operations admin's change of which widgets and reports exist and who sees them (PUT, same path). */
+export function saveReportsConfig(config: ReportsConfig): Promise<ReportsConfig> {
+  return api.put<ReportsConfig>(
+    apiPath('setupConfig', { type: REPORTS_CONFIG.type, name: REPORTS_CONFIG.name }),
+    config,
+  );
+}
+
 /** The caller's scope, teams and users: the filter bar's choices. */
 export function fetchReportees(): Promise<ReporteeDetails> {
   return api.post<ReporteeDetails>(API_PATHS.reporteeDetails, {});

@@ -18,6 +18,7 @@ import {
   fetchTargets,
   fetchTurnaround,
   fetchUserProduct,
+  saveReportsConfig,
   saveTarget,
 } from './reports';
 
@@ -86,6 +87,16 @@ export function useSaveTarget() {
   return useMutation({
     mutationFn: saveTarget,
     onSuccess: () => client.invalidateQueries({ queryKey: reportKeys.targetsAll }),
+    onError: reportError,
+  });
+}
+
+/** Saves the configuration; the Dashboard and the Reports then show the saved entries. */
+export function useSaveReportsConfig() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: saveReportsConfig,
+    onSuccess: (saved) => client.setQueryData(reportKeys.config, saved),
     onError: reportError,
   });
 }

@@ -2,12 +2,15 @@
 // configuration's entries the user's roles see, and what to say when there are none.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReporteeDetails, ReportsConfig } from '@originate/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useProducts, useReportees, useReportsConfig } from '../api/useReports';
 import { errorText } from '../domain/errors';
 import type { FilterState } from '../domain/filters';
+import { ConfigureDialog } from './ConfigureDialog';
 import { FilterBar, useFilter } from './FilterBar';
 import { LoadState } from './LoadState';
 import { useUserRoles } from './useUserRoles';
@@ -33,11 +36,24 @@ export function FilteredPage<Entry>({
   const roles = useUserRoles();
   const { draft, applied, change } = useFilter();
   const entries = config.data ? entriesOf(config.data, roles) : [];
+  const [configuring, setConfiguring] = useState(false);
+  // The server lets an operations admin (ADMIN) change configuration; nobody else sees the button.
+  const mayConfigure = roles.includes('ADMIN') && config.data !== undefined;
   return (
     <Box sx={{ p: 3 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {title}
-      </Typography>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography variant="h5" component="h1">
+          {title}
+        </Typography>
+        {mayConfigure && (
+          <Button variant="outlined" size="small" onClick={() => setConfiguring(true)}>
+            Configure
+          </Button>
+        )}
+      </Stack>
+      {configuring && config.data && (
+        <ConfigureDialog open onClose={() => setConfiguring(false)} config={config.data} />
+      )}
       <FilterBar
         draft={draft}
         applied={applied}

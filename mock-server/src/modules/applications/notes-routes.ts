@@ -1,14 +1,13 @@
 // The detail view's reads and notes: notes (GET, POST), worklogs, related applications, audits (field
 // history). Every route needs access to the application (modules/tasks/task-context loadApplication).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS } from '@originate/contract';
+import { API_PATHS, ID_PATTERN } from '@originate/contract';
 import {
   AddedNoteAnswerSchema,
   AuditsAnswerSchema,
   AuditsQuerySchema,
   closed,
   ERROR_ANSWERS,
-  ID_PATTERN,
   Id,
   NoteBodySchema,
   NotesAnswerSchema,

@@ -19,6 +19,14 @@ export const THEME_SHADES = [100, 200, 300, 500, 700, 900] as const;
 export const DEFAULT_FLOW_VERSION = 243;
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
+/**
+ * The identifier rule: application, task, user, team and file ids, and codes of configured things (roles,
+ * products, flows). Here, free of TypeBox, so browser code checks a code before the schema does.
+ */
+export const ID_CHARACTERS = '[A-Za-z0-9_.:-]';
+export const ID_PATTERN = `^${ID_CHARACTERS}+$`;
+export const ID_MAX_LENGTH = 64;
+
 export const Roles = {
   DEVELOPER: 'DEVELOPER',
   DEBUGGER: 'DEBUGGER',

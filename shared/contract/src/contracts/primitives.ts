@@ -1,6 +1,7 @@
 // The wire primitives every schema is built from: one definition each, so the identifier rule, the
 // bounds of a comment or a date-time are written once for requests and answers, server and browser.
 import Type, { type TSchema, type TSchemaOptions } from 'typebox';
+import { ID_CHARACTERS, ID_MAX_LENGTH, ID_PATTERN } from './constants';
 
 /** Objects of the contract refuse keys nobody declared. */
 export const closed = { additionalProperties: false } as const;
@@ -9,10 +10,7 @@ export const closed = { additionalProperties: false } as const;
 export const Nullable = <T extends TSchema>(schema: T, options?: TSchemaOptions) =>
   Type.Union([schema, Type.Null()], options);
 
-/** The identifier rule: application, task, user, team and file ids, and codes of configured things. */
-const ID_CHARACTERS = '[A-Za-z0-9_.:-]';
-export const ID_PATTERN = `^${ID_CHARACTERS}+$`;
-const ID_MAX_LENGTH = 64;
+/** The identifier rule (constants.ts): application, task, user, team and file ids, codes of configured things. */
 export const Id = Type.String({ minLength: 1, maxLength: ID_MAX_LENGTH, pattern: ID_PATTERN });
 /** Identifiers separated by commas (a query naming several flows). */
 export const IdList = Type.String({
