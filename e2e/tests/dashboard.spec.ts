@@ -2,21 +2,26 @@
 // menu follows the spec's order, the widgets show the server's figures for the user's scope (everyone's,
 // the team's, one's own) and move when an application is started; a team lead sees the team's people and
 // no one else's; a report's export downloads with the spec's fills; a team lead sets a reportee's target.
-// Changes: one started application (the officer's own) and the officer's target for the current month.
+// An operations admin configures the dashboard (a widget renamed and hidden), and the officer sees it.
+// Changes: one started application (the officer's own) and the officer's target for the current month;
+// the reports configuration is changed and put back.
 import {
   API_PATHS,
+  apiPath,
   bankDayOf,
   bankMonthOf,
   type CountByRange,
   REPORT_MAX_RANGE_DAYS,
+  REPORTS_CONFIG,
   type ReporteeDetails,
+  type ReportsConfig,
   SPREADSHEET_FILLS,
   type Targets,
   type UserProductRows,
 } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { apiLogin, apiPost } from '../support/api';
+import { apiGet, apiLogin, apiPost, apiPut } from '../support/api';
 import { logIn, menuItem, screenshot } from '../support/ui';
 
 const widget = (page: Page, id: string) => page.getByTestId(`widget-${id}`);
@@ -203,4 +208,36 @@ test('a report exports as a spreadsheet with the spec’s fills; a team lead set
   await expect(dialog).toBeHidden();
   const saved = await apiPost<Targets>(lead, API_PATHS.targets, { month, userId: 'USR-1001' });
   expect(saved.rows[0]).toMatchObject({ userId: 'USR-1001', targetCount: 17, targetAmount: 2_500_000 });
+});
+
+test('an operations admin configures the dashboard, and the officer meets the change', async ({ page, browser }) => {
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const path = apiPath('setupConfig', { type: REPORTS_CONFIG.type, name: REPORTS_CONFIG.name });
+  const seeded = await apiGet<ReportsConfig>(admin, path);
+  try {
+    await logIn(page, 'opsadmin', 'Admin@123');
+    await page.getByRole('button', { name: 'Configure' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Configure dashboard and reports' });
+    await dialog.getByRole('textbox', { name: 'Pipeline: title' }).fill('Pipeline by stage');
+    await dialog.getByRole('checkbox', { name: 'Turnaround' }).uncheck();
+    await dialog.getByRole('button', { name: 'Move Pipeline up' }).click();
+    await screenshot(page, 'dashboard-configure');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Pipeline by stage' })).toBeVisible();
+
+    // Saved on the server: the officer, in a browser of their own, sees the new title and no Turnaround.
+    const saved = await apiGet<ReportsConfig>(admin, path);
+    expect(saved.dashboard.map((e) => e.widget)).not.toContain('turnaround');
+    expect(saved.dashboard[0]).toEqual({ widget: 'pipeline', title: 'Pipeline by stage', roles: [] });
+    const context = await browser.newContext();
+    const officer = await context.newPage();
+    await logIn(officer, 'officer', 'Officer@123');
+    await expect(officer.getByRole('heading', { name: 'Pipeline by stage' })).toBeVisible();
+    await expect(widget(officer, 'turnaround')).toHaveCount(0);
+    await expect(officer.getByRole('button', { name: 'Configure' })).toHaveCount(0);
+    await context.close();
+  } finally {
+    await apiPut(admin, path, seeded);
+  }
 });
