@@ -161,6 +161,11 @@ function handleOf(handle: JanusJS.PluginHandle): GatewayHandle {
       }),
     setAudioMuted: (muted) => (muted ? handle.muteAudio() : handle.unmuteAudio()),
     setVideoMuted: (muted) => (muted ? handle.muteVideo() : handle.unmuteVideo()),
+    localMids: () => {
+      const tracks = handle.getLocalTracks() ?? [];
+      const mid = (kind: string) => tracks.find((t) => t.type === kind)?.mid ?? null;
+      return { audio: mid('audio'), video: mid('video') };
+    },
     getBitrate: () => handle.getBitrate(),
     sendData: (text) =>
       new Promise<void>((resolve, reject) => {

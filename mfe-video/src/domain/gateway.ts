@@ -97,6 +97,8 @@ export interface GatewayHandle {
   handleRemoteJsep(jsep: Jsep): Promise<void>;
   setAudioMuted(muted: boolean): void;
   setVideoMuted(muted: boolean): void;
+  /** The mids of what this handle sends (janus.js getLocalTracks()); null while it sends none of that kind. */
+  localMids(): { audio: string | null; video: string | null };
   /** janus.js getBitrate(): the received video bitrate, e.g. '312 kbits/sec'. */
   getBitrate(): string;
   sendData(text: string): Promise<void>;

@@ -77,6 +77,10 @@ describe('roomRequests (videoroom plugin bodies)', () => {
     expect(configureRequest({ bitrate: 256000.4 })).toEqual({ request: 'configure', bitrate: 256000 });
     expect(configureRequest({ bitrate: -5 })).toEqual({ request: 'configure', bitrate: 0 });
     expect(configureRequest({})).toEqual({ request: 'configure' });
+    expect(configureRequest({ streams: [{ mid: '0', send: false }] })).toEqual({
+      request: 'configure',
+      streams: [{ mid: '0', send: false }],
+    });
     expect(startRequest()).toEqual({ request: 'start' });
     expect(enableRecordingRequest({ id: 7, secret: 's' }, true)).toEqual({
       request: 'enable_recording',

@@ -69,16 +69,19 @@ export function publishRequest(bitrate: number = VIDEO_NO_BITRATE_LIMIT): Record
   return { request: 'publish', bitrate: Math.max(VIDEO_NO_BITRATE_LIMIT, Math.round(bitrate)) };
 }
 
-/** What `configure` may change on a publisher: its bitrate cap. */
+/** What `configure` changes on a publisher: its bitrate cap, and which of its streams the gateway relays. */
 export interface ConfigureChange {
   /** bit/s; spec §9: 0 removes the limit. */
   bitrate?: number;
+  /** A muted stream is not relayed (`send: false`), besides its track being disabled in the browser. */
+  streams?: { mid: string; send: boolean }[];
 }
 
 export function configureRequest(change: ConfigureChange): Record<string, unknown> {
   return {
     request: 'configure',
     ...(change.bitrate !== undefined && { bitrate: Math.max(VIDEO_NO_BITRATE_LIMIT, Math.round(change.bitrate)) }),
+    ...(change.streams && change.streams.length > 0 && { streams: change.streams }),
   };
 }
 

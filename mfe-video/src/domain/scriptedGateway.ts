@@ -91,6 +91,10 @@ export class ScriptedHandle implements GatewayHandle {
     this.videoMuted = muted;
   }
 
+  localMids(): { audio: string | null; video: string | null } {
+    return this.offers.length > 0 ? { audio: '0', video: '1' } : { audio: null, video: null };
+  }
+
   getBitrate(): string {
     this.bitrateReads += 1;
     return this.bitrate;

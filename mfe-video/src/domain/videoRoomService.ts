@@ -184,15 +184,25 @@ export class VideoRoomService {
     const local = this.state.streams.find((s) => s.type === 'local');
     const audio = options.audioMuted ?? local?.muted.audio ?? false;
     const video = options.videoMuted ?? local?.muted.video ?? false;
-    if (options.audioMuted !== undefined) handle.setAudioMuted(audio);
-    if (options.videoMuted !== undefined) handle.setVideoMuted(video);
+    const change: ConfigureChange = { streams: [] };
+    const mids = handle.localMids();
+    if (options.audioMuted !== undefined) {
+      handle.setAudioMuted(audio);
+      if (mids.audio !== null) change.streams?.push({ mid: mids.audio, send: !audio });
+    }
+    if (options.videoMuted !== undefined) {
+      handle.setVideoMuted(video);
+      if (mids.video !== null) change.streams?.push({ mid: mids.video, send: !video });
+    }
     if (options.audioMuted !== undefined || options.videoMuted !== undefined)
       this.dispatch({ type: 'localMuted', audio, video });
     if (options.bitrate !== undefined) {
-      const change: ConfigureChange = { bitrate: options.bitrate };
+      change.bitrate = options.bitrate;
       this.dispatch({ type: 'bitrateLimitSet', bitrate: options.bitrate });
-      await handle.message(configureRequest(change));
     }
+    // Refusals come back as plugin events (requestFailed).
+    if (change.bitrate !== undefined || (change.streams?.length ?? 0) > 0)
+      await handle.message(configureRequest(change));
   }
 
   /** A chat line on the data channel, with our display name (spec §7). */

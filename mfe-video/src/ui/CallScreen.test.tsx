@@ -151,6 +151,10 @@ it('in a call: the other side with name, bitrate and mute states, chat both ways
     text: 'Thank you',
   });
 
+  gateway.expect(
+    { handle: 0, expect: { request: 'configure', streams: [{ mid: '0', send: false }] } },
+    { handle: 0, expect: { request: 'configure', streams: [{ mid: '1', send: false }] } },
+  );
   await page.click(page.button('Mute microphone'));
   await page.until(() => gateway.handle(0).audioMuted, 'the microphone muted');
   expect(page.button('Unmute microphone').getAttribute('aria-pressed')).toBe('true');
