@@ -274,7 +274,7 @@ describe('a call as the agent (publisher), end to end over a transcript', () => 
     expect(service.getState().streams[1]?.muted).toEqual({ audio: true, video: true });
 
     // We mute audio and cap the bitrate, then lift the cap (spec §9: 0 removes the limit).
-    const configured = [{ data: { videoroom: 'event', configured: 'ok' } }];
+    const configured: Exchange['events'] = [{ data: { videoroom: 'event', configured: 'ok' } }];
     gateway.expect(
       { handle: 0, expect: { request: 'configure', streams: [{ mid: '0', send: false }] }, events: configured },
       { handle: 0, expect: { request: 'configure', bitrate: 128000 }, events: configured },
