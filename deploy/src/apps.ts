@@ -124,6 +124,20 @@ export function originsFrom(env: Env, name: string): string[] {
     });
 }
 
+/**
+ * Where browsers reach the Janus gateway's websocket: VIDEO_GATEWAY_URL (ws:// or wss://, e.g. a gateway
+ * elsewhere behind TLS), else the loopback gateway `npm start` runs on JANUS_PORT (8188).
+ */
+export function videoGatewayUrl(env: Env): string {
+  const raw = env.VIDEO_GATEWAY_URL;
+  if (!raw) return `ws://127.0.0.1:${resolvePort('JANUS_PORT', env) ?? 8188}`;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.username || url.password || url.hash) {
+    throw new Error(`VIDEO_GATEWAY_URL: '${raw}' is not a ws:// or wss:// URL`);
+  }
+  return raw;
+}
+
 export function serverPort(env: Env): number {
   return resolvePort('SERVER_PORT', env) ?? 4000;
 }

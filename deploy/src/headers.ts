@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
 import helmet, { type HelmetOptions } from 'helmet';
-import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort } from './apps';
+import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort, videoGatewayUrl } from './apps';
 import { deployedDeclaration, shellPublicUrl } from './manifest';
 import { deployedApps, FILES_DIR } from './releases';
 
@@ -153,6 +153,8 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
   const api = apiPublicUrl(env);
   // socket.io runs on the API origin over WebSocket only.
   const socket = `${api.replace(/^http/, 'ws')}${SOCKET_PATH}/`;
+  // The video remote talks to the Janus gateway's websocket from the page (deploy README "Video gateway").
+  const gateway = videoGatewayUrl(env);
   const chatbot = app.kind === 'host' ? originsFrom(env, 'CHATBOT_SCRIPT_ORIGINS') : [];
   const embedders = originsFrom(env, 'FRAME_ANCESTORS');
   const remotes = recentFor(REMOTES_CACHE_MS, () => [
@@ -177,7 +179,7 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
         imgSrc: [() => withBlob(rules(), 'img-src', ["'self'", 'data:', ...remotes()])],
         fontSrc: [() => ["'self'", ...remotes()].join(' ')],
         mediaSrc: [() => withBlob(rules(), 'media-src', ["'self'", ...remotes()])],
-        connectSrc: [() => ["'self'", api, socket, ...remotes()].join(' ')],
+        connectSrc: [() => ["'self'", api, socket, gateway, ...remotes()].join(' ')],
         // A worker must be same-origin or blob: (e.g. a captcha's proof-of-work worker).
         workerSrc: [() => withBlob(rules(), 'worker-src', ["'self'"])],
         frameSrc: [() => withBlob(rules(), 'frame-src', ["'self'"])],

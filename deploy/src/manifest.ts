@@ -12,7 +12,7 @@ import {
   type RuntimeEnv,
 } from '@originate/contract';
 import { parseRemoteDeclaration } from '@originate/contract/schemas';
-import { type AppInfo, apiPublicUrl, type Env, publicUrlFrom, readJson, resolvePort } from './apps';
+import { type AppInfo, apiPublicUrl, type Env, publicUrlFrom, readJson, resolvePort, videoGatewayUrl } from './apps';
 import { currentId, deployedApps, originRoot, readRelease, releaseFileUrl, writeAtomically } from './releases';
 
 export function shellPublicUrl(env: Env): string {
@@ -29,20 +29,6 @@ export function buildRuntimeEnv(env: Env): RuntimeEnv {
     portalAppName: PORTAL_APP_NAME,
     videoGatewayUrl: videoGatewayUrl(env),
   };
-}
-
-/**
- * Where browsers reach the Janus gateway's websocket: VIDEO_GATEWAY_URL (ws:// or wss://, e.g. a gateway
- * elsewhere behind TLS), else the loopback gateway `npm start` runs on JANUS_PORT (8188).
- */
-export function videoGatewayUrl(env: Env): string {
-  const raw = env.VIDEO_GATEWAY_URL;
-  if (!raw) return `ws://127.0.0.1:${resolvePort('JANUS_PORT', env) ?? 8188}`;
-  const url = URL.canParse(raw) ? new URL(raw) : null;
-  if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.username || url.password || url.hash) {
-    throw new Error(`VIDEO_GATEWAY_URL: '${raw}' is not a ws:// or wss:// URL`);
-  }
-  return raw;
 }
 
 /** A remote.json, checked against the contract; an error names the file, each field and the reason. */

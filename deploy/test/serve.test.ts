@@ -346,6 +346,7 @@ describe('app servers', () => {
       API_PUBLIC_URL: 'https://api.bank.example.com',
       MFE_NOTIFICATIONS_PUBLIC_URL: 'https://notifications.bank.example.com',
       MFE_LEADS_PUBLIC_URL: 'https://leads.bank.example.com',
+      VIDEO_GATEWAY_URL: 'wss://video.bank.example.com',
     };
     writeOriginFiles(envOf(root, publicEnv), () => {});
     try {
@@ -355,7 +356,7 @@ describe('app servers', () => {
         remotesManifestUrl: 'https://bank.example.com/remotes.json',
         loginKey: DEFAULT_LOGIN_KEY,
         portalAppName: 'originate-backoffice',
-        videoGatewayUrl: 'ws://127.0.0.1:8188',
+        videoGatewayUrl: 'wss://video.bank.example.com',
       });
       const remotes = (await shell.inject({ url: '/remotes.json' })).json().remotes as { entry: string }[];
       assert.ok(remotes.length > 0);
@@ -363,7 +364,7 @@ describe('app servers', () => {
       const policy = (await shell.inject({ url: '/' })).headers['content-security-policy'];
       assert.match(
         String(policy),
-        /connect-src 'self' https:\/\/api\.bank\.example\.com wss:\/\/api\.bank\.example\.com\/socket\.io\//,
+        /connect-src 'self' https:\/\/api\.bank\.example\.com wss:\/\/api\.bank\.example\.com\/socket\.io\/ wss:\/\/video\.bank\.example\.com/,
       );
       assert.doesNotMatch(String(policy), /127\.0\.0\.1/);
       const remote = serverFor(root, 'mfe-notifications', publicEnv);
@@ -403,6 +404,7 @@ describe('security and transport of the app servers', () => {
         "'self'",
         'http://127.0.0.1:4100',
         'ws://127.0.0.1:4100/socket.io/',
+        'ws://127.0.0.1:8188',
         'http://127.0.0.1:3104',
       ]);
       assert.deepEqual(policy['object-src'], ["'none'"]);
@@ -608,6 +610,7 @@ describe('a remote serving pages on its own origin (the standalone customer port
           "'self'",
           'http://127.0.0.1:4100',
           'ws://127.0.0.1:4100/socket.io/',
+          'ws://127.0.0.1:8188',
           'http://127.0.0.1:3103',
           'http://127.0.0.1:3104',
         ]);
