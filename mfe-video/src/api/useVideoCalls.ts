@@ -16,8 +16,9 @@ import {
 
 const REFRESH_MS = 10_000;
 
-export const useOpenCalls = () =>
-  useQuery({ queryKey: videoKeys.openCalls, queryFn: fetchOpenCalls, refetchInterval: REFRESH_MS });
+/** Off while the user is in a call from the list. */
+export const useOpenCalls = (enabled: boolean) =>
+  useQuery({ queryKey: videoKeys.openCalls, queryFn: fetchOpenCalls, enabled, refetchInterval: REFRESH_MS });
 
 export const useCallsOfApplication = (applicationId: string, enabled: boolean) =>
   useQuery({

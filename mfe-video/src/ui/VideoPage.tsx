@@ -24,10 +24,10 @@ import { useUser } from './useUser';
 
 export function VideoPage() {
   const { userId } = useUser();
-  const calls = useOpenCalls();
+  const [entered, setEntered] = useState<EnteredCall | null>(null);
+  const calls = useOpenCalls(entered === null);
   const join = useJoinCall();
   const gateway = useGatewayStatus();
-  const [entered, setEntered] = useState<EnteredCall | null>(null);
 
   if (entered) return <ActiveCall entered={entered} onClose={() => setEntered(null)} />;
 
