@@ -53,6 +53,15 @@ export function gatewayKeys(dataDir, env = process.env) {
   return { adminKey: stored.adminKey, tokenSecret: stored.tokenSecret };
 }
 
+/** Debian's folder of Janus's plugins, transports, event handlers and loggers (per architecture). */
+function janusLibDir() {
+  for (const triplet of existsSync('/usr/lib') ? readdirSync('/usr/lib') : []) {
+    const dir = path.join('/usr/lib', triplet, 'janus');
+    if (existsSync(path.join(dir, 'plugins'))) return dir;
+  }
+  return '/usr/lib/x86_64-linux-gnu/janus';
+}
+
 /** A value that goes between the quotes of a jcfg string. @param {string} name @param {string} value */
 function jcfgString(name, value) {
   if (/["\\\n\r]/.test(value)) throw new Error(`${name}: '${value}' cannot go into a Janus configuration`);
@@ -71,6 +80,8 @@ export function writeJanusConfig(opts) {
   const configDir = path.join(opts.dataDir, 'janus', 'config');
   mkdirSync(configDir, { recursive: true, mode: 0o700 });
   const host = env.JANUS_INTERFACE || '127.0.0.1';
+  const rtp = env.JANUS_RTP_PORT_RANGE || '20000-40000';
+  if (!/^\d{1,5}-\d{1,5}$/.test(rtp)) throw new Error(`JANUS_RTP_PORT_RANGE: '${rtp}' is not <min>-<max>`);
   /** @type {Record<string, string>} */
   const values = {
     CONFIG_DIR: jcfgString('DATA_DIR', configDir),
@@ -80,6 +91,8 @@ export function writeJanusConfig(opts) {
     WS_PORT: String(opts.port),
     WS_IP: jcfgString('JANUS_INTERFACE', host),
     ICE_ENFORCE_LIST: jcfgString('JANUS_ICE_ENFORCE_LIST', env.JANUS_ICE_ENFORCE_LIST || host),
+    RTP_PORT_RANGE: rtp,
+    LIB_DIR: janusLibDir(),
   };
   for (const name of readdirSync(TEMPLATES).filter((f) => f.endsWith('.jcfg'))) {
     const text = readFileSync(path.join(TEMPLATES, name), 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, key) => {
