@@ -144,7 +144,7 @@ export function recordingsRoot(config: Pick<Config, 'dataDir'>): string | null {
 }
 
 /** The rec_dir of an application's rooms: <DATA_DIR>/recordings/<applicationId>/ (ids never hold a slash). */
-export function recordingDirectory(root: string, applicationId: string): string {
+function recordingDirectory(root: string, applicationId: string): string {
   if (applicationId === '.' || applicationId === '..') throw new Error(`no recording folder for '${applicationId}'`);
   return `${path.join(root, applicationId)}/`;
 }
