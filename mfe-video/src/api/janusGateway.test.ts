@@ -25,57 +25,53 @@ const fake = {
 };
 
 jest.mock('webrtc-adapter', () => ({ __esModule: true, default: { browserDetails: { browser: 'chrome' } } }));
-jest.mock(
-  'janus-gateway',
-  () => {
-    class Janus {
-      static init(options: { dependencies: unknown; callback: () => void }) {
-        fake.init(options);
-        options.callback();
-      }
-      static useDefaultDependencies(deps: unknown) {
-        return deps;
-      }
-      static isWebrtcSupported() {
-        return true;
-      }
-      static randomString(n: number) {
-        return 'x'.repeat(n);
-      }
-      private readonly record: (typeof fake.instances)[number];
-      constructor(options: FakeJanusOptions) {
-        this.record = { options, attached: [], destroyed: false };
-        fake.instances.push(this.record);
-      }
-      attach(options: Record<string, unknown> & { success: (h: unknown) => void }) {
-        this.record.attached.push(options);
-        const handle = {
-          send: jest.fn((m) => fake.sendReply?.(m)),
-          muteAudio: jest.fn(),
-          unmuteAudio: jest.fn(),
-          muteVideo: jest.fn(),
-          unmuteVideo: jest.fn(),
-          getBitrate: jest.fn(() => '120 kbits/sec'),
-          getLocalTracks: jest.fn(() => [
-            { mid: '0', type: 'audio' },
-            { mid: '1', type: 'video' },
-          ]),
-          data: jest.fn((p: { success: () => void }) => p.success()),
-          hangup: jest.fn(),
-          detach: jest.fn((p: { success: () => void }) => p.success()),
-        };
-        fake.handle = handle;
-        options.success(handle);
-      }
-      destroy(options: { success?: () => void }) {
-        this.record.destroyed = true;
-        options.success?.();
-      }
+jest.mock('janus-gateway', () => {
+  class Janus {
+    static init(options: { dependencies: unknown; callback: () => void }) {
+      fake.init(options);
+      options.callback();
     }
-    return { __esModule: true, default: Janus };
-  },
-  { virtual: false },
-);
+    static useDefaultDependencies(deps: unknown) {
+      return deps;
+    }
+    static isWebrtcSupported() {
+      return true;
+    }
+    static randomString(n: number) {
+      return 'x'.repeat(n);
+    }
+    private readonly record: (typeof fake.instances)[number];
+    constructor(options: FakeJanusOptions) {
+      this.record = { options, attached: [], destroyed: false };
+      fake.instances.push(this.record);
+    }
+    attach(options: Record<string, unknown> & { success: (h: unknown) => void }) {
+      this.record.attached.push(options);
+      const handle = {
+        send: jest.fn((m) => fake.sendReply?.(m)),
+        muteAudio: jest.fn(),
+        unmuteAudio: jest.fn(),
+        muteVideo: jest.fn(),
+        unmuteVideo: jest.fn(),
+        getBitrate: jest.fn(() => '120 kbits/sec'),
+        getLocalTracks: jest.fn(() => [
+          { mid: '0', type: 'audio' },
+          { mid: '1', type: 'video' },
+        ]),
+        data: jest.fn((p: { success: () => void }) => p.success()),
+        hangup: jest.fn(),
+        detach: jest.fn((p: { success: () => void }) => p.success()),
+      };
+      fake.handle = handle;
+      options.success(handle);
+    }
+    destroy(options: { success?: () => void }) {
+      this.record.destroyed = true;
+      options.success?.();
+    }
+  }
+  return { __esModule: true, default: Janus };
+});
 
 import { CONNECT_TIMEOUT_MS, connectJanus } from './janusGateway';
 
