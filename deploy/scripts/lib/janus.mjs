@@ -105,19 +105,23 @@ export function writeJanusConfig(opts) {
   return configDir;
 }
 
+/** Whether something accepts TCP connections on 127.0.0.1:port. @param {number} port @returns {Promise<boolean>} */
+function listening(port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port }, () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 /** Resolves once something accepts TCP connections on 127.0.0.1:port (or rejects after timeoutMs). @param {number} port @param {{ exited: boolean }} proc */
 async function waitForPort(port, proc, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (proc.exited) throw new Error('janus exited before it listened');
-    const open = await new Promise((resolve) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
-    });
-    if (open) return;
+    if (await listening(port)) return;
     if (Date.now() > deadline) throw new Error(`janus did not listen on 127.0.0.1:${port} within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -129,6 +133,8 @@ async function waitForPort(port, proc, timeoutMs = 20_000) {
  * @param {{ dataDir: string, port: number, logDir?: string, env?: NodeJS.ProcessEnv }} opts
  */
 export async function startJanus(opts) {
+  // Another gateway (a running `npm start`, Debian's service) would answer in this one's place.
+  if (await listening(opts.port)) throw new Error(`127.0.0.1:${opts.port} is in use (JANUS_PORT)`);
   const configDir = writeJanusConfig(opts);
   const recordings = path.join(opts.dataDir, 'recordings');
   mkdirSync(recordings, { recursive: true });
