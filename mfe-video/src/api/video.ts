@@ -32,14 +32,14 @@ export function startCall(body: StartVideoCallBody): Promise<VideoJoin> {
   return api.post<unknown>(API_PATHS.startVideoCall, body).then(checkedJoin);
 }
 
-/** POST: the owning agent rejoins (publisher) or a supervisor joins (subscriber). */
+/** POST, no body (the route takes none): the owning agent rejoins (publisher) or a supervisor joins (subscriber). */
 export function joinCall(callId: string): Promise<VideoJoin> {
-  return api.post<unknown>(apiPath('joinVideoCall', { callId }), {}).then(checkedJoin);
+  return api.post<unknown>(apiPath('joinVideoCall', { callId })).then(checkedJoin);
 }
 
-/** POST (owning AGENT): ends the call. */
+/** POST, no body (owning AGENT): ends the call. */
 export function endCall(callId: string): Promise<VideoCall> {
-  return api.post<VideoCall>(apiPath('endVideoCall', { callId }), {});
+  return api.post<VideoCall>(apiPath('endVideoCall', { callId }));
 }
 
 /** GET: whether the server reaches the gateway (information only: the browser's own connection decides). */

@@ -54,7 +54,7 @@ export function ChatPanel({
       </Typography>
       <List
         dense
-        aria-label="Chat messages"
+        aria-label="Chat history"
         aria-live="polite"
         sx={{ flex: 1, overflowY: 'auto', maxHeight: compact ? 160 : 320, minHeight: 80 }}
       >
