@@ -426,6 +426,8 @@ describe('every origin with configured public URLs, through nginx and deploy’s
       SERVER_PORT: String(API.nginx),
       API_PUBLIC_URL: publicUrl('api', String(API.nginx)),
       ...Object.fromEntries(apps.map((a) => [publicUrlEnvName(a.dir), publicUrl(a.dir, ports[a.portEnv])])),
+      // The video gateway as a public deployment names it (deploy README "Video gateway").
+      VIDEO_GATEWAY_URL: 'wss://gateway.originate.test',
       RELEASES_DIR: path.join(base, 'releases'),
     });
     await syncReleases(env);
@@ -462,6 +464,7 @@ describe('every origin with configured public URLs, through nginx and deploy’s
       const runtime = JSON.parse(String(answer?.body)) as RuntimeEnv;
       assert.equal(runtime.apiBaseUrl, env.API_PUBLIC_URL);
       assert.equal(runtime.remotesManifestUrl, `${env.SHELL_PUBLIC_URL}/remotes.json`);
+      assert.equal(runtime.videoGatewayUrl, env.VIDEO_GATEWAY_URL);
     }
     const listed = (JSON.parse(String(remotesJson?.body)) as RemotesManifest).remotes;
     assert.deepEqual(
@@ -472,6 +475,7 @@ describe('every origin with configured public URLs, through nginx and deploy’s
     const csp = page?.headers['content-security-policy'] ?? '';
     for (const r of remotes) assert.ok(csp.includes(r.publicUrl), `the CSP names ${r.publicUrl}`);
     assert.ok(csp.includes(`${env.API_PUBLIC_URL} ${env.API_PUBLIC_URL?.replace(/^http/, 'ws')}${SOCKET_PATH}/`));
+    assert.ok(csp.includes(` ${env.VIDEO_GATEWAY_URL} `), 'the CSP names the video gateway');
     assert.equal(federation?.headers['access-control-allow-origin'], env.SHELL_PUBLIC_URL);
     for (const answer of [envJson, remotesJson, page, remoteEnv, federation]) {
       const text = `${JSON.stringify(answer?.headers)}${answer?.body.toString()}`;
