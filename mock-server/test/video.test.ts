@@ -255,6 +255,7 @@ describe('the applicant', () => {
     assert.equal(joined.room.adminKey, undefined);
     assert.ok(joined.gatewayToken);
     assert.equal(joined.call.status, 'ACTIVE');
+    assert.deepEqual(joined.room.recording, { enabled: false, directory: null });
   });
 
   it('an applicant of another application: 403; unknown call 404; bad or extra fields 400; staff 403; no token 401', async () => {
@@ -288,6 +289,9 @@ describe('recordings', () => {
     assert.deepEqual(recorded.room.recording, { enabled: true, directory: `${dir}/` });
     assert.equal(recorded.call.recording, true);
     assert.deepEqual(recorded.call.recordings, []);
+    // Others learn that it records, not where.
+    const watched = ok<VideoJoin>(await join(as.teamlead, recorded.call.callId));
+    assert.deepEqual(watched.room.recording, { enabled: true, directory: null });
 
     const room = recorded.room.id;
     const audio = `videoroom-${room}-user-4242-1764300000000000-audio-0.mjr`;

@@ -193,8 +193,8 @@ export async function callAnswer(root: string | null, call: CallRecord): Promise
 }
 
 /**
- * The room of a call for a join answer: id, name, pin, two publishers, recording, codecs; the secret and
- * the admin key only when `owner` (the AGENT who started it) is given.
+ * The room of a call for a join answer: id, name, pin, two publishers, recording, codecs; the secret, the
+ * admin key and the recording folder only when `owner` (the AGENT who started it) is given.
  */
 export function roomOf(root: string | null, call: CallRecord, owner?: { adminKey: string }): VideoRoom {
   return {
@@ -204,7 +204,8 @@ export function roomOf(root: string | null, call: CallRecord, owner?: { adminKey
     maximumPublishers: VIDEO_MAX_PUBLISHERS,
     recording: {
       enabled: call.record && root !== null,
-      directory: call.record && root !== null ? recordingDirectory(root, call.applicationId) : null,
+      // A server path: only the browser that creates the room needs it.
+      directory: owner && call.record && root !== null ? recordingDirectory(root, call.applicationId) : null,
     },
     codecs: { audio: VIDEO_CODECS.audio, video: VIDEO_CODECS.video },
     ...(owner && { secret: call.secret, adminKey: owner.adminKey }),

@@ -18,7 +18,7 @@ export const VideoRoomSchema = Type.Object(
     /** The room's pin (at least 128 random bits): needed to join. */
     pin: Type.String({ minLength: 22 }),
     maximumPublishers: Type.Literal(VIDEO_MAX_PUBLISHERS),
-    /** `directory`: the gateway's rec_dir when the call records, else null. */
+    /** `directory`: the gateway's rec_dir when the call records, to the owning AGENT only (who creates the room); else null. */
     recording: Type.Object({ enabled: Type.Boolean(), directory: Nullable(Text) }, closed),
     codecs: Type.Object({ audio: Text, video: Text }, closed),
     /** The room's secret (edit, destroy, enable_recording): to the owning AGENT only. */
