@@ -40,6 +40,8 @@ import {
   type TaskConfigsAnswer,
   type UpdateSubTaskBody,
   type UploadedDocument,
+  type VideoCall,
+  type VideoCalls,
   type Worklog,
 } from '@originate/contract';
 import { api, downloadBlob } from '@originate/web';
@@ -131,6 +133,13 @@ export const detailApi = {
   snooze: (body: SnoozeBody) => api.post<SnoozeAnswer>(API_PATHS.updateSnoozeTime, body),
   removeSnooze: (body: Pick<SnoozeBody, 'application_id' | 'taskId'>) =>
     api.post<SnoozeAnswer>(API_PATHS.removeSnoozeTime, body),
+
+  /** The application's video calls, each with the recordings the gateway wrote (issue 21). */
+  videoCalls: async (applicationId: string): Promise<VideoCall[]> =>
+    (await api.get<VideoCalls>(API_PATHS.videoCallsOfApplication, { searchParams: { applicationId } })).calls,
+  /** One recording's bytes (the session's headers, as document downloads). */
+  downloadRecording: (callId: string, fileName: string) =>
+    downloadBlob(apiPath('videoRecording', { callId, fileName }), API_PATHS.videoRecording),
 
   action: (action: Exclude<ApplicationAction, 'complete_step/user'>, body: ApplicationActionBody) =>
     api.post<ActionAnswer>(apiPath('applicationAction', { action }), body),

@@ -35,6 +35,8 @@ export const detailKeys = {
   notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
   approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,
   related: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'related'] as const,
+  /** GET /v3/video/calls?applicationId=: the application's video calls and their recordings. */
+  videoCalls: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'videoCalls'] as const,
   fieldLabels: (applicationId: string, flowId?: string, verNum?: number) =>
     ['mfe-applications', 'detail', applicationId, 'fieldLabels', flowId, verNum] as const,
 };

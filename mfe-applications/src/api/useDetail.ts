@@ -58,6 +58,13 @@ export const useNotes = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.notes(applicationId), queryFn: () => detailApi.notes(applicationId) });
 export const useApprovals = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.approvals(applicationId), queryFn: () => detailApi.approvals(applicationId) });
+/** The application's video calls: refreshed while shown, since a call waits for the applicant and then records. */
+export const useVideoCalls = (applicationId: string) =>
+  useQuery({
+    queryKey: detailKeys.videoCalls(applicationId),
+    queryFn: () => detailApi.videoCalls(applicationId),
+    refetchInterval: 15_000,
+  });
 export const useRelated = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.related(applicationId), queryFn: () => detailApi.related(applicationId) });
 

@@ -13,4 +13,9 @@ export const flowKeys = {
     ['mfe-customer-flow', 'multilingual', flowId, lang] as const,
   translate: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'translate', flowId, lang] as const,
   labels: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'labels', flowId, lang] as const,
+  /** The video call waiting on the applicant's application (GET videoInvitation). */
+  videoInvitation: (applicationId: string) => ['mfe-customer-flow', 'videoInvitation', applicationId] as const,
+  /** The standalone portal's slot host, from the runtime manifest (roles: the session user's). */
+  slotHost: (manifestUrl: string, roles: readonly string[]) =>
+    ['mfe-customer-flow', 'slotHost', manifestUrl, roles] as const,
 };

@@ -1,12 +1,12 @@
 import type { AdminFeatures, RemotePageProps } from '@originate/contract';
 import type { Session } from '@originate/web';
+import { RemoteModule } from '@originate/web/remote-host';
+import { useManifest } from '@originate/web/remotes';
 import { lazy } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
 import { permittedRoutes } from '../remotes/manifest';
 import { landingPath, type MenuItem, type MenuLink } from '../remotes/menu';
-import { RemoteModule } from '../remotes/RemoteModule';
-import { useManifest } from '../remotes/useManifest';
 import { SHELL_PAGES } from '../routes/routeTable';
 import { FormPreviewPage } from './FormPreviewPage';
 import { HomePage } from './HomePage';
@@ -63,6 +63,7 @@ export function BackOfficeContent({ session, menu, features, featuresSettled }: 
               remote={link.remote as NonNullable<MenuLink['remote']>}
               module={link.module as string}
               props={{ basename: `/${link.path}` }}
+              loading={<PageLoading />}
             />
           }
         />
@@ -76,6 +77,7 @@ export function BackOfficeContent({ session, menu, features, featuresSettled }: 
               remote={remote}
               module={route.module}
               props={{ basename: `/${route.path}` }}
+              loading={<PageLoading />}
             />
           }
         />

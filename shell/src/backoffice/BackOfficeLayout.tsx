@@ -9,16 +9,15 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { endSession, type Session } from '@originate/web';
+import { RemoteModule, type SlotHostOptions, SlotHostProvider } from '@originate/web/remote-host';
+import { permittedRemotes, slotProvider, useManifest } from '@originate/web/remotes';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';
 import { BrandMark } from '../pages/BrandMark';
-import { permittedRemotes, slotProvider } from '../remotes/manifest';
+import { PageLoading } from '../pages/PageLoading';
 import { composeMenu } from '../remotes/menu';
-import { RemoteModule } from '../remotes/RemoteModule';
 import { RemoteUpdateNotice } from '../remotes/RemoteUpdateNotice';
-import { SlotHostProvider } from '../remotes/SlotHostProvider';
-import { useManifest } from '../remotes/useManifest';
 import { useAdminFeatures } from './adminFeatures';
 import { BackOfficeContent } from './BackOfficeContent';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -28,6 +27,9 @@ import { SessionDialogs } from './SessionDialogs';
 import { useBranding } from './useBranding';
 
 const DRAWER_WIDTH = 260;
+
+/** Slots in the back office's pages load under the page-loading bar and show a card with Retry when down. */
+const SLOT_HOST_OPTIONS: SlotHostOptions = { loading: <PageLoading /> };
 
 export function BackOfficeLayout({ session }: { session: Session }) {
   useBranding();
@@ -82,7 +84,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
           </Box>
           <Box sx={{ flex: 1 }} />
           {features.MultiLingual && <LanguageSwitcher lang={lang} onChange={setLang} />}
-          {bell && <RemoteModule remote={bell.remote} module={bell.module} props={{}} compact />}
+          {bell && <RemoteModule remote={bell.remote} module={bell.module} props={{}} fallback="icon" />}
           <Typography
             variant="body2"
             sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 500 }}
@@ -110,7 +112,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
       </Drawer>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
-        <SlotHostProvider manifest={manifest} roles={roles}>
+        <SlotHostProvider manifest={manifest} roles={roles} options={SLOT_HOST_OPTIONS}>
           <BackOfficeContent session={session} menu={menu} features={features} featuresSettled={settled} />
         </SlotHostProvider>
       </Box>

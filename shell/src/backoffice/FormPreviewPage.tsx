@@ -10,10 +10,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { API_PATHS, type ProductSummary } from '@originate/contract';
 import { api, type Session } from '@originate/web';
+import { slotProvider, useManifest } from '@originate/web/remotes';
 import { useQuery } from '@tanstack/react-query';
 import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
-import { slotProvider } from '../remotes/manifest';
-import { useManifest } from '../remotes/useManifest';
 import { formPreviewUrl } from './formPreview';
 
 export function FormPreviewPage({ session }: { session: Session }) {

@@ -4,11 +4,10 @@
 
 import { type SlotProps, STAFF_FLOW_PATH } from '@originate/contract';
 import type { Session } from '@originate/web';
+import { RemoteFallback, RemoteModule } from '@originate/web/remote-host';
+import { slotProvider, useManifest } from '@originate/web/remotes';
 import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
-import { slotProvider } from '../remotes/manifest';
-import { RemoteFallback } from '../remotes/RemoteBoundary';
-import { RemoteModule } from '../remotes/RemoteModule';
-import { useManifest } from '../remotes/useManifest';
+import { PageLoading } from '../pages/PageLoading';
 
 export function StaffFlowPage({ session }: { session: Session }) {
   const { manifest, reload } = useManifest();
@@ -18,6 +17,7 @@ export function StaffFlowPage({ session }: { session: Session }) {
       remote={provider.remote}
       module={provider.module}
       props={{ basename: `/${STAFF_FLOW_PATH}` }}
+      loading={<PageLoading />}
     />
   ) : (
     <RemoteFallback message={CUSTOMER_AREA_UNAVAILABLE} onRetry={reload} />

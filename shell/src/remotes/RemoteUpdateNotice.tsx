@@ -6,9 +6,9 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import type { RemoteEntry } from '@originate/contract';
 import { runtimeEnvAtom } from '@originate/web';
+import { parseManifest } from '@originate/web/remotes';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { parseManifest } from './manifest';
 import { REMOTES_POLL_MS, updatedRemotes, updateMessage } from './updates';
 
 /** Asks for /remotes.json when it changed (ETag), every REMOTES_POLL_MS and whenever the tab is shown again. */

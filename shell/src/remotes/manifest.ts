@@ -1,47 +1,7 @@
-// The runtime remotes manifest (/remotes.json, the contract's RemotesManifest): fetched, checked, never built in.
-import {
-  isFeatureAllowed,
-  type PageRoute,
-  type RemoteEntry,
-  type RemoteSlot,
-  type RemotesManifest,
-} from '@originate/contract';
-
-/**
- * Checks a /remotes.json body against the contract's schema; a remote of the wrong shape is left out, logged.
- * The checker (TypeBox) loads with the first manifest, so the login page never carries it; only the
- * manifest's schemas come with it (the contract's remote-manifest entry), not every schema of the API.
- */
-export async function parseManifest(body: unknown): Promise<RemotesManifest> {
-  const { parseRemotesManifest } = await import('@originate/contract/remote-manifest');
-  return parseRemotesManifest(body, 'remotes manifest', (error) =>
-    console.error(`[remotes] left out: ${error.message}`),
-  );
-}
-
-export async function fetchManifest(url: string): Promise<RemotesManifest> {
-  const response = await fetch(url, { cache: 'no-store' });
-  if (!response.ok) throw new Error(`remotes manifest: ${url} answered ${response.status}`);
-  return parseManifest(await response.json());
-}
-
-/** Remotes the user may load: requiredRoles empty, or the user holds one of them. */
-export function permittedRemotes(manifest: RemotesManifest, roles: readonly string[]): RemoteEntry[] {
-  return manifest.remotes.filter((r) => r.requiredRoles.length === 0 || r.requiredRoles.some((x) => roles.includes(x)));
-}
-
-/** The permitted remote filling a slot, and the module it fills it with. */
-export function slotProvider(
-  manifest: RemotesManifest,
-  roles: readonly string[],
-  slot: RemoteSlot,
-): { remote: RemoteEntry; module: string } | null {
-  for (const remote of permittedRemotes(manifest, roles)) {
-    const module = remote.slots?.[slot];
-    if (module) return { remote, module };
-  }
-  return null;
-}
+// The shell's reading of the runtime manifest beyond what every host reads (@originate/web/remotes): the pages
+// of permitted remotes that are no menu items, routed under the back-office root.
+import { isContributionAllowed, type PageRoute, type RemoteEntry, type RemotesManifest } from '@originate/contract';
+import { permittedRemotes } from '@originate/web/remotes';
 
 /** Pages of permitted remotes that are no menu items (e.g. the application detail), each with its remote. */
 export function permittedRoutes(
@@ -49,6 +9,6 @@ export function permittedRoutes(
   roles: readonly string[],
 ): { remote: RemoteEntry; route: PageRoute }[] {
   return permittedRemotes(manifest, roles).flatMap((remote) =>
-    (remote.routes ?? []).filter((r) => isFeatureAllowed(r.requiredRole, roles)).map((route) => ({ remote, route })),
+    (remote.routes ?? []).filter((r) => isContributionAllowed(r, roles)).map((route) => ({ remote, route })),
   );
 }

@@ -1,6 +1,6 @@
 import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/contract';
+import { parseManifest, permittedRemotes, slotProvider } from '@originate/web/remotes';
 import { FEATURES_OFF } from '../backoffice/adminFeatures';
-import { parseManifest, permittedRemotes, slotProvider } from './manifest';
 import { composeMenu, landingPath } from './menu';
 
 const manifest: RemotesManifest = {
@@ -66,6 +66,36 @@ describe('menu composition', () => {
       'Settings',
       'Logoff',
     ]);
+  });
+  it('shows an item naming requiredRoles to users holding one of them (a remote applicants load too)', () => {
+    const video: RemotesManifest = {
+      remotes: [
+        {
+          name: 'mfe_video',
+          entry: 'http://127.0.0.1:3005/mf-manifest.json',
+          version: '1.0.0',
+          displayName: 'Video',
+          requiredRoles: [],
+          menu: [
+            {
+              id: 'video',
+              label: 'Video',
+              path: 'video',
+              module: './VideoPage',
+              order: 60,
+              requiredRoles: ['AGENT', 'SUPERVISOR'],
+            },
+          ],
+          slots: { videoCall: './VideoCall' },
+        },
+      ],
+    };
+    const menuOf = (roles: string[]) => composeMenu(video, roles, FEATURES_OFF).map((i) => i.label);
+    expect(menuOf(['SUPERVISOR'])).toContain('Video');
+    expect(menuOf(['AGENT'])).toContain('Video');
+    expect(menuOf(['CPA'])).not.toContain('Video');
+    // Applicants (no roles) may still fill their videoCall slot from it.
+    expect(slotProvider(video, [], 'videoCall')?.module).toBe('./VideoCall');
   });
   it('shows only the shell entries when nothing is deployed', () => {
     expect(labels(['NOTIFICATION'])).toContain('Notification');

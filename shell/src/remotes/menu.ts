@@ -1,10 +1,10 @@
 // The back-office menu (spec §2 "Back-office menu") composed from the manifest's permitted contributions
 // plus the shell's own entries, those behind an admin feature only while it is on. Pure: manifest, roles
 // and features in, menu out.
-import { type AdminFeatures, isFeatureAllowed, type RemoteEntry, type RemotesManifest } from '@originate/contract';
+import { type AdminFeatures, isContributionAllowed, type RemoteEntry, type RemotesManifest } from '@originate/contract';
+import { permittedRemotes } from '@originate/web/remotes';
 import type { AdminFeature } from '../backoffice/adminFeatures';
 import { SHELL_PAGES } from '../routes/routeTable';
-import { permittedRemotes } from './manifest';
 
 export interface MenuLink {
   kind: 'link';
@@ -52,7 +52,7 @@ const SHELL_MENU: readonly MenuLink[] = [
 export function composeMenu(manifest: RemotesManifest, roles: readonly string[], features: AdminFeatures): MenuItem[] {
   const links: (MenuLink & { group?: string })[] = permittedRemotes(manifest, roles).flatMap((remote) =>
     remote.menu
-      .filter((m) => isFeatureAllowed(m.requiredRole, roles))
+      .filter((m) => isContributionAllowed(m, roles))
       .map((m) => ({
         kind: 'link' as const,
         id: m.id,

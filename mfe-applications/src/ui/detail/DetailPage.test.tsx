@@ -13,6 +13,7 @@ jest.mock('../../api/detail', () => ({
     record: jest.fn(),
     worklogs: jest.fn(async () => []),
     notes: jest.fn(async () => []),
+    videoCalls: jest.fn(async () => []),
     completeStep: jest.fn(),
     action: jest.fn(),
   },

@@ -1,7 +1,8 @@
 // /backstage/application: one application's task. Header (who, what, where, SLA), its life cycle, the
 // form through the flowForm slot (editable only in the Save tab: assigned and editing enabled; each field
 // by the user's field access), the tabs
-// the contract's visibleTabs allows, and the field history.
+// the contract's visibleTabs allows, the field history, and the application's video calls (the "Video call"
+// action through the videoCall slot for AGENT and SUPERVISOR, and the list of calls with their recordings).
 import HistoryIcon from '@mui/icons-material/History';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -40,6 +41,7 @@ import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs'
 import { ApprovalsTab } from './tabs/ApprovalsTab';
 import { DocsTab } from './tabs/DocsTab';
 import { QueriesTab } from './tabs/QueriesTab';
+import { VideoCallAction, VideoCallsSection } from './VideoCalls';
 
 export interface DetailPageProps {
   applicationId: string;
@@ -81,6 +83,7 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
             </Link>
           </Typography>
         )}
+        <VideoCallAction applicationId={configs.application_id} user={user} />
         <Button startIcon={<HistoryIcon />} onClick={onHistory}>
           Field history
         </Button>
@@ -232,6 +235,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
           <Panel key={tab} tab={tab} configs={configs} user={user} />
         </Box>
       </Paper>
+      <VideoCallsSection applicationId={configs.application_id} />
       <Drawer
         anchor="right"
         open={history}

@@ -1,9 +1,11 @@
 // The applicant's page frame: header, background, padding, footer. /omni-embed takes hideBackground,
-// hideFooter, hideHeader and innerPadding from its query (spec §9 embedded display options).
+// hideFooter, hideHeader and innerPadding from its query (spec §9 embedded display options). Above the page, the
+// applicant's video call while one waits on their application (VideoInvitation).
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { VideoInvitation } from './VideoInvitation';
 
 export interface EmbedOptions {
   hideBackground: boolean;
@@ -73,6 +75,7 @@ export function PortalChrome({ embed, children }: { embed: EmbedOptions; childre
           ...(embed.innerPadding !== undefined ? { p: `${embed.innerPadding}px` } : { py: { xs: 2, sm: 4 } }),
         }}
       >
+        <VideoInvitation />
         {children}
       </Container>
       {!embed.hideFooter && (

@@ -5,7 +5,7 @@ const declaration = {
   displayName: 'Application form',
   unavailableMessage: 'The application form is unavailable right now.',
   requiredRoles: [],
-  slots: { customerArea: './CustomerFlow', flowForm: './FlowForm' },
+  slots: { customerArea: './CustomerFlow', flowForm: './FlowForm', videoCall: './VideoCall' },
   menu: [],
   pages: {
     framable: ['omni-embed'],
@@ -16,12 +16,32 @@ const declaration = {
 
 describe('the remote declaration schema (remote.json)', () => {
   it('accepts every slot and the page rules', () => {
-    expect(REMOTE_SLOTS).toEqual(['headerBell', 'customerArea', 'flowForm']);
+    expect(REMOTE_SLOTS).toEqual(['headerBell', 'customerArea', 'flowForm', 'videoCall']);
     expect(parseRemoteDeclaration(declaration, 'mfe-x/remote.json')).toEqual(declaration);
   });
 
+  it('accepts a menu item for users holding one of several roles (requiredRoles)', () => {
+    const menu = [
+      {
+        id: 'video',
+        label: 'Video',
+        path: 'video',
+        module: './VideoPage',
+        order: 60,
+        requiredRoles: ['AGENT', 'SUPERVISOR'],
+      },
+    ];
+    expect(parseRemoteDeclaration({ ...declaration, menu }, 'mfe-video/remote.json').menu).toEqual(menu);
+    expect(() =>
+      parseRemoteDeclaration({ ...declaration, menu: [{ ...menu[0], requiredRoles: [''] }] }, 'mfe-video/remote.json'),
+    ).toThrow('mfe-video/remote.json: menu[0].requiredRoles[0]: must not have fewer than 1 characters');
+  });
+
   it('accepts pages that are no menu items, and refuses a route without its module', () => {
-    const routes = [{ id: 'detail', path: 'backstage/application', module: './Detail', requiredRole: 'CPA' }];
+    const routes = [
+      { id: 'detail', path: 'backstage/application', module: './Detail', requiredRole: 'CPA' },
+      { id: 'calls', path: 'backstage/calls', module: './Calls', requiredRoles: ['AGENT', 'SUPERVISOR'] },
+    ];
     expect(parseRemoteDeclaration({ ...declaration, routes }, 'mfe-x/remote.json').routes).toEqual(routes);
     expect(() =>
       parseRemoteDeclaration({ ...declaration, routes: [{ id: 'detail', path: '/backstage' }] }, 'mfe-x/remote.json'),

@@ -16,7 +16,7 @@ const PagePath = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0
  * Named places a remote fills. The host renders the module of the permitted remote that fills a slot;
  * the props each slot's module takes are `SlotProps` in remotes.ts.
  */
-export const REMOTE_SLOTS = ['headerBell', 'customerArea', 'flowForm'] as const;
+export const REMOTE_SLOTS = ['headerBell', 'customerArea', 'flowForm', 'videoCall'] as const;
 export type RemoteSlot = (typeof REMOTE_SLOTS)[number];
 
 const MenuContributionSchema = Type.Object(
@@ -31,6 +31,8 @@ const MenuContributionSchema = Type.Object(
     module: ModuleName,
     /** Role or permission needed to see it; absent means everyone (spec section 6). */
     requiredRole: Type.Optional(Text),
+    /** Roles of which the user needs one to see it (besides requiredRole); absent or empty means everyone. */
+    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: 50 })),
     /** Sort key within the menu. */
     order: Type.Number(),
     /** Optional parent menu label, e.g. 'Applications'. */
@@ -50,6 +52,8 @@ const PageRouteSchema = Type.Object(
     module: ModuleName,
     /** Role or permission needed to open it; absent means everyone allowed to load the remote. */
     requiredRole: Type.Optional(Text),
+    /** Roles of which the user needs one to open it (besides requiredRole); absent or empty means everyone. */
+    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: 50 })),
   },
   closed,
 );
@@ -60,6 +64,7 @@ const SlotsSchema = Type.Object(
     headerBell: Type.Optional(ModuleName),
     customerArea: Type.Optional(ModuleName),
     flowForm: Type.Optional(ModuleName),
+    videoCall: Type.Optional(ModuleName),
   } satisfies Record<RemoteSlot, unknown>,
   closed,
 );

@@ -41,6 +41,22 @@ interface FlowFormProps {
 }
 
 /**
+ * One application's video call (mfe_video's './VideoCall'), placed by another page: the back office's
+ * application detail (staff start or join the application's call by their conference roles, AGENT or
+ * SUPERVISOR) and the applicant portal (the applicant joins the call waiting on their session's application).
+ */
+export interface VideoCallSlotProps {
+  /** The application the call is about. */
+  applicationId: string;
+  /** 'staff' start or join by their roles; 'applicant' joins the call waiting on the session's application. */
+  joinAs: 'staff' | 'applicant';
+  /** Phone-sized layout (the portal). */
+  phone?: boolean;
+  /** After the user leaves or closes the call. */
+  onClose?: () => void;
+}
+
+/**
  * What the module filling each slot takes (a remote types its exposed module as
  * `ComponentType<SlotProps['flowForm']>`); every RemoteSlot has an entry.
  */
@@ -51,6 +67,8 @@ export interface SlotProps {
   customerArea: RemotePageProps;
   /** One application's form inside another remote's page, e.g. './FlowForm'. */
   flowForm: FlowFormProps;
+  /** One application's video call inside another page (the detail, the portal), e.g. './VideoCall'. */
+  videoCall: VideoCallSlotProps;
 }
 
 /** The sentence a host shows when a remote cannot be shown. */

@@ -9,6 +9,20 @@ export function isFeatureAllowed(required: string | null | undefined, roles: rea
   return !required || roles.includes(required);
 }
 
+/**
+ * A remote's menu item or page (remote.json): allowed when the user holds its `requiredRole` (if any) and one of
+ * its `requiredRoles` (if any), e.g. the Video page for AGENT or SUPERVISOR in a remote applicants load too.
+ */
+export function isContributionAllowed(
+  contribution: { requiredRole?: string; requiredRoles?: readonly string[] },
+  roles: readonly string[],
+): boolean {
+  const anyOf = contribution.requiredRoles ?? [];
+  return (
+    isFeatureAllowed(contribution.requiredRole, roles) && (anyOf.length === 0 || anyOf.some((r) => roles.includes(r)))
+  );
+}
+
 /** DEVELOPER and DEBUGGER are mutually exclusive; DEVELOPER wins (spec §6). */
 export function resolveDebugRole(roles: readonly string[]): 'DEVELOPER' | 'DEBUGGER' | null {
   if (roles.includes(Roles.DEVELOPER)) return Roles.DEVELOPER;

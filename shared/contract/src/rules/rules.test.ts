@@ -10,6 +10,7 @@ import {
   inTaskTeam,
   isAdminPath,
   isAssignedToUser,
+  isContributionAllowed,
   isFeatureAllowed,
   resolveDebugRole,
 } from './index';
@@ -49,6 +50,19 @@ describe('isFeatureAllowed', () => {
     expect(isFeatureAllowed(undefined, ['X'])).toBe(true);
     expect(isFeatureAllowed('NOTIFICATION', ['AGENT', 'NOTIFICATION'])).toBe(true);
     expect(isFeatureAllowed('NOTIFICATION', ['AGENT'])).toBe(false);
+  });
+});
+
+describe('isContributionAllowed (a remote.json menu item or page)', () => {
+  it('needs requiredRole when set, and one of requiredRoles when set', () => {
+    expect(isContributionAllowed({}, [])).toBe(true);
+    expect(isContributionAllowed({ requiredRoles: [] }, [])).toBe(true);
+    const video = { requiredRoles: ['AGENT', 'SUPERVISOR'] };
+    expect(isContributionAllowed(video, ['SUPERVISOR'])).toBe(true);
+    expect(isContributionAllowed(video, ['CPA'])).toBe(false);
+    expect(isContributionAllowed(video, [])).toBe(false);
+    expect(isContributionAllowed({ ...video, requiredRole: 'BH' }, ['AGENT'])).toBe(false);
+    expect(isContributionAllowed({ ...video, requiredRole: 'BH' }, ['AGENT', 'BH'])).toBe(true);
   });
 });
 

@@ -27,6 +27,7 @@ const OUTLETS: { [S in RemoteSlot]: ComponentType<SlotProps[S]> } = {
   headerBell: (props) => <SlotOutlet slot="headerBell" props={props} />,
   customerArea: (props) => <SlotOutlet slot="customerArea" props={props} />,
   flowForm: (props) => <SlotOutlet slot="flowForm" props={props} />,
+  videoCall: (props) => <SlotOutlet slot="videoCall" props={props} />,
 };
 
 /** The component filling a slot, or null when no permitted remote fills it (or no host renders slots). */

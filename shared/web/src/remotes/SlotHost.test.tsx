@@ -1,7 +1,7 @@
 import type { RemotesManifest } from '@originate/contract';
 import { isValidElement, type ReactElement } from 'react';
 import { RemoteModule } from './RemoteModule';
-import { slotHostFor } from './SlotHostProvider';
+import { slotHostFor } from './SlotHost';
 
 jest.mock('./RemoteModule', () => ({ RemoteModule: () => null }));
 
@@ -15,6 +15,15 @@ const manifest: RemotesManifest = {
       requiredRoles: [],
       menu: [],
       slots: { customerArea: './CustomerFlow', flowForm: './FlowForm' },
+    },
+    {
+      name: 'mfe_video',
+      entry: 'http://127.0.0.1:3005/mf-manifest.json',
+      version: '1.0.0',
+      displayName: 'Video',
+      requiredRoles: [],
+      menu: [],
+      slots: { videoCall: './VideoCall' },
     },
     {
       name: 'mfe_notifications',
@@ -46,5 +55,25 @@ describe('slotHostFor', () => {
     expect(host.provides('headerBell')).toBe(false);
     expect(host.render('headerBell', {})).toBeNull();
     expect(slotHostFor(manifest, ['NOTIFICATION']).provides('headerBell')).toBe(true);
+  });
+
+  it('fills only the slots it is given, with the fallback and loading it is given (the portal: videoCall, nothing shown)', () => {
+    const host = slotHostFor(manifest, [], { slots: ['videoCall'], fallback: 'none' });
+    expect(host.provides('flowForm')).toBe(false);
+    expect(host.render('flowForm', { applicationId: 'APP-1', applicantType: 'primary', access: 'READ' })).toBeNull();
+    expect(host.provides('videoCall')).toBe(true);
+    const props = { applicationId: 'APP-1', joinAs: 'applicant' as const, phone: true };
+    const element = host.render('videoCall', props) as ReactElement<Record<string, unknown>>;
+    expect(element.type).toBe(RemoteModule);
+    expect(element.props).toMatchObject({ module: './VideoCall', props, fallback: 'none' });
+    expect((element.props.remote as { name: string }).name).toBe('mfe_video');
+  });
+
+  it('fills every slot with the card fallback by default (the shell)', () => {
+    const element = slotHostFor(manifest, [], { loading: 'loading' }).render('videoCall', {
+      applicationId: 'APP-1',
+      joinAs: 'staff',
+    }) as ReactElement<Record<string, unknown>>;
+    expect(element.props).toMatchObject({ fallback: undefined, loading: 'loading' });
   });
 });

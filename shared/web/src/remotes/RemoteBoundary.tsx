@@ -50,13 +50,14 @@ export function RemoteFallback({ message, detail, compact, onRetry }: FallbackPr
 
 interface BoundaryProps {
   message: string;
-  compact?: boolean;
+  /** 'card' with Retry, a small 'icon' with Retry (header slots), or 'none': nothing is shown (the failure is logged). */
+  fallback: 'card' | 'icon' | 'none';
   /** Called before the boundary re-renders its children, e.g. to drop a failed load. */
   onRetry: () => void;
   children: ReactNode;
 }
 
-/** Catches a remote's load or render failure so one remote never blanks the shell. */
+/** Catches a remote's load or render failure so one remote never blanks the host's page. */
 export class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
   override state = { error: null as Error | null };
 
@@ -76,9 +77,15 @@ export class RemoteBoundary extends Component<BoundaryProps, { error: Error | nu
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    if (this.props.fallback === 'none') return null;
     const detail = error.name === 'RemoteShapeError' ? error.message : undefined;
     return (
-      <RemoteFallback message={this.props.message} detail={detail} compact={this.props.compact} onRetry={this.retry} />
+      <RemoteFallback
+        message={this.props.message}
+        detail={detail}
+        compact={this.props.fallback === 'icon'}
+        onRetry={this.retry}
+      />
     );
   }
 }

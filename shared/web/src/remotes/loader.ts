@@ -1,4 +1,5 @@
-// Runtime registration and loading of remotes through the federation runtime the plugin built in.
+// Runtime registration and loading of remotes through the federation runtime: the one the plugin built into a
+// federated page (the shell), or the one startPageHost starts in a page built without federation (the portal).
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { RemoteEntry } from '@originate/contract';
 import type { ComponentType } from 'react';

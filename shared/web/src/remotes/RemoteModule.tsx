@@ -1,16 +1,23 @@
 import { type RemoteEntry, remoteUnavailableMessage } from '@originate/contract';
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
-import { PageLoading } from '../pages/PageLoading';
+import { type ReactNode, Suspense } from 'react';
 import { loadRemoteComponent } from './loader';
 import { RemoteBoundary } from './RemoteBoundary';
 
-interface RemoteModuleProps<P> {
+/**
+ * What a host shows while a remote's module is unavailable: a card with Retry (pages), a small icon with Retry
+ * (header slots), or nothing (a module that only adds to a page, e.g. the portal's video invitation).
+ */
+export type RemoteFallbackKind = 'card' | 'icon' | 'none';
+
+export interface RemoteModuleProps<P> {
   remote: RemoteEntry;
   module: string;
   props: P;
-  /** Header slots show a small icon instead of a card when down, and no page-loading bar. */
-  compact?: boolean;
+  /** Default 'card'. */
+  fallback?: RemoteFallbackKind;
+  /** Shown while the module loads (e.g. the host's page-loading bar); default nothing. */
+  loading?: ReactNode;
 }
 
 const remoteKey = (remote: RemoteEntry, module: string) => ['remoteModule', remote.name, remote.entry, module];
@@ -27,16 +34,16 @@ function Loaded<P extends object>({ remote, module, props }: RemoteModuleProps<P
   return <Component {...props} />;
 }
 
-/** Renders one exposed module of a remote under an error boundary with Retry. */
+/** Renders one exposed module of a remote under an error boundary (with Retry unless the fallback is 'none'). */
 export function RemoteModule<P extends object>(p: RemoteModuleProps<P>) {
   const queryClient = useQueryClient();
   return (
     <RemoteBoundary
       message={remoteUnavailableMessage(p.remote)}
-      compact={p.compact}
+      fallback={p.fallback ?? 'card'}
       onRetry={() => queryClient.removeQueries({ queryKey: remoteKey(p.remote, p.module) })}
     >
-      <Suspense fallback={p.compact ? null : <PageLoading />}>
+      <Suspense fallback={p.loading ?? null}>
         <Loaded {...p} />
       </Suspense>
     </RemoteBoundary>
