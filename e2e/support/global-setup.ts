@@ -39,6 +39,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   for (const [name, proc] of [['server', system.server] as const, ...system.appProcs.entries()]) {
     if (proc.pid !== undefined) pids[name] = proc.pid;
   }
+  // The video gateway is started when Janus can be (installed when missing); video.spec.ts needs it.
+  if (system.janus?.pid !== undefined) pids.janus = system.janus.pid;
   writeState({
     dataDir,
     env: system.env,

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startJanus } from '@originate/deploy/scripts/lib/janus.mjs';
 import { startProcess, waitForHttp } from '@originate/deploy/scripts/lib/system.mjs';
 
 export const E2E_PORTS = {
@@ -16,6 +17,8 @@ export const E2E_PORTS = {
   MFE_NOTIFICATIONS_PORT: 3104,
   MFE_VIDEO_PORT: 3105,
   MFE_REPORTS_PORT: 3106,
+  /** The video gateway (Janus), on its own port so a running `npm start` (8188) never answers in its place. */
+  JANUS_PORT: 8288,
 };
 
 export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;
@@ -97,11 +100,28 @@ export async function startApp(dir: string, port: number): Promise<void> {
   writeState(state);
 }
 
+/** Starts the video gateway again, exactly as globalSetup did (video.spec.ts stops it to see the call screen say so). */
+export async function startJanusPart(): Promise<void> {
+  const state = readState();
+  if (!state) throw new Error('e2e system state is missing: globalSetup did not run');
+  const janus = await startJanus({
+    dataDir: state.dataDir,
+    port: E2E_PORTS.JANUS_PORT,
+    logDir: LOG_DIR,
+    env: state.env,
+  });
+  if (janus.pid === undefined) throw new Error('janus: did not start');
+  state.pids.janus = janus.pid;
+  writeState(state);
+}
+
 /** Whether a pid is still one of ours (a run that was killed can leave its parts behind). */
 function isOurs(pid: number): boolean {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-    return cmd.includes('deploy/src/serve.ts') || cmd.includes('mock-server/src/main.ts');
+    return (
+      cmd.includes('deploy/src/serve.ts') || cmd.includes('mock-server/src/main.ts') || cmd.startsWith('/usr/bin/janus')
+    );
   } catch {
     return false;
   }
