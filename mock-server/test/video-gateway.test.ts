@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -212,7 +212,6 @@ describe('the Janus gateway', { skip: SKIP }, () => {
       request: 'create',
       room: room.id,
       ...VIDEO_ROOM_CREATE_OPTIONS,
-      permanent: false,
       description: room.name,
       pin: room.pin,
       secret: room.secret,
@@ -263,7 +262,11 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal((await guest.message({ request: 'destroy', room: room.id })).error_code, 429);
     assert.ok([429, 433].includes(Number((await guest.message({ ...create, room: room.id + 1 })).error_code)));
 
-    const destroyed = await handle.message({ request: 'destroy', room: room.id, secret: room.secret });
+    // Permanent: Janus wrote it into the generated configuration folder (mode 0600, the keys' folder).
+    const saved = () => readFileSync(path.join(s.dataDir, 'janus', 'config', 'janus.plugin.videoroom.jcfg'), 'utf8');
+    assert.match(saved(), new RegExp(`room-${room.id}`));
+    const destroyed = await handle.message({ request: 'destroy', room: room.id, secret: room.secret, permanent: true });
     assert.equal(destroyed.videoroom, 'destroyed', JSON.stringify(destroyed));
+    assert.doesNotMatch(saved(), new RegExp(`room-${room.id}`));
   });
 });
