@@ -35,6 +35,7 @@ import {
 } from './portal';
 import { releaseBench, releaseRows } from './release';
 import { median } from './stats';
+import { MEDIA_ARGS, videoBench, videoRows } from './video';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
 
 const LOGIN_GOAL_KIB = 200;
@@ -237,6 +238,8 @@ async function withSystem<T>(
   work: (browser: Browser, env: Record<string, string>) => Promise<T>,
   /** The server's own environment (e.g. a kept bench database), over the system's defaults. */
   serverEnv: Record<string, string> = {},
+  /** Chromium's flags besides those that keep it off the network (the video bench's fake camera). */
+  browserArgs: readonly string[] = [],
 ): Promise<T> {
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
@@ -248,7 +251,10 @@ async function withSystem<T>(
     env: serverEnv,
   });
   try {
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [...CHROMIUM_ARGS, ...browserArgs],
+    });
     try {
       return await work(browser, system.env);
     } finally {
@@ -365,6 +371,29 @@ async function exportOnly() {
   if (failed(figures)) process.exitCode = 1;
 }
 
+/** The video bench: the built system with its Janus, Chromium with a fake camera. */
+const videoInChromium = () =>
+  attempt('the video bench', () => withSystem((browser) => videoBench(browser), {}, MEDIA_ARGS));
+
+const videoTableRows = (f: Awaited<ReturnType<typeof videoInChromium>>): Row[] =>
+  failed(f) ? [['video', 'not measured', f.failed]] : videoRows(f);
+
+/** `npm run bench -- --only video`: joins to the first decoded frame and leaves, through the real Janus. */
+async function videoOnly() {
+  const loadAtStart = loadavg();
+  const video = await videoInChromium();
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-video.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, video }, null, 2)}\n`);
+  printRows(videoTableRows(video));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(video)) process.exitCode = 1;
+}
+
 /** `npm run bench -- --only dashboard`: every dashboard widget's call at 1,000,000 applications alone (no build, no browser). */
 async function dashboardOnly() {
   const loadAtStart = loadavg();
@@ -397,9 +426,10 @@ async function main() {
     if (only === 'nginx') return nginxOnly();
     if (only === 'export') return exportOnly();
     if (only === 'dashboard') return dashboardOnly();
+    if (only === 'video') return videoOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'dashboard' or 'crash', got '${only}'`,
+        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'dashboard', 'video' or 'crash', got '${only}'`,
       );
     }
     return documentsOnly();
@@ -418,6 +448,7 @@ async function main() {
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
+  const video = await videoInChromium();
   const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
     portal: await attempt('JS of the standalone portal', () => portalJs(browser)),
@@ -452,6 +483,7 @@ async function main() {
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
     nginx,
+    video,
     coldStart: cold,
   };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
@@ -518,6 +550,7 @@ async function main() {
     ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),
     ...nginxRows(nginx),
+    ...videoTableRows(video),
   ];
   if (cold)
     rows.push([

@@ -12,7 +12,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { ORIGINS, personalLoanFirstStep, startPersonalLoan } from '../support/portal';
 import { E2E_PORTS, startJanusPart, stopPart } from '../support/system';
-import { detailUrl, logIn, screenshot } from '../support/ui';
+import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
 
 /** Chromium's fake camera (a moving test pattern) and microphone, granted without a prompt, over loopback. */
 const MEDIA_ARGS = [
@@ -169,11 +169,11 @@ test('with the gateway stopped the call screen says so, and the back office work
   await stopPart('janus');
   try {
     await logIn(page, 'officer', 'Officer@123');
-    await page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Video' }).click();
+    await menuItem(page, 'Video').click();
     await expect(page.getByText('The video service is unavailable right now.')).toBeVisible({ timeout: 30_000 });
     await screenshot(page, 'video-gateway-down');
     // The rest of the back office answers as before.
-    await page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Dashboard' }).click();
+    await menuItem(page, 'Dashboard').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const started = await apiPost<{ application: { application_id: string } }>(officer, API_PATHS.startApplication, {
       product_code: 'PL',

@@ -41,7 +41,7 @@ export const DEFAULT_TITLES: Record<DashboardWidgetId | ReportId, string> = {
 };
 
 /** Longest title the editor takes (a card's heading, a menu of reports). */
-export const TITLE_MAX_LENGTH = 80;
+const TITLE_MAX_LENGTH = 80;
 
 /** Roles the role picker offers besides those the configuration already names (any role code may be typed). */
 export const KNOWN_ROLES = ['ADMIN', 'BCM', 'BH', 'CPA', 'AGENT', 'SUPERVISOR', 'NOTIFICATION'] as const;
