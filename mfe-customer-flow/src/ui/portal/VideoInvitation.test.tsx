@@ -70,7 +70,7 @@ describe("the portal chrome's video invitation", () => {
     const rendered: unknown[] = [];
     renderChrome(hostOf(['videoCall'], rendered));
     expect(await screen.findByText('call APP-9 as applicant, phone')).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Video call' })).toBeTruthy();
+    expect(screen.getByTestId('portal-video-call')).toBeTruthy();
     expect(rendered.at(-1)).toMatchObject({ applicationId: 'APP-9', joinAs: 'applicant', phone: true });
     expect(fetchInvitation).toHaveBeenCalledWith(API_PATHS.videoInvitation);
     expect(screen.getByText('the flow')).toBeTruthy();
@@ -81,7 +81,7 @@ describe("the portal chrome's video invitation", () => {
     fetchInvitation.mockResolvedValue({ call: null });
     renderChrome(hostOf(['videoCall']));
     await waitFor(() => expect(fetchInvitation).toHaveBeenCalled());
-    expect(screen.queryByRole('region', { name: 'Video call' })).toBeNull();
+    expect(screen.queryByTestId('portal-video-call')).toBeNull();
   });
 
   it('shows nothing and asks nothing without a remote filling the slot, or outside an applicant session', async () => {
@@ -95,7 +95,7 @@ describe("the portal chrome's video invitation", () => {
     renderChrome(hostOf(['videoCall']));
     await screen.findByText('the flow');
     expect(fetchInvitation).not.toHaveBeenCalled();
-    expect(screen.queryByRole('region', { name: 'Video call' })).toBeNull();
+    expect(screen.queryByTestId('portal-video-call')).toBeNull();
   });
 
   it('shows nothing when the invitation cannot be read', async () => {
@@ -103,7 +103,7 @@ describe("the portal chrome's video invitation", () => {
     fetchInvitation.mockRejectedValue(new Error('offline'));
     renderChrome(hostOf(['videoCall']));
     await waitFor(() => expect(fetchInvitation).toHaveBeenCalled());
-    expect(screen.queryByRole('region', { name: 'Video call' })).toBeNull();
+    expect(screen.queryByTestId('portal-video-call')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

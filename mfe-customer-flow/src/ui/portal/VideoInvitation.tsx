@@ -14,9 +14,9 @@ export function VideoInvitation() {
   const invitation = useVideoInvitation(VideoCall ? applicationId : null);
   if (!VideoCall || !applicationId || !invitation.data?.call) return null;
   return (
+    // The remote's own section names the call for assistive technology: this card only frames it.
     <Paper
-      component="section"
-      aria-label="Video call"
+      data-testid="portal-video-call"
       variant="outlined"
       sx={{ p: 2, mb: 2, maxWidth: 480, mx: 'auto', '&:empty': { display: 'none' } }}
     >
