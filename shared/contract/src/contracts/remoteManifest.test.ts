@@ -1,5 +1,5 @@
 import { parseRemoteDeclaration, parseRemotesManifest, REMOTE_SLOTS } from './remoteManifest';
-import { remoteUnavailableMessage } from './remotes';
+import { remoteUnavailableMessage, type SlotProps, type VideoCallSlotProps } from './remotes';
 
 const declaration = {
   displayName: 'Application form',
@@ -79,5 +79,14 @@ describe('the manifest as a host reads it', () => {
   it('says what a fallback shows', () => {
     expect(remoteUnavailableMessage(entry)).toBe('The application form is unavailable right now.');
     expect(remoteUnavailableMessage({ displayName: 'Leads' })).toBe('Leads is unavailable right now.');
+  });
+});
+
+describe('the videoCall slot', () => {
+  it("takes exactly the video remote's './VideoCall' props (checked by the type checker)", () => {
+    type Expected = { applicationId: string; joinAs: 'staff' | 'applicant'; phone?: boolean; onClose?: () => void };
+    type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+    const same: Same<VideoCallSlotProps, Expected> & Same<SlotProps['videoCall'], Expected> = true;
+    expect(same).toBe(true);
   });
 });
