@@ -202,6 +202,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
+    // The browser's methods (@fastify/cors 11 allows only GET, HEAD and POST by default): an admin's PUT of a
+    // configuration and the portal's DELETE of an upload are cross-origin too.
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
     exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Export-Rows'],
   });
   await app.register(cookie);

@@ -129,6 +129,22 @@ describe('brute-force control', () => {
     assert.equal((await loginRaw(s.app, 'officer', 'Officer@123')).statusCode, 200);
   });
 
+  it("lets a listed origin use the browser's methods cross-origin (PUT, DELETE), and no other origin", async () => {
+    const preflight = (origin: string, method: string) =>
+      s.app.inject({
+        method: 'OPTIONS',
+        url: '/setup/configs/Analytics/Reports',
+        headers: { origin, 'access-control-request-method': method },
+      });
+    for (const method of ['PUT', 'DELETE']) {
+      const allowed = await preflight('http://127.0.0.1:3000', method);
+      assert.equal(allowed.headers['access-control-allow-origin'], 'http://127.0.0.1:3000');
+      assert.match(String(allowed.headers['access-control-allow-methods']), new RegExp(`\\b${method}\\b`));
+      const foreign = await preflight('http://evil.example', method);
+      assert.equal(foreign.headers['access-control-allow-origin'], undefined);
+    }
+  });
+
   it('a success clears the count; an unknown name locks exactly like a known one', async () => {
     for (let i = 0; i < 4; i++) await loginRaw(s.app, 'teamlead', 'wrong');
     assert.equal((await loginRaw(s.app, 'teamlead', 'Lead@123')).statusCode, 200);
