@@ -6,9 +6,22 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import { type BlobDirective, type RemoteDeclaration, SOCKET_PATH } from '@originate/contract';
 import helmet, { type HelmetOptions } from 'helmet';
-import { type AppInfo, apiPublicUrl, type Env, originsFrom, resolvePort, videoGatewayUrl } from './apps';
+import {
+  type AppInfo,
+  apiPublicUrl,
+  type Env,
+  originsFrom,
+  portEnvName,
+  publicUrlEnvName,
+  publicUrlFrom,
+  resolvePort,
+  videoGatewayUrl,
+} from './apps';
 import { deployedDeclaration, shellPublicUrl } from './manifest';
 import { deployedApps, FILES_DIR } from './releases';
+
+/** The app whose own page is the applicants' portal, a host of remotes too (its video call slot). */
+const PORTAL_APP_DIR = 'mfe-customer-flow';
 
 /** A release's files never change once written (content hash or release id in the name): cached for a year. */
 const IMMUTABLE_DIR = `${FILES_DIR}/`;
@@ -69,12 +82,27 @@ export function federationHeaders(
   };
 }
 
-/** Origins whose pages may read a remote's federation files: the shell's public one, plus SHELL_ORIGINS. */
+/** The origin of an app's page, as browsers reach it, with its loopback alias (localhost) when it has no public URL. */
+function pageOrigins(env: Env, dir: string, defaultPort: number): string[] {
+  const port = resolvePort(portEnvName(dir), env) ?? defaultPort;
+  const url = publicUrlFrom(env, publicUrlEnvName(dir), port);
+  return env[publicUrlEnvName(dir)] ? [url] : [url, `http://localhost:${port}`];
+}
+
+/**
+ * Origins whose pages host remotes and so read their federation files and the shell's /remotes.json: the
+ * shell's and the applicants' portal's (mfe-customer-flow's own page shows the video remote's call through
+ * its slot), plus SHELL_ORIGINS.
+ */
 export function federationOrigins(env: Env): string[] {
-  const shell = shellPublicUrl(env);
-  // The loopback default is also reached as localhost on the same port.
-  const alias = env.SHELL_PUBLIC_URL ? [] : [`http://localhost:${resolvePort('SHELL_PORT', env) ?? 3000}`];
-  return [...new Set([shell, ...alias, ...originsFrom(env, 'SHELL_ORIGINS')])];
+  return [
+    ...new Set([
+      shellPublicUrl(env),
+      ...pageOrigins(env, 'shell', 3000),
+      ...pageOrigins(env, PORTAL_APP_DIR, 3003),
+      ...originsFrom(env, 'SHELL_ORIGINS'),
+    ]),
+  ];
 }
 
 /** The page rules an origin applies: of its own declaration, or, on the shell, of every deployed remote. */
@@ -156,6 +184,8 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
   // The video remote talks to the Janus gateway's websocket from the page (deploy README "Video gateway").
   const gateway = videoGatewayUrl(env);
   const chatbot = app.kind === 'host' ? originsFrom(env, 'CHATBOT_SCRIPT_ORIGINS') : [];
+  // The portal's page reads the shell's /remotes.json to load the video remote into its slot.
+  const manifests = app.dir === PORTAL_APP_DIR ? [shellPublicUrl(env)] : [];
   const embedders = originsFrom(env, 'FRAME_ANCESTORS');
   const remotes = recentFor(REMOTES_CACHE_MS, () => [
     ...new Set(
@@ -179,7 +209,7 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
         imgSrc: [() => withBlob(rules(), 'img-src', ["'self'", 'data:', ...remotes()])],
         fontSrc: [() => ["'self'", ...remotes()].join(' ')],
         mediaSrc: [() => withBlob(rules(), 'media-src', ["'self'", ...remotes()])],
-        connectSrc: [() => ["'self'", api, socket, gateway, ...remotes()].join(' ')],
+        connectSrc: [() => ["'self'", api, socket, gateway, ...manifests, ...remotes()].join(' ')],
         // A worker must be same-origin or blob: (e.g. a captcha's proof-of-work worker).
         workerSrc: [() => withBlob(rules(), 'worker-src', ["'self'"])],
         frameSrc: [() => withBlob(rules(), 'frame-src', ["'self'"])],

@@ -225,7 +225,23 @@ function appServer(app: AppInfo, env: Env, root: string, host: string): string[]
       json(503, { status: 'not-ready', reasons: [`${app.dir} has no current release`] }),
     ]),
     ...block(`location ^~ ${files}`, releaseFiles),
-    ...pointerFiles.flatMap((file) => block(`location = ${file}`, fileBody(security, file, file.slice(1)))),
+    ...pointerFiles.flatMap((file) =>
+      block(
+        `location = ${file}`,
+        file === '/remotes.json'
+          ? [
+              // The portal's page reads the shell's manifest cross-origin (serve.ts does the same).
+              ...fileBody(
+                (url) => ({ ...security(url), ...federationHeaders(undefined, []).headers }),
+                file,
+                file.slice(1),
+                { Vary: `${FILE_VARY}, ${federationHeaders(undefined, []).vary}` },
+              ),
+              `add_header Access-Control-Allow-Origin ${FEDERATION_ORIGIN};`,
+            ]
+          : fileBody(security, file, file.slice(1)),
+      ),
+    ),
     ...declared.flatMap(({ path: url, missing }) => [
       ...block(`location = ${url}`, pageBody(security, url, missing)),
       ...block(`location ^~ ${url}/`, pageBody(security, `${url}/`, missing)),

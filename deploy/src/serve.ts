@@ -75,17 +75,18 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
     reply.header(PERMISSIONS_POLICY, permissionsPolicy(req.url, pageRules()));
   });
 
-  if (app.kind === 'remote') {
-    // The shell's page reads a remote's federation files cross-origin; nothing else of it.
-    const allowed = federationOrigins(opts.env);
-    server.addHook('onSend', async (req, reply, payload) => {
-      if (reply.statusCode >= 400 || !isFederationFile(pathnameOf(req.url))) return payload;
-      const { vary, headers } = federationHeaders(req.headers.origin, allowed);
-      addVary(reply, vary);
-      reply.headers(headers);
-      return payload;
-    });
-  }
+  // The pages that host remotes (the shell's, the portal's) read a remote's federation files cross-origin, and
+  // the portal's reads the shell's /remotes.json; nothing else of either.
+  const crossOrigin = (pathname: string) =>
+    app.kind === 'remote' ? isFederationFile(pathname) : pathname === '/remotes.json';
+  const hosts = federationOrigins(opts.env);
+  server.addHook('onSend', async (req, reply, payload) => {
+    if (reply.statusCode >= 400 || !crossOrigin(pathnameOf(req.url))) return payload;
+    const { vary, headers } = federationHeaders(req.headers.origin, hosts);
+    addVary(reply, vary);
+    reply.headers(headers);
+    return payload;
+  });
 
   // Probes of an orchestrator or load balancer: the process answers; it has a release to serve and is not stopping.
   server.get('/healthz', async (_req, reply) => {

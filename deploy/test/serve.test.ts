@@ -581,6 +581,30 @@ describe('a remote serving pages on its own origin (the standalone customer port
     assert.deepEqual(notifications['frame-ancestors'], ["'none'"]);
   });
 
+  it("the portal's page (mfe-customer-flow's origin) hosts remotes too: it reads their federation files and the shell's remotes.json", async () => {
+    const portal = 'http://127.0.0.1:3103';
+    const manifest = fileUrl(root, 'mfe-notifications', 'mf-manifest.json');
+    for (const origin of [portal, 'http://localhost:3103']) {
+      const file = await server('mfe-notifications').inject({ url: manifest, headers: { origin } });
+      assert.equal(file.headers['access-control-allow-origin'], origin);
+      const remotes = await server('shell').inject({ url: '/remotes.json', headers: { origin } });
+      assert.equal(remotes.statusCode, 200);
+      assert.equal(remotes.headers['access-control-allow-origin'], origin);
+      assert.match(String(remotes.headers.vary), /\bOrigin\b/);
+    }
+    const foreign = await server('shell').inject({
+      url: '/remotes.json',
+      headers: { origin: 'http://evil.example.com' },
+    });
+    assert.equal(foreign.headers['access-control-allow-origin'], undefined);
+    // Nothing else of the shell is read cross-origin; the portal's CSP lets its page ask for the manifest.
+    const env = await server('shell').inject({ url: '/env.json', headers: { origin: portal } });
+    assert.equal(env.headers['access-control-allow-origin'], undefined);
+    const page = await server('mfe-customer-flow').inject({ url: '/newapplication' });
+    const connect = /connect-src ([^;]*)/.exec(String(page.headers['content-security-policy']))?.[1] ?? '';
+    assert.ok(connect.split(' ').includes('http://127.0.0.1:3100'), connect);
+  });
+
   it('7. allows camera and microphone on the declared paths only', async () => {
     for (const dir of ['mfe-customer-flow', 'shell']) {
       for (const url of ['/newapplication', '/omni-embed', '/dynamic-resume/1', '/backstage/newapplication?resume=1']) {
@@ -611,6 +635,8 @@ describe('a remote serving pages on its own origin (the standalone customer port
           'http://127.0.0.1:4100',
           'ws://127.0.0.1:4100/socket.io/',
           'ws://127.0.0.1:8188',
+          // The portal's page reads the shell's remotes.json (its video call slot).
+          ...(dir === 'mfe-customer-flow' ? ['http://127.0.0.1:3100'] : []),
           'http://127.0.0.1:3103',
           'http://127.0.0.1:3104',
         ]);

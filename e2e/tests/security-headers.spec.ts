@@ -83,8 +83,11 @@ test('the back office, its remote, settings, not-found and the customer area run
   const customer = await page.goto('/newapplication?product=PL');
   // The portal renders its first step under the shell's CSP (captcha-free product, jsep, typebox: no eval).
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
-  // No deployed remote declares camera pages yet (remote.json pages.camera): nothing gets the camera.
-  expect(customer?.headers()['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\)/);
+  // The applicant's pages may use the camera (the video call's slot: mfe-customer-flow's pages.camera);
+  // the back office's pages that do not declare it may not.
+  expect(customer?.headers()['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(self\)/);
+  const settings = await page.request.get('/settings');
+  expect(settings.headers()['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\)/);
 
   expect(violations).toEqual([]);
 });

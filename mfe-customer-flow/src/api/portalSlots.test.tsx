@@ -1,6 +1,6 @@
 import type { RemotesManifest } from '@originate/contract';
 import { startPageHost } from '@originate/web/page-host';
-import { portalSlotHost } from './PortalSlotHost';
+import { portalSlotHost } from './portalSlots';
 
 jest.mock('@originate/web/page-host', () => ({ startPageHost: jest.fn() }));
 
