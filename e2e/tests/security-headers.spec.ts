@@ -16,6 +16,7 @@ import {
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 const LEADS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_LEADS_PORT}`;
 const REPORTS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_REPORTS_PORT}`;
+const VIDEO_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_VIDEO_PORT}`;
 
 import { logIn, menuItem } from '../support/ui';
 
@@ -50,8 +51,8 @@ test('the back office, its remote, settings, not-found and the customer area run
   const violations = await recordViolations(page);
   const response = await page.goto('/');
   const csp = directives(response?.headers()['content-security-policy']);
-  // Every deployed remote's origin (applications, leads, customer flow, notifications, reports) and the
-  // chatbot's (the API, in e2e), in any order.
+  // Every deployed remote's origin (applications, leads, customer flow, notifications, reports, video) and
+  // the chatbot's (the API, in e2e), in any order.
   expect([...(csp['script-src'] ?? [])].sort()).toEqual(
     [
       "'self'",
@@ -60,11 +61,19 @@ test('the back office, its remote, settings, not-found and the customer area run
       CUSTOMER_FLOW_ORIGIN,
       NOTIFICATIONS_ORIGIN,
       REPORTS_ORIGIN,
+      VIDEO_ORIGIN,
       API,
     ].sort(),
   );
   expect(csp['connect-src']).toEqual(
-    expect.arrayContaining(["'self'", API, APPLICATIONS_ORIGIN, NOTIFICATIONS_ORIGIN]),
+    // The video gateway's websocket too (the video remote talks to Janus from the page).
+    expect.arrayContaining([
+      "'self'",
+      API,
+      APPLICATIONS_ORIGIN,
+      NOTIFICATIONS_ORIGIN,
+      `ws://127.0.0.1:${E2E_PORTS.JANUS_PORT}`,
+    ]),
   );
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
