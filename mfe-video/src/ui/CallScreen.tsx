@@ -103,6 +103,7 @@ export function CallScreen({ join, started, phone = false, onClose, onEnd }: Cal
               variant="outlined"
               sx={{
                 aspectRatio: phone ? '3 / 4' : '16 / 9',
+                maxHeight: phone ? undefined : '50vh',
                 display: 'grid',
                 placeItems: 'center',
                 bgcolor: 'grey.100',
@@ -183,7 +184,14 @@ function RemoteTile({ stream, media, phone }: { stream: VideoStream; media: Medi
   return (
     <Paper
       variant="outlined"
-      sx={{ position: 'relative', overflow: 'hidden', aspectRatio: phone ? '3 / 4' : '16 / 9', bgcolor: 'grey.900' }}
+      sx={{
+        position: 'relative',
+        overflow: 'hidden',
+        aspectRatio: phone ? '3 / 4' : '16 / 9',
+        // In a dialog on a laptop the controls and the chat stay in view under the picture.
+        maxHeight: phone ? undefined : '50vh',
+        bgcolor: 'grey.900',
+      }}
     >
       <MediaVideo stream={media} muted={false} label={`Video of ${stream.displayName}`} />
       <Stack
