@@ -112,7 +112,7 @@ export function ConfigureDialog({
                     data-testid={`config-row-${row.id}`}
                   >
                     <FormControlLabel
-                      sx={{ minWidth: 200, mt: { sm: 1 } }}
+                      sx={{ width: { sm: 240 }, flexShrink: 0, mt: { sm: 1 } }}
                       control={
                         <Checkbox
                           checked={row.shown}
