@@ -41,14 +41,17 @@ function joinToFirstFrame(applicant: Page): Promise<number> {
         if (!join) return reject(new Error('no Join video call button'));
         const started = performance.now();
         join.click();
-        const check = () => {
+        // No named function inside: tsx (esbuild keepNames) would wrap it in a helper the page lacks.
+        const timer = setInterval(() => {
           const video = document.querySelector<HTMLVideoElement>(`video[aria-label="${label}"]`);
-          if (video && video.getVideoPlaybackQuality().totalVideoFrames > 0)
-            return resolve(performance.now() - started);
-          if (performance.now() - started > 30_000) return reject(new Error('no decoded frame within 30 s'));
-          setTimeout(check, 5);
-        };
-        check();
+          if (video && video.getVideoPlaybackQuality().totalVideoFrames > 0) {
+            clearInterval(timer);
+            resolve(performance.now() - started);
+          } else if (performance.now() - started > 30_000) {
+            clearInterval(timer);
+            reject(new Error('no decoded frame within 30 s'));
+          }
+        }, 5);
       }),
     `Video of ${AGENT_NAME}`,
   );
@@ -59,9 +62,8 @@ function watchLeave(agent: Page): Promise<number> {
   return agent.evaluate(
     (label) =>
       new Promise<number>((resolve) => {
-        const gone = () => document.querySelector(`video[aria-label="${label}"]`) === null;
         const observer = new MutationObserver(() => {
-          if (!gone()) return;
+          if (document.querySelector(`video[aria-label="${label}"]`) !== null) return;
           observer.disconnect();
           resolve(Date.now());
         });
