@@ -228,7 +228,10 @@ describe('nginx.ts configuration', () => {
     // Only the remote's federation files and the shell's remotes.json are readable by the hosts' origins.
     assert.equal(text.match(/add_header Access-Control-Allow-Origin \$federation_origin;/g)?.length, 2);
     const manifest = text.slice(text.indexOf('location = /remotes.json {'));
-    assert.match(manifest.slice(0, manifest.indexOf('}')), /add_header Access-Control-Allow-Origin \$federation_origin;/);
+    assert.match(
+      manifest.slice(0, manifest.indexOf('}')),
+      /add_header Access-Control-Allow-Origin \$federation_origin;/,
+    );
     // The portal's page is a host too (its video call slot): its origin is in the map.
     assert.match(text, /"~\^http:\/\/127\\\\\.0\\\\\.0\\\\\.1:3203\$" \$http_origin;/);
     assert.match(text, /"~\^http:\/\/127\\\\\.0\\\\\.0\\\\\.1:3200\$" \$http_origin;/);
