@@ -5,7 +5,8 @@
 // element's presence); chat travels both ways; a muted microphone shows on the other side; the applicant
 // leaves and the agent sees it. A third user cannot join (the server refuses the call, the gateway a
 // session without its token, the room a guessed id without the pin). With Janus stopped the call screen
-// says so and the rest of the back office works. Changes: one portal application and its calls.
+// says so and the rest of the back office works. The call is recorded: the detail lists the recordings Janus
+// wrote. Changes: one portal application and its calls.
 import { API_PATHS, apiPath, VIDEO_GATEWAY_PROTOCOL, type VideoCalls, type VideoJoin } from '@originate/contract';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -85,8 +86,11 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
     await agent.goto(detailUrl(applicationId));
     await agent.getByRole('button', { name: 'Video call', exact: true }).click();
     const dialog = agent.getByRole('dialog', { name: `Video call: application ${applicationId}` });
+    // Recorded: Janus writes the streams under the data directory, and the application lists them.
+    await dialog.getByLabel('Record the call').check();
     await dialog.getByRole('button', { name: 'Start video call' }).click();
     await expect(dialog.getByText('Waiting for the other side to join…')).toBeVisible({ timeout: 30_000 });
+    await expect(dialog.getByText('Recording', { exact: true })).toBeVisible();
     await decodesFrames(agent.locator('video[aria-label="Your camera"]'));
 
     // The portal shows the invitation while the applicant is in their application.
@@ -133,6 +137,16 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
     expect((refused as HttpError).status).toBe(403);
 
     await dialog.getByRole('button', { name: 'End call' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect(dialog).toBeHidden();
+    // The detail's Video calls list the ended call's recordings (.mjr files Janus wrote), each downloadable.
+    const recordings = agent.getByRole('list', { name: /^Recordings of the call started/ });
+    await expect(
+      recordings.getByRole('button', { name: /^Download videoroom-\d+-user-\d+-\d+-video/ }).first(),
+    ).toBeVisible({
+      timeout: 30_000,
+    });
+    await screenshot(agent, 'video-recordings');
   } finally {
     for (const context of contexts) await context.close();
   }
