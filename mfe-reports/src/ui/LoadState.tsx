@@ -3,7 +3,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
-import { errorText } from '../domain/errors';
+import { errorText } from '@originate/contract';
 
 export function LoadState({
   query,

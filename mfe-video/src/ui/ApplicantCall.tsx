@@ -4,9 +4,9 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { errorText } from '@originate/contract';
 import { useState } from 'react';
 import { useInvitation, useJoinAsApplicant } from '../api/useVideoCalls';
-import { errorText } from '../domain/errors';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
 import { VIDEO_TEXTS } from './texts';
 

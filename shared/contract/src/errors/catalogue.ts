@@ -180,3 +180,22 @@ export function classifyError(error: unknown, ctx: { path?: string } = {}): Erro
   }
   return GENERIC;
 }
+
+/**
+ * What a failed request says inline (a widget, a list, a join): the same classification reportError turns into
+ * the modal or toast, so a refusal reads as the server's reason.
+ */
+export function errorText(error: unknown): string {
+  const outcome = classifyError(error);
+  switch (outcome.kind) {
+    case 'validation':
+      return outcome.items.join('; ') || outcome.title;
+    case 'passthrough':
+    case 'generic':
+    case 'sessionExpired':
+      return outcome.message;
+    case 'invalidUser':
+    case 'resubmission':
+      return 'The request was not completed.';
+  }
+}

@@ -1,5 +1,4 @@
-import { ApiError, GENERIC_ERROR_MESSAGE } from '@originate/contract';
-import { errorText } from './errors';
+import { ApiError, errorText, GENERIC_ERROR_MESSAGE } from '@originate/contract';
 
 describe('errorText', () => {
   it("reads the server's reason through the catalogue", () => {
