@@ -8,6 +8,7 @@ import { errorText } from '@originate/contract';
 import { useState } from 'react';
 import { useInvitation, useJoinAsApplicant } from '../api/useVideoCalls';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
+import { LoadFailed } from './LoadFailed';
 import { VIDEO_TEXTS } from './texts';
 
 export function ApplicantCall({ phone, onClose }: { phone?: boolean; onClose?: () => void }) {
@@ -28,18 +29,7 @@ export function ApplicantCall({ phone, onClose }: { phone?: boolean; onClose?: (
     );
   if (invitation.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading the video call" />;
   if (invitation.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void invitation.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        The video call could not be loaded: {errorText(invitation.error)}
-      </Alert>
-    );
+    return <LoadFailed what="The video call" error={invitation.error} retry={invitation.refetch} />;
   const call = invitation.data.call;
   if (!call) return <Alert severity="info">{VIDEO_TEXTS.noInvitation}</Alert>;
   return (

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useCallsOfApplication, useGatewayStatus, useJoinCall, useStartCall } from '../api/useVideoCalls';
 import { type StaffAction, staffActions } from '../domain/callPlan';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
+import { LoadFailed } from './LoadFailed';
 import { VIDEO_TEXTS } from './texts';
 import { useUser } from './useUser';
 
@@ -44,19 +45,7 @@ export function StaffCall({
       />
     );
   if (calls.isPending) return <Skeleton variant="rounded" height={96} aria-label="Loading the video calls" />;
-  if (calls.isError)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void calls.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        The video calls could not be loaded: {errorText(calls.error)}
-      </Alert>
-    );
+  if (calls.isError) return <LoadFailed what="The video calls" error={calls.error} retry={calls.refetch} />;
 
   const failure = start.error ?? join.error;
   const busy = start.isPending || join.isPending;

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { useGatewayStatus, useJoinCall, useOpenCalls } from '../api/useVideoCalls';
 import { joinLabel } from '../domain/callPlan';
 import { ActiveCall, type EnteredCall } from './ActiveCall';
+import { LoadFailed } from './LoadFailed';
 import { VIDEO_TEXTS } from './texts';
 import { useUser } from './useUser';
 
@@ -37,18 +38,7 @@ export function VideoPage() {
       </Typography>
       {gateway.data?.reachable === false && <Alert severity="warning">{VIDEO_TEXTS.gatewayUnavailable}</Alert>}
       {join.isError && <Alert severity="error">The call could not be joined: {errorText(join.error)}</Alert>}
-      {calls.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void calls.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          The open calls could not be loaded: {errorText(calls.error)}
-        </Alert>
-      )}
+      {calls.isError && <LoadFailed what="The open calls" error={calls.error} retry={calls.refetch} />}
       {calls.isPending && <Skeleton variant="rounded" height={160} aria-label="Loading the open calls" />}
       {calls.data && calls.data.calls.length === 0 && <Alert severity="info">{VIDEO_TEXTS.noOpenCalls}</Alert>}
       {calls.data && calls.data.calls.length > 0 && (
