@@ -14,6 +14,7 @@ import { type Db, openDb } from './db';
 import { DrainState } from './drain';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
+import { schemaController } from './http/compilers';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
 import { authRoutes, sessionRoutes } from './modules/auth';
 import {
@@ -115,6 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // No type coercion: a number where a string belongs is bad input, not silently fixed. Extra fields
     // are refused (400 naming them), never silently dropped.
     ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false, allowUnionTypes: true } },
+    schemaController,
     // A request that never finishes is not held open (slow or half-sent headers and bodies).
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
