@@ -26,3 +26,41 @@ export function orderedProjects(order: string | undefined): { name: string; test
   }
   return files.map((file) => ({ name: file.replace(/\.spec\.ts$/, ''), testMatch: new RegExp(`/${escaped(file)}$`) }));
 }
+
+/**
+ * Spec files that change what every page meets, so nothing else may run beside them: they stop or replace a
+ * part (the server, a remote, a release), change a setting every user reads (features, theme, chatbot, the
+ * dashboard's configuration), or assert figures any other spec's application would move (the dashboard).
+ * video.spec.ts drives two browsers with fake media and stops the gateway.
+ */
+export const EXCLUSIVE_SPECS = [
+  'admin-features.spec.ts',
+  'chatbot.spec.ts',
+  'customer-offline.spec.ts',
+  'dashboard.spec.ts',
+  'mui-federation.spec.ts',
+  'notifications.spec.ts',
+  'pages.spec.ts',
+  'release.spec.ts',
+  'supervision.spec.ts',
+  'theme.spec.ts',
+  'video.spec.ts',
+];
+
+/**
+ * The default run: every other spec file on `workers` workers side by side (each owns its data: README
+ * "Test data"), then the exclusive ones on one worker, after the others have finished.
+ */
+export function defaultProjects(): {
+  name: string;
+  testMatch?: RegExp;
+  testIgnore?: RegExp;
+  workers?: number;
+  dependencies?: string[];
+}[] {
+  const exclusive = new RegExp(`/(${EXCLUSIVE_SPECS.map(escaped).join('|')})$`);
+  return [
+    { name: 'side-by-side', testIgnore: exclusive },
+    { name: 'exclusive', testMatch: exclusive, workers: 1, dependencies: ['side-by-side'] },
+  ];
+}
