@@ -33,7 +33,7 @@ export function orderedProjects(order: string | undefined): { name: string; test
  * dashboard's configuration), or assert figures any other spec's application would move (the dashboard).
  * video.spec.ts drives two browsers with fake media and stops the gateway.
  */
-export const EXCLUSIVE_SPECS = [
+const EXCLUSIVE_SPECS = [
   'admin-features.spec.ts',
   'chatbot.spec.ts',
   'customer-offline.spec.ts',
