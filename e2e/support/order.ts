@@ -31,10 +31,13 @@ export function orderedProjects(order: string | undefined): { name: string; test
  * Spec files that change what every page meets, so nothing else may run beside them: they stop or replace a
  * part (the server, a remote, a release), change a setting every user reads (features, theme, chatbot, the
  * dashboard's configuration), or assert figures any other spec's application would move (the dashboard).
- * video.spec.ts drives two browsers with fake media and stops the gateway.
+ * video.spec.ts drives two browsers with fake media and stops the gateway. applications-lists.spec.ts runs axe
+ * on the officer's list, which must settle: other specs' work reaches the officer as notifications and toasts
+ * (a CI run with it side by side never saw the page's animations stop within 20 s).
  */
 const EXCLUSIVE_SPECS = [
   'admin-features.spec.ts',
+  'applications-lists.spec.ts',
   'chatbot.spec.ts',
   'customer-offline.spec.ts',
   'dashboard.spec.ts',
