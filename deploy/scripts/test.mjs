@@ -1,6 +1,6 @@
-// npm test: install what is missing (Debian chromium, nginx and janus too), then four streams at once (see main): the
-// server tests; the server's long tests; the other unit tests, then typecheck and lint; the build, then the browser and
-// topology tests. Every step runs; the exit code is non-zero if anything failed.
+// npm test: install what is missing (Debian chromium and nginx too), then two lanes at once: the server tests beside
+// the other unit tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
+// if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -143,22 +143,14 @@ async function main() {
   // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus.mjs).
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Four streams on CI's 2 cores: the server suite and its three longest files, each from the first second; the
-  // other packages' unit tests one package at a time, then the static checks; and the build, then the browser
-  // and topology tests. The first three run niced (`nice -n 10`): the build and the browser tests are the
+  // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
+  // package at a time, then the server's three longest test files and the static checks; and the build, then the
+  // browser and topology tests. The first two run niced (`nice -n 10`): the build and the browser tests are the
   // longest path and wait on real time (timeouts, a live page), the others only take the CPU the browser lane
   // leaves. Every stream runs to the end, so a run reports every failure at once.
   const serverLane = tests(
     'server tests: npm test -w @originate/mock-server',
     ...niced('npm', ['test', '-w', '@originate/mock-server']),
-    countTests,
-  );
-  // The server's three longest files (kill -9 durability, the fuzz corpus, the drain): a stream of their own
-  // from the first second, beside the rest of the server's (a CI run with them after the unit tests spent
-  // its last 300 s on them alone, one core idle).
-  const longLane = tests(
-    'server tests, the long ones: npm run test:long -w @originate/mock-server',
-    ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
     countTests,
   );
   const unitLane = (async () => {
@@ -177,6 +169,12 @@ async function main() {
         '--no-bail',
         '--no-sort',
       ]),
+      countTests,
+    );
+    // The server's three longest files (kill -9 durability, the fuzz corpus, the drain), beside the rest of it.
+    await tests(
+      'server tests, the long ones: npm run test:long -w @originate/mock-server',
+      ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
       countTests,
     );
     // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
@@ -209,7 +207,7 @@ async function main() {
       tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
     }
   })();
-  await Promise.all([serverLane, longLane, unitLane, browserLane]);
+  await Promise.all([serverLane, unitLane, browserLane]);
   summarise();
 }
 
