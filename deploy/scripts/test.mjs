@@ -1,5 +1,5 @@
-// npm test: install what is missing (Debian chromium and nginx too), then two lanes at once: the server tests beside
-// the other unit tests; the build, the browser tests, then typecheck and lint. Every step runs; the exit code is non-zero
+// npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main): the
+// server tests; the other unit tests, the server's long tests, typecheck and lint; the build, then the browser tests. Every step runs; the exit code is non-zero
 // if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
