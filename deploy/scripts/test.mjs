@@ -1,6 +1,6 @@
-// npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main): the
-// server tests; the other unit tests, the server's long tests, typecheck and lint; the build, then the browser tests. Every step runs; the exit code is non-zero
-// if anything failed.
+// npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main):
+// the server tests; the other unit tests, the server's long tests, typecheck and lint; the build, then the browser
+// tests. Every step runs; the exit code is non-zero if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
