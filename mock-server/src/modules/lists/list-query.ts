@@ -221,7 +221,7 @@ function keysetAfter(
 }
 
 /** Rows per query of an export: a query's cost amortised, a batch's memory small. */
-export const EXPORT_BATCH_ROWS = 2000;
+export const EXPORT_BATCH_ROWS = 1000;
 
 /**
  * Every row of a list's query in its order, a batch at a time, each batch after the last row read
