@@ -4,13 +4,15 @@
 // sampled every 50 ms) before and at its peak while it wrote. The file is read back (exceljs) and must
 // hold exactly x-export-rows rows. On the PostgreSQL at 127.0.0.1:5432 when it answers (database
 // originate_bench_export, kept between runs), else PGlite in a temporary directory.
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@originate/contract';
 import ExcelJS from 'exceljs';
-import type { Browser } from 'playwright-core';
-import { login, postgresDatabase, startServer } from './lists';
+import pg from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { login, PG_URL, postgresDatabase, startServer } from './lists';
 import { round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_EXPORT_APPLICATIONS || 100_000);
@@ -37,7 +39,10 @@ function rssMiB(pid: number): number {
 }
 
 /** The export bench's kept PostgreSQL database (null without a PostgreSQL): its bank stays seeded between runs. */
-export const exportDatabase = () => postgresDatabase('originate_bench_export');
+/** The PostgreSQL database the export bench's bank is kept in. */
+export const EXPORT_DATABASE = 'originate_bench_export';
+
+export const exportDatabase = () => postgresDatabase(EXPORT_DATABASE);
 
 /** The server's environment on that bank (a start on it seeds nothing more). */
 export const exportBankEnv = (url: string) => ({ DATABASE_URL: url, SEED_APPLICATIONS: String(APPLICATIONS) });
@@ -117,9 +122,8 @@ export function exportRows(f: ExportFigures): [string, string, string][] {
   ];
 }
 
-/** The export as the operations admin meets it in the back office, on the same 100,000 applications. */
-export interface BrowserExportFigures {
-  rows: number;
+/** One export as the operations admin meets it in the back office: click to download, and the page's main thread meanwhile. */
+export interface BrowserExportRun {
   /** From the click on Export to the browser's download. */
   seconds: number;
   fileMiB: number;
@@ -131,17 +135,92 @@ export interface BrowserExportFigures {
   longestTaskMs: number;
   /** Each long task: when it began after the click, and how long it took. */
   tasks: { atMs: number; ms: number }[];
+}
+
+export interface BrowserExportFigures {
+  rows: number;
+  /** The server and its database at a lower CPU priority (nice 10), as on their own machines. */
+  measured: BrowserExportRun;
+  /** The same export with the server and its database competing for the browser's two cores. */
+  contended: BrowserExportRun;
   cancel: { afterProgress: string; toast: boolean; downloaded: boolean };
 }
 
 const BROWSER_LONGEST_TASK_GOAL_MS = 50;
 
 /**
- * The operations admin exports All of the 100,000-application bank in Chromium (the built system on the
- * export bench's database): the time to the download, the progress the dialog showed, and the long
- * tasks of the main thread meanwhile; then a second export cancelled while it is written.
+ * Sets the CPU priority of every thread of the process listening on `port` (the API, its sheet worker,
+ * libuv's pool) and of the PostgreSQL backends connected to `database`. In production the server and its
+ * database run on machines of their own; here they share the browser's two cores, and the Long Tasks API
+ * counts the time a task waited for a core as part of the task (a trace of such a run: a 154 ms minor GC
+ * that used 13 ms of CPU). A thread a worker starts later inherits its creator's priority.
  */
-export async function exportInBrowser(browser: Browser, shell: string): Promise<BrowserExportFigures> {
+async function setServerPriority(port: number, database: string, nice: number): Promise<void> {
+  const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
+  const serverPids = [...listening.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1]));
+  if (serverPids.length === 0) throw new Error(`no process listens on port ${port}`);
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  let backends: number[];
+  try {
+    const found = await admin.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1', [database]);
+    backends = found.rows.map((r) => r.pid);
+  } finally {
+    await admin.end();
+  }
+  const threads = [...serverPids, ...backends].flatMap((pid) =>
+    existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : [],
+  );
+  for (const tid of threads) execFileSync('renice', ['-n', String(nice), '-p', tid], { stdio: 'ignore' });
+}
+
+/** The export of All clicked once: its time to the download, what the dialog showed, the long tasks meanwhile. */
+async function timedExport(page: Page): Promise<BrowserExportRun> {
+  await page.evaluate(() => {
+    (window as unknown as { progress: string[] }).progress = [];
+  });
+  const startedAt = await page.evaluate(() => performance.now());
+  const started = performance.now();
+  const [download] = await Promise.all([
+    page.waitForEvent('download', { timeout: 180_000 }),
+    page.getByRole('button', { name: 'Export', exact: true }).click(),
+  ]);
+  const file = await download.path();
+  const seconds = (performance.now() - started) / 1000;
+  // The dialog's close and its toast are part of the export.
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.waitForTimeout(500);
+  const seen = await page.evaluate((from) => {
+    const w = window as unknown as { longTasks: { start: number; duration: number }[]; progress: string[] };
+    return {
+      tasks: w.longTasks
+        .filter((t) => t.start >= from)
+        .map((t) => ({ atMs: Math.round(t.start - from), ms: Math.round(t.duration) })),
+      progress: [...w.progress],
+    };
+  }, startedAt);
+  return {
+    seconds: round1(seconds),
+    fileMiB: round1(statSync(file).size / 1024 / 1024),
+    progressSeen: seen.progress.length,
+    lastProgress: seen.progress.at(-1) ?? '',
+    longTasks: seen.tasks.length,
+    longestTaskMs: Math.max(0, ...seen.tasks.map((t) => t.ms)),
+    tasks: seen.tasks,
+  };
+}
+
+/**
+ * The operations admin exports All of the 100,000-application bank in Chromium (the built system on the
+ * export bench's database): the time to the download, the progress the dialog showed, and the long tasks
+ * of the main thread meanwhile, first with the server competing for the browser's cores, then with it at
+ * a lower priority (the figure the goal is read on); then a third export cancelled while it is written.
+ */
+export async function exportInBrowser(
+  browser: Browser,
+  shell: string,
+  server: { port: number; database: string },
+): Promise<BrowserExportFigures> {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -169,33 +248,19 @@ export async function exportInBrowser(browser: Browser, shell: string): Promise<
     await page.waitForLoadState('networkidle');
     await page.getByRole('grid').getByRole('progressbar').waitFor({ state: 'detached' });
     await page.waitForTimeout(1000);
-    const exportButton = page.getByRole('button', { name: 'Export', exact: true });
 
-    const startedAt = await page.evaluate(() => performance.now());
-    const started = performance.now();
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 180_000 }), exportButton.click()]);
-    const file = await download.path();
-    const seconds = (performance.now() - started) / 1000;
-    const seen = await page.evaluate((from) => {
-      const w = window as unknown as { longTasks: { start: number; duration: number }[]; progress: string[] };
-      return {
-        tasks: w.longTasks
-          .filter((t) => t.start >= from)
-          .map((t) => ({ atMs: Math.round(t.start - from), ms: Math.round(t.duration) })),
-        progress: [...w.progress],
-      };
-    }, startedAt);
-    const rows = Number(/Writing ([\d,]+) rows/.exec(seen.progress.at(-1) ?? '')?.[1]?.replace(/,/g, '') ?? Number.NaN);
+    const contended = await timedExport(page);
+    await setServerPriority(server.port, server.database, 10);
+    await page.waitForTimeout(1000);
+    const measured = await timedExport(page);
+    const rows = Number(/Writing ([\d,]+) rows/.exec(measured.lastProgress)?.[1]?.replace(/,/g, '') ?? Number.NaN);
 
     // The same export again, cancelled once rows are arriving: no file, and the toast says so.
-    await page.evaluate(() => {
-      (window as unknown as { progress: string[] }).progress = [];
-    });
     let downloaded = false;
     page.once('download', () => {
       downloaded = true;
     });
-    await exportButton.click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const status = page.getByRole('dialog').getByRole('status');
     await status.filter({ hasText: 'received' }).waitFor({ timeout: 60_000 });
     const afterProgress = (await status.textContent()) ?? '';
@@ -206,17 +271,7 @@ export async function exportInBrowser(browser: Browser, shell: string): Promise<
       .then(() => true)
       .catch(() => false);
     await page.waitForTimeout(2000);
-    return {
-      rows,
-      seconds: round1(seconds),
-      fileMiB: round1(statSync(file).size / 1024 / 1024),
-      progressSeen: seen.progress.length,
-      lastProgress: seen.progress.at(-1) ?? '',
-      longTasks: seen.tasks.length,
-      longestTaskMs: Math.max(0, ...seen.tasks.map((t) => t.ms)),
-      tasks: seen.tasks,
-      cancel: { afterProgress, toast, downloaded },
-    };
+    return { rows, measured, contended, cancel: { afterProgress, toast, downloaded } };
   } finally {
     await context.close();
   }
@@ -224,16 +279,22 @@ export async function exportInBrowser(browser: Browser, shell: string): Promise<
 
 export function browserExportRows(f: BrowserExportFigures): [string, string, string][] {
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
+  const { measured: m, contended: c } = f;
   return [
     [
       `export in Chromium: All (${f.rows} rows), click to download`,
-      `${f.seconds} s, ${f.fileMiB} MiB`,
-      `${f.progressSeen} progress lines, last '${f.lastProgress}'`,
+      `${m.seconds} s, ${m.fileMiB} MiB`,
+      `${m.progressSeen} progress lines, last '${m.lastProgress}'`,
     ],
     [
-      'export in Chromium: longest main-thread task meanwhile',
-      `${f.longestTaskMs} ms (${f.longTasks} tasks over 50 ms)`,
-      `goal ≤ ${BROWSER_LONGEST_TASK_GOAL_MS} ms: ${met(f.longestTaskMs <= BROWSER_LONGEST_TASK_GOAL_MS)}`,
+      'export in Chromium: longest main-thread task meanwhile (server niced, as on its own machine)',
+      `${m.longestTaskMs} ms (${m.longTasks} tasks over 50 ms)`,
+      `goal ≤ ${BROWSER_LONGEST_TASK_GOAL_MS} ms: ${met(m.longestTaskMs <= BROWSER_LONGEST_TASK_GOAL_MS)}`,
+    ],
+    [
+      'export in Chromium: the same with the server on the same two cores',
+      `${c.longestTaskMs} ms (${c.longTasks} tasks over 50 ms)`,
+      `${c.seconds} s to the download; no goal: a task's wait for a core counts in it`,
     ],
     [
       'export in Chromium: cancelled while written',

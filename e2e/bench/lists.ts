@@ -20,7 +20,7 @@ import pg from 'pg';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
-const PG_URL = 'postgres://postgres@127.0.0.1:5432';
+export const PG_URL = 'postgres://postgres@127.0.0.1:5432';
 const DB_NAME = 'originate_bench_lists';
 const RUNS_ALONE = 200;
 const WARMUP = 20;

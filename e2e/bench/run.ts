@@ -19,7 +19,15 @@ import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
 import { dashboardBench, dashboardRows } from './dashboard';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
-import { browserExportRows, exportBankEnv, exportBench, exportDatabase, exportInBrowser, exportRows } from './export';
+import {
+  browserExportRows,
+  EXPORT_DATABASE,
+  exportBankEnv,
+  exportBench,
+  exportDatabase,
+  exportInBrowser,
+  exportRows,
+} from './export';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
@@ -341,7 +349,10 @@ async function exportInChromium() {
   const url = await exportDatabase();
   if (!url) return { failed: 'needs the PostgreSQL at 127.0.0.1:5432 (the export bench bank)' };
   return attempt('the export in Chromium', () =>
-    withSystem((browser) => exportInBrowser(browser, SHELL), exportBankEnv(url)),
+    withSystem(
+      (browser) => exportInBrowser(browser, SHELL, { port: E2E_PORTS.SERVER_PORT, database: EXPORT_DATABASE }),
+      exportBankEnv(url),
+    ),
   );
 }
 
