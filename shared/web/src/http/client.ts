@@ -26,6 +26,7 @@ import { browserOpenChannel, browserWithLock } from '../session/browserTabs';
 import { createRefreshCoordinator } from '../session/refreshCoordinator';
 import { appRefIdAtom, clearSession, debugModeAtom, type Session, sessionAtom, sharedStore } from '../session/store';
 import { showToast } from '../ui/feedback';
+import { type ExportWorkerAnswer, type ExportWorkerRequest, startExportWorker } from './exportWorker';
 import { requireRuntimeEnv } from './runtimeEnv';
 
 type SearchParams = Record<string, string | number | boolean>;
@@ -82,7 +83,11 @@ function accessTokenFor(path: string): string {
 }
 
 async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+  return parseBody(await response.text());
+}
+
+/** An answer's text as its JSON, the text itself when it is none, or undefined when empty. */
+function parseBody(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text);
@@ -124,9 +129,10 @@ function attachmentName(header: string | null, fallback: string): string {
 
 /**
  * A streamed export (a POST whose answer is a file): the same headers, XSRF and error path as every call,
- * read chunk by chunk so the caller can show progress, and cancelled by `signal` (the server stops writing
- * when the connection goes). No timeout: a million-row file takes as long as it takes, and the user can
- * cancel it. A refusal (400, 403) is the same ApiError as any call's; a cut stream is an error, never a file.
+ * fetched by a worker (exportWorker.ts) that reports each chunk's arrival so the caller can show progress
+ * and hands over the finished Blob; `signal` cancels it (the server stops writing when the connection
+ * goes). No timeout: a million-row file takes as long as it takes, and the user can cancel it. A refusal
+ * (400, 403) is the same ApiError as any call's; a cut stream is an error, never a file.
  */
 export async function downloadExport(
   path: string,
@@ -136,35 +142,44 @@ export async function downloadExport(
   const headers: Record<string, string> = { ...authHeaders(), 'Content-Type': 'application/json' };
   const xsrf = readCookie('XSRF-TOKEN');
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  const response = await fetch(apiUrl(path, opts.searchParams), {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    credentials: 'include',
-    signal: opts.signal,
-  });
-  if (!response.ok) {
-    const error = new ApiError(response.status, await readBody(response), path);
-    if (response.status === 401) await sessionExpired();
-    throw error;
+  const request: ExportWorkerRequest = { url: apiUrl(path, opts.searchParams), headers, body: JSON.stringify(body) };
+  const { signal, onProgress } = opts;
+  signal?.throwIfAborted();
+  const worker = startExportWorker();
+  let rows: number | null = null;
+  try {
+    const answer = await new Promise<Extract<ExportWorkerAnswer, { type: 'done' | 'refused' }>>((resolve, reject) => {
+      const cancel = () => {
+        worker.postMessage('cancel');
+        reject(signal?.reason ?? new DOMException('The export was cancelled', 'AbortError'));
+      };
+      signal?.addEventListener('abort', cancel, { once: true });
+      worker.onerror = (event) => reject(new Error(`${path}: the export worker failed: ${event.message}`));
+      worker.onmessage = (event: MessageEvent<ExportWorkerAnswer>) => {
+        const message = event.data;
+        if (message.type === 'started') {
+          rows = message.rows !== null && /^\d+$/.test(message.rows) ? Number(message.rows) : null;
+          onProgress?.({ rows, bytes: 0 });
+        } else if (message.type === 'progress') {
+          onProgress?.({ rows, bytes: message.bytes });
+        } else if (message.type === 'failed') {
+          reject(new Error(`${path}: ${message.message}`));
+        } else {
+          signal?.removeEventListener('abort', cancel);
+          resolve(message);
+        }
+      };
+      worker.postMessage(request);
+    });
+    if (answer.type === 'refused') {
+      const error = new ApiError(answer.status, parseBody(answer.text), path);
+      if (answer.status === 401) await sessionExpired();
+      throw error;
+    }
+    return { blob: answer.blob, fileName: attachmentName(answer.contentDisposition, 'export.xlsx'), rows };
+  } finally {
+    worker.terminate();
   }
-  const rowsHeader = response.headers.get('x-export-rows');
-  const rows = rowsHeader !== null && /^\d+$/.test(rowsHeader) ? Number(rowsHeader) : null;
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  opts.onProgress?.({ rows, bytes });
-  const reader = response.body?.getReader();
-  if (!reader) throw new Error(`${path}: the answer has no body`);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    bytes += value.byteLength;
-    opts.onProgress?.({ rows, bytes });
-  }
-  const type = response.headers.get('content-type') ?? 'application/octet-stream';
-  const fileName = attachmentName(response.headers.get('content-disposition'), 'export.xlsx');
-  return { blob: new Blob(chunks as BlobPart[], { type }), fileName, rows };
 }
 
 let expiring: Promise<void> | null = null;
