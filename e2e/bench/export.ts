@@ -4,9 +4,8 @@
 // sampled every 50 ms) before and at its peak while it wrote. The file is read back (exceljs) and must
 // hold exactly x-export-rows rows. On the PostgreSQL at 127.0.0.1:5432 when it answers (database
 // originate_bench_export, kept between runs), else PGlite in a temporary directory.
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS } from '@originate/contract';
 import ExcelJS from 'exceljs';
@@ -123,7 +122,7 @@ export function exportRows(f: ExportFigures): [string, string, string][] {
 }
 
 /** One export as the operations admin meets it in the back office: click to download, and the page's main thread meanwhile. */
-export interface BrowserExportRun {
+interface BrowserExportRun {
   /** From the click on Export to the browser's download. */
   seconds: number;
   fileMiB: number;
@@ -149,16 +148,13 @@ export interface BrowserExportFigures {
 const BROWSER_LONGEST_TASK_GOAL_MS = 50;
 
 /**
- * Sets the CPU priority of every thread of the process listening on `port` (the API, its sheet worker,
- * libuv's pool) and of the PostgreSQL backends connected to `database`. In production the server and its
- * database run on machines of their own; here they share the browser's two cores, and the Long Tasks API
- * counts the time a task waited for a core as part of the task (a trace of such a run: a 154 ms minor GC
- * that used 13 ms of CPU). A thread a worker starts later inherits its creator's priority.
+ * Sets the CPU priority of every thread of the server (the API, its sheet worker, libuv's pool) and of the
+ * PostgreSQL backends connected to `database`. In production the server and its database run on machines
+ * of their own; here they share the browser's two cores, and the Long Tasks API counts the time a task
+ * waited for a core as part of the task (a trace of such a run: a 154 ms minor GC that used 13 ms of CPU).
+ * A thread a worker starts later inherits its creator's priority.
  */
-async function setServerPriority(port: number, database: string, nice: number): Promise<void> {
-  const listening = execFileSync('ss', ['-ltnpH', `sport = :${port}`], { encoding: 'utf8' });
-  const serverPids = [...listening.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1]));
-  if (serverPids.length === 0) throw new Error(`no process listens on port ${port}`);
+async function setServerPriority(serverPid: number, database: string, nice: number): Promise<void> {
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
   let backends: number[];
@@ -168,10 +164,11 @@ async function setServerPriority(port: number, database: string, nice: number): 
   } finally {
     await admin.end();
   }
-  const threads = [...serverPids, ...backends].flatMap((pid) =>
-    existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : [],
-  );
-  for (const tid of threads) execFileSync('renice', ['-n', String(nice), '-p', tid], { stdio: 'ignore' });
+  for (const pid of [serverPid, ...backends]) {
+    const threads = existsSync(`/proc/${pid}/task`) ? readdirSync(`/proc/${pid}/task`) : [];
+    // Linux's setpriority takes a thread id: each thread has its own nice value.
+    for (const tid of threads) setPriority(Number(tid), nice);
+  }
 }
 
 /** The export of All clicked once: its time to the download, what the dialog showed, the long tasks meanwhile. */
@@ -219,7 +216,7 @@ async function timedExport(page: Page): Promise<BrowserExportRun> {
 export async function exportInBrowser(
   browser: Browser,
   shell: string,
-  server: { port: number; database: string },
+  server: { pid: () => number | undefined; database: string },
 ): Promise<BrowserExportFigures> {
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
@@ -250,7 +247,9 @@ export async function exportInBrowser(
     await page.waitForTimeout(1000);
 
     const contended = await timedExport(page);
-    await setServerPriority(server.port, server.database, 10);
+    const serverPid = server.pid();
+    if (serverPid === undefined) throw new Error('the server is not running');
+    await setServerPriority(serverPid, server.database, 10);
     await page.waitForTimeout(1000);
     const measured = await timedExport(page);
     const rows = Number(/Writing ([\d,]+) rows/.exec(measured.lastProgress)?.[1]?.replace(/,/g, '') ?? Number.NaN);

@@ -243,7 +243,7 @@ function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
 
 /** The built system started on the e2e ports (built first when stale) and a browser, for `work`. */
 async function withSystem<T>(
-  work: (browser: Browser, env: Record<string, string>) => Promise<T>,
+  work: (browser: Browser, env: Record<string, string>, server: { pid: () => number | undefined }) => Promise<T>,
   /** The server's own environment (e.g. a kept bench database), over the system's defaults. */
   serverEnv: Record<string, string> = {},
   /** Chromium's flags besides those that keep it off the network (the video bench's fake camera). */
@@ -264,7 +264,7 @@ async function withSystem<T>(
       args: [...CHROMIUM_ARGS, ...browserArgs],
     });
     try {
-      return await work(browser, system.env);
+      return await work(browser, system.env, { pid: () => system.server.pid });
     } finally {
       await browser.close();
     }
@@ -350,7 +350,7 @@ async function exportInChromium() {
   if (!url) return { failed: 'needs the PostgreSQL at 127.0.0.1:5432 (the export bench bank)' };
   return attempt('the export in Chromium', () =>
     withSystem(
-      (browser) => exportInBrowser(browser, SHELL, { port: E2E_PORTS.SERVER_PORT, database: EXPORT_DATABASE }),
+      (browser, _env, server) => exportInBrowser(browser, SHELL, { pid: server.pid, database: EXPORT_DATABASE }),
       exportBankEnv(url),
     ),
   );
