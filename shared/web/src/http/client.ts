@@ -154,7 +154,8 @@ export async function downloadExport(
         reject(signal?.reason ?? new DOMException('The export was cancelled', 'AbortError'));
       };
       signal?.addEventListener('abort', cancel, { once: true });
-      worker.onerror = (event) => reject(new Error(`${path}: the export worker failed: ${event.message}`));
+      worker.onerror = (event) =>
+        reject(new Error(`the export could not start (${event.message || 'its worker failed'})`));
       worker.onmessage = (event: MessageEvent<ExportWorkerAnswer>) => {
         const message = event.data;
         if (message.type === 'started') {
@@ -163,7 +164,7 @@ export async function downloadExport(
         } else if (message.type === 'progress') {
           onProgress?.({ rows, bytes: message.bytes });
         } else if (message.type === 'failed') {
-          reject(new Error(`${path}: ${message.message}`));
+          reject(new Error(message.message));
         } else {
           signal?.removeEventListener('abort', cancel);
           resolve(message);
