@@ -182,6 +182,13 @@ test('with the gateway stopped the call screen says so, and the back office work
   const officer = await apiLogin('officer', 'Officer@123');
   await stopPart('janus');
   try {
+    // The server reuses a gateway probe for 5 s and the page asks every 30 s: an answer probed while the
+    // previous test's call ran could be served to this page and kept past this test's wait.
+    await expect
+      .poll(async () => (await apiGet<{ reachable: boolean }>(officer, API_PATHS.videoGatewayStatus)).reachable, {
+        timeout: 15_000,
+      })
+      .toBe(false);
     await logIn(page, 'officer', 'Officer@123');
     await menuItem(page, 'Video').click();
     await expect(page.getByText('The video service is unavailable right now.')).toBeVisible({ timeout: 30_000 });
