@@ -1,6 +1,6 @@
 // npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main):
-// the server tests; the other unit tests, the server's long tests, typecheck and lint; the build, then the browser
-// tests. Every step runs; the exit code is non-zero if anything failed.
+// the server tests; the other unit tests, then the server's long tests; the build, then the browser tests, typecheck
+// and lint. Every step runs; the exit code is non-zero if anything failed.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
@@ -144,8 +144,8 @@ async function main() {
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
   // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
-  // package at a time, then the server's three longest test files and the static checks; and the build, then the
-  // browser and topology tests. The first two run niced (`nice -n 10`): the build and the browser tests are the
+  // package at a time, then the server's three longest test files; and the build, then the browser and topology
+  // tests, then the static checks. The first two run niced (`nice -n 10`): the build and the browser tests are the
   // longest path and wait on real time (timeouts, a live page), the others only take the CPU the browser lane
   // leaves. Every stream runs to the end, so a run reports every failure at once.
   const serverLane = tests(
@@ -177,12 +177,6 @@ async function main() {
       ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
       countTests,
     );
-    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
-    // types are checked once each, not once per package.
-    await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
-    await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
-    // Exports, files and dependencies nothing uses (knip.json).
-    await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
   })();
   const browserLane = (async () => {
     const buildStartedAt = new Date();
@@ -206,6 +200,14 @@ async function main() {
     } else {
       tallies.push({ name: 'browser tests (not run: build failed)', passed: 0, failed: 1, skipped: 0, ms: 0 });
     }
+    // The static checks last in this lane, the shortest of the three: after the browser tests (they would take
+    // CPU from a live page), while the other two lanes finish.
+    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+    // types are checked once each, not once per package.
+    await check('typecheck: npm run typecheck', 'npm', ['run', 'typecheck']);
+    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+    // Exports, files and dependencies nothing uses (knip.json).
+    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
   })();
   await Promise.all([serverLane, unitLane, browserLane]);
   summarise();
