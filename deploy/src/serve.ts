@@ -28,6 +28,41 @@ export function isPageRequest(url: string): boolean {
   return !path.posix.basename(pathnameOf(url)).includes('.');
 }
 
+/** A path segment written so that the decodeURI of @fastify/static gives it back as it is. */
+function encodeSegment(segment: string): string {
+  return encodeURI(segment).replace(/[?#]/g, encodeURIComponent);
+}
+
+/**
+ * The URL as the origin's checks and files read it: its path percent-decoded once and its dot segments
+ * resolved (a '\\' or an encoded '/' separates segments too; repeated slashes are one), as nginx resolves a
+ * path before it matches a location; the query kept. Null for a path no file has: undecodable, with a NUL
+ * byte, or above the origin's folder (nginx answers those 400 too).
+ */
+export function canonicalUrl(url: string): string | null {
+  const query = url.indexOf('?');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(query < 0 ? url : url.slice(0, query));
+  } catch {
+    return null;
+  }
+  if (!decoded.startsWith('/') || decoded.includes('\0')) return null;
+  const parts = decoded.split(/[/\\]+/).slice(1);
+  const segments: string[] = [];
+  for (const part of parts) {
+    if (part === '..') {
+      if (segments.pop() === undefined) return null;
+    } else if (part !== '.' && part !== '') {
+      segments.push(part);
+    }
+  }
+  const last = parts.at(-1);
+  const folder = segments.length > 0 && (last === '' || last === '.' || last === '..');
+  const pathname = `/${segments.map(encodeSegment).join('/')}${folder ? '/' : ''}`;
+  return query < 0 ? pathname : `${pathname}${url.slice(query)}`;
+}
+
 function addVary(reply: FastifyReply, field: string): void {
   const vary = reply.getHeader('vary');
   reply.header('Vary', vary ? `${vary}, ${field}` : field);
@@ -58,6 +93,8 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
   const requestTimeout = millisecondsFrom(opts.env, 'REQUEST_TIMEOUT_MS', 30_000);
   const server = Fastify({
     logger: opts.logger ?? false,
+    // Before routing and every check: what is checked is the file served (a path no file has is refused below).
+    rewriteUrl: (req) => canonicalUrl(req.url ?? '/') ?? '/',
     // A request that never finishes is not held open: half-sent headers or bodies, idle sockets.
     requestTimeout,
     connectionTimeout: requestTimeout,
@@ -73,6 +110,9 @@ export function createAppServer(app: AppInfo, opts: ServeOptions): FastifyInstan
   server.register(fastifyHelmet, helmetOptions(app, opts.env, pageRules));
   server.addHook('onRequest', async (req, reply) => {
     reply.header(PERMISSIONS_POLICY, permissionsPolicy(req.url, pageRules()));
+    if (canonicalUrl(req.originalUrl) === null) {
+      return reply.code(400).send({ code: 400, message: 'path: undecodable, a NUL byte, or above the root' });
+    }
   });
 
   // The pages that host remotes (the shell's, the portal's) read a remote's federation files cross-origin, and

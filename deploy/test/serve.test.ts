@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -520,6 +521,65 @@ describe('security and transport of the app servers', () => {
   it('8. a source map is not served', async () => {
     for (const url of ['/main.js.map', `${fileUrl(root, 'shell', 'chunks/12.abcdef012345.js.map')}`]) {
       assert.equal((await server('shell').inject({ url })).statusCode, 404, url);
+    }
+  });
+
+  it('6. a path is decoded and its dot segments resolved before any check: the store is never served through /files/..', async () => {
+    const remote = server('mfe-notifications');
+    await remote.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = remote.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      // node:http sends the path as given (fetch and inject would resolve '..' first).
+      const raw = (rawPath: string, headers: Record<string, string> = {}) =>
+        new Promise<{ status: number; headers: IncomingHttpHeaders; body: string }>((resolve, reject) => {
+          const req = httpRequest({ host: '127.0.0.1', port, path: rawPath, headers }, (res) => {
+            let body = '';
+            res.setEncoding('utf8');
+            res.on('data', (chunk: string) => {
+              body += chunk;
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+          });
+          req.on('error', reject);
+          req.end();
+        });
+      const id = currentOf(root, 'mfe-notifications');
+      for (const [rawPath, status] of [
+        ['/files/../current/release.json', 404],
+        ['/files/%2e%2e/releases/ID/release.json', 404],
+        ['/files/%2E%2E/current/remote.json', 404],
+        ['/files/..%2fcurrent%2Frelease.json', 404],
+        ['/files/..\\current\\release.json', 404],
+        ['/files/..%5Ccurrent/release.json', 404],
+        ['/files/chunks/../../releases/ID/release.json', 404],
+        ['/files/./%2e/../current/index.html.gz', 404],
+        // Decoded once, as nginx does: what is left is a name, not a step up.
+        ['/files/%252e%252e/current/release.json', 404],
+        ['/files/%25%32%65%25%32%65/current/release.json', 404],
+        // Above the origin's folder, undecodable or a NUL byte: no file has that path.
+        ['/files/../../shell/current/release.json', 400],
+        ['/%2e%2e/%2e%2e/package.json', 400],
+        ['/files/%zz/release.json', 400],
+        ['/files/%00/../current/release.json', 400],
+      ] as const) {
+        const res = await raw(rawPath.replace('ID', id));
+        assert.equal(res.status, status, rawPath);
+        assert.doesNotMatch(res.body, /createdAt|<html>|displayName/, rawPath);
+        assert.equal(res.headers['x-content-type-options'], 'nosniff', `${rawPath}: the security headers`);
+      }
+      // Every check reads the resolved path: env.json reached through a federation file's folder is not readable cross-origin.
+      const env = await raw('/files/chunks/../../env.json', { origin: 'http://127.0.0.1:3100' });
+      assert.equal(env.status, 200);
+      assert.equal(env.headers['access-control-allow-origin'], undefined);
+      assert.equal(env.headers['cache-control'], NO_CACHE);
+      // A served file reached by a roundabout path is that file, with its own headers.
+      const main = await raw(`/files/chunks/..//./main.${id}.js`, { 'accept-encoding': 'identity' });
+      assert.equal(main.status, 200);
+      assert.equal(main.body, MAIN_JS);
+      assert.equal(main.headers['cache-control'], IMMUTABLE);
+    } finally {
+      await remote.close();
     }
   });
 
