@@ -293,6 +293,35 @@ describe('POST /v3/auth/forget-password', () => {
       ['username'],
     );
   });
+
+  it("a reset link leads only to one of the bank's sites (an origin of CORS_ORIGINS): any other is 400 naming redirectURL, nothing recorded", async () => {
+    const before = await s.app.ctx.db.query('SELECT id FROM password_reset_requests');
+    for (const redirectURL of [
+      'https://evil.example/reset',
+      'http://127.0.0.1:3000@evil.example/reset',
+      'http://127.0.0.1:3999/reset',
+      'https://127.0.0.1:3000/reset',
+    ]) {
+      const res = await call(s.app, 'POST', '/v3/auth/forget-password', undefined, {
+        username: 'officer',
+        redirectURL,
+      });
+      assert.equal(res.statusCode, 400, redirectURL);
+      assert.deepEqual(
+        res.json().errors,
+        [{ label: 'redirectURL', reason: "must be on one of this bank's sites" }],
+        redirectURL,
+      );
+    }
+    const after = await s.app.ctx.db.query('SELECT id FROM password_reset_requests');
+    assert.equal(after.length, before.length);
+    // The shell's own origin (the login form sends `${origin}/login`) is one of them.
+    const res = await call(s.app, 'POST', '/v3/auth/forget-password', undefined, {
+      username: 'nobody',
+      redirectURL: 'http://localhost:3000/login',
+    });
+    assert.equal(res.statusCode, 200);
+  });
 });
 
 describe('POST /tokenApi/getToken', () => {

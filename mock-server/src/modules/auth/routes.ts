@@ -67,6 +67,16 @@ export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       `forget-password:${String((request.body as { username?: unknown }).username).toLowerCase()}`,
   });
 
+  /** The mailed link leads to the bank's own sites only: every one of them that calls the API is a CORS origin. */
+  function checkRedirect(redirectURL: string): void {
+    if (!/^https?:\/\//.test(redirectURL) || !URL.canParse(redirectURL)) {
+      throw invalid('redirectURL', 'must be an absolute http(s) URL');
+    }
+    if (!config.corsOrigins.includes(new URL(redirectURL).origin)) {
+      throw invalid('redirectURL', "must be on one of this bank's sites");
+    }
+  }
+
   app.post(
     API_PATHS.login,
     {
@@ -145,17 +155,15 @@ export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         body: Type.Object({ username: nonEmptyString(128), redirectURL: nonEmptyString(2048) }, closed),
         response: messageAnswers,
       },
-      // Each call stores a request and would mail a link: a few per user name, known or not.
+      // Each call stores a request and would mail a link: a few per user name, known or not (bad input spends none).
       preHandler: async (request) => {
+        checkRedirect(request.body.redirectURL);
         const limit = await forgetPasswordPerUsername(request);
         if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
       },
     },
     async (request) => {
       const { username, redirectURL } = request.body;
-      if (!/^https?:\/\//.test(redirectURL) || !URL.canParse(redirectURL)) {
-        throw invalid('redirectURL', 'must be an absolute http(s) URL');
-      }
       await recordPasswordReset(db, { username, redirectURL }, ctx.now());
       return { message: FORGET_PASSWORD_MESSAGE };
     },
