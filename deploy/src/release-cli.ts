@@ -1,7 +1,7 @@
 // Publishing one app alone (README "Deploying"):
 //   npm run release -- <app> [--dist <folder>]   build (or take a built folder), check it fits, make it current
-//   npm run rollback -- <app> [id | version]     point back at a kept release (default: the one before)
-//   npm run releases -- <app>                    list kept releases
+//   npm run rollback -- <app> [id | version]     undo the last switch of the pointer, or point at a kept release
+//   npm run releases -- <app>                    list kept releases and the pointer's switches
 //   node --import tsx deploy/src/release-cli.ts sync   every built app's dist becomes a release if it is new
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -24,16 +24,19 @@ import { createRelease, releaseIdOf } from './releaseBuild';
 import {
   collectReleases,
   currentId,
+  describeSwitch,
   FILES_DIR,
   keepCount,
   type ListedRelease,
   listReleases,
   originRoot,
   type ReleaseInfo,
+  readHistory,
   releasedName,
   releaseFileUrl,
   resolveRollbackTarget,
-  switchCurrent,
+  type Switch,
+  switchAndRecord,
 } from './releases';
 
 /** Origins a remote may be loaded from: every configured app's public origin, plus ALLOWED_ORIGINS. */
@@ -119,24 +122,30 @@ export function publish(root: string, env: Env, app: AppInfo, distDir: string): 
     declarationFile: app.kind === 'remote' ? path.join(root, app.dir, 'remote.json') : undefined,
   });
   const previous = currentId(env, app.dir);
-  switchCurrent(env, app.dir, release.id);
+  if (previous !== release.id) switchAndRecord(env, app.dir, release.id, { command: 'release' });
   writeOriginFiles(env);
   return { release, previous, removed: collectReleases(env, app.dir, keepCount(env)), created };
 }
 
+/** Points back at a kept release (`wanted`), or undoes the last switch not undone yet; either is a switch recorded. */
 export function rollback(
   root: string,
   env: Env,
   app: AppInfo,
   wanted?: string,
-): { to: ListedRelease; from: string | null } {
-  const target = resolveRollbackTarget(listReleases(env, app.dir), wanted);
+): { to: ListedRelease; from: string | null; undid?: Switch } {
+  let resolved: ReturnType<typeof resolveRollbackTarget>;
+  try {
+    resolved = resolveRollbackTarget(listReleases(env, app.dir), readHistory(env, app.dir), wanted);
+  } catch (error) {
+    throw new Error(`${app.dir}: ${(error as Error).message}`);
+  }
+  const { target, undoes } = resolved;
   const problems = releaseMisfits(root, env, app, target.id);
   if (problems.length > 0) throw refusal(app, target.id, problems);
-  const from = currentId(env, app.dir);
-  switchCurrent(env, app.dir, target.id);
+  const { from } = switchAndRecord(env, app.dir, target.id, { command: 'rollback', undoes: undoes?.seq });
   writeOriginFiles(env);
-  return { to: target, from };
+  return { to: target, from, undid: undoes };
 }
 
 /**
@@ -159,10 +168,7 @@ export function sync(root: string, env: Env, log = console.log): void {
   writeOriginFiles(env);
 }
 
-function formatList(releases: readonly ListedRelease[]): string {
-  if (releases.length === 0) return 'no releases';
-  const rows = releases.map((r) => [r.current ? '*' : ' ', r.createdAt, r.version, r.hash, r.id]);
-  const header = [' ', 'time', 'version', 'hash', 'release'];
+function formatTable(header: readonly string[], rows: readonly string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
   return [header, ...rows]
     .map((row) =>
@@ -174,6 +180,34 @@ function formatList(releases: readonly ListedRelease[]): string {
     .join('\n');
 }
 
+/** The kept releases (`*`: current), then the pointer's switches, newest first. */
+function formatList(releases: readonly ListedRelease[], history: readonly Switch[]): string {
+  const kept =
+    releases.length === 0
+      ? 'no releases'
+      : formatTable(
+          [' ', 'time', 'version', 'hash', 'release'],
+          releases.map((r) => [r.current ? '*' : ' ', r.createdAt, r.version, r.hash, r.id]),
+        );
+  const switches =
+    history.length === 0
+      ? 'no switches recorded'
+      : formatTable(
+          ['#', 'time', 'who', 'command', 'from', 'to'],
+          [...history]
+            .reverse()
+            .map((s) => [
+              String(s.seq),
+              s.at,
+              s.actor,
+              s.undoes === undefined ? s.command : `${s.command} (undid #${s.undoes})`,
+              s.from ?? '-',
+              s.to,
+            ]),
+        );
+  return `${kept}\n\nswitches of the pointer, newest first:\n${switches}`;
+}
+
 function build(app: AppInfo): void {
   const result = spawnSync('npm', ['run', 'build', '-w', app.dir], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`build of ${app.dir} failed (exit ${result.status})`);
@@ -181,7 +215,7 @@ function build(app: AppInfo): void {
 
 const USAGE = `usage:
   npm run release -- <app> [--dist <built folder>]
-  npm run rollback -- <app> [release id | version]
+  npm run rollback -- <app> [release id | version]   (none: undo the last switch)
   npm run releases -- <app>`;
 
 function main(argv: readonly string[]): void {
@@ -194,13 +228,15 @@ function main(argv: readonly string[]): void {
   if (!dir || dir.startsWith('-')) throw new Error(USAGE);
   const app = appNamed(REPO_ROOT, env, dir);
   if (command === 'releases') {
-    console.log(formatList(listReleases(env, app.dir)));
+    console.log(formatList(listReleases(env, app.dir), readHistory(env, app.dir)));
     return;
   }
   if (command === 'rollback') {
     if (rest.length > 1) throw new Error(USAGE);
-    const { to, from } = rollback(REPO_ROOT, env, app, rest[0]);
-    console.log(`[rollback] ${app.dir}: ${to.id} is current (was ${from ?? 'none'})`);
+    const { to, from, undid } = rollback(REPO_ROOT, env, app, rest[0]);
+    console.log(
+      `[rollback] ${app.dir}: ${to.id} is current (was ${from ?? 'none'}${undid ? `; undid ${describeSwitch(undid)}` : ''})`,
+    );
     return;
   }
   if (command !== 'release') throw new Error(USAGE);

@@ -7,6 +7,7 @@
 //                                               mf-manifest.<id>.json, main.<id>.js)
 //   <RELEASES_DIR>/<app>/releases/<id>/         one release: its page (index.html), release.json, remote.json
 //   <RELEASES_DIR>/<app>/current                symlink to releases/<id>; switched by rename
+//   <RELEASES_DIR>/<app>/history.json           every switch of the pointer (time, who, from, to); rewritten by rename
 //   <RELEASES_DIR>/<app>/env.json               the origin's runtime configuration
 //   <RELEASES_DIR>/shell/remotes.json           every remote's current release; rewritten by rename
 //
@@ -23,6 +24,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { userInfo } from 'node:os';
 import path from 'node:path';
 import { type AppInfo, appInfo, type Env, portEnvName, REPO_ROOT, resolvePort } from './apps';
 
@@ -123,6 +125,79 @@ export function switchCurrent(env: Env, dir: string, id: string): void {
   renameSync(temporary, link);
 }
 
+/** One switch of an app's pointer, as history.json records it. */
+export interface Switch {
+  /** 1, 2, …: its number in the app's history. */
+  seq: number;
+  /** ISO time of the switch. */
+  at: string;
+  /** RELEASE_ACTOR, else the OS user who ran the command. */
+  actor: string;
+  command: 'release' | 'rollback';
+  from: string | null;
+  to: string;
+  /** A rollback that named no release: the switch it undid. */
+  undoes?: number;
+}
+
+const HISTORY_FILE = 'history.json';
+/** What a terminal prints as it is: no control character can rewrite the operator's screen. */
+const ACTOR_PATTERN = /^[\p{L}\p{N} ._@+-]{1,100}$/u;
+
+/** Who switches: RELEASE_ACTOR (a pipeline names its run), else the OS user. */
+function actorOf(env: Env): string {
+  const named = env.RELEASE_ACTOR;
+  if (named !== undefined && named !== '') {
+    if (!ACTOR_PATTERN.test(named)) {
+      throw new Error(`RELEASE_ACTOR: 1 to 100 letters, digits, spaces or . _ @ + -, got ${JSON.stringify(named)}`);
+    }
+    return named;
+  }
+  try {
+    return userInfo().username;
+  } catch {
+    // A container's user may have no name.
+    return `uid ${process.getuid?.() ?? 'unknown'}`;
+  }
+}
+
+/** Every switch of an app's pointer, oldest first; none before the first one recorded. */
+export function readHistory(env: Env, dir: string): Switch[] {
+  const file = path.join(originRoot(env, dir), HISTORY_FILE);
+  if (!existsSync(file)) return [];
+  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (!Array.isArray(parsed)) throw new Error(`${file}: not a list of switches`);
+  return parsed as Switch[];
+}
+
+/**
+ * Switches the pointer and records the switch in history.json (written aside, then renamed). Who
+ * switches is known before anything changes; were the process to stop between the two, the pointer
+ * and the history's last switch would differ, which a rollback notices.
+ */
+export function switchAndRecord(env: Env, dir: string, to: string, how: Pick<Switch, 'command' | 'undoes'>): Switch {
+  const actor = actorOf(env);
+  const history = readHistory(env, dir);
+  const from = currentId(env, dir);
+  switchCurrent(env, dir, to);
+  const entry: Switch = { seq: (history.at(-1)?.seq ?? 0) + 1, at: new Date().toISOString(), actor, ...how, from, to };
+  writeAtomically(path.join(originRoot(env, dir), HISTORY_FILE), `${JSON.stringify([...history, entry], null, 2)}\n`);
+  return entry;
+}
+
+/** The switch that made the pointer what it is and is not undone yet: what a rollback without a release undoes. */
+export function lastSwitch(history: readonly Switch[]): Switch | undefined {
+  const effective: Switch[] = [];
+  for (const entry of history) {
+    if (entry.undoes === undefined) effective.push(entry);
+    else {
+      const undone = effective.findIndex((e) => e.seq === entry.undoes);
+      if (undone >= 0) effective.splice(undone, 1);
+    }
+  }
+  return effective.at(-1);
+}
+
 /** Every kept release of an app, newest first. */
 export function listReleases(env: Env, dir: string): ListedRelease[] {
   const folder = releasesDir(env, dir);
@@ -134,18 +209,46 @@ export function listReleases(env: Env, dir: string): ListedRelease[] {
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id));
 }
 
-/** The release an argument names: an id, or a version (its newest release); none: the one before the current. */
-export function resolveRollbackTarget(releases: readonly ListedRelease[], wanted?: string): ListedRelease {
+/** '#3 (2030-01-01T00:00:00.000Z, alice, release)': a switch as messages name it. */
+export function describeSwitch(entry: Switch): string {
+  return `#${entry.seq} (${entry.at}, ${entry.actor}, ${entry.command})`;
+}
+
+/**
+ * Where a rollback goes: the release an argument names (an id, or a version: its newest release); none:
+ * back before the last switch not undone yet (publish v2, rollback to v1, publish v3: back to v1).
+ */
+export function resolveRollbackTarget(
+  releases: readonly ListedRelease[],
+  history: readonly Switch[],
+  wanted?: string,
+): { target: ListedRelease; undoes?: Switch } {
+  const kept = `name a kept release: ${releases.map((r) => r.id).join(', ') || 'none'}`;
+  const current = releases.find((r) => r.current)?.id ?? null;
   if (wanted) {
-    const match = releases.find((r) => r.id === wanted) ?? releases.find((r) => r.version === wanted);
-    if (!match)
+    const target = releases.find((r) => r.id === wanted) ?? releases.find((r) => r.version === wanted);
+    if (!target)
       throw new Error(`no kept release '${wanted}' (kept: ${releases.map((r) => r.id).join(', ') || 'none'})`);
-    return match;
+    if (target.id === current) throw new Error(`${target.id} is already current`);
+    return { target };
   }
-  const index = releases.findIndex((r) => r.current);
-  const previous = index >= 0 ? releases[index + 1] : undefined;
-  if (!previous) throw new Error('no earlier release to roll back to');
-  return previous;
+  const last = lastSwitch(history);
+  if (!last) throw new Error(`no switch to undo: none is recorded; ${kept}`);
+  if (last.to !== current) {
+    throw new Error(
+      `no switch to undo: the pointer is at ${current ?? 'nothing'}, the last switch recorded, ${describeSwitch(last)}, went to ${last.to}; ${kept}`,
+    );
+  }
+  if (last.from === null) {
+    throw new Error(`no switch to undo: ${describeSwitch(last)} made the first release current, nothing was before it`);
+  }
+  const target = releases.find((r) => r.id === last.from);
+  if (!target) {
+    throw new Error(
+      `cannot undo ${describeSwitch(last)}: ${last.from}, current before it, is no longer kept (RELEASES_KEEP collects the oldest); ${kept}`,
+    );
+  }
+  return { target, undoes: last };
 }
 
 /** Every file under a folder, relative to it, '/'-separated. */
@@ -161,17 +264,18 @@ export function filesUnder(dir: string, include: (name: string) => boolean = () 
 }
 
 /**
- * Removes the oldest releases beyond `keep` (the current one is never removed, whatever its age), then
- * every file no kept release names. Returns the removed ids.
+ * Removes the oldest releases beyond `keep` (never the current one, whatever its age, nor the one a
+ * rollback would go back to), then every file no kept release names. Returns the removed ids.
  */
 export function collectReleases(env: Env, dir: string, keep: number): string[] {
   const releases = listReleases(env, dir);
+  const rollbackTarget = lastSwitch(readHistory(env, dir))?.from;
   const removed: string[] = [];
   let kept = 0;
   for (const release of releases) {
     if (release.current) continue;
     kept++;
-    if (kept < keep) continue;
+    if (kept < keep || release.id === rollbackTarget) continue;
     rmSync(path.join(releasesDir(env, dir), release.id), { recursive: true, force: true });
     removed.push(release.id);
   }

@@ -10,9 +10,9 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { RELEASE_BASE_PLACEHOLDER } from '@originate/build/release';
 import { type AppInfo, listApps, listenHost, withDeploymentFile } from '../src/apps';
@@ -30,9 +30,9 @@ import { contentHash, createRelease } from '../src/releaseBuild';
 import {
   collectReleases,
   currentId,
-  type ListedRelease,
   listReleases,
   originRoot,
+  readHistory,
   resolveRollbackTarget,
   switchCurrent,
 } from '../src/releases';
@@ -214,11 +214,14 @@ describe('the release store', () => {
         ['2.0.0', false],
       ],
     );
-    assert.equal(resolveRollbackTarget(listed).version, '2.1.0');
-    assert.equal(resolveRollbackTarget(listed, '2.0.0').id, releases[0]);
-    assert.equal(resolveRollbackTarget(listed, releases[1]).version, '2.1.0');
-    assert.throws(() => resolveRollbackTarget(listed, '9.9.9'), /no kept release '9\.9\.9'/);
-    assert.throws(() => resolveRollbackTarget([{ current: true } as ListedRelease]), /no earlier release/);
+    assert.equal(resolveRollbackTarget(listed, [], '2.0.0').target.id, releases[0]);
+    assert.equal(resolveRollbackTarget(listed, [], releases[1]).target.version, '2.1.0');
+    assert.throws(() => resolveRollbackTarget(listed, [], '9.9.9'), /no kept release '9\.9\.9'/);
+    // A pointer switched by hand (no history): a rollback needs a release named.
+    assert.throws(
+      () => resolveRollbackTarget(listed, []),
+      /no switch to undo: none is recorded; name a kept release: /,
+    );
     assert.throws(() => switchCurrent(env, app.dir, '0.0.0-000000000000'), /no release 0\.0\.0-000000000000/);
     // No temporary link is left behind.
     assert.deepEqual(
@@ -321,14 +324,122 @@ describe('publish and rollback against a host', () => {
     writeFileSync(path.join(dist, 'index.html'), `${PAGE}<!-- 2 -->`);
     const second = publish(repo, env, appOf('mfe-notifications'), dist);
     assert.equal(second.previous, first);
-    // Both were made within the same instant here: date the first one a minute earlier.
-    const past = new Date(Date.now() - 60_000);
-    const file = path.join(originRoot(env, 'mfe-notifications'), 'releases', first as string, 'release.json');
-    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), createdAt: past.toISOString() }));
     const back = rollback(repo, env, appOf('mfe-notifications'));
     assert.equal(back.to.id, first);
     assert.equal(back.from, second.release.id);
     assert.ok(remotesJson().includes(`/files/mf-manifest.${first}.json`));
+  });
+});
+
+describe('rollback undoes the last switch of the pointer (its history)', () => {
+  let repo: string;
+  const DIR = 'mfe-notifications';
+
+  /** A repo with a shell and mfe-notifications; each `publishVersion` is a new build of the remote. */
+  const envOf = (keep = '5'): Record<string, string> => ({
+    RELEASES_DIR: path.join(repo, 'store'),
+    SHELL_PORT: '3100',
+    MFE_NOTIFICATIONS_PORT: '3104',
+    RELEASES_KEEP: keep,
+    RELEASE_ACTOR: 'alice',
+  });
+  const appOf = (dir: string) => {
+    const found = listApps(repo, envOf(), { built: true }).find((a) => a.dir === dir);
+    assert.ok(found);
+    return found;
+  };
+  const writeApp = (dir: string, version: string, declaration?: object) => {
+    mkdirSync(path.join(repo, dir, 'dist'), { recursive: true });
+    writeFileSync(path.join(repo, dir, 'package.json'), JSON.stringify({ version }));
+    if (declaration) writeFileSync(path.join(repo, dir, 'remote.json'), JSON.stringify(declaration));
+    writeFileSync(path.join(repo, dir, 'dist', 'mf-manifest.json'), JSON.stringify(manifest(HOST_SHARED)));
+    writeFileSync(path.join(repo, dir, 'dist', 'index.html'), `${PAGE}<!-- ${version} -->`);
+  };
+  /** Builds and publishes version `v` of the remote; returns its release id. */
+  const publishVersion = (version: string, keep?: string): string => {
+    writeApp(DIR, version, DECLARATION);
+    return publish(repo, envOf(keep), appOf(DIR), appOf(DIR).distDir).release.id;
+  };
+  const undo = (keep?: string) => rollback(repo, envOf(keep), appOf(DIR)).to.id;
+  const versionOf = (id: string | null) => id?.split('-')[0];
+
+  beforeEach(() => {
+    repo = mkdtempSync(path.join(tmpdir(), 'deploy-history-'));
+    writeApp('shell', '0.1.0');
+    publish(repo, envOf(), appOf('shell'), appOf('shell').distDir);
+  });
+  afterEach(() => rmSync(repo, { recursive: true, force: true }));
+
+  it('publish v1, v2, rollback, v3, rollback: back at v1, the release current before v3', () => {
+    const v1 = publishVersion('1.0.0');
+    publishVersion('2.0.0');
+    assert.equal(undo(), v1);
+    publishVersion('3.0.0');
+    assert.equal(undo(), v1);
+    assert.equal(currentId(envOf(), DIR), v1);
+  });
+
+  it('repeated rollbacks go further back, to before the first release; a named release still works', () => {
+    const [v1, v2, v3] = ['1.0.0', '2.0.0', '3.0.0'].map((v) => publishVersion(v));
+    assert.deepEqual([undo(), undo()], [v2, v1]);
+    assert.throws(
+      () => undo(),
+      /mfe-notifications: no switch to undo: #1 \(.*alice.*\) made the first release current, nothing was before it/,
+    );
+    // Naming a release is a switch of its own; the next rollback undoes it.
+    assert.equal(rollback(repo, envOf(), appOf(DIR), '3.0.0').to.id, v3);
+    assert.equal(undo(), v1);
+    assert.throws(() => rollback(repo, envOf(), appOf(DIR), v1), /1\.0\.0-[0-9a-f]{12} is already current/);
+  });
+
+  it('records each switch, time, who, command, from and to, in history.json replaced by rename', () => {
+    const v1 = publishVersion('1.0.0');
+    const v2 = publishVersion('2.0.0');
+    // The same build again moves nothing and records nothing.
+    publishVersion('2.0.0');
+    undo();
+    const history = readHistory(envOf(), DIR);
+    assert.deepEqual(
+      history.map(({ at: _at, ...rest }) => rest),
+      [
+        { seq: 1, actor: 'alice', command: 'release', from: null, to: v1 },
+        { seq: 2, actor: 'alice', command: 'release', from: v1, to: v2 },
+        { seq: 3, actor: 'alice', command: 'rollback', from: v2, to: v1, undoes: 2 },
+      ],
+    );
+    for (const entry of history) assert.ok(!Number.isNaN(Date.parse(entry.at)), entry.at);
+    assert.deepEqual(
+      readdirSync(originRoot(envOf(), DIR)).filter((f) => f.includes('tmp')),
+      [],
+    );
+    // Without RELEASE_ACTOR: the OS user; a RELEASE_ACTOR that cannot be printed as it is, refused.
+    const { RELEASE_ACTOR: _actor, ...withoutActor } = envOf();
+    rollback(repo, withoutActor, appOf(DIR), v2);
+    assert.equal(readHistory(envOf(), DIR).at(-1)?.actor, userInfo().username);
+    assert.throws(
+      () => rollback(repo, { ...envOf(), RELEASE_ACTOR: 'eve\u001b[2J' }, appOf(DIR), v1),
+      /RELEASE_ACTOR: /,
+    );
+    assert.equal(currentId(envOf(), DIR), v2);
+  });
+
+  it('keeps the release the next rollback goes back to; a rollback past a collected one says why', () => {
+    const [, b, c] = ['1.0.0', '2.0.0', '3.0.0'].map((v) => publishVersion(v, '2'));
+    rollback(repo, envOf('2'), appOf(DIR), b);
+    // d replaces b: b is the oldest beyond RELEASES_KEEP=2, yet the next rollback goes back to it.
+    const d = publishVersion('4.0.0', '2');
+    assert.deepEqual(
+      listReleases(envOf(), DIR)
+        .map((r) => r.id)
+        .sort(),
+      [b, c, d].sort(),
+    );
+    assert.deepEqual([undo('2'), undo('2'), undo('2')], [b, c, b]);
+    assert.throws(
+      () => undo('2'),
+      /mfe-notifications: cannot undo #2 \(.*alice.*\): 1\.0\.0-[0-9a-f]{12}, current before it, is no longer kept \(RELEASES_KEEP collects the oldest\); name a kept release: /,
+    );
+    assert.equal(versionOf(currentId(envOf(), DIR)), '2.0.0');
   });
 });
 
