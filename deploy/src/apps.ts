@@ -102,6 +102,13 @@ export function resolvePort(envName: string, env: Env): number | null {
   return positiveInt(env, envName, 65535, 'a port number between 1 and 65535') ?? DEFAULT_PORTS[envName] ?? null;
 }
 
+/** Every port of deploy/ports.json as configured, in that file's order: '4000-3000-3001-…-8188' by default. */
+export function portSet(env: Env): string {
+  return Object.keys(DEFAULT_PORTS)
+    .map((name) => resolvePort(name, env))
+    .join('-');
+}
+
 /** Reads a duration in milliseconds from env (or the fallback). */
 export function millisecondsFrom(env: Env, name: string, fallback: number): number {
   return positiveInt(env, name, 2 ** 31 - 1, 'a positive number of milliseconds') ?? fallback;

@@ -34,6 +34,7 @@ import {
   readHistory,
   releasedName,
   releaseFileUrl,
+  releasesRoot,
   resolveRollbackTarget,
   type Switch,
   switchAndRecord,
@@ -154,6 +155,7 @@ export function rollback(
  * The shell goes first, so remotes are checked against it.
  */
 export function sync(root: string, env: Env, log = console.log): void {
+  log(`[release] release store ${releasesRoot(env)}`);
   for (const app of listApps(root, env, { built: true })) {
     const id = releaseIdOf(app.distDir, versionOf(root, app.dir));
     if (currentId(env, app.dir) && listReleases(env, app.dir).some((r) => r.id === id)) continue;

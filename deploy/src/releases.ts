@@ -26,7 +26,7 @@ import {
 } from 'node:fs';
 import { userInfo } from 'node:os';
 import path from 'node:path';
-import { type AppInfo, appInfo, type Env, portEnvName, REPO_ROOT, resolvePort } from './apps';
+import { type AppInfo, appInfo, type Env, portEnvName, portSet, REPO_ROOT, resolvePort } from './apps';
 
 /** The folder of immutable files, below an app's folder and its origin. */
 export const FILES_DIR = 'files';
@@ -64,8 +64,17 @@ export const RELEASE_FILE = 'release.json';
 const ID_PATTERN = /^[0-9A-Za-z.+_-]{1,80}-[0-9a-f]{12}$/;
 const DEFAULT_KEEP = 5;
 
+/**
+ * The release store: RELEASES_DIR, else deploy/releases for the ports of deploy/ports.json and, for any
+ * other port set, a store of its own below it (ports-<every port>): the origin files (env.json,
+ * remotes.json) name one environment's ports, so a second `npm start` on other ports must not rewrite
+ * the first one's.
+ */
 export function releasesRoot(env: Env): string {
-  return path.resolve(env.RELEASES_DIR || path.join(REPO_ROOT, 'deploy', 'releases'));
+  if (env.RELEASES_DIR) return path.resolve(env.RELEASES_DIR);
+  const store = path.join(REPO_ROOT, 'deploy', 'releases');
+  const ports = portSet(env);
+  return ports === portSet({}) ? store : path.join(store, `ports-${ports}`);
 }
 
 /** How many releases of an app are kept (RELEASES_KEEP); the current one always is, on top. */

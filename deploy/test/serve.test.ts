@@ -7,11 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { DEFAULT_LOGIN_KEY } from '@originate/contract';
 import { answerUntilClosed } from '@originate/testing';
-import { type Env, listApps, originsFrom, resolvePort } from '../src/apps';
+import { type Env, listApps, originsFrom, REPO_ROOT, resolvePort } from '../src/apps';
 import { cacheControlFor, IMMUTABLE, NO_CACHE } from '../src/headers';
 import { buildRemotesManifest, readDeclaration, writeOriginFiles } from '../src/manifest';
 import { publish, sync } from '../src/release-cli';
-import { currentId, deployedApps, releaseFileUrl } from '../src/releases';
+import { currentId, deployedApps, releaseFileUrl, releasesRoot } from '../src/releases';
 import { createAppServer, isPageRequest, parseAppArgs } from '../src/serve';
 
 const NOTIFICATIONS_DECLARATION = {
@@ -377,6 +377,62 @@ describe('app servers', () => {
     } finally {
       writeOriginFiles(envOf(root), () => {});
     }
+  });
+});
+
+describe('13. a second environment on other ports', () => {
+  let root: string;
+  let base: string;
+  before(() => {
+    root = fixtureRepo();
+    base = mkdtempSync(path.join(tmpdir(), 'deploy-stores-'));
+  });
+  after(() => {
+    rmSync(root, { recursive: true });
+    rmSync(base, { recursive: true });
+  });
+
+  it('chooses a release store of its own by default: deploy/releases is the store of deploy/ports.json', () => {
+    const defaultStore = path.join(REPO_ROOT, 'deploy', 'releases');
+    assert.equal(releasesRoot({}), defaultStore);
+    assert.equal(releasesRoot({ SHELL_PORT: '3000', HOST: '0.0.0.0' }), defaultStore);
+    const other = releasesRoot(env);
+    assert.equal(path.dirname(other), defaultStore, 'below deploy/releases (ignored by git)');
+    assert.equal(path.basename(other), 'ports-4100-3100-3001-3002-3103-3104-3005-3006-8188');
+    assert.notEqual(releasesRoot({ ...env, JANUS_PORT: '8189' }), other);
+    assert.equal(releasesRoot({ ...env, RELEASES_DIR: '/srv/releases' }), '/srv/releases');
+  });
+
+  it("leaves the first environment's env.json and remotes.json as they were when it starts", async () => {
+    // Both stores laid out as releasesRoot chooses them, below a temporary folder instead of deploy/releases.
+    const storeOf = (ports: Env): Env => ({
+      ...ports,
+      RELEASES_DIR: path.join(base, path.relative(releasesRoot({}), releasesRoot(ports))),
+    });
+    const first = storeOf({});
+    sync(root, first, () => {});
+    const shellOf = (deployment: Env) => {
+      const shell = deployedApps(deployment).find((a) => a.dir === 'shell');
+      assert.ok(shell);
+      return createAppServer(shell, { env: deployment });
+    };
+    const shell = shellOf(first);
+    const origins = async (server: ReturnType<typeof shellOf>) => ({
+      api: (await server.inject({ url: '/env.json' })).json().apiBaseUrl,
+      remotes: ((await server.inject({ url: '/remotes.json' })).json().remotes as { entry: string }[]).map(
+        (r) => new URL(r.entry).origin,
+      ),
+    });
+    assert.deepEqual(await origins(shell), { api: 'http://127.0.0.1:4000', remotes: ['http://127.0.0.1:3004'] });
+    // What a second `npm start` with other ports does before serving: sync, then serve.ts writes its origin files.
+    const second = storeOf(env);
+    sync(root, second, () => {});
+    writeOriginFiles(second, () => {});
+    assert.deepEqual(await origins(shell), { api: 'http://127.0.0.1:4000', remotes: ['http://127.0.0.1:3004'] });
+    assert.deepEqual(await origins(shellOf(second)), {
+      api: 'http://127.0.0.1:4100',
+      remotes: ['http://127.0.0.1:3104'],
+    });
   });
 });
 
