@@ -279,6 +279,50 @@ describe('lead list export', () => {
     }
   });
 
+  it('writes text that starts like a formula as text (a leading apostrophe), and negative amounts as numbers', async () => {
+    // Names come from applicants and staff: one starting with =, +, -, @, a tab or a carriage return is a
+    // formula (OWASP CSV injection) once someone edits the cell, so the file holds it behind an apostrophe.
+    const officer = as.officer as Login;
+    const db = server.app.ctx.db;
+    const mine = await db.query<{ lead_id: string }>(
+      'SELECT lead_id FROM leads WHERE owner_id = $1 ORDER BY lead_id LIMIT 7',
+      [officer.user.userid],
+    );
+    const names = ['=HYPERLINK("http://evil.example","click")', '+1+cmd', '-2+3', '@SUM(A1)', '\tTab', '\rReturn'];
+    assert.equal(mine.length, names.length + 1, 'the officer owns enough leads');
+    for (const [i, name] of names.entries()) {
+      await db.query(`UPDATE leads SET first_name = $2, last_name = 'Lead' WHERE lead_id = $1`, [
+        mine[i]?.lead_id,
+        name,
+      ]);
+    }
+    const negative = mine[names.length]?.lead_id;
+    await db.query(
+      `UPDATE leads SET loan_amount = -250000, first_name = 'Plain', last_name = 'Name' WHERE lead_id = $1`,
+      [negative],
+    );
+    const sheet = await workbookOf(
+      await call(server.app, 'POST', LEADS_EXPORT, officer, { list: 'MY_LEADS', page: { page: 0, size: 10 } }),
+    );
+    const headers = (sheet.getRow(HEADER_ROW).values as unknown[]).slice(1);
+    const byId = new Map<unknown, ExcelJS.Row>();
+    sheet.eachRow((row, n) => {
+      if (n > HEADER_ROW) byId.set(row.getCell(headers.indexOf('Lead ID') + 1).value, row);
+    });
+    const prospect = headers.indexOf('Prospect') + 1;
+    for (const [i, name] of names.entries()) {
+      const cell = byId.get(mine[i]?.lead_id)?.getCell(prospect);
+      assert.equal(cell?.type, ExcelJS.ValueType.String, name);
+      // An XML reader reads a carriage return as a line feed.
+      assert.equal(cell?.value, `'${name.replace('\r', '\n')} Lead`);
+    }
+    const row = byId.get(negative);
+    assert.equal(row?.getCell(prospect).value, 'Plain Name');
+    const amount = row?.getCell(headers.indexOf('Amount') + 1);
+    assert.equal(amount?.type, ExcelJS.ValueType.Number);
+    assert.equal(amount?.value, -250000);
+  });
+
   it('refuses one who does not work leads, bad input and no token, as the list does', async () => {
     const body = { list: 'MY_LEADS', page: { page: 0, size: 10 } };
     const refused = await call(server.app, 'POST', LEADS_EXPORT, as.approver as Login, body);

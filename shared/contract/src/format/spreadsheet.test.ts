@@ -71,6 +71,15 @@ describe('spreadsheet cells (spec §9)', () => {
     expect(spreadsheetCell('text', { a: 1 })).toBeNull();
   });
 
+  it('keeps text that starts like a formula text behind an apostrophe; a negative amount stays a number', () => {
+    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx'])
+      expect(spreadsheetCell('text', text)).toBe(`'${text}`);
+    expect(spreadsheetCell('text', -5)).toBe("'-5");
+    expect(spreadsheetCell('text', 'a=1')).toBe('a=1');
+    expect(spreadsheetCell('INR', -250000)).toBe(-250000);
+    expect(spreadsheetCell('INR', '-2,50,000')).toBe(-250000);
+  });
+
   it('names the file with _export_ and a timestamp, keeping only safe characters', () => {
     const at = new Date('2026-11-28T06:00:00Z');
     expect(exportFileName('My Applications', at)).toBe(`My_Applications_export_${at.getTime()}.xlsx`);

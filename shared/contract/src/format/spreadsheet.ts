@@ -90,15 +90,27 @@ function numberOf(raw: unknown): number | null {
 }
 
 /**
- * A value as its column's cell: text as text, numbers and amounts as numbers, a percent as its fraction,
- * dates as the bank's wall clock; an empty or unreadable value is an empty cell (null), never the text
- * 'NaN' or 'Invalid Date'.
+ * Text a spreadsheet could take for a formula once a user edits its cell (OWASP CSV injection: =, +, -, @,
+ * tab, carriage return first) is kept text behind a leading apostrophe.
+ */
+function textCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/**
+ * A value as its column's cell: text as text (formula-like text escaped, textCell), numbers and amounts as
+ * numbers (a negative one too), a percent as its fraction, dates as the bank's wall clock; an empty or
+ * unreadable value is an empty cell (null), never the text 'NaN' or 'Invalid Date'.
  */
 export function spreadsheetCell(kind: SpreadsheetKind, raw: unknown): string | number | Date | null {
   if (raw === null || raw === undefined || raw === '') return null;
   switch (kind) {
     case 'text':
-      return typeof raw === 'string' ? raw : typeof raw === 'number' || typeof raw === 'boolean' ? String(raw) : null;
+      return typeof raw === 'string'
+        ? textCell(raw)
+        : typeof raw === 'number' || typeof raw === 'boolean'
+          ? textCell(String(raw))
+          : null;
     case 'date':
     case 'dateTime': {
       const instant = instantOf(raw);
