@@ -150,15 +150,20 @@ describe('POST /v3/application/create', () => {
     assert.equal(byApplicant.statusCode, 403, byApplicant.body);
   });
 
-  it('the service refuses a starter outside the product queue, naming why', async () => {
+  it('the service refuses a starter outside the product queue, naming why, before spending their budget', async () => {
     await assert.rejects(
-      startStaffApplication(s.app.ctx, 'PL', {
-        userid: 'USR-1001',
-        username: 'officer',
-        displayName: 'Rahul Verma',
-        roles: ['CPA'],
-        teams: [{ type: 'HIERARCHY', id: 'TEAM-PUNE-CENTRAL' }],
-      }),
+      startStaffApplication(
+        s.app.ctx,
+        'PL',
+        {
+          userid: 'USR-1001',
+          username: 'officer',
+          displayName: 'Rahul Verma',
+          roles: ['CPA'],
+          teams: [{ type: 'HIERARCHY', id: 'TEAM-PUNE-CENTRAL' }],
+        },
+        async () => assert.fail('a refused start spends none of the budget'),
+      ),
       (e: { statusCode?: number; body?: { message: string } }) =>
         e.statusCode === 403 && e.body?.message === "You are in none of the teams that work product PL's applications",
     );

@@ -496,6 +496,49 @@ describe('POST /v3/lead/convert', () => {
   });
 });
 
+describe('conversion spends the budget of starting applications (STARTS_PER_USER_PER_HOUR)', () => {
+  let limited: TestServer;
+  before(async () => {
+    limited = await startServer({ STARTS_PER_USER_PER_HOUR: '3' });
+  });
+  after(() => limited.close());
+
+  it('conversions and starts count against one limit; a refused conversion is 429 with Retry-After and leaves the lead as it was', async () => {
+    const officer = await login(limited.app, 'officer');
+    const send = (path: string, body: object) => call(limited.app, 'POST', path, officer, body);
+    const qualified = async () => {
+      const created = await send(API_PATHS.createLead, createBody());
+      assert.equal(created.statusCode, 200, created.body);
+      const leadId = created.json<LeadDetailAnswer>().lead.lead_id;
+      for (const action of ['contact', 'qualify']) {
+        const res = await send(API_PATHS.leadStatus, { lead_id: leadId, action });
+        assert.equal(res.statusCode, 200, res.body);
+      }
+      return leadId;
+    };
+    const leads = [await qualified(), await qualified(), await qualified()];
+    for (const leadId of leads.slice(0, 2)) {
+      const res = await send(API_PATHS.leadConvert, { lead_id: leadId });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    const started = await send(API_PATHS.startApplication, { product_code: 'PL' });
+    assert.equal(started.statusCode, 200, started.body);
+    // The third start of the hour was the create: the budget is spent for both routes.
+    const before = (await call(limited.app, 'GET', detailUrl(String(leads[2])), officer)).json<LeadDetailAnswer>();
+    const refused = await send(API_PATHS.leadConvert, { lead_id: leads[2] });
+    assert.equal(refused.statusCode, 429, refused.body);
+    assert.equal(refused.json().message, 'You may start at most 3 applications per hour: please try again later.');
+    assert.ok(Number(refused.headers['retry-after']) > 0);
+    const afterRefusal = (
+      await call(limited.app, 'GET', detailUrl(String(leads[2])), officer)
+    ).json<LeadDetailAnswer>();
+    assert.deepEqual(afterRefusal, before);
+    assert.equal(afterRefusal.lead.status, 'QUALIFIED');
+    assert.equal(afterRefusal.application, null);
+    assert.equal((await send(API_PATHS.startApplication, { product_code: 'PL' })).statusCode, 429);
+  });
+});
+
 describe('products', () => {
   it('getAllProducts marks the home loan as a PMAY product', async () => {
     const res = await call(s.app, 'GET', API_PATHS.productList);

@@ -2,7 +2,7 @@
 // staff starting an application and sending its resume link, the resume token, captcha and the
 // mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type ProductConfig, type SaveApplicationBody, startApplicationRefusal } from '@originate/contract';
+import { API_PATHS, type ProductConfig, type SaveApplicationBody } from '@originate/contract';
 import {
   ApplicationAnswerSchema,
   CaptchaChallengeAnswerSchema,
@@ -20,7 +20,7 @@ import {
   StartApplicationBodySchema,
   TokenSessionAnswerSchema,
 } from '@originate/contract/schemas';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { authenticate } from '../../auth-hook';
 import { type AppContext, caller, type PluginOptions } from '../../context';
@@ -44,13 +44,12 @@ import {
   toActor,
   toTaskAccess,
 } from '../applications';
-import { type IssuedSession, openApplicantSession } from '../auth';
+import type { IssuedSession } from '../auth';
 import { customerPortalOrigin, findProduct } from '../configs';
 import { NO_ACCESS } from '../tasks';
-import { startApplication } from './applicant-start';
+import { resumeApplication, startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
 import {
-  applicationOfResumeToken,
   copyApplication,
   type FlowContext,
   type FlowDoc,
@@ -61,6 +60,7 @@ import {
   updateFlowApplication,
 } from './flow-applications';
 import { type FieldIssue, flowIssues } from './flow-rules';
+import { copyBudget, startBudget } from './hourly-budgets';
 import { startStaffApplication } from './staff-start';
 import { clearPendingValidations, setPendingValidations } from './validation-queue';
 
@@ -191,11 +191,9 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       },
     },
     async (request, reply) => {
-      const now = ctx.now();
-      const applicationId = await applicationOfResumeToken(db, request.body.transactionToken, now);
-      if (!applicationId) throw invalid('transactionToken', 'is invalid');
-      const session = await openApplicantSession(db, applicationId, config, now);
-      return { data: { application_id: applicationId }, session: sessionAnswer(reply, session) };
+      const resumed = await resumeApplication(db, request.body.transactionToken, config, ctx.now());
+      if (!resumed) throw invalid('transactionToken', 'is invalid');
+      return { data: { application_id: resumed.applicationId }, session: sessionAnswer(reply, resumed.session) };
     },
   );
 
@@ -249,35 +247,6 @@ function fieldKeys(flowCtx: FlowContext): Set<string> {
   return keys;
 }
 
-type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
-/** Per plugin context and budget: the route and its /debugger copy share one budget (a local store is per limiter). */
-const hourlyLimiters = new WeakMap<AppContext, Map<string, Limiter>>();
-
-/** Writes per authenticated user per hour (not per address: many staff share an office's address). */
-function perUserHourly(app: FastifyInstance, ctx: AppContext, budget: string, max: number): Limiter {
-  const limiters = hourlyLimiters.get(ctx) ?? new Map<string, Limiter>();
-  hourlyLimiters.set(ctx, limiters);
-  const known = limiters.get(budget);
-  if (known) return known;
-  const limiter = app.createRateLimit({
-    max,
-    timeWindow: 3_600_000,
-    keyGenerator: (request) => `${budget}:${caller(request).user.userid}`,
-  });
-  limiters.set(budget, limiter);
-  return limiter;
-}
-
-/** 429 with Retry-After once the caller's budget is spent, in words naming the limit. */
-async function spend(limiter: Limiter, request: FastifyRequest, what: string): Promise<void> {
-  const limit = await limiter(request);
-  if (!limit.isAllowed && limit.isExceeded) {
-    const refused = new TooManyRequestsError(limit.ttlInSeconds);
-    refused.body.message = `You may ${what} at most ${limit.max} applications per hour: please try again later.`;
-    throw refused;
-  }
-}
-
 /** Staff (and, for validations, applicants) — also under /debugger for staff. */
 export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -318,7 +287,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
   app.post(API_PATHS.userSaveOrUpdate, saveOptions, (request) => staffSave(request, request.body));
   app.post(API_PATHS.saveApplication, saveOptions, (request) => staffSave(request, request.body));
 
-  const copies = perUserHourly(app, ctx, 'copy-application', ctx.config.copiesPerUserPerHour);
+  const spendCopy = copyBudget(app, ctx);
   app.get(
     API_PATHS.copyApplication,
     // The spec fixes GET, yet it creates an application: no HEAD may run it.
@@ -331,7 +300,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
     async (request) => {
       const { user } = caller(request);
-      await spend(copies, request, 'copy');
+      await spendCopy(request);
       const stored = await applicationFor(ctx, request, request.params.applicationId);
       const product = await findProduct(db, stored.application.product_code);
       const newId = await copyApplication(
@@ -347,16 +316,12 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     },
   );
 
-  const starts = perUserHourly(app, ctx, 'start-application', ctx.config.startsPerUserPerHour);
+  const starts = startBudget(app, ctx);
   app.post(
     API_PATHS.startApplication,
     { schema: { body: StartApplicationBodySchema, response: { 200: ApplicationAnswerSchema, ...ERROR_ANSWERS } } },
     async (request) => {
       const { user } = caller(request);
-      // Who may is judged before the budget is spent: a refused caller uses none of it.
-      const refusal = startApplicationRefusal(user.roles);
-      if (refusal) throw forbidden(refusal);
-      await spend(starts, request, 'start');
       const newId = await startStaffApplication(
         ctx,
         request.body.product_code,
@@ -367,6 +332,7 @@ export const customerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
           roles: user.roles,
           teams: user.teams,
         },
+        starts(request),
         request.body.customFields,
       );
       return { application: await current(ctx, newId, false) };

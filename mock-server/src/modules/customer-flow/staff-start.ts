@@ -1,7 +1,8 @@
 // Applications staff start for a walk-in customer (README "Applications started by staff"): the first
 // save an applicant would make, made by the service the consumer save uses, but initiated by the staff
 // member (source BRANCH) with the customer-flow task theirs, so /backstage/newapplication?resume=<id>
-// resumes it for them. The leads remote converts a lead through the same service.
+// resumes it for them. The leads remote converts a lead through the same service, which spends the same
+// hourly budget of starts (STARTS_PER_USER_PER_HOUR).
 import {
   type FormValues,
   type SaveApplicationBody,
@@ -16,6 +17,7 @@ import { addWorklog, fieldChanges, newEffects, publish, recordAudits } from '../
 import { findProduct } from '../configs';
 import { createFlowApplication, flowFor, type StaffCreator } from './flow-applications';
 import { prefillIssues, stepsOf } from './flow-rules';
+import type { StartBudget } from './hourly-budgets';
 
 /** The staff member starting the application: who they are, and the roles and teams that let them. */
 interface Starter extends StaffCreator {
@@ -26,15 +28,17 @@ interface Starter extends StaffCreator {
 /**
  * Starts an application of `productCode` for `starter` and answers its id: 403 with the reason for a
  * starter without a branch role or outside the product's queue, 400 for an unknown product or a prefilled
- * value the flow refuses (`customFields.<key>`). One transaction: the application, its task, the field
- * history of the prefilled values and the worklog row; live lists hear of it once it commits. A lead's
- * conversion names the lead (`leadId`, kept on the application) and records itself in the same
+ * value the flow refuses (`customFields.<key>`), then 429 once the starter's hour of starts is spent
+ * (`budget`, spent only by a start every check let through). One transaction: the application, its task,
+ * the field history of the prefilled values and the worklog row; live lists hear of it once it commits. A
+ * lead's conversion names the lead (`leadId`, kept on the application) and records itself in the same
  * transaction (`alsoInTransaction`), so there is never an application without its lead's record of it.
  */
 export async function startStaffApplication(
   ctx: AppContext,
   productCode: string,
   starter: Starter,
+  budget: StartBudget,
   customFields: FormValues = {},
   conversion: {
     leadId: string;
@@ -53,6 +57,7 @@ export async function startStaffApplication(
   if (issues.length > 0) throw new ValidationError(issues.map(({ label, reason }) => ({ label, reason })));
   const first = stepsOf(flowCtx.flow, { existing_or_new_customer: 'new', jointApplicants: [] })[0];
   if (!first) throw invalid('product_code', `opens flow ${flowCtx.flow.flowId}, which has no step`);
+  await budget();
   const body: SaveApplicationBody = {
     flowId: flowCtx.flow.flowId,
     verNum: flowCtx.flow.verNum,

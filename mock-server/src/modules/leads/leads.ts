@@ -39,7 +39,7 @@ import type { Queryable } from '../../db';
 import { conflict, forbidden, invalid, notFound, ValidationError } from '../../errors';
 import { findApplication, iso } from '../applications';
 import { findProduct } from '../configs';
-import { startStaffApplication } from '../customer-flow';
+import { type StartBudget, startStaffApplication } from '../customer-flow';
 import { insertNotification, type LeadChange, uncountedCount } from '../notifications';
 import { findUserById, type UserRecord } from '../users';
 
@@ -548,9 +548,15 @@ export async function updateLead(ctx: AppContext, user: UserRecord, body: LeadUp
 /**
  * POST /v3/lead/convert: a QUALIFIED lead becomes a draft application of its product, prefilled with
  * what the lead knows (the product's leadFields), started by the caller; the lead records it (CONVERTED,
- * the application's id, its history row) in the application's own transaction.
+ * the application's id, its history row) in the application's own transaction. It spends one of the
+ * caller's hourly starts (`budget`); refused (429), the lead stays as it was.
  */
-export async function convertLead(ctx: AppContext, user: UserRecord, leadId: string): Promise<LeadDetailAnswer> {
+export async function convertLead(
+  ctx: AppContext,
+  user: UserRecord,
+  leadId: string,
+  budget: StartBudget,
+): Promise<LeadDetailAnswer> {
   const { lead, to } = await loadForChange(ctx.db, user, leadId, 'convert');
   const product = await findProduct(ctx.db, lead.product_code);
   if (!product) throw conflict(`The lead's product ${lead.product_code} is no longer offered`);
@@ -563,7 +569,7 @@ export async function convertLead(ctx: AppContext, user: UserRecord, leadId: str
   const effects = newLeadEffects();
   // The customer flow's staff start service: the application and the lead's record of it in one transaction.
   const starter = { ...leadCaller(user), username: user.userName, displayName: user.displayName };
-  await startStaffApplication(ctx, product.product_code, starter, customFields, {
+  await startStaffApplication(ctx, product.product_code, starter, budget, customFields, {
     leadId: lead.lead_id,
     // Guarded like every write: a lead changed meanwhile rolls the application back with it (409).
     alsoInTransaction: async (tx, applicationId) => {

@@ -24,6 +24,7 @@ import {
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
 import { contractValidator } from '../../http/bodies';
+import { startBudget } from '../customer-flow';
 import { sendListExport } from '../reports';
 import { requestCallback } from './callback';
 import { exportLeads, listLeads } from './lead-lists';
@@ -101,10 +102,12 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
   app.post(API_PATHS.leadUpdate, { ...options, schema: { body: LeadUpdateBodySchema, response: detail } }, (request) =>
     updateLead(ctx, caller(request).user, request.body),
   );
+  // A conversion starts an application: it spends the caller's hourly starts, as POST /v3/application/create does.
+  const starts = startBudget(app, ctx);
   app.post(
     API_PATHS.leadConvert,
     { ...options, schema: { body: LeadConvertBodySchema, response: detail } },
-    (request) => convertLead(ctx, caller(request).user, request.body.lead_id),
+    (request) => convertLead(ctx, caller(request).user, request.body.lead_id, starts(request)),
   );
 };
 
