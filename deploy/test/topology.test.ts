@@ -95,11 +95,14 @@ interface Answer {
   body: Buffer;
 }
 
-/** One GET as sent on the wire: the body is not decoded, so a .br answer is compared as sent. */
-function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+/**
+ * One GET as sent on the wire: the path as it is (a URL would have its '..' and '%2e%2e' resolved first), the
+ * body not decoded, so a .br answer is compared as sent.
+ */
+function get(port: number, urlPath: string, headers: Record<string, string> = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     http
-      .get(url, { headers, agent: false }, (res) => {
+      .get({ hostname: HOST, port, path: urlPath, headers, agent: false }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
@@ -164,8 +167,8 @@ async function assertSameAnswers(
   assert.ok(apps.length > 0);
   const answers: Answer[] = [];
   for (const { app, path: url, headers } of cases) {
-    const viaNginx = await get(`http://${HOST}:${app.port}${url}`, headers);
-    const viaOwn = await get(`http://${HOST}:${app.port + ownOffset}${url}`, headers);
+    const viaNginx = await get(app.port, url, headers);
+    const viaOwn = await get(app.port + ownOffset, url, headers);
     const what = `${app.dir} ${url} ${JSON.stringify(headers ?? {})}`;
     assert.equal(viaNginx.status, viaOwn.status, what);
     assert.deepEqual(served(viaNginx), served(viaOwn), what);
@@ -298,7 +301,7 @@ describe('the production topology: nginx before every origin and two API process
     );
     const framable = recentPageRules(shell, env)().framable;
     for (const p of framable) {
-      const framed = await get(`http://${HOST}:${shell.port}/${p}`);
+      const framed = await get(shell.port, `/${p}`);
       assert.match(framed.headers['content-security-policy'] ?? '', /frame-ancestors 'self'/, `/${p} is framable`);
     }
     // What the comparison held, so it is no comparison of two empty answers.
@@ -314,9 +317,9 @@ describe('the production topology: nginx before every origin and two API process
 
   it('answers the probes: live, and ready while the app has a current release', EACH, async () => {
     for (const app of deployedApps(env)) {
-      const live = await get(`http://${HOST}:${app.port}/healthz`);
+      const live = await get(app.port, '/healthz');
       assert.deepEqual([live.status, JSON.parse(live.body.toString())], [200, { status: 'ok' }], app.dir);
-      const ready = await get(`http://${HOST}:${app.port}/readyz`);
+      const ready = await get(app.port, '/readyz');
       assert.deepEqual([ready.status, JSON.parse(ready.body.toString())], [200, { status: 'ready' }], app.dir);
       assert.equal(ready.headers['cache-control'], 'no-store');
     }
@@ -324,7 +327,7 @@ describe('the production topology: nginx before every origin and two API process
     const shellFolder = originRoot(env, 'shell');
     renameSync(path.join(shellFolder, 'current'), path.join(shellFolder, 'current.away'));
     try {
-      const notReady = await get(`http://${HOST}:${env.SHELL_PORT}/readyz`);
+      const notReady = await get(Number(env.SHELL_PORT), '/readyz');
       assert.equal(notReady.status, 503);
       assert.deepEqual(JSON.parse(notReady.body.toString()), {
         status: 'not-ready',
@@ -333,7 +336,7 @@ describe('the production topology: nginx before every origin and two API process
     } finally {
       renameSync(path.join(shellFolder, 'current.away'), path.join(shellFolder, 'current'));
     }
-    const api = await get(`http://${HOST}:${API.nginx}/readyz`);
+    const api = await get(API.nginx, '/readyz');
     assert.deepEqual([api.status, JSON.parse(api.body.toString())], [200, { status: 'ready' }]);
   });
 
@@ -441,6 +444,47 @@ describe('every origin with configured public URLs, through nginx and deploy’s
     await Promise.allSettled([nginx?.stop(), ...own.map((s) => s.close())]);
     if (base) rmSync(base, { recursive: true, force: true });
   });
+
+  it(
+    '6. resolves a path through /files/.. as deploy’s server does: the store’s folders are never served',
+    EACH,
+    async () => {
+      const apps = deployedApps(env);
+      const ownOffset = PUBLIC_OWN_SERVER_ORIGINS - PUBLIC_NGINX_ORIGINS;
+      for (const app of apps.filter((a, i) => a.kind === 'host' || i === 1)) {
+        const release = path.basename(app.distDir);
+        const notFound = [
+          '/files/../current/release.json',
+          `/files/%2e%2e/releases/${release}/release.json`,
+          '/files/%2E%2E/current/index.html.br',
+          '/files/..%2fcurrent%2Frelease.json',
+          '/files/..\\current\\release.json',
+          `/files/chunks/../../releases/${release}/release.json`,
+          '/files/%252e%252e/current/release.json',
+        ];
+        for (const answer of await assertSameAnswers(
+          apps,
+          ownOffset,
+          notFound.map((p) => ({ app, path: p })),
+        )) {
+          assert.equal(answer.status, 404);
+        }
+        // No file has these paths; nginx answers its own 400 page.
+        for (const p of [
+          '/files/../../current/release.json',
+          '/%2e%2e/%2e%2e/etc/passwd',
+          '/files/%zz',
+          '/files/%00',
+        ]) {
+          assert.deepEqual(
+            [(await get(app.port, p)).status, (await get(app.port + ownOffset, p)).status],
+            [400, 400],
+            `${app.dir} ${p}: nginx, deploy's server`,
+          );
+        }
+      }
+    },
+  );
 
   it('env.json, remotes.json, the CSP and CORS name the public URLs, never 127.0.0.1', EACH, async () => {
     const apps = deployedApps(env);
