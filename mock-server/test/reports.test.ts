@@ -284,6 +284,34 @@ describe('targets', () => {
     assert.deepEqual(labels(await post(as.opsadmin, API_PATHS.saveTarget, { ...body, month: '2020-01' })), ['month']);
   });
 
+  it('saveTarget: only for users below the caller: never oneself, an operations admin or a lead above (403 with the reason)', async () => {
+    const body = (userId: string) => ({ userId, month: month(), targetCount: 5, targetAmount: 1_000_000 });
+    const refused = async (who: Login | undefined, userId: string, message: string) => {
+      const res = await post(who, API_PATHS.saveTarget, body(userId));
+      assert.equal(res.statusCode, 403, `${userId}: ${res.body}`);
+      assert.equal(res.json().message, message);
+    };
+    // The team lead leads both of their own teams: they are no reportee of themselves.
+    await refused(as.teamlead, 'USR-1002', 'Nobody sets their own target');
+    // The approver leads West Region, of which the operations admin is an (all-teams) member: not below him.
+    await refused(
+      as.approver,
+      'USR-1004',
+      'Only an operations admin, or a team lead for the members of the teams they lead below them, sets targets',
+    );
+    await refused(as.approver, 'USR-1003', 'Nobody sets their own target');
+    await refused(as.opsadmin, 'USR-1004', 'Nobody sets their own target');
+    // Below the approver: the generated approvers named in West Region.
+    assert.equal((await post(as.approver, API_PATHS.saveTarget, body('USR-A00'))).statusCode, 200);
+    assert.equal((await post(as.teamlead, API_PATHS.saveTarget, body('USR-1001'))).statusCode, 200);
+    assert.equal((await post(as.opsadmin, API_PATHS.saveTarget, body('USR-1002'))).statusCode, 200);
+    const stored = await db().query<{ user_id: string; set_by: string }>(
+      'SELECT user_id, set_by FROM targets WHERE month = $1::date AND user_id = set_by',
+      [`${month()}-01`],
+    );
+    assert.deepEqual(stored, []);
+  });
+
   it('getLoanAmountByUserID and the per-user product route equal SQL', async () => {
     const { from, to } = range();
     const want = await sqlCount(['USR-1002'], from, to, `status NOT IN ('DELETED', 'CANCELLED', 'REJECTED')`);

@@ -1,6 +1,7 @@
 // Whose figures a caller sees (contract reports.ts REPORT_SCOPES), decided from the caller alone:
 // ALL for an operations admin or an ALL_APPLICATIONS_* holder, TEAM for the lead of a team (the members
-// of the teams they lead, themselves included), OWN otherwise. A filter may only narrow it.
+// of the teams they lead, themselves included), OWN otherwise. A filter may only narrow it. Whose targets
+// the caller sets is narrower: only users below them (targetRefusal).
 import type { ReportScope } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden } from '../../errors';
@@ -14,9 +15,13 @@ export interface ScopeOf {
   users: string[] | null;
   /** The teams the caller leads (TEAM), which are the only teams a non-ALL caller may filter on. */
   ledTeams: string[];
-  /** The members of the teams the caller leads, the caller included (empty when they lead none). */
-  reportees: string[];
-  /** An operations admin sets anyone's target, a team lead their reportees'. */
+  /**
+   * Whose targets the caller sets: null for an operations admin (anyone's but their own); else the users
+   * below them: the named members of the teams they lead, neither themselves, nor an operations admin,
+   * nor the lead of a team the caller is in (who is above them). Empty for everyone else.
+   */
+  below: string[] | null;
+  /** Someone's target is the caller's to set. */
   canSetTargets: boolean;
 }
 
@@ -24,18 +29,35 @@ export async function scopeOf(db: Queryable, caller: UserRecord): Promise<ScopeO
   const led = (
     await db.query<{ id: string }>('SELECT id FROM teams WHERE lead_user_id = $1 ORDER BY id', [caller.userid])
   ).map((r) => r.id);
-  const canSetTargets = isOpsAdmin(caller) || led.length > 0;
   const members =
     led.length === 0
       ? []
-      : await db.query<{ user_id: string }>('SELECT DISTINCT user_id FROM user_teams WHERE team_id = ANY($1::text[])', [
-          led,
-        ]);
-  const reportees = led.length === 0 ? [] : [...new Set([caller.userid, ...members.map((m) => m.user_id)])].sort();
-  const common = { caller, ledTeams: led, reportees, canSetTargets };
+      : await db.query<{ user_id: string; roles: string[]; all_teams: boolean; leads_caller: boolean }>(
+          `SELECT ut.user_id, u.roles, bool_or(ut.all_teams) AS all_teams,
+                  EXISTS (SELECT 1 FROM teams t JOIN user_teams mine ON mine.team_id = t.id AND mine.user_id = $2
+                           WHERE t.lead_user_id = ut.user_id) AS leads_caller
+             FROM user_teams ut JOIN users u ON u.userid = ut.user_id
+            WHERE ut.team_id = ANY($1::text[]) GROUP BY ut.user_id, u.roles`,
+          [led, caller.userid],
+        );
+  const below = isOpsAdmin(caller)
+    ? null
+    : members
+        .filter((m) => m.user_id !== caller.userid && !m.all_teams && !m.leads_caller && !isOpsAdmin(m))
+        .map((m) => m.user_id)
+        .sort();
+  const common = { caller, ledTeams: led, below, canSetTargets: below === null || below.length > 0 };
   if (isOpsAdmin(caller) || seesAll(caller)) return { scope: 'ALL', users: null, ...common };
   if (led.length === 0) return { scope: 'OWN', users: [caller.userid], ...common };
-  return { scope: 'TEAM', users: reportees, ...common };
+  const team = [...new Set([caller.userid, ...members.map((m) => m.user_id)])].sort();
+  return { scope: 'TEAM', users: team, ...common };
+}
+
+/** Why the caller may not set `userId`'s target (403), or null: the one rule of whose targets are whose. */
+export function targetRefusal(scope: ScopeOf, userId: string): string | null {
+  if (userId === scope.caller.userid) return 'Nobody sets their own target';
+  if (scope.below === null || scope.below.includes(userId)) return null;
+  return 'Only an operations admin, or a team lead for the members of the teams they lead below them, sets targets';
 }
 
 /** Whether a user's figures are within the scope. */

@@ -12,9 +12,8 @@ import {
 } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../errors';
-import { isOpsAdmin } from '../users';
 import { ACHIEVED } from './figures';
-import { inScope, type ScopeOf } from './scope';
+import { inScope, type ScopeOf, targetRefusal } from './scope';
 
 interface TargetSqlRow extends Record<string, unknown> {
   userid: string;
@@ -108,14 +107,12 @@ export async function targetOf(db: Queryable, scope: ScopeOf, userId: string, mo
 }
 
 /**
- * Sets (or replaces) a user's target for the current month or a later one: an operations admin for
- * anyone, a team lead for their reportees; nobody else. Answers the row as it now stands.
+ * Sets (or replaces) a user's target for the current month or a later one, for a user below the caller
+ * (targetRefusal); nobody else. Answers the row as it now stands.
  */
 export async function saveTarget(db: Queryable, scope: ScopeOf, body: SaveTargetBody, now: Date): Promise<TargetRow> {
-  if (!scope.canSetTargets) throw forbidden('Only an operations admin or a team lead may set targets');
-  if (!isOpsAdmin(scope.caller) && !scope.reportees.includes(body.userId)) {
-    throw forbidden('A team lead sets the targets of the members of the teams they lead');
-  }
+  const refusal = targetRefusal(scope, body.userId);
+  if (refusal) throw forbidden(refusal);
   const key = monthKey(body.month);
   if (!isTargetMonthOpen(body.month, now)) throw invalid('month', 'must be the current month or a later one');
   const [user] = await db.query('SELECT 1 FROM users WHERE userid = $1', [body.userId]);

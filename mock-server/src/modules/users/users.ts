@@ -175,7 +175,7 @@ export async function teamMembers(db: Queryable, teamId: string): Promise<TeamMe
   return rows.map((r) => ({ userid: r.userid, userName: r.username, displayName: r.display_name, isLead: r.is_lead }));
 }
 
-export const isOpsAdmin = (user: User) => user.roles.includes('ADMIN');
+export const isOpsAdmin = (user: Pick<User, 'roles'>) => user.roles.includes('ADMIN');
 export const ledTeamIds = (user: UserRecord) => user.teamDetails.filter((t) => t.isLead).map((t) => t.id);
 export const isMemberOf = (user: UserRecord, teamId: string) => user.teamDetails.some((t) => t.id === teamId);
 
