@@ -195,7 +195,7 @@ export function switchAndRecord(env: Env, dir: string, to: string, how: Pick<Swi
 }
 
 /** The switch that made the pointer what it is and is not undone yet: what a rollback without a release undoes. */
-export function lastSwitch(history: readonly Switch[]): Switch | undefined {
+function lastSwitch(history: readonly Switch[]): Switch | undefined {
   const effective: Switch[] = [];
   for (const entry of history) {
     if (entry.undoes === undefined) effective.push(entry);

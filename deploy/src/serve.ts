@@ -39,7 +39,7 @@ function encodeSegment(segment: string): string {
  * path before it matches a location; the query kept. Null for a path no file has: undecodable, with a NUL
  * byte, or above the origin's folder (nginx answers those 400 too).
  */
-export function canonicalUrl(url: string): string | null {
+function canonicalUrl(url: string): string | null {
   const query = url.indexOf('?');
   let decoded: string;
   try {
