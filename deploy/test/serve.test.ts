@@ -326,6 +326,7 @@ describe('app servers', () => {
       `${fileUrl(root, 'shell', 'chunks/gone.js')}`,
       '/current/main.js',
       '/releases/0.0.0-000000000000/main.js',
+      '/history.json',
     ]) {
       assert.equal((await shell.inject({ url })).statusCode, 404, url);
     }
