@@ -35,6 +35,10 @@ export interface Config {
   loginLockSeconds: number;
   /** Login and forget-password calls one client address may make per minute (the loose, per-address limit). */
   authCallsPerAddressPerMinute: number;
+  /** OTP verify attempts (flow fields and portal sign-in) one client address may make per hour (README "OTP"). */
+  otpVerifiesPerAddressPerHour: number;
+  /** An applicant session ends this many hours after it began, refreshed or not (README "Applicant sessions"). */
+  applicantSessionMaxHours: number;
   /** A request must arrive whole (headers and body) within this time, or its connection is closed. */
   requestTimeoutMs: number;
   /** Idle keep-alive connections are closed after this time. */
@@ -240,6 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginMaxFailures: positiveInt(env, 'LOGIN_MAX_FAILURES', 5, 1000),
     loginLockSeconds: positiveInt(env, 'LOGIN_LOCK_SECONDS', 900),
     authCallsPerAddressPerMinute: positiveInt(env, 'AUTH_CALLS_PER_ADDRESS_PER_MINUTE', 60),
+    otpVerifiesPerAddressPerHour: positiveInt(env, 'OTP_VERIFIES_PER_ADDRESS_PER_HOUR', 60),
+    applicantSessionMaxHours: positiveInt(env, 'APPLICANT_SESSION_MAX_HOURS', 12, 720),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     keepAliveTimeoutMs: positiveInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000),
     drainTimeoutMs: positiveInt(env, 'DRAIN_TIMEOUT_MS', 10_000),

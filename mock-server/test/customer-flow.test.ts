@@ -450,8 +450,9 @@ describe('submit', () => {
       transactionToken: a.resumeToken,
     });
     assert.deepEqual(issues(token), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    // The submit ended the applicant's session (README "Applicant sessions").
     const again = await save(a, pl(a, complete));
-    assert.equal(again.statusCode, 409);
+    assert.equal(again.statusCode, 401);
   });
 });
 

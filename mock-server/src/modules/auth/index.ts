@@ -5,6 +5,7 @@ export type { ActiveSession, ApplicantSession, IssuedSession } from './sessions'
 export {
   accessTokenSession,
   createApplicantSession,
+  endDeviceSessions,
   isSessionLive,
   openApplicantSession,
   sessionForAccessToken,

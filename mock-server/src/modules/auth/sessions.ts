@@ -23,9 +23,19 @@ export interface ApplicantSession {
   xsrfToken: string;
   /** The e-mail the applicant proved with a sign-in code (README "Applicant portal"), else null. */
   email: string | null;
+  /** When the session ends, refreshed or not (README "Applicant sessions"). */
+  endsAt: Date;
+}
+
+/** What an applicant proved: a session opened with it names the e-mail, and ends no later than `endsBy`. */
+export interface ProvedEmail {
+  email: string;
+  /** The end of the session it was opened from (a session never outlives the one that opened it). */
+  endsBy?: Date;
 }
 
 type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
+type ApplicantTtlConfig = TtlConfig & Pick<Config, 'applicantSessionMaxHours'>;
 
 const plusSeconds = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
@@ -58,22 +68,23 @@ async function issueTokens(
 
 async function openSession(
   tx: Queryable,
-  owner: { userId: string } | { applicationId: string; email?: string },
+  owner: { userId: string } | { applicationId: string; email: string | null; endsAt: Date },
   config: TtlConfig,
   now: Date,
 ): Promise<IssuedSession> {
   const sessionId = randomUUID();
   const xsrfToken = newToken(24);
   await tx.query(
-    `INSERT INTO sessions (id, user_id, application_id, applicant_email, xsrf_token, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6)`,
+    `INSERT INTO sessions (id, user_id, application_id, applicant_email, xsrf_token, created_at, ends_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
     [
       sessionId,
       'userId' in owner ? owner.userId : null,
       'applicationId' in owner ? owner.applicationId : null,
-      'applicationId' in owner ? (owner.email ?? null) : null,
+      'applicationId' in owner ? owner.email : null,
       xsrfToken,
       now,
+      'applicationId' in owner ? owner.endsAt : null,
     ],
   );
   return { ...(await issueTokens(tx, sessionId, config, now)), sessionid: sessionId, xsrfToken };
@@ -85,32 +96,35 @@ export function createSession(db: Db, userId: string, config: TtlConfig, now: Da
 
 /**
  * An applicant session for one application; `tx` so it is one transaction with the save that creates it.
- * `email`: the e-mail the applicant proved by a sign-in code (README "Applicant portal").
+ * `proved`: the e-mail the applicant proved by a sign-in code (README "Applicant portal"). It ends
+ * `applicantSessionMaxHours` after now whatever its refreshes (README "Applicant sessions").
  */
 export function createApplicantSession(
   tx: Queryable,
   applicationId: string,
-  config: TtlConfig,
+  config: ApplicantTtlConfig,
   now: Date,
-  email?: string,
+  proved?: ProvedEmail,
 ): Promise<IssuedSession> {
-  return openSession(tx, email === undefined ? { applicationId } : { applicationId, email }, config, now);
+  const latest = plusSeconds(now, config.applicantSessionMaxHours * 3600);
+  const endsAt = proved?.endsBy && proved.endsBy < latest ? proved.endsBy : latest;
+  return openSession(tx, { applicationId, email: proved?.email ?? null, endsAt }, config, now);
 }
 
 /** An applicant session on its own, one transaction: a resume token's, or an e-mail's the applicant proved. */
 export function openApplicantSession(
   db: Db,
   applicationId: string,
-  config: TtlConfig,
+  config: ApplicantTtlConfig,
   now: Date,
-  email?: string,
+  proved?: ProvedEmail,
 ): Promise<IssuedSession> {
-  return db.transaction((tx) => createApplicantSession(tx, applicationId, config, now, email));
+  return db.transaction((tx) => createApplicantSession(tx, applicationId, config, now, proved));
 }
 
 export type AnySession = { kind: 'staff'; session: ActiveSession } | { kind: 'applicant'; session: ApplicantSession };
 
-/** The live session (staff or applicant) an access token belongs to, or null when unknown, expired or revoked. */
+/** The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended. */
 export async function accessTokenSession(db: Db, accessToken: string, now: Date): Promise<AnySession | null> {
   const rows = await db.query<{
     id: string;
@@ -118,10 +132,11 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
     application_id: string | null;
     applicant_email: string | null;
     xsrf_token: string;
+    ends_at: Date | string | null;
   }>(
-    `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token
+    `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token, s.ends_at
        FROM access_tokens a JOIN sessions s ON s.id = a.session_id
-      WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL`,
+      WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL AND (s.ends_at IS NULL OR s.ends_at > $2)`,
     [sha256(accessToken), now],
   );
   const row = rows[0];
@@ -129,7 +144,7 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
   if (row.user_id !== null) {
     return { kind: 'staff', session: { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token } };
   }
-  if (row.application_id !== null) {
+  if (row.application_id !== null && row.ends_at !== null) {
     return {
       kind: 'applicant',
       session: {
@@ -137,6 +152,7 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
         applicationId: row.application_id,
         xsrfToken: row.xsrf_token,
         email: row.applicant_email,
+        endsAt: new Date(row.ends_at),
       },
     };
   }
@@ -179,14 +195,16 @@ export async function rotateRefreshToken(
       successor: string | null;
       xsrf_token: string;
       revoked_at: Date | null;
+      ends_at: Date | null;
     }>(
-      `SELECT r.session_id, r.expires_at, r.used_at, r.successor, s.xsrf_token, s.revoked_at
+      `SELECT r.session_id, r.expires_at, r.used_at, r.successor, s.xsrf_token, s.revoked_at, s.ends_at
          FROM refresh_tokens r JOIN sessions s ON s.id = r.session_id
         WHERE r.token_hash = $1 FOR UPDATE OF r`,
       [sha256(refreshToken)],
     );
     const row = rows[0];
-    if (!row || row.revoked_at !== null || new Date(row.expires_at) <= now) throw unauthorized('Invalid user');
+    const ended = row?.ends_at != null && new Date(row.ends_at) <= now;
+    if (!row || row.revoked_at !== null || ended || new Date(row.expires_at) <= now) throw unauthorized('Invalid user');
     check(row.xsrf_token);
     const issued = (tokens: Omit<SessionData, 'sessionid'>) => ({
       session: { ...tokens, sessionid: row.session_id, xsrfToken: row.xsrf_token },
@@ -227,6 +245,18 @@ async function revokeIn(tx: Queryable, sessionId: string, reason: string, now: D
 
 export function revokeSession(db: Db, sessionId: string, reason: string, now: Date): Promise<void> {
   return revokeIn(db, sessionId, reason, now);
+}
+
+/**
+ * A submit ends the application's device sessions (first save, resume link): nothing is left for them to
+ * do. A session of a proved e-mail stays: it is how the applicant answers requests on submitted applications.
+ */
+export async function endDeviceSessions(tx: Queryable, applicationId: string, now: Date): Promise<void> {
+  await tx.query(
+    `UPDATE sessions SET revoked_at = $2, revoked_reason = 'application submitted'
+      WHERE application_id = $1 AND applicant_email IS NULL AND revoked_at IS NULL`,
+    [applicationId, now],
+  );
 }
 
 export async function issueShortToken(db: Db, session: ActiveSession, ttlSeconds: number, now: Date) {

@@ -1,12 +1,13 @@
-// How an applicant's first save begins: the application it creates and its applicant's session, in one
-// transaction, so there is never an application without its session or the reverse.
+// How an applicant's session begins: the first save's application and its session in one transaction, so
+// there is never an application without its session or the reverse; a resume link's session and the use of
+// its token likewise.
 import type { ProductConfig, SaveApplicationBody } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createApplicantSession, type IssuedSession } from '../auth';
-import { createFlowApplication, type FlowContext } from './flow-applications';
+import { consumeResumeToken, createFlowApplication, type FlowContext } from './flow-applications';
 
-type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds'>;
+type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'applicantSessionMaxHours'>;
 
 /** The first save: a new application and its applicant's session. */
 export function startApplication(
@@ -21,5 +22,19 @@ export function startApplication(
     const applicationId = await createFlowApplication(tx, product, flowCtx, body, now);
     const session = await createApplicantSession(tx, applicationId, config, now);
     return { applicationId, session };
+  });
+}
+
+/** A resume link opened: its token used up and a session of its application, or null for a dead token. */
+export function resumeApplication(
+  db: Db,
+  token: string,
+  config: TtlConfig,
+  now: Date,
+): Promise<{ applicationId: string; session: IssuedSession } | null> {
+  return db.transaction(async (tx) => {
+    const applicationId = await consumeResumeToken(tx, token, now);
+    if (!applicationId) return null;
+    return { applicationId, session: await createApplicantSession(tx, applicationId, config, now) };
   });
 }

@@ -16,7 +16,7 @@ import { optionRequests } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, invalid, ValidationError } from '../../errors';
 import { fieldChanges, recordAudits } from '../applications';
-import { sha256 } from '../auth';
+import { endDeviceSessions, sha256 } from '../auth';
 import { componentsByIds, fieldOptions, findFlowConfig, rulesOf } from '../configs';
 import type { FileStore } from '../documents';
 import { assertStorageQuota } from '../documents';
@@ -335,6 +335,7 @@ export async function updateFlowApplication(
         ],
       );
       await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
+      await endDeviceSessions(tx, applicationId, now);
     }
     return { submitted: submit };
   });
@@ -396,11 +397,16 @@ export async function issueStaffResumeToken(
   });
 }
 
-/** The application a live resume token opens (not expired, application not submitted), else null. */
-export async function applicationOfResumeToken(db: Queryable, token: string, now: Date): Promise<string | null> {
+/**
+ * Uses up a live resume token (not expired, application not submitted): the application it opens, else
+ * null. One device session per token: a second open of the same link is refused (README "Resume tokens").
+ */
+export async function consumeResumeToken(db: Queryable, token: string, now: Date): Promise<string | null> {
   const rows = await db.query<{ application_id: string }>(
-    `SELECT r.application_id FROM resume_tokens r JOIN applications a USING (application_id)
-      WHERE r.token_hash = $1 AND r.expires_at > $2 AND a.status = 'ACTIVE' AND a.doc->>'submitted_at' IS NULL`,
+    `DELETE FROM resume_tokens r USING applications a
+      WHERE a.application_id = r.application_id AND r.token_hash = $1 AND r.expires_at > $2
+        AND a.status = 'ACTIVE' AND a.doc->>'submitted_at' IS NULL
+      RETURNING r.application_id`,
     [sha256(token), now],
   );
   return rows[0]?.application_id ?? null;

@@ -12,10 +12,10 @@ import {
   OtpVerifiedAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { forbidden, invalid, notFound, TooManyRequestsError, ValidationError } from '../../errors';
+import { caller, callerSession, type PluginOptions } from '../../context';
+import { forbidden, invalid, notFound, ValidationError } from '../../errors';
 import { applicationFor, flowOfApplication } from '../customer-flow';
-import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, readOutbox, sendOtp, verifyOtp } from './otp';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused, readOutbox, sendOtp, verifyOtp } from './otp';
 
 const RECIPIENT = { SMS: /^(\+91)?[6-9][0-9]{9}$/, EMAIL: /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/ } as const;
 
@@ -57,12 +57,14 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
       if (!RECIPIENT[type].test(recipient)) {
         throw invalid('recipient', type === 'SMS' ? 'is not a mobile number' : 'is not an e-mail address');
       }
+      // The code verifies only in the session that asked for it.
+      const boundTo = callerSession(request).sessionId;
       const result = await sendOtp(
         db,
-        { applicationId: application_id, fieldKey, channel: type, recipient, outbox: config.otpOutbox },
+        { applicationId: application_id, fieldKey, channel: type, recipient, boundTo, outbox: config.otpOutbox },
         ctx.now(),
       );
-      if ('retryAfter' in result) throw new TooManyRequestsError(result.retryAfter);
+      if ('retryAfter' in result) throw otpRefused(result);
       return { sent: true, resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
     },
   );
@@ -87,8 +89,18 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
     async (request): Promise<OtpVerifiedAnswer> => {
       const { application_id, fieldKey, code } = request.body;
       const field = await otpField(request, application_id, fieldKey);
-      const result = await verifyOtp(db, { applicationId: application_id, fieldKey, code }, ctx.now());
-      if (typeof result === 'object') throw new TooManyRequestsError(result.retryAfter);
+      const result = await verifyOtp(
+        db,
+        {
+          code: { applicationId: application_id, fieldKey },
+          typed: code,
+          boundTo: callerSession(request).sessionId,
+          address: request.ip,
+          perAddressPerHour: config.otpVerifiesPerAddressPerHour,
+        },
+        ctx.now(),
+      );
+      if (typeof result === 'object') throw otpRefused(result);
       if (result === 'wrong') throw new ValidationError([{ label: field.label, reason: OTP_WRONG_CODE_MESSAGE }]);
       return { isVerified: true };
     },

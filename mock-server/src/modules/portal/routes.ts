@@ -1,5 +1,6 @@
 // The applicant portal beyond the flow (README "Applicant portal"): sign-in by a code sent to the
-// applicant's e-mail, and a session for another application of that e-mail. Never under /debugger.
+// applicant's e-mail, bound to the asking client's challenge cookie, and a session for another application
+// of that e-mail. Never under /debugger.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, OTP_WRONG_CODE_MESSAGE } from '@originate/contract';
 import {
@@ -10,16 +11,25 @@ import {
   PortalSessionAnswerSchema,
   PortalVerifyCodeBodySchema,
 } from '@originate/contract/schemas';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PluginOptions } from '../../context';
-import { forbidden, TooManyRequestsError, ValidationError } from '../../errors';
+import { forbidden, ValidationError } from '../../errors';
 import { NOT_YOURS } from '../applications';
-import { type IssuedSession, openApplicantSession } from '../auth';
+import { type IssuedSession, newToken, openApplicantSession } from '../auth';
 import { sessionAnswer } from '../customer-flow';
-import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS } from '../otp';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused } from '../otp';
 import { applicantOwns, sendSignInCode, verifySignInCode } from './portal';
 
 const NOT_SIGNED_IN = 'Sign in with your e-mail address to open your other applications';
+/** The httpOnly cookie naming this client's sign-in challenge: a code verifies only with the one it was sent for. */
+const CHALLENGE_COOKIE = 'portal-sign-in';
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The client's sign-in challenge, '' when it has none (no code is bound to it: nothing verifies). */
+const challengeOf = (request: FastifyRequest) => {
+  const sent = request.cookies[CHALLENGE_COOKIE] ?? '';
+  return CHALLENGE.test(sent) ? sent : '';
+};
 
 /** The session of an applicant signed in by e-mail, with the application it is for and that e-mail. */
 const signedIn = (reply: FastifyReply, applicationId: string, email: string, issued: IssuedSession) => ({
@@ -38,9 +48,17 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       config: { public: true, rateLimit: perAddress },
       schema: { body: PortalSendCodeBodySchema, response: { 200: CodeSentAnswerSchema, ...ERROR_ANSWERS } },
     },
-    async (request) => {
-      const sent = await sendSignInCode(db, request.body.email.toLowerCase(), config, ctx.now());
-      if (sent.retryAfter !== undefined) throw new TooManyRequestsError(sent.retryAfter);
+    async (request, reply) => {
+      // A resend keeps the client's challenge, so the code it replaces and the new one are the same client's.
+      const challenge = challengeOf(request) || newToken(32);
+      reply.setCookie(CHALLENGE_COOKIE, challenge, {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: true,
+        maxAge: OTP_TTL_SECONDS,
+      });
+      const refused = await sendSignInCode(db, request.body.email.toLowerCase(), challenge, config, ctx.now());
+      if (refused) throw otpRefused(refused);
       // The same answer whether or not an application has this e-mail.
       return { sent: true, resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
     },
@@ -54,9 +72,15 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
     },
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
-      const result = await verifySignInCode(db, email, request.body.code, config, ctx.now());
+      const result = await verifySignInCode(
+        db,
+        { email, code: request.body.code, challenge: challengeOf(request), address: request.ip },
+        config,
+        ctx.now(),
+      );
       if (result === 'wrong') throw new ValidationError([{ label: 'code', reason: OTP_WRONG_CODE_MESSAGE }]);
-      if ('retryAfter' in result) throw new TooManyRequestsError(result.retryAfter);
+      if ('retryAfter' in result) throw otpRefused(result);
+      reply.clearCookie(CHALLENGE_COOKIE, { path: '/' });
       return signedIn(reply, result.applicationId, email, result.session);
     },
   );
@@ -74,7 +98,11 @@ export const portalRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       if (email === null) throw forbidden(NOT_SIGNED_IN);
       const applicationId = request.body.application_id;
       if (!(await applicantOwns(db, applicant, applicationId))) throw forbidden(NOT_YOURS);
-      const issued = await openApplicantSession(db, applicationId, config, ctx.now(), email);
+      // The new session ends when the signed-in one does: opening applications never extends a sign-in.
+      const issued = await openApplicantSession(db, applicationId, config, ctx.now(), {
+        email,
+        endsBy: applicant.endsAt,
+      });
       return signedIn(reply, applicationId, email, issued);
     },
   );

@@ -72,6 +72,11 @@ export function tooManyAttemptsMessage(retryAfterSeconds?: number): string {
   return `Too many attempts. Please try again ${waitText(retryAfterSeconds)}.`;
 }
 
+/** The 429 of a recipient locked after 5 wrong OTP codes: what is refused and until when (server and portal). */
+export function otpLockedMessage(retryAfterSeconds: number): string {
+  return `Too many wrong codes. Try again ${waitText(retryAfterSeconds)}.`;
+}
+
 /** 'label - reason', or just the reason when there is no label (spec §8). */
 export function formatErrorItem(item: ErrorItem): string {
   return item.label ? `${item.label} - ${item.reason}` : item.reason;

@@ -1,0 +1,150 @@
+// Issue 32, finding 9 (README "Applicant sessions", "Resume tokens"): a resume token opens one session;
+// a submit ends the application's device sessions (reads, refresh and signature upload refused); every
+// applicant session ends APPLICANT_SESSION_MAX_HOURS after it began, refreshed or not.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath, type FormValues, type SessionData } from '@originate/contract';
+import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { call, startServer, type TestServer } from './helpers';
+
+const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+let s: TestServer;
+
+before(async () => {
+  s = await startServer();
+});
+after(() => s.close());
+
+const headersOf = (session: SessionData) => ({ access_token: session.access_token, sessionid: session.sessionid });
+const resume = (transactionToken: string) =>
+  call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, { transactionToken });
+const read = (headers: Record<string, string>, applicationId: string) =>
+  call(s.app, 'GET', apiPath('application', { applicationId }), headers);
+const refresh = (session: SessionData) =>
+  call(s.app, 'POST', API_PATHS.refreshToken, undefined, { refresh_token: session.refresh_token });
+const signature = (headers: Record<string, string>, applicationId: string) =>
+  call(s.app, 'POST', API_PATHS.uploadSignature, headers, {
+    dataURI: `data:image/png;base64,${PNG_1PX}`,
+    app_id: applicationId,
+  });
+
+/** Saves the personal loan complete on its last step: the submit. */
+async function submit(a: Applicant) {
+  const sign = await signature(a.headers, a.applicationId);
+  assert.equal(sign.statusCode, 200, sign.body);
+  const complete: FormValues = {
+    customer_type: 'new',
+    pl_full_name: 'Asha Rao',
+    pl_mobile: '9876543210',
+    pl_pan: 'ABCDE1234F',
+    pl_dob: '01/01/1990',
+    pl_id_proof: {
+      uploadedDocuments: [{ fileId: sign.json().fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }],
+    },
+    pl_loan_amount: '500000',
+    pl_tenure_months: 36,
+    pl_purpose: 'travel',
+    pl_monthly_income: '90000',
+    pl_vkyc_consent: true,
+  };
+  const body = personalLoanBody({
+    application_id: a.applicationId,
+    mode: 'SAVED',
+    section_id: 'pl_review',
+    sub_section_id: 'pl_summary',
+    customFields: complete,
+  });
+  const res = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
+  assert.equal(res.statusCode, 200, res.body);
+  assert.equal(res.json().resumeToken, null, 'submitted');
+}
+
+describe('resume tokens', () => {
+  it('a resume link opens one session; opened again it is invalid; the next save gives a fresh one', async () => {
+    const a = await newPersonalLoan(s.app);
+    const first = await resume(a.resumeToken);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.deepEqual(issues(await resume(a.resumeToken)), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    const resumed = { ...a, headers: headersOf(first.json().session) };
+    const saved = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, resumed.headers, {
+      ...personalLoanBody({ application_id: a.applicationId }),
+    });
+    assert.equal(saved.statusCode, 200, saved.body);
+    assert.equal((await resume(saved.json().resumeToken)).statusCode, 200);
+  });
+});
+
+describe('a submit ends the device sessions', () => {
+  it("the submitting session and a resume link's: reads, refresh and signature upload answer 401", async () => {
+    const a = await newPersonalLoan(s.app);
+    const other = (await resume(a.resumeToken)).json().session as SessionData;
+    await submit(a);
+    for (const [who, session] of [
+      ['first save', a.session],
+      ['resume link', other],
+    ] as const) {
+      const headers = headersOf(session);
+      assert.equal((await read(headers, a.applicationId)).statusCode, 401, `${who}: read`);
+      assert.equal((await signature(headers, a.applicationId)).statusCode, 401, `${who}: signature`);
+      assert.equal((await refresh(session)).statusCode, 401, `${who}: refresh`);
+    }
+  });
+});
+
+describe('an absolute lifetime', () => {
+  it('an applicant session ends 12 hours after it began, however often it was refreshed', async () => {
+    const a = await newPersonalLoan(s.app);
+    let session = a.session;
+    // Refreshed before each refresh token's 8 hours run out: 7 h, then 11 h 58 min after the start.
+    for (const seconds of [7 * 3600, 4 * 3600 + 58 * 60]) {
+      s.advance(seconds);
+      const refreshed = await refresh(session);
+      assert.equal(refreshed.statusCode, 200, refreshed.body);
+      session = { ...session, ...refreshed.json() };
+      assert.equal((await read(headersOf(session), a.applicationId)).statusCode, 200);
+    }
+    s.advance(3 * 60);
+    assert.equal((await read(headersOf(session), a.applicationId)).statusCode, 401, 'its access token is refused');
+    assert.equal((await refresh(session)).statusCode, 401, 'and so is its refresh');
+  });
+});
+
+describe('sessions a sign-in opens', () => {
+  /** Signs in by the code the outbox holds (read in the database), with the challenge cookie that asked. */
+  async function signIn(email: string): Promise<SessionData> {
+    const sent = await call(s.app, 'POST', API_PATHS.portalSendCode, undefined, { email });
+    assert.equal(sent.statusCode, 200, sent.body);
+    const [message] = await s.app.ctx.db.query<{ message: string }>(
+      'SELECT message FROM otp_outbox WHERE recipient = $1 ORDER BY id DESC LIMIT 1',
+      [email],
+    );
+    const verified = await s.app.inject({
+      method: 'POST',
+      url: API_PATHS.portalVerifyCode,
+      cookies: Object.fromEntries(sent.cookies.map((c) => [c.name, c.value])),
+      payload: { email, code: message?.message.slice(0, 6) },
+    });
+    assert.equal(verified.statusCode, 200, verified.body);
+    return verified.json().session;
+  }
+
+  it('a session opened for another application ends when the signed-in one does', async () => {
+    const email = 'two.applications@example.in';
+    const customFields = { loan_purpose: 'purchase', loan_amount: '2500000', email };
+    const older = await newHomeLoan(s.app, { customFields });
+    await newHomeLoan(s.app, { customFields });
+    let session = await signIn(email);
+    for (const seconds of [7 * 3600, 4 * 3600 + 50 * 60]) {
+      s.advance(seconds);
+      session = { ...session, ...(await refresh(session)).json() };
+    }
+    const opened = await call(s.app, 'POST', API_PATHS.portalOpenApplication, headersOf(session), {
+      application_id: older.applicationId,
+    });
+    assert.equal(opened.statusCode, 200, opened.body);
+    const other = opened.json().session as SessionData;
+    assert.equal((await read(headersOf(other), older.applicationId)).statusCode, 200);
+    s.advance(11 * 60);
+    assert.equal((await read(headersOf(other), older.applicationId)).statusCode, 401, '12 h after the sign-in');
+  });
+});
