@@ -33,8 +33,11 @@ describe('the Janus configuration', () => {
     for (const text of [core, ws, room]) assert.doesNotMatch(text, /\{\{/);
     assert.match(core, new RegExp(`configs_folder = "${config}"`));
     assert.match(core, /ice_enforce_list = "127\.0\.0\.1"/);
+    // Stored tokens (the API adds and removes each call's token): no signing secret, so no token outlives its call.
     assert.match(core, /token_auth = true/);
-    assert.match(core, new RegExp(`token_auth_secret = "${keys.tokenSecret}"`));
+    assert.doesNotMatch(core, /^\s*token_auth_secret =/m);
+    assert.ok(!core.includes(keys.tokenSecret));
+    assert.match(core, /admin_secret = "[0-9a-f]{64}"/);
     for (const transport of ['http', 'mqtt', 'nanomsg', 'pfunix', 'rabbitmq']) {
       assert.match(core, new RegExp(`libjanus_${transport}\\.so`), transport);
     }
@@ -42,7 +45,10 @@ describe('the Janus configuration', () => {
     assert.doesNotMatch(core, /janusoverlord/);
     assert.match(ws, /ws_port = 18777/);
     assert.match(ws, /ws_ip = "127\.0\.0\.1"/);
-    assert.match(ws, /admin_ws = false/);
+    // The Admin API on a unix socket in the keys' folder only: no network port.
+    assert.match(ws, /admin_ws = true/);
+    assert.match(ws, new RegExp(`admin_ws_unix = "${path.join(data, 'janus', 'admin.sock')}"`));
+    assert.doesNotMatch(ws, /admin_ws_port|admin_ws_ip|admin_wss = true/);
     assert.match(room, new RegExp(`admin_key = "${keys.adminKey}"`));
     assert.doesNotMatch(room, /room-\d+/);
   });

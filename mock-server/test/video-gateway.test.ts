@@ -1,6 +1,7 @@
 // The real gateway (README "Video calls"): Debian's Janus started as `npm start` starts it
 // (deploy/scripts/janus.mjs on the server's DATA_DIR, so both read one keys.json), driven over its websocket
-// with the janus-protocol subprotocol and the tokens and keys the API hands out. Skipped, saying why, where
+// with the janus-protocol subprotocol and the tokens the API hands out; the API creates rooms and adds and
+// removes call tokens through the Admin API on <DATA_DIR>/janus/admin.sock. Skipped, saying why, where
 // /usr/bin/janus is missing (`apt-get install -y janus`; npm start installs it).
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -10,8 +11,14 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, VIDEO_MAX_PUBLISHERS, VIDEO_ROOM_CREATE_OPTIONS, type VideoJoin } from '@originate/contract';
-import { type GatewaySocket, openGatewaySocket } from '../src/modules/video/gateway-socket';
+import {
+  API_PATHS,
+  apiPath,
+  VIDEO_MAX_PUBLISHERS,
+  VIDEO_ROOM_CREATE_OPTIONS,
+  type VideoJoin,
+} from '@originate/contract';
+import { type GatewaySocket, openAdminSocket, openGatewaySocket } from '../src/modules/video/gateway-socket';
 import { type Applicant, newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
@@ -100,6 +107,7 @@ async function videoroomHandle(socket: GatewaySocket, token: string) {
   assert.equal(attached.janus, 'success', JSON.stringify(attached));
   const handleId = attached.data?.id;
   return {
+    sessionId,
     /** A videoroom request; answers the plugin's data (synchronous requests and joins alike). */
     async message(body: Record<string, unknown>) {
       const answer = await ask(socket, { janus: 'message', session_id: sessionId, handle_id: handleId, token, body });
@@ -204,69 +212,86 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal(ok.janus, 'success');
   });
 
-  it('a create without the admin key is refused; with it the room works: pin, secret, private, two publishers', async () => {
-    const { room } = joined;
-    assert.ok(room.adminKey && room.secret);
+  it('the Admin API is on the unix socket only, behind its secret', async () => {
+    const admin = await openAdminSocket(path.join(s.dataDir, 'janus', 'admin.sock'));
+    sockets.push(admin);
+    const refused = await ask(admin, { janus: 'list_tokens' });
+    assert.equal(refused.error?.code, 403, JSON.stringify(refused));
+    const ws = readFileSync(path.join(s.dataDir, 'janus', 'config', 'janus.transport.websockets.jcfg'), 'utf8');
+    assert.match(ws, /admin_ws_unix = /);
+    assert.doesNotMatch(ws, /admin_ws_port|admin_wss = true/);
+  });
+
+  it('the server created the room; nobody holding a join answer creates or edits one (rec_dir /etc, <DATA_DIR>/uploads)', async () => {
+    const room: Record<string, unknown> & VideoJoin['room'] = joined.room;
     const handle = await videoroomHandle(await open(), joined.gatewayToken);
-    const create = {
-      request: 'create',
-      room: room.id,
-      ...VIDEO_ROOM_CREATE_OPTIONS,
-      description: room.name,
-      pin: room.pin,
-      secret: room.secret,
-      publishers: VIDEO_MAX_PUBLISHERS,
-      record: room.recording.enabled,
-      rec_dir: room.recording.directory,
-      audiocodec: room.codecs.audio,
-      videocodec: room.codecs.video,
-    };
-    const refused = await handle.message(create);
-    assert.ok([429, 433].includes(Number(refused.error_code)), JSON.stringify(refused));
-    assert.equal((await handle.message({ ...create, admin_key: 'not-the-key-0123456789abcdef0123' })).error_code, 433);
-    assert.equal((await handle.message({ request: 'exists', room: room.id })).exists, false);
-
-    const created = await handle.message({ ...create, admin_key: room.adminKey });
-    assert.equal(created.videoroom, 'created', JSON.stringify(created));
     assert.equal((await handle.message({ request: 'exists', room: room.id })).exists, true);
-    // Private: listed only with the admin key.
-    const listed = (body: Record<string, unknown>) =>
-      handle.message({ request: 'list', ...body }).then((a) => (a.list as { room: number }[]).map((r) => r.room));
-    assert.ok(!(await listed({})).includes(room.id));
-    assert.ok((await listed({ admin_key: room.adminKey })).includes(room.id));
+    // Private: not listed without the admin key.
+    const listed = (await handle.message({ request: 'list' })).list as { room: number }[];
+    assert.ok(!listed.some((r) => r.room === room.id));
+    // Everything the agent's answer holds that could pass for a key (older answers carried both).
+    const keys = { admin_key: room.adminKey, secret: room.secret };
+    for (const recDir of ['/etc', path.join(s.dataDir, 'uploads')]) {
+      const create = {
+        request: 'create',
+        room: room.id + 500,
+        ...VIDEO_ROOM_CREATE_OPTIONS,
+        pin: room.pin,
+        publishers: VIDEO_MAX_PUBLISHERS,
+        record: true,
+        rec_dir: recDir,
+        ...keys,
+      };
+      const created = await handle.message(create);
+      assert.ok([429, 433].includes(Number(created.error_code)), `create ${recDir}: ${JSON.stringify(created)}`);
+      const edited = await handle.message({ request: 'edit', room: room.id, new_rec_dir: recDir, ...keys });
+      assert.ok([429, 433].includes(Number(edited.error_code)), `edit ${recDir}: ${JSON.stringify(edited)}`);
+    }
+    assert.equal((await handle.message({ request: 'exists', room: room.id + 500 })).exists, false);
+    const recording = await handle.message({ request: 'enable_recording', room: room.id, record: false, ...keys });
+    assert.ok([429, 433].includes(Number(recording.error_code)), JSON.stringify(recording));
+  });
 
-    // The applicant's join: the pin is needed, the token the API gave them opens the session.
-    const applicantJoin = await call(s.app, 'POST', API_PATHS.joinVideoAsApplicant, applicant.headers, {
-      callId: joined.call.callId,
+  it('the applicant enters with the pin; after the call ends their token opens no session and the room is gone', async () => {
+    const other = await newPersonalLoan(s.app);
+    const started = await call(s.app, 'POST', API_PATHS.startVideoCall, agent, {
+      applicationId: other.applicationId,
+      record: false,
+    });
+    assert.equal(started.statusCode, 200, started.body);
+    const { call: theCall, room } = started.json<VideoJoin>();
+    const applicantJoin = await call(s.app, 'POST', API_PATHS.joinVideoAsApplicant, other.headers, {
+      callId: theCall.callId,
     });
     assert.equal(applicantJoin.statusCode, 200, applicantJoin.body);
     const theirs = applicantJoin.json<VideoJoin>();
-    const guest = await videoroomHandle(await open(), theirs.gatewayToken);
-    const wrongPin = await guest.message({
-      request: 'join',
-      ptype: 'publisher',
-      room: room.id,
-      pin: 'guess',
-      display: 'x',
-    });
-    assert.equal(wrongPin.error_code, 433, JSON.stringify(wrongPin));
-    const inRoom = await guest.message({
-      request: 'join',
-      ptype: 'publisher',
-      room: room.id,
-      pin: theirs.room.pin,
-      display: theirs.display,
-    });
+    const socket = await open();
+    const guest = await videoroomHandle(socket, theirs.gatewayToken);
+    const join = { request: 'join', ptype: 'publisher', room: room.id, display: theirs.display };
+    assert.equal((await guest.message({ ...join, pin: 'guess' })).error_code, 433);
+    const inRoom = await guest.message({ ...join, pin: theirs.room.pin });
     assert.equal(inRoom.videoroom, 'joined', JSON.stringify(inRoom));
-    // The applicant cannot destroy it (no secret) or create rooms (no admin key).
     assert.equal((await guest.message({ request: 'destroy', room: room.id })).error_code, 429);
-    assert.ok([429, 433].includes(Number((await guest.message({ ...create, room: room.id + 1 })).error_code)));
-
     // Permanent: Janus wrote it into the generated configuration folder (mode 0600, the keys' folder).
     const saved = () => readFileSync(path.join(s.dataDir, 'janus', 'config', 'janus.plugin.videoroom.jcfg'), 'utf8');
     assert.match(saved(), new RegExp(`room-${room.id}`));
-    const destroyed = await handle.message({ request: 'destroy', room: room.id, secret: room.secret, permanent: true });
-    assert.equal(destroyed.videoroom, 'destroyed', JSON.stringify(destroyed));
+
+    const ended = await call(s.app, 'POST', apiPath('endVideoCall', { callId: theCall.callId }), agent);
+    assert.equal(ended.statusCode, 200, ended.body);
+    // The token opens no new session, and the session it opened is refused from now on (keepalives too).
+    const fresh = await ask(await open(), { janus: 'create', token: theirs.gatewayToken });
+    assert.equal(fresh.error?.code, 403, JSON.stringify(fresh));
+    const keepalive = await ask(socket, {
+      janus: 'keepalive',
+      session_id: guest.sessionId,
+      token: theirs.gatewayToken,
+    });
+    assert.equal(keepalive.error?.code, 403, JSON.stringify(keepalive));
+    const refused = (await guest.message({ request: 'exists', room: room.id })).error as Message['error'];
+    assert.equal(refused?.code, 403);
+    // The room is destroyed for good (a token of an open call finds it no more).
+    const watcher = await videoroomHandle(await open(), joined.gatewayToken);
+    assert.equal((await watcher.message({ request: 'exists', room: room.id })).exists, false);
     assert.doesNotMatch(saved(), new RegExp(`room-${room.id}`));
   });
 });

@@ -2,13 +2,12 @@
 // naming the field, extra fields refused), no token (401) and callers who may not (403); pins and secrets
 // never in lists; recordings read from the folder Janus writes to. The real gateway: test/video-gateway.test.ts.
 import assert from 'node:assert/strict';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   API_PATHS,
   apiPath,
-  VIDEO_GATEWAY_TOKEN_HOURS,
   VIDEO_MAX_PUBLISHERS,
   type VideoCall,
   type VideoCalls,
@@ -68,7 +67,7 @@ describe('demo conference roles', () => {
 });
 
 describe('starting a call', () => {
-  it('an AGENT with access: a publisher join with pin, secret, admin key and a gateway token', async () => {
+  it('an AGENT with access: a publisher join with the pin and the call token, never the secret or admin key', async () => {
     const answer = ok<VideoJoin>(await start(as.officer, { applicationId: mine.applicationId, record: false }));
     assert.equal(answer.role, 'publisher');
     assert.equal(answer.display, 'Rahul Verma');
@@ -81,24 +80,35 @@ describe('starting a call', () => {
     assert.equal(answer.room.maximumPublishers, VIDEO_MAX_PUBLISHERS);
     assert.ok(answer.room.id >= 100000);
     assert.ok(answer.room.pin.length >= 22, 'pin of at least 128 bits');
-    assert.ok((answer.room.secret ?? '').length >= 22, 'secret of at least 128 bits');
-    assert.notEqual(answer.room.pin, answer.room.secret);
-    assert.ok((answer.room.adminKey ?? '').length >= 32);
-    assert.deepEqual(answer.room.recording, { enabled: false, directory: null });
+    assert.deepEqual(answer.room.recording, { enabled: false });
     assert.deepEqual(answer.room.codecs, { audio: 'opus', video: 'vp8' });
-    const [expiry, realm, plugin] = answer.gatewayToken.split(':')[0]?.split(',') ?? [];
-    assert.equal(realm, 'janus');
-    assert.equal(plugin, 'janus.plugin.videoroom');
-    const hours = (Number(expiry) * 1000 - Date.now()) / 3_600_000;
-    assert.ok(hours > VIDEO_GATEWAY_TOKEN_HOURS - 0.1 && hours <= VIDEO_GATEWAY_TOKEN_HOURS);
+    const text = JSON.stringify(answer);
+    const keys: Record<string, string> = JSON.parse(await readFile(path.join(s.dataDir, 'janus', 'keys.json'), 'utf8'));
+    const [row] = await s.app.ctx.db.query<{ secret: string }>(
+      'SELECT secret FROM video_calls WHERE call_id = $1::uuid',
+      [answer.call.callId],
+    );
+    for (const [what, value] of [
+      ['admin key', keys.adminKey],
+      ['token secret', keys.tokenSecret],
+      ['room secret', row?.secret],
+    ]) {
+      assert.ok(value && !text.includes(value), `no ${what}`);
+    }
+    // One token per call (the gateway accepts it only while the call is open): no expiry of hours in it.
+    assert.match(answer.gatewayToken, /^[A-Za-z0-9_-]{43}$/);
+    const again = ok<VideoJoin>(await join(as.officer, answer.call.callId));
+    assert.equal(again.gatewayToken, answer.gatewayToken);
+    const other = ok<VideoJoin>(await start(as.officer, { applicationId: theirs.applicationId, record: false }));
+    assert.notEqual(other.gatewayToken, answer.gatewayToken);
+    ok(await end(as.officer, other.call.callId));
   });
 
-  it('rooms are issued by the server: a new id, pin and secret every call; starting again ends the open one', async () => {
+  it('rooms are issued by the server: a new id and pin every call; starting again ends the open one', async () => {
     const first = ok<VideoJoin>(await start(as.officer, { applicationId: theirs.applicationId, record: false }));
     const second = ok<VideoJoin>(await start(as.officer, { applicationId: theirs.applicationId, record: false }));
     assert.ok(second.room.id > first.room.id);
     assert.notEqual(second.room.pin, first.room.pin);
-    assert.notEqual(second.room.secret, first.room.secret);
     const { calls } = ok<VideoCalls>(await listOf(as.officer, theirs.applicationId));
     const byId = new Map(calls.map((c) => [c.callId, c]));
     assert.equal(byId.get(first.call.callId)?.status, 'ENDED');
@@ -138,22 +148,20 @@ describe('joining, listing and ending', () => {
     current = ok<VideoJoin>(await start(as.officer, { applicationId: mine.applicationId, record: false }));
   });
 
-  it('the agent who started it joins as publisher with the secret and admin key', async () => {
+  it('the agent who started it joins as publisher', async () => {
     const again = ok<VideoJoin>(await join(as.officer, current.call.callId));
     assert.equal(again.role, 'publisher');
     assert.equal(again.room.id, current.room.id);
     assert.equal(again.room.pin, current.room.pin);
-    assert.equal(again.room.secret, current.room.secret);
-    assert.equal(again.room.adminKey, current.room.adminKey);
+    assert.deepEqual(again.room, current.room);
   });
 
-  it('a SUPERVISOR with access joins as subscriber: the pin, no secret, no admin key; the call turns ACTIVE', async () => {
+  it('a SUPERVISOR with access joins as subscriber with the pin; the call turns ACTIVE', async () => {
     const watched = ok<VideoJoin>(await join(as.teamlead, current.call.callId));
     assert.equal(watched.role, 'subscriber');
     assert.equal(watched.display, 'Priya Sharma');
     assert.equal(watched.room.pin, current.room.pin);
-    assert.equal(watched.room.secret, undefined);
-    assert.equal(watched.room.adminKey, undefined);
+    assert.deepEqual(watched.room, current.room);
     assert.equal(watched.call.status, 'ACTIVE');
   });
 
@@ -167,7 +175,7 @@ describe('joining, listing and ending', () => {
     assert.equal((await join(mine.headers, current.call.callId)).statusCode, 403);
   });
 
-  it('lists never carry a room, a pin or a secret', async () => {
+  it('lists never carry a room or a pin', async () => {
     const lists = [
       ok<VideoCalls>(await listOf(as.officer, mine.applicationId)),
       ok<VideoCalls>(await call(s.app, 'GET', API_PATHS.openVideoCalls, as.officer)),
@@ -177,8 +185,6 @@ describe('joining, listing and ending', () => {
       const text = JSON.stringify(list);
       assert.ok(text.includes(current.call.callId));
       assert.ok(!text.includes(current.room.pin), 'no pin');
-      assert.ok(!text.includes(current.room.secret ?? '?'), 'no secret');
-      assert.ok(!text.includes(current.room.adminKey ?? '?'), 'no admin key');
       for (const c of list.calls) assert.deepEqual(Object.keys(c).sort(), Object.keys(current.call).sort());
     }
   });
@@ -243,7 +249,7 @@ describe('the applicant', () => {
     ]);
   });
 
-  it('joins as a publisher with the pin, without secret or admin key, under no name', async () => {
+  it('joins as a publisher with the pin and the call token, under no name', async () => {
     const joined = ok<VideoJoin>(
       await call(s.app, 'POST', API_PATHS.joinVideoAsApplicant, mine.headers, { callId: current.call.callId }),
     );
@@ -251,11 +257,9 @@ describe('the applicant', () => {
     assert.equal(joined.display, 'Applicant');
     assert.equal(joined.room.id, current.room.id);
     assert.equal(joined.room.pin, current.room.pin);
-    assert.equal(joined.room.secret, undefined);
-    assert.equal(joined.room.adminKey, undefined);
-    assert.ok(joined.gatewayToken);
+    assert.equal(joined.gatewayToken, current.gatewayToken);
     assert.equal(joined.call.status, 'ACTIVE');
-    assert.deepEqual(joined.room.recording, { enabled: false, directory: null });
+    assert.deepEqual(joined.room.recording, { enabled: false });
   });
 
   it('an applicant of another application: 403; unknown call 404; bad or extra fields 400; staff 403; no token 401', async () => {
@@ -286,12 +290,13 @@ describe('recordings', () => {
   it('the room records into <DATA_DIR>/recordings/<applicationId>/; the listing reads that folder; downloads by listed name only', async () => {
     const recorded = ok<VideoJoin>(await start(as.officer, { applicationId: mine.applicationId, record: true }));
     const dir = path.join(s.dataDir, 'recordings', mine.applicationId);
-    assert.deepEqual(recorded.room.recording, { enabled: true, directory: `${dir}/` });
+    assert.deepEqual(recorded.room.recording, { enabled: true });
     assert.equal(recorded.call.recording, true);
     assert.deepEqual(recorded.call.recordings, []);
-    // Others learn that it records, not where.
+    // Nobody learns where (the server alone creates the room and names its rec_dir).
+    assert.ok(!JSON.stringify(recorded).includes(dir));
     const watched = ok<VideoJoin>(await join(as.teamlead, recorded.call.callId));
-    assert.deepEqual(watched.room.recording, { enabled: true, directory: null });
+    assert.deepEqual(watched.room.recording, { enabled: true });
 
     const room = recorded.room.id;
     const audio = `videoroom-${room}-user-4242-1764300000000000-audio-0.mjr`;
@@ -335,6 +340,56 @@ describe('recordings', () => {
       });
       assert.equal(res.statusCode, 400, name);
       assert.deepEqual([...new Set(labels(res))], ['fileName']);
+    }
+    ok(await end(as.officer, recorded.call.callId));
+  });
+});
+
+describe('recordings are never links', () => {
+  it('a link named like a recording (to /etc/passwd, to a file of the data dir) is neither listed nor served', async () => {
+    const recorded = ok<VideoJoin>(await start(as.officer, { applicationId: theirs.applicationId, record: true }));
+    const dir = path.join(s.dataDir, 'recordings', theirs.applicationId);
+    await mkdir(dir, { recursive: true });
+    const room = recorded.room.id;
+    const real = `videoroom-${room}-user-7-1764300000000000-audio-0.mjr`;
+    const passwd = `videoroom-${room}-user-7-1764300000000000-video-1.mjr`;
+    const keys = `videoroom-${room}-user-7-1764300000000000-data-2.mjr`;
+    await writeFile(path.join(dir, real), Buffer.alloc(12, 3));
+    await symlink('/etc/passwd', path.join(dir, passwd));
+    await symlink(path.join(s.dataDir, 'janus', 'keys.json'), path.join(dir, keys));
+
+    const { calls } = ok<VideoCalls>(await listOf(as.officer, theirs.applicationId));
+    const listed = calls.find((c) => c.callId === recorded.call.callId);
+    assert.deepEqual(
+      listed?.recordings.map((r) => r.fileName),
+      [real],
+    );
+    const url = (fileName: string) => apiPath('videoRecording', { callId: recorded.call.callId, fileName });
+    assert.equal((await call(s.app, 'GET', url(real), as.officer)).rawPayload.length, 12);
+    for (const name of [passwd, keys]) {
+      const res = await call(s.app, 'GET', url(name), as.officer);
+      assert.equal(res.statusCode, 404, name);
+      assert.doesNotMatch(res.body, /root:|tokenSecret/);
+    }
+    ok(await end(as.officer, recorded.call.callId));
+  });
+
+  it('an application folder that is a link (to another folder) lists and serves nothing', async () => {
+    const recorded = ok<VideoJoin>(await start(as.officer, { applicationId: theirs.applicationId, record: true }));
+    const elsewhere = path.join(s.dataDir, 'uploads-elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    const name = `videoroom-${recorded.room.id}-user-8-1764300000000000-audio-0.mjr`;
+    await writeFile(path.join(elsewhere, name), 'not a recording of this folder');
+    const dir = path.join(s.dataDir, 'recordings', theirs.applicationId);
+    await rm(dir, { recursive: true, force: true });
+    await symlink(elsewhere, dir);
+    try {
+      const { calls } = ok<VideoCalls>(await listOf(as.officer, theirs.applicationId));
+      assert.deepEqual(calls.find((c) => c.callId === recorded.call.callId)?.recordings, []);
+      const url = apiPath('videoRecording', { callId: recorded.call.callId, fileName: name });
+      assert.equal((await call(s.app, 'GET', url, as.officer)).statusCode, 404);
+    } finally {
+      await rm(dir, { force: true });
     }
     ok(await end(as.officer, recorded.call.callId));
   });

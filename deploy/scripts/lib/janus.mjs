@@ -4,8 +4,8 @@
 // Started by `npm start`, `npm run dev` and the e2e global setup (startSystem), stopped with them. The back
 // office does not depend on it: when it cannot start, the rest starts anyway and says so.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHmac, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import path from 'node:path';
 import { aptInstall } from './apt.mjs';
@@ -26,8 +26,9 @@ export async function ensureJanus() {
 }
 
 /**
- * The install's gateway keys, shared by Janus's configuration and the API server (which signs the
- * gateway tokens and hands the admin key to a call's agent): JANUS_ADMIN_KEY and JANUS_TOKEN_SECRET when
+ * The install's gateway keys, shared by Janus's configuration and the API server (which derives the call
+ * tokens and the Admin API's admin_secret from the token secret, and alone uses the admin key to create
+ * rooms): JANUS_ADMIN_KEY and JANUS_TOKEN_SECRET when
  * both are set, else <dataDir>/janus/keys.json, made once (128 random bits each, mode 0600). The API
  * reads the same file (mock-server src/modules/video/keys.ts), whichever of the two starts first makes it.
  * @param {string} dataDir @param {NodeJS.ProcessEnv} env
@@ -51,6 +52,19 @@ export function gatewayKeys(dataDir, env = process.env) {
     throw new Error(`${file}: must hold { adminKey, tokenSecret }`);
   }
   return { adminKey: stored.adminKey, tokenSecret: stored.tokenSecret };
+}
+
+/**
+ * The Admin API's admin_secret, derived from the token secret as the API derives it (mock-server
+ * src/modules/video/keys.ts adminSecretOf). @param {string} tokenSecret
+ */
+function adminSecretOf(tokenSecret) {
+  return createHmac('sha256', tokenSecret).update('janus admin_secret').digest('hex');
+}
+
+/** The Admin API's unix socket (the API's src/modules/video/gateway-admin.ts). @param {string} dataDir */
+function adminSocketOf(dataDir) {
+  return path.join(dataDir, 'janus', 'admin.sock');
 }
 
 /** Debian's folder of Janus's plugins, transports, event handlers and loggers (per architecture). */
@@ -86,8 +100,8 @@ export function writeJanusConfig(opts) {
   const values = {
     CONFIG_DIR: jcfgString('DATA_DIR', configDir),
     ADMIN_KEY: jcfgString('JANUS_ADMIN_KEY', keys.adminKey),
-    TOKEN_SECRET: jcfgString('JANUS_TOKEN_SECRET', keys.tokenSecret),
-    ADMIN_SECRET: randomBytes(16).toString('hex'),
+    ADMIN_SECRET: adminSecretOf(keys.tokenSecret),
+    ADMIN_SOCKET: jcfgString('DATA_DIR', adminSocketOf(opts.dataDir)),
     WS_PORT: String(opts.port),
     WS_IP: jcfgString('JANUS_INTERFACE', host),
     ICE_ENFORCE_LIST: jcfgString('JANUS_ICE_ENFORCE_LIST', env.JANUS_ICE_ENFORCE_LIST || host),
@@ -136,6 +150,8 @@ export async function startJanus(opts) {
   // Another gateway (a running `npm start`, Debian's service) would answer in this one's place.
   if (await listening(opts.port)) throw new Error(`127.0.0.1:${opts.port} is in use (JANUS_PORT)`);
   const configDir = writeJanusConfig(opts);
+  // A socket file left by a gateway that did not end cleanly would keep the Admin API from listening.
+  rmSync(adminSocketOf(opts.dataDir), { force: true });
   const recordings = path.join(opts.dataDir, 'recordings');
   mkdirSync(recordings, { recursive: true });
   /** @type {import('node:child_process').StdioOptions} */

@@ -23,7 +23,7 @@ const JOIN = {
     name: 'Video call APP-1',
     pin: 'pin-0123456789abcdefghijk',
     maximumPublishers: 2,
-    recording: { enabled: false, directory: null },
+    recording: { enabled: false },
     codecs: { audio: 'opus', video: 'vp8' },
   },
   role: 'subscriber',

@@ -1,17 +1,5 @@
-// How a screen enters a call (pure): who creates the room on the gateway first, and how to join it.
-import type { VideoCall, VideoJoin } from '@originate/contract';
-
-/**
- * What happens on the gateway before the join: the owning agent (the only one the server gives the room's
- * secret) creates the room when starting a call (spec §4: an existing room with the same id is destroyed
- * first), and when rejoining only if it is gone; everyone else just joins.
- */
-export type RoomSetup = 'create' | 'createIfMissing' | 'none';
-
-export function roomSetup(join: VideoJoin, started: boolean): RoomSetup {
-  if (join.role !== 'publisher' || !join.room.secret) return 'none';
-  return started ? 'create' : 'createIfMissing';
-}
+// What a staff screen offers for an application's video call (pure), and the words it uses.
+import type { VideoCall } from '@originate/contract';
 
 /** The call is still open (someone may join it). */
 const isOpen = (call: Pick<VideoCall, 'status'>): boolean => call.status !== 'ENDED';

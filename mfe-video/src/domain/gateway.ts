@@ -135,16 +135,6 @@ export class GatewayError extends Error {
   }
 }
 
-/** The videoroom plugin's error codes the service and screens name (janus_videoroom.c). */
-export const VIDEOROOM_ERRORS = {
-  NO_SUCH_ROOM: 426,
-  ROOM_EXISTS: 427,
-  NO_SUCH_FEED: 428,
-  MISSING_ELEMENT: 429,
-  PUBLISHERS_FULL: 432,
-  UNAUTHORIZED: 433,
-} as const;
-
 /** A plugin answer that carries an error, as a GatewayError; null otherwise. */
 export function pluginError(data: VideoroomData | undefined): GatewayError | null {
   if (!data) return null;

@@ -1,13 +1,10 @@
 // The pure helpers: request bodies, data-channel lines, the call plan, error shapes.
-import type { VideoCall, VideoJoin, VideoRoom } from '@originate/contract';
-import { bitrateText, joinLabel, openCallOf, roomSetup, staffActions } from './callPlan';
+import type { VideoCall, VideoRoom } from '@originate/contract';
+import { bitrateText, joinLabel, openCallOf, staffActions } from './callPlan';
 import { decodeDataLine, encodeChat, encodeMuteState, MAX_CHAT_LENGTH } from './dataMessages';
 import { GatewayError, pluginError, transportError } from './gateway';
 import {
   configureRequest,
-  createRequest,
-  destroyRequest,
-  enableRecordingRequest,
   existsRequest,
   joinPublisherRequest,
   joinSubscriberRequest,
@@ -23,41 +20,14 @@ const ROOM: VideoRoom = {
   name: 'Video call APP-7',
   pin: 'p'.repeat(22),
   maximumPublishers: 2,
-  recording: { enabled: false, directory: null },
+  recording: { enabled: false },
   codecs: { audio: 'opus', video: 'vp8' },
 };
 
 describe('roomRequests (videoroom plugin bodies)', () => {
-  it('create: permanent, private, pinned, 2 publishers, recording and codecs from the VideoRoom', () => {
-    expect(createRequest(ROOM)).toEqual({
-      request: 'create',
-      room: 7,
-      permanent: true,
-      is_private: true,
-      lock_record: true,
-      description: 'Video call APP-7',
-      pin: 'p'.repeat(22),
-      publishers: 2,
-      record: false,
-      audiocodec: 'opus',
-      videocodec: 'vp8',
-    });
-    expect(
-      createRequest({ ...ROOM, recording: { enabled: true, directory: '/rec' }, secret: 's', adminKey: 'a' }),
-    ).toMatchObject({ record: true, rec_dir: '/rec', secret: 's', admin_key: 'a' });
-  });
-
-  it('the other requests', () => {
+  it('the requests a browser sends (rooms are created, destroyed and recorded by the server alone)', () => {
     expect(listRequest()).toEqual({ request: 'list' });
-    expect(listRequest('k')).toEqual({ request: 'list', admin_key: 'k' });
     expect(existsRequest(7)).toEqual({ request: 'exists', room: 7 });
-    expect(destroyRequest({ id: 7, secret: 's' })).toEqual({
-      request: 'destroy',
-      room: 7,
-      permanent: true,
-      secret: 's',
-    });
-    expect(destroyRequest({ id: 7 })).toEqual({ request: 'destroy', room: 7, permanent: true });
     expect(joinPublisherRequest(ROOM, 'Asha')).toEqual({
       request: 'join',
       ptype: 'publisher',
@@ -82,12 +52,6 @@ describe('roomRequests (videoroom plugin bodies)', () => {
       streams: [{ mid: '0', send: false }],
     });
     expect(startRequest()).toEqual({ request: 'start' });
-    expect(enableRecordingRequest({ id: 7, secret: 's' }, true)).toEqual({
-      request: 'enable_recording',
-      room: 7,
-      record: true,
-      secret: 's',
-    });
     expect(leaveRequest()).toEqual({ request: 'leave' });
   });
 });
@@ -139,22 +103,6 @@ const call = (over: Partial<VideoCall> = {}): VideoCall => ({
 });
 
 describe('callPlan', () => {
-  const join = (over: Partial<VideoJoin> = {}): VideoJoin => ({
-    call: call(),
-    room: { ...ROOM, secret: 's'.repeat(22) },
-    role: 'publisher',
-    display: 'Asha Agent',
-    gatewayToken: 'token',
-    ...over,
-  });
-
-  it('the owning agent creates the room when starting, and only if missing when rejoining; others just join', () => {
-    expect(roomSetup(join(), true)).toBe('create');
-    expect(roomSetup(join(), false)).toBe('createIfMissing');
-    expect(roomSetup(join({ room: ROOM }), true)).toBe('none');
-    expect(roomSetup(join({ role: 'subscriber' }), true)).toBe('none');
-  });
-
   it('the open call of an application is the newest not ENDED', () => {
     const older = call({ callId: 'a', createdAt: '2026-11-28T09:00:00.000Z', status: 'ACTIVE' });
     const newer = call({ callId: 'b', createdAt: '2026-11-28T10:00:00.000Z' });

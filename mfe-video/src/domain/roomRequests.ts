@@ -1,46 +1,15 @@
 // The videoroom plugin's request bodies made from the contract's VideoRoom (spec §3 Video room, §4, §7, §9).
-// Pure: the service sends what these return; the tests assert them field by field.
-import {
-  VIDEO_MAX_PUBLISHERS,
-  VIDEO_NO_BITRATE_LIMIT,
-  VIDEO_ROOM_CREATE_OPTIONS,
-  type VideoRoom,
-} from '@originate/contract';
+// Pure: the service sends what these return; the tests assert them field by field. Rooms are created,
+// destroyed and recorded by the server alone (mock-server modules/video/gateway-admin.ts), never from here.
+import { VIDEO_NO_BITRATE_LIMIT, type VideoRoom } from '@originate/contract';
 
-/** Spec §7 list: rooms the gateway lists (the admin key also lists private ones). */
-export function listRequest(adminKey?: string): Record<string, unknown> {
-  return { request: 'list', ...(adminKey && { admin_key: adminKey }) };
+/** Spec §7 list: rooms the gateway lists (not the private ones). */
+export function listRequest(): Record<string, unknown> {
+  return { request: 'list' };
 }
 
 export function existsRequest(roomId: number): Record<string, unknown> {
   return { request: 'exists', room: roomId };
-}
-
-/**
- * Spec §4: a room is created permanent with at most 2 publishers (§9), private, behind its pin, its recording
- * state locked to the secret (VIDEO_ROOM_CREATE_OPTIONS); secret and admin key when the server gave them;
- * recording and codecs as the VideoRoom says.
- */
-export function createRequest(room: VideoRoom): Record<string, unknown> {
-  return {
-    request: 'create',
-    room: room.id,
-    ...VIDEO_ROOM_CREATE_OPTIONS,
-    description: room.name,
-    pin: room.pin,
-    publishers: VIDEO_MAX_PUBLISHERS,
-    ...(room.secret && { secret: room.secret }),
-    ...(room.adminKey && { admin_key: room.adminKey }),
-    record: room.recording.enabled,
-    ...(room.recording.enabled && room.recording.directory && { rec_dir: room.recording.directory }),
-    audiocodec: room.codecs.audio,
-    videocodec: room.codecs.video,
-  };
-}
-
-/** Destroys the room for good (also from the gateway's config file, as it was created permanent). */
-export function destroyRequest(room: Pick<VideoRoom, 'id' | 'secret'>): Record<string, unknown> {
-  return { request: 'destroy', room: room.id, permanent: true, ...(room.secret && { secret: room.secret }) };
 }
 
 /** Joins as a participant: the agent and the applicant publish; a supervisor joins without ever publishing. */
@@ -88,14 +57,6 @@ export function configureRequest(change: ConfigureChange): Record<string, unknow
 /** The subscriber's answer to the plugin's offer (sent with the JSEP answer). */
 export function startRequest(): Record<string, unknown> {
   return { request: 'start' };
-}
-
-/** Records every participant of the room (or stops); needs the room's secret when it has one. */
-export function enableRecordingRequest(
-  room: Pick<VideoRoom, 'id' | 'secret'>,
-  record: boolean,
-): Record<string, unknown> {
-  return { request: 'enable_recording', room: room.id, record, ...(room.secret && { secret: room.secret }) };
 }
 
 export function leaveRequest(): Record<string, unknown> {

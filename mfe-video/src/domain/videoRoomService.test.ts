@@ -7,37 +7,17 @@ import type { VideoRoomEvent } from './videoRoomReducer';
 import { JOIN_TIMEOUT_MS, VideoRoomService } from './videoRoomService';
 
 const PIN = 'pin-0123456789abcdefghijk';
-const SECRET = 'secret-0123456789abcdefgh';
 const ROOM: VideoRoom = {
   id: 1234,
   name: 'Video call APP-1',
   pin: PIN,
   maximumPublishers: 2,
-  recording: { enabled: true, directory: '/var/lib/janus/recordings/1234' },
+  recording: { enabled: true },
   codecs: { audio: 'opus', video: 'vp8' },
-  secret: SECRET,
-  adminKey: 'videoroom-admin-key',
 };
-const APPLICANT_ROOM: VideoRoom = { ...ROOM, secret: undefined, adminKey: undefined };
 const URL = 'ws://127.0.0.1:8188';
-const TOKEN = '1764500000,janus,janus.plugin.videoroom:signature';
+const TOKEN = 'call-token-0123456789abcdefghijklmnopqrstu';
 
-const CREATE = {
-  request: 'create',
-  room: 1234,
-  permanent: true,
-  is_private: true,
-  lock_record: true,
-  description: 'Video call APP-1',
-  pin: PIN,
-  publishers: 2,
-  secret: SECRET,
-  admin_key: 'videoroom-admin-key',
-  record: true,
-  rec_dir: '/var/lib/janus/recordings/1234',
-  audiocodec: 'opus',
-  videocodec: 'vp8',
-};
 const JOIN_AS_AGENT = { request: 'join', ptype: 'publisher', room: 1234, pin: PIN, display: 'Asha Agent' };
 const JOINED = {
   videoroom: 'joined',
@@ -83,76 +63,12 @@ afterEach(() => {
   for (const gateway of gateways.splice(0)) expect(gateway.errors).toEqual([]);
 });
 
-describe('room operations (spec §7 list, exists, create, destroy, enable_recording)', () => {
-  it('create: an existing room with the same id is destroyed first, then created permanent with 2 publishers', async () => {
-    const { gateway, service } = setup([
-      { expect: { request: 'exists', room: 1234 }, answer: { videoroom: 'success', room: 1234, exists: true } },
-      {
-        expect: { request: 'destroy', room: 1234, permanent: true, secret: SECRET },
-        answer: { videoroom: 'destroyed', room: 1234 },
-      },
-      { expect: CREATE, answer: { videoroom: 'created', room: 1234, permanent: true } },
-    ]);
-    await service.create(ROOM);
-    expect(gateway.remaining).toEqual([]);
-    expect(gateway.sent[2]?.body).toEqual(CREATE);
-    expect(gateway.urls).toEqual([URL]);
-    expect(gateway.tokens).toEqual([TOKEN]);
-  });
-
-  it('create: a 427 "room exists" from a racing create destroys that room and creates again', async () => {
-    const { gateway, service } = setup([
-      { expect: { request: 'exists', room: 1234 }, answer: { videoroom: 'success', room: 1234, exists: false } },
-      { expect: CREATE, answer: { videoroom: 'event', error_code: 427, error: 'Room 1234 already exists' } },
-      { expect: { request: 'destroy', room: 1234 }, answer: { videoroom: 'destroyed', room: 1234 } },
-      { expect: CREATE, answer: { videoroom: 'created', room: 1234, permanent: true } },
-    ]);
-    await service.create(ROOM);
-    expect(gateway.remaining).toEqual([]);
-  });
-
-  it('create without recording or keys sends neither rec_dir, secret nor admin_key', async () => {
-    const { gateway, service } = setup([
-      { expect: { request: 'exists' }, answer: { videoroom: 'success', room: 1234, exists: false } },
-      { expect: { request: 'create' }, answer: { videoroom: 'created', room: 1234, permanent: true } },
-    ]);
-    await service.create({ ...APPLICANT_ROOM, recording: { enabled: false, directory: null } });
-    const body = gateway.sent[1]?.body ?? {};
-    expect(body.record).toBe(false);
-    expect(body).not.toHaveProperty('rec_dir');
-    expect(body).not.toHaveProperty('secret');
-    expect(body).not.toHaveProperty('admin_key');
-    expect(body.publishers).toBe(2);
-    expect(body.permanent).toBe(true);
-  });
-
-  it('other create errors reject with the gateway code and reason', async () => {
-    const { service } = setup([
-      { expect: { request: 'exists' }, answer: { videoroom: 'success', room: 1234, exists: false } },
-      {
-        expect: { request: 'create' },
-        answer: { videoroom: 'event', error_code: 433, error: 'Unauthorized (wrong admin_key)' },
-      },
-    ]);
-    await expect(service.create(ROOM)).rejects.toEqual(new GatewayError(433, 'Unauthorized (wrong admin_key)'));
-  });
-
+describe('room operations (spec §7 list, exists; the server creates, destroys and records rooms)', () => {
   it('unknown or failed room operations reject (spec §8)', async () => {
     const { service } = setup([
-      {
-        expect: { request: 'destroy', room: 999 },
-        answer: { videoroom: 'event', error_code: 426, error: 'No such room (999)' },
-      },
-      {
-        expect: { request: 'enable_recording', room: 999, record: true },
-        answer: { videoroom: 'event', error_code: 426, error: 'No such room (999)' },
-      },
       { expect: { request: 'exists', room: 1 }, transportError: '458 No such session (1)' },
       { expect: { request: 'bogus' }, answer: { videoroom: 'event', error_code: 423, error: 'Unknown request' } },
     ]);
-    const unknown = new GatewayError(426, 'No such room (999)');
-    await expect(service.destroy({ id: 999 })).rejects.toEqual(unknown);
-    await expect(service.enableRecording({ id: 999 })).rejects.toEqual(unknown);
     await expect(service.exists(1)).rejects.toMatchObject({ code: 458, reason: 'No such session (1)' });
     // Any request the plugin does not know is refused the same way (the adapter's request path).
     await expect(
@@ -162,22 +78,19 @@ describe('room operations (spec §7 list, exists, create, destroy, enable_record
     ).rejects.toEqual(new GatewayError(423, 'Unknown request'));
   });
 
-  it('list and exists answer the gateway figures; enable_recording sends the secret', async () => {
+  it('list and exists answer the gateway figures, over a session opened with the call token', async () => {
     const listed = [
       { room: 1234, description: 'Video call APP-1', pin_required: true, max_publishers: 2, num_participants: 1 },
     ];
     const { gateway, service } = setup([
-      { expect: { request: 'list', admin_key: 'k' }, answer: { videoroom: 'success', list: listed } },
+      { expect: { request: 'list' }, answer: { videoroom: 'success', list: listed } },
       { expect: { request: 'exists', room: 1234 }, answer: { videoroom: 'success', room: 1234, exists: true } },
-      {
-        expect: { request: 'enable_recording', room: 1234, record: false, secret: SECRET },
-        answer: { videoroom: 'success', record: false },
-      },
     ]);
-    await expect(service.list('k')).resolves.toEqual(listed);
+    await expect(service.list()).resolves.toEqual(listed);
     await expect(service.exists(1234)).resolves.toBe(true);
-    await service.enableRecording(ROOM, false);
     expect(gateway.remaining).toEqual([]);
+    expect(gateway.urls).toEqual([URL]);
+    expect(gateway.tokens).toEqual([TOKEN]);
   });
 });
 
@@ -522,7 +435,7 @@ describe('a supervisor (silent subscriber)', () => {
       { handle: 1, expect: { request: 'join', ptype: 'subscriber', streams: [{ feed: 11 }], private_id: 88 } },
       { handle: 2, expect: { request: 'join', ptype: 'subscriber', streams: [{ feed: 22 }], private_id: 88 } },
     ]);
-    await Promise.all([service.joinAsSubscriber(APPLICANT_ROOM, 'Sam Supervisor'), flush()]);
+    await Promise.all([service.joinAsSubscriber(ROOM, 'Sam Supervisor'), flush()]);
     await flush();
     expect(gateway.remaining).toEqual([]);
     expect(gateway.handle(0).offers).toEqual([]);

@@ -10,15 +10,11 @@ import {
   type GatewayHandle,
   type GatewaySession,
   type HandleCallbacks,
-  VIDEOROOM_ERRORS,
   type VideoroomListedRoom,
 } from './gateway';
 import {
   type ConfigureChange,
   configureRequest,
-  createRequest,
-  destroyRequest,
-  enableRecordingRequest,
   existsRequest,
   joinPublisherRequest,
   joinSubscriberRequest,
@@ -129,41 +125,15 @@ export class VideoRoomService {
 
   // ---- room operations (spec §7) ---------------------------------------------------------------------------
 
-  /** Rooms the gateway lists (private ones too with the admin key). */
-  async list(adminKey?: string): Promise<VideoroomListedRoom[]> {
-    const answer = await (await this.controlHandle()).request(listRequest(adminKey));
+  /** Rooms the gateway lists (never the private ones: every call's room is private). */
+  async list(): Promise<VideoroomListedRoom[]> {
+    const answer = await (await this.controlHandle()).request(listRequest());
     return answer.list ?? [];
   }
 
   async exists(roomId: number): Promise<boolean> {
     const answer = await (await this.controlHandle()).request(existsRequest(roomId));
     return answer.exists === true;
-  }
-
-  /**
-   * Spec §4: creates the room permanent with at most 2 publishers; a room with the same id is destroyed first
-   * (also when the gateway answers 427 "room exists" to a create that raced another).
-   */
-  async create(room: VideoRoom): Promise<void> {
-    const handle = await this.controlHandle();
-    if (await this.exists(room.id)) await this.destroy(room);
-    try {
-      await handle.request(createRequest(room));
-    } catch (error) {
-      if (!(error instanceof GatewayError) || error.code !== VIDEOROOM_ERRORS.ROOM_EXISTS) throw error;
-      await this.destroy(room);
-      await handle.request(createRequest(room));
-    }
-  }
-
-  /** Destroys the room (everyone in it gets `destroyed`); an unknown room rejects with 426. */
-  async destroy(room: Pick<VideoRoom, 'id' | 'secret'>): Promise<void> {
-    await (await this.controlHandle()).request(destroyRequest(room));
-  }
-
-  /** Starts or stops recording every participant of the room. */
-  async enableRecording(room: Pick<VideoRoom, 'id' | 'secret'>, record = true): Promise<void> {
-    await (await this.controlHandle()).request(enableRecordingRequest(room, record));
   }
 
   /** Joins and publishes camera, microphone and the chat channel (the agent, the applicant). */

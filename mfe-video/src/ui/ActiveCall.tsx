@@ -2,11 +2,10 @@
 import type { VideoJoin } from '@originate/contract';
 import { useEndCall } from '../api/useVideoCalls';
 import { CallScreen } from './CallScreen';
+import { useUser } from './useUser';
 
 export interface EnteredCall {
   join: VideoJoin;
-  /** The agent started it just now (the room is created on the gateway). */
-  started: boolean;
 }
 
 export function ActiveCall({
@@ -19,13 +18,14 @@ export function ActiveCall({
   onClose: () => void;
 }) {
   const endCall = useEndCall();
-  const owner = entered.join.role === 'publisher' && entered.join.room.secret !== undefined;
+  const { userId } = useUser();
+  // The agent who started it ends it (an applicant's session has no user id).
+  const owner = entered.join.role === 'publisher' && userId !== '' && entered.join.call.startedBy.id === userId;
   return (
     <CallScreen
       // A new join (another call, or the same call entered again) is a new screen with a new service.
       key={`${entered.join.call.callId}:${entered.join.room.id}`}
       join={entered.join}
-      started={entered.started}
       phone={phone}
       onClose={onClose}
       onEnd={owner ? () => endCall.mutateAsync(entered.join.call.callId) : undefined}

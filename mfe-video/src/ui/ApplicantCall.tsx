@@ -40,7 +40,7 @@ export function ApplicantCall({ phone, onClose }: { phone?: boolean; onClose?: (
         variant="contained"
         size="large"
         disabled={join.isPending}
-        onClick={() => join.mutate(call.callId, { onSuccess: (j) => setEntered({ join: j, started: false }) })}
+        onClick={() => join.mutate(call.callId, { onSuccess: (j) => setEntered({ join: j }) })}
       >
         Join video call
       </Button>

@@ -22,7 +22,7 @@ const JOIN: VideoJoin = {
     name: 'Video call APP-1',
     pin: PIN,
     maximumPublishers: 2,
-    recording: { enabled: true, directory: '/var/lib/janus/recordings/1234' },
+    recording: { enabled: true },
     codecs: { audio: 'opus', video: 'vp8' },
   },
   role: 'publisher',
@@ -48,7 +48,7 @@ it('the gateway not answering: the video service is unavailable, with Try again'
   const gateway = scripted([]);
   gateway.refuseConnect = 'Error connecting to the Janus WebSockets server: Is the server down?';
   const onClose = jest.fn();
-  const page = await mount(<CallScreen join={JOIN} started={false} onClose={onClose} />, gateway);
+  const page = await mount(<CallScreen join={JOIN} onClose={onClose} />, gateway);
   await page.until(() => page.text().includes(VIDEO_TEXTS.gatewayUnavailable), 'the unavailable message');
   expect(VIDEO_TEXTS.gatewayUnavailable).toBe('The video service is unavailable right now.');
   gateway.refuseConnect = null;
@@ -68,7 +68,7 @@ it('a refused join says why (the gateway reason and code)', async () => {
       events: [{ data: { videoroom: 'event', error_code: 433, error: 'Unauthorized (wrong pin)' } }],
     },
   ]);
-  const page = await mount(<CallScreen join={JOIN} started={false} onClose={() => undefined} />, gateway);
+  const page = await mount(<CallScreen join={JOIN} onClose={() => undefined} />, gateway);
   await page.until(() => page.text().includes('Unauthorized (wrong pin) (433)'), 'the refusal');
   expect(page.text()).toContain(`${VIDEO_TEXTS.joinRejected}: Unauthorized (wrong pin) (433)`);
   await page.unmount();
@@ -79,7 +79,7 @@ it('the camera refused is explained, with Try again', async () => {
     { expect: JOIN_AS_APPLICANT, events: [{ data: { videoroom: 'joined', room: 1234, id: 22, publishers: [] } }] },
   ]);
   gateway.mediaError = Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' });
-  const page = await mount(<CallScreen join={JOIN} started={false} onClose={() => undefined} phone />, gateway);
+  const page = await mount(<CallScreen join={JOIN} onClose={() => undefined} phone />, gateway);
   await page.until(() => page.text().includes(VIDEO_TEXTS.cameraDenied), 'the camera explanation');
   // Leaving the screen leaves the room.
   gateway.expect({ expect: { request: 'leave' } });
@@ -114,7 +114,7 @@ it('in a call: the other side with name, bitrate and mute states, chat both ways
     },
   ]);
   const onClose = jest.fn();
-  const page = await mount(<CallScreen join={JOIN} started={false} onClose={onClose} phone />, gateway);
+  const page = await mount(<CallScreen join={JOIN} onClose={onClose} phone />, gateway);
   await page.until(() => gateway.remaining.length === 0 && gateway.handles.length === 2, 'joined and subscribed');
   gateway.expect({ handle: 1, expect: { request: 'start' }, withJsep: true });
   await page.gatewayDoes(() => gateway.handle(1).push({ videoroom: 'attached', room: 1234, streams: [] }, OFFER));

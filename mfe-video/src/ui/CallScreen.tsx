@@ -24,17 +24,15 @@ import { type EntryState, useCallSession } from './useCallSession';
 
 export interface CallScreenProps {
   join: VideoJoin;
-  /** The agent just started this call: the room is created on the gateway (an old one of that id destroyed). */
-  started: boolean;
   phone?: boolean;
   /** After Leave, or once the call is over for this user. */
   onClose: () => void;
-  /** The owning agent ends the call for everyone (the server's end; the room is destroyed on the gateway). */
+  /** The owning agent ends the call for everyone (the server ends it and destroys the room on the gateway). */
   onEnd?: () => Promise<unknown>;
 }
 
-export function CallScreen({ join, started, phone = false, onClose, onEnd }: CallScreenProps) {
-  const { service, state, entry, notice, retry } = useCallSession(join, started);
+export function CallScreen({ join, phone = false, onClose, onEnd }: CallScreenProps) {
+  const { service, state, entry, notice, retry } = useCallSession(join);
   const local = state.streams.find((s) => s.type === 'local') ?? null;
   const remotes = state.streams.filter((s) => s.type === 'remote');
   const publisher = join.role === 'publisher';
@@ -46,7 +44,6 @@ export function CallScreen({ join, started, phone = false, onClose, onEnd }: Cal
   const end = onEnd
     ? () => {
         void onEnd()
-          .then(() => service.destroy(join.room))
           .catch(() => undefined)
           .finally(() => void service.leave().finally(onClose));
       }

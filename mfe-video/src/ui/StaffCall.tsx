@@ -57,9 +57,7 @@ export function StaffCall({
             key="rejoin"
             variant="contained"
             disabled={busy}
-            onClick={() =>
-              join.mutate(action.call.callId, { onSuccess: (j) => setEntered({ join: j, started: false }) })
-            }
+            onClick={() => join.mutate(action.call.callId, { onSuccess: (j) => setEntered({ join: j }) })}
           >
             Rejoin video call
           </Button>
@@ -73,9 +71,7 @@ export function StaffCall({
             <Button
               variant="contained"
               disabled={busy}
-              onClick={() =>
-                join.mutate(action.call.callId, { onSuccess: (j) => setEntered({ join: j, started: false }) })
-              }
+              onClick={() => join.mutate(action.call.callId, { onSuccess: (j) => setEntered({ join: j }) })}
             >
               Join silently
             </Button>
@@ -87,9 +83,7 @@ export function StaffCall({
             <Button
               variant={action.replaces ? 'outlined' : 'contained'}
               disabled={busy}
-              onClick={() =>
-                start.mutate({ applicationId, record }, { onSuccess: (j) => setEntered({ join: j, started: true }) })
-              }
+              onClick={() => start.mutate({ applicationId, record }, { onSuccess: (j) => setEntered({ join: j }) })}
             >
               {action.replaces ? 'Start a new video call' : 'Start video call'}
             </Button>

@@ -1,5 +1,5 @@
-// ./VideoCall: the staff path (an agent starts a recorded call: the room is created, then joined) and the
-// applicant path (the invitation, then the join), phone-sized.
+// ./VideoCall: the staff path (an agent starts a recorded call: the server created the room, the browser
+// joins it) and the applicant path (the invitation, then the join), phone-sized.
 import type { VideoCall as Call, VideoJoin } from '@originate/contract';
 import * as videoApi from '../api/video';
 import { ScriptedGateway } from '../domain/scriptedGateway';
@@ -10,7 +10,6 @@ jest.mock('../api/video');
 const api = jest.mocked(videoApi);
 
 const PIN = 'pin-0123456789abcdefghijk';
-const SECRET = 'secret-0123456789abcdefgh';
 const CALL: Call = {
   callId: '00000000-0000-4000-8000-000000000002',
   applicationId: 'APP-2',
@@ -26,12 +25,12 @@ const ROOM = {
   name: 'Video call APP-2',
   pin: PIN,
   maximumPublishers: 2 as const,
-  recording: { enabled: true, directory: '/var/lib/janus/recordings/42' },
+  recording: { enabled: true },
   codecs: { audio: 'opus', video: 'vp8' },
 };
 const AGENT_JOIN: VideoJoin = {
   call: CALL,
-  room: { ...ROOM, secret: SECRET, adminKey: 'admin' },
+  room: ROOM,
   role: 'publisher',
   display: 'Asha Agent',
   gatewayToken: 'token',
@@ -46,17 +45,11 @@ beforeEach(() => {
   });
 });
 
-it('staff: an agent starts a recorded call; the room is created on the gateway (old one destroyed), then joined', async () => {
+it('staff: an agent starts a recorded call and joins the room the server created (no room request of its own)', async () => {
   login(['AGENT'], 'USR-1');
   api.fetchCallsOfApplication.mockResolvedValue({ calls: [] });
   api.startCall.mockResolvedValue(AGENT_JOIN);
   const gateway = new ScriptedGateway([
-    { expect: { request: 'exists', room: 42 }, answer: { videoroom: 'success', room: 42, exists: true } },
-    { expect: { request: 'destroy', room: 42, secret: SECRET }, answer: { videoroom: 'destroyed', room: 42 } },
-    {
-      expect: { request: 'create', room: 42, record: true, rec_dir: '/var/lib/janus/recordings/42', publishers: 2 },
-      answer: { videoroom: 'created', room: 42, permanent: true },
-    },
     {
       expect: { request: 'join', ptype: 'publisher', room: 42, pin: PIN, display: 'Asha Agent' },
       events: [{ data: { videoroom: 'joined', room: 42, id: 11, publishers: [] } }],
@@ -73,10 +66,11 @@ it('staff: an agent starts a recorded call; the room is created on the gateway (
   await page.click(record);
   await page.click(page.button('Start video call'));
   expect(api.startCall).toHaveBeenCalledWith({ applicationId: 'APP-2', record: true });
-  await page.until(() => gateway.remaining.length === 0, 'the room created and joined');
+  await page.until(() => gateway.remaining.length === 0, 'joined and publishing');
   await page.until(() => page.text().includes('Waiting for the other side to join'), 'waiting for the applicant');
   expect(page.button('End call')).toBeTruthy();
   expect(gateway.errors).toEqual([]);
+  expect(gateway.sent.some((s) => ['create', 'destroy', 'edit'].includes(String(s.body.request)))).toBe(false);
   gateway.expect({ expect: { request: 'leave' } });
   await page.unmount();
 });

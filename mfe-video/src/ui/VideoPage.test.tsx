@@ -27,7 +27,7 @@ const SUPERVISOR_JOIN: VideoJoin = {
     name: 'Video call APP-1',
     pin: PIN,
     maximumPublishers: 2,
-    recording: { enabled: true, directory: null },
+    recording: { enabled: true },
     codecs: { audio: 'opus', video: 'vp8' },
   },
   role: 'subscriber',

@@ -75,7 +75,7 @@ export function VideoPage() {
                       aria-label={`${joinLabel(call, userId)}: application ${call.applicationId}`}
                       onClick={() =>
                         join.mutate(call.callId, {
-                          onSuccess: (answer) => setEntered({ join: answer, started: false }),
+                          onSuccess: (answer) => setEntered({ join: answer }),
                         })
                       }
                     >

@@ -1,17 +1,16 @@
-// One call on screen: a video service for the gateway of the runtime configuration, the room set up as the
-// plan says (callPlan.roomSetup), the join, and leaving when the screen goes. Operations run one after the
-// other, so a remount (React's StrictMode, a retry) leaves before it enters again.
+// One call on screen: a video service for the gateway of the runtime configuration, the join (the server
+// created the room already), and leaving when the screen goes. Operations run one after the other, so a
+// remount (React's StrictMode, a retry) leaves before it enters again.
 import type { VideoJoin } from '@originate/contract';
 import { useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useGatewayUrl } from '../api/gatewayUrl';
-import { roomSetup } from '../domain/callPlan';
 import type { VideoRoomEvent } from '../domain/videoRoomReducer';
 import type { VideoRoomService } from '../domain/videoRoomService';
 import { VideoServiceContext } from './VideoServiceContext';
 
 export type EntryState = { kind: 'entering' } | { kind: 'in' } | { kind: 'failed'; error: unknown };
 
-export function useCallSession(join: VideoJoin, started: boolean) {
+export function useCallSession(join: VideoJoin) {
   const url = useGatewayUrl();
   const factory = useContext(VideoServiceContext);
   const [service] = useState<VideoRoomService>(() => factory(url, join.gatewayToken));
@@ -30,14 +29,11 @@ export function useCallSession(join: VideoJoin, started: boolean) {
     [service],
   );
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a retry (attempt) enters again
   useEffect(() => {
     let live = true;
-    const isFirst = attempt === 0;
     setEntry({ kind: 'entering' });
     const enter = async () => {
-      const setup = roomSetup(join, started && isFirst);
-      if (setup === 'create') await service.create(join.room);
-      if (setup === 'createIfMissing' && !(await service.exists(join.room.id))) await service.create(join.room);
       if (join.role === 'publisher') await service.joinAsPublisher(join.room, join.display);
       else await service.joinAsSubscriber(join.room, join.display);
     };
@@ -49,9 +45,9 @@ export function useCallSession(join: VideoJoin, started: boolean) {
       live = false;
       queue.current = queue.current.then(() => service.leave()).catch(() => undefined);
     };
-  }, [service, join, started, attempt]);
+  }, [service, join, attempt]);
 
-  /** After a failure (gateway down, connection lost, refused join): the same entry again, without re-creating. */
+  /** After a failure (gateway down, connection lost, refused join): the same entry again. */
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   return { service, state, entry, notice, retry };

@@ -1,8 +1,10 @@
 // Video calls (README "Video calls"): every SQL statement of the module, the room the server issues for a
 // call, and the recordings Janus wrote for it. Routes decide who may; this file never answers a pin to
 // anyone by itself: `roomOf` is called only for a join answer.
+
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readdir, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { type FileHandle, lstat, open, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   VIDEO_CODECS,
@@ -66,17 +68,21 @@ const SELECT = `SELECT c.call_id::text AS call_id, c.application_id, c.room_id, 
 /** 128 random bits, url-safe (22 characters): a room's pin or secret. */
 const secret128 = () => randomBytes(16).toString('base64url');
 
+/** What the gateway needs of a call to close its room and its token. */
+export type EndedCall = Pick<CallRecord, 'callId' | 'roomId' | 'secret'>;
+
 /**
  * Starts a call on an application: the application's open call (if any) ends, a new room is issued (id from
- * the sequence, pin and secret from node:crypto), in one transaction.
+ * the sequence, pin and secret from node:crypto), in one transaction. Answers the new call and the ended ones.
  */
 export async function startCall(
   db: Db,
   input: { applicationId: string; record: boolean; userId: string; now: Date },
-): Promise<CallRecord> {
+): Promise<{ call: CallRecord; ended: EndedCall[] }> {
   const callId = randomUUID();
+  let ended: EndedCall[] = [];
   await db.transaction(async (tx) => {
-    await endOpenCalls(tx, input.applicationId, input.now);
+    ended = await endOpenCalls(tx, input.applicationId, input.now);
     await tx.query(
       `INSERT INTO video_calls (call_id, application_id, pin, secret, status, started_by, record, created_at)
        VALUES ($1, $2, $3, $4, 'WAITING', $5, $6, $7)`,
@@ -85,14 +91,16 @@ export async function startCall(
   });
   const call = await findCall(db, callId);
   if (!call) throw new Error(`video call ${callId} vanished after its insert`);
-  return call;
+  return { call, ended };
 }
 
-async function endOpenCalls(tx: Queryable, applicationId: string, now: Date): Promise<void> {
-  await tx.query(
-    `UPDATE video_calls SET status = 'ENDED', ended_at = $2 WHERE application_id = $1 AND status <> 'ENDED'`,
+async function endOpenCalls(tx: Queryable, applicationId: string, now: Date): Promise<EndedCall[]> {
+  const rows = await tx.query<{ call_id: string; room_id: string | number; secret: string }>(
+    `UPDATE video_calls SET status = 'ENDED', ended_at = $2 WHERE application_id = $1 AND status <> 'ENDED'
+     RETURNING call_id::text AS call_id, room_id, secret`,
     [applicationId, now],
   );
+  return rows.map((row) => ({ callId: row.call_id, roomId: Number(row.room_id), secret: row.secret }));
 }
 
 export async function findCall(db: Queryable, callId: string): Promise<CallRecord | null> {
@@ -143,8 +151,11 @@ export function recordingsRoot(config: Pick<Config, 'dataDir'>): string | null {
   return config.dataDir === IN_MEMORY_DATA_DIR ? null : path.join(config.dataDir, 'recordings');
 }
 
-/** The rec_dir of an application's rooms: <DATA_DIR>/recordings/<applicationId>/ (ids never hold a slash). */
-function recordingDirectory(root: string, applicationId: string): string {
+/**
+ * The rec_dir of an application's rooms: <DATA_DIR>/recordings/<applicationId>/ (ids never hold a slash).
+ * Only the server names it, when it creates the room (gateway-admin.ts).
+ */
+export function recordingDirectory(root: string, applicationId: string): string {
   if (applicationId === '.' || applicationId === '..') throw new Error(`no recording folder for '${applicationId}'`);
   return `${path.join(root, applicationId)}/`;
 }
@@ -157,6 +168,8 @@ export async function recordingsOf(root: string | null, call: CallRecord): Promi
   const dir = path.join(root, call.applicationId);
   let names: string[];
   try {
+    // A link in place of the folder is no recording folder (its target could be anywhere).
+    if (!(await lstat(dir)).isDirectory()) return [];
     names = await readdir(dir);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
@@ -166,16 +179,41 @@ export async function recordingsOf(root: string | null, call: CallRecord): Promi
   const found: VideoRecording[] = [];
   for (const fileName of names) {
     if (!fileName.startsWith(prefix) || !RECORDING.test(fileName)) continue;
-    const info = await stat(path.join(dir, fileName)).catch(() => null);
+    // lstat: a link named like a recording is not one (never listed, never served).
+    const info = await lstat(path.join(dir, fileName)).catch(() => null);
     if (!info?.isFile()) continue;
     found.push({ fileName, bytes: info.size, createdAt: info.mtime.toISOString() });
   }
   return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.fileName.localeCompare(b.fileName));
 }
 
-/** The path of one listed recording (the name must be one recordingsOf answers for the call). */
-export function recordingPath(root: string, call: CallRecord, fileName: string): string {
-  return path.join(root, call.applicationId, fileName);
+/**
+ * Opens one listed recording (the name must be one recordingsOf answers for the call) without following a
+ * link anywhere: the final name with O_NOFOLLOW, and the opened file must be a plain file that is what the
+ * link-free path below the real recordings folder names (same device and inode), so neither a link planted
+ * in its place nor a folder swapped for a link lends the officer a file from elsewhere. Null otherwise.
+ */
+export async function openRecording(root: string, call: CallRecord, fileName: string): Promise<FileHandle | null> {
+  const expected = path.join(await realpath(root), call.applicationId, fileName);
+  let handle: FileHandle;
+  try {
+    handle = await open(expected, constants.O_RDONLY | constants.O_NOFOLLOW);
+  } catch (error) {
+    const { code } = error as NodeJS.ErrnoException;
+    if (code === 'ELOOP' || code === 'ENOENT' || code === 'ENOTDIR') return null;
+    throw error;
+  }
+  try {
+    const opened = await handle.stat();
+    const real = await realpath(expected).catch(() => null);
+    const named = real === expected ? await stat(real) : null;
+    if (opened.isFile() && named && named.dev === opened.dev && named.ino === opened.ino) return handle;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  await handle.close();
+  return null;
 }
 
 /** A call as lists answer it: no room, no pin. */
@@ -193,21 +231,16 @@ export async function callAnswer(root: string | null, call: CallRecord): Promise
 }
 
 /**
- * The room of a call for a join answer: id, name, pin, two publishers, recording, codecs; the secret, the
- * admin key and the recording folder only when `owner` (the AGENT who started it) is given.
+ * The room of a call for a join answer: id, name, pin, two publishers, recording, codecs. Never its secret,
+ * the admin key or the recording folder: the server alone creates, edits and destroys rooms (gateway-admin.ts).
  */
-export function roomOf(root: string | null, call: CallRecord, owner?: { adminKey: string }): VideoRoom {
+export function roomOf(root: string | null, call: CallRecord): VideoRoom {
   return {
     id: call.roomId,
     name: `Video call ${call.applicationId}`,
     pin: call.pin,
     maximumPublishers: VIDEO_MAX_PUBLISHERS,
-    recording: {
-      enabled: call.record && root !== null,
-      // A server path: only the browser that creates the room needs it.
-      directory: owner && call.record && root !== null ? recordingDirectory(root, call.applicationId) : null,
-    },
+    recording: { enabled: call.record && root !== null },
     codecs: { audio: VIDEO_CODECS.audio, video: VIDEO_CODECS.video },
-    ...(owner && { secret: call.secret, adminKey: owner.adminKey }),
   };
 }

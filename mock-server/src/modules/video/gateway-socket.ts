@@ -1,8 +1,9 @@
-// A small websocket client (RFC 6455, text frames only) for the one thing the API asks the Janus gateway:
-// whether it answers (GET /v3/video/gateway), and for the tests that drive a real Janus. Node 20 has no
+// A small websocket client (RFC 6455, text frames only) for what the API asks the Janus gateway: whether it
+// answers (GET /v3/video/gateway, over the browsers' websocket), and the Admin API over the gateway's unix
+// socket (gateway-admin.ts: rooms and call tokens); also for the tests that drive a real Janus. Node 20 has no
 // WebSocket client of its own; this keeps the server free of one more dependency.
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { Socket } from 'node:net';
 import { VIDEO_GATEWAY_PROTOCOL } from '@originate/contract';
@@ -16,6 +17,8 @@ export interface GatewaySocket {
 }
 
 const MAX_MESSAGE_BYTES = 1 << 20;
+/** The subprotocol of Janus's Admin API websocket. */
+const ADMIN_PROTOCOL = 'janus-admin-protocol';
 
 /** Opens a websocket with the gateway's subprotocol (janus-protocol); rejects when the gateway refuses it. */
 export function openGatewaySocket(url: string, timeoutMs = 3000): Promise<GatewaySocket> {
@@ -24,31 +27,46 @@ export function openGatewaySocket(url: string, timeoutMs = 3000): Promise<Gatewa
     return Promise.reject(new Error(`not a websocket URL: ${url}`));
   }
   const request = target.protocol === 'wss:' ? httpsRequest : httpRequest;
+  const options = {
+    host: target.hostname,
+    port: target.port || (target.protocol === 'wss:' ? 443 : 80),
+    path: `${target.pathname}${target.search}`,
+  };
+  return upgrade((headers) => request({ ...options, headers }), url, VIDEO_GATEWAY_PROTOCOL, timeoutMs);
+}
+
+/** Opens the gateway's Admin API websocket on its unix socket (subprotocol janus-admin-protocol). */
+export function openAdminSocket(socketPath: string, timeoutMs = 3000): Promise<GatewaySocket> {
+  const options: RequestOptions = { socketPath, path: '/' };
+  return upgrade((headers) => httpRequest({ ...options, headers }), socketPath, ADMIN_PROTOCOL, timeoutMs);
+}
+
+function upgrade(
+  open: (headers: Record<string, string>) => ClientRequest,
+  label: string,
+  protocol: string,
+  timeoutMs: number,
+): Promise<GatewaySocket> {
   return new Promise((resolve, reject) => {
-    const req = request({
-      host: target.hostname,
-      port: target.port || (target.protocol === 'wss:' ? 443 : 80),
-      path: `${target.pathname}${target.search}`,
-      timeout: timeoutMs,
-      headers: {
-        Connection: 'Upgrade',
-        Upgrade: 'websocket',
-        'Sec-WebSocket-Version': '13',
-        'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
-        'Sec-WebSocket-Protocol': VIDEO_GATEWAY_PROTOCOL,
-      },
+    const req = open({
+      Connection: 'Upgrade',
+      Upgrade: 'websocket',
+      'Sec-WebSocket-Version': '13',
+      'Sec-WebSocket-Key': randomBytes(16).toString('base64'),
+      'Sec-WebSocket-Protocol': protocol,
     });
-    req.once('timeout', () => req.destroy(new Error(`no answer from ${url} within ${timeoutMs} ms`)));
+    req.setTimeout(timeoutMs);
+    req.once('timeout', () => req.destroy(new Error(`no answer from ${label} within ${timeoutMs} ms`)));
     req.once('error', reject);
     req.once('response', (res) => {
       res.resume();
-      reject(new Error(`${url} refused the websocket: HTTP ${res.statusCode}`));
+      reject(new Error(`${label} refused the websocket: HTTP ${res.statusCode}`));
     });
     req.once('upgrade', (res, socket: Socket, head: Buffer) => {
       socket.setTimeout(0);
-      if (res.headers['sec-websocket-protocol'] !== VIDEO_GATEWAY_PROTOCOL) {
+      if (res.headers['sec-websocket-protocol'] !== protocol) {
         socket.destroy();
-        reject(new Error(`${url} did not accept the ${VIDEO_GATEWAY_PROTOCOL} subprotocol`));
+        reject(new Error(`${label} did not accept the ${protocol} subprotocol`));
         return;
       }
       resolve(wrap(socket, head));

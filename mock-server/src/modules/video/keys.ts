@@ -1,11 +1,11 @@
-// The gateway keys (README "Video calls"): the videoroom plugin's admin_key (only holders may create rooms;
-// the API hands it to a call's agent) and the secret Janus verifies signed tokens with (token_auth). Both
-// per install and never committed: JANUS_ADMIN_KEY + JANUS_TOKEN_SECRET, else <DATA_DIR>/janus/keys.json,
-// made by whichever of the API and deploy/scripts/lib/janus.mjs comes first (same format, exclusive create).
+// The gateway keys (README "Video calls"): the videoroom plugin's admin_key (only holders may create rooms:
+// the API alone, through the Admin API) and the token secret, which the call tokens and the Admin API's
+// admin_secret are derived from. Both per install and never committed: JANUS_ADMIN_KEY + JANUS_TOKEN_SECRET,
+// else <DATA_DIR>/janus/keys.json, made by whichever of the API and deploy/scripts/lib/janus.mjs comes first
+// (same format, exclusive create; the admin_secret derivation is the same in both).
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { VIDEO_GATEWAY_TOKEN_HOURS } from '@originate/contract';
 import { type Config, IN_MEMORY_DATA_DIR } from '../../config';
 
 export interface GatewayKeys {
@@ -55,12 +55,15 @@ async function loadGatewayKeys(config: Pick<Config, 'dataDir' | 'videoGateway'>)
 }
 
 /**
- * A Janus signed token (token_auth with token_auth_secret): `<expiry>,janus,janus.plugin.videoroom:<HMAC-SHA1
- * in base64>`. Janus checks it on every request of the session (keepalives too), so it lives
- * VIDEO_GATEWAY_TOKEN_HOURS; it opens the videoroom plugin only.
+ * The gateway token of a call (Janus token_auth with stored tokens): the same for everyone in the call, added
+ * to the gateway (add_token) while the call is open and removed when it ends, so it opens no session after.
+ * Derived, not stored: the API names it again at every join and at the end, also after a restart of either.
  */
-export function signGatewayToken(tokenSecret: string, now: Date): string {
-  const expiry = Math.floor(now.getTime() / 1000) + VIDEO_GATEWAY_TOKEN_HOURS * 3600;
-  const data = `${expiry},janus,janus.plugin.videoroom`;
-  return `${data}:${createHmac('sha1', tokenSecret).update(data).digest('base64')}`;
+export function callGatewayToken(tokenSecret: string, callId: string): string {
+  return createHmac('sha256', tokenSecret).update(`gateway token of call ${callId}`).digest('base64url');
+}
+
+/** The Admin API's admin_secret (janus.jcfg): deploy/scripts/lib/janus.mjs derives it the same way. */
+export function adminSecretOf(tokenSecret: string): string {
+  return createHmac('sha256', tokenSecret).update('janus admin_secret').digest('hex');
 }

@@ -1,7 +1,7 @@
 // One-to-one video calls (issue 21; README "Video calls"): validate, check who may, answer. The SQL and
-// the files are in calls.ts, the gateway keys and tokens in keys.ts. Staff routes (also under /debugger)
-// and the applicant's two portal routes (unprefixed, like the portal's others).
-import { createReadStream } from 'node:fs';
+// the files are in calls.ts, the gateway keys and tokens in keys.ts, rooms and tokens on the gateway in
+// gateway-admin.ts. Staff routes (also under /debugger) and the applicant's two portal routes (unprefixed,
+// like the portal's others).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, Roles, type VideoJoin, type VideoJoinRole } from '@originate/contract';
 import {
@@ -18,8 +18,9 @@ import {
   VideoJoinSchema,
   VideoRecordingParamsSchema,
 } from '@originate/contract/schemas';
-import type { FastifyRequest } from 'fastify';
-import { type AuthContext, caller, type PluginOptions } from '../../context';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import { type AppContext, type AuthContext, caller, type PluginOptions } from '../../context';
 import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { attachment } from '../../http/attachment';
 import { canAccessApplication, findApplication, NOT_YOURS, toActor, toTaskAccess } from '../applications';
@@ -29,19 +30,21 @@ import {
   type CallRecord,
   callAnswer,
   callsOfApplication,
+  type EndedCall,
   endCall,
   findCall,
   markActive,
   openCallOf,
   openCalls,
-  recordingPath,
+  openRecording,
   recordingsOf,
   recordingsRoot,
   roomOf,
   startCall,
 } from './calls';
+import { closeCallOnGateway, GatewayUnreachable, openCallOnGateway } from './gateway-admin';
 import { gatewayInfo } from './gateway-socket';
-import { gatewayKeysOf, signGatewayToken } from './keys';
+import { callGatewayToken, gatewayKeysOf } from './keys';
 
 const NOT_AN_AGENT = 'Only an agent (role AGENT) starts video calls';
 const NOT_CONFERENCE_STAFF = 'Only an agent or a supervisor (role AGENT or SUPERVISOR) sees video calls';
@@ -55,6 +58,54 @@ const APPLICANT_DISPLAY = 'Applicant';
 const PROBE_REUSE_MS = 5000;
 
 const hasRole = (auth: AuthContext, role: string) => auth.user.roles.includes(role);
+
+/**
+ * Opens the call on the gateway (its room and token: gateway-admin.ts). A gateway that cannot be reached does
+ * not stop the join: the browser meets the same gateway and says it is unavailable; the next join opens it.
+ */
+async function openOnGateway(config: Config, log: FastifyBaseLogger, call: CallRecord, fresh: boolean) {
+  try {
+    await openCallOnGateway(config, call, fresh);
+  } catch (error) {
+    if (!(error instanceof GatewayUnreachable)) throw error;
+    log.warn(
+      { err: error, callId: call.callId },
+      'video gateway unreachable: the call is opened there at the next join',
+    );
+  }
+}
+
+/**
+ * A join answer (start, join, the applicant's join): the call opened on the gateway first (`fresh` when just
+ * started), then the call as it now stands, its room (pin, never its secret) and the call's gateway token.
+ */
+async function joinAnswer(
+  ctx: AppContext,
+  log: FastifyBaseLogger,
+  call: CallRecord,
+  how: { role: VideoJoinRole; display: string; fresh: boolean },
+): Promise<VideoJoin> {
+  await openOnGateway(ctx.config, log, call, how.fresh);
+  const { tokenSecret } = await gatewayKeysOf(ctx.config);
+  const root = recordingsRoot(ctx.config);
+  const current = (await findCall(ctx.db, call.callId)) ?? call;
+  return {
+    call: await callAnswer(root, current),
+    room: roomOf(root, current),
+    role: how.role,
+    display: how.display,
+    gatewayToken: callGatewayToken(tokenSecret, call.callId),
+  };
+}
+
+/** Closes ended calls on the gateway; the call has ended whatever the gateway says (a failure is logged). */
+async function closeOnGateway(config: Config, log: FastifyBaseLogger, calls: EndedCall[]) {
+  for (const call of calls) {
+    await closeCallOnGateway(config, call).catch((error: unknown) =>
+      log.warn({ err: error, callId: call.callId }, 'video gateway: the ended call could not be closed there'),
+    );
+  }
+}
 
 export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db, config } = ctx;
@@ -73,18 +124,6 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
     return call;
   }
 
-  async function join(call: CallRecord, role: VideoJoinRole, display: string, owner: boolean): Promise<VideoJoin> {
-    const { adminKey, tokenSecret } = await gatewayKeysOf(config);
-    const fresh = (await findCall(db, call.callId)) ?? call;
-    return {
-      call: await callAnswer(root, fresh),
-      room: roomOf(root, fresh, owner ? { adminKey } : undefined),
-      role,
-      display,
-      gatewayToken: signGatewayToken(tokenSecret, ctx.now()),
-    };
-  }
-
   app.post(
     API_PATHS.startVideoCall,
     { schema: { body: StartVideoCallBodySchema, response: { 200: VideoJoinSchema, ...ERROR_ANSWERS } } },
@@ -96,9 +135,10 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
       if (record && root === null) {
         throw invalid('record', 'cannot be honoured: this server keeps no files (DATA_DIR=memory://)');
       }
-      const call = await startCall(db, { applicationId, record, userId: auth.user.userid, now: ctx.now() });
+      const { call, ended } = await startCall(db, { applicationId, record, userId: auth.user.userid, now: ctx.now() });
       request.log.info({ callId: call.callId, applicationId, room: call.roomId, record }, 'video call started');
-      return join(call, 'publisher', auth.user.displayName, true);
+      await closeOnGateway(config, request.log, ended);
+      return joinAnswer(ctx, request.log, call, { role: 'publisher', display: auth.user.displayName, fresh: true });
     },
   );
 
@@ -142,9 +182,8 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
       }
       if (call.status === 'ENDED') throw conflict(CALL_ENDED);
       if (!owner) await markActive(db, call.callId);
-      return owner
-        ? join(call, 'publisher', auth.user.displayName, true)
-        : join(call, 'subscriber', auth.user.displayName, false);
+      const role = owner ? 'publisher' : 'subscriber';
+      return joinAnswer(ctx, request.log, call, { role, display: auth.user.displayName, fresh: false });
     },
   );
 
@@ -159,6 +198,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
         throw forbidden(NOT_YOUR_CALL);
       }
       await endCall(db, call.callId, ctx.now());
+      await closeOnGateway(config, request.log, [call]);
       return callAnswer(root, (await findCall(db, call.callId)) ?? call);
     },
   );
@@ -172,13 +212,9 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
       if (!(await mayAccess(auth, call.applicationId))) throw forbidden(NO_ACCESS);
       // Only a name the call's listing holds: never a path from the client.
       const listed = (await recordingsOf(root, call)).find((r) => r.fileName === request.params.fileName);
-      if (!listed || root === null) throw notFound('Recording not found');
-      return attachment(
-        reply,
-        createReadStream(recordingPath(root, call, listed.fileName)),
-        listed.fileName,
-        'application/octet-stream',
-      );
+      const file = listed && root !== null ? await openRecording(root, call, listed.fileName) : null;
+      if (!listed || !file) throw notFound('Recording not found');
+      return attachment(reply, file.createReadStream(), listed.fileName, 'application/octet-stream');
     },
   );
 
@@ -215,8 +251,7 @@ export const videoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
 
 /** The applicant's side (README "Video calls"): unprefixed, applicant sessions only. */
 export const portalVideoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
-  const { db, config } = ctx;
-  const root = recordingsRoot(config);
+  const { db } = ctx;
   const applicantOf = (request: FastifyRequest) => {
     if (!request.applicant) throw forbidden(ONLY_APPLICANTS);
     return request.applicant;
@@ -251,15 +286,7 @@ export const portalVideoRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async
       if (!(await applicantOwns(db, applicant, call.applicationId))) throw forbidden(NOT_YOURS);
       if (call.status === 'ENDED') throw conflict(CALL_ENDED);
       await markActive(db, call.callId);
-      const { tokenSecret } = await gatewayKeysOf(config);
-      const fresh = (await findCall(db, call.callId)) ?? call;
-      return {
-        call: await callAnswer(root, fresh),
-        room: roomOf(root, fresh),
-        role: 'publisher',
-        display: APPLICANT_DISPLAY,
-        gatewayToken: signGatewayToken(tokenSecret, ctx.now()),
-      };
+      return joinAnswer(ctx, request.log, call, { role: 'publisher', display: APPLICANT_DISPLAY, fresh: false });
     },
   );
 };

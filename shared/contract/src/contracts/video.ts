@@ -21,8 +21,8 @@ export const VIDEO_JOIN_ROLES = ['publisher', 'subscriber'] as const;
 export type VideoJoinRole = (typeof VIDEO_JOIN_ROLES)[number];
 
 /**
- * Create the room with these besides what VideoRoom says: `lock_record` keeps a publisher (the applicant)
- * from starting, stopping or naming a recording without the room's secret.
+ * The server creates every room with these besides what VideoRoom says: `lock_record` keeps a publisher from
+ * starting, stopping or naming a recording without the room's secret (which only the server holds).
  */
 export const VIDEO_ROOM_CREATE_OPTIONS = { permanent: true, is_private: true, lock_record: true } as const;
 
@@ -31,8 +31,6 @@ export const VIDEO_CODECS = { audio: 'opus', video: 'vp8' } as const;
 
 /** Websocket subprotocol the gateway requires (any other, or none, is refused). */
 export const VIDEO_GATEWAY_PROTOCOL = 'janus-protocol';
-/** How long a join's gateway token (VideoJoin.gatewayToken) is good for: a call never outlives it. */
-export const VIDEO_GATEWAY_TOKEN_HOURS = 12;
 
 /** The gateway URL browsers use when /env.json names none. */
 export const DEFAULT_VIDEO_GATEWAY_URL = 'ws://127.0.0.1:8188';

@@ -1,6 +1,6 @@
-// Answers of the video routes (mock-server modules/video). A room's pin, secret and admin key leave the
-// server only in a join answer (start, join, the applicant's join) to a user allowed in that room; the
-// secret and admin key only to the AGENT who owns the call. Lists never carry a room.
+// Answers of the video routes (mock-server modules/video). A room's pin leaves the server only in a join
+// answer (start, join, the applicant's join) to a user allowed in that room; its secret, the gateway's admin
+// key and the recording folder never (the server alone creates and destroys rooms). Lists never carry a room.
 import Type, { type Static } from 'typebox';
 import { literalUnion } from '../flow';
 import { closed, Id, IsoDateTime, Nullable } from '../primitives';
@@ -9,7 +9,7 @@ import { VideoCallId, VideoRecordingFileName } from '../videoSchemas';
 
 const Text = Type.String();
 
-/** Spec §3 Video room: what the agent's browser creates on the gateway and every joiner enters. */
+/** Spec §3 Video room: what the server creates on the gateway and every joiner enters. */
 export const VideoRoomSchema = Type.Object(
   {
     /** Janus room id, issued by the server from a sequence. */
@@ -18,13 +18,9 @@ export const VideoRoomSchema = Type.Object(
     /** The room's pin (at least 128 random bits): needed to join. */
     pin: Type.String({ minLength: 22 }),
     maximumPublishers: Type.Literal(VIDEO_MAX_PUBLISHERS),
-    /** `directory`: the gateway's rec_dir when the call records, to the owning AGENT only (who creates the room); else null. */
-    recording: Type.Object({ enabled: Type.Boolean(), directory: Nullable(Text) }, closed),
+    /** Whether the gateway records the room (into a folder only the server names). */
+    recording: Type.Object({ enabled: Type.Boolean() }, closed),
     codecs: Type.Object({ audio: Text, video: Text }, closed),
-    /** The room's secret (edit, destroy, enable_recording): to the owning AGENT only. */
-    secret: Type.Optional(Type.String({ minLength: 22 })),
-    /** The videoroom plugin's admin_key (create): to the owning AGENT only. */
-    adminKey: Type.Optional(Type.String({ minLength: 1 })),
   },
   closed,
 );
@@ -62,9 +58,9 @@ export const VideoJoinSchema = Type.Object(
     role: literalUnion(VIDEO_JOIN_ROLES),
     display: Text,
     /**
-     * The gateway's signed token (Janus token_auth): the gateway refuses every request of a session without
-     * one. Pass it as `token` to janus.js (`new Janus({ server, token })`), which sends it with every
-     * request (keepalives included); valid VIDEO_GATEWAY_TOKEN_HOURS, for the videoroom plugin only.
+     * The call's gateway token (Janus token_auth, stored tokens): the gateway refuses every request of a
+     * session without it. Pass it as `token` to janus.js (`new Janus({ server, token })`), which sends it with
+     * every request (keepalives included); good for the videoroom plugin only, and only until the call ends.
      */
     gatewayToken: Type.String({ minLength: 1 }),
   },
