@@ -151,14 +151,16 @@ export interface Switch {
 
 const HISTORY_FILE = 'history.json';
 /** What a terminal prints as it is: no control character can rewrite the operator's screen. */
-const ACTOR_PATTERN = /^[\p{L}\p{N} ._@+-]{1,100}$/u;
+const ACTOR_PATTERN = /^[^\p{C}]{1,100}$/u;
 
 /** Who switches: RELEASE_ACTOR (a pipeline names its run), else the OS user. */
 function actorOf(env: Env): string {
   const named = env.RELEASE_ACTOR;
   if (named !== undefined && named !== '') {
     if (!ACTOR_PATTERN.test(named)) {
-      throw new Error(`RELEASE_ACTOR: 1 to 100 letters, digits, spaces or . _ @ + -, got ${JSON.stringify(named)}`);
+      throw new Error(
+        `RELEASE_ACTOR: 1 to 100 printable characters (no control character), got ${JSON.stringify(named)}`,
+      );
     }
     return named;
   }

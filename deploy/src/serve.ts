@@ -35,7 +35,7 @@ function encodeSegment(segment: string): string {
 
 /**
  * The URL as the origin's checks and files read it: its path percent-decoded once and its dot segments
- * resolved (a '\\' or an encoded '/' separates segments too; repeated slashes are one), as nginx resolves a
+ * resolved (a backslash or an encoded '/' separates segments too; repeated slashes are one), as nginx resolves a
  * path before it matches a location; the query kept. Null for a path no file has: undecodable, with a NUL
  * byte, or above the origin's folder (nginx answers those 400 too).
  */

@@ -418,7 +418,7 @@ describe('rollback undoes the last switch of the pointer (its history)', () => {
     assert.equal(readHistory(envOf(), DIR).at(-1)?.actor, userInfo().username);
     assert.throws(
       () => rollback(repo, { ...envOf(), RELEASE_ACTOR: 'eve\u001b[2J' }, appOf(DIR), v1),
-      /RELEASE_ACTOR: /,
+      /RELEASE_ACTOR: 1 to 100 printable characters \(no control character\), got "eve\\u001b\[2J"/,
     );
     assert.equal(currentId(envOf(), DIR), v2);
   });
