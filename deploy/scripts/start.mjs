@@ -8,12 +8,24 @@ import { portsFrom, startSystem } from './lib/system.mjs';
 
 const startedAt = Date.now();
 
+/**
+ * The embedded database of this port set when DATA_DIR is not set: deploy/ports.json's ports keep
+ * mock-server/.data, any other set gets one of its own (as the release store does), so a second npm start on
+ * other ports never opens the first one's database (PGlite is one process's).
+ * @param {Record<string, number>} ports
+ */
+function defaultDataDir(ports) {
+  const set = Object.values(ports).join('-');
+  const defaults = Object.values(portsFrom({})).join('-');
+  return path.join(ROOT, 'mock-server', set === defaults ? '.data' : `.data-ports-${set}`);
+}
+
 async function main() {
   const ports = portsFrom(process.env);
   await ensureInstall();
   await ensureBuilt();
-  step('Starting mock-server (embedded PGlite in mock-server/.data) and the app origins');
-  const dataDir = process.env.DATA_DIR || path.join(ROOT, 'mock-server', '.data');
+  const dataDir = process.env.DATA_DIR || defaultDataDir(ports);
+  step(`Starting mock-server (embedded PGlite in ${path.relative(ROOT, dataDir) || dataDir}) and the app origins`);
   const system = await startSystem({ ports, dataDir });
 
   // Public URLs when the deployment configures them (deploy README, "Deployment configuration").
