@@ -72,6 +72,8 @@ export interface Config {
   startsPerUserPerHour: number;
   /** Document work (merges) in worker threads: pool size and per-job limits (README "Document work"). */
   documentLimits: DocumentLimits;
+  /** Spreadsheet exports of lists running at once, in total and per user; beyond them they queue (README "Spreadsheet export"). */
+  exportLimits: { running: number; perUser: number; queue: number };
 }
 
 export interface DocumentLimits {
@@ -271,6 +273,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPages: positiveInt(env, 'DOCUMENT_MAX_PAGES', 2_000),
       maxDecodedBytes: positiveInt(env, 'DOCUMENT_MAX_DECODED_BYTES', 128 * 1024 * 1024),
       maxPixels: positiveInt(env, 'DOCUMENT_MAX_PIXELS', 25_000_000),
+    },
+    exportLimits: {
+      running: positiveInt(env, 'EXPORTS_RUNNING', 2, 64),
+      perUser: positiveInt(env, 'EXPORTS_PER_USER', 1, 64),
+      queue: countOf(env, 'EXPORTS_QUEUE', 20, 10_000),
     },
   };
 }

@@ -4,6 +4,7 @@ import { openPglite } from './pglite';
 import { openPostgres } from './postgres';
 import type { Db } from './types';
 
+export { background } from './pglite';
 export type { Db, Queryable } from './types';
 
 /** Opens the configured database and brings its schema up to date. */

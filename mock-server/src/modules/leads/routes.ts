@@ -9,6 +9,8 @@ import {
   CallbackRequestBodySchema,
   CreateLeadBodySchema,
   ERROR_ANSWERS,
+  ExportQueuedAnswerSchema,
+  ExportTicketSchema,
   FileBytesAnswerSchema,
   LeadActivityBodySchema,
   LeadAssignBodySchema,
@@ -23,6 +25,8 @@ import {
 } from '@originate/contract/schemas';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
+import { background } from '../../db';
+import { invalid } from '../../errors';
 import { contractValidator } from '../../http/bodies';
 import { startBudget } from '../customer-flow';
 import { sendListExport } from '../reports';
@@ -52,28 +56,44 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       ...options,
       schema: {
         // The list query's exportFile (spec §7): with it, every page of the list as a spreadsheet.
-        querystring: Type.Object({ exportFile: Type.Optional(Type.Literal('xlsx')) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { exportFile: Type.Optional(Type.Literal('xlsx')), ticket: Type.Optional(ExportTicketSchema) },
+          { additionalProperties: false },
+        ),
         body: LeadListBodySchema,
-        response: { 200: Type.Union([LeadsPageAnswerSchema, FileBytesAnswerSchema]), ...ERROR_ANSWERS },
+        response: {
+          200: Type.Union([LeadsPageAnswerSchema, FileBytesAnswerSchema]),
+          202: ExportQueuedAnswerSchema,
+          ...ERROR_ANSWERS,
+        },
       },
     },
     async (request, reply) => {
       const { user } = caller(request);
-      const now = ctx.now();
-      if (!request.query.exportFile) return { data: await listLeads(db, user, request.body, now) };
+      if (!request.query.exportFile) {
+        if (request.query.ticket !== undefined) throw invalid('ticket', 'is only for an export');
+        return { data: await listLeads(db, user, request.body, ctx.now()) };
+      }
       // The page is the grid's; an export holds every page.
       const { page: _page, ...body } = request.body;
-      const found = await exportLeads(db, user, body, now);
-      const title = LEAD_LIST_TITLES[body.list];
-      return sendListExport(request, reply, {
-        title,
-        table: found.table,
-        count: found.count,
-        by: user.userName,
-        at: now,
-        filters: body.filters ?? [],
-        also: [...(body.search ? [`search "${body.search}"`] : []), ...(body.dueToday ? ['follow-up due today'] : [])],
-        rows: found.batches,
+      const turn = { userId: user.userid, ticket: request.query.ticket };
+      return sendListExport(ctx, request, reply, turn, async () => {
+        const now = ctx.now();
+        // The reads wait for every other statement (db background).
+        const found = await exportLeads(background(db), user, body, now);
+        return {
+          title: LEAD_LIST_TITLES[body.list],
+          table: found.table,
+          count: found.count,
+          by: user.userName,
+          at: now,
+          filters: body.filters ?? [],
+          also: [
+            ...(body.search ? [`search "${body.search}"`] : []),
+            ...(body.dueToday ? ['follow-up due today'] : []),
+          ],
+          rows: found.batches,
+        };
       });
     },
   );

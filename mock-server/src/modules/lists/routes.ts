@@ -16,6 +16,7 @@ import {
   ERROR_ANSWERS,
   ExportApplicationsBodySchema,
   ExportFileQuerySchema,
+  ExportQueuedAnswerSchema,
   FileBytesAnswerSchema,
   GetFilterBodySchema,
   GlobalSearchBodySchema,
@@ -33,6 +34,7 @@ import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../context';
+import { background } from '../../db';
 import { HttpError, invalid, notFound, ValidationError } from '../../errors';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
 import { sendListExport } from '../reports';
@@ -175,26 +177,29 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       schema: {
         querystring: ExportFileQuerySchema,
         body: ExportApplicationsBodySchema,
-        response: { 200: FileBytesAnswerSchema, ...ERROR_ANSWERS },
+        response: { 200: FileBytesAnswerSchema, 202: ExportQueuedAnswerSchema, ...ERROR_ANSWERS },
       },
       validatorCompiler: contractValidator,
     },
     async (request, reply) => {
       const { user } = caller(request);
       const { list, filters, search, bucket, sort } = request.body;
-      const now = ctx.now();
-      // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's).
-      const found = await exportList(db, listCaller(user), { list, filters, search, bucket, sort }, now);
-      const title = APPLICATION_LIST_TITLES[list];
-      return sendListExport(request, reply, {
-        title,
-        table: found.table,
-        count: found.count,
-        by: user.userName,
-        at: now,
-        filters: filters ?? [],
-        also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
-        rows: found.batches,
+      const turn = { userId: user.userid, ticket: request.query.ticket };
+      return sendListExport(ctx, request, reply, turn, async () => {
+        const now = ctx.now();
+        // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's). The
+        // reads wait for every other statement (db background).
+        const found = await exportList(background(db), listCaller(user), { list, filters, search, bucket, sort }, now);
+        return {
+          title: APPLICATION_LIST_TITLES[list],
+          table: found.table,
+          count: found.count,
+          by: user.userName,
+          at: now,
+          filters: filters ?? [],
+          also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
+          rows: found.batches,
+        };
       });
     },
   );

@@ -7,7 +7,9 @@ import { PassThrough } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import {
   bankTimestampText,
+  type ExportQueuedAnswer,
   exportFileName,
+  exportQueuedMessage,
   numberFormat,
   SPREADSHEET_FILLS,
   SPREADSHEET_MIME,
@@ -17,7 +19,9 @@ import {
   type TableConfig,
 } from '@originate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
 import { attachment } from '../../http/attachment';
+import { EXPORT_RETRY_SECONDS, ExportQueue } from './export-queue';
 import type {
   FromSheetWorker,
   SheetBatch,
@@ -156,6 +160,24 @@ function cellEncoder(columns: readonly SheetColumn[]): (rows: readonly (readonly
   };
 }
 
+/** A reader that takes nothing for this long (a stalled client) is cut (the request timeout's default). */
+const STALLED_READER_MS = 30_000;
+
+/**
+ * Waits until the reader has taken what is written, or has gone. A stalled reader is cut: its export would
+ * otherwise hold its place in the export queue (export-queue.ts) for ever.
+ */
+async function drained(out: PassThrough): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const stalled = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      out.destroy();
+      resolve();
+    }, STALLED_READER_MS);
+  });
+  await Promise.race([once(out, 'drain'), once(out, 'close'), stalled]).finally(() => clearTimeout(timer));
+}
+
 /**
  * The workbook as a stream of xlsx bytes, written by the sheet worker while this thread reads the rows:
  * the next batch is read while the worker writes the last, when the worker asks and the reader (the
@@ -182,7 +204,7 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
   // once, so nothing of it stays in this heap while the worker writes (read ahead here, a batch of row
   // objects lived long enough to be promoted to the old space, and the API's heap grew with every one).
   const feed = async () => {
-    if (out.writableNeedDrain) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    if (out.writableNeedDrain) await drained(out);
     if (finished || out.destroyed) return;
     const batch = await rows.next();
     if (finished) return;
@@ -256,19 +278,52 @@ export function sendSheet(
   request: FastifyRequest,
   reply: FastifyReply,
   sheet: { source: SheetSource; count: number; at: Date },
+  /** Called once the stream has ended, however (the last byte taken, a cancel, a failure, a stall). */
+  ended?: () => void,
 ): FastifyReply {
   const stream = spreadsheetStream(sheet.source, (error) =>
     request.log.error({ err: error, export: sheet.source.title }, 'Excel generation failed'),
   );
+  if (ended) stream.once('close', ended);
   reply.header('x-export-rows', String(sheet.count));
   return attachment(reply, stream, exportFileName(sheet.source.title, sheet.at), SPREADSHEET_MIME);
 }
 
-/** A list's export as the answer (the application and lead lists). */
-export function sendListExport(
+const queues = new WeakMap<AppContext, ExportQueue>();
+
+/** A server's export queue (its limits are its configuration's). */
+export function exportQueueOf(ctx: AppContext): ExportQueue {
+  let queue = queues.get(ctx);
+  if (!queue) {
+    queue = new ExportQueue(ctx.config.exportLimits);
+    queues.set(ctx, queue);
+  }
+  return queue;
+}
+
+/**
+ * A list's export as the answer (the application and lead lists), in its turn (export-queue.ts): while
+ * other exports run, 202 with the queue's ticket and the place (the caller asks again with the ticket);
+ * in its turn, `list` builds it (its access checks and bad input refused before any byte) and the file is
+ * streamed; the place is freed when the stream ends, or when `list` refuses.
+ */
+export async function sendListExport(
+  ctx: AppContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  list: Parameters<typeof listSheet>[0],
-): FastifyReply {
-  return sendSheet(request, reply, { source: listSheet(list), count: list.count, at: list.at });
+  caller: { userId: string; ticket?: string },
+  list: () => Promise<Parameters<typeof listSheet>[0]>,
+): Promise<FastifyReply | ExportQueuedAnswer> {
+  const turn = exportQueueOf(ctx).turn(caller.userId, caller.ticket);
+  if (turn.kind === 'queued') {
+    reply.code(202).header('retry-after', String(EXPORT_RETRY_SECONDS));
+    return { message: exportQueuedMessage(turn.ahead), data: { ticket: turn.ticket, ahead: turn.ahead } };
+  }
+  try {
+    const found = await list();
+    return sendSheet(request, reply, { source: listSheet(found), count: found.count, at: found.at }, turn.release);
+  } catch (error) {
+    turn.release();
+    throw error;
+  }
 }

@@ -234,8 +234,24 @@ export const ExportApplicationsBodySchema = Type.Object(
 );
 export type ExportApplicationsBody = Static<typeof ExportApplicationsBodySchema>;
 
+/** The place a queued export holds in the server's queue: asked again with it, the export keeps its turn. */
+export const ExportTicketSchema = Type.String({ pattern: '^[0-9a-f]{32}$' });
+
 /** The list query's exportFile (spec §7): the file format asked for; xlsx is the one there is. */
-export const ExportFileQuerySchema = Type.Object({ exportFile: Type.Literal('xlsx') }, closed);
+export const ExportFileQuerySchema = Type.Object(
+  { exportFile: Type.Literal('xlsx'), ticket: Type.Optional(ExportTicketSchema) },
+  closed,
+);
+
+/**
+ * 202 of an export the server queued (too many running): ask again with the ticket after Retry-After;
+ * `ahead` exports wait before it (README "Spreadsheet export").
+ */
+export const ExportQueuedAnswerSchema = Type.Object(
+  { message: Type.String(), data: Type.Object({ ticket: ExportTicketSchema, ahead: Type.Integer({ minimum: 0 }) }) },
+  closed,
+);
+export type ExportQueuedAnswer = Static<typeof ExportQueuedAnswerSchema>;
 
 /** POST /backstage/localSearch: the free-text search of one list (what 'applications' search does), a page of it. */
 export const LocalSearchBodySchema = Type.Object(

@@ -142,3 +142,8 @@ export function exportFileName(base: string, at: Date): string {
   const safe = base.replace(/[^A-Za-z0-9_-]+/g, '_').replace(/^_+|_+$/g, '') || 'export';
   return `${safe}_export_${at.getTime()}${SPREADSHEET_EXTENSION}`;
 }
+
+/** What the user reads while an export waits its turn (the server's 202, README "Spreadsheet export"). */
+export function exportQueuedMessage(ahead: number): string {
+  return `Your export is queued: ${ahead === 0 ? 'it is next' : `${ahead} ahead of it`}`;
+}

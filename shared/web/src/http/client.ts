@@ -111,6 +111,8 @@ export interface ExportProgress {
   rows: number | null;
   /** Bytes of the file received so far. */
   bytes: number;
+  /** While the export waits its turn on the server: how many exports wait before it. */
+  queuedAhead?: number;
 }
 
 export interface ExportedFile {
@@ -158,7 +160,9 @@ export async function downloadExport(
         reject(new Error(`the export could not start (${event.message || 'its worker failed'})`));
       worker.onmessage = (event: MessageEvent<ExportWorkerAnswer>) => {
         const message = event.data;
-        if (message.type === 'started') {
+        if (message.type === 'queued') {
+          onProgress?.({ rows, bytes: 0, queuedAhead: message.ahead });
+        } else if (message.type === 'started') {
           rows = message.rows !== null && /^\d+$/.test(message.rows) ? Number(message.rows) : null;
           onProgress?.({ rows, bytes: 0 });
         } else if (message.type === 'progress') {

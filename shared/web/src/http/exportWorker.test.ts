@@ -71,6 +71,34 @@ describe('the export worker', () => {
     expect(await done.blob.text()).toBe('abcdefgh');
   });
 
+  it('while the server queues the export (202), posts its place and asks again with the ticket after Retry-After', async () => {
+    const ticket = 'a'.repeat(32);
+    const queued = (ahead: number) =>
+      new Response(JSON.stringify({ message: 'queued', data: { ticket, ahead } }), {
+        status: 202,
+        headers: { 'content-type': 'application/json', 'retry-after': '0.01' },
+      });
+    const fetchMock = jest
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValueOnce(queued(2))
+      .mockResolvedValueOnce(queued(0))
+      .mockResolvedValueOnce(new Response(streamOf(['xlsx']), { headers: { 'x-export-rows': '1' } }));
+    const worker = startFromText();
+    worker.send(REQUEST);
+    const answers = await worker.settled();
+    expect(answers.slice(0, 3)).toEqual([
+      { type: 'queued', ahead: 2 },
+      { type: 'queued', ahead: 0 },
+      { type: 'started', rows: '1' },
+    ]);
+    expect(answers.at(-1)?.type).toBe('done');
+    expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([
+      REQUEST.url,
+      `${REQUEST.url}&ticket=${ticket}`,
+      `${REQUEST.url}&ticket=${ticket}`,
+    ]);
+  });
+
   it('posts a refusal with its status and body, and no file', async () => {
     jest
       .spyOn(globalThis, 'fetch')

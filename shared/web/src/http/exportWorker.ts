@@ -15,8 +15,12 @@ export interface ExportWorkerRequest {
   body: string;
 }
 
-/** What the worker says: headers arrived (with the row count), bytes so far, the file, a refusal, or a failure. */
+/**
+ * What the worker says: the export waits its turn (with how many before it), headers arrived (with the row
+ * count), bytes so far, the file, a refusal, or a failure.
+ */
 export type ExportWorkerAnswer =
+  | { type: 'queued'; ahead: number }
   | { type: 'started'; rows: string | null }
   | { type: 'progress'; bytes: number }
   | { type: 'done'; blob: Blob; contentDisposition: string | null }
@@ -29,17 +33,42 @@ interface WorkerScope {
   onmessage: ((event: MessageEvent<ExportWorkerRequest | 'cancel'>) => void) | null;
 }
 
-/** The worker: fetch once, report, post the Blob. 'cancel' aborts the fetch (the server stops writing). */
+/**
+ * The worker: fetch, report, post the Blob. While the server answers 202 (the export is queued behind
+ * others: mock-server README "Spreadsheet export"), it reports the place and asks again with the queue's
+ * ticket after Retry-After. 'cancel' aborts the fetch or the wait (the server stops writing).
+ */
 export function exportWorkerMain(scope: WorkerScope): void {
   const controller = new AbortController();
-  const run = async (request: ExportWorkerRequest) => {
-    const response = await fetch(request.url, {
+  const ask = (request: ExportWorkerRequest, ticket: string | null) =>
+    fetch(ticket === null ? request.url : `${request.url}${request.url.includes('?') ? '&' : '?'}ticket=${ticket}`, {
       method: 'POST',
       headers: request.headers,
       body: request.body,
       credentials: 'include',
       signal: controller.signal,
     });
+  const wait = (seconds: number) =>
+    new Promise<void>((resolve, reject) => {
+      const aborted = () => {
+        clearTimeout(timer);
+        reject(new DOMException('aborted', 'AbortError'));
+      };
+      const timer = setTimeout(() => {
+        controller.signal.removeEventListener('abort', aborted);
+        resolve();
+      }, seconds * 1000);
+      controller.signal.addEventListener('abort', aborted, { once: true });
+    });
+  const run = async (request: ExportWorkerRequest) => {
+    let response = await ask(request, null);
+    while (response.status === 202) {
+      const queued = (await response.json()) as { data: { ticket: string; ahead: number } };
+      scope.postMessage({ type: 'queued', ahead: queued.data.ahead });
+      const retryAfter = Number(response.headers.get('retry-after'));
+      await wait(Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 1);
+      response = await ask(request, queued.data.ticket);
+    }
     if (!response.ok) {
       scope.postMessage({ type: 'refused', status: response.status, text: await response.text() });
       return;

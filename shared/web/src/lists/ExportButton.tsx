@@ -11,7 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { ApiError } from '@originate/contract';
+import { ApiError, exportQueuedMessage } from '@originate/contract';
 import { downloadExport, type ExportProgress, showToast } from '@originate/web';
 import { startTransition, useRef, useState } from 'react';
 
@@ -20,8 +20,9 @@ type Phase = { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | 
 const sizeText = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 
-/** What the dialog says while the file comes. */
+/** What the dialog says while the export waits its turn, then while the file comes. */
 export function exportProgressText(progress: ExportProgress): string {
+  if (progress.queuedAhead !== undefined) return exportQueuedMessage(progress.queuedAhead);
   const rows = progress.rows === null ? 'the list' : `${progress.rows.toLocaleString('en-IN')} rows`;
   return progress.bytes === 0 ? `Preparing ${rows}…` : `Writing ${rows}: ${sizeText(progress.bytes)} received`;
 }
