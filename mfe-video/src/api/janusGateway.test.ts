@@ -116,7 +116,7 @@ beforeEach(() => {
   fake.sendReply = null;
 });
 
-it('opens the session on the gateway URL with the signed token; the websocket asks for janus-protocol', async () => {
+it('opens the session on the gateway URL with the call token; the websocket asks for janus-protocol', async () => {
   const { instance } = await connected();
   expect(instance.options.server).toBe('ws://127.0.0.1:8188');
   expect(instance.options.token).toBe('signed-token');

@@ -113,7 +113,7 @@ export interface GatewaySession {
 }
 
 /**
- * Opens a session on the gateway at url with the join's signed token (VideoJoin.gatewayToken: the gateway
+ * Opens a session on the gateway at url with the call's token (VideoJoin.gatewayToken: the gateway
  * refuses sessions without one; null for a gateway without token auth); `onLost` is called once if the
  * session later drops.
  */

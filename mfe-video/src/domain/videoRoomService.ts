@@ -42,7 +42,7 @@ export interface VideoRoomServiceOptions {
   connect: ConnectGateway;
   /** The gateway's websocket URL (env.json videoGatewayUrl). */
   url: string;
-  /** The join's signed gateway token (VideoJoin.gatewayToken); null for a gateway without token auth. */
+  /** The call's gateway token (VideoJoin.gatewayToken); null for a gateway without token auth. */
   token: string | null;
   /** Spec §9: bitrate polling period, VIDEO_BITRATE_POLL_MS by default. */
   pollMs?: number;

@@ -56,7 +56,7 @@ it('the gateway not answering: the video service is unavailable, with Try again'
   await page.click(page.button('Try again'));
   await page.until(() => gateway.remaining.length === 0, 'the join sent again');
   expect(gateway.urls).toEqual(['ws://127.0.0.1:8188', 'ws://127.0.0.1:8188']);
-  // Every session carries the join's signed gateway token.
+  // Every session carries the call's gateway token.
   expect(gateway.tokens).toEqual([JOIN.gatewayToken, JOIN.gatewayToken]);
   await page.unmount();
 });

@@ -3,7 +3,7 @@
 import { createContext } from 'react';
 import { VideoRoomService } from '../domain/videoRoomService';
 
-/** A service for one call: the gateway of the runtime configuration, the join's signed gateway token. */
+/** A service for one call: the gateway of the runtime configuration, the call's gateway token. */
 export type VideoServiceFactory = (gatewayUrl: string, gatewayToken: string) => VideoRoomService;
 
 const janusServiceFactory: VideoServiceFactory = (url, token) =>
