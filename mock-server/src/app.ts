@@ -15,6 +15,7 @@ import { DrainState } from './drain';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
 import { schemaController } from './http/compilers';
+import { enforceRequestDeadline } from './http/request-deadline';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
 import { authRoutes, sessionRoutes } from './modules/auth';
 import {
@@ -134,6 +135,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   trackExchanges(app.server);
+  // Should Node's own check miss a request, the server's deadline still ends it (http/request-deadline.ts).
+  enforceRequestDeadline(app.server, config.requestTimeoutMs + connectionsCheckingInterval(config.requestTimeoutMs));
   // Before socket.io attaches, which then hands it only the requests that are not socket.io's.
   const drain = new DrainState();
   drain.track(app.server);

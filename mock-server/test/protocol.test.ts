@@ -1,7 +1,9 @@
 // The listening server at the HTTP level, where app.inject never goes: what Node's parser refuses is
 // answered in the error envelope, HEAD answers never carry a body, and a request that never arrives whole
-// is closed within REQUEST_TIMEOUT_MS plus one checking tick, on every route and with other clients busy.
+// is closed within REQUEST_TIMEOUT_MS plus one checking tick, on every route and with other clients busy,
+// and by the server's own deadline where Node's check misses it.
 import assert from 'node:assert/strict';
+import type { IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { answerUntilClosed } from '@originate/testing';
@@ -156,5 +158,91 @@ describe('a request that never arrives whole is closed within the request timeou
       await Promise.all(clients);
     }
     assert.ok(served > 0, 'the other clients were served meanwhile');
+  });
+});
+
+describe("the server's own deadline on requests (issue 32, finding 11)", () => {
+  const TIMEOUT_MS = 1500;
+  let s: TestServer;
+  let port = 0;
+  let officer: Login;
+  before(async () => {
+    s = await startServer({ REQUEST_TIMEOUT_MS: String(TIMEOUT_MS), CORS_ORIGINS: 'http://127.0.0.1:3000' });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (s.app.server.address() as AddressInfo).port;
+    officer = await login(s.app, 'officer');
+  });
+  after(() => s.close());
+
+  // A correctness bound (a request missed would stay open for ever): the timeout, a tick, and generous slack.
+  const bound = TIMEOUT_MS + 1000 + 10_000;
+  const STALLED_LOGIN =
+    'POST /v3/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"userna';
+  const whole = (path: string, body: string, headers = '') =>
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${headers}Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+  const stalled = (bytes: string) =>
+    answerUntilClosed(port, bytes, bound).catch((error: Error) => `OPEN: ${error.message}`);
+
+  it("a stalled body Node's own check no longer sees (its parser out of the server's connection list) is still closed", async () => {
+    // What the external check saw: a socket Node's requestTimeout never reached. Taking its parser out of the
+    // list Node checks makes that happen on purpose.
+    const detach = (request: IncomingMessage) => {
+      if (request.headers['x-test-detach'] === '1')
+        (request.socket as { parser?: { remove(): void } }).parser?.remove();
+    };
+    s.app.server.on('request', detach);
+    try {
+      const answer = await stalled(STALLED_LOGIN.replace('Host: x\r\n', 'Host: x\r\nX-Test-Detach: 1\r\n'));
+      assert.ok(!answer.startsWith('OPEN'), answer);
+      const [timedOut] = parseAnswers(Buffer.from(answer, 'latin1'), false).answers;
+      assert.equal(timedOut?.statusCode, 408);
+      assert.deepEqual(JSON.parse(timedOut?.body ?? ''), {
+        code: 408,
+        message: 'The request did not arrive whole in time',
+      });
+    } finally {
+      s.app.server.off('request', detach);
+    }
+  });
+
+  it("after the external check's sequence, every stalled body (new and kept-alive connections, many at once) is closed", async () => {
+    const post = (path: string, body: string, headers: Record<string, string> = {}) =>
+      fetch(`http://127.0.0.1:${port}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return res.status;
+      });
+    assert.equal(await post('/v3/auth/login', '{"username":"a\\u0000","password":"x"}'), 400);
+    assert.equal(await post('/v3/auth/login', '{"username":"a\\ud800","password":"x"}'), 400);
+    assert.equal(await post('/v3/auth/login', `${'['.repeat(5000)}${']'.repeat(5000)}`), 400);
+    const refresh = JSON.stringify({ refresh_token: officer.refresh_token });
+    await Promise.all([post('/v3/auth/refresh-token', refresh), post('/v3/auth/refresh-token', refresh)]);
+    assert.equal(await post('/v3/auth/refresh-token', refresh, { 'x-xsrf-token': 'wrong' }), 403);
+    for (let i = 0; i < 60; i++) await post('/v3/auth/login', '{"username":"nobody","password":"00:00"}');
+    const foreign = await stalled(
+      'GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: https://evil.example\r\n\r\n',
+    );
+    assert.match(foreign, /^HTTP\/1\.1 400/);
+    const cases = [
+      ...Array.from({ length: 20 }, () => STALLED_LOGIN),
+      // Kept alive after an answer given before the body was read (no token; the deep body; a wrong XSRF).
+      whole('/v3/users/roles', '{"a":1}') + STALLED_LOGIN,
+      whole('/v3/auth/login', `${'['.repeat(5000)}${']'.repeat(5000)}`) + STALLED_LOGIN,
+      whole('/v3/auth/refresh-token', refresh, 'X-XSRF-TOKEN: wrong\r\n') + STALLED_LOGIN,
+      'POST /v3/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{"use',
+    ];
+    const answers = await Promise.all(cases.map(stalled));
+    assert.deepEqual(
+      answers.map((a, i) => (a.startsWith('OPEN') ? i : -1)).filter((i) => i >= 0),
+      [],
+      `still open after ${bound} ms`,
+    );
+    for (const answer of answers) {
+      const { answers: parsed } = parseAnswers(Buffer.from(answer, 'latin1'), false);
+      assert.deepEqual(parsed.map((a) => answerProblem(a)).filter(Boolean), []);
+    }
   });
 });
