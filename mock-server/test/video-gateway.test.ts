@@ -201,7 +201,7 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal(res.json().version, '1.1.2');
   });
 
-  it('opens no session without a token the API signed', async () => {
+  it('opens no session without a token the API issued', async () => {
     const socket = await open();
     const refused = await ask(socket, { janus: 'create' });
     assert.equal(refused.janus, 'error');
