@@ -4,9 +4,10 @@
 // portal and joins. Each side decodes the other's video frames (counted and read back as pixels, not the
 // element's presence); chat travels both ways; a muted microphone shows on the other side; the applicant
 // leaves and the agent sees it. A third user cannot join (the server refuses the call, the gateway a
-// session without its token, the room a guessed id without the pin). With Janus stopped the call screen
-// says so and the rest of the back office works. The call is recorded: the detail lists the recordings Janus
-// wrote. Changes: one portal application and its calls.
+// session without its token, the room a guessed id without the pin). Once the agent ends the call, the
+// applicant's gateway token opens no session. With Janus stopped the call screen says so and the rest of
+// the back office works. The call is recorded: the detail lists the recordings Janus wrote. Changes: one
+// portal application and its calls.
 import { API_PATHS, apiPath, VIDEO_GATEWAY_PROTOCOL, type VideoCalls, type VideoJoin } from '@originate/contract';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -97,7 +98,11 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
     const invitation = applicant.getByRole('region', { name: 'Video call' });
     await expect(invitation.getByText('Rahul Verma invites you to a video call.')).toBeVisible({ timeout: 30_000 });
     await screenshot(applicant, 'video-portal-invitation');
+    const joinAnswer = applicant.waitForResponse(
+      (r) => r.url().endsWith(API_PATHS.joinVideoAsApplicant) && r.request().method() === 'POST',
+    );
     await invitation.getByRole('button', { name: 'Join video call' }).click();
+    const { gatewayToken } = (await (await joinAnswer).json()) as VideoJoin;
 
     await decodesFrames(remoteVideo(agent, 'Applicant'));
     await decodesFrames(remoteVideo(applicant, 'Rahul Verma'));
@@ -136,9 +141,17 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
     expect(refused).toBeInstanceOf(HttpError);
     expect((refused as HttpError).status).toBe(403);
 
+    // The applicant's token opens gateway sessions while the call is open, and none once it has ended.
+    const blank = await officeContext.newPage();
+    const session = { janus: 'create', token: gatewayToken };
+    expect((await gatewayAnswer(blank, { ...session, transaction: 'open-1' })).janus).toBe('success');
     // Ending the call leaves the room and closes the dialog by itself.
     await dialog.getByRole('button', { name: 'End call' }).click();
     await expect(dialog).toBeHidden();
+    const after = await gatewayAnswer(blank, { ...session, transaction: 'ended-1' });
+    expect(after.janus).toBe('error');
+    expect(JSON.stringify(after.error)).toMatch(/Unauthorized/i);
+    await blank.close();
     // The detail's Video calls list the ended call's recordings (.mjr files Janus wrote), each downloadable.
     const recordings = agent.getByRole('list', { name: /^Recordings of the call started/ });
     await expect(
