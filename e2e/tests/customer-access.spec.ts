@@ -1,6 +1,8 @@
-// An applicant's session is scoped by the server to its own application.
+// An applicant's session is scoped by the server to its own application; the portal's sign-in locks an
+// e-mail after 5 wrong codes and says until when.
+import { API_PATHS, type Application } from '@originate/contract';
 import { expect, test } from '@playwright/test';
-import { HttpError } from '../support/api';
+import { apiLogin, apiPost, HttpError } from '../support/api';
 import {
   applicantSession,
   fetchApplication,
@@ -8,6 +10,7 @@ import {
   personalLoanFirstStep,
   startPersonalLoan,
 } from '../support/portal';
+import { screenshot } from '../support/ui';
 
 async function refusal(promise: Promise<unknown>): Promise<number> {
   try {
@@ -40,4 +43,28 @@ test("an applicant's session reads its own application and no other", async ({ p
   expect(await refusal(fetchApplication(session, theirs))).toBe(403);
   // A seeded back-office application too.
   expect(await refusal(fetchApplication(session, 'PL-2026-000101'))).toBe(403);
+});
+
+test('five wrong sign-in codes lock the e-mail: the portal says what is refused and until when', async ({ page }) => {
+  // An application of an e-mail no other test uses (the lock would hold for 15 minutes).
+  const email = `lock.${Date.now()}@example.in`;
+  const lead = await apiLogin('teamlead', 'Lead@123');
+  await apiPost<{ application: Application }>(lead, API_PATHS.startApplication, {
+    product_code: 'CL',
+    customFields: { cl_email: email },
+  });
+  await page.goto(`${ORIGINS.standalone}/newapplication`);
+  const mine = page.getByRole('region', { name: 'Your applications' });
+  await mine.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+  await mine.getByRole('button', { name: 'Send code' }).click();
+  const code = mine.getByRole('textbox', { name: 'Code' });
+  for (let i = 1; i <= 4; i++) {
+    await code.fill(i % 2 ? '000000' : '111111');
+    await mine.getByRole('button', { name: 'Sign in' }).click();
+    await expect(mine.getByText('Oops, this is incorrect one time password (OTP)')).toBeVisible();
+  }
+  await code.fill('222222');
+  await mine.getByRole('button', { name: 'Sign in' }).click();
+  await expect(mine.getByText('Too many wrong codes. Try again in 15 minutes.')).toBeVisible();
+  await screenshot(page, 'customer-sign-in-locked');
 });

@@ -1,5 +1,6 @@
 // A saved draft resumes in a new browser (context) from its resume link, at the step where the
-// applicant stopped, values kept; a link the server refuses lands on '400 Invalid URL'.
+// applicant stopped, values kept; the link opens one session (a reload goes on with it, another browser
+// gets '400 Invalid URL'); a link the server refuses lands on '400 Invalid URL'.
 import { expect, test } from '@playwright/test';
 import { button, dateFromToday, fillDate, next, ORIGINS, startHomeLoan, stepHeading } from '../support/portal';
 import { screenshot } from '../support/ui';
@@ -35,6 +36,18 @@ test('a saved draft resumes in a new browser context at the step where the appli
       '4 Lake View, Koramangala',
     );
     await screenshot(resumed, 'customer-resumed');
+    // The link opened one session: a reload goes on with it; another browser gets '400 Invalid URL'.
+    await resumed.reload();
+    await expect(stepHeading(resumed, 'Property')).toBeVisible();
+    const third = await browser.newContext();
+    try {
+      const again = await third.newPage();
+      await again.goto(link);
+      await expect(again).toHaveURL(`${ORIGINS.standalone}/invalidURL`);
+      await expect(again.getByText(INVALID_URL_TEXT)).toBeVisible();
+    } finally {
+      await third.close();
+    }
     await button(resumed, 'Back').click();
     await expect(stepHeading(resumed, 'Loan details')).toBeVisible();
     await expect(resumed.getByRole('textbox', { name: 'Loan amount', exact: true })).toHaveValue('25,00,000.00');

@@ -32,6 +32,30 @@ export function applicantApplicationId(session: Session | null): string | null {
   return session && isApplicantSession(session) ? session.user.userName.slice(APPLICANT_PREFIX.length) : null;
 }
 
+/** The resume link this tab opened last, kept for the tab (sessionStorage, like the session it opened). */
+const OPENED_LINK_KEY = 'originate.openedResumeLink';
+
+/**
+ * A resume link opens one session (the server uses its token up): the tab remembers which application its
+ * link opened, so a reload of /dynamic-resume goes on with the session it holds instead of the dead token.
+ */
+export function rememberOpenedLink(token: string, applicationId: string): void {
+  sessionStorage.setItem(OPENED_LINK_KEY, JSON.stringify({ token, applicationId }));
+}
+
+/** The application this tab's session was opened for by this link, when the tab still holds that session. */
+export function applicationOfOpenedLink(token: string): string | null {
+  let opened: unknown;
+  try {
+    opened = JSON.parse(sessionStorage.getItem(OPENED_LINK_KEY) ?? 'null');
+  } catch {
+    return null;
+  }
+  const { token: openedToken, applicationId } = (opened ?? {}) as { token?: unknown; applicationId?: unknown };
+  if (openedToken !== token || typeof applicationId !== 'string') return null;
+  return applicantApplicationId(getSession()) === applicationId ? applicationId : null;
+}
+
 export function storeApplicantSession(data: SessionData, applicationId: string): Session {
   const session: Session = {
     access_token: data.access_token,

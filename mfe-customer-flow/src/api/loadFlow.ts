@@ -15,7 +15,12 @@ import {
 import { ENGINE_VERSION, optionRequests } from '@originate/flow-engine';
 import { getSession } from '@originate/web';
 import { type EngineMajors, engineMismatch } from '../domain/engineVersion';
-import { applicantApplicationId, storeApplicantSession } from './applicantSession';
+import {
+  applicantApplicationId,
+  applicationOfOpenedLink,
+  rememberOpenedLink,
+  storeApplicantSession,
+} from './applicantSession';
 import { type DraftRecord, type DraftStore, draftKey } from './draftStore';
 import {
   fetchApplication,
@@ -140,15 +145,21 @@ export async function loadForProduct(
   return { ...config, application, draft, resumeToken: draft?.resumeToken };
 }
 
-/** /dynamic-resume?transactionToken=: the token's application, in a new browser too. */
+/**
+ * /dynamic-resume?transactionToken=: the token's application, in a new browser too. The token opens one
+ * session (the server uses it up), so a reload goes on with the session this tab already opened with it,
+ * and the page shows no resume link until its next save brings a fresh token.
+ */
 export async function loadForToken(
   transactionToken: string,
   opts: { lang?: string; deviceWidth: number; drafts: DraftStore },
 ): Promise<FlowSetup> {
+  const opened = applicationOfOpenedLink(transactionToken);
+  if (opened) return loadForApplication(opened, opts);
   const { applicationId, session } = await validateTransactionToken(transactionToken);
   storeApplicantSession(session, applicationId);
-  const setup = await loadForApplication(applicationId, opts);
-  return { ...setup, resumeToken: transactionToken };
+  rememberOpenedLink(transactionToken, applicationId);
+  return loadForApplication(applicationId, opts);
 }
 
 /** An application by id under the session held (applicant's own, or staff). */

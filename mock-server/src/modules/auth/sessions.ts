@@ -28,7 +28,7 @@ export interface ApplicantSession {
 }
 
 /** What an applicant proved: a session opened with it names the e-mail, and ends no later than `endsBy`. */
-export interface ProvedEmail {
+interface ProvedEmail {
   email: string;
   /** The end of the session it was opened from (a session never outlives the one that opened it). */
   endsBy?: Date;
