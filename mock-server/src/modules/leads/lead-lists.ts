@@ -21,7 +21,6 @@ import {
   bankDayStart,
   checkPage,
   DAY_MS,
-  EXPORT_BATCH_ROWS,
   filterCondition,
   keysetBatches,
   LEAD_LIST_FIELDS,
@@ -204,7 +203,7 @@ export async function exportLeads(
   user: UserRecord,
   body: Omit<LeadListBody, 'page'>,
   now: Date,
-  batchRows = EXPORT_BATCH_ROWS,
+  batchRows: number,
 ): Promise<LeadExport> {
   const q = await leadQuery(db, user, body, now);
   const { count } = await listLeads(db, user, { ...body, page: { page: 0, size: PAGE_SIZE_OPTIONS[0] } }, now);

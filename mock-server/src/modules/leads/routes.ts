@@ -29,6 +29,7 @@ import { background } from '../../db';
 import { invalid } from '../../errors';
 import { contractValidator } from '../../http/bodies';
 import { startBudget } from '../customer-flow';
+import { EXPORT_BATCH_ROWS } from '../lists';
 import { sendListExport } from '../reports';
 import { requestCallback } from './callback';
 import { exportLeads, listLeads } from './lead-lists';
@@ -80,7 +81,7 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       return sendListExport(ctx, request, reply, turn, async () => {
         const now = ctx.now();
         // The reads wait for every other statement (db background).
-        const found = await exportLeads(background(db), user, body, now);
+        const found = await exportLeads(background(db), user, body, now, EXPORT_BATCH_ROWS[db.kind]);
         return {
           title: LEAD_LIST_TITLES[body.list],
           table: found.table,

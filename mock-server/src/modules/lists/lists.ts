@@ -27,7 +27,6 @@ import {
   bankDayStart,
   checkPage,
   DAY_MS,
-  EXPORT_BATCH_ROWS,
   filterCondition,
   keysetBatches,
   LIST_FIELDS,
@@ -489,7 +488,7 @@ export async function exportList(
   caller: ListCaller,
   args: Omit<ListArgs, 'page'>,
   now: Date,
-  batchRows = EXPORT_BATCH_ROWS,
+  batchRows: number,
 ): Promise<ListExport> {
   const built = await build(db, caller, args, now);
   const { count } = await listApplications(

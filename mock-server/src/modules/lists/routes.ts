@@ -40,7 +40,7 @@ import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
 import { sendListExport } from '../reports';
 import type { UserRecord } from '../users';
 import { documentRules, graphqlResolvers } from './graphql';
-import { tableConfig } from './list-query';
+import { EXPORT_BATCH_ROWS, tableConfig } from './list-query';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
 import { exportList, globalSearch, type ListCaller, localSearch } from './lists';
 
@@ -189,7 +189,13 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         const now = ctx.now();
         // Bad filters and sorts are refused here, before the first byte (the same checks as the grid's). The
         // reads wait for every other statement (db background).
-        const found = await exportList(background(db), listCaller(user), { list, filters, search, bucket, sort }, now);
+        const found = await exportList(
+          background(db),
+          listCaller(user),
+          { list, filters, search, bucket, sort },
+          now,
+          EXPORT_BATCH_ROWS[db.kind],
+        );
         return {
           title: APPLICATION_LIST_TITLES[list],
           table: found.table,
