@@ -28,6 +28,7 @@ import {
   exportInBrowser,
   exportRows,
 } from './export';
+import { exportLoadBench, exportLoadRows } from './export-load';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
@@ -382,6 +383,25 @@ async function exportOnly() {
   if (failed(figures)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only export-load`: five exports at once and the other users meanwhile, on PGlite and PostgreSQL. */
+async function exportLoadOnly() {
+  const loadAtStart = loadavg();
+  const figures = await attempt('the export load bench', exportLoadBench);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-export-load.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, exportLoad: figures }, null, 2)}\n`,
+  );
+  printRows(failed(figures) ? [['export load', 'not measured', figures.failed]] : exportLoadRows(figures));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(figures) || figures.runs.some((r) => 'failed' in r)) process.exitCode = 1;
+}
+
 /** The video bench: the built system with its Janus, Chromium with a fake camera. */
 const videoInChromium = () =>
   attempt('the video bench', () => withSystem((browser) => videoBench(browser), {}, MEDIA_ARGS));
@@ -436,11 +456,12 @@ async function main() {
     if (only === 'release') return releaseOnly();
     if (only === 'nginx') return nginxOnly();
     if (only === 'export') return exportOnly();
+    if (only === 'export-load') return exportLoadOnly();
     if (only === 'dashboard') return dashboardOnly();
     if (only === 'video') return videoOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'dashboard', 'video' or 'crash', got '${only}'`,
+        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'video' or 'crash', got '${only}'`,
       );
     }
     return documentsOnly();
