@@ -30,7 +30,7 @@ interface Latencies {
   maxMs: number;
 }
 
-export interface ExportLoadRun {
+interface ExportLoadRun {
   database: 'postgres' | 'pglite';
   applications: number;
   /** Each export: its final status, the seconds from the first request to the last byte, the times it was queued. */
