@@ -168,14 +168,14 @@ const STALLED_READER_MS = 30_000;
  * otherwise hold its place in the export queue (export-queue.ts) for ever.
  */
 async function drained(out: PassThrough): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const stalled = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      out.destroy();
-      resolve();
-    }, STALLED_READER_MS);
+  // The losing waits are taken off the stream (a listener left per batch would pile up over an export).
+  const settled = new AbortController();
+  const { signal } = settled;
+  const stalled = setTimeout(() => out.destroy(), STALLED_READER_MS);
+  await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() => {
+    clearTimeout(stalled);
+    settled.abort();
   });
-  await Promise.race([once(out, 'drain'), once(out, 'close'), stalled]).finally(() => clearTimeout(timer));
 }
 
 /**
