@@ -275,7 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxPixels: positiveInt(env, 'DOCUMENT_MAX_PIXELS', 25_000_000),
     },
     exportLimits: {
-      running: positiveInt(env, 'EXPORTS_RUNNING', 2, 64),
+      running: positiveInt(env, 'EXPORTS_RUNNING', 1, 64),
       perUser: positiveInt(env, 'EXPORTS_PER_USER', 1, 64),
       queue: countOf(env, 'EXPORTS_QUEUE', 20, 10_000),
     },
