@@ -72,6 +72,25 @@ describe('resume tokens', () => {
     assert.equal(saved.statusCode, 200, saved.body);
     assert.equal((await resume(saved.json().resumeToken)).statusCode, 200);
   });
+
+  it("the device that opened a link gets a fresh token beside application_id: it opens once more, the link's never", async () => {
+    const a = await newPersonalLoan(s.app);
+    const first = await resume(a.resumeToken);
+    assert.equal(first.statusCode, 200, first.body);
+    assert.equal(first.json().data.application_id, a.applicationId);
+    const fresh: unknown = first.json().resumeToken;
+    assert.ok(typeof fresh === 'string' && fresh !== a.resumeToken, 'a new token');
+    const again = await resume(fresh);
+    assert.equal(again.statusCode, 200, again.body);
+    assert.equal(again.json().data.application_id, a.applicationId);
+    assert.equal((await read(headersOf(again.json().session), a.applicationId)).statusCode, 200);
+    for (const [which, token] of [
+      ['the link', a.resumeToken],
+      ['the fresh token, used', fresh],
+    ] as const) {
+      assert.deepEqual(issues(await resume(token)), [{ label: 'transactionToken', reason: 'is invalid' }], which);
+    }
+  });
 });
 
 describe('a submit ends the device sessions', () => {

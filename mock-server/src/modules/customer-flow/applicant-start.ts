@@ -1,11 +1,11 @@
 // How an applicant's session begins: the first save's application and its session in one transaction, so
-// there is never an application without its session or the reverse; a resume link's session and the use of
-// its token likewise.
+// there is never an application without its session or the reverse; a resume link's session, the use of
+// its token and the fresh token it hands the device likewise.
 import type { ProductConfig, SaveApplicationBody } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db';
 import { createApplicantSession, type IssuedSession } from '../auth';
-import { consumeResumeToken, createFlowApplication, type FlowContext } from './flow-applications';
+import { consumeResumeToken, createFlowApplication, type FlowContext, issueResumeToken } from './flow-applications';
 
 type TtlConfig = Pick<Config, 'accessTokenTtlSeconds' | 'refreshTokenTtlSeconds' | 'applicantSessionMaxHours'>;
 
@@ -25,16 +25,23 @@ export function startApplication(
   });
 }
 
-/** A resume link opened: its token used up and a session of its application, or null for a dead token. */
+/**
+ * A resume link opened: its token used up, a session of its application and a fresh token for the device
+ * that opened it (a tab closed before any save comes back with it), or null for a dead token.
+ */
 export function resumeApplication(
   db: Db,
   token: string,
   config: TtlConfig,
   now: Date,
-): Promise<{ applicationId: string; session: IssuedSession } | null> {
+): Promise<{ applicationId: string; session: IssuedSession; resumeToken: string } | null> {
   return db.transaction(async (tx) => {
     const applicationId = await consumeResumeToken(tx, token, now);
     if (!applicationId) return null;
-    return { applicationId, session: await createApplicantSession(tx, applicationId, config, now) };
+    return {
+      applicationId,
+      session: await createApplicantSession(tx, applicationId, config, now),
+      resumeToken: await issueResumeToken(tx, applicationId, now),
+    };
   });
 }

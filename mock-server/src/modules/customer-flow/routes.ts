@@ -193,7 +193,11 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
     async (request, reply) => {
       const resumed = await resumeApplication(db, request.body.transactionToken, config, ctx.now());
       if (!resumed) throw invalid('transactionToken', 'is invalid');
-      return { data: { application_id: resumed.applicationId }, session: sessionAnswer(reply, resumed.session) };
+      return {
+        data: { application_id: resumed.applicationId },
+        session: sessionAnswer(reply, resumed.session),
+        resumeToken: resumed.resumeToken,
+      };
     },
   );
 

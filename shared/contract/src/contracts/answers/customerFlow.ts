@@ -25,9 +25,16 @@ export type ConsumerSaveAnswer = Static<typeof ConsumerSaveAnswerSchema>;
 export const ApplicationAnswerSchema = Type.Object({ application: ApplicationSchema }, closed);
 export type ApplicationAnswer = Static<typeof ApplicationAnswerSchema>;
 
-/** POST /v3/external-integration/validate-token: the token's application and an applicant session for it. */
+/**
+ * POST /v3/external-integration/validate-token: the token's application, an applicant session for it, and a
+ * fresh resume token for the device that opened it (the token it opened is used up).
+ */
 export const TokenSessionAnswerSchema = Type.Object(
-  { data: Type.Object({ application_id: Id }, closed), session: SessionSchema },
+  {
+    data: Type.Object({ application_id: Id }, closed),
+    session: SessionSchema,
+    resumeToken: Type.String({ minLength: 1, maxLength: 256 }),
+  },
   closed,
 );
 export type TokenSessionAnswer = Static<typeof TokenSessionAnswerSchema>;
