@@ -150,12 +150,13 @@ export function fetchApplication(applicationId: string): Promise<FlowApplication
     .then((body) => parseWithSchema(FlowApplicationSchema, body, `application ${applicationId}`));
 }
 
+/** Opens a resume token (the server uses it up): its application, a session, and a fresh token for this device. */
 export function validateTransactionToken(
   transactionToken: string,
-): Promise<{ applicationId: string; session: SessionData }> {
+): Promise<{ applicationId: string; session: SessionData; resumeToken: string }> {
   return api.post<unknown>(API_PATHS.validateTransactionToken, { transactionToken }).then((body) => {
     const answer = parseWithSchema(TokenSessionAnswerSchema, body, 'transaction token answer');
-    return { applicationId: answer.data.application_id, session: answer.session };
+    return { applicationId: answer.data.application_id, session: answer.session, resumeToken: answer.resumeToken };
   });
 }
 

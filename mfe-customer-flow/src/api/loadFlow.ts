@@ -93,11 +93,36 @@ async function loadConfiguration(
   };
 }
 
-/** An applicant session for the application: the one held, else one from the resume token. */
-async function applicantSessionFor(applicationId: string, resumeToken: string): Promise<void> {
-  if (applicantApplicationId(getSession()) === applicationId) return;
-  const { applicationId: granted, session } = await validateTransactionToken(resumeToken);
-  storeApplicantSession(session, granted);
+/**
+ * Opens a resume token: the session is held from now on. The server used the token up and answered a fresh
+ * one for this device, which its draft keeps at once (keepResumeToken), as a save's: a tab closed before any
+ * save comes back with it (README "Nothing typed is lost").
+ */
+async function openResumeToken(token: string): Promise<{ applicationId: string; resumeToken: string }> {
+  const { applicationId, session, resumeToken } = await validateTransactionToken(token);
+  storeApplicantSession(session, applicationId);
+  return { applicationId, resumeToken };
+}
+
+async function keepResumeToken(drafts: DraftStore, draft: DraftRecord, resumeToken: string): Promise<DraftRecord> {
+  const kept = { ...draft, resumeToken };
+  await drafts.save(kept);
+  return kept;
+}
+
+/** A browser that opened a link holds no draft of the application yet: one of the server's copy. */
+function serverCopyDraft(application: FlowApplication): DraftRecord {
+  return {
+    productCode: application.product_code,
+    applicationId: application.application_id,
+    customFields: application.customFields,
+    jointApplicants: application.jointApplicants,
+    section_id: application.section_id,
+    sub_section_id: application.sub_section_id,
+    serverModTime: application.mod_time,
+    updatedAt: Date.now(),
+    unsynced: false,
+  };
 }
 
 /** A token the server refuses (expired, invalid, or the application was submitted). */
@@ -111,10 +136,16 @@ async function continuedApplication(
   opts: { drafts: DraftStore; fresh: boolean },
 ): Promise<{ application: FlowApplication | null; draft: DraftRecord | null }> {
   const draft = opts.fresh ? null : await opts.drafts.latestForProduct(productCode);
-  if (!draft?.applicationId || !draft.resumeToken) return { application: null, draft };
+  const applicationId = draft?.applicationId;
+  if (!draft || !applicationId || !draft.resumeToken) return { application: null, draft };
   try {
-    await applicantSessionFor(draft.applicationId, draft.resumeToken);
-    return { application: await fetchApplication(draft.applicationId), draft };
+    // The session this tab holds, else one from the draft's token, whose successor the draft keeps before
+    // anything else can fail.
+    const held = applicantApplicationId(getSession()) === applicationId;
+    const kept = held
+      ? draft
+      : await keepResumeToken(opts.drafts, draft, (await openResumeToken(draft.resumeToken)).resumeToken);
+    return { application: await fetchApplication(applicationId), draft: kept };
   } catch (error) {
     if (!isRefusedToken(error)) throw error;
     // Submitted or expired: that application is over; this visit starts a new one.
@@ -147,26 +178,31 @@ export async function loadForProduct(
 
 /**
  * /dynamic-resume?transactionToken=: the token's application, in a new browser too. The token opens one
- * session (the server uses it up), so a reload goes on with the session this tab already opened with it,
- * and the page shows no resume link until its next save brings a fresh token.
+ * session (the server uses it up), so a reload goes on with the session this tab already opened with it.
+ * The fresh token the server answered goes into the device's draft (made of the server's copy in a new
+ * browser): a tab closed before any save comes back with it, and the page shows it as the resume link.
  */
 export async function loadForToken(
   transactionToken: string,
   opts: { lang?: string; deviceWidth: number; drafts: DraftStore },
 ): Promise<FlowSetup> {
   const opened = applicationOfOpenedLink(transactionToken);
-  if (opened) return loadForApplication(opened, opts);
-  const { applicationId, session } = await validateTransactionToken(transactionToken);
-  storeApplicantSession(session, applicationId);
+  if (opened) {
+    const setup = await loadForApplication(opened, opts);
+    return { ...setup, resumeToken: setup.draft?.resumeToken };
+  }
+  const { applicationId, resumeToken } = await openResumeToken(transactionToken);
   rememberOpenedLink(transactionToken, applicationId);
-  return loadForApplication(applicationId, opts);
+  const setup = await loadForApplication(applicationId, opts);
+  const draft = await keepResumeToken(opts.drafts, setup.draft ?? serverCopyDraft(setup.application), resumeToken);
+  return { ...setup, draft, resumeToken };
 }
 
 /** An application by id under the session held (applicant's own, or staff). */
 export async function loadForApplication(
   applicationId: string,
   opts: { lang?: string; deviceWidth: number; drafts?: DraftStore },
-): Promise<FlowSetup> {
+): Promise<FlowSetup & { application: FlowApplication }> {
   const application = await fetchApplication(applicationId);
   const [engine, loaded] = await Promise.allSettled([
     sameEngineProduct(application.product_code),

@@ -1,9 +1,24 @@
-import { ApiError } from '@originate/contract';
+import { ApiError, type FlowApplication, type FlowConfig } from '@originate/contract';
+import { ENGINE_VERSION } from '@originate/flow-engine';
+import { sessionAtom, sharedStore } from '@originate/web';
 import { detectDevice, deviceWidth } from '../domain/device';
 import { draftWins } from '../domain/flowModel';
-import { createDebouncedWriter, createDraftStore, type DraftRecord, type KeyValueStore } from './draftStore';
+import { createDebouncedWriter, createDraftStore, type DraftRecord, draftKey, type KeyValueStore } from './draftStore';
+import { fetchApplication, fetchFlowConfig, fetchProductDetails, validateTransactionToken } from './flow';
+import { loadForProduct, loadForToken } from './loadFlow';
 import { createPromiseQueue } from './promiseQueue';
 import { createSaveQueue, isNetworkError, OFFLINE_STATUS_TEXT, type SyncStatus } from './saveQueue';
+
+// The server's answers loadFlow reads, without a server: only validate-token and the application matter here.
+jest.mock('./flow', () => ({
+  validateTransactionToken: jest.fn(),
+  fetchApplication: jest.fn(),
+  fetchProductDetails: jest.fn(),
+  fetchFlowConfig: jest.fn(),
+  fetchRules: jest.fn(async () => []),
+  fetchComponents: jest.fn(async () => []),
+  fetchFieldOptions: jest.fn(async () => []),
+}));
 
 function memoryStore(): KeyValueStore & { data: Map<string, unknown> } {
   const data = new Map<string, unknown>();
@@ -215,5 +230,91 @@ describe('save queue', () => {
     ).rejects.toBe(refusal);
     expect(queue.waiting).toBe(false);
     queue.dispose();
+  });
+});
+
+describe('a resume token opens one session: the device keeps the fresh one the server answers', () => {
+  const validate = jest.mocked(validateTransactionToken);
+  const SESSION = {
+    access_token: 'access',
+    refresh_token: 'refresh',
+    sessionid: 'sid',
+    expires_in: 3600,
+    expiry_time: '2030-01-01T00:00:00.000Z',
+  };
+  const application = {
+    application_id: 'HL-1',
+    product_code: 'HL',
+    product_name: 'Home loan',
+    flowId: 'hl',
+    verNum: 1,
+    _applicationStatus: 'ACTIVE',
+    mode: 'DRAFT',
+    section_id: 'property',
+    sub_section_id: 'address',
+    singleORjoint: 'single',
+    existing_or_new_customer: 'new',
+    customFields: { name: 'Asha', city: 'Pune' },
+    jointApplicants: [],
+    progress: [],
+    mod_time: '2029-01-01T00:00:00.000Z',
+  } as FlowApplication;
+  const opts = { deviceWidth: 1280 };
+
+  beforeEach(() => {
+    sharedStore.set(sessionAtom, null);
+    sessionStorage.clear();
+    validate.mockResolvedValue({ applicationId: 'HL-1', session: SESSION, resumeToken: 'fresh' });
+    jest.mocked(fetchApplication).mockResolvedValue(application);
+    jest.mocked(fetchProductDetails).mockResolvedValue({
+      product_code: 'HL',
+      product_name: 'Home loan',
+      flowId: 'hl',
+      verNum: 1,
+      captcha: false,
+      engineVersion: ENGINE_VERSION,
+    } as Awaited<ReturnType<typeof fetchProductDetails>>);
+    jest.mocked(fetchFlowConfig).mockResolvedValue({ flowId: 'hl', verNum: 1, sections: [] } as unknown as FlowConfig);
+  });
+  afterEach(() => jest.clearAllMocks());
+
+  it("replaces the used token in the device's draft when a link is opened, its unsynced changes untouched", async () => {
+    const drafts = createDraftStore(memoryStore());
+    const mine = draft({ applicationId: 'HL-1', resumeToken: 'link', customFields: { name: 'Asha R' } });
+    await drafts.save(mine);
+    const setup = await loadForToken('link', { ...opts, drafts });
+    expect(validate).toHaveBeenCalledWith('link');
+    expect(setup.resumeToken).toBe('fresh');
+    expect(await drafts.load(draftKey('HL', 'HL-1'))).toEqual({ ...mine, resumeToken: 'fresh' });
+  });
+
+  it("a browser without a draft keeps one of the server's copy with the fresh token (Continue finds it)", async () => {
+    const drafts = createDraftStore(memoryStore());
+    await loadForToken('link', { ...opts, drafts });
+    expect(await drafts.latestForProduct('HL')).toMatchObject({
+      applicationId: 'HL-1',
+      resumeToken: 'fresh',
+      customFields: { name: 'Asha', city: 'Pune' },
+      serverModTime: application.mod_time,
+      unsynced: false,
+    });
+    // A reload of the link goes on with the session the tab holds and the token kept: nothing opened again.
+    const reloaded = await loadForToken('link', { ...opts, drafts });
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(reloaded.resumeToken).toBe('fresh');
+  });
+
+  it("a returning device opens with its draft's token and keeps the fresh one before reading the application", async () => {
+    const drafts = createDraftStore(memoryStore());
+    await drafts.save(draft({ applicationId: 'HL-1', resumeToken: 'saved' }));
+    jest.mocked(fetchApplication).mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(loadForProduct('HL', { ...opts, drafts, fresh: false })).rejects.toThrow('Failed to fetch');
+    expect(validate).toHaveBeenCalledWith('saved');
+    expect(await drafts.load(draftKey('HL', 'HL-1'))).toMatchObject({ resumeToken: 'fresh' });
+    jest.mocked(fetchApplication).mockResolvedValue(application);
+    const setup = await loadForProduct('HL', { ...opts, drafts, fresh: false });
+    // The tab holds the session now: the fresh token stays unused, and is the one the page shows.
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(setup.resumeToken).toBe('fresh');
   });
 });
