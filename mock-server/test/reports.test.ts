@@ -46,7 +46,13 @@ async function sqlCount(users: string[] | null, from: string, to: string, extra 
 
 describe('scope', () => {
   it('getReporteeDetails: ALL for the admin, TEAM for the lead (members and self), OWN for the officer', async () => {
-    type R = { scope: string; users: { userid: string }[]; teams: { id: string }[]; canSetTargets: boolean };
+    type R = {
+      scope: string;
+      users: { userid: string; canSetTarget: boolean }[];
+      teams: { id: string }[];
+      canSetTargets: boolean;
+    };
+    const settable = (r: R) => r.users.filter((u) => u.canSetTarget).map((u) => u.userid);
     const admin = ok<R>(await post(as.opsadmin, API_PATHS.reporteeDetails, {}));
     const lead = ok<R>(await post(as.teamlead, API_PATHS.reporteeDetails, {}));
     const officer = ok<R>(await post(as.officer, API_PATHS.reporteeDetails, {}));
@@ -56,6 +62,14 @@ describe('scope', () => {
     assert.deepEqual(lead.users.map((u) => u.userid).sort(), ['USR-1001', 'USR-1002']);
     assert.deepEqual(lead.teams.map((t) => t.id).sort(), ['TEAM-MUM-WEST', 'TEAM-RETAIL-LENDING']);
     assert.equal(lead.canSetTargets, true);
+    // Whose target each may set, per user (the Set targets dialog's choices): only users below the caller.
+    assert.deepEqual(settable(lead), ['USR-1001']);
+    assert.deepEqual(
+      admin.users.filter((u) => !u.canSetTarget).map((u) => u.userid),
+      ['USR-1004'],
+      "the operations admin (USR-1004) sets anyone else's target",
+    );
+    assert.deepEqual(settable(officer), []);
     assert.equal(officer.scope, 'OWN');
     assert.deepEqual(
       officer.users.map((u) => u.userid),

@@ -19,9 +19,9 @@ const details: ReporteeDetails = {
     { id: 't2', name: 'South', type: 'HIERARCHY' },
   ],
   users: [
-    { userid: 'u2', displayName: 'Zoya', teamIds: ['t1'] },
-    { userid: 'u1', displayName: 'Arun', teamIds: ['t1', 't2'] },
-    { userid: 'u3', displayName: 'Meera', teamIds: ['t2'] },
+    { userid: 'u2', displayName: 'Zoya', teamIds: ['t1'], canSetTarget: true },
+    { userid: 'u1', displayName: 'Arun', teamIds: ['t1', 't2'], canSetTarget: true },
+    { userid: 'u3', displayName: 'Meera', teamIds: ['t2'], canSetTarget: true },
   ],
   canSetTargets: true,
 };

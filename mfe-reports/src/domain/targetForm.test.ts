@@ -1,4 +1,4 @@
-import { saveTargetBody, targetIssues } from './targetForm';
+import { saveTargetBody, targetCandidates, targetIssues } from './targetForm';
 
 // 12:00 IST on 15 Nov 2026: November is the current bank month.
 const NOW = Date.parse('2026-11-15T06:30:00Z');
@@ -31,5 +31,21 @@ describe('the Set targets form', () => {
       'Target applications must be at most 10,00,000',
     );
     expect(targetIssues({ ...ok, month: '' }, ['u1'], NOW).month).toBe('Month is required');
+  });
+
+  it('offers only the users below the caller, by name (never the caller themself)', () => {
+    const user = (userid: string, displayName: string, canSetTarget: boolean) => ({
+      userid,
+      displayName,
+      teamIds: ['t1'],
+      canSetTarget,
+    });
+    const reportees = {
+      scope: 'TEAM' as const,
+      teams: [],
+      users: [user('lead', 'Lata Lead', false), user('u2', 'Zoya', true), user('u1', 'Arun', true)],
+      canSetTargets: true,
+    };
+    expect(targetCandidates(reportees).map((u) => u.userid)).toEqual(['u1', 'u2']);
   });
 });

@@ -1,6 +1,6 @@
 // The "Set targets" dialog's checks (the bounds of SaveTargetBodySchema): every message names its field and
 // says why, so the dialog shows the reason before the server would refuse it with a 400.
-import { isTargetMonthOpen, type SaveTargetBody } from '@originate/contract';
+import { isTargetMonthOpen, type ReporteeDetails, type SaveTargetBody } from '@originate/contract';
 import { isMonth } from './dates';
 
 export interface TargetForm {
@@ -11,6 +11,11 @@ export interface TargetForm {
 }
 
 type TargetField = keyof TargetForm;
+
+/** The users the dialog offers, by name: those the server says are below the caller (never the caller). */
+export function targetCandidates(reportees: ReporteeDetails): ReporteeDetails['users'] {
+  return reportees.users.filter((u) => u.canSetTarget).sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
 export type TargetIssues = Partial<Record<TargetField, string>>;
 
 /** SaveTargetBodySchema: Count 0..1,000,000; Amount whole rupees 0..9,999,999,999,999. */

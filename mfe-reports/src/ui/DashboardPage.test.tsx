@@ -31,7 +31,7 @@ beforeEach(async () => {
   mocked.fetchReportees.mockResolvedValue({
     scope: 'TEAM',
     teams: [{ id: 'T-1', name: 'North', type: 'HIERARCHY' }],
-    users: [{ userid: 'USR-2', displayName: 'Ravi', teamIds: ['T-1'] }],
+    users: [{ userid: 'USR-2', displayName: 'Ravi', teamIds: ['T-1'], canSetTarget: false }],
     canSetTargets: false,
   });
   mocked.fetchProducts.mockResolvedValue([]);

@@ -29,8 +29,8 @@ beforeEach(async () => {
     scope: 'TEAM',
     teams: [{ id: 'T-1', name: 'North', type: 'HIERARCHY' }],
     users: [
-      { userid: 'USR-1', displayName: 'Lata Lead', teamIds: ['T-1'] },
-      { userid: 'USR-2', displayName: 'Ravi', teamIds: ['T-1'] },
+      { userid: 'USR-1', displayName: 'Lata Lead', teamIds: ['T-1'], canSetTarget: false },
+      { userid: 'USR-2', displayName: 'Ravi', teamIds: ['T-1'], canSetTarget: true },
     ],
     canSetTargets: true,
   });

@@ -1,4 +1,4 @@
-// "Set targets": a user of the caller's scope, a month (the current one or later), a target count and
+// "Set targets": a user below the caller, a month (the current one or later), a target count and
 // amount. The checks name the field and the reason (domain/targetForm); the server's refusal, if any, goes
 // through the shared error path; a saved target refreshes every target figure.
 import Button from '@mui/material/Button';
@@ -14,7 +14,7 @@ import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { useSaveTarget } from '../api/useReports';
 import { displayMonth, monthsFrom } from '../domain/dates';
-import { saveTargetBody, type TargetForm, targetIssues } from '../domain/targetForm';
+import { saveTargetBody, type TargetForm, targetCandidates, targetIssues } from '../domain/targetForm';
 
 /** How far ahead a target may be set from the dialog (the server takes any later month). */
 const MONTHS_AHEAD = 12;
@@ -35,9 +35,9 @@ export function SetTargetsDialog({
   const now = Date.now();
   const current = bankMonthOf(now);
   const months = monthsFrom(current, MONTHS_AHEAD);
-  const users = [...reportees.users].sort((a, b) => a.displayName.localeCompare(b.displayName));
+  const users = targetCandidates(reportees);
   const [form, setForm] = useState<TargetForm>({
-    userId: initialUserId,
+    userId: users.some((u) => u.userid === initialUserId) ? initialUserId : '',
     month: months.includes(initialMonth) ? initialMonth : current,
     targetCount: '',
     targetAmount: '',

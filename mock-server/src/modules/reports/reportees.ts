@@ -2,7 +2,7 @@
 // reports' team and user filters.
 import type { ReporteeDetails } from '@originate/contract';
 import type { Queryable } from '../../db';
-import type { ScopeOf } from './scope';
+import { type ScopeOf, targetRefusal } from './scope';
 
 export async function reporteeDetails(db: Queryable, scope: ScopeOf): Promise<ReporteeDetails> {
   // Everyone's: every team and every staff user; a lead's: the teams they lead and their members; else oneself.
@@ -23,7 +23,12 @@ export async function reporteeDetails(db: Queryable, scope: ScopeOf): Promise<Re
   return {
     scope: scope.scope,
     teams: teams.map((t) => ({ id: t.id, name: t.name, type: t.type })),
-    users: users.map((u) => ({ userid: u.userid, displayName: u.display_name, teamIds: u.team_ids })),
+    users: users.map((u) => ({
+      userid: u.userid,
+      displayName: u.display_name,
+      teamIds: u.team_ids,
+      canSetTarget: targetRefusal(scope, u.userid) === null,
+    })),
     canSetTargets: scope.canSetTargets,
   };
 }

@@ -15,7 +15,18 @@ export const ReporteeDetailsAnswerSchema = Type.Object(
   {
     scope: literalUnion(REPORT_SCOPES),
     teams: Type.Array(Type.Object({ id: Id, name: Text, type: literalUnion(['HIERARCHY', 'DEPT']) }, closed)),
-    users: Type.Array(Type.Object({ userid: Id, displayName: Text, teamIds: Type.Array(Id) }, closed)),
+    users: Type.Array(
+      Type.Object(
+        {
+          userid: Id,
+          displayName: Text,
+          teamIds: Type.Array(Id),
+          /** The caller may set this user's target (only users below them; nobody their own). */
+          canSetTarget: Type.Boolean(),
+        },
+        closed,
+      ),
+    ),
     /** May the caller set targets (ADMIN: anyone's; team lead: the reportees'). */
     canSetTargets: Type.Boolean(),
   },
