@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import {
   type VideoJoin,
 } from '@originate/contract';
 import { WebSocket } from 'ws';
+import { startDrain } from '../src/drain';
 import { type GatewaySocket, openAdminSocket, openGatewaySocket } from '../src/modules/video/gateway-socket';
 import { type Applicant, newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
@@ -306,6 +309,22 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal((await handle.message({ request: 'exists', room: room.id + 500 })).exists, false);
     const recording = await handle.message({ request: 'enable_recording', room: room.id, record: false, ...keys });
     assert.ok([429, 433].includes(Number(recording.error_code)), JSON.stringify(recording));
+  });
+
+  it('a drain closes every relay at once, both sides (1001 going away)', async () => {
+    const other = await startServer({ JANUS_URL: url });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (other.app.server.address() as { port: number }).port;
+      const client = new WebSocket(`ws://127.0.0.1:${port}${VIDEO_GATEWAY_RELAY_PATH}`, VIDEO_GATEWAY_PROTOCOL);
+      await once(client, 'open');
+      const closed = once(client, 'close');
+      const drain = startDrain(other.app, 30_000);
+      assert.equal((await closed)[0], 1001);
+      await drain.done;
+    } finally {
+      await rm(other.dataDir, { recursive: true, force: true });
+    }
   });
 
   it('the applicant enters with the pin; after the call ends their token opens no session and the room is gone', async () => {
