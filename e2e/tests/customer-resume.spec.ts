@@ -1,8 +1,19 @@
 // A saved draft resumes in a new browser (context) from its resume link, at the step where the
 // applicant stopped, values kept; the link opens one session (a reload goes on with it, another browser
-// gets '400 Invalid URL'); a link the server refuses lands on '400 Invalid URL'.
+// gets '400 Invalid URL'), and the browser that opened it comes back from My applications though it closed
+// the page before any save; a link the server refuses lands on '400 Invalid URL'.
 import { expect, test } from '@playwright/test';
-import { button, dateFromToday, fillDate, next, ORIGINS, startHomeLoan, stepHeading } from '../support/portal';
+import {
+  applicationIdOnPage,
+  button,
+  dateFromToday,
+  fillDate,
+  next,
+  ORIGINS,
+  otpCodeFrom,
+  startHomeLoan,
+  stepHeading,
+} from '../support/portal';
 import { screenshot } from '../support/ui';
 
 const INVALID_URL_TEXT =
@@ -54,6 +65,65 @@ test('a saved draft resumes in a new browser context at the step where the appli
     await expect(resumed.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true })).toHaveValue('9.25');
   } finally {
     await other.close();
+  }
+});
+
+test('the browser that opened a link, closed before any save, continues from My applications; the link stays used', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  // A car loan (its e-mail on the first step) of an e-mail no other test uses: My applications lists it.
+  const email = `resume.${Date.now()}@example.in`;
+  await page.goto(`${ORIGINS.standalone}/newapplication?product=CL`);
+  await page.getByRole('textbox', { name: 'Full name', exact: true }).fill('Kavya Menon');
+  await fillDate(page, 'Date of birth', '14/02/1992');
+  await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill('9811122233');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Kochi');
+  await next(page, 'Income');
+  const applicationId = await applicationIdOnPage(page);
+  const link = await page.getByRole('textbox', { name: 'Resume link', exact: true }).inputValue();
+
+  const other = await browser.newContext();
+  try {
+    // Opened, nothing typed, the page closed: the link is used up, and this browser still has a way back.
+    const opened = await other.newPage();
+    await opened.goto(link);
+    await expect(stepHeading(opened, 'Income')).toBeVisible();
+    await opened.close();
+
+    const back = await other.newPage();
+    await back.goto(`${ORIGINS.standalone}/newapplication`);
+    const mine = back.getByRole('region', { name: 'Your applications' });
+    await mine.getByRole('textbox', { name: 'E-mail address' }).fill(email);
+    const before = new Date(Date.now() - 1000).toISOString();
+    await mine.getByRole('button', { name: 'Send code' }).click();
+    await mine.getByRole('textbox', { name: 'Code' }).fill(await otpCodeFrom(email, applicationId, before));
+    await mine.getByRole('button', { name: 'Sign in' }).click();
+    await mine
+      .getByRole('article')
+      .filter({ hasText: applicationId })
+      .getByRole('button', { name: 'Continue application' })
+      .click();
+    await expect(stepHeading(back, 'Income')).toBeVisible();
+    await expect(back.getByText(`Application ${applicationId}`, { exact: true })).toBeVisible();
+    await screenshot(back, 'customer-resume-continued');
+    await button(back, 'Back').click();
+    await expect(back.getByRole('textbox', { name: 'Email', exact: true })).toHaveValue(email);
+  } finally {
+    await other.close();
+  }
+
+  // The link itself opens nothing any more, in a browser of its own too.
+  const third = await browser.newContext();
+  try {
+    const again = await third.newPage();
+    await again.goto(link);
+    await expect(again).toHaveURL(`${ORIGINS.standalone}/invalidURL`);
+    await expect(again.getByText(INVALID_URL_TEXT)).toBeVisible();
+  } finally {
+    await third.close();
   }
 });
 
