@@ -3,7 +3,7 @@
 // previous row are invalid), uploads of real PNG/PDF files, a drawn signature, an OTP read from the
 // outbox, the summary and submit. The server then holds the submitted application.
 import { expect, type Page, test } from '@playwright/test';
-import { apiLogin } from '../support/api';
+import { apiLogin, HttpError } from '../support/api';
 import {
   applicantSession,
   applicationIdOnPage,
@@ -165,16 +165,18 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
 }
 
 async function expectSubmittedOnServer(applicationId: string, session: Awaited<ReturnType<typeof applicantSession>>) {
-  for (const reader of [session, await apiLogin('opsadmin', 'Admin@123')]) {
-    const app = await fetchApplication(reader, applicationId);
-    expect(app.mode).toBe('SAVED');
-    expect(app.product_code).toBe('HL');
-    expect(app.customFields.full_name).toBe('Asha Verma');
-    expect(app.customFields.property_city).toBe('Mumbai');
-    expect(app.singleORjoint).toBe('joint');
-    expect(app.jointApplicants).toHaveLength(1);
-    expect(app.jointApplicants[0]?.customFields.coapp_full_name).toBe('Rohan Verma');
-  }
+  // The submit ended the applicant's session on this device (mock-server README "Applicant sessions").
+  const ended = await fetchApplication(session, applicationId).catch((error: unknown) => error);
+  expect(ended).toBeInstanceOf(HttpError);
+  expect((ended as HttpError).status).toBe(401);
+  const app = await fetchApplication(await apiLogin('opsadmin', 'Admin@123'), applicationId);
+  expect(app.mode).toBe('SAVED');
+  expect(app.product_code).toBe('HL');
+  expect(app.customFields.full_name).toBe('Asha Verma');
+  expect(app.customFields.property_city).toBe('Mumbai');
+  expect(app.singleORjoint).toBe('joint');
+  expect(app.jointApplicants).toHaveLength(1);
+  expect(app.jointApplicants[0]?.customFields.coapp_full_name).toBe('Rohan Verma');
 }
 
 for (const [where, origin] of Object.entries(ORIGINS)) {
