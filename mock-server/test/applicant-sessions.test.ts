@@ -3,8 +3,16 @@
 // applicant session ends APPLICANT_SESSION_MAX_HOURS after it began, refreshed or not.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type FormValues, type SessionData } from '@originate/contract';
-import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { API_PATHS, apiPath, type SessionData } from '@originate/contract';
+import {
+  type Applicant,
+  completePersonalLoan,
+  encrypted,
+  issues,
+  newHomeLoan,
+  newPersonalLoan,
+  personalLoanBody,
+} from './flow-helpers';
 import { call, startServer, type TestServer } from './helpers';
 
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -32,21 +40,7 @@ const signature = (headers: Record<string, string>, applicationId: string) =>
 async function submit(a: Applicant) {
   const sign = await signature(a.headers, a.applicationId);
   assert.equal(sign.statusCode, 200, sign.body);
-  const complete: FormValues = {
-    customer_type: 'new',
-    pl_full_name: 'Asha Rao',
-    pl_mobile: '9876543210',
-    pl_pan: 'ABCDE1234F',
-    pl_dob: '01/01/1990',
-    pl_id_proof: {
-      uploadedDocuments: [{ fileId: sign.json().fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }],
-    },
-    pl_loan_amount: '500000',
-    pl_tenure_months: 36,
-    pl_purpose: 'travel',
-    pl_monthly_income: '90000',
-    pl_vkyc_consent: true,
-  };
+  const complete = completePersonalLoan(sign.json().fileId);
   const body = personalLoanBody({
     application_id: a.applicationId,
     mode: 'SAVED',

@@ -15,6 +15,7 @@ import Type from 'typebox';
 import {
   type Applicant,
   assignCurrentTask,
+  completePersonalLoan,
   encrypted,
   homeLoanBody,
   issues,
@@ -420,21 +421,7 @@ describe('submit', () => {
       app_id: a.applicationId,
     });
     assert.equal(sign.statusCode, 200);
-    const complete: FormValues = {
-      customer_type: 'new',
-      pl_full_name: 'Asha Rao',
-      pl_mobile: '9876543210',
-      pl_pan: 'ABCDE1234F',
-      pl_dob: '01/01/1990',
-      pl_id_proof: {
-        uploadedDocuments: [{ fileId: sign.json().fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }],
-      },
-      pl_loan_amount: '500000',
-      pl_tenure_months: 36,
-      pl_purpose: 'travel',
-      pl_monthly_income: '90000',
-      pl_vkyc_consent: true,
-    };
+    const complete = completePersonalLoan(sign.json().fileId);
     const res = await save(a, pl(a, complete));
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().resumeToken, null);

@@ -6,6 +6,7 @@ import {
   apiPath,
   encryptPayload,
   type FlowConfig,
+  type FormValues,
   type SaveApplicationBody,
   type SessionData,
 } from '@originate/contract';
@@ -54,6 +55,23 @@ export function personalLoanBody(extra: Partial<SaveApplicationBody> = {}): Save
     progress: [],
     _deviceType: 'MOBILE',
     ...extra,
+  };
+}
+
+/** The personal loan's values, valid and complete for a submit, with the ID proof uploaded as `fileId`. */
+export function completePersonalLoan(fileId: string): FormValues {
+  return {
+    customer_type: 'new',
+    pl_full_name: 'Asha Rao',
+    pl_mobile: '9876543210',
+    pl_pan: 'ABCDE1234F',
+    pl_dob: '01/01/1990',
+    pl_id_proof: { uploadedDocuments: [{ fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }] },
+    pl_loan_amount: '500000',
+    pl_tenure_months: 36,
+    pl_purpose: 'travel',
+    pl_monthly_income: '90000',
+    pl_vkyc_consent: true,
   };
 }
 

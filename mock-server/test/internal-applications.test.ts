@@ -10,13 +10,12 @@ import {
   type ApplicationsData,
   decryptPayload,
   encryptPayload,
-  type FormValues,
   STAFF_RESUME_LINK_HOURS,
 } from '@originate/contract';
 import { createSession } from '../src/modules/auth/sessions';
 import { startStaffApplication } from '../src/modules/customer-flow';
 import { findUserByName } from '../src/modules/users/users';
-import { encrypted, issues, personalLoanBody } from './flow-helpers';
+import { completePersonalLoan, encrypted, issues, personalLoanBody } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -211,21 +210,7 @@ describe('POST /v3/application/resume-link', () => {
       app_id: id,
     });
     assert.equal(sign.statusCode, 200, sign.body);
-    const complete: FormValues = {
-      customer_type: 'new',
-      pl_full_name: 'Asha Rao',
-      pl_mobile: '9876543210',
-      pl_pan: 'ABCDE1234F',
-      pl_dob: '01/01/1990',
-      pl_id_proof: {
-        uploadedDocuments: [{ fileId: sign.json().fileId, fileName: 'id.png', size: 68, mimeType: 'image/png' }],
-      },
-      pl_loan_amount: '500000',
-      pl_tenure_months: 36,
-      pl_purpose: 'travel',
-      pl_monthly_income: '90000',
-      pl_vkyc_consent: true,
-    };
+    const complete = completePersonalLoan(sign.json().fileId);
     const submit = await encrypted(
       s.app,
       'POST',
