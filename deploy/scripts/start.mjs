@@ -49,7 +49,7 @@ async function main() {
     `  API               ${publicUrl('API_PUBLIC_URL', ports.SERVER_PORT)}`,
     `  Video gateway     ${
       system.janus
-        ? system.env.VIDEO_GATEWAY_URL || `ws://127.0.0.1:${system.janus.port}`
+        ? `Janus on 127.0.0.1:${system.janus.port}, relayed to browsers by the API`
         : 'not running (video calls unavailable: see above)'
     }`,
     ...remotes.remotes.map((r) => `  ${r.name.replace(/_/g, '-').padEnd(18)}${r.entry}   (version ${r.version})`),

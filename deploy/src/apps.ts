@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
 
 /** Repo root (deploy/src/.. /..). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -132,12 +133,13 @@ export function originsFrom(env: Env, name: string): string[] {
 }
 
 /**
- * Where browsers reach the Janus gateway's websocket: VIDEO_GATEWAY_URL (ws:// or wss://, e.g. a gateway
- * elsewhere behind TLS), else the loopback gateway `npm start` runs on JANUS_PORT (8188).
+ * Where browsers reach the video gateway: the API's relay (VIDEO_GATEWAY_RELAY_PATH on the API's public
+ * origin, ws:// or wss:// as it is http:// or https://), or VIDEO_GATEWAY_URL when a proxy serves that relay
+ * elsewhere. Never Janus's own port: Janus answers `info` to anyone (README "Video gateway").
  */
 export function videoGatewayUrl(env: Env): string {
   const raw = env.VIDEO_GATEWAY_URL;
-  if (!raw) return `ws://127.0.0.1:${resolvePort('JANUS_PORT', env) ?? 8188}`;
+  if (!raw) return `${apiPublicUrl(env).replace(/^http/, 'ws')}${VIDEO_GATEWAY_RELAY_PATH}`;
   const url = URL.canParse(raw) ? new URL(raw) : null;
   if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.username || url.password || url.hash) {
     throw new Error(`VIDEO_GATEWAY_URL: '${raw}' is not a ws:// or wss:// URL`);

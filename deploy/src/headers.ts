@@ -181,7 +181,7 @@ export function helmetOptions(app: AppInfo, env: Env, rules: () => PageRules): F
   const api = apiPublicUrl(env);
   // socket.io runs on the API origin over WebSocket only.
   const socket = `${api.replace(/^http/, 'ws')}${SOCKET_PATH}/`;
-  // The video remote talks to the Janus gateway's websocket from the page (deploy README "Video gateway").
+  // The video remote talks to the gateway through the API's relay, on the API origin by default (README "Video gateway").
   const gateway = videoGatewayUrl(env);
   const chatbot = app.kind === 'host' ? originsFrom(env, 'CHATBOT_SCRIPT_ORIGINS') : [];
   // The portal's page reads the shell's /remotes.json to load the video remote into its slot.

@@ -11,7 +11,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import send from '@fastify/send';
-import { type LiveAnswer, type ReadyAnswer, SOCKET_PATH } from '@originate/contract';
+import { type LiveAnswer, type ReadyAnswer, SOCKET_PATH, VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
 import { BROTLI_STATIC_MODULE } from '../scripts/lib/nginx.mjs';
 import { type AppInfo, type Env, listenHost, millisecondsFrom, serverPort, withDeploymentFile } from './apps';
 import { readDeploymentConfig } from './deploymentConfig';
@@ -307,6 +307,14 @@ function apiServer(env: Env, host: string, upstreams: readonly string[], resolve
         'proxy_set_header Upgrade $http_upgrade;',
         'proxy_set_header Connection $connection_upgrade;',
         // socket.io pings every 25 s: a connection silent for longer is gone.
+        'proxy_read_timeout 60s;',
+      ]),
+      // The video gateway relay, the browsers' only way to Janus; janus.js sends a keepalive every 25 s.
+      ...block(`location = ${VIDEO_GATEWAY_RELAY_PATH}`, [
+        `proxy_pass http://${target};`,
+        ...PROXY_HEADERS,
+        'proxy_set_header Upgrade $http_upgrade;',
+        'proxy_set_header Connection $connection_upgrade;',
         'proxy_read_timeout 60s;',
       ]),
       ...block('location /', [`proxy_pass http://${target};`, ...PROXY_HEADERS]),

@@ -248,6 +248,8 @@ describe('nginx.ts configuration', () => {
     assert.match(text, /listen 127\.0\.0\.1:4200;\n\s+underscores_in_headers on;/);
     assert.match(text, /proxy_next_upstream error timeout;/);
     assert.match(text, /location \/socket\.io\/ \{[^}]*proxy_set_header Upgrade \$http_upgrade;/);
+    // The video gateway relay is a websocket too (browsers reach Janus only through it).
+    assert.match(text, /location = \/v3\/video\/gateway\/socket \{[^}]*proxy_set_header Upgrade \$http_upgrade;/);
   });
 
   it('for the container: logs to its output, pid and temp files where the image has them, no daemon directive', () => {
@@ -275,7 +277,7 @@ describe('nginx.ts configuration', () => {
       resolved,
       /listen 127\.0\.0\.1:4200;\n\s+resolver 127\.0\.0\.11 valid=10s;\n\s+set \$api_upstream "api:4000";/,
     );
-    assert.equal(resolved.match(/proxy_pass http:\/\/\$api_upstream;/g)?.length, 2);
+    assert.equal(resolved.match(/proxy_pass http:\/\/\$api_upstream;/g)?.length, 3);
     assert.doesNotMatch(resolved, /originate_api/);
     for (const upstreams of [[], ['api-a:4000', 'api-b:4000']]) {
       assert.throws(

@@ -261,7 +261,8 @@ describe('app servers', () => {
         remotesManifestUrl: 'http://127.0.0.1:3100/remotes.json',
         loginKey: DEFAULT_LOGIN_KEY,
         portalAppName: 'originate-backoffice',
-        videoGatewayUrl: 'ws://127.0.0.1:8188',
+        // The API's relay, never Janus's own port.
+        videoGatewayUrl: 'ws://127.0.0.1:4100/v3/video/gateway/socket',
       });
     }
   });
@@ -462,7 +463,7 @@ describe('security and transport of the app servers', () => {
         "'self'",
         'http://127.0.0.1:4100',
         'ws://127.0.0.1:4100/socket.io/',
-        'ws://127.0.0.1:8188',
+        'ws://127.0.0.1:4100/v3/video/gateway/socket',
         'http://127.0.0.1:3104',
       ]);
       assert.deepEqual(policy['object-src'], ["'none'"]);
@@ -751,7 +752,7 @@ describe('a remote serving pages on its own origin (the standalone customer port
           "'self'",
           'http://127.0.0.1:4100',
           'ws://127.0.0.1:4100/socket.io/',
-          'ws://127.0.0.1:8188',
+          'ws://127.0.0.1:4100/v3/video/gateway/socket',
           // The portal's page reads the shell's remotes.json (its video call slot).
           ...(dir === 'mfe-customer-flow' ? ['http://127.0.0.1:3100'] : []),
           'http://127.0.0.1:3103',

@@ -2,6 +2,7 @@
 // violation, a remote's page data is not readable cross-origin, and the build serves no source map.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
 import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -66,15 +67,17 @@ test('the back office, its remote, settings, not-found and the customer area run
     ].sort(),
   );
   expect(csp['connect-src']).toEqual(
-    // The video gateway's websocket too (the video remote talks to Janus from the page).
+    // The API's relay of the video gateway too (the video remote talks to Janus through it from the page).
     expect.arrayContaining([
       "'self'",
       API,
       APPLICATIONS_ORIGIN,
       NOTIFICATIONS_ORIGIN,
-      `ws://127.0.0.1:${E2E_PORTS.JANUS_PORT}`,
+      `${API.replace(/^http/, 'ws')}${VIDEO_GATEWAY_RELAY_PATH}`,
     ]),
   );
+  // Never Janus's own port: the page has no business there.
+  expect(csp['connect-src']?.join(' ')).not.toContain(`:${E2E_PORTS.JANUS_PORT}`);
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
   await logIn(page, 'officer', 'Officer@123');

@@ -8,12 +8,19 @@
 // applicant's gateway token opens no session. With Janus stopped the call screen says so and the rest of
 // the back office works. The call is recorded: the detail lists the recordings Janus wrote. Changes: one
 // portal application and its calls.
-import { API_PATHS, apiPath, VIDEO_GATEWAY_PROTOCOL, type VideoCalls, type VideoJoin } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  VIDEO_GATEWAY_PROTOCOL,
+  VIDEO_GATEWAY_RELAY_PATH,
+  type VideoCalls,
+  type VideoJoin,
+} from '@originate/contract';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { ORIGINS, personalLoanFirstStep, startPersonalLoan } from '../support/portal';
-import { E2E_PORTS, startJanusPart, stopPart } from '../support/system';
+import { API, SHELL, startJanusPart, stopPart } from '../support/system';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
 
 /** Chromium's fake camera (a moving test pattern) and microphone, granted without a prompt, over loopback. */
@@ -28,7 +35,8 @@ test.use({
 });
 test.describe.configure({ timeout: 180_000 });
 
-const GATEWAY = `ws://127.0.0.1:${E2E_PORTS.JANUS_PORT}`;
+/** What browsers open: the API's relay of the gateway (Janus's own port answers `info` to anyone). */
+const GATEWAY = `${API.replace(/^http/, 'ws')}${VIDEO_GATEWAY_RELAY_PATH}`;
 
 /**
  * The video named `label` decodes frames: its count of decoded frames grows, and a frame drawn onto a canvas
@@ -143,6 +151,7 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
 
     // The applicant's token opens gateway sessions while the call is open, and none once it has ended.
     const blank = await officeContext.newPage();
+    await blank.goto(`${SHELL}/env.json`);
     const session = { janus: 'create', token: gatewayToken };
     expect((await gatewayAnswer(blank, { ...session, transaction: 'open-1' })).janus).toBe('success');
     // Ending the call leaves the room and closes the dialog by itself.
@@ -165,7 +174,7 @@ test('the agent and the applicant see and hear each other, chat, mute, and one l
   }
 });
 
-/** One request on a fresh Janus websocket: the gateway's answer to it. */
+/** One request on a fresh websocket to the relay, from the page's origin: the gateway's answer to it. */
 async function gatewayAnswer(page: Page, request: Record<string, unknown>): Promise<Record<string, unknown>> {
   return page.evaluate(
     ({ url, protocol, message }) =>
@@ -185,10 +194,15 @@ async function gatewayAnswer(page: Page, request: Record<string, unknown>): Prom
 }
 
 test('the gateway takes no session without a token the server issued', async ({ page }) => {
-  // From a blank page: no origin's CSP in the way, as a script anywhere would try it.
+  // From a back-office origin (the relay refuses a page of any other origin), as a script there would try it.
+  await page.goto(`${SHELL}/env.json`);
   const answer = await gatewayAnswer(page, { janus: 'create', transaction: 'guess-1' });
   expect(answer.janus).toBe('error');
   expect(JSON.stringify(answer.error)).toMatch(/Unauthorized|token/i);
+  // Nor does it tell what the gateway is.
+  const info = await gatewayAnswer(page, { janus: 'info', transaction: 'info-1' });
+  expect(info.janus).toBe('error');
+  expect(info.version_string).toBeUndefined();
 });
 
 test('with the gateway stopped the call screen says so, and the back office works', async ({ page }) => {

@@ -38,7 +38,7 @@ import { queriesRoutes } from './modules/queries';
 import { reportRoutes } from './modules/reports';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
-import { portalVideoRoutes, videoRoutes } from './modules/video';
+import { attachGatewayRelay, type GatewayRelay, portalVideoRoutes, videoRoutes } from './modules/video';
 import { openRedis, type RedisLink } from './redis';
 import { installCompression, installRequestRules } from './request-rules';
 import { attachSockets, type SocketLayer } from './socket';
@@ -66,6 +66,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sockets: SocketLayer;
+    /** Browsers' websocket to the video gateway (README "Video calls"). */
+    gatewayRelay: GatewayRelay;
     registeredRoutes: readonly RegisteredRoute[];
   }
 }
@@ -224,7 +226,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   app.decorate('sockets', attachSockets(app.server, ctx, redis));
-  app.addHook('preClose', () => app.sockets.close());
+  app.decorate('gatewayRelay', attachGatewayRelay(app.server, ctx));
+  app.addHook('preClose', () => {
+    app.gatewayRelay.close();
+    return app.sockets.close();
+  });
   app.addHook('onClose', async () => {
     await ctx.documentWork.close();
     await redis?.close();

@@ -95,6 +95,8 @@ export function startDrain(app: FastifyInstance, timeoutMs: number): Drain {
   const inFlight = state.inFlight;
   const closed = new Promise<void>((resolve) => app.server.close(() => resolve()));
   const sockets = app.sockets.reconnectAll();
+  // Video gateway relays close both their sides now (janus.js cannot move a session to another process).
+  app.gatewayRelay.close();
   const force = () => {
     app.server.closeAllConnections();
     state.destroyUpgraded();

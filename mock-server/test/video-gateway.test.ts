@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -14,10 +16,14 @@ import { after, before, describe, it } from 'node:test';
 import {
   API_PATHS,
   apiPath,
+  VIDEO_GATEWAY_PROTOCOL,
+  VIDEO_GATEWAY_RELAY_PATH,
   VIDEO_MAX_PUBLISHERS,
   VIDEO_ROOM_CREATE_OPTIONS,
   type VideoJoin,
 } from '@originate/contract';
+import { WebSocket } from 'ws';
+import { startDrain } from '../src/drain';
 import { type GatewaySocket, openAdminSocket, openGatewaySocket } from '../src/modules/video/gateway-socket';
 import { type Applicant, newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
@@ -120,12 +126,14 @@ describe('the Janus gateway', { skip: SKIP }, () => {
   let s: TestServer;
   let gateway: ChildProcess | undefined;
   let url: string;
+  /** The API's relay of the gateway: what browsers open. */
+  let relay: string;
   let agent: Login;
   let applicant: Applicant;
   let joined: VideoJoin;
   const sockets: GatewaySocket[] = [];
-  const open = async () => {
-    const socket = await openGatewaySocket(url);
+  const open = async (to = url) => {
+    const socket = await openGatewaySocket(to);
     sockets.push(socket);
     return socket;
   };
@@ -135,6 +143,8 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     url = `ws://127.0.0.1:${port}`;
     s = await startServer({ JANUS_URL: url });
     gateway = await startGateway(s.dataDir, port);
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    relay = `ws://127.0.0.1:${(s.app.server.address() as { port: number }).port}${VIDEO_GATEWAY_RELAY_PATH}`;
     agent = await login(s.app, 'officer');
     applicant = await newPersonalLoan(s.app);
     const res = await call(s.app, 'POST', API_PATHS.startVideoCall, agent, {
@@ -150,8 +160,8 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     await s?.close();
   });
 
-  // Janus answers `info` to anyone, token or not (janus.c answers it before any check; no option changes that:
-  // README "Video calls"): what it tells is all this test allows.
+  // Janus answers `info` to anyone reaching its loopback port, token or not (janus.c answers it before any
+  // check; no option changes that: README "Video calls"); browsers reach it only through the relay.
   it('answers {"janus":"info"} without a token over ws with janus-protocol: videoroom only, websockets only, tokens on, no libraries', async () => {
     const info = (await ask(await open(), { janus: 'info' })) as Message & {
       version_string?: string;
@@ -167,13 +177,16 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal(info.dependencies, undefined);
   });
 
-  it('refuses a websocket without the subprotocol', async () => {
-    // libwebsockets answers an error status or just hangs up (0 here): never 101 Switching Protocols.
-    const status = await new Promise<number>((resolve) => {
+  /** The status a websocket handshake gets: 101 when it is accepted, 0 when the peer just hangs up. */
+  const handshake = (to: string, headers: Record<string, string> = {}) =>
+    new Promise<number>((resolve) => {
+      const target = new URL(to);
       const req = request({
         host: '127.0.0.1',
-        port: new URL(url).port,
+        port: target.port,
+        path: target.pathname,
         headers: {
+          ...headers,
           Connection: 'Upgrade',
           Upgrade: 'websocket',
           'Sec-WebSocket-Version': '13',
@@ -191,7 +204,50 @@ describe('the Janus gateway', { skip: SKIP }, () => {
       req.once('error', () => resolve(0));
       req.end();
     });
-    assert.notEqual(status, 101);
+
+  it('refuses a websocket without the subprotocol', async () => {
+    // libwebsockets answers an error status or just hangs up (0 here): never 101 Switching Protocols.
+    assert.notEqual(await handshake(url), 101);
+    assert.equal(await handshake(relay), 400);
+  });
+
+  it('the relay takes the subprotocol from the CORS origins and non-browsers only', async () => {
+    const protocol = { 'Sec-WebSocket-Protocol': VIDEO_GATEWAY_PROTOCOL };
+    assert.equal(await handshake(relay, protocol), 101);
+    assert.equal(await handshake(relay, { ...protocol, Origin: s.config.corsOrigins[0] ?? '' }), 101);
+    assert.equal(await handshake(relay, { ...protocol, Origin: 'https://elsewhere.example' }), 403);
+    assert.equal(await handshake(relay, { ...protocol, Origin: 'null' }), 403);
+  });
+
+  it('the relay answers no info and relays nothing without a call token the API issued', async () => {
+    const socket = await open(relay);
+    for (const body of [
+      { janus: 'info' },
+      { janus: 'info', token: joined.gatewayToken },
+      { janus: 'create' },
+      { janus: 'create', token: 'guess' },
+      { janus: 'create', token: 42 },
+    ]) {
+      const refused = await ask(socket, body);
+      assert.equal(refused.janus, 'error', JSON.stringify(body));
+      assert.equal(refused.error?.code, 403, JSON.stringify(refused));
+      assert.equal(refused.version_string, undefined);
+    }
+    // The socket stays usable: a call's token opens a session through it.
+    assert.equal((await ask(socket, { janus: 'create', token: joined.gatewayToken })).janus, 'success');
+  });
+
+  it('the relay closes on what is no Janus request: not JSON 1007, not an object 1007, oversized 1009', async () => {
+    const closeCode = (text: string) =>
+      new Promise<number>((resolve) => {
+        const client = new WebSocket(relay, VIDEO_GATEWAY_PROTOCOL);
+        client.once('open', () => client.send(text));
+        client.once('close', (code) => resolve(code));
+        client.once('error', () => {});
+      });
+    assert.equal(await closeCode('not json'), 1007);
+    assert.equal(await closeCode('[1]'), 1007);
+    assert.equal(await closeCode(JSON.stringify({ janus: 'create', token: 'x'.repeat(1 << 17) })), 1009);
   });
 
   it('the API probe reaches it', async () => {
@@ -255,6 +311,22 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.ok([429, 433].includes(Number(recording.error_code)), JSON.stringify(recording));
   });
 
+  it('a drain closes every relay at once, both sides (1001 going away)', async () => {
+    const other = await startServer({ JANUS_URL: url });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (other.app.server.address() as { port: number }).port;
+      const client = new WebSocket(`ws://127.0.0.1:${port}${VIDEO_GATEWAY_RELAY_PATH}`, VIDEO_GATEWAY_PROTOCOL);
+      await once(client, 'open');
+      const closed = once(client, 'close');
+      const drain = startDrain(other.app, 30_000);
+      assert.equal((await closed)[0], 1001);
+      await drain.done;
+    } finally {
+      await rm(other.dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('the applicant enters with the pin; after the call ends their token opens no session and the room is gone', async () => {
     const other = await newPersonalLoan(s.app);
     const started = await call(s.app, 'POST', API_PATHS.startVideoCall, agent, {
@@ -276,6 +348,10 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     assert.equal(inRoom.videoroom, 'joined', JSON.stringify(inRoom));
     assert.equal((await guest.message({ request: 'destroy', room: room.id })).error_code, 429);
     // Permanent: Janus wrote it into the generated configuration folder (mode 0600, the keys' folder).
+    // The relay passes the call's token while the call is open.
+    const relayed = await open(relay);
+    const relayedHandle = await videoroomHandle(relayed, theirs.gatewayToken);
+    assert.equal((await relayedHandle.message({ request: 'exists', room: room.id })).exists, true);
     const saved = () => readFileSync(path.join(s.dataDir, 'janus', 'config', 'janus.plugin.videoroom.jcfg'), 'utf8');
     assert.match(saved(), new RegExp(`room-${room.id}`));
 
@@ -284,6 +360,21 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     // The token opens no new session, and the session it opened is refused from now on (keepalives too).
     const fresh = await ask(await open(), { janus: 'create', token: theirs.gatewayToken });
     assert.equal(fresh.error?.code, 403, JSON.stringify(fresh));
+    // Through the relay as well, answered as Janus answers (its session named, which janus.js needs to settle
+    // a destroy): the open connection's requests and a new session are refused.
+    assert.equal(
+      ((await relayedHandle.message({ request: 'exists', room: room.id })).error as Message['error'])?.code,
+      403,
+    );
+    const destroyed = await ask(relayed, {
+      janus: 'destroy',
+      session_id: relayedHandle.sessionId,
+      token: theirs.gatewayToken,
+    });
+    assert.equal(destroyed.error?.code, 403, JSON.stringify(destroyed));
+    assert.equal(destroyed.session_id, relayedHandle.sessionId, JSON.stringify(destroyed));
+    const relayedAgain = await ask(await open(relay), { janus: 'create', token: theirs.gatewayToken });
+    assert.equal(relayedAgain.error?.code, 403, JSON.stringify(relayedAgain));
     const keepalive = await ask(socket, {
       janus: 'keepalive',
       session_id: guest.sessionId,
@@ -296,5 +387,25 @@ describe('the Janus gateway', { skip: SKIP }, () => {
     const watcher = await videoroomHandle(await open(), joined.gatewayToken);
     assert.equal((await watcher.message({ request: 'exists', room: room.id })).exists, false);
     assert.doesNotMatch(saved(), new RegExp(`room-${room.id}`));
+  });
+});
+
+describe('the relay with the gateway down', () => {
+  let s: TestServer;
+  before(async () => {
+    // Port 9 (discard): nothing listens there.
+    s = await startServer({ JANUS_URL: 'ws://127.0.0.1:9' });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  after(() => s?.close());
+
+  it('accepts the browser and closes it at once with 1011, so the page says the service is unavailable', async () => {
+    const port = (s.app.server.address() as { port: number }).port;
+    const code = await new Promise<number>((resolve) => {
+      const client = new WebSocket(`ws://127.0.0.1:${port}${VIDEO_GATEWAY_RELAY_PATH}`, VIDEO_GATEWAY_PROTOCOL);
+      client.once('close', (closeCode) => resolve(closeCode));
+      client.once('error', () => {});
+    });
+    assert.equal(code, 1011);
   });
 });

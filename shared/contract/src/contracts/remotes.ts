@@ -12,9 +12,9 @@ export interface RuntimeEnv {
   loginKey: string;
   portalAppName: string;
   /**
-   * The Janus gateway's websocket (subprotocol VIDEO_GATEWAY_PROTOCOL) the video remote connects to;
-   * deploy writes it (VIDEO_GATEWAY_URL, default DEFAULT_VIDEO_GATEWAY_URL); an env.json written before it
-   * existed has none: read it as DEFAULT_VIDEO_GATEWAY_URL.
+   * The API's relay of the Janus gateway's websocket (subprotocol VIDEO_GATEWAY_PROTOCOL) the video remote
+   * connects to; deploy writes it (the API's public URL with VIDEO_GATEWAY_RELAY_PATH, or VIDEO_GATEWAY_URL);
+   * an env.json written before it existed has none: read it as DEFAULT_VIDEO_GATEWAY_URL.
    */
   videoGatewayUrl?: string;
 }

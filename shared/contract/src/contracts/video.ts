@@ -32,8 +32,14 @@ export const VIDEO_CODECS = { audio: 'opus', video: 'vp8' } as const;
 /** Websocket subprotocol the gateway requires (any other, or none, is refused). */
 export const VIDEO_GATEWAY_PROTOCOL = 'janus-protocol';
 
-/** The gateway URL browsers use when /env.json names none. */
-export const DEFAULT_VIDEO_GATEWAY_URL = 'ws://127.0.0.1:8188';
+/**
+ * The API's relay of the gateway's websocket (mock-server README "Video calls"): browsers reach Janus only
+ * here, where only messages carrying an open call's gatewayToken pass (Janus answers `info` to anyone).
+ */
+export const VIDEO_GATEWAY_RELAY_PATH = '/v3/video/gateway/socket';
+
+/** The gateway URL browsers use when /env.json names none: the relay of the API on its default port. */
+export const DEFAULT_VIDEO_GATEWAY_URL = `ws://127.0.0.1:4000${VIDEO_GATEWAY_RELAY_PATH}`;
 
 /**
  * The names Janus 1.1 gives a room's recordings: `videoroom-<room>-user-<id>-<ts>-<audio|video|data>-<mindex>.mjr`
