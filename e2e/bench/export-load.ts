@@ -1,4 +1,4 @@
-// The export starvation bench (issue 32, finding 2): five exports of All (100,000 applications each)
+// The export starvation bench: five exports of All (100,000 applications each)
 // started at once by the operations admin, while another user (the officer) asks for their own profile
 // (GET /v3/users/:userid, a cheap read through the database) one request at a time, and a third client
 // asks /healthz (no database): their p50, p95 and max while the exports run, each export's status and

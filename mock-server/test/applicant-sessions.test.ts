@@ -1,4 +1,4 @@
-// Issue 32, finding 9 (README "Applicant sessions", "Resume tokens"): a resume token opens one session;
+// Sessions end with what made them (README "Applicant sessions", "Resume tokens"): a resume token opens one session;
 // a submit ends the application's device sessions (reads, refresh and signature upload refused); every
 // applicant session ends APPLICANT_SESSION_MAX_HOURS after it began, refreshed or not.
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Bounded list exports (issue 32, finding 2; README "Spreadsheet export"): at most EXPORTS_RUNNING run at
+// Bounded list exports (README "Spreadsheet export"): at most EXPORTS_RUNNING run at
 // once and EXPORTS_PER_USER of one user's; the others are answered 202 with a ticket and their place, ask
 // again with the ticket, and run in the order they came; a full queue, or a user's second waiting export,
 // is a 429 with Retry-After. The queue's own rules are checked with a clock of the test's.

@@ -1,4 +1,4 @@
-// Issue 32, finding 1 (README "OTP", "Applicant portal"): wrong codes count per recipient and purpose,
+// Guessing codes (README "OTP", "Applicant portal"): wrong codes count per recipient and purpose,
 // across resends and applications (5 wrong lock 15 minutes); a code verifies only for the client that
 // asked for it (the portal's sign-in challenge cookie, a flow's session); each client address has an
 // hourly budget of verify attempts. Each test calls from its own address, so budgets do not mix.

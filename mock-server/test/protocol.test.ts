@@ -161,7 +161,7 @@ describe('a request that never arrives whole is closed within the request timeou
   });
 });
 
-describe("the server's own deadline on requests (issue 32, finding 11)", () => {
+describe("the server's own deadline on requests", () => {
   const TIMEOUT_MS = 1500;
   let s: TestServer;
   let port = 0;

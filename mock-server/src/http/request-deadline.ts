@@ -1,6 +1,6 @@
 // The server's own deadline on every request (README "Hardening"). Node enforces requestTimeout only on
 // the connections its internal list still holds as active, on a tick; a request that list no longer holds
-// (issue 32, finding 11: a stalled body still open at 65 s, three runs in four, after other checks) would
+// (a stalled body was once seen open at 65 s after a run of other hostile requests) would
 // stay open for ever. This timer does not depend on that list: a request not whole within the timeout plus
 // one tick after its headers arrived is answered as Node's own timeout is (408, or closed if an answer has
 // begun). When Node's check works it answers first and this one finds the connection already ended.

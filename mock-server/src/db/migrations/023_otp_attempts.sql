@@ -1,4 +1,4 @@
--- Issue 32, findings 1 and 9. Wrong OTP codes counted per recipient and purpose, not per code: a resend
+-- Wrong OTP codes counted per recipient and purpose, not per code: a resend
 -- or another application no longer starts the count over (README "OTP"). The same table holds each
 -- client address's verify attempts (purpose 'address'). A code is bound to whoever asked for it: the
 -- session, or the sha256 of the portal's sign-in challenge cookie. An applicant session has an absolute

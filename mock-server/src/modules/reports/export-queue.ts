@@ -1,5 +1,5 @@
 // Bounded list exports (README "Spreadsheet export"): an export reads and writes every row of a list, the
-// heaviest work the API does, and five at once starved every other request (issue 32). At most
+// heaviest work the API does, and five at once starved every other request. At most
 // `running` run at once, `perUser` of them one user's; the rest wait in one queue, in order. A waiting
 // export is answered 202 at once with its ticket and how many wait before it, and asks again with the
 // ticket after Retry-After until it is its turn: no request is held open while it waits (so no timeout
