@@ -2,7 +2,7 @@
 // applicant stopped, values kept; the link opens one session (a reload goes on with it, another browser
 // gets '400 Invalid URL'), and the browser that opened it comes back from My applications though it closed
 // the page before any save; a link the server refuses lands on '400 Invalid URL'.
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import {
   applicationIdOnPage,
   button,
@@ -15,6 +15,19 @@ import {
   stepHeading,
 } from '../support/portal';
 import { screenshot } from '../support/ui';
+
+/** A used resume link opens nothing in a browser of its own: '400 Invalid URL'. */
+async function expectUsedUp(browser: Browser, link: string): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(link);
+    await expect(page).toHaveURL(`${ORIGINS.standalone}/invalidURL`);
+    await expect(page.getByText(INVALID_URL_TEXT)).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
 
 const INVALID_URL_TEXT =
   'The link is either expired or invalid or your application has already been submitted for further processing.';
@@ -50,15 +63,7 @@ test('a saved draft resumes in a new browser context at the step where the appli
     // The link opened one session: a reload goes on with it; another browser gets '400 Invalid URL'.
     await resumed.reload();
     await expect(stepHeading(resumed, 'Property')).toBeVisible();
-    const third = await browser.newContext();
-    try {
-      const again = await third.newPage();
-      await again.goto(link);
-      await expect(again).toHaveURL(`${ORIGINS.standalone}/invalidURL`);
-      await expect(again.getByText(INVALID_URL_TEXT)).toBeVisible();
-    } finally {
-      await third.close();
-    }
+    await expectUsedUp(browser, link);
     await button(resumed, 'Back').click();
     await expect(stepHeading(resumed, 'Loan details')).toBeVisible();
     await expect(resumed.getByRole('textbox', { name: 'Loan amount', exact: true })).toHaveValue('25,00,000.00');
@@ -116,15 +121,7 @@ test('the browser that opened a link, closed before any save, continues from My 
   }
 
   // The link itself opens nothing any more, in a browser of its own too.
-  const third = await browser.newContext();
-  try {
-    const again = await third.newPage();
-    await again.goto(link);
-    await expect(again).toHaveURL(`${ORIGINS.standalone}/invalidURL`);
-    await expect(again.getByText(INVALID_URL_TEXT)).toBeVisible();
-  } finally {
-    await third.close();
-  }
+  await expectUsedUp(browser, link);
 });
 
 for (const [where, origin] of Object.entries(ORIGINS)) {
