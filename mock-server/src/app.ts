@@ -15,6 +15,7 @@ import { DrainState } from './drain';
 import { installAdminEnvelope } from './envelope';
 import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
 import { schemaController } from './http/compilers';
+import { closeIdleConnections } from './http/idle-connections';
 import { enforceRequestDeadline } from './http/request-deadline';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
 import { authRoutes, sessionRoutes } from './modules/auth';
@@ -111,6 +112,9 @@ const UNPREFIXED_PLUGINS = [
 const connectionsCheckingInterval = (requestTimeoutMs: number) =>
   Math.max(50, Math.min(Math.round(requestTimeoutMs / 10), 1_000));
 
+/** How long a request's headers may take to arrive whole. */
+const headersTimeout = (requestTimeoutMs: number) => Math.min(requestTimeoutMs, 20_000);
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
@@ -130,7 +134,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       sendError(reply as FastifyReply, invalid('url', error.message));
     },
     http: {
-      headersTimeout: Math.min(config.requestTimeoutMs, 20_000),
+      headersTimeout: headersTimeout(config.requestTimeoutMs),
       // Node enforces both timeouts only on this tick (default 30 s): a stalled request may live a tick past
       // its timeout, so the tick is a tenth of it, at most 1 s (README "Hardening").
       connectionsCheckingInterval: connectionsCheckingInterval(config.requestTimeoutMs),
@@ -227,7 +231,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.decorate('sockets', attachSockets(app.server, ctx, redis));
   app.decorate('gatewayRelay', attachGatewayRelay(app.server, ctx));
+  // After socket.io, so its requests count as in flight too (http/idle-connections.ts); a tick of a fifth of it.
+  const stopIdleSweep = closeIdleConnections(app.server, {
+    idleMs: config.keepAliveTimeoutMs,
+    firstRequestMs: headersTimeout(config.requestTimeoutMs),
+    tickMs: Math.max(100, Math.round(config.keepAliveTimeoutMs / 5)),
+  });
   app.addHook('preClose', () => {
+    stopIdleSweep();
     app.gatewayRelay.close();
     return app.sockets.close();
   });

@@ -4,7 +4,7 @@
 // and by the server's own deadline where Node's check misses it.
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { answerUntilClosed } from '@originate/testing';
 import { answerProblem } from './harness/envelope';
@@ -244,5 +244,67 @@ describe("the server's own deadline on requests", () => {
       const { answers: parsed } = parseAnswers(Buffer.from(answer, 'latin1'), false);
       assert.deepEqual(parsed.map((a) => answerProblem(a)).filter(Boolean), []);
     }
+  });
+});
+
+describe('a connection that carries no request is closed', () => {
+  const KEEP_ALIVE_MS = 1000;
+  // Before its first request, a connection has the headers' time (a browser's preconnect waits a little).
+  const REQUEST_TIMEOUT_MS = 3000;
+  let s: TestServer;
+  let port = 0;
+  before(async () => {
+    s = await startServer({
+      KEEP_ALIVE_TIMEOUT_MS: String(KEEP_ALIVE_MS),
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+    });
+    await s.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (s.app.server.address() as AddressInfo).port;
+  });
+  after(() => s.close());
+
+  /** Opens a connection, writes `first`, then `every` each 300 ms; resolves with how long it stayed open. */
+  const heldOpen = (first: string, every: string, limitMs: number) =>
+    new Promise<{ openMs: number; closed: boolean }>((resolve) => {
+      const started = Date.now();
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(first));
+      const writer = setInterval(() => socket.writable && socket.write(every), 300);
+      const finish = (closed: boolean) => {
+        clearInterval(writer);
+        clearTimeout(limit);
+        socket.destroy();
+        resolve({ openMs: Date.now() - started, closed });
+      };
+      const limit = setTimeout(() => finish(false), limitMs);
+      socket.on('data', () => {});
+      socket.on('error', () => {});
+      socket.on('close', () => finish(true));
+    });
+
+  // A correctness bound (a connection the rule misses stays open for ever): the limit, a tick, and slack.
+  const bound = REQUEST_TIMEOUT_MS * 2 + 10_000;
+
+  it('bare CRLFs after an answer do not keep a kept-alive connection open', async () => {
+    const { closed } = await heldOpen(`GET ${DOMAIN} HTTP/1.1\r\nHost: x\r\n\r\n`, '\r\n', bound);
+    assert.ok(closed, `still open after ${bound} ms of bare CRLFs`);
+  });
+
+  it('bare CRLFs before any request do not keep a new connection open', async () => {
+    const { closed } = await heldOpen('\r\n', '\r\n', bound);
+    assert.ok(closed, `still open after ${bound} ms of bare CRLFs`);
+  });
+
+  it('a socket.io long poll in flight longer than the keep-alive limit is not cut', async () => {
+    const handshake = await fetch(`http://127.0.0.1:${port}/socket.io/?EIO=4&transport=polling`);
+    const sid = /"sid":"([^"]+)"/.exec(await handshake.text())?.[1];
+    assert.ok(sid, 'the polling handshake answers a session id');
+    // engine.io holds a poll until it has something to send (its ping, 25 s away): three keep-alive limits
+    // and more pass with the request in flight.
+    const { closed, openMs } = await heldOpen(
+      `GET /socket.io/?EIO=4&transport=polling&sid=${sid} HTTP/1.1\r\nHost: x\r\n\r\n`,
+      '',
+      KEEP_ALIVE_MS * 4,
+    );
+    assert.equal(closed, false, `the long poll's connection was closed after ${openMs} ms`);
   });
 });
