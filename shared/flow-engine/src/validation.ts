@@ -363,7 +363,7 @@ export function defaultValue(field: FieldConfig, options: FieldOptions['values']
 }
 
 /**
- * What a field holds when it holds nothing (a hidden field does, form.ts): null for one value, [] for a
+ * What a field holds when it holds nothing (a hidden field does, form/conceal.ts): null for one value, [] for a
  * list (a multiple dropdown, a checkbox group, a range), and the empty shape of the kinds that are objects:
  * no documents, an OTP with no recipient, a table without headers, rows or totals.
  */
