@@ -1,6 +1,5 @@
 // Test fixtures of @originate/web's tests: one staff user and their session.
-import type { User } from '@originate/contract';
-import type { Session } from '@originate/web';
+import type { Session, User } from '@originate/contract';
 
 export const testUser = (roles: string[] = ['AGENT']): User => ({
   userid: 'u1',

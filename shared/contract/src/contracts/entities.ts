@@ -38,6 +38,12 @@ export type Notification = Static<typeof NotificationSchema>;
 
 /** Session data returned by login, refresh and the applicant's sessions. */
 export type SessionData = Static<typeof SessionSchema>;
+/** A signed-in session as a browser keeps it: the tokens, whose they are, and when they were issued. */
+export interface Session extends SessionData {
+  user: User;
+  /** Epoch ms when the tokens were issued (login or refresh). */
+  issuedAt: number;
+}
 export type LoginResponse = Static<typeof LoginAnswerSchema>;
 
 export type ThemeConfig = Static<typeof ThemeConfigSchema>;

@@ -1,6 +1,6 @@
 // One jotai store for the host and every remote (@originate/web is a federated singleton), and the atoms in it.
 
-import { type RuntimeEnv, resolveDebugRole, type SessionData, type ThemeConfig, type User } from '@originate/contract';
+import { type RuntimeEnv, resolveDebugRole, type Session, type ThemeConfig } from '@originate/contract';
 import { atom, createStore } from 'jotai/vanilla';
 import { atomWithStorage, createJSONStorage, RESET } from 'jotai/vanilla/utils';
 
@@ -8,11 +8,8 @@ export const SESSION_STORAGE_KEY = 'originate.session';
 export const DEBUG_MODE_STORAGE_KEY = 'originate.debugMode';
 const APP_REF_ID_STORAGE_KEY = 'originate.appRefId';
 
-export interface Session extends SessionData {
-  user: User;
-  /** Epoch ms when the tokens were issued (login or refresh). */
-  issuedAt: number;
-}
+// Declared in the contract, where test fixtures can name it without depending on this package.
+export type { Session };
 
 export const sharedStore = createStore();
 
