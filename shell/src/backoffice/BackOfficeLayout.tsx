@@ -13,12 +13,12 @@ import { RemoteModule, type SlotHostOptions, SlotHostProvider } from '@originate
 import { permittedRemotes, slotProvider, useManifest } from '@originate/web/remotes';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useAdminFeatures } from '../api/useConfigs';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';
 import { BrandMark } from '../pages/BrandMark';
 import { PageLoading } from '../pages/PageLoading';
 import { composeMenu } from '../remotes/menu';
 import { RemoteUpdateNotice } from '../remotes/RemoteUpdateNotice';
-import { useAdminFeatures } from './adminFeatures';
 import { BackOfficeContent } from './BackOfficeContent';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { useBackOfficeLanguage, useTranslatedMenu } from './language';

@@ -8,18 +8,14 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { API_PATHS, type ProductSummary } from '@originate/contract';
-import { api, type Session } from '@originate/web';
+import type { Session } from '@originate/web';
 import { slotProvider, useManifest } from '@originate/web/remotes';
-import { useQuery } from '@tanstack/react-query';
+import { useProductList } from '../api/useProducts';
 import { CUSTOMER_AREA_UNAVAILABLE } from '../customer/unavailable';
 import { formPreviewUrl } from './formPreview';
 
 export function FormPreviewPage({ session }: { session: Session }) {
-  const products = useQuery({
-    queryKey: ['formPreview', 'products'],
-    queryFn: () => api.get<ProductSummary[]>(API_PATHS.productList),
-  });
+  const products = useProductList();
   const { manifest } = useManifest();
   const portal = slotProvider(manifest, session.user.roles, 'customerArea')?.remote.entry;
   return (

@@ -5,15 +5,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { apiPath, type User } from '@originate/contract';
-import { api, type Session } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
+import type { Session } from '@originate/web';
 import type { ReactNode } from 'react';
-
-export const profileQuery = (userid: string) => ({
-  queryKey: ['user', userid],
-  queryFn: () => api.get<User>(apiPath('user', { userid })),
-});
+import { useUser } from '../api/useUsers';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -34,7 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ProfilePage({ session }: { session: Session }) {
-  const { data: user, error, isPending } = useQuery(profileQuery(session.user.userid));
+  const { data: user, error, isPending } = useUser(session.user.userid);
   return (
     <Stack spacing={3} sx={{ maxWidth: 800 }}>
       <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>

@@ -8,35 +8,30 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { API_PATHS, resolveDebugRole, type SelectedTeamsAnswer } from '@originate/contract';
-import { api, debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { resolveDebugRole } from '@originate/contract';
+import { debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { userKeys } from '../api/keys';
+import { saveSelectedTeams } from '../api/users';
+import { useSaveSelectedTeams, useUser } from '../api/useUsers';
 import { askInToast } from '../chrome/questionToast';
-import { profileQuery } from './ProfilePage';
 
 const UNSAVED_TEAMS_QUESTION = 'Your team selection is not saved. Save it now?';
 
-const saveTeams = (ids: string[]) => api.post<SelectedTeamsAnswer>(API_PATHS.updateSelectedTeams, { teams: ids });
-
 export function SettingsPage({ session }: { session: Session }) {
   const queryClient = useQueryClient();
-  const profile = useQuery(profileQuery(session.user.userid));
+  const profile = useUser(session.user.userid);
   const [choice, setChoice] = useState<string[] | null>(null);
   const [debugMode, setDebugMode] = useAtom(debugModeAtom);
   const debugRole = resolveDebugRole(session.user.roles);
 
   const teams = profile.data?.teams ?? [];
   const selected = choice ?? profile.data?.teamData?.selectedTeams ?? teams.map((t) => t.id);
-  const save = useMutation({
-    mutationFn: saveTeams,
-    onSuccess: () => {
-      showToast('Team selection saved', 'success');
-      setChoice(null);
-      return queryClient.invalidateQueries({ queryKey: profileQuery(session.user.userid).queryKey });
-    },
-    onError: reportError,
+  const save = useSaveSelectedTeams(session.user.userid, () => {
+    showToast('Team selection saved', 'success');
+    setChoice(null);
   });
 
   // Leaving with a selection not saved asks (a question toast) rather than dropping it silently.
@@ -49,10 +44,10 @@ export function SettingsPage({ session }: { session: Session }) {
       // After a logoff there is nobody to ask.
       if (!teams || !getSession()) return;
       const saveLater = () =>
-        saveTeams(teams)
+        saveSelectedTeams(teams)
           .then(() => {
             showToast('Team selection saved', 'success');
-            return queryClient.invalidateQueries({ queryKey: profileQuery(userid).queryKey });
+            return queryClient.invalidateQueries({ queryKey: userKeys.user(userid) });
           })
           .catch(reportError);
       askInToast(UNSAVED_TEAMS_QUESTION, [{ label: 'Save', onClick: () => void saveLater() }, { label: 'Discard' }]);

@@ -1,5 +1,5 @@
+import { FEATURES_OFF, parseAdminFeatures } from '../api/configs';
 import { composeMenu } from '../remotes/menu';
-import { FEATURES_OFF, parseAdminFeatures } from './adminFeatures';
 import { formPreviewUrl } from './formPreview';
 import { storedLanguage, translateMenu } from './language';
 

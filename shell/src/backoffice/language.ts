@@ -1,10 +1,8 @@
 // The back office's language while Admin/Features.MultiLingual is on (spec §6): the user's choice is kept
 // in this browser, set as the page's lang, and the menu's labels come through the server's translate route
 // (labels it has no translation for stay as they are). With the feature off the back office is English.
-import { API_PATHS, type TranslateAnswer } from '@originate/contract';
-import { api } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useTranslations } from '../api/useTranslations';
 import type { MenuItem } from '../remotes/menu';
 
 export const LANGUAGES = [
@@ -50,12 +48,6 @@ export function translateMenu(menu: readonly MenuItem[], translations: Record<st
 
 export function useTranslatedMenu(menu: MenuItem[], lang: LanguageCode): MenuItem[] {
   const texts = [...new Set(labelsOf(menu))];
-  const { data } = useQuery({
-    queryKey: ['menuLabels', lang, texts],
-    queryFn: async () =>
-      (await api.post<TranslateAnswer>(API_PATHS.translate, { texts }, { searchParams: { lang } })).translations,
-    enabled: lang !== BASE_LANGUAGE,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const { data } = useTranslations(texts, lang, lang !== BASE_LANGUAGE);
   return lang === BASE_LANGUAGE || !data ? menu : translateMenu(menu, data);
 }

@@ -1,22 +1,13 @@
 // After login: the bank's theme (cached for the next login page) and the chatbot script.
-import { type AdminConfigurations, API_PATHS, type ThemeConfig } from '@originate/contract';
-import { api, sharedStore, themeConfigAtom } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
+import { sharedStore, themeConfigAtom } from '@originate/web';
 import { useEffect } from 'react';
+import { useAdminConfigurations, useCustomStyle } from '../api/useConfigs';
 import { parseThemeConfig, writeCachedTheme } from '../theme/themeCache';
 import { injectChatbot } from './chatbot';
 
 export function useBranding(): void {
-  const theme = useQuery({
-    queryKey: ['customStyle'],
-    queryFn: () => api.get<ThemeConfig>(API_PATHS.customStyle),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const admin = useQuery({
-    queryKey: ['adminConfigurations'],
-    queryFn: () => api.get<AdminConfigurations>(API_PATHS.adminConfigurations),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const theme = useCustomStyle();
+  const admin = useAdminConfigurations();
 
   useEffect(() => {
     const config = parseThemeConfig(theme.data);

@@ -1,8 +1,9 @@
 import Button from '@mui/material/Button';
-import { API_PATHS, type DomainUrlRecord } from '@originate/contract';
-import { api, clearSession, reportError } from '@originate/web';
+import { API_PATHS } from '@originate/contract';
+import { clearSession, reportError } from '@originate/web';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { fetchEnvironmentDomains } from '../api/configs';
 import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';
 import { StatusPage } from './StatusPage';
 
@@ -27,7 +28,7 @@ export default function NotFoundPage() {
     }
     setBusy(true);
     try {
-      const domains = await api.get<DomainUrlRecord[]>(API_PATHS.environmentDomain);
+      const domains = await fetchEnvironmentDomains();
       const portal = Array.isArray(domains) ? domains[0]?.customerportal : undefined;
       if (!portal) throw new Error(`${API_PATHS.environmentDomain}: no customerportal in the first entry`);
       const target = continueTarget(portal);

@@ -1,6 +1,6 @@
 import { type AdminFeatures, type RemotesManifest, remoteUnavailableMessage } from '@originate/contract';
 import { parseManifest, permittedRemotes, slotProvider } from '@originate/web/remotes';
-import { FEATURES_OFF } from '../backoffice/adminFeatures';
+import { FEATURES_OFF } from '../api/configs';
 import { composeMenu, landingPath } from './menu';
 
 const manifest: RemotesManifest = {

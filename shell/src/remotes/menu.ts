@@ -3,7 +3,7 @@
 // and features in, menu out.
 import { type AdminFeatures, isContributionAllowed, type RemoteEntry, type RemotesManifest } from '@originate/contract';
 import { permittedRemotes } from '@originate/web/remotes';
-import type { AdminFeature } from '../backoffice/adminFeatures';
+import type { AdminFeature } from '../api/configs';
 import { SHELL_PAGES } from '../routes/routeTable';
 
 export interface MenuLink {

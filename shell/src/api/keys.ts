@@ -1,0 +1,26 @@
+// Every TanStack Query key of the shell, one builder per resource. The shell's one QueryClient serves every
+// remote too, so each key starts with 'shell'.
+
+export const configKeys = {
+  /** GET /api/getCustomeStyle: the bank's theme. */
+  customStyle: ['shell', 'configs', 'customStyle'] as const,
+  /** GET /api/getAdminConfigurations: the chatbot's setup among others. */
+  adminConfigurations: ['shell', 'configs', 'adminConfigurations'] as const,
+  /** GET /setup/configs/Admin/Features: what the back office shows. */
+  adminFeatures: ['shell', 'configs', 'adminFeatures'] as const,
+};
+
+export const userKeys = {
+  /** GET /v3/users/:userid: the profile, teams and team selection. */
+  user: (userid: string) => ['shell', 'users', userid] as const,
+};
+
+export const productKeys = {
+  /** GET /v3/lead/getAllProducts: the products whose forms can be previewed. */
+  list: ['shell', 'products'] as const,
+};
+
+export const translationKeys = {
+  /** POST /v3/translation/translate: these texts in that language. */
+  texts: (lang: string, texts: readonly string[]) => ['shell', 'translations', lang, texts] as const,
+};
