@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # The video gateway (deploy README "Video gateway"): Debian's Janus 1.1.2 run by deploy/scripts/janus.mjs,
-# which writes its configuration from deploy/janus with the install's keys (<DATA_DIR>/janus/keys.json, on
-# the volume the API shares) and runs `janus -F`. From the repository root:
+# which writes its configuration (janus-config.mjs) from deploy/janus with the install's keys
+# (<DATA_DIR>/janus/keys.json, on the volume the API shares) and runs `janus -F`. From the repository root:
 #   docker build -f deploy/compose/janus.Dockerfile .
 FROM node:20-bookworm-slim
 RUN apt-get update \
@@ -9,8 +9,7 @@ RUN apt-get update \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY deploy/janus deploy/janus
-COPY deploy/scripts/janus.mjs deploy/scripts/janus.mjs
-COPY deploy/scripts/lib/janus.mjs deploy/scripts/lib/apt.mjs deploy/scripts/lib/run.mjs deploy/scripts/lib/
+COPY deploy/scripts/janus.mjs deploy/scripts/janus-config.mjs deploy/scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 8188

@@ -12,7 +12,6 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import send from '@fastify/send';
 import { type LiveAnswer, type ReadyAnswer, SOCKET_PATH, VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
-import { BROTLI_STATIC_MODULE } from '../scripts/lib/nginx.mjs';
 import { type AppInfo, type Env, listenHost, millisecondsFrom, serverPort, withDeploymentFile } from './apps';
 import { readDeploymentConfig } from './deploymentConfig';
 import {
@@ -28,6 +27,9 @@ import {
 import { deployedApps, FILES_DIR, originRoot, RELEASE_FILE, releasesRoot } from './releases';
 
 /** The page every navigation gets, as serve.ts serves it. */
+/** Debian's libnginx-mod-http-brotli-static: serves the build's .br files (`brotli_static on`). */
+export const BROTLI_STATIC_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
 const CURRENT_PAGE = '/current/index.html';
 /** Every release has its record: the origin is ready while the pointer names one. */
 const CURRENT_RECORD = `/current/${RELEASE_FILE}`;

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
-import { gatewayKeys, writeJanusConfig } from '../scripts/lib/janus.mjs';
+import { gatewayKeys, writeJanusConfig } from '../scripts/janus-config.mjs';
 
 const dirs: string[] = [];
 const dataDir = () => {

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   copyFileSync,
+  existsSync,
   mkdirSync,
   mkdtempSync,
   openSync,
@@ -28,7 +29,6 @@ import type { IContainer } from 'kubernetes-models/v1/Container';
 import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { parse, parseAllDocuments } from 'yaml';
-import { BROTLI_STATIC_MODULE, hasNginx, NGINX } from '../scripts/lib/nginx.mjs';
 import {
   type AppInfo,
   apiPublicUrl,
@@ -43,6 +43,7 @@ import {
   withDeploymentFile,
 } from '../src/apps';
 import { readEnvFile } from '../src/deploymentConfig';
+import { BROTLI_STATIC_MODULE } from '../src/nginx';
 import { keepCount, releasesRoot, switchCurrent } from '../src/releases';
 import { createAppServer } from '../src/serve';
 
@@ -603,7 +604,9 @@ const DEPLOY_DIR = path.join(REPO_ROOT, 'deploy');
 const NGINX_CLI = ['node', '--import', 'tsx', 'src/nginx.ts'];
 /** What the origins container runs: the mounted nginx.conf as it is, in the foreground. */
 const nginxCommand = (conf: string) => ['nginx', '-c', conf, '-g', 'daemon off;'];
-const nginxSkip = hasNginx()
+/** Debian's nginx (npm test installs it with the brotli module). */
+const NGINX = '/usr/sbin/nginx';
+const nginxSkip = [NGINX, BROTLI_STATIC_MODULE].every((file) => existsSync(file))
   ? false
   : `nginx or its brotli static module is missing (${NGINX}, ${BROTLI_STATIC_MODULE}; npm test installs them)`;
 
@@ -806,7 +809,7 @@ function assertK8sAgrees(conf: string, objects: readonly Located[], env: Env): v
  * under -t (it creates the pid file and the temp folders: as root here, in /run and /var/lib/nginx), and every
  * listen (-t binds each address for a moment, and 0.0.0.0:3000 or :4000 belongs to other runs here) as a unix
  * socket there. Kept as they are, because they exist here or -t does not open them: load_module (Debian's
- * brotli module, which hasNginx() found), /dev/stdout, and each root in the store (not opened by -t).
+ * brotli module, found above), /dev/stdout, and each root in the store (not opened by -t).
  */
 function forSyntaxCheck(conf: string, dir: string, store: string): string {
   const rewritten = conf

@@ -23,12 +23,13 @@ import {
   type RuntimeEnv,
   SOCKET_PATH,
 } from '@originate/contract';
+import { syncReleases } from '@originate/tools/lib/composed-system.mjs';
+import { DEMO_USERS } from '@originate/tools/lib/demo-users.mjs';
+import { BROTLI_STATIC_MODULE, hasNginx, NGINX, startNginx } from '@originate/tools/lib/nginx-process.mjs';
+import { type Proc, startNode, waitForHttp } from '@originate/tools/lib/process.mjs';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
-import { DEMO_USERS } from '../scripts/lib/demo-users.mjs';
-import { BROTLI_STATIC_MODULE, hasNginx, NGINX, startNginx } from '../scripts/lib/nginx.mjs';
-import { type Proc, startProcess, syncReleases, waitForHttp } from '../scripts/lib/system.mjs';
 import { type AppInfo, type Env, listApps, publicUrlEnvName, REPO_ROOT } from '../src/apps';
 import { recentPageRules } from '../src/headers';
 import { writeNginxConfig } from '../src/nginx';
@@ -237,7 +238,7 @@ describe('the production topology: nginx before every origin and two API process
       [API.a, ['--seed']],
       [API.b, []],
     ] as const) {
-      const proc = startProcess(`api-${port}`, ['--import', 'tsx', 'mock-server/src/main.ts', ...args], {
+      const proc = startNode(`api-${port}`, ['--import', 'tsx', 'mock-server/src/main.ts', ...args], {
         env: { ...serverEnv, SERVER_PORT: String(port) },
       });
       api.push(proc);

@@ -13,7 +13,7 @@ import {
   type SaveApplicationBody,
 } from '@originate/contract';
 import { optionRequests } from '@originate/flow-engine';
-import { API } from '../support/system';
+import { API } from '../support/system-under-test';
 import { login } from './lists';
 import { BENCH_PRODUCT, type BenchConfig, PORTAL } from './portal';
 

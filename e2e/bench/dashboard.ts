@@ -176,7 +176,7 @@ export async function dashboardBench(): Promise<DashboardFigures> {
     }
     return { applications: APPLICATIONS, database: 'postgres', timings };
   } finally {
-    server.child.kill('SIGTERM');
+    await server.child.stop();
   }
 }
 

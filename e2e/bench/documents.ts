@@ -145,8 +145,7 @@ export async function documentsBench(): Promise<BombFigures[]> {
     }
     return figures;
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((r) => server.child.once('exit', r));
+    await server.child.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

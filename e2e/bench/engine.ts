@@ -1,10 +1,9 @@
 // The engine benchmark (shared/flow-engine/bench/engine.bench.ts) in a child process: its JSON figures
 // for full re-validation and one keystroke on the generated 500-field flow.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { runCommand } from '@originate/tools/lib/process.mjs';
 
 interface Timing {
   runs: number;
@@ -37,18 +36,7 @@ export async function engineBench(): Promise<EngineFigures> {
   const dir = mkdtempSync(path.join(tmpdir(), 'originate-engine-bench-'));
   const out = path.join(dir, 'engine.json');
   try {
-    const child = spawn(process.execPath, ['--import', 'tsx', BENCH, out], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, output } = await runCommand(process.execPath, ['--import', 'tsx', BENCH, out], { quiet: true });
     if (code !== 0) throw new Error(`${BENCH} exited with ${code}:\n${output}`);
     const figures: unknown = JSON.parse(readFileSync(out, 'utf8'));
     const f = figures as Partial<EngineFigures>;

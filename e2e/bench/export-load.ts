@@ -9,7 +9,7 @@ import { mkdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, apiPath } from '@originate/contract';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import { exportBankEnv, exportDatabase } from './export';
 import { login, startServer } from './lists';
 import { percentile, round1 } from './stats';
@@ -157,7 +157,7 @@ async function run(database: 'postgres' | 'pglite', env: NodeJS.ProcessEnv): Pro
       loadAfter: round1(loadavg()[0] ?? 0),
     };
   } finally {
-    server.child.kill('SIGTERM');
+    await server.child.stop();
   }
 }
 

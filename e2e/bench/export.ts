@@ -99,7 +99,7 @@ export async function exportBench(): Promise<ExportFigures> {
       rowsReadBack: (sheet?.rowCount ?? 0) - headerRow,
     };
   } finally {
-    server.child.kill('SIGTERM');
+    await server.child.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_PATHS, type LeadListBody } from '@originate/contract';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import {
   type Case,
   CLIENTS,
@@ -96,7 +96,7 @@ export async function leadsBench(): Promise<LeadFigures> {
     for (const c of cases) timings.push(await measure(list, c, await rowsOf(list, c)));
     return { leads: LEADS, database, seed: { seconds: server.seedSeconds }, timings };
   } finally {
-    server.child.kill('SIGTERM');
+    await server.child.stop();
   }
 }
 

@@ -3,9 +3,7 @@
 // stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients.
 // On the PostgreSQL at 127.0.0.1:5432 when it answers, else PGlite. The seeded database is kept between
 // runs (database originate_bench_lists, or bench-results/lists-pglite): only the first run pays the seed.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import {
   API_PATHS,
@@ -15,7 +13,9 @@ import {
   encryptPayload,
   type LoginResponse,
 } from '@originate/contract';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { freePort } from '@originate/tools/lib/ports.mjs';
+import { listening, type Proc, startNode, waitForOutput } from '@originate/tools/lib/process.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import pg from 'pg';
 import { percentile, round1 } from './stats';
 
@@ -48,37 +48,9 @@ export interface ListFigures {
   timings: ListTiming[];
 }
 
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
-    socket.setTimeout(1000);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
 /** The kept PostgreSQL database (created the first time), or null when no PostgreSQL answers. */
 export async function postgresDatabase(name = DB_NAME): Promise<string | null> {
-  if (!(await answers(5432))) return null;
+  if (!(await listening(5432))) return null;
   const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
   await admin.connect();
   try {
@@ -95,36 +67,32 @@ export async function startServer(
   env: NodeJS.ProcessEnv,
   /** Whose seed progress lines time the seed (and are echoed, with this bench's name). */
   seeded: { what: 'applications' | 'leads'; bench: string } = { what: 'applications', bench: 'lists' },
-): Promise<{ child: ChildProcess; port: number; seedSeconds: number | null }> {
+): Promise<{ child: Proc; port: number; seedSeconds: number | null }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
+  const proc = startNode('server', ['--import', 'tsx', 'src/main.ts', '--seed'], {
     cwd: path.join(ROOT, 'mock-server'),
-    env: { ...process.env, ...env, SERVER_PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'error' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env, SERVER_PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'error' },
+    echo: 'none',
   });
   let seedSeconds: number | null = null;
-  let errors = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString()).slice(-4000);
+  let output = '';
+  let buffered = '';
+  proc.onOutput((text) => {
+    output = (output + text).slice(-4000);
+    buffered += text;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines) {
+      const progress = new RegExp(`^seed: (\\d+) of (\\d+) ${seeded.what} \\((\\d+)%, ([\\d.]+) s\\)`).exec(line);
+      if (line.startsWith('seed: ')) console.log(`bench ${seeded.bench}: ${line}`);
+      if (progress) seedSeconds = Number(progress[4]);
+    }
   });
-  await new Promise<void>((resolve, reject) => {
-    let buffered = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      for (const line of lines) {
-        const progress = new RegExp(`^seed: (\\d+) of (\\d+) ${seeded.what} \\((\\d+)%, ([\\d.]+) s\\)`).exec(line);
-        if (line.startsWith('seed: ')) console.log(`bench ${seeded.bench}: ${line}`);
-        if (progress) {
-          seedSeconds = Number(progress[4]);
-        }
-        if (line.startsWith('mock-server listening')) resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${errors}`)));
+  // Seeding a million rows takes long: no deadline but the server's own exit.
+  await waitForOutput(proc, /^mock-server listening/, 24 * 3_600_000).catch((error: Error) => {
+    throw new Error(`${error.message}: ${output}`);
   });
-  return { child, port, seedSeconds };
+  return { child: proc, port, seedSeconds };
 }
 
 export async function login(base: string, username: string, password: string) {
@@ -287,7 +255,7 @@ export async function listsBench(): Promise<ListFigures> {
     for (const c of cases) timings.push(await measure(gql, c, await rowsOf(gql, c)));
     return { applications: APPLICATIONS, database, seed, timings };
   } finally {
-    server.child.kill('SIGTERM');
+    await server.child.stop();
   }
 }
 

@@ -15,11 +15,11 @@ import {
   type PageRule,
   type ProductDetailsAnswer,
 } from '@originate/contract';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
 import { ENGINE_VERSION } from '@originate/flow-engine';
 import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import type { Browser, Page, Request, Route } from 'playwright-core';
-import { API, E2E_PORTS } from '../support/system';
+import { API, E2E_PORTS } from '../support/system-under-test';
 import { median, percentile, round1 } from './stats';
 import { largest, measuredSoFar, recordScripts, type ScriptFile, sizes } from './wire';
 

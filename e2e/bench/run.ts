@@ -4,18 +4,18 @@
 // usable, the same flow as one large form beside SurveyJS 3 at CPU throttle 1× and 4× (largeForm.ts; alone:
 // --only form), nginx vs deploy's own static server for a chunk and /remotes.json (nginx.ts; alone: --only nginx),
 // and optionally (--cold) `npm start` on a fresh clone. Figures only: nothing here is a timed test.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
-import { crashBench } from '@originate/deploy/scripts/lib/crash-bench.mjs';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
-import { portsEnv, startSystem } from '@originate/deploy/scripts/lib/system.mjs';
+import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
+import { startSystem } from '@originate/tools/lib/composed-system.mjs';
+import { portsEnv } from '@originate/tools/lib/ports.mjs';
+import { runCommand, startProcess, waitForOutput } from '@originate/tools/lib/process.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
-import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system';
+import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system-under-test';
 import { dashboardBench, dashboardRows } from './dashboard';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
 import { type EngineFigures, engineBench } from './engine';
@@ -32,7 +32,7 @@ import { exportLoadBench, exportLoadRows } from './export-load';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads';
 import { listRows, listsBench } from './lists';
-import { type NginxFigures, nginxBench, nginxRows } from './nginx';
+import { type NginxFigures, nginxBench, nginxRows } from './nginx-bench';
 import {
   BENCH_PRODUCT,
   benchFlowInChromium,
@@ -42,7 +42,7 @@ import {
   type PortalJs,
   portalJs,
 } from './portal';
-import { releaseBench, releaseRows } from './release';
+import { releaseBench, releaseRows } from './release-bench';
 import { median } from './stats';
 import { MEDIA_ARGS, videoBench, videoRows } from './video';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
@@ -121,29 +121,21 @@ const failed = (value: unknown): value is { failed: string } =>
 async function coldStart(): Promise<{ seconds: number; ok: boolean }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'originate-cold-'));
   try {
-    const clone = spawn('git', ['clone', '--quiet', '--no-hardlinks', ROOT, dir], { stdio: 'inherit' });
-    await new Promise((resolve) => clone.on('exit', resolve));
+    await runCommand('git', ['clone', '--quiet', '--no-hardlinks', ROOT, dir]);
     const started = Date.now();
-    const child = spawn('npm', ['start'], {
+    // npm start stops everything it started on SIGINT, as after Ctrl-C.
+    const start = startProcess('npm start', 'npm', ['start'], {
       cwd: dir,
-      env: { ...process.env, ...portsEnv(E2E_PORTS) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
+      env: portsEnv(E2E_PORTS),
+      echo: 'raw',
+      stopSignal: 'SIGINT',
     });
-    const ok = await new Promise<boolean>((resolve) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        process.stdout.write(chunk);
-        if (chunk.toString().includes('Originate is running:')) resolve(true);
-      });
-      child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-      child.on('exit', () => resolve(false));
-    });
+    const ok = await waitForOutput(start, /Originate is running:/, 3_600_000).then(
+      () => true,
+      () => false,
+    );
     const seconds = Math.round((Date.now() - started) / 100) / 10;
-    if (ok && child.pid !== undefined) {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      process.kill(-child.pid, 'SIGINT');
-      await exited;
-    }
+    await start.stop();
     return { seconds, ok };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -447,11 +439,6 @@ async function dashboardOnly() {
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
-    // The API's downtime per crash (deploy/scripts/lib/crash-bench.mjs).
-    if (only === 'crash') {
-      await crashBench();
-      return;
-    }
     if (only === 'form') return formOnly();
     if (only === 'release') return releaseOnly();
     if (only === 'nginx') return nginxOnly();
@@ -461,7 +448,7 @@ async function main() {
     if (only === 'video') return videoOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'video' or 'crash', got '${only}'`,
+        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();

@@ -5,7 +5,7 @@
 // every 5 ms); each leave: from the applicant's click on "Leave" to the agent's screen dropping the
 // applicant's video (a MutationObserver's clock; both pages read one system clock). Figures only.
 import type { Browser, Page } from 'playwright-core';
-import { SHELL } from '../support/system';
+import { SHELL } from '../support/system-under-test';
 import { PORTAL } from './portal';
 import { percentile, round1 } from './stats';
 

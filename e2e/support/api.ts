@@ -9,7 +9,7 @@ import {
   isEnvelopedResponsePath,
   type LoginResponse,
 } from '@originate/contract';
-import { API } from './system';
+import { API } from './system-under-test';
 
 export class HttpError extends Error {
   constructor(

@@ -4,9 +4,18 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
-import { startSystem } from '@originate/deploy/scripts/lib/system.mjs';
-import { API, E2E_PORTS, LOG_DIR, readState, releasesDirOf, SCREENSHOTS, stopAll, writeState } from './system';
+import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
+import { startSystem } from '@originate/tools/lib/composed-system.mjs';
+import {
+  API,
+  E2E_PORTS,
+  LOG_DIR,
+  readState,
+  releasesDirOf,
+  SCREENSHOTS,
+  stopAll,
+  writeState,
+} from './system-under-test';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // A run that was killed leaves its parts and database behind.

@@ -4,7 +4,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { API_PATHS, apiPath, type FlowApplication, type LoginResponse, type OutboxMessage } from '@originate/contract';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { apiGet, apiLogin } from './api';
-import { E2E_PORTS, SHELL } from './system';
+import { E2E_PORTS, SHELL } from './system-under-test';
 import { SESSION_KEY } from './ui';
 
 /** The applicants' own origin (standalone portal). */

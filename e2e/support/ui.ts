@@ -1,7 +1,7 @@
 // What a user does in the browser, in one place, so each test reads as its scenario.
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { SCREENSHOTS } from './system';
+import { SCREENSHOTS } from './system-under-test';
 
 export const SESSION_KEY = 'originate.session';
 

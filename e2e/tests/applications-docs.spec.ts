@@ -16,7 +16,7 @@ import { PDFDocument } from 'pdf-lib';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { approversApplication, copyApplication } from '../support/data';
 import { pngFile } from '../support/portal';
-import { API } from '../support/system';
+import { API } from '../support/system-under-test';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;

@@ -1,7 +1,7 @@
 import { apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiLogin, apiPut } from '../support/api';
-import { API } from '../support/system';
+import { API } from '../support/system-under-test';
 import { logIn } from '../support/ui';
 
 const CONFIG_PATH = apiPath('setupConfig', { type: 'Admin', name: 'Configurations' });

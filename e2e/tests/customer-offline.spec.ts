@@ -14,7 +14,7 @@ import {
   startPersonalLoan,
   stepHeading,
 } from '../support/portal';
-import { API, E2E_PORTS, readState, stopPart } from '../support/system';
+import { API, E2E_PORTS, readState, stopPart } from '../support/system-under-test';
 import { screenshot } from '../support/ui';
 
 const OFFLINE_TEXT = 'Saved on this device — will sync when back online';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { loadedShares, SINGLETONS } from '../support/federation';
-import { NOTIFICATIONS_ORIGIN, remoteManifestUrl } from '../support/system';
+import { NOTIFICATIONS_ORIGIN, remoteManifestUrl } from '../support/system-under-test';
 import { logIn } from '../support/ui';
 
 interface ManifestShared {

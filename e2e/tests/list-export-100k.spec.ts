@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { exportBankEnv, exportDatabase } from '../bench/export';
 import { login, startServer } from '../bench/lists';
-import { SHELL } from '../support/system';
+import { SHELL } from '../support/system-under-test';
 import { logIn, menuItem, screenshot } from '../support/ui';
 
 test.describe.configure({ timeout: 360_000 });

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiLogin } from '../support/api';
 import { copyApplication, handOver } from '../support/data';
-import { E2E_PORTS, startApp, stopPart } from '../support/system';
+import { E2E_PORTS, startApp, stopPart } from '../support/system-under-test';
 import { headerLogoff, logIn, menuItem, screenshot } from '../support/ui';
 
 const BELL = /^Notifications(, \d+ new)?$/;

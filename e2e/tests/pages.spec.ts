@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_PORTS, startApp, stopPart } from '../support/system';
+import { E2E_PORTS, startApp, stopPart } from '../support/system-under-test';
 import { logIn, screenshot, storedSession } from '../support/ui';
 
 /** mfe-customer-flow's declared fallback words (its remote.json displayName). */

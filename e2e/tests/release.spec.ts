@@ -10,8 +10,8 @@ import {
   NOTIFICATIONS_TEXT,
   releaseCli,
   variantBuild,
-} from '../support/release';
-import { getText, readState, remoteManifestUrl, SHELL, shellMainJsUrl } from '../support/system';
+} from '../support/publish-remote';
+import { getText, readState, remoteManifestUrl, SHELL, shellMainJsUrl } from '../support/system-under-test';
 import { logIn } from '../support/ui';
 
 const APP = 'mfe-notifications';

@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   API,
@@ -12,7 +12,7 @@ import {
   NOTIFICATIONS_ORIGIN,
   remoteManifestUrl,
   shellMainJsUrl,
-} from '../support/system';
+} from '../support/system-under-test';
 
 const CUSTOMER_FLOW_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}`;
 const LEADS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_LEADS_PORT}`;

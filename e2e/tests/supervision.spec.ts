@@ -2,7 +2,7 @@
 // restarts it, and the back office works again with nothing restarted by hand.
 import { API_PATHS } from '@originate/contract';
 import { expect, test } from '@playwright/test';
-import { API, readState } from '../support/system';
+import { API, readState } from '../support/system-under-test';
 import { headerLogoff, logIn, menuItem } from '../support/ui';
 
 const serverPid = () => readState()?.pids.server;

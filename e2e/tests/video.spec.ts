@@ -20,7 +20,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { ORIGINS, personalLoanFirstStep, startPersonalLoan } from '../support/portal';
-import { API, SHELL, startJanusPart, stopPart } from '../support/system';
+import { API, SHELL, startJanusPart, stopPart } from '../support/system-under-test';
 import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
 
 /** Chromium's fake camera (a moving test pattern) and microphone, granted without a prompt, over loopback. */

@@ -3,9 +3,8 @@
 //   and the same for a folder built beforehand (`--dist`: what a pipeline that built earlier runs);
 // - bytes an open page transfers when it reloads onto the new release, beside what the remote's files
 //   weigh: the release changes one sentence (two chunks), and only those and the new entry files travel.
-import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { runCommand } from '@originate/tools/lib/process.mjs';
 import type { Browser, Page } from 'playwright-core';
 import {
   changeSentence,
@@ -13,8 +12,8 @@ import {
   NOTIFICATIONS_TEXT,
   releaseCli,
   variantBuild,
-} from '../support/release';
-import { NOTIFICATIONS_ORIGIN, SHELL } from '../support/system';
+} from '../support/publish-remote';
+import { NOTIFICATIONS_ORIGIN, SHELL } from '../support/system-under-test';
 
 const APP = 'mfe-notifications';
 
@@ -81,8 +80,8 @@ async function openNotifications(page: Page): Promise<void> {
 export async function releaseBench(browser: Browser, env: Record<string, string>): Promise<ReleaseFigures> {
   // The full command, as a team runs it (the build is webpack's, with its cache).
   const started = performance.now();
-  const build = spawnSync('npm', ['run', 'release', '--', APP], { cwd: ROOT, env: { ...process.env, ...env } });
-  if (build.status !== 0) throw new Error(`npm run release -- ${APP} failed: ${build.stderr}`);
+  const build = await runCommand('npm', ['run', 'release', '--', APP], { env, quiet: true });
+  if (build.code !== 0) throw new Error(`npm run release -- ${APP} failed: ${build.output}`);
   const buildAndPublishSeconds = Math.round((performance.now() - started) / 100) / 10;
 
   const context = await browser.newContext();

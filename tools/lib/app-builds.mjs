@@ -1,7 +1,8 @@
 // Builds the apps when a dist is missing or older than anything it is built from.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, run, step } from './run.mjs';
+import { runCommand } from './process.mjs';
+import { ROOT, step } from './repo.mjs';
 
 /** Folders of the apps that build to dist/ (the shell and every remote with a build script). */
 export function buildableApps(root = ROOT) {
@@ -59,7 +60,7 @@ export async function ensureBuilt() {
   if (stale.length === 0) return;
   step(`Building apps (${stale.join(', ')} out of date): npx lerna run build`);
   const startedAt = new Date();
-  const { code } = await run('npx', ['lerna', 'run', 'build']);
+  const { code } = await runCommand('npx', ['lerna', 'run', 'build']);
   if (code !== 0) throw new Error(`build failed with exit code ${code}`);
   markBuilt(startedAt);
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { countTests } from '../scripts/lib/counts.mjs';
+import { countTests } from '../lib/test-counts.mjs';
 
 describe('countTests', () => {
   it('sums jest summaries and node:test tap and spec totals across packages', () => {

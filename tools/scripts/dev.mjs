@@ -2,11 +2,12 @@
 // reload. Each dev server serves /env.json and /remotes.json from files written here (see
 // RUNTIME_ENV_FILE / REMOTES_MANIFEST_FILE in shared/build/createAppConfig.cjs).
 import path from 'node:path';
-import { buildableApps } from './lib/build.mjs';
-import { ensureInstall } from './lib/ensure-install.mjs';
-import { startJanusIfPossible } from './lib/janus.mjs';
-import { ROOT, run, step } from './lib/run.mjs';
-import { portEnvName, portsEnv, portsFrom, startProcess } from './lib/system.mjs';
+import { buildableApps } from '../lib/app-builds.mjs';
+import { ensureInstall } from '../lib/ensure-install.mjs';
+import { portEnvName, portsEnv, portsFrom } from '../lib/ports.mjs';
+import { runCommand, startNode } from '../lib/process.mjs';
+import { ROOT, step } from '../lib/repo.mjs';
+import { startVideoGatewayIfPossible } from '../lib/video-gateway.mjs';
 
 async function main() {
   await ensureInstall();
@@ -17,7 +18,7 @@ async function main() {
   const origin = (/** @type {number} */ port) => `http://127.0.0.1:${port}`;
 
   const configDir = path.join(ROOT, 'deploy', '.dev');
-  const generated = await run(process.execPath, ['--import', 'tsx', 'deploy/src/devConfig.ts', configDir], {
+  const generated = await runCommand(process.execPath, ['--import', 'tsx', 'deploy/src/devConfig.ts', configDir], {
     env: portsEnv(ports),
   });
   if (generated.code !== 0) throw new Error('could not write the dev runtime configuration');
@@ -34,11 +35,11 @@ async function main() {
     DATA_DIR: process.env.DATA_DIR || path.join(ROOT, 'mock-server', '.data'),
   };
   // The video gateway (deploy README "Video gateway"): optional, the rest runs without it.
-  const janus = await startJanusIfPossible({ dataDir: env.DATA_DIR, port: ports.JANUS_PORT ?? 8188, env });
+  const janus = await startVideoGatewayIfPossible({ dataDir: env.DATA_DIR, port: ports.JANUS_PORT ?? 8188, env });
   step(`Starting mock-server (tsx watch) and webpack-dev-server for ${apps.join(', ')}`);
   const webpackCli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   const procs = [
-    startProcess(
+    startNode(
       'server',
       [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', 'mock-server/src/main.ts', '--seed'],
       {
@@ -46,7 +47,7 @@ async function main() {
       },
     ),
     ...apps.map((dir) =>
-      startProcess(
+      startNode(
         dir,
         [webpackCli, 'serve', '--mode', 'development', '--config', path.join(ROOT, dir, 'webpack.config.cjs')],
         { env: { ...env, PORT: String(portTable[portEnvName(dir)]) } },

@@ -5,10 +5,11 @@
 import { chmodSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '@originate/deploy/scripts/lib/build.mjs';
-import { ensureNginx, startNginx } from '@originate/deploy/scripts/lib/nginx.mjs';
-import { run } from '@originate/deploy/scripts/lib/run.mjs';
-import { portsFrom, startProcess, syncReleases, waitForHttp } from '@originate/deploy/scripts/lib/system.mjs';
+import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
+import { syncReleases } from '@originate/tools/lib/composed-system.mjs';
+import { ensureNginx, startNginx } from '@originate/tools/lib/nginx-process.mjs';
+import { portsFrom } from '@originate/tools/lib/ports.mjs';
+import { runCommand, startNode, waitForHttp } from '@originate/tools/lib/process.mjs';
 import autocannon from 'autocannon';
 import { round1 } from './stats';
 
@@ -85,10 +86,14 @@ export async function nginxBench(): Promise<NginxFigures> {
       remotesJson: await measure(`${shell}/remotes.json`),
     });
 
-    const made = await run(process.execPath, ['--import', 'tsx', 'deploy/src/nginx.ts', path.join(dir, 'nginx')], {
-      env,
-      quiet: true,
-    });
+    const made = await runCommand(
+      process.execPath,
+      ['--import', 'tsx', 'deploy/src/nginx.ts', path.join(dir, 'nginx')],
+      {
+        env,
+        quiet: true,
+      },
+    );
     if (made.code !== 0) throw new Error(`deploy/src/nginx.ts failed:\n${made.output}`);
     const nginx = await startNginx(path.join(dir, 'nginx'), path.join(dir, 'nginx', 'nginx.conf'));
     let viaNginx: NginxFigures['nginx'];
@@ -99,7 +104,7 @@ export async function nginxBench(): Promise<NginxFigures> {
       await nginx.stop();
     }
 
-    const own = startProcess('web', ['--import', 'tsx', path.join('deploy', 'src', 'serve.ts')], { env });
+    const own = startNode('web', ['--import', 'tsx', path.join('deploy', 'src', 'serve.ts')], { env });
     try {
       await waitForHttp(`${shell}/healthz`, own);
       return { connections: CONNECTIONS, seconds: SECONDS, chunk, nginx: viaNginx, ownServer: await both() };

@@ -1,7 +1,8 @@
 // `npm ci` when node_modules is missing or the lock file changed since the last install.
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { ROOT, run, step } from './run.mjs';
+import { runCommand } from './process.mjs';
+import { ROOT, step } from './repo.mjs';
 
 /** @param {string} root */
 function needsInstall(root = ROOT) {
@@ -13,15 +14,15 @@ function needsInstall(root = ROOT) {
 export async function ensureInstall() {
   if (!needsInstall()) return;
   step('Installing dependencies (npm ci)');
-  const ci = await run('npm', ['ci', '--no-audit', '--no-fund']);
+  const ci = await runCommand('npm', ['ci', '--no-audit', '--no-fund']);
   if (ci.code === 0) return;
-  // npm bug (npm/cli#4828): a lock written on one platform can lack other platforms' optional
+  // A known npm bug: a lock written on one platform can lack other platforms' optional
   // binaries (@biomejs/cli-*, @swc/core-*), and `npm ci` then refuses it as out of sync.
   // `npm install` keeps every locked version and only adds those entries.
   if (!/can only install packages when your package\.json and package-lock\.json/.test(ci.output)) {
     throw new Error(`npm ci failed with exit code ${ci.code}`);
   }
   step('package-lock.json lacks optional entries of other platforms: npm install (locked versions kept)');
-  const install = await run('npm', ['install', '--no-audit', '--no-fund']);
+  const install = await runCommand('npm', ['install', '--no-audit', '--no-fund']);
   if (install.code !== 0) throw new Error(`npm install failed with exit code ${install.code}`);
 }

@@ -1,10 +1,11 @@
 // npm start: install what is missing, build what is stale, start server + every built origin.
 import path from 'node:path';
-import { ensureBuilt } from './lib/build.mjs';
-import { demoUsersTable } from './lib/demo-users.mjs';
-import { ensureInstall } from './lib/ensure-install.mjs';
-import { ROOT, step } from './lib/run.mjs';
-import { portsFrom, startSystem } from './lib/system.mjs';
+import { ensureBuilt } from '../lib/app-builds.mjs';
+import { startSystem } from '../lib/composed-system.mjs';
+import { demoUsersTable } from '../lib/demo-users.mjs';
+import { ensureInstall } from '../lib/ensure-install.mjs';
+import { portsFrom } from '../lib/ports.mjs';
+import { ROOT, step } from '../lib/repo.mjs';
 
 const startedAt = Date.now();
 

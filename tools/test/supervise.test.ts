@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { RESTART_POLICY, restartDecision, restartLine } from '../scripts/lib/restart-policy.mjs';
-import { freePort, superviseProcess, superviseServer } from '../scripts/lib/system.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { RESTART_POLICY, restartDecision, restartLine } from '../lib/restart-policy.mjs';
+import { superviseProcess, superviseServer } from '../lib/supervise.mjs';
 
 /** Polls until the check holds (generous: a failing supervisor fails the test, a slow machine does not). */
 async function until(check: () => boolean, what: string): Promise<void> {
@@ -79,9 +80,9 @@ describe('restart policy', () => {
   });
 });
 
-describe('13. supervision of the server', () => {
+describe('supervision of the server', () => {
   it('restarts a process that keeps exiting before it serves with backoff, saying why with the end of its log, until stopped', async () => {
-    const logDir = mkdtempSync(path.join(tmpdir(), 'deploy-supervise-'));
+    const logDir = mkdtempSync(path.join(tmpdir(), 'tools-supervise-'));
     const messages: string[] = [];
     const pids: (number | undefined)[] = [];
     const proc = superviseProcess('crasher', ['-e', 'console.log("database is gone"); process.exit(3)'], {
@@ -203,8 +204,8 @@ describe('13. supervision of the server', () => {
 
 describe('the real API server under its supervisor', () => {
   it('speaks the standby protocol: after a SIGKILL the warm standby opens the same data and serves', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'deploy-standby-'));
-    const logDir = mkdtempSync(path.join(tmpdir(), 'deploy-standby-log-'));
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tools-standby-'));
+    const logDir = mkdtempSync(path.join(tmpdir(), 'tools-standby-log-'));
     const port = await freePort();
     const messages: string[] = [];
     const server = superviseServer({

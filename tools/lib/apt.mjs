@@ -1,6 +1,7 @@
 // Debian packages the project needs on its machines (chromium, nginx), installed with apt-get when missing.
 import { existsSync } from 'node:fs';
-import { run, step } from './run.mjs';
+import { runCommand } from './process.mjs';
+import { step } from './repo.mjs';
 
 let updated = false;
 
@@ -13,11 +14,13 @@ export async function aptInstall(what, packages, gives) {
   if (gives.every((file) => existsSync(file))) return;
   step(`Installing ${what} (apt-get)`);
   if (!updated) {
-    const update = await run('apt-get', ['update']);
+    const update = await runCommand('apt-get', ['update']);
     if (update.code !== 0) throw new Error('apt-get update failed');
     updated = true;
   }
-  const install = await run('apt-get', ['install', '-y', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+  const install = await runCommand('apt-get', ['install', '-y', ...packages], {
+    env: { DEBIAN_FRONTEND: 'noninteractive' },
+  });
   if (install.code !== 0 || !gives.every((file) => existsSync(file))) {
     throw new Error(`apt-get install -y ${packages.join(' ')} did not give ${gives.join(' and ')}`);
   }

@@ -5,8 +5,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startJanus } from '@originate/deploy/scripts/lib/janus.mjs';
-import { startProcess, waitForHttp } from '@originate/deploy/scripts/lib/system.mjs';
+import { startNode, stopProcessGroup, waitForHttp } from '@originate/tools/lib/process.mjs';
+import { startVideoGateway } from '@originate/tools/lib/video-gateway.mjs';
 
 export const E2E_PORTS = {
   SERVER_PORT: 4100,
@@ -58,27 +58,12 @@ export function readState(): SystemState | null {
   return existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as SystemState) : null;
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Stops one part (its whole process group) and waits until it is gone. */
 export async function stopPart(name: string): Promise<void> {
   const state = readState();
   const pid = state?.pids[name];
   if (!state || pid === undefined) throw new Error(`${name}: not running in the e2e system`);
-  try {
-    process.kill(-pid, 'SIGTERM');
-  } catch {
-    // already gone
-  }
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) process.kill(-pid, 'SIGKILL');
+  await stopProcessGroup(pid, { graceMs: 10_000 });
   // Read again: a supervisor may have restarted the part meanwhile (the server's warm standby takes over
   // at once) and written its new pid, which must not be forgotten.
   const latest = readState() ?? state;
@@ -90,7 +75,7 @@ export async function stopPart(name: string): Promise<void> {
 export async function startApp(dir: string, port: number): Promise<void> {
   const state = readState();
   if (!state) throw new Error('e2e system state is missing: globalSetup did not run');
-  const proc = startProcess(dir, ['--import', 'tsx', path.join('deploy', 'src', 'serve.ts'), '--app', dir], {
+  const proc = startNode(dir, ['--import', 'tsx', path.join('deploy', 'src', 'serve.ts'), '--app', dir], {
     env: state.env,
     logDir: LOG_DIR,
   });
@@ -104,7 +89,7 @@ export async function startApp(dir: string, port: number): Promise<void> {
 export async function startJanusPart(): Promise<void> {
   const state = readState();
   if (!state) throw new Error('e2e system state is missing: globalSetup did not run');
-  const janus = await startJanus({
+  const janus = await startVideoGateway({
     dataDir: state.dataDir,
     port: E2E_PORTS.JANUS_PORT,
     logDir: LOG_DIR,
@@ -120,7 +105,9 @@ function isOurs(pid: number): boolean {
   try {
     const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
     return (
-      cmd.includes('deploy/src/serve.ts') || cmd.includes('mock-server/src/main.ts') || cmd.startsWith('/usr/bin/janus')
+      cmd.includes('deploy/src/serve.ts') ||
+      cmd.includes('mock-server/src/main.ts') ||
+      cmd.includes('deploy/scripts/janus.mjs')
     );
   } catch {
     return false;

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
-import { ROOT } from '@originate/deploy/scripts/lib/run.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 
 /** A sentence of mfe-notifications' lazily loaded Notification page, and the one a variant build says instead. */
 export const NOTIFICATIONS_TEXT = 'Assignments and updates on the applications you work on.';

@@ -5,8 +5,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from './run.mjs';
-import { freePort, superviseServer } from './system.mjs';
+import { freePort } from '../lib/ports.mjs';
+import { ROOT } from '../lib/repo.mjs';
+import { superviseServer } from '../lib/supervise.mjs';
 
 const CRASHES = 10;
 const GOAL_MS = 3000;

@@ -1,0 +1,115 @@
+// Starts the composed system: mock-server (embedded PGlite, supervised), the video gateway and the static origins
+// of deploy/src/serve.ts. Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { buildableApps } from './app-builds.mjs';
+import { freePort, portEnvName, portsEnv } from './ports.mjs';
+import { runCommand, startNode, waitForHttp } from './process.mjs';
+import { ROOT } from './repo.mjs';
+import { superviseServer } from './supervise.mjs';
+import { startVideoGatewayIfPossible } from './video-gateway.mjs';
+
+/** @typedef {import('./ports.mjs').Ports} Ports */
+/** @typedef {import('./process.mjs').Proc} Proc */
+
+/** Built apps (dist/mf-manifest.json present) with their ports. */
+function builtApps(/** @type {Ports} */ ports) {
+  return buildableApps()
+    .filter((dir) => existsSync(path.join(ROOT, dir, 'dist', 'mf-manifest.json')))
+    .map((dir) => ({ dir, port: /** @type {Record<string, number>} */ (ports)[portEnvName(dir)] }))
+    .filter((/** @type {{ dir: string, port: number | undefined }} */ a) => a.port !== undefined);
+}
+
+const SERVE = path.join('deploy', 'src', 'serve.ts');
+const RELEASE_CLI = path.join('deploy', 'src', 'release-cli.ts');
+
+/**
+ * Every built app's dist becomes its current release unless it already is one (deploy/src/release-cli.ts
+ * sync), and the origin files follow the configuration.
+ * @param {NodeJS.ProcessEnv} env
+ */
+export async function syncReleases(env) {
+  const { code } = await runCommand(process.execPath, ['--import', 'tsx', RELEASE_CLI, 'sync'], { env });
+  if (code !== 0) throw new Error(`releasing the built apps failed with exit code ${code}`);
+}
+
+/** Where browsers reach an app: <FOLDER>_PUBLIC_URL, else its loopback origin (also as localhost). @param {NodeJS.ProcessEnv} env @param {{ dir: string, port: number }} app */
+function publicOrigins(env, app) {
+  const configured = env[`${app.dir.replace(/-/g, '_').toUpperCase()}_PUBLIC_URL`];
+  return configured
+    ? [configured.replace(/\/$/, '')]
+    : [`http://127.0.0.1:${app.port}`, `http://localhost:${app.port}`];
+}
+
+/**
+ * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
+ *   releasesDir: the release store the origins serve (RELEASES_DIR; default deploy/releases).
+ *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
+ *   onRestart: the supervised server was restarted with a new pid.
+ */
+export async function startSystem(opts) {
+  const apps = builtApps(opts.ports);
+  if (!apps.some((a) => a.dir === 'shell')) throw new Error('shell is not built (npx lerna run build)');
+  const janusPort = opts.ports.JANUS_PORT ?? (await freePort());
+  const configured = {
+    ...portsEnv(opts.ports),
+    JANUS_PORT: String(janusPort),
+    ...(opts.releasesDir ? { RELEASES_DIR: opts.releasesDir } : {}),
+    ...opts.env,
+  };
+  const origins = apps.flatMap((a) => publicOrigins({ ...process.env, ...configured }, a));
+  const shellPage =
+    configured.SHELL_PUBLIC_URL || process.env.SHELL_PUBLIC_URL || `http://127.0.0.1:${opts.ports.SHELL_PORT}`;
+  const env = {
+    DATA_DIR: opts.dataDir,
+    CORS_ORIGINS: origins.join(','),
+    CUSTOMER_PORTAL_URL: `${shellPage.replace(/\/$/, '')}/newapplication?product=PL`,
+    ...configured,
+  };
+  await syncReleases(env);
+  const logDir = opts.logDir;
+  // The video gateway first: it and the API share <DATA_DIR>/janus/keys.json. Optional: without it the
+  // back office runs and the video pages say the gateway is unavailable (deploy README "Video gateway").
+  const janus = await startVideoGatewayIfPossible({ dataDir: opts.dataDir, port: janusPort, logDir, env });
+  /** @type {Map<string, Proc>} */
+  const appProcs = new Map();
+
+  // One crash of the API must not take the origins down: it is restarted.
+  const server = superviseServer({ env, logDir, onStart: (pid) => opts.onRestart?.('server', pid) });
+
+  /** @param {string} dir */
+  async function startApp(dir) {
+    const app = apps.find((a) => a.dir === dir);
+    if (!app) throw new Error(`${dir}: not a built app`);
+    const proc = startNode(dir, ['--import', 'tsx', SERVE, '--app', dir], { env, logDir });
+    appProcs.set(dir, proc);
+    await waitForHttp(`http://127.0.0.1:${app.port}/env.json`, proc);
+    return proc;
+  }
+
+  /** @param {string} dir */
+  async function stopApp(dir) {
+    await appProcs.get(dir)?.stop();
+    appProcs.delete(dir);
+  }
+
+  async function stop() {
+    await Promise.all([...appProcs.values(), server, ...(janus ? [janus] : [])].map((p) => p.stop()));
+  }
+
+  try {
+    if (opts.separateApps) {
+      await Promise.all(apps.map((a) => startApp(a.dir)));
+    } else {
+      const all = startNode('web', ['--import', 'tsx', SERVE], { env, logDir });
+      appProcs.set('*', all);
+      await Promise.all(apps.map((a) => waitForHttp(`http://127.0.0.1:${a.port}/env.json`, all)));
+    }
+    await waitForHttp(`http://127.0.0.1:${opts.ports.SERVER_PORT}/`, server, 180_000);
+    server.ready();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { apps, env, server, janus, appProcs, startApp, stopApp, stop };
+}

@@ -1,0 +1,309 @@
+// npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main):
+// the server tests; the other unit tests, then the server's long tests; the build, then the browser tests, typecheck
+// and lint. Every step runs; the exit code is non-zero if anything failed. The summary gives each step's wall and
+// CPU time, and ends with what failed (CI shows the tail of the output).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { markBuilt } from '../lib/app-builds.mjs';
+import { aptInstall } from '../lib/apt.mjs';
+import { browserCounts, browserTests } from '../lib/browser-report.mjs';
+import { cpuSeconds, readCpuFile } from '../lib/cpu-time.mjs';
+import { ensureInstall } from '../lib/ensure-install.mjs';
+import { ensureNginx } from '../lib/nginx-process.mjs';
+import { runCommand } from '../lib/process.mjs';
+import { ROOT, step } from '../lib/repo.mjs';
+import { countTests, failedTestFiles } from '../lib/test-counts.mjs';
+import { ensureJanus } from '../lib/video-gateway.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const E2E_RESULTS = path.join(ROOT, 'e2e', 'test-results');
+const E2E_REPORT = path.join(E2E_RESULTS, 'results.json');
+/** The exclusive project's own run, when the first phase failed (see browserTestsStep). */
+const E2E_EXCLUSIVE_REPORT = path.join(E2E_RESULTS, 'results-exclusive.json');
+const WITH_CPU_TIME = path.join(ROOT, 'tools', 'scripts', 'with-cpu-time.mjs');
+const CPU_DIR = mkdtempSync(path.join(tmpdir(), 'originate-test-cpu-'));
+const STARTED = Date.now();
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/**
+ * @typedef {{ name: string, passed: number, failed: number, skipped: number, ms: number, cpuSeconds: number | null, check?: boolean }} Tally
+ *   cpuSeconds: of the step's whole process tree; null where it could not be measured (no /proc).
+ */
+/** @type {Tally[]} */
+const tallies = [];
+/** Failed test files of the node and jest steps, for the end of the summary. @type {string[]} */
+const failedFiles = [];
+
+async function ensureChromium() {
+  await aptInstall('Debian chromium', ['chromium'], [CHROMIUM]);
+}
+
+/**
+ * A set-up step, timed for the summary; a failure stops the run (main's catch). They run one at a time before the
+ * streams, so this process's own CPU and that of the children it waited for meanwhile are the step's.
+ * @param {string} name @param {() => Promise<void>} work
+ */
+async function setUp(name, work) {
+  const started = Date.now();
+  const cpuBefore = cpuSeconds();
+  await work();
+  const cpuAfter = cpuSeconds();
+  const cpu = cpuBefore && cpuAfter ? cpuAfter.self + cpuAfter.children - (cpuBefore.self + cpuBefore.children) : null;
+  tallies.push({ name, passed: 0, failed: 0, skipped: 0, ms: Date.now() - started, cpuSeconds: cpu, check: true });
+}
+
+/**
+ * A command at a lower CPU priority (coreutils' nice), for the lanes beside the browser tests.
+ * @param {string} command @param {string[]} args @returns {[string, string[]]}
+ */
+function niced(command, args) {
+  return ['nice', ['-n', '10', command, ...args]];
+}
+
+/** @param {number} port */
+function answers(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port, timeout: 2_000 });
+    const done = (/** @type {boolean} */ ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+    socket.once('timeout', () => done(false));
+  });
+}
+
+/**
+ * On CI (CI=true) the production path's tests (PostgreSQL, Redis) must run: a service that does not
+ * answer fails the run here instead of letting those tests skip. Elsewhere they skip and say why.
+ */
+async function requireProductionServices() {
+  const name = 'CI: PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 answer';
+  step(name);
+  const started = Date.now();
+  const missing = [];
+  if (!(await answers(5432))) missing.push('PostgreSQL (127.0.0.1:5432)');
+  if (!(await answers(6379))) missing.push('Redis (127.0.0.1:6379)');
+  if (missing.length > 0) console.log(`  not answering: ${missing.join(', ')}; the production-path tests cannot run`);
+  tallies.push({
+    name,
+    passed: 0,
+    failed: missing.length > 0 ? 1 : 0,
+    skipped: 0,
+    ms: Date.now() - started,
+    cpuSeconds: 0,
+    check: true,
+  });
+}
+
+let stepNumber = 0;
+
+/**
+ * Steps run in three lanes at once (see main), so each one's output is kept and printed whole when it
+ * ends, under its name, instead of interleaving with the other lanes'. Each runs under with-cpu-time.mjs, which
+ * measures the CPU of its whole process tree.
+ * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
+ */
+async function runStep(name, command, args, env) {
+  console.log(`\n--- started: ${name}`);
+  const started = Date.now();
+  const cpuFile = path.join(CPU_DIR, `step-${++stepNumber}.json`);
+  const result = await runCommand(process.execPath, [WITH_CPU_TIME, cpuFile, command, ...args], { quiet: true, env });
+  const ms = Date.now() - started;
+  const cpu = readCpuFile(cpuFile);
+  step(`${name} (${seconds(ms)}${cpu === null ? '' : `, ${cpu.toFixed(1)} CPU-s`})`);
+  process.stdout.write(result.output);
+  return { ...result, ms, cpuSeconds: cpu };
+}
+
+/** A step that is a check, not tests (typecheck, lint, build): it adds no passes, and a failure counts as one. */
+async function check(name, command, args) {
+  const { code, ms, cpuSeconds: cpu } = await runStep(name, command, args);
+  tallies.push({ name, passed: 0, failed: code === 0 ? 0 : 1, skipped: 0, ms, cpuSeconds: cpu, check: true });
+  return code === 0;
+}
+
+/**
+ * A step that runs node or jest tests; a failure that produced no failed test still counts as one.
+ * @param {string} name @param {string} command @param {string[]} args
+ */
+async function tests(name, command, args) {
+  const result = await runStep(name, command, args);
+  const counts = countTests(result.output);
+  if (result.code !== 0 && counts.failed === 0) counts.failed = 1;
+  failedFiles.push(...failedTestFiles(result.output, ROOT));
+  tallies.push({ name, ...counts, ms: result.ms, cpuSeconds: result.cpuSeconds });
+}
+
+/** The browser tests of the run: the exclusive project's own run, when there was one, in place of its skips. */
+function browserResults() {
+  const first = browserTests(E2E_REPORT);
+  const exclusive = browserTests(E2E_EXCLUSIVE_REPORT);
+  if (exclusive.length === 0) return first;
+  return [...first.filter((t) => t.project !== 'exclusive'), ...exclusive];
+}
+
+/**
+ * A browser test step's tally: a run that failed without a failed test (set-up, a crash of the runner) still
+ * counts as one failure.
+ * @param {string} name @param {Awaited<ReturnType<typeof runStep>>} result @param {import('../lib/browser-report.mjs').BrowserTest[]} counted
+ */
+function browserTally(name, result, counted) {
+  const counts = browserCounts(counted);
+  if (result.code !== 0 && counts.failed === 0) counts.failed = 1;
+  tallies.push({ name, ...counts, ms: result.ms, cpuSeconds: result.cpuSeconds });
+}
+
+/**
+ * The browser tests: side by side, then the exclusive specs (e2e/support/order.ts). A failure in the first phase
+ * skips every exclusive test (the project depends on it), so the exclusive project then runs again on its own,
+ * with a report and artifacts of its own, and its results are counted in place of those skips: one failure never
+ * hides them.
+ */
+async function browserTestsStep() {
+  rmSync(E2E_REPORT, { force: true });
+  rmSync(E2E_EXCLUSIVE_REPORT, { force: true });
+  const playwright = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
+  const first = await runStep('browser tests: npx playwright test', 'npx', playwright);
+  const firstTests = browserTests(E2E_REPORT);
+  const firstPhaseFailed = firstTests.some((t) => t.project === 'side-by-side' && t.status === 'unexpected');
+  const exclusiveSkipped = firstTests.some((t) => t.project === 'exclusive' && t.status === 'skipped');
+  if (!(firstPhaseFailed && exclusiveSkipped)) {
+    browserTally('browser tests: npx playwright test', first, firstTests);
+    return;
+  }
+  browserTally(
+    'browser tests: npx playwright test (the exclusive project skipped: counted below)',
+    first,
+    firstTests.filter((t) => t.project !== 'exclusive'),
+  );
+  const name = 'browser tests, the exclusive project on its own: npx playwright test --project exclusive --no-deps';
+  const again = await runStep(name, 'npx', [...playwright, '--project', 'exclusive', '--no-deps'], {
+    E2E_JSON_REPORT: E2E_EXCLUSIVE_REPORT,
+    E2E_ARTIFACTS_DIR: path.join(E2E_RESULTS, 'artifacts-exclusive'),
+  });
+  browserTally(name, again, browserTests(E2E_EXCLUSIVE_REPORT));
+}
+
+async function main() {
+  await setUp('install: npm ci (when needed)', ensureInstall);
+  await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
+  // The topology test runs nginx (deploy/test/topology.test.ts).
+  await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
+  // The video gateway: the server's real-gateway test and the browser tests run it (lib/video-gateway.mjs).
+  await setUp('Debian janus: apt-get (when missing)', ensureJanus);
+  if (process.env.CI === 'true') await requireProductionServices();
+  // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
+  // package at a time, then the server's three longest test files; and the build, then the browser and topology
+  // tests, then the static checks. The first two run niced (`nice -n 10`): the build and the browser tests are the
+  // longest path and wait on real time (timeouts, a live page), the others only take the CPU the browser lane
+  // leaves. Every stream runs to the end, so a run reports every failure at once.
+  const serverLane = tests(
+    'server tests: npm test -w @originate/mock-server',
+    ...niced('npm', ['test', '-w', '@originate/mock-server']),
+  );
+  const unitLane = (async () => {
+    // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
+    // no package waits for another's tests in dependency order.
+    await tests(
+      'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
+      ...niced('npx', [
+        'lerna',
+        'run',
+        'test',
+        '--ignore',
+        '@originate/mock-server',
+        '--concurrency',
+        '1',
+        '--no-bail',
+        '--no-sort',
+      ]),
+    );
+    // The server's three longest files (kill -9 durability, the fuzz corpus, the drain), beside the rest of it.
+    await tests(
+      'server tests, the long ones: npm run test:long -w @originate/mock-server',
+      ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
+    );
+  })();
+  const browserLane = (async () => {
+    const buildStartedAt = new Date();
+    if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
+      // The browser tests' setup then finds the builds current instead of building them again.
+      markBuilt(buildStartedAt);
+      await browserTestsStep();
+      // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
+      await tests('topology: npm run test:topology -w @originate/deploy', 'npm', [
+        'run',
+        'test:topology',
+        '-w',
+        '@originate/deploy',
+      ]);
+    } else {
+      tallies.push({
+        name: 'browser tests (not run: build failed)',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        ms: 0,
+        cpuSeconds: 0,
+      });
+    }
+    // The static checks last in this lane, the shortest of the three: after the browser tests (they would take
+    // CPU from a live page), while the other two lanes finish.
+    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+    // types are checked once each, not once per package.
+    await check('typecheck: npm run typecheck', 'npm', ['run', 'typecheck']);
+    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
+    // Exports, files and dependencies nothing uses (knip.json).
+    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
+  })();
+  await Promise.all([serverLane, unitLane, browserLane]);
+  summarise();
+}
+
+const cpuText = (/** @type {number | null} */ cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(1)} CPU-s`);
+
+function summarise() {
+  const results = browserResults();
+  const slowest = [...results].sort((a, b) => b.ms - a.ms).slice(0, 10);
+  if (slowest.length > 0) {
+    console.log('\n=== Ten slowest browser tests');
+    for (const t of slowest) console.log(`  ${seconds(t.ms).padStart(8)}  ${t.title}`);
+  }
+  console.log('\n=== Summary (wall time and CPU time of each step; CPU of its whole process tree)');
+  for (const t of tallies) {
+    const detail = t.check ? '' : `: ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`;
+    console.log(
+      `  ${t.failed ? 'FAIL' : 'ok  '}  ${seconds(t.ms).padStart(8)}  ${cpuText(t.cpuSeconds).padStart(12)}  ${t.name}${detail}`,
+    );
+  }
+  // Everything this process and every process under it used, set-up included.
+  const cpu = cpuSeconds();
+  console.log(
+    `  total wall time ${seconds(Date.now() - STARTED)}, total CPU ${cpuText(cpu && cpu.self + cpu.children)}`,
+  );
+  const failedBrowserTests = results.filter((t) => t.status === 'unexpected');
+  if (failedBrowserTests.length > 0) {
+    console.log(`\n=== Failed browser tests (${failedBrowserTests.length})`);
+    for (const t of failedBrowserTests) console.log(`  ${t.title} [${t.project}]`);
+  }
+  if (failedFiles.length > 0) {
+    console.log(`\n=== Failed test files (node:test, jest) (${failedFiles.length})`);
+    for (const file of new Set(failedFiles)) console.log(`  ${file}`);
+  }
+  const passed = tallies.reduce((n, t) => n + t.passed, 0);
+  const failed = tallies.reduce((n, t) => n + t.failed, 0);
+  const skipped = tallies.reduce((n, t) => n + t.skipped, 0);
+  console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+  rmSync(CPU_DIR, { recursive: true, force: true });
+  process.exitCode = failed > 0 ? 1 : 0;
+}
+
+main().catch((error) => {
+  console.error(`npm test could not run: ${error.message}`);
+  tallies.push({ name: 'set-up', passed: 0, failed: 1, skipped: 0, ms: 0, cpuSeconds: null });
+  summarise();
+});
