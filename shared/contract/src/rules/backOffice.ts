@@ -164,6 +164,14 @@ export interface ActorContext {
 
 const has = (actor: Pick<ActorContext, 'roles'>, permission: string) => actor.roles.includes(permission);
 
+/** The ALL list and access to every application: an ALL_APPLICATIONS_* holder (spec §6). */
+export const seesAll = (actor: Pick<ActorContext, 'roles'>) =>
+  [
+    Permissions.ALL_APPLICATIONS_ASSIGN,
+    Permissions.ALL_APPLICATIONS_REASSIGN,
+    Permissions.ALL_APPLICATIONS_ASSIGN_SELF,
+  ].some((permission) => has(actor, permission));
+
 export type AssignAction = 'assign' | 'reassign';
 
 /** The caller of the assignment rule: who they are, what they hold, which teams they are in. */
