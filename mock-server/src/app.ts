@@ -7,18 +7,16 @@ import Fastify, {
   type FastifySchema,
   type FastifyServerOptions,
 } from 'fastify';
-import { DEBUG_PREFIX, installAuthHook } from './auth-hook';
 import type { Config } from './config';
-import type { AppContext } from './context';
 import { type Db, openDb } from './db';
-import { DrainState } from './drain';
-import { installAdminEnvelope } from './envelope';
-import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './errors';
 import { schemaController } from './http/compilers';
+import { installAdminEnvelope } from './http/envelope';
+import { answerClientError, installErrorHandling, invalid, sendError, trackExchanges } from './http/errors';
 import { closeIdleConnections } from './http/idle-connections';
 import { enforceRequestDeadline } from './http/request-deadline';
+import { installCompression, installRequestRules } from './http/request-rules';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
-import { authRoutes, sessionRoutes } from './modules/auth';
+import { authRoutes, DEBUG_PREFIX, installAuthHook, sessionRoutes } from './modules/auth';
 import {
   applyExplicitPortalUrl,
   configsRoutes,
@@ -28,11 +26,11 @@ import {
   flowConfigSaveRoutes,
 } from './modules/configs';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
-import { DocumentWork, documentRoutes, type FileStore, openFileStore, reconcileFileStore } from './modules/documents';
+import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
 import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { listRoutes, listSetupRoutes } from './modules/lists';
-import { Hub, notificationsRoutes } from './modules/notifications';
+import { notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
 import { portalRoutes } from './modules/portal';
 import { queriesRoutes } from './modules/queries';
@@ -40,8 +38,11 @@ import { reportRoutes } from './modules/reports';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { attachGatewayRelay, type GatewayRelay, portalVideoRoutes, videoRoutes } from './modules/video';
-import { openRedis, type RedisLink } from './redis';
-import { installCompression, installRequestRules } from './request-rules';
+import type { AppContext, FileStore } from './platform/context';
+import { DocumentWork } from './platform/document-work';
+import { DrainState } from './platform/drain';
+import { Hub } from './platform/hub';
+import { openRedis, type RedisLink } from './platform/redis';
 import { attachSockets, type SocketLayer } from './socket';
 
 export interface BuildOptions {

@@ -3,7 +3,7 @@
 // deploy/scripts/lib/system.mjs it also speaks its IPC protocol (README "Supervision").
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { type Drain, startDrain } from './drain';
+import { type Drain, startDrain } from './platform/drain';
 import { buildSeededApp } from './seed';
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

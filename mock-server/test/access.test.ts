@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { RegisteredRoute } from '../src/app';
 import { createSession, revokeSession } from '../src/modules/auth/sessions';
-import { findUserByName } from '../src/modules/users/users';
+import { findUserByName } from '../src/modules/users/directory';
 import { answerProblem } from './harness/envelope';
 import {
   apiRoutes,

@@ -10,7 +10,7 @@ import {
   type CallbackRequestBody,
   type LeadDetailAnswer,
 } from '@originate/contract';
-import type { LeadChange } from '../src/modules/notifications';
+import type { LeadChange } from '../src/platform/hub';
 import { solvedCaptcha } from './flow-helpers';
 import { call, labels, loginStaff, startServer, type TestServer } from './helpers';
 

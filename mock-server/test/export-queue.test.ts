@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, type ExportQueuedAnswer, SPREADSHEET_MIME } from '@originate/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { ExportQueue } from '../src/modules/reports/export-queue';
-import { exportQueueOf } from '../src/modules/reports/spreadsheet';
+import { ExportQueue } from '../src/http/export-queue';
+import { exportQueueOf } from '../src/http/spreadsheet';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

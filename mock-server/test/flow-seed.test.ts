@@ -17,7 +17,8 @@ import {
   ProductConfigSchema,
   schemaIssues,
 } from '@originate/contract/schemas';
-import { type ApplicationValues, type FlowRules, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
+import type { FlowRules } from '../src/modules/configs';
+import { type ApplicationValues, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
 
 const fields: FieldConfig[] = COMPONENTS.flatMap((c) => c.fields);

@@ -14,7 +14,7 @@ import {
 } from '@originate/contract';
 import { createSession } from '../src/modules/auth/sessions';
 import { startStaffApplication } from '../src/modules/customer-flow';
-import { findUserByName } from '../src/modules/users/users';
+import { findUserByName } from '../src/modules/users/directory';
 import { completePersonalLoan, encrypted, issues, personalLoanBody } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 

@@ -20,8 +20,8 @@ import {
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import JSZip from 'jszip';
-import { exportLeads } from '../src/modules/leads/lead-lists';
-import { exportList } from '../src/modules/lists/lists';
+import { exportLeads } from '../src/modules/leads/worklists';
+import { exportList } from '../src/modules/lists/task-pages';
 import { findUserById } from '../src/modules/users';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 

@@ -22,7 +22,8 @@ import {
   type Team,
 } from '@originate/contract';
 import { ApplicationDetailSchema, ApplicationsDataSchema, schemaIssues } from '@originate/contract/schemas';
-import { type FlowContext, flowFor } from '../src/modules/customer-flow/flow-applications';
+import { flowFor } from '../src/modules/configs';
+import type { FlowContext } from '../src/modules/customer-flow/flow-applications';
 import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
 import { LIST_FIELDS } from '../src/modules/lists/list-query';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';

@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { FlowApplicationSchema, SaveApplicationBodySchema, schemaIssues } from '@originate/contract/schemas';
 import { createFormState, submitCheck } from '@originate/flow-engine';
-import { flowFor } from '../src/modules/customer-flow/flow-applications';
+import { flowFor } from '../src/modules/configs';
 import { RESUMABLE_APPLICATION_ID, seedResumableApplication } from '../src/seed/flow-demo';
 import { encrypted } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';

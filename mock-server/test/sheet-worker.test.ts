@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { numberFormat, SPREADSHEET_FILLS } from '@originate/contract';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { type SheetSource, sendSheet } from '../src/modules/reports/spreadsheet';
+import { type SheetSource, sendSheet } from '../src/http/spreadsheet';
 
 const BATCH = 500;
 const logged: { msg?: string; export?: string }[] = [];

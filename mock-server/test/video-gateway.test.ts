@@ -23,8 +23,8 @@ import {
   type VideoJoin,
 } from '@originate/contract';
 import { WebSocket } from 'ws';
-import { startDrain } from '../src/drain';
 import { type GatewaySocket, openAdminSocket, openGatewaySocket } from '../src/modules/video/gateway-socket';
+import { startDrain } from '../src/platform/drain';
 import { type Applicant, newPersonalLoan } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 

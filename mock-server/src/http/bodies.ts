@@ -5,7 +5,7 @@ import { decryptPayload, type SchemaIssue } from '@originate/contract';
 import { schemaIssues } from '@originate/contract/schemas';
 import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import Type, { type Static, type TSchema } from 'typebox';
-import { invalid, ValidationError } from '../errors';
+import { invalid, ValidationError } from './errors';
 
 /** {data: 'iv:cipher'} — hex, so its length bounds the plain text at about half. */
 export const EnvelopeSchema = Type.Object(

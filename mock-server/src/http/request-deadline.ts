@@ -5,7 +5,7 @@
 // one tick after its headers arrived is answered as Node's own timeout is (408, or closed if an answer has
 // begun). When Node's check works it answers first and this one finds the connection already ended.
 import type { IncomingMessage, Server } from 'node:http';
-import { answerClientError } from '../errors';
+import { answerClientError } from './errors';
 
 const timedOut = () => Object.assign(new Error('request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
 

@@ -3,7 +3,7 @@
 
 import type { Db } from '../db';
 import { hashPassword } from '../modules/auth';
-import type { FileStore } from '../modules/documents';
+import type { FileStore } from '../platform/context';
 import { demoApplications, SEED_ANCHOR } from './applications';
 import { seedBank } from './bank';
 import { seedDemoDocuments } from './documents';

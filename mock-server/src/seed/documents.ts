@@ -4,8 +4,8 @@
 // in one transaction with their blobs, so a killed start leaves neither rows without bytes nor a half seed.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db';
-import type { FileStore, Received } from '../modules/documents';
 import { insertDocument, textPdf, type UploadRecord, withBlobs } from '../modules/documents';
+import type { FileStore, Received } from '../platform/context';
 import { demoApplications, SEED_ANCHOR } from './applications';
 
 const DOCUMENTS: Record<string, { fieldKey: string; title: string }[]> = {

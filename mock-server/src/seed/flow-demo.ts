@@ -5,8 +5,8 @@
 // existing database gains it on its next start.
 import { DEFAULT_FLOW_VERSION, type SaveApplicationBody } from '@originate/contract';
 import type { Db } from '../db';
-import { findProduct } from '../modules/configs';
-import { createFlowApplication, flowFor } from '../modules/customer-flow';
+import { findProduct, flowFor } from '../modules/configs';
+import { createFlowApplication } from '../modules/customer-flow';
 import { SEED_ANCHOR } from './applications';
 import { seedDisplayName, userById } from './people';
 

@@ -2,35 +2,16 @@
 // socket (access token and session id, portal app), no NOTIFICATION role needed; every change to an
 // application (hub 'applicationChanged') goes to every staff socket as ids only, so nothing an
 // application holds reaches a user who may not read it: the list refetches through the access-checked routes.
-import {
-  APPLICATIONS_NAMESPACE,
-  type ApplicationChangedPayload,
-  ApplicationEvents,
-  PORTAL_APP_NAME,
-} from '@originate/contract';
+import { APPLICATIONS_NAMESPACE, type ApplicationChangedPayload, ApplicationEvents } from '@originate/contract';
 import type { Server } from 'socket.io';
-import type { AppContext } from '../context';
-import { sessionForAccessToken } from '../modules/auth';
-import { findUserById } from '../modules/users';
+import type { AppContext } from '../platform/context';
+import { socketAuthenticator } from './handshake';
 import { sessionRoom } from './rooms';
 
 /** Attaches the namespace to the server; the returned function detaches it from the hub. */
 export function attachApplicationSockets(io: Server, ctx: AppContext): () => void {
   const namespace = io.of(APPLICATIONS_NAMESPACE);
-  namespace.use(async (socket, next) => {
-    try {
-      const { token, sessionId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
-      if (typeof token !== 'string' || typeof sessionId !== 'string') return next(new Error('Unauthorized'));
-      const session = await sessionForAccessToken(ctx.db, token, ctx.now());
-      if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
-      const user = await findUserById(ctx.db, session.userId);
-      if (!user?.applications.includes(PORTAL_APP_NAME)) return next(new Error('Forbidden'));
-      socket.data = { sessionId: session.sessionId };
-      next();
-    } catch (error) {
-      next(error instanceof Error ? error : new Error('Internal server error'));
-    }
-  });
+  namespace.use(socketAuthenticator(ctx, (_user, session) => ({ data: { sessionId: session.sessionId } })));
   // Its session's room, so that ending the session closes it on whichever server holds it.
   namespace.on('connection', (socket) => socket.join(sessionRoom((socket.data as { sessionId: string }).sessionId)));
   const onChanged = (applicationId: string, modTime: string) => {

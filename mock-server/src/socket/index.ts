@@ -3,7 +3,6 @@ import type { Server as HttpServer } from 'node:http';
 import {
   FromServer,
   type FromServerPayloads,
-  PORTAL_APP_NAME,
   Roles,
   SOCKET_PATH,
   ToServer,
@@ -12,8 +11,7 @@ import {
 import { Id } from '@originate/contract/schemas';
 import { Server, type Socket } from 'socket.io';
 import { Value } from 'typebox/value';
-import type { AppContext } from '../context';
-import { isSessionLive, sessionForAccessToken } from '../modules/auth';
+import { isSessionLive } from '../modules/auth';
 import {
   latestNotifications,
   markAllCounted,
@@ -21,9 +19,10 @@ import {
   uncountedCount,
   updateOwn,
 } from '../modules/notifications';
-import { findUserById } from '../modules/users';
-import type { RedisLink } from '../redis';
+import type { AppContext } from '../platform/context';
+import type { RedisLink } from '../platform/redis';
 import { attachApplicationSockets } from './applications';
+import { socketAuthenticator } from './handshake';
 import { attachLeadSockets } from './leads';
 import { sessionRoom, userRoom } from './rooms';
 
@@ -100,21 +99,13 @@ export function attachSockets(httpServer: HttpServer, ctx: AppContext, redis?: R
     return count;
   };
 
-  io.use(async (socket, next) => {
-    try {
-      const { token, sessionId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
-      if (typeof token !== 'string' || typeof sessionId !== 'string') return next(new Error('Unauthorized'));
-      const session = await sessionForAccessToken(db, token, ctx.now());
-      if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
-      const user = await findUserById(db, session.userId);
-      if (!user?.applications.includes(PORTAL_APP_NAME)) return next(new Error('Forbidden'));
-      if (!user.roles.includes(Roles.NOTIFICATION)) return next(new Error('Notifications need the NOTIFICATION role'));
-      socket.data = { userId: user.userid, sessionId: session.sessionId };
-      next();
-    } catch (error) {
-      next(error instanceof Error ? error : new Error('Internal server error'));
-    }
-  });
+  io.use(
+    socketAuthenticator(ctx, (user, session) =>
+      user.roles.includes(Roles.NOTIFICATION)
+        ? { data: { userId: user.userid, sessionId: session.sessionId } }
+        : { refused: 'Notifications need the NOTIFICATION role' },
+    ),
+  );
 
   io.on('connection', async (socket: NotificationSocket) => {
     const { userId, sessionId } = socket.data;

@@ -3,19 +3,11 @@
 // change goes as ids only, and only to the sockets of those who may see the lead (contract
 // leadViewRefusal): its owners before and after, its branch team, and those who see every lead. Each
 // socket joins those rooms at connection, so with the Redis adapter the emit reaches every server.
-import {
-  LEADS_NAMESPACE,
-  type LeadChangedPayload,
-  LeadEvents,
-  leadsEverywhere,
-  PORTAL_APP_NAME,
-  worksLeads,
-} from '@originate/contract';
+import { LEADS_NAMESPACE, type LeadChangedPayload, LeadEvents, leadsEverywhere, worksLeads } from '@originate/contract';
 import type { Server } from 'socket.io';
-import type { AppContext } from '../context';
-import { sessionForAccessToken } from '../modules/auth';
-import type { LeadChange } from '../modules/notifications';
-import { findUserById } from '../modules/users';
+import type { AppContext } from '../platform/context';
+import type { LeadChange } from '../platform/hub';
+import { socketAuthenticator } from './handshake';
 import { sessionRoom, userRoom } from './rooms';
 
 const teamRoom = (teamId: string) => `lead-team:${teamId}`;
@@ -25,14 +17,9 @@ const EVERY_LEAD_ROOM = 'lead-all';
 /** Attaches the namespace to the server; the returned function detaches it from the hub. */
 export function attachLeadSockets(io: Server, ctx: AppContext): () => void {
   const namespace = io.of(LEADS_NAMESPACE);
-  namespace.use(async (socket, next) => {
-    try {
-      const { token, sessionId } = (socket.handshake.auth ?? {}) as Record<string, unknown>;
-      if (typeof token !== 'string' || typeof sessionId !== 'string') return next(new Error('Unauthorized'));
-      const session = await sessionForAccessToken(ctx.db, token, ctx.now());
-      if (!session || session.sessionId !== sessionId) return next(new Error('Unauthorized'));
-      const user = await findUserById(ctx.db, session.userId);
-      if (!user?.applications.includes(PORTAL_APP_NAME) || !worksLeads(user)) return next(new Error('Forbidden'));
+  namespace.use(
+    socketAuthenticator(ctx, (user, session) => {
+      if (!worksLeads(user)) return { refused: 'Forbidden' };
       const everything = leadsEverywhere(user) || user.teams.some((t) => t.type === 'HIERARCHY' && t.allTeams);
       const rooms = [
         sessionRoom(session.sessionId),
@@ -41,12 +28,9 @@ export function attachLeadSockets(io: Server, ctx: AppContext): () => void {
           ? [EVERY_LEAD_ROOM]
           : user.teams.filter((t) => t.type === 'HIERARCHY').map((t) => teamRoom(t.id))),
       ];
-      socket.data = { rooms };
-      next();
-    } catch (error) {
-      next(error instanceof Error ? error : new Error('Internal server error'));
-    }
-  });
+      return { data: { rooms } };
+    }),
+  );
   namespace.on('connection', (socket) => socket.join((socket.data as { rooms: string[] }).rooms));
   const onChanged = (change: LeadChange) => {
     const payload: LeadChangedPayload = { lead_id: change.leadId, mod_time: change.modTime.toISOString() };

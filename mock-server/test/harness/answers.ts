@@ -8,7 +8,7 @@ import { schemaIssues } from '@originate/contract/schemas';
 import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
-import { HttpError } from '../../src/errors';
+import { HttpError } from '../../src/http/errors';
 
 /** The schema of this status: its own, else its class ('4xx'), else the default. */
 function schemaOf(responses: unknown, status: number): TSchema | undefined {

@@ -2,8 +2,8 @@
 // (spec §9 statuses) and 'applicationChanged' for live lists. Collected inside the transaction, sent
 // after it commits, so a rolled-back change notifies nobody.
 import type { Notification, NotificationStatusName, Team } from '@originate/contract';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
+import type { AppContext } from '../../platform/context';
 import { insertNotification, uncountedCount } from '../notifications';
 import { addWorklog, type WorklogEntry } from './worklog';
 

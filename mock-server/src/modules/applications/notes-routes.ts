@@ -1,5 +1,5 @@
 // The detail view's reads and notes: notes (GET, POST), worklogs, related applications, audits (field
-// history). Every route needs access to the application (modules/tasks/task-context loadApplication).
+// history). Every route needs access to the application (caller-view loadApplication).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, ID_PATTERN } from '@originate/contract';
 import {
@@ -15,11 +15,11 @@ import {
   WorklogsAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { loadApplication } from '../tasks';
+import { caller, type PluginOptions } from '../../platform/context';
 import { auditsOf } from './audits';
-import { addNote, notesOf, relatedApplications } from './detail';
+import { loadApplication } from './caller-view';
 import { publish } from './effects';
+import { addNote, notesOf, relatedApplications } from './notes';
 import { worklogsOf } from './worklog';
 
 /**

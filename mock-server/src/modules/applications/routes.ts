@@ -3,13 +3,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
 import { ApplicationSchema, closed, ERROR_ANSWERS, Id } from '@originate/contract/schemas';
 import Type from 'typebox';
-import type { PluginOptions } from '../../context';
-import { forbidden, notFound } from '../../errors';
-import { NO_ACCESS } from '../tasks';
+import { forbidden, notFound } from '../../http/errors';
+import type { PluginOptions } from '../../platform/context';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
-import { findApplication, forApplicant } from './applications';
-
-export const NOT_YOURS = 'An applicant session may only use its own application';
+import { NO_ACCESS, NOT_YOURS } from './caller-view';
+import { findApplication, forApplicant } from './stored';
 
 export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;

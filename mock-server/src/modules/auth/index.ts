@@ -1,7 +1,8 @@
 // The auth module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { authenticate, DEBUG_PREFIX, installAuthHook } from './gate';
 export { authRoutes, sessionRoutes } from './routes';
 export { hashPassword, newToken, safeEqual, sha256 } from './security';
-export type { ActiveSession, ApplicantSession, IssuedSession } from './sessions';
+export type { IssuedSession } from './sessions';
 export {
   accessTokenSession,
   createApplicantSession,
@@ -9,5 +10,4 @@ export {
   isSessionLive,
   openApplicantSession,
   sessionForAccessToken,
-  shortTokenOwner,
 } from './sessions';

@@ -19,11 +19,11 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { checkXsrf } from '../../auth-hook';
-import { caller, callerSession, type PluginOptions } from '../../context';
-import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../../errors';
+import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../../http/errors';
 import { nonEmptyString } from '../../http/schemas';
+import { caller, callerSession, type PluginOptions } from '../../platform/context';
 import { findUserById, passwordHashOf, publicUser } from '../users';
+import { checkXsrf } from './gate';
 import { admitLoginAttempt, clearLoginFailures } from './login-guard';
 import { recordPasswordReset } from './password-reset';
 import { verifyPassword } from './security';

@@ -3,28 +3,12 @@ import { createHash, randomUUID } from 'node:crypto';
 import { decryptPayload, encryptPayload, type SessionData } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
-import { unauthorized } from '../../errors';
+import { unauthorized } from '../../http/errors';
+import type { ActiveSession, ApplicantSession } from '../../platform/context';
 import { newToken, sha256 } from './security';
 
 export interface IssuedSession extends SessionData {
   xsrfToken: string;
-}
-
-export interface ActiveSession {
-  sessionId: string;
-  userId: string;
-  xsrfToken: string;
-}
-
-/** A session scoped to one application (README "Applicant sessions"): no user behind it. */
-export interface ApplicantSession {
-  sessionId: string;
-  applicationId: string;
-  xsrfToken: string;
-  /** The e-mail the applicant proved with a sign-in code (README "Applicant portal"), else null. */
-  email: string | null;
-  /** When the session ends, refreshed or not (README "Applicant sessions"). */
-  endsAt: Date;
 }
 
 /** What an applicant proved: a session opened with it names the e-mail, and ends no later than `endsBy`. */

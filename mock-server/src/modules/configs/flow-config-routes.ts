@@ -30,8 +30,8 @@ import {
 } from '@originate/contract/schemas';
 import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
-import type { PluginOptions } from '../../context';
-import { notFound, ValidationError } from '../../errors';
+import { notFound, ValidationError } from '../../http/errors';
+import type { PluginOptions } from '../../platform/context';
 import {
   allProducts,
   componentsByIds,

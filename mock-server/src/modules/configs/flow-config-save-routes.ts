@@ -19,9 +19,9 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { forbidden, notFound, ValidationError } from '../../errors';
 import { contractValidator } from '../../http/bodies';
+import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
 import {
   componentConfigIssues,

@@ -10,8 +10,10 @@ import {
   ProductConfigSchema,
   parseWithSchema,
 } from '@originate/contract/schemas';
+import { optionRequests } from '@originate/flow-engine';
 import Type from 'typebox';
 import type { Queryable } from '../../db';
+import { invalid } from '../../http/errors';
 
 const PageRulesSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
 const TranslationMapSchema = Type.Record(Type.String({ maxLength: 500 }), Type.String({ maxLength: 2000 }));
@@ -199,4 +201,26 @@ export async function translationsOf(db: Queryable, lang: string): Promise<Recor
     lang,
   ]);
   return rows[0]?.value ?? {};
+}
+
+/** What the engine needs besides the flow: its components, page rules and dropdown/radio options. */
+export interface FlowRules {
+  flow: FlowConfig;
+  components: ReadonlyMap<string, ComponentConfig>;
+  rules: PageRule[];
+  /** Option lists by property name, as the portal keys them. */
+  options: Record<string, FieldOptions['values']>;
+}
+
+/** The flow a save names, with what the engine reads (components, page rules, options); 400 naming what does not exist. */
+export async function flowFor(db: Queryable, flowId: string, verNum: number): Promise<FlowRules> {
+  const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
+  if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
+  const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
+  const components = await componentsByIds(db, ids);
+  const [rules, options] = await Promise.all([
+    rulesOf(db, [flowId], verNum),
+    fieldOptions(db, optionRequests(components.values())),
+  ]);
+  return { flow, components, rules, options: Object.fromEntries(options.map((o) => [o.property, o.values])) };
 }

@@ -1,13 +1,15 @@
 // The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export type { Problem } from './config-rules';
-export { applyExplicitPortalUrl, customerPortalOrigin } from './configs';
+export { applyExplicitPortalUrl, customerPortalOrigin } from './entries';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
 export {
   componentsByIds,
+  type FlowRules,
   fieldOptions,
   findFlowConfig,
   findProduct,
+  flowFor,
   rulesOf,
   saveComponentConfig,
   saveFieldOptions,

@@ -1,5 +1,5 @@
 // Spec §7 "Admin configuration": theme, features, environment domain, generic {type}/{name} configs.
-// GET /setup/configs/{type}/{name} (the named ones too) takes ?isenabled=true and ?configId= (modules/configs/configs.ts).
+// GET /setup/configs/{type}/{name} (the named ones too) takes ?isenabled=true and ?configId= (modules/configs/entries.ts).
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -21,11 +21,11 @@ import {
   ThemeConfigSchema,
 } from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { forbidden, notFound, ValidationError } from '../../errors';
+import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
 import { validateConfigValue } from './config-rules';
-import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './configs';
+import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './entries';
 
 // flow-config.ts reads configs through this module.
 export { readConfig };

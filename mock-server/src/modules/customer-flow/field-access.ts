@@ -15,7 +15,8 @@ import {
   tableOfField,
 } from '@originate/contract';
 import { createFormState, type FormState, shownValue } from '@originate/flow-engine';
-import { type ApplicationValues, type FlowRules, jointOrdinals } from './flow-rules';
+import type { FlowRules } from '../configs';
+import { type ApplicationValues, jointOrdinals } from './flow-rules';
 
 interface ReadOnlyField {
   key: string;

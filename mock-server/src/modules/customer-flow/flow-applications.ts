@@ -12,60 +12,22 @@ import {
   type SaveApplicationBody,
   STAFF_RESUME_LINK_HOURS,
 } from '@originate/contract';
-import { optionRequests } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
-import { conflict, forbidden, invalid, ValidationError } from '../../errors';
-import { fieldChanges, recordAudits } from '../applications';
+import { conflict, forbidden, invalid, ValidationError } from '../../http/errors';
+import type { FileStore } from '../../platform/context';
+import { type FlowDoc, fieldChanges, recordAudits } from '../applications';
 import { endDeviceSessions, sha256 } from '../auth';
-import { componentsByIds, fieldOptions, findFlowConfig, rulesOf } from '../configs';
-import type { FileStore } from '../documents';
+import type { FlowRules } from '../configs';
 import { assertStorageQuota } from '../documents';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import { referenceProblems } from './flow-references';
-import { type FlowRules, flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
+import { flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
 
 const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 const CUSTOMER_FLOW_STEP = 'Application Capture';
 const NEXT_STEP = { name: 'Verify documents', stepName: 'Document Verification', type: 'APPVD' } as const;
 
-/** What the flow application keeps in applications.doc. */
-export interface FlowDoc {
-  flowId: string;
-  verNum: number;
-  flowName: string;
-  mode: SaveApplicationBody['mode'];
-  section_id: string;
-  sub_section_id: string;
-  singleORjoint: SaveApplicationBody['singleORjoint'];
-  existing_or_new_customer: SaveApplicationBody['existing_or_new_customer'];
-  customFields: SaveApplicationBody['customFields'];
-  jointApplicants: SaveApplicationBody['jointApplicants'];
-  progress: SaveApplicationBody['progress'];
-  _deviceType: SaveApplicationBody['_deviceType'];
-  product_type_code: string;
-  /** Set when the application was submitted (resume links stop working). */
-  submitted_at?: string;
-  initiatedBy?: { id: string; username: string; displayName: string };
-  /** BRANCH when staff started it (New Internal); an applicant's own first save sets none. */
-  source_id?: 'BRANCH';
-  /** The lead it was converted from (leads module); later saves keep it. */
-  lead_id?: string;
-}
-
 export type FlowContext = FlowRules;
-
-/** The flow a save names, with what the engine reads (components, page rules, options); 400 naming what does not exist. */
-export async function flowFor(db: Queryable, flowId: string, verNum: number): Promise<FlowContext> {
-  const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
-  if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
-  const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
-  const components = await componentsByIds(db, ids);
-  const [rules, options] = await Promise.all([
-    rulesOf(db, [flowId], verNum),
-    fieldOptions(db, optionRequests(components.values())),
-  ]);
-  return { flow, components, rules, options: Object.fromEntries(options.map((o) => [o.property, o.values])) };
-}
 
 function checkStep(flow: FlowConfig, body: SaveApplicationBody): void {
   const section = flow.sections.find((s) => s.section_id === body.section_id);

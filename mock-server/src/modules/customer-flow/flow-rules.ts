@@ -4,7 +4,7 @@
 // portal refuses. This file only runs it over a stored application and words the refusals; what only
 // the server knows (OTP verifications, file ownership) is checked in flow-references.
 
-import type { ComponentConfig, FieldOptions, FlowConfig, FormValues, PageRule } from '@originate/contract';
+import type { FlowConfig, FormValues } from '@originate/contract';
 import {
   canAddJointApplicant,
   cellKey,
@@ -16,6 +16,7 @@ import {
   type Step,
   submitCheck,
 } from '@originate/flow-engine';
+import type { FlowRules } from '../configs';
 
 export interface ApplicationValues {
   existing_or_new_customer: 'existing' | 'new';
@@ -25,15 +26,6 @@ export interface ApplicationValues {
     applicantType: 'secondary' | 'guarantor';
     customFields: FormValues;
   }[];
-}
-
-/** What the engine needs besides the flow: its components, page rules and dropdown/radio options. */
-export interface FlowRules {
-  flow: FlowConfig;
-  components: ReadonlyMap<string, ComponentConfig>;
-  rules: PageRule[];
-  /** Option lists by property name, as the portal keys them. */
-  options: Record<string, FieldOptions['values']>;
 }
 
 export interface FieldIssue {

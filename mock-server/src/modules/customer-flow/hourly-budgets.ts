@@ -1,8 +1,8 @@
 // Writes per authenticated staff member per hour (not per address: many staff share an office's address),
 // counted where @fastify/rate-limit counts: in the process, or in Redis across servers (README "Scale-out").
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type AppContext, caller } from '../../context';
-import { TooManyRequestsError } from '../../errors';
+import { TooManyRequestsError } from '../../http/errors';
+import { type AppContext, caller } from '../../platform/context';
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 /** Per plugin context and budget: every route spending a budget (and its /debugger copy) shares it (a local store is per limiter). */

@@ -4,11 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
 import { Code, closed, ERROR_ANSWERS, FormValuesSchema, MicroflowAnswerSchema } from '@originate/contract/schemas';
 import Type from 'typebox';
-import type { PluginOptions } from '../../context';
-import { invalid, notFound } from '../../errors';
 import { EnvelopeSchema, opened } from '../../http/bodies';
+import { invalid, notFound } from '../../http/errors';
+import type { PluginOptions } from '../../platform/context';
+import { applicationFor, flowOfApplication } from '../applications';
 import { microflow } from './microflows';
-import { applicationFor, flowOfApplication } from './routes';
 
 const MicroflowBody = Type.Object({ customFields: FormValuesSchema }, closed);
 

@@ -3,8 +3,8 @@
 // emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
 import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
-import type { AppContext } from '../../context';
-import { invalid } from '../../errors';
+import { invalid } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
 import type { StoredApplication } from '../applications';
 import { storeDocument, textPdf } from '../documents';
 

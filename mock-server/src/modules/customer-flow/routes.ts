@@ -22,38 +22,25 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { authenticate } from '../../auth-hook';
-import { type AppContext, caller, type PluginOptions } from '../../context';
-import {
-  conflict,
-  forbidden,
-  invalid,
-  notFound,
-  TooManyRequestsError,
-  unauthorized,
-  ValidationError,
-} from '../../errors';
 import { checked, EnvelopeSchema, opened } from '../../http/bodies';
+import { forbidden, invalid, notFound, TooManyRequestsError, unauthorized, ValidationError } from '../../http/errors';
+import { type AppContext, caller, type PluginOptions } from '../../platform/context';
 import {
-  canAccessApplication,
+  applicationFor,
+  type FlowDoc,
   findApplication,
+  flowOfApplication,
   forApplicant,
   NOT_YOURS,
-  type StoredApplication,
   staffEditRefusal,
-  toActor,
-  toTaskAccess,
 } from '../applications';
-import type { IssuedSession } from '../auth';
-import { customerPortalOrigin, findProduct } from '../configs';
-import { NO_ACCESS } from '../tasks';
+import { authenticate, type IssuedSession } from '../auth';
+import { customerPortalOrigin, findProduct, flowFor } from '../configs';
 import { resumeApplication, startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
 import {
   copyApplication,
   type FlowContext,
-  type FlowDoc,
-  flowFor,
   isSubmit,
   issueResumeToken,
   issueStaffResumeToken,
@@ -70,37 +57,6 @@ const LangQuery = Type.Object(
 );
 /** A whole application's values inside a hex envelope: more than Fastify's default 1 MiB. */
 const SAVE_BODY_LIMIT = 4 * 1024 * 1024;
-
-/** An application is the caller's to use: an applicant's own, or a staff user's by the task access rules. */
-export async function applicationFor(
-  ctx: AppContext,
-  request: FastifyRequest,
-  applicationId: string,
-): Promise<StoredApplication> {
-  if (request.applicant && request.applicant.applicationId !== applicationId) throw forbidden(NOT_YOURS);
-  const found = await findApplication(ctx.db, applicationId);
-  if (!found) throw notFound('Application not found');
-  if (request.auth && !canAccessApplication(toActor(request.auth.user), found.tasks.map(toTaskAccess))) {
-    throw forbidden(NO_ACCESS);
-  }
-  return found;
-}
-
-/** The customer flow an application was filled in; 409 for applications that have none (back-office only). */
-export async function flowOfApplication(
-  ctx: AppContext,
-  stored: StoredApplication,
-): Promise<FlowContext & { doc: FlowDoc }> {
-  const doc = stored.application as unknown as Partial<FlowDoc>;
-  if (typeof doc.flowId !== 'string' || typeof doc.verNum !== 'number' || doc.customFields === undefined) {
-    throw conflict('This application was not made through a customer flow');
-  }
-  const flowCtx = await flowFor(ctx.db, doc.flowId, doc.verNum).catch(() => {
-    throw conflict('This application was not made through a customer flow');
-  });
-  // An application the bank seeded or staff started has no joint applicants recorded: none.
-  return { ...flowCtx, doc: { ...doc, jointApplicants: doc.jointApplicants ?? [] } as FlowDoc };
-}
 
 async function current(ctx: AppContext, applicationId: string, applicant: boolean) {
   const found = await findApplication(ctx.db, applicationId);

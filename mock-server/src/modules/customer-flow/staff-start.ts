@@ -10,12 +10,12 @@ import {
   startQueueRefusal,
   type Team,
 } from '@originate/contract';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
-import { forbidden, invalid, ValidationError } from '../../errors';
+import { forbidden, invalid, ValidationError } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
 import { addWorklog, fieldChanges, newEffects, publish, recordAudits } from '../applications';
-import { findProduct } from '../configs';
-import { createFlowApplication, flowFor, type StaffCreator } from './flow-applications';
+import { findProduct, flowFor } from '../configs';
+import { createFlowApplication, type StaffCreator } from './flow-applications';
 import { prefillIssues, stepsOf } from './flow-rules';
 import type { StartBudget } from './hourly-budgets';
 

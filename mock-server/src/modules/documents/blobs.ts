@@ -6,8 +6,9 @@
 // is unlinked after the commit and put back if the transaction fails. A content-addressed file written
 // again is the same bytes, so putting a file back is always safe; only deleting needs the lock.
 import type { Db, Queryable } from '../../db';
-import { HttpError } from '../../errors';
-import { displayName, type FileStore, type Received } from './files';
+import { HttpError } from '../../http/errors';
+import type { FileStore, Received } from '../../platform/context';
+import { displayName } from './files';
 
 export interface BlobWork {
   /** The held bytes as a blob (row locked, file in place); the caller's rows then name the returned hash. */

@@ -12,6 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import type { UploadKind } from '@originate/contract';
 import { FILE_ID_PATTERN } from '@originate/contract/schemas';
 import { IN_MEMORY_DATA_DIR } from '../../config';
+import type { FileStore, Received, StoreScan } from '../../platform/context';
 
 /** A file id is a UUID the server made; anything else is refused before a path is built from it. */
 const FILE_ID = new RegExp(FILE_ID_PATTERN);
@@ -97,60 +98,6 @@ export function displayName(raw: string): string {
 const BLOB_HASH_PATTERN = '^[0-9a-f]{64}$';
 const BLOB_HASH = new RegExp(BLOB_HASH_PATTERN);
 const isBlobHash = (value: string) => BLOB_HASH.test(value);
-
-/** Bytes held in a temporary place, hashed, until a transaction keeps them under their hash or they are discarded. */
-export interface Received {
-  hash: string;
-  size: number;
-  /** The first bytes (the signature check). */
-  head: Buffer;
-  /** The stream was cut at the size limit. */
-  truncated: boolean;
-  /** The whole content is UTF-8 without NUL (what text types must be). */
-  text: boolean;
-  /** Forgets the temporary bytes; a no-op once kept. */
-  discard(): Promise<void>;
-}
-
-/** What the uploads folder holds besides blobs (start-up reconciliation, README "File storage"). */
-interface StoreScan {
-  blobs: string[];
-  /** Files named by a document or version id: the layout before content addressing. */
-  legacy: string[];
-  /** Blobs set aside by a transaction that removed them: unlinked after its commit, restored on failure. */
-  trash: { name: string; hash: string }[];
-}
-
-/**
- * Content-addressed bytes: each blob is stored once under its sha-256, whatever number of documents and
- * versions name it (blobs.ref_count, modules/documents/blobs.ts). Whoever creates or deletes a blob's file holds
- * its `blobs` row lock; writing a blob's bytes under its name is always safe (they are the same bytes),
- * only deleting needs that lock.
- */
-export interface FileStore {
-  /** The most logical bytes (live documents and their versions) one application may hold. */
-  readonly quotaBytes: number;
-  /** Streams into a temporary place, hashing and checking the text as it goes. */
-  receive(stream: Readable & { truncated?: boolean }): Promise<Received>;
-  /** Bytes already in memory (generated PDFs, signatures, merges), held like a received stream. */
-  hold(data: Buffer): Promise<Received>;
-  /** Makes the held bytes the blob of their hash unless it is there; true when this call created it. */
-  keep(received: Received): Promise<boolean>;
-  read(hash: string): Promise<Buffer | null>;
-  /** Sets the blob's file aside under a trash name (null when there is none). */
-  trash(hash: string): Promise<string | null>;
-  /** Puts a trashed blob back (after a transaction that removed it failed). */
-  restore(trashName: string, hash: string): Promise<void>;
-  purge(trashName: string): Promise<void>;
-  /** Deletes a blob's file (only by the transaction that created it and still holds its row lock). */
-  remove(hash: string): Promise<void>;
-  scan(): Promise<StoreScan>;
-  /** Removes temporary files older than any request can take (left by a killed process). */
-  sweepPartials(): Promise<void>;
-  /** A legacy file's bytes held like a received stream (hard-linked, not copied); null when it is gone. */
-  holdLegacy(fileId: string): Promise<Received | null>;
-  removeLegacy(fileId: string): Promise<void>;
-}
 
 const HEAD_BYTES = 64;
 /** A temporary file older than this belongs to no live request (they time out well before). */

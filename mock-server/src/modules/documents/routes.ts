@@ -31,16 +31,15 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { HttpError, invalid, notFound } from '../../errors';
 import { attachment } from '../../http/attachment';
 import { checked } from '../../http/bodies';
+import { HttpError, invalid, notFound } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { caller, type PluginOptions } from '../../platform/context';
 import type { StoredApplication } from '../applications';
-import { publish } from '../applications';
-import { applicationFor, flowOfApplication } from '../customer-flow';
-import { loadApplication } from '../tasks';
-import type { UserRecord } from '../users';
+import { applicationFor, flowOfApplication, loadApplication, publish } from '../applications';
 import { assertStorageQuota } from './blobs';
+import { displayName, extensionOf, FILE_TYPES, isTextType, matchesSignature } from './files';
 import {
   assertMayManageDocuments,
   copyDocument,
@@ -55,8 +54,7 @@ import {
   replaceDocument,
   tooLarge,
   updateMetadata,
-} from './documents';
-import { displayName, extensionOf, FILE_TYPES, isTextType, matchesSignature } from './files';
+} from './staff-work';
 
 const fits = (schema: TSchema, value: string | undefined) => schemaIssues(schema, value).length === 0;
 const MAX_SIGNATURE_BYTES = 2 * 1024 * 1024;

@@ -1,3 +1,3 @@
 // The health module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { readiness } from './health';
+export { readiness } from './readiness';
 export { healthRoutes } from './routes';

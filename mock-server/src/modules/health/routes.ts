@@ -2,8 +2,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
 import { ERROR_ANSWERS, LiveAnswerSchema, NotReadyAnswerSchema, ReadyAnswerSchema } from '@originate/contract/schemas';
-import type { PluginOptions } from '../../context';
-import { probe, readiness } from './health';
+import type { PluginOptions } from '../../platform/context';
+import { probe, readiness } from './readiness';
 
 export const healthRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   // A probe must see this moment's state, never a cache's (this plugin's answers only, errors too).

@@ -10,12 +10,12 @@ import {
   formatDateTime,
   LEAD_ROLES,
 } from '@originate/contract';
-import type { AppContext } from '../../context';
-import { invalid, TooManyRequestsError } from '../../errors';
+import { invalid, TooManyRequestsError } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
 import { findProduct } from '../configs';
 import { checkCaptcha } from '../customer-flow';
 import { insertNotification } from '../notifications';
-import { addActivity, insertLead, leadTeamOf, newLeadEffects, nextLeadId, publishLead } from './leads';
+import { addActivity, insertLead, leadTeamOf, newLeadEffects, nextLeadId, publishLead } from './writes';
 
 const DAY_MS = 86_400_000;
 /** A team's queue is a handful of people: at most this many are told of one callback. */

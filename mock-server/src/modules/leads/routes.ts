@@ -1,6 +1,6 @@
 // The leads routes (issue 19; README "Leads"): the two lists, one lead, and every staff write to a lead,
 // staff only (an applicant session: 403) and also under /debugger; and the portal's public callback
-// request. Validate, check access, answer: SQL and transactions live in leads.ts, lead-lists.ts and
+// request. Validate, check access, answer: SQL and transactions live in writes.ts, worklists.ts and
 // callback.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR, LEAD_LIST_TITLES } from '@originate/contract';
@@ -24,15 +24,15 @@ import {
   LeadUpdateBodySchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
 import { background } from '../../db';
-import { invalid } from '../../errors';
 import { contractValidator } from '../../http/bodies';
+import { invalid } from '../../http/errors';
+import { sendListExport } from '../../http/spreadsheet';
+import { caller, type PluginOptions } from '../../platform/context';
 import { startBudget } from '../customer-flow';
 import { EXPORT_BATCH_ROWS } from '../lists';
-import { sendListExport } from '../reports';
 import { requestCallback } from './callback';
-import { exportLeads, listLeads } from './lead-lists';
+import { exportLeads, listLeads } from './worklists';
 import {
   assignLead,
   changeStatus,
@@ -42,7 +42,7 @@ import {
   recordActivity,
   setFollowUp,
   updateLead,
-} from './leads';
+} from './writes';
 
 const detail = { 200: LeadDetailAnswerSchema, ...ERROR_ANSWERS };
 

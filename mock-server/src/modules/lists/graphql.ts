@@ -1,15 +1,16 @@
 // The resolvers of /v3/graphql (schema: shared BACK_OFFICE_SDL). Each is a thin call into a service;
 // errors they throw are our HttpErrors, which the route turns into the usual 400/403 answers. What they
 // return is typed by the answer schemas the SDL is written from (shared answers/lists.ts).
-import type {
-  ApplicationDetail,
-  ApplicationList,
-  ApplicationStatus,
-  ApplicationsData,
-  FilterOperator,
-  FlowMode,
-  PortalApplication,
-  TaskReviewBucket,
+import {
+  type ApplicationDetail,
+  type ApplicationList,
+  type ApplicationStatus,
+  type ApplicationsData,
+  type FilterOperator,
+  type FlowMode,
+  type PortalApplication,
+  seesAll,
+  type TaskReviewBucket,
 } from '@originate/contract';
 import {
   type ASTVisitor,
@@ -29,13 +30,12 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
-import { forbidden } from '../../errors';
+import { forbidden } from '../../http/errors';
+import type { AppContext, ApplicantSession } from '../../platform/context';
 import { canAccessApplication, findApplication } from '../applications';
-import type { ApplicantSession } from '../auth';
 import { checkPage } from './list-query';
-import { type ListCaller, type ListWants, listApplications, seesAll } from './lists';
+import { type ListCaller, type ListWants, listApplications } from './task-pages';
 
 /** What each resolver receives from the route (mercurius adds its own keys to it): staff or an applicant. */
 declare module 'mercurius' {

@@ -12,5 +12,5 @@ export {
   sortColumn,
   tableConfig,
 } from './list-query';
-export { operationalLevelAgreement, seesAll } from './lists';
 export { listRoutes, listSetupRoutes } from './routes';
+export { operationalLevelAgreement } from './task-pages';

@@ -1,4 +1,4 @@
-// What every list of the server shares (applications in lists.ts, leads in modules/leads): the field map
+// What every list of the server shares (applications in task-pages.ts, leads in modules/leads): the field map
 // a table's columns are read through, filters per column kind, bank days, page sizes and parameters.
 // A list passes its own field map; the table configuration decides which columns filter and sort.
 import {
@@ -11,7 +11,7 @@ import {
   type TableConfig,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { invalid } from '../../errors';
+import { invalid } from '../../http/errors';
 
 /** One column a table may show, filter or sort by: the SQL it reads and how a filter value is read. */
 interface ListField {
@@ -52,7 +52,7 @@ export const LIST_FIELDS: ListFields = {
   stepNumber: { sql: 't.step_number', kind: 'amount' },
   type: { sql: 't.type', kind: 'dropdown' },
   start_time: { sql: 't.start_time', kind: 'date' },
-  // The overall SLA's end (migration 020's task_sla_due, as lists.ts operationalLevelAgreement reads it).
+  // The overall SLA's end (migration 020's task_sla_due, as task-pages.ts operationalLevelAgreement reads it).
   due_time: { sql: 'task_sla_due(t.start_time, t.sla_overall_mins)', kind: 'date', nullable: true },
   end_time: { sql: 't.end_time', kind: 'date', nullable: true },
 };

@@ -2,7 +2,7 @@
 // bank's products (GET /master_configs/products).
 import type { MasterProduct, SavedFilter, SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { invalid } from '../../errors';
+import { invalid } from '../../http/errors';
 import { checkFilters, fieldsOfTable, sortColumn, tableConfig } from './list-query';
 
 /** Saved filters one user may keep per table: enough for any real use, a bound for a hostile one. */

@@ -1,6 +1,6 @@
 // Spec §7 "Lists and search": GraphQL at /v3/graphql (mercurius over shared BACK_OFFICE_SDL; request and
 // answer as the {data} envelope), the table configurations, saved filters, global and local search, and
-// the products of the Products page. SQL lives in modules/lists/lists.ts, list-setup.ts and graphql.ts.
+// the products of the Products page. SQL lives in modules/lists/task-pages.ts, list-setup.ts and graphql.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
@@ -33,16 +33,16 @@ import {
 import { type DocumentNode, type GraphQLError, parse, validate } from 'graphql';
 import mercurius from 'mercurius';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
 import { background } from '../../db';
-import { HttpError, invalid, notFound, ValidationError } from '../../errors';
 import { contractValidator, EnvelopeSchema, opened } from '../../http/bodies';
-import { sendListExport } from '../reports';
-import type { UserRecord } from '../users';
+import { HttpError, invalid, notFound, ValidationError } from '../../http/errors';
+import { sendListExport } from '../../http/spreadsheet';
+import type { UserRecord } from '../../platform/context';
+import { caller, type PluginOptions } from '../../platform/context';
 import { documentRules, graphqlResolvers } from './graphql';
 import { EXPORT_BATCH_ROWS, tableConfig } from './list-query';
 import { masterProducts, savedFilters, saveFilter } from './list-setup';
-import { exportList, globalSearch, type ListCaller, localSearch } from './lists';
+import { exportList, globalSearch, type ListCaller, localSearch } from './task-pages';
 
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */

@@ -1,5 +1,4 @@
 // The notifications module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { Hub, type LeadChange } from './hub';
 export {
   insertNotification,
   latestNotifications,
@@ -7,5 +6,5 @@ export {
   markAllUnread,
   uncountedCount,
   updateOwn,
-} from './notifications';
+} from './inbox';
 export { notificationsRoutes } from './routes';

@@ -3,7 +3,7 @@ import type { MessageAnswer } from '@originate/contract';
 import { closed, Nullable } from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
 import type { Db } from '../../db';
-import { conflict } from '../../errors';
+import { conflict } from '../../http/errors';
 import { nonEmptyString } from '../../http/schemas';
 
 /** A browser's PushSubscription as its toJSON() gives it. */

@@ -4,8 +4,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, Roles } from '@originate/contract';
 import { closed, ERROR_ANSWERS, Id, MessageAnswerSchema } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
-import { forbidden } from '../../errors';
+import { forbidden } from '../../http/errors';
+import { caller, type PluginOptions } from '../../platform/context';
 import { PushSubscriptionSchema, saveSubscription } from './push-subscriptions';
 
 export const notificationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {

@@ -12,10 +12,10 @@ import {
   OtpVerifiedAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, callerSession, type PluginOptions } from '../../context';
-import { forbidden, invalid, notFound, ValidationError } from '../../errors';
-import { applicationFor, flowOfApplication } from '../customer-flow';
-import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused, readOutbox, sendOtp, verifyOtp } from './otp';
+import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
+import { caller, callerSession, type PluginOptions } from '../../platform/context';
+import { applicationFor, flowOfApplication } from '../applications';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused, readOutbox, sendOtp, verifyOtp } from './codes';
 
 const RECIPIENT = { SMS: /^(\+91)?[6-9][0-9]{9}$/, EMAIL: /^[^@\s]+@[^@\s]+\.[A-Za-z]{2,}$/ } as const;
 

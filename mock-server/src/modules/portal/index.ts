@@ -1,3 +1,4 @@
 // The portal module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { applicantOwns } from './portal';
+
 export { portalRoutes } from './routes';
+export { applicantOwns } from './sign-in';

@@ -12,13 +12,13 @@ import {
   PortalVerifyCodeBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PluginOptions } from '../../context';
-import { forbidden, ValidationError } from '../../errors';
+import { forbidden, ValidationError } from '../../http/errors';
+import type { PluginOptions } from '../../platform/context';
 import { NOT_YOURS } from '../applications';
 import { type IssuedSession, newToken, openApplicantSession } from '../auth';
 import { sessionAnswer } from '../customer-flow';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused } from '../otp';
-import { applicantOwns, sendSignInCode, verifySignInCode } from './portal';
+import { applicantOwns, sendSignInCode, verifySignInCode } from './sign-in';
 
 const NOT_SIGNED_IN = 'Sign in with your e-mail address to open your other applications';
 /** The httpOnly cookie naming this client's sign-in challenge: a code verifies only with the one it was sent for. */

@@ -20,18 +20,18 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { type AppContext, caller, type PluginOptions } from '../../context';
-import { forbidden, invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
+import { type AppContext, caller, type PluginOptions } from '../../platform/context';
 import {
   type Effects,
   findApplication,
+  flowOfApplication,
   NOT_YOURS,
   publish,
   type StoredApplication,
-  taskConfigs,
 } from '../applications';
-import { flowOfApplication } from '../customer-flow';
 import { applicantOwns } from '../portal';
+import { taskConfigs } from '../tasks';
 import {
   answerAsApplicant,
   applicantRequests,
@@ -42,7 +42,7 @@ import {
   type RequestedFields,
   subTaskDetails,
   subTaskPage,
-} from './queries';
+} from './sub-tasks';
 
 /** The comment is required when commenting. */
 const CommentBodySchema = Type.Object(

@@ -9,7 +9,7 @@ import {
   type Targets,
   type UserProductRows,
 } from '@originate/contract';
-import type { SheetColumn, SheetSource } from './spreadsheet';
+import type { SheetColumn, SheetSource } from '../../http/spreadsheet';
 
 /** The sheet titles (and file names): the reports' and the widget's names. */
 const REPORT_TITLES = {

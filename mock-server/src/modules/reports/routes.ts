@@ -29,10 +29,11 @@ import {
   UserRangeBodySchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
 import type { Queryable } from '../../db';
-import { forbidden, ValidationError } from '../../errors';
 import { contractValidator } from '../../http/bodies';
+import { forbidden, ValidationError } from '../../http/errors';
+import { sendSheet } from '../../http/spreadsheet';
+import { caller, type PluginOptions } from '../../platform/context';
 import { countByRangeSheet, flowSheet, targetsSheet, userProductSheet } from './export';
 import {
   ACHIEVED,
@@ -48,7 +49,6 @@ import {
 } from './figures';
 import { displayNameOf, reporteeDetails } from './reportees';
 import { inScope, reportUsers, type ScopeOf, scopeOf } from './scope';
-import { sendSheet } from './spreadsheet';
 import { overall, saveTarget, targetOf, targetRows } from './targets';
 
 /** 400 naming the field of a range that is not a real one (from > to, an unreal day, too long). */

@@ -2,11 +2,11 @@
 // ALL for an operations admin or an ALL_APPLICATIONS_* holder, TEAM for the lead of a team (the members
 // of the teams they lead, themselves included), OWN otherwise. A filter may only narrow it. Whose targets
 // the caller sets is narrower: only users below them (targetRefusal).
-import type { ReportScope } from '@originate/contract';
+import { type ReportScope, seesAll } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden } from '../../errors';
-import { seesAll } from '../lists';
-import { isOpsAdmin, type UserRecord } from '../users';
+import { forbidden } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { isOpsAdmin } from '../users';
 
 export interface ScopeOf {
   scope: ReportScope;

@@ -11,7 +11,7 @@ import {
   type TargetRow,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden, invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
 import { ACHIEVED } from './figures';
 import { inScope, type ScopeOf, targetRefusal } from './scope';
 

@@ -21,7 +21,8 @@ import {
   type Team,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
-import { conflict, forbidden, HttpError, invalid } from '../../errors';
+import { conflict, forbidden, HttpError, invalid } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
 import {
   addWorklog,
   currentTask,
@@ -33,7 +34,7 @@ import {
   recordAudits,
   type TaskRow,
 } from '../applications';
-import { findUserById, type UserRecord } from '../users';
+import { findUserById } from '../users';
 import { loadTaskContext, type TaskContext } from './task-context';
 import { nextStep } from './workflow';
 

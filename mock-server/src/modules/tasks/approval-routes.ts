@@ -13,7 +13,7 @@ import {
   RequestedApprovalAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
+import { caller, type PluginOptions } from '../../platform/context';
 import { publish } from '../applications';
 import { approvalsOf, decideApproval, requestApproval } from './approvals';
 

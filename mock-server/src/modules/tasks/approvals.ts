@@ -14,11 +14,12 @@ import {
   type Team,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
-import { conflict, forbidden, HttpError, invalid, notFound } from '../../errors';
-import { type Effects, newEffects, notifyUser, recordAudits, touchApplication } from '../applications';
-import { findUserById, type UserRecord } from '../users';
+import { conflict, forbidden, HttpError, invalid, notFound } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { type Effects, loadApplication, newEffects, notifyUser, recordAudits, touchApplication } from '../applications';
+import { findUserById } from '../users';
 import { stateOf } from './actions';
-import { loadApplication, loadTaskContext } from './task-context';
+import { loadTaskContext } from './task-context';
 
 interface ApprovalRow extends Record<string, unknown> {
   approval_id: string;

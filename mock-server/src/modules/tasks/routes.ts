@@ -1,6 +1,6 @@
 // Spec §7 application actions: POST /v3/application/action/{action} and complete_step/user, and POST
 // /backstage/rebook (README "State machine"), and the task's review date (snooze). The rules are the contract's;
-// the effects are actions.ts and snooze.ts.
+// the effects are actions.ts and snooze.ts. Ours: GET /v3/users/candidates, who an action may name (user-candidates.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
@@ -19,13 +19,16 @@ import {
   RemoveSnoozeBodySchema,
   SnoozeAnswerSchema,
   SnoozeBodySchema,
+  UserCandidatesAnswerSchema,
+  UserCandidatesQuerySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
-import { caller, type PluginOptions } from '../../context';
+import { caller, type PluginOptions } from '../../platform/context';
 import { publish } from '../applications';
 import { performAction, rebookCallback } from './actions';
 import { snooze } from './snooze';
+import { userCandidates } from './user-candidates';
 
 /** assign and reassign name who gets the task: assignTo is required there. */
 const AssignBodySchema = Type.Object({ ...ApplicationActionBodySchema.properties, assignTo: Id }, closed);
@@ -80,5 +83,15 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
     API_PATHS.applicationAction,
     { schema: { params: ParamsSchema, body: ApplicationActionBodySchema, response: actionAnswers } },
     (request) => run(request.params.action as ApplicationAction, request, request.body),
+  );
+  app.get(
+    API_PATHS.userCandidates,
+    {
+      schema: {
+        querystring: UserCandidatesQuerySchema,
+        response: { 200: UserCandidatesAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => ({ users: await userCandidates(ctx.db, caller(request).user, request.query) }),
   );
 };

@@ -1,9 +1,9 @@
 // The task's review date (Snooze tab): POST /v3/taskconfigs/updateSnoozeTime and removeSnoozeTime.
 import { futureTimeProblem, Permissions, type SnoozeBody } from '@originate/contract';
 import type { Db } from '../../db';
-import { conflict, forbidden, invalid } from '../../errors';
+import { conflict, forbidden, invalid } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
 import { type Effects, newEffects, touchApplication } from '../applications';
-import type { UserRecord } from '../users';
 import { loadTaskContext } from './task-context';
 
 /**

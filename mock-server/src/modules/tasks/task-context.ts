@@ -1,20 +1,10 @@
-// One application and one of its tasks as every back-office write sees them: the caller's access and
-// spec §4 'assigned', in the shape the contract's rules (actionPermission, taskActionsFor, visibleTabs) take.
-import { type ActorContext, isAssignedToUser } from '@originate/contract';
+// One application and one of its tasks as every back-office write sees them: the caller's actor view of
+// the task (modules/applications caller-view) and whether there is a step to go back to.
+import type { ActorContext } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden, invalid, notFound } from '../../errors';
-import {
-  canAccessApplication,
-  currentTask,
-  findApplication,
-  type StoredApplication,
-  type TaskRow,
-  toActor,
-  toTaskAccess,
-} from '../applications';
-import type { UserRecord } from '../users';
-
-export const NO_ACCESS = 'You do not have access to this application';
+import { invalid } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { actorOn, currentTask, loadApplication, type StoredApplication, type TaskRow } from '../applications';
 
 export interface TaskContext {
   stored: StoredApplication;
@@ -22,30 +12,6 @@ export interface TaskContext {
   actor: ActorContext;
   /** revert_stage has a step to go back to. */
   hasPreviousStep: boolean;
-}
-
-/** The actor view of `user` on `task` of `stored`. */
-export function actorOn(user: UserRecord, stored: StoredApplication, task: TaskRow | null): ActorContext {
-  const assignment = task
-    ? { assignedTo: task.assigned_to ?? undefined, assignedTeam: task.assigned_team, progress: task.progress }
-    : null;
-  return {
-    userid: user.userid,
-    roles: user.roles,
-    teams: user.teams,
-    assigned: assignment !== null && isAssignedToUser(stored.application, assignment, user),
-    hasAccess: canAccessApplication(toActor(user), stored.tasks.map(toTaskAccess)),
-    assignee: task?.assigned_to ?? null,
-    taskTeams: task?.assigned_team ?? [],
-  };
-}
-
-/** The application (404), the caller's access to it (403), and its open task or a named one (400). */
-export async function loadApplication(db: Queryable, user: UserRecord, applicationId: string) {
-  const stored = await findApplication(db, applicationId);
-  if (!stored) throw notFound('Application not found');
-  if (!canAccessApplication(toActor(user), stored.tasks.map(toTaskAccess))) throw forbidden(NO_ACCESS);
-  return stored;
 }
 
 export async function loadTaskContext(

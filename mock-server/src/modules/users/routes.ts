@@ -1,5 +1,5 @@
-// Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token;
-// ours, the candidates of a user picker (modules/users/user-candidates).
+// Spec §7 "users": the caller's profile, roles and teams; team look-ups guarded by a /tokenApi/getToken token
+// (route option shortToken, checked by the auth gate). The candidates of a user picker are the tasks module's.
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/contract';
@@ -11,19 +11,16 @@ import {
   SelectedTeamsAnswerSchema,
   TeamByNameAnswerSchema,
   TeamMembersAnswerSchema,
-  UserCandidatesAnswerSchema,
-  UserCandidatesQuerySchema,
   UserRolesAnswerSchema,
   UserSchema,
   UsersPageAnswerSchema,
   UserTeamsAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { type AuthContext, caller, type PluginOptions } from '../../context';
-import { forbidden, invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
 import { nonEmptyString } from '../../http/schemas';
-import { shortTokenOwner } from '../auth';
-import { userCandidates } from './user-candidates';
+import type { UserRecord } from '../../platform/context';
+import { caller, type PluginOptions } from '../../platform/context';
 import {
   findTeam,
   findUserById,
@@ -36,21 +33,13 @@ import {
   saveSelectedTeams,
   type TeamInfo,
   teamMembers,
-  type UserRecord,
-} from './users';
+} from './directory';
 
 const tokenField = { token: nonEmptyString(512) };
 const teamsAnswers = { 200: UserTeamsAnswerSchema, ...ERROR_ANSWERS };
 
 export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
-
-  /** The body token must be a live /tokenApi/getToken token of the caller. */
-  async function checkBodyToken(auth: AuthContext, token: string) {
-    const owner = await shortTokenOwner(db, token, ctx.now());
-    if (owner === null) throw invalid('token', 'is invalid or expired; get a new one from /tokenApi/getToken');
-    if (owner !== auth.user.userid) throw forbidden('The token was issued to another user');
-  }
 
   const canSeeTeam = (user: UserRecord, team: TeamInfo) => isOpsAdmin(user) || isMemberOf(user, team.id);
 
@@ -103,17 +92,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
   );
 
   app.get(
-    API_PATHS.userCandidates,
-    {
-      schema: {
-        querystring: UserCandidatesQuerySchema,
-        response: { 200: UserCandidatesAnswerSchema, ...ERROR_ANSWERS },
-      },
-    },
-    async (request) => ({ users: await userCandidates(db, caller(request).user, request.query) }),
-  );
-
-  app.get(
     API_PATHS.user,
     { schema: { params: Type.Object({ userid: Id }, closed), response: { 200: UserSchema, ...ERROR_ANSWERS } } },
     async (request) => {
@@ -147,10 +125,9 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
 
   app.post(
     API_PATHS.getGroup,
-    { schema: { body: Type.Object(tokenField, closed), response: teamsAnswers } },
+    { config: { shortToken: true }, schema: { body: Type.Object(tokenField, closed), response: teamsAnswers } },
     async (request) => {
       const auth = caller(request);
-      await checkBodyToken(auth, request.body.token);
       return teamAnswer(auth.user);
     },
   );
@@ -158,6 +135,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
   app.post(
     API_PATHS.getGroupMembers,
     {
+      config: { shortToken: true },
       schema: {
         body: Type.Object({ groupid: Id, ...tokenField }, closed),
         response: { 200: TeamMembersAnswerSchema, ...ERROR_ANSWERS },
@@ -165,7 +143,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
     },
     async (request) => {
       const auth = caller(request);
-      await checkBodyToken(auth, request.body.token);
       const team = await findTeam(db, { id: request.body.groupid });
       if (!team) throw notFound('Team not found');
       if (!canSeeTeam(auth.user, team)) throw forbidden('You are not a member of this team');
@@ -176,6 +153,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
   app.post(
     API_PATHS.userRoles,
     {
+      config: { shortToken: true },
       schema: {
         body: Type.Object({ userName: nonEmptyString(128), ...tokenField }, closed),
         response: { 200: NamedUserRolesAnswerSchema, ...ERROR_ANSWERS },
@@ -183,7 +161,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
     },
     async (request) => {
       const auth = caller(request);
-      await checkBodyToken(auth, request.body.token);
       const target = await findUserByName(db, request.body.userName);
       const led = new Set(ledTeamIds(auth.user));
       const allowed =
@@ -198,6 +175,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
   app.post(
     API_PATHS.groupDetailByName,
     {
+      config: { shortToken: true },
       schema: {
         body: Type.Object({ team: nonEmptyString(128), ...tokenField }, closed),
         response: { 200: TeamByNameAnswerSchema, ...ERROR_ANSWERS },
@@ -205,7 +183,6 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
     },
     async (request) => {
       const auth = caller(request);
-      await checkBodyToken(auth, request.body.token);
       const team = await findTeam(db, { name: request.body.team });
       if (!team) throw notFound('Team not found');
       if (!canSeeTeam(auth.user, team)) throw forbidden('You are not a member of this team');

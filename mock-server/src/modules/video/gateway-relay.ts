@@ -7,7 +7,7 @@ import { type IncomingMessage, type Server, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { VIDEO_GATEWAY_PROTOCOL, VIDEO_GATEWAY_RELAY_PATH } from '@originate/contract';
 import { type RawData, WebSocket, WebSocketServer } from 'ws';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 import { openCalls } from './calls';
 import { callGatewayToken, gatewayKeysOf } from './keys';
 

@@ -20,12 +20,11 @@ import {
 } from '@originate/contract/schemas';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
-import { type AppContext, type AuthContext, caller, type PluginOptions } from '../../context';
-import { conflict, forbidden, invalid, notFound } from '../../errors';
 import { attachment } from '../../http/attachment';
-import { canAccessApplication, findApplication, NOT_YOURS, toActor, toTaskAccess } from '../applications';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import { type AppContext, type AuthContext, caller, type PluginOptions } from '../../platform/context';
+import { canAccessApplication, findApplication, NO_ACCESS, NOT_YOURS, toActor, toTaskAccess } from '../applications';
 import { applicantOwns } from '../portal';
-import { NO_ACCESS } from '../tasks';
 import {
   type CallRecord,
   callAnswer,

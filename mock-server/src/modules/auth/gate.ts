@@ -1,11 +1,13 @@
-// The one gate every request passes: token, session id, XSRF, portal access, debug prefix.
+// The one gate every request passes: token, session id, XSRF, portal access, debug prefix; and, on the
+// routes that ask for it (config.shortToken), the body's /tokenApi/getToken token.
 
 import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppContext } from './context';
-import { forbidden, unauthorized } from './errors';
-import { accessTokenSession, safeEqual } from './modules/auth';
-import { findUserById } from './modules/users';
+import { forbidden, invalid, unauthorized } from '../../http/errors';
+import { type AppContext, caller } from '../../platform/context';
+import { findUserById } from '../users';
+import { safeEqual } from './security';
+import { accessTokenSession, shortTokenOwner } from './sessions';
 
 export const DEBUG_PREFIX = '/debugger';
 const DEBUG_ROLES = ['DEVELOPER', 'DEBUGGER'];
@@ -63,5 +65,13 @@ export function installAuthHook(app: FastifyInstance, ctx: AppContext): void {
       throw forbidden('Debug mode requires the DEVELOPER or DEBUGGER role');
     }
     request.auth = { session, user };
+  });
+  // After the body's schema check, so a malformed body is refused before its token is looked up.
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.shortToken) return;
+    const { token } = request.body as { token: string };
+    const owner = await shortTokenOwner(ctx.db, token, ctx.now());
+    if (owner === null) throw invalid('token', 'is invalid or expired; get a new one from /tokenApi/getToken');
+    if (owner !== caller(request).user.userid) throw forbidden('The token was issued to another user');
   });
 }

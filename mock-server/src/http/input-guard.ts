@@ -2,10 +2,14 @@
 // refuses NUL in text and jsonb and malformed UTF-16 cannot be stored, so both are bad input (400 naming
 // the field), never a 500; nesting is bounded so no handler recurses into a stack overflow.
 
-import type { Problem } from './modules/configs';
-
 /** Deeper than any value the platform stores (flow configs nest about a dozen levels). */
 const MAX_INPUT_DEPTH = 64;
+
+/** The field at fault and why, as a 400 lists it. */
+export interface InputProblem {
+  label: string;
+  reason: string;
+}
 
 const NUL_REASON = 'must not contain a NUL character';
 const SURROGATE_REASON = 'is not well-formed Unicode (lone surrogate)';
@@ -28,7 +32,7 @@ function childLabel(parent: string, key: string | number): string {
  * ('teams[0]', 'subscription.keys.auth'); `root` labels the value itself. Iterative, so no input can
  * overflow the stack here.
  */
-export function inputProblem(value: unknown, root: string): Problem | null {
+export function inputProblem(value: unknown, root: string): InputProblem | null {
   const stack: { value: unknown; label: string; depth: number }[] = [{ value, label: '', depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop() as (typeof stack)[number];

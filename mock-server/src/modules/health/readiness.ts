@@ -1,6 +1,6 @@
 // Readiness (README "Health and drain"): whether this process should get traffic from a load balancer.
 import type { NotReadyAnswer, NotReadyReason, ReadyAnswer } from '@originate/contract';
-import type { AppContext } from '../../context';
+import type { AppContext } from '../../platform/context';
 
 /** How long a probe waits for the database or Redis: a load balancer's probe gives up after a few seconds too. */
 const PROBE_TIMEOUT_MS = 2_000;

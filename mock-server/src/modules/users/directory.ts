@@ -1,13 +1,8 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
-import type { Team, TeamDetail, TeamMember, User } from '@originate/contract';
+import type { Team, TeamMember, User } from '@originate/contract';
 import type { Queryable } from '../../db';
-
-export interface UserRecord extends User {
-  email: string | null;
-  teamDetails: TeamDetail[];
-  selectedTeams: string[];
-}
+import type { UserRecord } from '../../platform/context';
 
 interface UserRow extends Record<string, unknown> {
   userid: string;

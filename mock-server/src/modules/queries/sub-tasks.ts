@@ -20,10 +20,11 @@ import {
   type UpdateSubTaskBody,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
-import { conflict, forbidden, invalid, notFound } from '../../errors';
-import { newEffects, notifyTeam, notifyUser, touchApplication } from '../applications';
-import { loadApplication, loadTaskContext } from '../tasks';
-import { findUserById, type UserRecord } from '../users';
+import { conflict, forbidden, invalid, notFound } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { loadApplication, newEffects, notifyTeam, notifyUser, touchApplication } from '../applications';
+import { loadTaskContext } from '../tasks';
+import { findUserById } from '../users';
 
 const SUB_TASK_PAGE_SIZE = 10;
 

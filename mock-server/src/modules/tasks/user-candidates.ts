@@ -10,9 +10,11 @@ import {
   type UserCandidatesQuery,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden, invalid } from '../../errors';
-import { loadTaskContext, pendingApprovalFor } from '../tasks';
-import { findStaff, type UserRecord } from './users';
+import { forbidden, invalid } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
+import { findStaff } from '../users';
+import { pendingApprovalFor } from './approvals';
+import { loadTaskContext } from './task-context';
 
 /** A picker shows the first matches; typing narrows them. */
 const CANDIDATES_LIMIT = 20;

@@ -6,8 +6,8 @@
 // runs out of time (abort) and V8 stops one that runs out of heap (resourceLimits).
 import { REFUSAL_CODES } from '@originate/contract';
 import { Piscina } from 'piscina';
-import type { DocumentLimits } from '../../../config';
-import { HttpError, invalid } from '../../../errors';
+import type { DocumentLimits } from '../../config';
+import { HttpError, invalid } from '../../http/errors';
 import type { LimitKind, MergePart } from './merge';
 import { newJobState, readJobState } from './shared-state';
 import type { MergeJob, MergeOutcome } from './worker';

@@ -8,9 +8,9 @@ import rateLimit from '@fastify/rate-limit';
 import { closed } from '@originate/contract/schemas';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import Type from 'typebox';
+import type { RedisLink } from '../platform/redis';
 import { invalid, TooManyRequestsError } from './errors';
 import { inputProblem } from './input-guard';
-import type { RedisLink } from './redis';
 
 /** A route that declares no querystring takes none: `?isAdmin=true` is refused, not ignored. */
 const NO_QUERY = Type.Object({}, closed);

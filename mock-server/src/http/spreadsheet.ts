@@ -19,8 +19,8 @@ import {
   type TableConfig,
 } from '@originate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../../context';
-import { attachment } from '../../http/attachment';
+import type { AppContext } from '../platform/context';
+import { attachment } from './attachment';
 import { EXPORT_RETRY_SECONDS, ExportQueue } from './export-queue';
 import type {
   FromSheetWorker,

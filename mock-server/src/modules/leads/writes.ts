@@ -34,14 +34,15 @@ import {
   type Team,
   worksLeads,
 } from '@originate/contract';
-import type { AppContext } from '../../context';
 import type { Queryable } from '../../db';
-import { conflict, forbidden, invalid, notFound, ValidationError } from '../../errors';
+import { conflict, forbidden, invalid, notFound, ValidationError } from '../../http/errors';
+import type { AppContext, UserRecord } from '../../platform/context';
+import type { LeadChange } from '../../platform/hub';
 import { findApplication, iso } from '../applications';
 import { findProduct } from '../configs';
 import { type StartBudget, startStaffApplication } from '../customer-flow';
-import { insertNotification, type LeadChange, uncountedCount } from '../notifications';
-import { findUserById, type UserRecord } from '../users';
+import { insertNotification, uncountedCount } from '../notifications';
+import { findUserById } from '../users';
 
 /** Who acted, as the history and the lead record them. */
 interface Initiator {

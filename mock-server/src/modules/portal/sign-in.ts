@@ -5,7 +5,8 @@
 import { PORTAL_SIGN_IN_KEY } from '@originate/contract/schemas';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
-import { type ApplicantSession, type IssuedSession, openApplicantSession, sha256 } from '../auth';
+import type { ApplicantSession } from '../../platform/context';
+import { type IssuedSession, openApplicantSession, sha256 } from '../auth';
 import { type OtpRefusal, sendOtp, type VerifyResult, verifyOtp } from '../otp';
 
 /** Applications an applicant may no longer see: DELETED by the bank. */

@@ -5,7 +5,7 @@
 // ticket after Retry-After until it is its turn: no request is held open while it waits (so no timeout
 // cuts a queued export), and a client gone away drops out (a ticket not asked for in TICKET_TTL_MS).
 import { randomBytes } from 'node:crypto';
-import { TooManyRequestsError } from '../../errors';
+import { TooManyRequestsError } from './errors';
 
 /** Seconds a queued export waits before asking again (the 202's Retry-After). */
 export const EXPORT_RETRY_SECONDS = 1;

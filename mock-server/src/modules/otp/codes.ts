@@ -7,7 +7,7 @@ import { randomInt } from 'node:crypto';
 import { type OutboxMessage, otpLockedMessage } from '@originate/contract';
 import { PORTAL_SIGN_IN_KEY } from '@originate/contract/schemas';
 import type { Db, Queryable } from '../../db';
-import { TooManyRequestsError } from '../../errors';
+import { TooManyRequestsError } from '../../http/errors';
 import { sha256 } from '../auth';
 
 export const OTP_TTL_SECONDS = 300;

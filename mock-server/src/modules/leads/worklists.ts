@@ -15,7 +15,8 @@ import {
   worksLeads,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden, invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
+import type { UserRecord } from '../../platform/context';
 import { iso } from '../applications';
 import {
   bankDayStart,
@@ -29,8 +30,7 @@ import {
   sortColumn,
   tableConfig,
 } from '../lists';
-import type { UserRecord } from '../users';
-import { leadCaller } from './leads';
+import { leadCaller } from './writes';
 
 const OPEN = `l.status IN ('NEW', 'CONTACTED', 'QUALIFIED')`;
 /** The bank day number lead_counts.follow_day holds (migration 019 lead_follow_day): days since 1970 in IST. */

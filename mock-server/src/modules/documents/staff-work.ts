@@ -16,13 +16,12 @@ import {
   type MetadataAnswer,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
-import { forbidden, HttpError, invalid, notFound } from '../../errors';
-import { addWorklog, type Effects, newEffects, recordAudits } from '../applications';
-import { loadApplication } from '../tasks';
-import type { UserRecord } from '../users';
+import { forbidden, HttpError, invalid, notFound } from '../../http/errors';
+import type { FileStore, Received, UserRecord } from '../../platform/context';
+import type { DocumentWork } from '../../platform/document-work';
+import { addWorklog, type Effects, loadApplication, newEffects, recordAudits } from '../applications';
 import { assertStorageQuota, withBlobs } from './blobs';
-import type { DocumentWork } from './document-work';
-import { displayName, extensionOf, type FileStore, type Received } from './files';
+import { displayName, extensionOf } from './files';
 
 /** What a document records besides its file: the answers' metadata. */
 export type DocumentMetadata = MetadataAnswer['metadata'];

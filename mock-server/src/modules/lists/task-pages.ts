@@ -12,8 +12,8 @@ import {
   type ListTask,
   type OperationalLevelAgreement,
   PAGE_SIZE_OPTIONS,
-  Permissions,
   type SlaPart,
+  seesAll,
   type TableConfig,
   type TaskProgress,
   type TaskReviewBucket,
@@ -21,7 +21,7 @@ import {
   taskSubStatus,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { forbidden, invalid, notFound } from '../../errors';
+import { forbidden, invalid, notFound } from '../../http/errors';
 import { iso } from '../applications';
 import {
   bankDayStart,
@@ -56,16 +56,6 @@ export interface ListArgs {
 }
 
 const OPEN = `t.progress IN ('In Progress', 'Pending')`;
-
-const hasAny = (caller: ListCaller, permissions: readonly string[]) =>
-  permissions.some((p) => caller.roles.includes(p));
-const ALL_PERMISSIONS = [
-  Permissions.ALL_APPLICATIONS_ASSIGN,
-  Permissions.ALL_APPLICATIONS_REASSIGN,
-  Permissions.ALL_APPLICATIONS_ASSIGN_SELF,
-];
-/** The ALL list and access to every application: an ALL_APPLICATIONS_* holder (spec §6). */
-export const seesAll = (caller: ListCaller) => hasAny(caller, ALL_PERMISSIONS);
 
 /**
  * shared inTaskTeam in SQL: one of the caller's teams matches any one of the task's teams (same type,
