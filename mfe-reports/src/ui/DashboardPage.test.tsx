@@ -4,7 +4,7 @@
 import { ApiError, type ReportsConfig } from '@originate/contract';
 import { act } from 'react';
 import * as calls from '../api/reports';
-import { login, type Mounted, mountPage } from './pageHarness';
+import { login, type Mounted, mountPage } from '../test/pageHarness';
 
 jest.mock('../api/reports');
 const mocked = calls as jest.Mocked<typeof calls>;

@@ -1,8 +1,8 @@
-// The service against scripted gateway transcripts (scriptedGateway.ts): the requests it sends, in order and
+// The service against scripted gateway transcripts (test/scriptedGateway.ts): the requests it sends, in order and
 // field by field, and what it makes of the recorded answers and events (spec §4, §7, §8, §9).
 import { VIDEO_BITRATE_POLL_MS, type VideoRoom } from '@originate/contract';
+import { ANSWER, type Exchange, OFFER, ScriptedGateway } from '../test/scriptedGateway';
 import { GatewayError } from './gateway';
-import { ANSWER, type Exchange, OFFER, ScriptedGateway } from './scriptedGateway';
 import type { VideoRoomEvent } from './videoRoomReducer';
 import { JOIN_TIMEOUT_MS, VideoRoomService } from './videoRoomService';
 

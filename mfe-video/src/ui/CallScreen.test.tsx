@@ -1,8 +1,8 @@
 // The call screen over a scripted gateway: what the user sees and what reaches the gateway.
 import { DEFAULT_VIDEO_GATEWAY_URL, type VideoJoin } from '@originate/contract';
-import { OFFER, ScriptedGateway } from '../domain/scriptedGateway';
+import { login, mount } from '../test/harness';
+import { OFFER, ScriptedGateway } from '../test/scriptedGateway';
 import { CallScreen } from './CallScreen';
-import { login, mount } from './harness';
 import { VIDEO_TEXTS } from './texts';
 
 const PIN = 'pin-0123456789abcdefghijk';

@@ -2,9 +2,9 @@
 // joins it) and the applicant path (the invitation, then the join), phone-sized.
 import type { VideoCall as Call, VideoJoin } from '@originate/contract';
 import * as videoApi from '../api/video';
-import { ScriptedGateway } from '../domain/scriptedGateway';
 import VideoCall from '../exposed/VideoCall';
-import { login, mount } from './harness';
+import { login, mount } from '../test/harness';
+import { ScriptedGateway } from '../test/scriptedGateway';
 
 jest.mock('../api/video');
 const api = jest.mocked(videoApi);

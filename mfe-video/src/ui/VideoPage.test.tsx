@@ -1,9 +1,9 @@
 // The Video menu page: the open calls, a supervisor's silent join into the call screen, the gateway notice.
 import type { VideoCall, VideoJoin } from '@originate/contract';
 import * as videoApi from '../api/video';
-import { ScriptedGateway } from '../domain/scriptedGateway';
 import VideoPage from '../exposed/VideoPage';
-import { login, mount } from './harness';
+import { login, mount } from '../test/harness';
+import { ScriptedGateway } from '../test/scriptedGateway';
 import { VIDEO_TEXTS } from './texts';
 
 jest.mock('../api/video');

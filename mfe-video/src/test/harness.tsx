@@ -5,9 +5,9 @@ import { AppProviders, type Session, sessionAtom, sharedStore } from '@originate
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import type { ScriptedGateway } from '../domain/scriptedGateway';
 import { VideoRoomService } from '../domain/videoRoomService';
-import { VideoServiceContext } from './VideoServiceContext';
+import { VideoServiceContext } from '../ui/VideoServiceContext';
+import type { ScriptedGateway } from './scriptedGateway';
 
 // react-dom's act() warns unless the environment says it is a test.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;

@@ -13,7 +13,7 @@ import {
   pluginError,
   transportError,
   type VideoroomData,
-} from './gateway';
+} from '../domain/gateway';
 
 export interface Exchange {
   /** Which attached handle (0 = the first) the request must come on; any when absent. */
