@@ -20,7 +20,7 @@ import {
 } from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config';
-import { fieldOptionsIssues } from '../src/modules/configs/flow-config-checks';
+import { fieldOptionsIssues } from '../src/modules/configs/flow-save-checks';
 import { FIELD_OPTIONS, PRODUCTS } from '../src/seed/flows';
 import { applicantOf, copy, flowUrl, issues, newPersonalLoan, personalLoanBody, seededFlow } from './flow-helpers';
 import { buildSeeded } from './harness/seeded';

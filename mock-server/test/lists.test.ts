@@ -25,7 +25,7 @@ import { ApplicationDetailSchema, ApplicationsDataSchema, schemaIssues } from '@
 import { flowFor } from '../src/modules/configs';
 import type { FlowContext } from '../src/modules/customer-flow/flow-applications';
 import { type ApplicationValues, flowIssues } from '../src/modules/customer-flow/flow-rules';
-import { LIST_FIELDS } from '../src/modules/lists/list-query';
+import { LIST_FIELDS } from '../src/modules/lists/shared-query';
 import { call, type Login, labels, login, opened, startServer, type TestServer } from './helpers';
 
 let server: TestServer;

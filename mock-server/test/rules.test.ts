@@ -4,7 +4,7 @@ import { assignRefusal, DEFAULT_LOGIN_KEY } from '@originate/contract';
 import { TEAM_ACCESS_CASES } from '@originate/testing';
 import { loadConfig } from '../src/config';
 import { type Actor, canAccessApplication, type TaskAccess } from '../src/modules/applications/access';
-import { validateConfigValue } from '../src/modules/configs/config-rules';
+import { validateConfigValue } from '../src/modules/configs/value-rules';
 
 const mumbai = [
   { type: 'HIERARCHY' as const, id: 'MUM' },

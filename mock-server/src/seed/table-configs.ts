@@ -1,6 +1,6 @@
 // The list tables of GET /backstage/getTableConfig/{id} (one per list, shared LIST_TABLE_IDS and
 // LEAD_TABLE_IDS), seeded in every installation and kept once stored. The fields are those the lists can
-// filter and sort (modules/lists/list-query.ts LIST_FIELDS, LEAD_LIST_FIELDS); a test holds every seeded
+// filter and sort (modules/lists/shared-query.ts LIST_FIELDS, LEAD_LIST_FIELDS); a test holds every seeded
 // column to that.
 import {
   APPLICATION_LISTS,

@@ -2,7 +2,7 @@
 // replaces a flow, a component or a flow version's page rules, and creates or replaces a product or an
 // option list. Each body is checked against the shared contract schema (contractValidator: the portal's
 // wording, 'sections[2].sub_sections[0].route_info' / 'missing'), then as the engine loads it and against
-// what is stored (flow-config-checks), and only then stored; the public routes answer what was saved.
+// what is stored (flow-save-checks), and only then stored; the public routes answer what was saved.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
 import {
@@ -30,7 +30,7 @@ import {
   pageRulesIssues,
   productConfigIssues,
   underConfigLock,
-} from './flow-config-checks';
+} from './flow-save-checks';
 import { saveComponentConfig, saveFieldOptions, saveFlowConfig, savePageRules, saveProduct } from './flow-store';
 
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });

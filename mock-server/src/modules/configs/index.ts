@@ -1,5 +1,5 @@
 // The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export type { Problem } from './config-rules';
+
 export { applyExplicitPortalUrl, customerPortalOrigin } from './entries';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
@@ -19,3 +19,4 @@ export {
   saveTranslations,
 } from './flow-store';
 export { configsRoutes } from './routes';
+export type { Problem } from './value-rules';

@@ -24,8 +24,8 @@ import Type, { type Static } from 'typebox';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
-import { validateConfigValue } from './config-rules';
 import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './entries';
+import { validateConfigValue } from './value-rules';
 
 // flow-config.ts reads configs through this module.
 export { readConfig };

@@ -1,5 +1,5 @@
 // My Leads and Team Leads (POST /v3/lead/leads): one page and the counts of the whole filtered list,
-// filtered, sorted and paged in SQL by the lists module's machinery (list-query: filters per column
+// filtered, sorted and paged in SQL by the lists module's machinery (shared-query: filters per column
 // kind, bank days, page sizes) over the lead fields. Indexes and counters: README "Leads".
 import {
   LEAD_ROLES,

@@ -34,7 +34,7 @@ import type { Queryable } from '../../db';
 import { forbidden } from '../../http/errors';
 import type { AppContext, ApplicantSession } from '../../platform/context';
 import { canAccessApplication, findApplication } from '../applications';
-import { checkPage } from './list-query';
+import { checkPage } from './shared-query';
 import { type ListCaller, type ListWants, listApplications } from './task-pages';
 
 /** What each resolver receives from the route (mercurius adds its own keys to it): staff or an applicant. */

@@ -1,4 +1,6 @@
 // The lists module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+
+export { listRoutes, listSetupRoutes } from './routes';
 export {
   bankDayStart,
   checkPage,
@@ -11,6 +13,5 @@ export {
   Params,
   sortColumn,
   tableConfig,
-} from './list-query';
-export { listRoutes, listSetupRoutes } from './routes';
+} from './shared-query';
 export { operationalLevelAgreement } from './task-pages';

@@ -1,6 +1,6 @@
 // Spec §7 "Lists and search": GraphQL at /v3/graphql (mercurius over shared BACK_OFFICE_SDL; request and
 // answer as the {data} envelope), the table configurations, saved filters, global and local search, and
-// the products of the Products page. SQL lives in modules/lists/task-pages.ts, list-setup.ts and graphql.ts.
+// the products of the Products page. SQL lives in modules/lists/task-pages.ts, table-setup.ts and graphql.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
@@ -40,8 +40,8 @@ import { sendListExport } from '../../http/spreadsheet';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
 import { documentRules, graphqlResolvers } from './graphql';
-import { EXPORT_BATCH_ROWS, tableConfig } from './list-query';
-import { masterProducts, savedFilters, saveFilter } from './list-setup';
+import { EXPORT_BATCH_ROWS, tableConfig } from './shared-query';
+import { masterProducts, savedFilters, saveFilter } from './table-setup';
 import { exportList, globalSearch, type ListCaller, localSearch } from './task-pages';
 
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });

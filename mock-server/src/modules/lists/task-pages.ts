@@ -36,7 +36,7 @@ import {
   parseBankDate,
   sortColumn,
   tableConfig,
-} from './list-query';
+} from './shared-query';
 
 /** The caller as the lists need it. */
 export interface ListCaller {

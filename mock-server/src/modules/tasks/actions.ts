@@ -35,8 +35,8 @@ import {
   type TaskRow,
 } from '../applications';
 import { findUserById } from '../users';
-import { loadTaskContext, type TaskContext } from './task-context';
 import { nextStep } from './workflow';
+import { loadTaskContext, type TaskContext } from './write-context';
 
 const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
 

@@ -19,7 +19,7 @@ import type { UserRecord } from '../../platform/context';
 import { type Effects, loadApplication, newEffects, notifyUser, recordAudits, touchApplication } from '../applications';
 import { findUserById } from '../users';
 import { stateOf } from './actions';
-import { loadTaskContext } from './task-context';
+import { loadTaskContext } from './write-context';
 
 interface ApprovalRow extends Record<string, unknown> {
   approval_id: string;

@@ -4,7 +4,7 @@ import type { Db } from '../../db';
 import { conflict, forbidden, invalid } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { type Effects, newEffects, touchApplication } from '../applications';
-import { loadTaskContext } from './task-context';
+import { loadTaskContext } from './write-context';
 
 /**
  * The task's review date (Snooze tab): TASK_REVIEW_DATE and access to the application; the task open

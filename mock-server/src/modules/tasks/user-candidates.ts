@@ -14,7 +14,7 @@ import { forbidden, invalid } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { findStaff } from '../users';
 import { pendingApprovalFor } from './approvals';
-import { loadTaskContext } from './task-context';
+import { loadTaskContext } from './write-context';
 
 /** A picker shows the first matches; typing narrows them. */
 const CANDIDATES_LIMIT = 20;

@@ -3,7 +3,7 @@
 import type { MasterProduct, SavedFilter, SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
-import { checkFilters, fieldsOfTable, sortColumn, tableConfig } from './list-query';
+import { checkFilters, fieldsOfTable, sortColumn, tableConfig } from './shared-query';
 
 /** Saved filters one user may keep per table: enough for any real use, a bound for a hostile one. */
 const MAX_SAVED_FILTERS = 50;
