@@ -1,4 +1,4 @@
-// The Dashboard and the Reports as staff meet them (issue 20): the back office lands on the Dashboard, the
+// The Dashboard and the Reports as staff meet them: the back office lands on the Dashboard, the
 // menu follows the spec's order, the widgets show the server's figures for the user's scope (everyone's,
 // the team's, one's own) and move when an application is started; a team lead sees the team's people and
 // no one else's; a report's export downloads with the spec's fills; a team lead sets a reportee's target.

@@ -1,4 +1,4 @@
-// A 100,000-row export as the back office meets it (issue 20): the operations admin's Export of All is
+// A 100,000-row export as the back office meets it: the operations admin's Export of All is
 // answered by a second real server on a bank of 100,000 applications (the export bench's, kept in the
 // PostgreSQL at 127.0.0.1:5432 and seeded there the first time); the dialog shows the rows and bytes as
 // they arrive, the whole file downloads, and a second export is cancelled while it is written: no file,

@@ -1,4 +1,4 @@
-// Spreadsheet export of an application list as staff meet it (issue 20): the operations admin exports All
+// Spreadsheet export of an application list as staff meet it: the operations admin exports All
 // (every row the grid counts, not a page), the file downloads under spec §9's name and opens with the
 // spec's fills, typed cells and the list's total; an export still being written can be cancelled, and a
 // failed one says that no file was produced. Only reads.

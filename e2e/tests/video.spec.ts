@@ -1,4 +1,4 @@
-// One-to-one video through the real Janus gateway (issue 21), in two Chromium contexts with fake camera and
+// One-to-one video through the real Janus gateway, in two Chromium contexts with fake camera and
 // microphone: the applicant starts a personal loan in the portal; the agent (officer, AGENT) opens it in the
 // back office and starts a call from the detail's "Video call"; the applicant sees the invitation in the
 // portal and joins. Each side decodes the other's video frames (counted and read back as pixels, not the

@@ -134,7 +134,7 @@ export const detailApi = {
   removeSnooze: (body: Pick<SnoozeBody, 'application_id' | 'taskId'>) =>
     api.post<SnoozeAnswer>(API_PATHS.removeSnoozeTime, body),
 
-  /** The application's video calls, each with the recordings the gateway wrote (issue 21). */
+  /** The application's video calls, each with the recordings the gateway wrote. */
   videoCalls: async (applicationId: string): Promise<VideoCall[]> =>
     (await api.get<VideoCalls>(API_PATHS.videoCallsOfApplication, { searchParams: { applicationId } })).calls,
   /** One recording's bytes (the session's headers, as document downloads). */

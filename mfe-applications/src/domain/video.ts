@@ -1,4 +1,4 @@
-// The application detail's video calls (issue 21): who is offered the call, and how a call reads in the list.
+// The application detail's video calls: who is offered the call, and how a call reads in the list.
 import { Roles, type User, type VideoCall, type VideoCallStatus } from '@originate/contract';
 
 /** Conference roles (spec §6): an AGENT starts or rejoins the application's call, a SUPERVISOR joins to watch. */

@@ -1,4 +1,4 @@
-// The application's video calls (issue 21): the "Video call" action, which opens the video remote's call through
+// The application's video calls: the "Video call" action, which opens the video remote's call through
 // the videoCall slot (staff start or join by their roles), and the list of the application's calls with their
 // recordings, each downloaded through the web package's http client (the session's headers).
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';

@@ -139,7 +139,7 @@ export const API_PATHS = {
   saveFilter: '/setup/save_or_update',
   products: '/master_configs/products',
 
-  // Leads (ours, issue 19; the spec names getAllProducts and requestforcallback only)
+  // Leads (ours, beyond the spec, which names getAllProducts and requestforcallback only)
   /** POST: one page of My Leads or Team Leads with its counts. */
   leads: '/v3/lead/leads',
   /** GET: one lead with its history and its application. */
@@ -154,7 +154,7 @@ export const API_PATHS = {
   /** Public: the portal's 'Request a call back' (a WEB_CALLBACK lead in its product's team). */
   requestForCallback: '/api/requestforcallback',
 
-  // Dashboard, reports and targets (issue 20; spec §7 "Lists and search" and "Targets"; bodies and answers
+  // Dashboard, reports and targets (spec §7 "Lists and search" and "Targets"; bodies and answers
   // in reportSchemas.ts and answers/reports.ts). Every one scoped by the server: everyone's for an
   // operations admin or an ALL_APPLICATIONS_* holder, the team's for a team lead, one's own otherwise.
   /** POST: who the caller's figures cover (scope, teams, users): the filters' choices. */
@@ -184,7 +184,7 @@ export const API_PATHS = {
   /** POST (ours): an admin or team lead sets a user's monthly target. */
   saveTarget: '/target/saveTarget',
 
-  // One-to-one video (issue 21; spec §7 "Video gateway"; bodies and answers in videoSchemas.ts and
+  // One-to-one video (spec §7 "Video gateway"; bodies and answers in videoSchemas.ts and
   // answers/video.ts). The media goes through the Janus gateway (RuntimeEnv.videoGatewayUrl); these
   // routes issue the rooms, their pins and who may enter.
   /** POST (AGENT with access to the application): start a call (ends the application's open one) → VideoJoin; GET ?applicationId=: its calls. */

@@ -1,4 +1,4 @@
-// The leads contract (issue 19; spec §2 menu Leads, §3 callback request and PMAY payloads, §7
+// The leads contract (spec §2 menu Leads, §3 callback request and PMAY payloads, §7
 // /v3/lead/getAllProducts and /api/requestforcallback). The spec shows no lead fields, statuses or
 // rules: these are ours, written down in mfe-leads/README.md. Values here are shared by the server (what
 // it enforces) and mfe-leads (what it offers).

@@ -1,5 +1,6 @@
-// Dashboard, reports and targets (issue 20): what the words mean. The wire shapes are reportSchemas.ts
-// (requests) and answers/reports.ts; the arithmetic (ranges, buckets, achievement) is rules/reports.ts.
+// Dashboard, reports and targets: what the words mean, for the server and mfe-reports alike. The wire shapes
+// are reportSchemas.ts (requests) and answers/reports.ts; the arithmetic (ranges, buckets, achievement) is
+// rules/reports.ts.
 
 /**
  * Whose figures a caller sees, decided by the server from the caller alone: ALL for an operations admin

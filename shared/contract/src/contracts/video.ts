@@ -1,4 +1,4 @@
-// One-to-one video through a Janus gateway (issue 21; spec §3 Video room and Video stream, §4 Video, §6
+// One-to-one video through a Janus gateway (spec §3 Video room and Video stream, §4 Video, §6
 // conference roles, §7 Video gateway, §9). What the words mean; the wire shapes are videoSchemas.ts
 // (requests) and answers/video.ts. Conference roles are Roles.AGENT and Roles.SUPERVISOR (constants.ts).
 

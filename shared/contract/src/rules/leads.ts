@@ -1,6 +1,6 @@
-// Pure lead rules (issue 19): status transitions, who may see and change a lead, PMAY eligibility and
-// the values a lead passes to its application. The server enforces them; mfe-leads offers only what
-// they allow. mfe-leads/README.md words them for people.
+// Pure lead rules, one copy so the server enforces exactly what mfe-leads offers: status transitions, who may
+// see and change a lead, PMAY eligibility and the values a lead passes to its application. mfe-leads/README.md
+// words them for people.
 import { Permissions } from '../contracts/constants';
 import type { Team } from '../contracts/entities';
 import {

@@ -1,4 +1,4 @@
-// The arithmetic of the dashboard, reports and targets (issue 20): bank (IST) days and months, report
+// The arithmetic of the dashboard, reports and targets: bank (IST) days and months, report
 // ranges and their buckets, and achievement against a target. Pure, so the server and the browser
 // agree on every boundary.
 import { REPORT_MAX_BUCKETS, REPORT_MAX_RANGE_DAYS, type ReportInterval } from '../contracts/reports';
