@@ -19,16 +19,36 @@ function subtle(): SubtleCrypto {
   return c.subtle;
 }
 
+/** Each byte's two hex digits as character codes: an envelope of a large list is megabytes. */
+const HEX_DIGITS = new TextEncoder().encode('0123456789abcdef');
+
 function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const b of bytes) out += b.toString(16).padStart(2, '0');
-  return out;
+  const codes = new Uint8Array(bytes.length * 2);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i] as number;
+    codes[i * 2] = HEX_DIGITS[b >> 4] as number;
+    codes[i * 2 + 1] = HEX_DIGITS[b & 15] as number;
+  }
+  return new TextDecoder().decode(codes);
+}
+
+/** A hex digit's value from its character code, or -1. */
+function hexValue(code: number): number {
+  if (code >= 48 && code <= 57) return code - 48; // 0-9
+  if (code >= 97 && code <= 102) return code - 87; // a-f
+  if (code >= 65 && code <= 70) return code - 55; // A-F
+  return -1;
 }
 
 function fromHex(hex: string): Uint8Array<ArrayBuffer> {
-  if (hex.length % 2 !== 0 || /[^0-9a-f]/i.test(hex)) throw new EnvelopeError('Envelope is not hex');
+  if (hex.length % 2 !== 0) throw new EnvelopeError('Envelope is not hex');
   const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = Number.parseInt(hex.slice(i * 2, i * 2 + 2), 16);
+  for (let i = 0; i < out.length; i++) {
+    const high = hexValue(hex.charCodeAt(i * 2));
+    const low = hexValue(hex.charCodeAt(i * 2 + 1));
+    if (high < 0 || low < 0) throw new EnvelopeError('Envelope is not hex');
+    out[i] = high * 16 + low;
+  }
   return out;
 }
 
