@@ -1,6 +1,7 @@
 // The flow screen's state beside the form: the application as the server last answered, the save status,
 // server-side validation errors, verified fields, the file preview and the busy and submitted flags.
-// Pure: the hooks in ui/portal/flow dispatch what happened; the form and the values live with the keystrokes.
+// Pure: the flow session (flowSession.ts) holds it beside the values and the form, and the hooks in
+// ui/portal/flow dispatch what happened through the session.
 
 import type { FlowApplication, MandatoryResult } from '@originate/contract';
 import { type FieldError, type ProgressStatus, progressKey, type Step } from '@originate/flow-engine';

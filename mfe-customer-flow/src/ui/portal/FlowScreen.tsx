@@ -29,8 +29,9 @@ import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
 import { FormLayout } from '../fields/Layout';
 import { FieldServicesProvider } from '../fields/services';
 import { FlowStepper } from './FlowStepper';
+import type { FlowOptions } from './flow/options';
 import { Summary } from './Summary';
-import { type FlowController, type FlowOptions, useFlow } from './useFlow';
+import { type FlowController, useFlow } from './useFlow';
 
 const SYNC_TEXT: Record<SyncStatus, string> = {
   idle: '',

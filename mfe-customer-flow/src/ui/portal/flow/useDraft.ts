@@ -1,14 +1,11 @@
-// The applicant's draft on this device: written (debounced) after every change, flushed when the page hides.
+// The applicant's draft on this device: written (debounced) whenever the session's newest state changes,
+// flushed when the page hides.
 import { showToast } from '@originate/web';
-import { type RefObject, useCallback, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { createDebouncedWriter, type DraftStore } from '../../../api/draftStore';
-import type { Latest } from './latest';
+import type { FlowSession } from '../../../domain/flowSession';
 
-export function useDraft(
-  drafts: DraftStore | null,
-  productCode: string,
-  latest: RefObject<Latest>,
-): (unsynced: boolean) => void {
+export function useDraft(drafts: DraftStore | null, productCode: string, session: FlowSession): void {
   const writer = useMemo(
     () =>
       drafts
@@ -17,10 +14,10 @@ export function useDraft(
     [drafts],
   );
 
-  const writeDraft = useCallback(
-    (unsynced: boolean) => {
-      if (!writer) return;
-      const l = latest.current;
+  useEffect(() => {
+    if (!writer) return;
+    return session.subscribeChanges((unsynced) => {
+      const l = session.current();
       writer.write({
         productCode,
         applicationId: l.application?.application_id,
@@ -34,9 +31,19 @@ export function useDraft(
         updatedAt: Date.now(),
         unsynced,
       });
-    },
-    [writer, productCode, latest],
-  );
+    });
+  }, [writer, productCode, session]);
+
+  // The page hiding within a frame of a keystroke: its value reaches the draft the page flushes (capture
+  // listeners run before the draft writer's own).
+  useEffect(() => {
+    window.addEventListener('pagehide', session.applyTyped, true);
+    document.addEventListener('visibilitychange', session.applyTyped, true);
+    return () => {
+      window.removeEventListener('pagehide', session.applyTyped, true);
+      document.removeEventListener('visibilitychange', session.applyTyped, true);
+    };
+  }, [session]);
 
   // Keep the draft when the page hides (tab closed, app switched): nothing typed is lost.
   useEffect(() => {
@@ -50,6 +57,4 @@ export function useDraft(
       void writer.flush();
     };
   }, [writer]);
-
-  return writeDraft;
 }

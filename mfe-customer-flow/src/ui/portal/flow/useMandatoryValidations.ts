@@ -1,29 +1,25 @@
 // The server's mandatory validations (spec §7): registered after the first save, then re-run, one call at a
-// time, for the pending fields each save changed. Refusals show as the fields' errors until they pass.
+// time, for the pending fields each save changed (the session keeps which are pending). Refusals show as the
+// fields' errors until they pass.
 import { reportError } from '@originate/web';
-import { type Dispatch, type RefObject, useCallback, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { addMandatoryValidations, updateMandatoryValidations } from '../../../api/flow';
 import { createPromiseQueue } from '../../../api/promiseQueue';
-import type { FlowAction } from '../../../domain/flowState';
-import type { Latest } from './latest';
+import type { FlowSession } from '../../../domain/flowSession';
 
-export function useMandatoryValidations(dispatch: Dispatch<FlowAction>, latest: RefObject<Latest>) {
+export function useMandatoryValidations(session: FlowSession) {
   const validations = useMemo(() => createPromiseQueue(), []);
-  const pending = useRef<Set<string>>(new Set());
 
   const run = useCallback(
     (applicationId: string, changed: readonly string[]) => {
-      const fields = changed.filter((key) => pending.current.has(key));
+      const fields = session.pendingValidations(changed);
       if (fields.length === 0) return;
       void validations
         .run(() => updateMandatoryValidations(applicationId, fields))
-        .then(({ results }) => {
-          for (const result of results) if (result.valid) pending.current.delete(result.key);
-          dispatch({ type: 'validated', results });
-        })
+        .then(({ results }) => session.dispatch({ type: 'validated', results }))
         .catch(reportError);
     },
-    [validations, dispatch],
+    [validations, session],
   );
 
   /** After the application's first save: register them, then check what is already filled. */
@@ -31,13 +27,13 @@ export function useMandatoryValidations(dispatch: Dispatch<FlowAction>, latest: 
     (applicationId: string) => {
       void validations
         .run(() => addMandatoryValidations(applicationId))
-        .then(({ pending: keys }) => {
-          pending.current = new Set(keys);
-          run(applicationId, Object.keys(latest.current.values));
+        .then(({ pending }) => {
+          session.expectValidations(pending);
+          run(applicationId, Object.keys(session.current().values));
         })
         .catch(reportError);
     },
-    [validations, run, latest],
+    [validations, run, session],
   );
 
   return useMemo(() => ({ run, start }), [run, start]);

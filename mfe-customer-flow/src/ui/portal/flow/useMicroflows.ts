@@ -1,50 +1,45 @@
 // A field's microflow (button or blur): saved first when the application does not exist yet, then its
-// actions applied: looked-up values, verified fields, a file preview or download.
+// actions applied: looked-up values (through the session), verified fields, a file preview or download.
 
-import { classifyError, type FieldConfig, MICROFLOW_ERROR_MESSAGE, type MicroflowAction } from '@originate/contract';
-import { type FormState, type Step, setFieldValue } from '@originate/flow-engine';
+import {
+  classifyError,
+  type FieldConfig,
+  type FormValues,
+  MICROFLOW_ERROR_MESSAGE,
+  type MicroflowAction,
+} from '@originate/contract';
+import type { Step } from '@originate/flow-engine';
 import { openModal, reportError } from '@originate/web';
-import { type Dispatch, type RefObject, useCallback } from 'react';
+import { useCallback } from 'react';
 import { executeMicroflow, fetchDocument } from '../../../api/flow';
 import { valuesOf } from '../../../domain/flowModel';
-import type { FlowAction } from '../../../domain/flowState';
-import type { Latest } from './latest';
+import type { FlowSession } from '../../../domain/flowSession';
 
 interface MicroflowArgs {
   step: Step | undefined;
-  latest: RefObject<Latest>;
-  formRef: RefObject<FormState | null>;
-  settle(): void;
-  commit(next: FormState, changedKeys: readonly string[]): void;
+  session: FlowSession;
   ensureApplication(): Promise<string>;
-  dispatch: Dispatch<FlowAction>;
 }
 
-export function useMicroflows({ step, latest, formRef, settle, commit, ensureApplication, dispatch }: MicroflowArgs) {
+export function useMicroflows({ step, session, ensureApplication }: MicroflowArgs) {
   const applyActions = useCallback(
     async (actions: readonly MicroflowAction[]) => {
-      settle();
-      const current = formRef.current;
-      if (!current) return;
-      let f = current;
-      const changed: string[] = [];
+      session.settle();
+      if (!session.current().form) return;
+      const answered: FormValues = {};
       for (const action of actions) {
         switch (action.type) {
           case 'LOOKUP':
           case 'APPLICATION_UPDATE':
-            for (const [key, value] of Object.entries(action.values)) {
-              if (f.fields.some((field) => field.key === key)) f = setFieldValue(f, key, value);
-              else latest.current.values = { ...latest.current.values, [key]: value };
-              changed.push(key);
-            }
+            Object.assign(answered, action.values);
             break;
           case 'VERIFY_FIELDS':
-            dispatch({ type: 'verified', keys: action.keys, isVerified: action.isVerified });
+            session.dispatch({ type: 'verified', keys: action.keys, isVerified: action.isVerified });
             break;
           case 'PREVIEW_FILE': {
             const blob = await fetchDocument(action.fileId);
             const preview = { fileName: action.fileName, url: URL.createObjectURL(blob), mimeType: blob.type };
-            dispatch({ type: 'preview', preview });
+            session.dispatch({ type: 'preview', preview });
             break;
           }
           case 'DOWNLOAD_FILE': {
@@ -59,21 +54,22 @@ export function useMicroflows({ step, latest, formRef, settle, commit, ensureApp
           }
         }
       }
-      if (changed.length > 0) commit(f, changed);
+      session.applyValues(answered);
     },
-    [commit, settle, formRef, latest, dispatch],
+    [session],
   );
 
   return useCallback(
     async (field: FieldConfig) => {
       const microflow = field.microflow;
-      if (!microflow || !step || !formRef.current) return;
+      if (!microflow || !step || !session.current().form) return;
       try {
         const applicationId = await ensureApplication();
+        const l = session.current();
         const { actions } = await executeMicroflow(microflow.id, {
           componentId: step.componentId,
           applicationId,
-          customFields: valuesOf(step, latest.current.values, latest.current.joint),
+          customFields: valuesOf(step, l.values, l.joint),
         });
         await applyActions(actions);
       } catch (error) {
@@ -82,6 +78,6 @@ export function useMicroflows({ step, latest, formRef, settle, commit, ensureApp
         else openModal({ message: MICROFLOW_ERROR_MESSAGE, showClose: true });
       }
     },
-    [step, ensureApplication, applyActions, formRef, latest],
+    [step, ensureApplication, applyActions, session],
   );
 }

@@ -1,58 +1,34 @@
 // Saves, queued one at a time and offline-safe: a draft waits for the connection (it is on the device),
-// a first save creates the application and the applicant's session, every answer is adopted.
+// a first save creates the application and the applicant's session, every answer is adopted by the session.
 
-import type { DeviceType, FlowApplication, FlowConfig } from '@originate/contract';
+import type { FlowApplication, FlowConfig } from '@originate/contract';
 import type { Step } from '@originate/flow-engine';
 import { reportError } from '@originate/web';
-import { type Dispatch, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { storeApplicantSession } from '../../../api/applicantSession';
 import { createApplication, saveAsApplicant, saveAsUser } from '../../../api/flow';
 import { createSaveQueue } from '../../../api/saveQueue';
+import { currentDevice } from '../../../domain/device';
 import { saveBody } from '../../../domain/flowModel';
-import type { FlowAction } from '../../../domain/flowState';
-import type { FlowOptions } from '../useFlow';
-import type { Latest } from './latest';
+import type { FlowSession } from '../../../domain/flowSession';
+import type { FlowOptions } from './options';
 import type { useMandatoryValidations } from './useMandatoryValidations';
 
 interface SavesArgs {
   flow: FlowConfig;
   opts: FlowOptions;
-  deviceType: DeviceType;
-  latest: RefObject<Latest>;
-  dispatch: Dispatch<FlowAction>;
-  writeDraft(unsynced: boolean): void;
+  session: FlowSession;
   validations: ReturnType<typeof useMandatoryValidations>;
-  /** The device kept a draft the server never got. */
-  unsynced: boolean;
   step: Step | undefined;
 }
 
-export function useSaves({
-  flow,
-  opts,
-  deviceType,
-  latest,
-  dispatch,
-  writeDraft,
-  validations,
-  unsynced,
-  step,
-}: SavesArgs) {
-  const adoptAnswer = useCallback(
-    (answer: { application: FlowApplication; resumeToken?: string | null }, changesAtBuild: number) => {
-      dispatch({ type: 'answered', application: answer.application, resumeToken: answer.resumeToken });
-      latest.current.application = answer.application;
-      if (answer.resumeToken) latest.current.resumeToken = answer.resumeToken;
-      // Changes typed while the save was on its way stay unsynced in the draft.
-      writeDraft(latest.current.changes !== changesAtBuild);
-    },
-    [dispatch, latest, writeDraft],
-  );
+export function useSaves({ flow, opts, session, validations, step }: SavesArgs) {
+  const deviceType = useMemo(() => currentDevice().deviceType, []);
 
   /** One save of everything, as DRAFT or SAVED, at the given step (where a resume continues). */
   const send = useCallback(
     async (mode: 'DRAFT' | 'SAVED', at: Step) => {
-      const l = latest.current;
+      const l = session.current();
       const changesAtBuild = l.changes;
       const body = saveBody({
         flow,
@@ -69,32 +45,32 @@ export function useSaves({
       });
       if (opts.role === 'staff') {
         const answer = await saveAsUser(body, opts.lang);
-        adoptAnswer(answer, changesAtBuild);
+        session.answered(answer, changesAtBuild);
         opts.onSaved?.();
         return answer.application;
       }
       if (!l.application) {
         const answer = await createApplication(body, opts.lang);
         storeApplicantSession(answer.session, answer.application.application_id);
-        adoptAnswer(answer, changesAtBuild);
+        session.answered(answer, changesAtBuild);
         validations.start(answer.application.application_id);
         return answer.application;
       }
       const answer = await saveAsApplicant(body, opts.lang);
-      adoptAnswer(answer, changesAtBuild);
+      session.answered(answer, changesAtBuild);
       validations.run(answer.application.application_id, Object.keys(body.customFields));
       return answer.application;
     },
-    [flow, deviceType, opts, adoptAnswer, validations, latest],
+    [flow, deviceType, opts, session, validations],
   );
 
   const queue = useMemo(
     () =>
       createSaveQueue<FlowApplication>({
-        onStatus: (status) => dispatch({ type: 'sync', status }),
+        onStatus: (status) => session.dispatch({ type: 'sync', status }),
         onRetryRefused: reportError,
       }),
-    [dispatch],
+    [session],
   );
   useEffect(() => () => queue.dispose(), [queue]);
 
@@ -107,20 +83,20 @@ export function useSaves({
   // A draft this device kept but the server never got goes out as soon as the screen opens.
   const sentUnsynced = useRef(false);
   useEffect(() => {
-    if (!unsynced || sentUnsynced.current || !step) return;
+    if (!session.unsyncedAtStart || sentUnsynced.current || !step) return;
     sentUnsynced.current = true;
     saveDraft(step).catch(reportError);
-  }, [unsynced, step, saveDraft]);
+  }, [session, step, saveDraft]);
 
   /** The application id, saving first when the application does not exist yet (uploads, OTP, microflows). */
   const ensureApplication = useCallback(async (): Promise<string> => {
-    const existing = latest.current.application?.application_id;
+    const existing = session.current().application?.application_id;
     if (existing) return existing;
     if (!step) throw new Error('The flow has no step');
     const saved = await queue.save(() => send('DRAFT', step), { keepOffline: false });
     if (!saved) throw new TypeError('Failed to fetch');
     return saved.application_id;
-  }, [queue, send, step, latest]);
+  }, [queue, send, step, session]);
 
   return { send, queue, saveDraft, ensureApplication };
 }

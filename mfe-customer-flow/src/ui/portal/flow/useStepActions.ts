@@ -1,154 +1,82 @@
-// Moving through the flow: go to a step, Next (checks and saves a draft first), Back, Save and Submit
-// (every step's form must pass: the first failing one opens with its fields marked).
+// Moving through the flow: Next (the step's check, then a draft saved at the next step), Back, Save and
+// Submit (every step's check: the first refused one opens). The session checks and marks; here the calls,
+// the message and the focus.
 
-import {
-  type FlowApplication,
-  type FlowConfig,
-  type FormValues,
-  type JointApplicant,
-  MANDATORY_FIELDS_MESSAGE,
-} from '@originate/contract';
-import {
-  type FlowContext,
-  type FormState,
-  markDirty,
-  nextStep,
-  previousStep,
-  type Step,
-  type StepRef,
-  sameStep,
-  submitCheck,
-} from '@originate/flow-engine';
+import { type FlowApplication, type FlowConfig, MANDATORY_FIELDS_MESSAGE } from '@originate/contract';
+import { nextStep, previousStep, type Step } from '@originate/flow-engine';
 import { reportError, showToast } from '@originate/web';
-import { type Dispatch, type RefObject, type SetStateAction, useCallback } from 'react';
+import { useCallback } from 'react';
 import { isNetworkError, type SaveQueue } from '../../../api/saveQueue';
-import type { FlowAction } from '../../../domain/flowState';
+import type { FlowCheck, FlowSession } from '../../../domain/flowSession';
 import { focusField } from '../../fields/focus';
-import type { FlowOptions } from '../useFlow';
-import type { Latest } from './latest';
+import type { FlowOptions } from './options';
 
 interface StepActionsArgs {
   flow: FlowConfig;
   opts: FlowOptions;
   productCode: string;
   step: Step | undefined;
-  steps: readonly Step[];
-  latest: RefObject<Latest>;
-  formRef: RefObject<FormState | null>;
-  setForm(next: FormState | null): void;
-  setAt: Dispatch<SetStateAction<StepRef>>;
-  formFor(s: Step, v: FormValues, j: readonly JointApplicant[]): FormState | null;
-  latestContext(): FlowContext;
-  settle(): void;
-  writeDraft(unsynced: boolean): void;
-  dispatch: Dispatch<FlowAction>;
+  session: FlowSession;
   queue: SaveQueue<FlowApplication>;
   send(mode: 'DRAFT' | 'SAVED', at: Step): Promise<FlowApplication>;
   saveDraft(at: Step): Promise<FlowApplication | null>;
 }
 
-export function useStepActions(a: StepActionsArgs) {
-  const { flow, opts, productCode, step, steps, latest, formRef, setForm, setAt, formFor, latestContext } = a;
-  const { settle, writeDraft, dispatch, queue, send, saveDraft } = a;
+/** The message shows and the first invalid field gets focus, once the marked fields rendered their errors. */
+function refused(check: FlowCheck): boolean {
+  if (check.ok) return false;
+  showToast(check.message, 'error');
+  const first = check.invalid[0];
+  if (first) requestAnimationFrame(() => focusField(first));
+  return true;
+}
 
-  const goTo = useCallback(
-    (target: Step, opts2?: { values?: FormValues; joint?: JointApplicant[] }) => {
-      settle();
-      const v = opts2?.values ?? latest.current.values;
-      const j = opts2?.joint ?? latest.current.joint;
-      setAt({
-        sectionIndex: target.sectionIndex,
-        subSectionIndex: target.subSectionIndex,
-        jointIndex: target.jointIndex,
-      });
-      setForm(formFor(target, v, j));
-      latest.current.step = target;
-      writeDraft(true);
-      // At once, not smoothly: while a long step scrolled up under the pointer, a press on the next step's
-      // buttons could be released elsewhere on the moving page and the tap was lost.
-      window.scrollTo?.({ top: 0, behavior: 'instant' });
-    },
-    [formFor, writeDraft, settle, setForm, setAt, latest],
-  );
-
-  /** The first invalid field gets focus, the message shows, every invalid field is marked. */
-  const refuse = useCallback(
-    (current: FormState, invalid: readonly string[], message: string) => {
-      setForm(markDirty(current, invalid));
-      showToast(message, 'error');
-      const first = invalid[0];
-      // After the marked fields render with their errors.
-      if (first) requestAnimationFrame(() => focusField(first));
-    },
-    [setForm],
-  );
-
-  const check = useCallback(
-    (current: FormState | null, s: Step): boolean => {
-      if (!current) return true;
-      const result = submitCheck(current, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
-      if (result.ok) return true;
-      refuse(current, result.invalid, result.message);
-      return false;
-    },
-    [flow.mandatoryValidations, refuse],
-  );
-
+export function useStepActions({ flow, opts, productCode, step, session, queue, send, saveDraft }: StepActionsArgs) {
   const next = useCallback(async () => {
-    settle();
-    if (!step || !check(formRef.current, step)) return;
-    const target = nextStep(flow, latestContext(), step);
+    session.settle();
+    if (!step || refused(session.check())) return;
+    const target = nextStep(flow, session.context(), step);
     if (!target) return;
-    dispatch({ type: 'busy', busy: true });
+    session.dispatch({ type: 'busy', busy: true });
     try {
       await saveDraft(target);
-      goTo(target);
+      session.goTo(target);
     } catch (error) {
       reportError(error);
     } finally {
-      dispatch({ type: 'busy', busy: false });
+      session.dispatch({ type: 'busy', busy: false });
     }
-  }, [step, check, flow, latestContext, saveDraft, goTo, settle, formRef, dispatch]);
+  }, [step, flow, saveDraft, session]);
 
   const back = useCallback(() => {
-    settle();
+    session.settle();
     if (!step) return;
-    const target = previousStep(flow, latestContext(), step);
-    if (target) goTo(target);
-  }, [step, flow, latestContext, goTo, settle]);
+    const target = previousStep(flow, session.context(), step);
+    if (target) session.goTo(target);
+  }, [step, flow, session]);
 
   const save = useCallback(async () => {
-    settle();
+    session.settle();
     if (!step) return;
-    dispatch({ type: 'busy', busy: true });
+    session.dispatch({ type: 'busy', busy: true });
     try {
       const saved = await saveDraft(step);
       if (saved) showToast('Your application is saved', 'success');
     } catch (error) {
       reportError(error);
     } finally {
-      dispatch({ type: 'busy', busy: false });
+      session.dispatch({ type: 'busy', busy: false });
     }
-  }, [step, saveDraft, settle, dispatch]);
+  }, [step, saveDraft, session]);
 
   const submit = useCallback(async () => {
-    settle();
-    if (!step) return;
-    for (const s of steps) {
-      const f = sameStep(s, step) ? formRef.current : formFor(s, latest.current.values, latest.current.joint);
-      if (!f) continue;
-      const result = submitCheck(f, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
-      if (!result.ok) {
-        if (!sameStep(s, step)) goTo(s);
-        refuse(f, result.invalid, MANDATORY_FIELDS_MESSAGE);
-        return;
-      }
-    }
-    dispatch({ type: 'busy', busy: true });
+    session.settle();
+    if (!step || refused(session.checkAll(MANDATORY_FIELDS_MESSAGE))) return;
+    session.dispatch({ type: 'busy', busy: true });
     try {
       const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
       if (saved) {
-        dispatch({ type: 'submitted' });
+        session.dispatch({ type: 'submitted' });
         if (opts.drafts) await opts.drafts.remove({ productCode, applicationId: saved.application_id });
         opts.onSubmitted?.(saved);
       }
@@ -160,24 +88,9 @@ export function useStepActions(a: StepActionsArgs) {
         );
       else reportError(error);
     } finally {
-      dispatch({ type: 'busy', busy: false });
+      session.dispatch({ type: 'busy', busy: false });
     }
-  }, [
-    step,
-    steps,
-    formFor,
-    flow.mandatoryValidations,
-    goTo,
-    refuse,
-    queue,
-    send,
-    opts,
-    productCode,
-    settle,
-    formRef,
-    latest,
-    dispatch,
-  ]);
+  }, [step, queue, send, opts, productCode, session]);
 
-  return { goTo, next, back, save, submit };
+  return { next, back, save, submit };
 }
