@@ -104,7 +104,9 @@ export interface FlowSession {
   current(): FlowNow;
   /** The flow context of the newest values (the snapshot's may be a keystroke behind). */
   context(): FlowContext;
+  /** The device kept a draft the server never got: it goes out as soon as the screen opens. */
   readonly unsyncedAtStart: boolean;
+  /** A step's form over the given values, by the screen's current factory (the summary's read-only steps). */
   formFor: FormFactory;
   /** The newest state changed; `unsynced`: the server does not hold it. The device draft follows. */
   subscribeChanges(listener: (unsynced: boolean) => void): () => void;
@@ -124,6 +126,7 @@ export interface FlowSession {
   /** Values a microflow answered: a field of the step through the engine, any other key as it is. */
   applyValues(values: FormValues): void;
 
+  /** Opens a step (a waiting keystroke published first) with its form over the newest values. */
   goTo(target: Step): void;
   /** Next's check of the step: refused, the invalid fields are marked. */
   check(): FlowCheck;
@@ -131,7 +134,7 @@ export interface FlowSession {
   checkAll(message: string): FlowCheck;
   /** A co-applicant or guarantor, when the flow takes another; false when it does not. */
   addJoint(type: 'secondary' | 'guarantor', now?: number): boolean;
-  /** Removes a joint applicant; on one of theirs steps, the first step opens. */
+  /** Removes a joint applicant; on one of their steps, the first step opens. */
   removeJoint(index: number): void;
   /** Statuses of the given steps that have none yet (the step on screen reuses its form); only theirs are kept. */
   fillStatuses(steps: readonly Step[]): void;
