@@ -116,20 +116,26 @@ export function startProcess(name, command, args, opts = {}) {
     child.unref();
   }
   let exited = false;
-  child.on('exit', () => {
-    exited = true;
+  /** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} Exit */
+  /** @type {(exit: Exit) => void} */
+  let outputRead = () => {};
+  /** Once it exited and its output was read to the end (a process it started may hold its pipes longer). @type {Promise<Exit>} */
+  const finished = new Promise((resolve) => {
+    outputRead = resolve;
   });
-  /** Once it exited and its output is read to the end. @type {Promise<{ code: number | null, signal: NodeJS.Signals | null }>} */
+  /** Once it exited: what a supervisor or stop() waits for, whatever still holds its pipes. @type {Promise<Exit>} */
   const done = new Promise((resolve) => {
-    child.on('close', (code, signal) => {
+    child.on('exit', (code, signal) => {
       exited = true;
       resolve({ code, signal });
     });
-    // A command that cannot be started (not installed) exits with the shell's 'not found'.
+    child.on('close', (code, signal) => outputRead({ code, signal }));
+    // A command that cannot be started (not installed) ends as a shell's 'not found' would.
     child.on('error', (error) => {
       for (const listener of listeners) listener(`${error.message}\n`);
       exited = true;
       resolve({ code: 127, signal: null });
+      outputRead({ code: 127, signal: null });
     });
   });
   return {
@@ -139,6 +145,7 @@ export function startProcess(name, command, args, opts = {}) {
       return exited;
     },
     done,
+    finished,
     /** Everything it prints from now on (only without a log file), in chunks. @param {(text: string) => void} listener */
     onOutput(listener) {
       listeners.push(listener);
@@ -200,7 +207,7 @@ export async function runCommand(command, args, opts = {}) {
   proc.onOutput((text) => {
     output += text;
   });
-  const { code, signal } = await proc.done;
+  const { code, signal } = await proc.finished;
   return { code: code ?? (signal ? 128 : 1), output };
 }
 
