@@ -239,7 +239,7 @@ describe('storage quota per application', () => {
   let officer: Login;
   let ops: Login;
   before(async () => {
-    s = await startServer({ APPLICATION_STORAGE_QUOTA_BYTES: String(QUOTA) });
+    s = await startServer({ APPLICATION_STORAGE_QUOTA_BYTES: String(QUOTA) }, {}, 'on-disk');
     a = await newHomeLoan(s.app);
     officer = await login(s.app, 'officer');
     ops = await login(s.app, 'opsadmin');

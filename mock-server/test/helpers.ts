@@ -1,4 +1,4 @@
-// Test harness: a fresh PGlite data dir per test file (a copy of the seeded template), a movable clock, and small request helpers.
+// Test harness: a fresh copy of the seeded template per server (its database restored in memory), a movable clock, and small request helpers.
 
 import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse }
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { BuildOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { buildSeeded, TEST_PGLITE } from './harness/seeded';
+import { buildSeeded, TEST_PGLITE, type TestDatabase } from './harness/seeded';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -19,11 +19,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startServer(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<TestServer> {
+/**
+ * A test's server on a fresh copy of the seeded data, its database restored in memory; 'on-disk' when a test
+ * starts another server on the same data after this one (harness/seeded.ts).
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv = {},
+  options: BuildOptions = {},
+  database: TestDatabase = 'in-memory',
+): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
   const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
   let offsetMs = 0;
-  const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options });
+  const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options }, database);
   return {
     app,
     config,

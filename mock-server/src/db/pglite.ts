@@ -24,10 +24,31 @@ export function background(db: Queryable): Queryable {
   return backgroundLanes.get(db) ?? db;
 }
 
-export async function openPglite(dataDir: string, sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB): Promise<Db> {
+/**
+ * PGlite on `dataDir`, or in memory (IN_MEMORY_DATA_DIR); an in-memory one may start from a dump of another
+ * (`dumpPglite`), as the tests' servers do from their seeded template instead of copying its directory.
+ */
+const dumps = new WeakMap<Queryable, () => Promise<Blob>>();
+
+/** The whole database as an uncompressed tarball, for `openPglite`'s restore. */
+export function dumpPglite(db: Db): Promise<Blob> {
+  const dump = dumps.get(db);
+  if (!dump) throw new Error('only a PGlite database can be dumped');
+  return dump();
+}
+
+export async function openPglite(
+  dataDir: string,
+  sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB,
+  restore?: Blob,
+): Promise<Db> {
   const inMemory = dataDir === IN_MEMORY_DATA_DIR;
   if (!inMemory) await mkdir(dataDir, { recursive: true });
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`] };
+  if (restore && !inMemory) throw new Error('a dump restores only into an in-memory database');
+  const options = {
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffersMb}MB`],
+    ...(restore ? { loadDataDir: restore } : {}),
+  };
   // PGlite takes no data directory for a throw-away database.
   const pg = inMemory ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   const waiting = { now: [] as Job[], later: [] as Job[] };
@@ -90,6 +111,7 @@ export async function openPglite(dataDir: string, sharedBuffersMb = DEFAULT_PGLI
       return enqueue(() => pg.close());
     },
   };
+  dumps.set(db, () => enqueue(() => pg.dumpDataDir('none')));
   backgroundLanes.set(db, {
     query: <T extends Row = Row>(sql: string, params: unknown[] = []) =>
       enqueue(async () => (await pg.query<T>(sql, params)).rows, 'later'),
