@@ -5,8 +5,8 @@ import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startVideoGateway } from '@originate/tools/lib/janus-process.mjs';
 import { startNode, stopProcessGroup, waitForHttp } from '@originate/tools/lib/process.mjs';
-import { startVideoGateway } from '@originate/tools/lib/video-gateway.mjs';
 
 export const E2E_PORTS = {
   SERVER_PORT: 4100,

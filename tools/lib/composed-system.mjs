@@ -3,11 +3,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildableApps } from './app-builds.mjs';
+import { startVideoGatewayIfPossible } from './janus-process.mjs';
 import { freePort, portEnvName, portsEnv } from './ports.mjs';
 import { runCommand, startNode, waitForHttp } from './process.mjs';
 import { ROOT } from './repo.mjs';
 import { superviseServer } from './supervise.mjs';
-import { startVideoGatewayIfPossible } from './video-gateway.mjs';
 
 /** @typedef {import('./ports.mjs').Ports} Ports */
 /** @typedef {import('./process.mjs').Proc} Proc */

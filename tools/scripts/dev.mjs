@@ -4,10 +4,10 @@
 import path from 'node:path';
 import { buildableApps } from '../lib/app-builds.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
+import { startVideoGatewayIfPossible } from '../lib/janus-process.mjs';
 import { portEnvName, portsEnv, portsFrom } from '../lib/ports.mjs';
 import { runCommand, startNode } from '../lib/process.mjs';
 import { ROOT, step } from '../lib/repo.mjs';
-import { startVideoGatewayIfPossible } from '../lib/video-gateway.mjs';
 
 async function main() {
   await ensureInstall();

@@ -11,11 +11,11 @@ import { aptInstall } from '../lib/apt.mjs';
 import { browserCounts, browserTests } from '../lib/browser-report.mjs';
 import { cpuSeconds, readCpuFile } from '../lib/cpu-time.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
+import { ensureJanus } from '../lib/janus-process.mjs';
 import { ensureNginx } from '../lib/nginx-process.mjs';
 import { runCommand } from '../lib/process.mjs';
 import { ROOT, step } from '../lib/repo.mjs';
 import { countTests, failedTestFiles } from '../lib/test-counts.mjs';
-import { ensureJanus } from '../lib/video-gateway.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const E2E_RESULTS = path.join(ROOT, 'e2e', 'test-results');
@@ -193,7 +193,7 @@ async function main() {
   await setUp('Debian chromium: apt-get (when missing)', ensureChromium);
   // The topology test runs nginx (deploy/test/topology.test.ts).
   await setUp('Debian nginx and its brotli static module: apt-get (when missing)', ensureNginx);
-  // The video gateway: the server's real-gateway test and the browser tests run it (lib/video-gateway.mjs).
+  // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus-process.mjs).
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
   // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
