@@ -27,7 +27,8 @@ export const NOTIFICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_NOTIFICATI
 export const APPLICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_APPLICATIONS_PORT}`;
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
-export const LOG_DIR = path.join(RESULTS_DIR, 'logs');
+/** The parts' logs, emptied by globalSetup: npm test gives a second run of its own its own folder (E2E_LOG_DIR). */
+export const LOG_DIR = process.env.E2E_LOG_DIR || path.join(RESULTS_DIR, 'logs');
 export const SCREENSHOTS = path.join(RESULTS_DIR, 'screenshots');
 const STATE_FILE = path.join(RESULTS_DIR, 'system-state.json');
 

@@ -160,7 +160,7 @@ function browserTally(name, result, counted) {
 /**
  * The browser tests: side by side, then the exclusive specs (e2e/support/order.ts). A failure in the first phase
  * skips every exclusive test (the project depends on it), so the exclusive project then runs again on its own,
- * with a report and artifacts of its own, and its results are counted in place of those skips: one failure never
+ * with a report, artifacts and logs of its own, and its results are counted in place of those skips: one failure never
  * hides them.
  */
 async function browserTestsStep() {
@@ -184,6 +184,7 @@ async function browserTestsStep() {
   const again = await runStep(name, 'npx', [...playwright, '--project', 'exclusive', '--no-deps'], {
     E2E_JSON_REPORT: E2E_EXCLUSIVE_REPORT,
     E2E_ARTIFACTS_DIR: path.join(E2E_RESULTS, 'artifacts-exclusive'),
+    E2E_LOG_DIR: path.join(E2E_RESULTS, 'logs-exclusive'),
   });
   browserTally(name, again, browserTests(E2E_EXCLUSIVE_REPORT));
 }
