@@ -99,7 +99,7 @@ describe('PUT /setup/configs/{type}/{name}', () => {
       await opened(await call(s.app, 'GET', '/setup/configs/Analytics/Disbursals', officer), officer),
       custom,
     );
-    // Analytics/Reports is the dashboard's (issue 20): checked against ReportsConfigSchema.
+    // Analytics/Reports configures the dashboard, which reads it as ReportsConfigSchema: a save is checked against it.
     assert.deepEqual(labels(await call(s.app, 'PUT', '/setup/configs/Analytics/Reports', admin, custom)), [
       'dashboard',
       'reports[0]',

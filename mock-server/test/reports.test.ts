@@ -1,6 +1,6 @@
-// Dashboard, reports and targets (issue 20; README "Dashboard, reports and targets"): every route's
-// figures checked against SQL over the rows themselves (never the counters they read), scope by caller,
-// bad input (400/1101 naming the field), no token (401), callers who may not (403), and the
+// Dashboard, reports and targets (README "Dashboard, reports and targets"): managers act on these figures, so
+// every route's figures are checked against SQL over the rows themselves (never the counters they read), scope
+// by caller, bad input (400/1101 naming the field), no token (401), callers who may not (403), and the
 // spreadsheet exports read back with exceljs.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';

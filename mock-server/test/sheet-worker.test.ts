@@ -1,4 +1,4 @@
-// The streamed workbook (reports/spreadsheet.ts and its one long-lived sheet worker): exports written side
+// The streamed workbook (http/spreadsheet.ts and its one long-lived sheet worker): exports written side
 // by side come out whole and apart; a download the client drops stops reading rows and leaves the worker
 // writing the next export; a failure after the first byte is logged (spec §8, "Excel generation failure:
 // logged only") and breaks the download instead of ending it as a file that looks whole.

@@ -1,6 +1,7 @@
-// One-to-one video calls (issue 21; README "Video calls"): every route with good input, bad input (400/1101
-// naming the field, extra fields refused), no token (401) and callers who may not (403); pins and secrets
-// never in lists; recordings read from the folder Janus writes to. The real gateway: test/video-gateway.test.ts.
+// One-to-one video calls (README "Video calls"): a call shows an applicant to staff, so every route with good
+// input, bad input (400/1101 naming the field, extra fields refused), no token (401) and callers who may not
+// (403); pins and secrets never in lists; recordings read from the folder Janus writes to. The real gateway:
+// test/video-gateway.test.ts.
 import assert from 'node:assert/strict';
 import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// The leads routes (issue 19; README "Leads"): the two lists, one lead, and every staff write to a lead,
-// staff only (an applicant session: 403) and also under /debugger; and the portal's public callback
-// request. Validate, check access, answer: SQL and transactions live in writes.ts, worklists.ts and
-// callback.ts.
+// The leads routes, where staff work a prospect until it becomes an application (README "Leads"): the two
+// lists, one lead, and every staff write to a lead, staff only (an applicant session: 403) and also under
+// /debugger; and the portal's public callback request. Validate, check access, answer: SQL and transactions
+// live in writes.ts, worklists.ts and callback.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR, LEAD_LIST_TITLES } from '@originate/contract';
 import {

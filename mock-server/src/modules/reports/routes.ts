@@ -1,6 +1,7 @@
-// The dashboard, reports and targets routes (issue 20; README "Dashboard, reports and targets"): staff
-// only (an applicant session: 403), also under /debugger. Validate, resolve the caller's scope, answer:
-// the SQL lives in figures.ts and targets.ts, the scope in scope.ts, the spreadsheets in export.ts.
+// The dashboard, reports and targets routes, where managers follow the book against its targets (README
+// "Dashboard, reports and targets"): staff only (an applicant session: 403), also under /debugger. Validate,
+// resolve the caller's scope, answer: the SQL lives in figures.ts and targets.ts, the scope in scope.ts, the
+// spreadsheets in export.ts.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, checkBucketCount, checkReportRange, type ReportFilter } from '@originate/contract';
 import {

@@ -1,7 +1,7 @@
-// One-to-one video calls (issue 21; README "Video calls"): validate, check who may, answer. The SQL and
-// the files are in calls.ts, the gateway keys and tokens in keys.ts, rooms and tokens on the gateway in
-// gateway-admin.ts. Staff routes (also under /debugger) and the applicant's two portal routes (unprefixed,
-// like the portal's others).
+// One-to-one video calls, so staff can see and verify an applicant without a branch visit (README "Video
+// calls"): validate, check who may, answer. The SQL and the files are in calls.ts, the gateway keys and tokens
+// in keys.ts, rooms and tokens on the gateway in gateway-admin.ts. Staff routes (also under /debugger) and the
+// applicant's two portal routes (unprefixed, like the portal's others).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, Roles, type VideoJoin, type VideoJoinRole } from '@originate/contract';
 import {
