@@ -5,7 +5,15 @@
 // back office (hasPortalAccess fails), and `isApplicantSession` tells the two apart.
 
 import type { SessionData, User } from '@originate/contract';
-import { getSession, refreshSession, type Session, sessionAtom, sessionTimers, sharedStore } from '@originate/web';
+import {
+  clearSession,
+  getSession,
+  refreshSession,
+  type Session,
+  sessionAtom,
+  sessionTimers,
+  sharedStore,
+} from '@originate/web';
 
 /** The userName every applicant session carries: 'applicant:<application id>'. */
 const APPLICANT_PREFIX = 'applicant:';
@@ -54,6 +62,18 @@ export function applicationOfOpenedLink(token: string): string | null {
   const { token: openedToken, applicationId } = (opened ?? {}) as { token?: unknown; applicationId?: unknown };
   if (openedToken !== token || typeof applicationId !== 'string') return null;
   return applicantApplicationId(getSession()) === applicationId ? applicationId : null;
+}
+
+/**
+ * A submit ends the application's sessions on the server: the tab forgets its own too, quietly. Kept, it would
+ * be sent with the next call, answered 401, and the applicant told their session expired and sent to a new
+ * application, instead of seeing that the application was submitted (or, opening its resume link, that the
+ * link is over). A staff session is never touched.
+ */
+export function endApplicantSession(): void {
+  if (!isApplicantSession(getSession())) return;
+  clearSession();
+  sessionStorage.removeItem(OPENED_LINK_KEY);
 }
 
 export function storeApplicantSession(data: SessionData, applicationId: string): Session {

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
+import { endApplicantSession, isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
 import { flowKeys } from '../api/keys';
 import { EngineMismatchError, isRefusedToken } from '../api/loadFlow';
@@ -208,6 +208,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
         labelOf: t.labelOf,
         drafts: mode === 'staff' ? null : draftStore(),
         captchaResponse: captcha,
+        onSubmitted: mode === 'staff' ? undefined : endApplicantSession,
       }}
     />
   );
