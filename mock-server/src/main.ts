@@ -1,6 +1,6 @@
 // Starts the server from the environment (see README "Environment"); with --seed it seeds the database
 // first (npm start, the supervisor's first start; restarts skip it). Under the supervisor of
-// deploy/scripts/lib/system.mjs it also speaks its IPC protocol (README "Supervision").
+// tools/lib/supervise.mjs it also speaks its IPC protocol (README "Supervision").
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { type Drain, startDrain } from './platform/drain';

@@ -152,7 +152,7 @@ function tcpTry(host: string, port: number, timeoutMs: number): Promise<'yes' | 
  * Whether something accepts a TCP connection on host:port. A refusal answers at once; a timeout is tried
  * again (3 × 5 s), because on a loaded machine a niced test process can miss a 1 s timer while the service
  * is up (a CI run once skipped the PostgreSQL tests that way). With CI=true the production path must run
- * (deploy/scripts/test.mjs checks it before starting), so a service that does not answer fails the file
+ * (tools/scripts/test.mjs checks it before starting), so a service that does not answer fails the file
  * instead of skipping it.
  */
 async function tcpAnswers(host: string, port: number, what: string): Promise<boolean> {

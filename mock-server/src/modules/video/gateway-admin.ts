@@ -32,7 +32,7 @@ class GatewayRefusal extends Error {
   }
 }
 
-/** Where the Admin API listens (deploy/scripts/lib/janus.mjs writes it into the gateway's configuration). */
+/** Where the Admin API listens (deploy/scripts/janus-config.mjs writes it into the gateway's configuration). */
 function adminSocketPath(dataDir: string): string {
   const socketPath = path.join(dataDir, 'janus', 'admin.sock');
   if (socketPath.length > MAX_SOCKET_PATH) throw new Error(`${socketPath}: too long for a unix socket`);

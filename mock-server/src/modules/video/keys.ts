@@ -1,7 +1,7 @@
 // The gateway keys (README "Video calls"): the videoroom plugin's admin_key (only holders may create rooms:
 // the API alone, through the Admin API) and the token secret, which the call tokens and the Admin API's
 // admin_secret are derived from. Both per install and never committed: JANUS_ADMIN_KEY + JANUS_TOKEN_SECRET,
-// else <DATA_DIR>/janus/keys.json, made by whichever of the API and deploy/scripts/lib/janus.mjs comes first
+// else <DATA_DIR>/janus/keys.json, made by whichever of the API and deploy/scripts/janus-config.mjs comes first
 // (same format, exclusive create; the admin_secret derivation is the same in both).
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -63,7 +63,7 @@ export function callGatewayToken(tokenSecret: string, callId: string): string {
   return createHmac('sha256', tokenSecret).update(`gateway token of call ${callId}`).digest('base64url');
 }
 
-/** The Admin API's admin_secret (janus.jcfg): deploy/scripts/lib/janus.mjs derives it the same way. */
+/** The Admin API's admin_secret (janus.jcfg): deploy/scripts/janus-config.mjs derives it the same way. */
 export function adminSecretOf(tokenSecret: string): string {
   return createHmac('sha256', tokenSecret).update('janus admin_secret').digest('hex');
 }
