@@ -1,14 +1,13 @@
 // Every TanStack Query key of this remote, one builder per resource. The shell's one QueryClient serves
 // every remote, so each key starts with the remote's name.
-import type { UserCandidatesQuery } from '@originate/contract';
-import type { ListVariables } from './lists';
+import type { ListQueryArgs, UserCandidatesQuery } from '@originate/contract';
 
 /** Query keys as data (TanStack Query): everything that makes a page different is in the key. */
 export const listKeys = {
   all: ['mfe-applications', 'lists'] as const,
   /** Every page of every list (what a change refetches); search pages too. */
   pages: ['mfe-applications', 'lists', 'page'] as const,
-  page: (variables: ListVariables) => ['mfe-applications', 'lists', 'page', variables] as const,
+  page: (variables: ListQueryArgs) => ['mfe-applications', 'lists', 'page', variables] as const,
   searches: ['mfe-applications', 'lists', 'search'] as const,
   search: (query: string, page: number, size: number) =>
     ['mfe-applications', 'lists', 'search', query, page, size] as const,

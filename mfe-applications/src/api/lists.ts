@@ -7,33 +7,22 @@ import {
   type ApplicationAction,
   type ApplicationActionBody,
   type ApplicationAnswer,
-  type ApplicationList,
   type ApplicationsData,
   type ApplicationsQueryAnswer,
   apiPath,
+  type ListQueryArgs,
   type MasterProduct,
   type RebookAnswer,
   type RebookBody,
   type SearchPage,
-  type TaskReviewBucket,
   type UserCandidate,
   type UserCandidatesAnswer,
   type UserCandidatesQuery,
 } from '@originate/contract';
 import { api } from '@originate/web';
-import type { ListFilter, ListSort } from '@originate/web/lists';
 
-/** The variables of APPLICATIONS_QUERY: one page of one list. */
-export interface ListVariables {
-  list: ApplicationList;
-  filters?: ListFilter[];
-  search?: string;
-  bucket?: TaskReviewBucket;
-  sort?: ListSort;
-  page: { page: number; size: number };
-}
-
-export async function fetchApplications(variables: ListVariables): Promise<ApplicationsData> {
+/** One page of one list: APPLICATIONS_QUERY with its variables, the list query's arguments. */
+export async function fetchApplications(variables: ListQueryArgs): Promise<ApplicationsData> {
   const answer = await api.post<ApplicationsQueryAnswer>(
     API_PATHS.graphql,
     { query: APPLICATIONS_QUERY, variables, operationName: 'Applications' },

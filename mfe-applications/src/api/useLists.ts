@@ -1,14 +1,14 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
 
-import type { UserCandidatesQuery } from '@originate/contract';
+import type { ListQueryArgs, UserCandidatesQuery } from '@originate/contract';
 import { useLiveChanges } from '@originate/web/lists';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listKeys } from './keys';
-import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch, type ListVariables } from './lists';
+import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch } from './lists';
 import { APPLICATION_CHANGES, type OpenLiveSocket, openSocketIo } from './live';
 
 /** One page of a list; the previous page stays shown while the next loads (no flicker, one page held). */
-export function useApplicationsPage(variables: ListVariables, enabled: boolean) {
+export function useApplicationsPage(variables: ListQueryArgs, enabled: boolean) {
   return useQuery({
     queryKey: listKeys.page(variables),
     queryFn: () => fetchApplications(variables),

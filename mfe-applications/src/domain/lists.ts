@@ -1,7 +1,7 @@
 // An application list's state (the shared server-list state, its list and review bucket) and how it
 // becomes the GraphQL variables: pure, so every mapping is unit-tested without a grid. The grid's models
 // in the server's terms are @originate/web/lists' (every list's).
-import type { ApplicationList, TaskReviewBucket } from '@originate/contract';
+import type { ApplicationList, ExportApplicationsBody, ListQueryArgs, TaskReviewBucket } from '@originate/contract';
 import {
   countChipFilter,
   effectiveFilters,
@@ -9,7 +9,6 @@ import {
   type ListSort,
   type ServerListState,
 } from '@originate/web/lists';
-import type { ListVariables } from '../api/lists';
 
 export interface ListState extends ServerListState {
   list: ApplicationList;
@@ -20,8 +19,8 @@ export function initialListState(list: ApplicationList, pageSize: number, sort: 
   return { list, page: 0, pageSize, sort, filters: [], chip: null, search: '', bucket: 'All' };
 }
 
-/** The variables of one page: only what is set is sent; 'All' is the server's default bucket. */
-export function toVariables(state: ListState): ListVariables {
+/** The list as it stands, without its page: only what is set is sent; 'All' is the server's default bucket. */
+export function toExportBody(state: ListState): ExportApplicationsBody {
   const filters = effectiveFilters(state);
   const search = state.search.trim();
   return {
@@ -30,14 +29,12 @@ export function toVariables(state: ListState): ListVariables {
     ...(search ? { search } : {}),
     ...(state.bucket !== 'All' ? { bucket: state.bucket } : {}),
     ...(state.sort ? { sort: state.sort } : {}),
-    page: { page: state.page, size: state.pageSize },
   };
 }
 
-/** The export of the list as it stands (spec §7 exportFile): the page's variables without the page. */
-export function toExportBody(state: ListState): Omit<ListVariables, 'page'> {
-  const { page: _page, ...body } = toVariables(state);
-  return body;
+/** The variables of one page (GraphQL 'applications'): the list as it stands and its page. */
+export function toVariables(state: ListState): ListQueryArgs {
+  return { ...toExportBody(state), page: { page: state.page, size: state.pageSize } };
 }
 
 export type CountGroup = 'stage' | 'task' | 'version';

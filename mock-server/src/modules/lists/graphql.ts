@@ -3,14 +3,12 @@
 // return is typed by the answer schemas the SDL is written from (shared answers/lists.ts).
 import {
   type ApplicationDetail,
-  type ApplicationList,
   type ApplicationStatus,
   type ApplicationsData,
-  type FilterOperator,
   type FlowMode,
+  type ListQueryArgs,
   type PortalApplication,
   seesAll,
-  type TaskReviewBucket,
 } from '@originate/contract';
 import {
   type ASTVisitor,
@@ -50,15 +48,6 @@ type GraphqlContext = MercuriusContext;
 function staff(context: GraphqlContext): ListCaller {
   if (!context.caller) throw forbidden('An applicant session may only use its own application');
   return context.caller;
-}
-
-interface ApplicationsArgs {
-  list: ApplicationList;
-  filters?: { field: string; operator: FilterOperator; value: string }[] | null;
-  search?: string | null;
-  bucket?: TaskReviewBucket | null;
-  sort?: { field: string; direction: 'asc' | 'desc' } | null;
-  page: { page: number; size: number };
 }
 
 /** 'application': the lifecycle of one application the caller may open (null when there is none). */
@@ -191,7 +180,7 @@ export function graphqlResolvers(ctx: AppContext) {
     Query: {
       applications: async (
         _root: unknown,
-        args: ApplicationsArgs,
+        args: ListQueryArgs,
         context: GraphqlContext,
         info: GraphQLResolveInfo,
       ): Promise<{ data: ApplicationsData }> => ({

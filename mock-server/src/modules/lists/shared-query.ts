@@ -3,10 +3,10 @@
 // A list passes its own field map; the table configuration decides which columns filter and sort.
 import {
   type FilterFieldKind,
-  type FilterOperator,
   GRID_PAGE_SIZE_OPTIONS,
   isFilterOperatorAllowed,
   LEAD_TABLE_IDS,
+  type ListFilter,
   PAGE_SIZE_OPTIONS,
   type TableConfig,
 } from '@originate/contract';
@@ -20,12 +20,6 @@ interface ListField {
   nullable?: true;
 }
 export type ListFields = Readonly<Record<string, ListField>>;
-
-export interface ListFilter {
-  field: string;
-  operator: FilterOperator;
-  value: string;
-}
 
 /** Every field an application list reads (t: the task, a: its application). */
 export const LIST_FIELDS: ListFields = {

@@ -9,6 +9,7 @@ import {
   CLOSED_STAGE,
   type FlowType,
   LIST_TABLE_IDS,
+  type ListQueryArgs,
   type ListTask,
   type OperationalLevelAgreement,
   PAGE_SIZE_OPTIONS,
@@ -30,7 +31,6 @@ import {
   filterCondition,
   keysetBatches,
   LIST_FIELDS,
-  type ListFilter,
   likePrefix,
   Params,
   parseBankDate,
@@ -44,15 +44,6 @@ export interface ListCaller {
   userName: string;
   roles: readonly string[];
   teams: readonly Team[];
-}
-
-export interface ListArgs {
-  list: ApplicationList;
-  filters?: readonly ListFilter[] | null;
-  search?: string | null;
-  bucket?: TaskReviewBucket | null;
-  sort?: { field: string; direction: 'asc' | 'desc' } | null;
-  page: { page: number; size: number };
 }
 
 const OPEN = `t.progress IN ('In Progress', 'Pending')`;
@@ -161,7 +152,11 @@ const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
  * The counters' condition for a list they can answer: All, or Rejected / Cancelled for a caller who sees
  * every application, filtered only on the counted columns, without search or review bucket.
  */
-function countersCondition(args: Omit<ListArgs, 'page'>, caller: ListCaller, table: TableConfig): Built['counters'] {
+function countersCondition(
+  args: Omit<ListQueryArgs, 'page'>,
+  caller: ListCaller,
+  table: TableConfig,
+): Built['counters'] {
   if (args.search != null || (args.bucket && args.bucket !== 'All')) return null;
   const filters = args.filters ?? [];
   if (!filters.every((f) => f.field in COUNTER_COLUMNS)) return null;
@@ -178,7 +173,12 @@ function countersCondition(args: Omit<ListArgs, 'page'>, caller: ListCaller, tab
   return { where: parts.join(' AND '), values: p.values };
 }
 
-async function build(db: Queryable, caller: ListCaller, args: Omit<ListArgs, 'page'>, now: Date): Promise<ListQuery> {
+async function build(
+  db: Queryable,
+  caller: ListCaller,
+  args: Omit<ListQueryArgs, 'page'>,
+  now: Date,
+): Promise<ListQuery> {
   const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
   if (!table) throw notFound(`No table configuration for ${args.list}`);
   const p = new Params();
@@ -431,7 +431,7 @@ const EVERYTHING: ListWants = { tasks: true, count: true, groups: true };
 export async function listApplications(
   db: Queryable,
   caller: ListCaller,
-  args: ListArgs,
+  args: ListQueryArgs,
   now: Date,
   wants: ListWants = EVERYTHING,
 ): Promise<ApplicationsData> {
@@ -476,7 +476,7 @@ export interface ListExport {
 export async function exportList(
   db: Queryable,
   caller: ListCaller,
-  args: Omit<ListArgs, 'page'>,
+  args: Omit<ListQueryArgs, 'page'>,
   now: Date,
   batchRows: number,
 ): Promise<ListExport> {

@@ -4,7 +4,7 @@ import Type, { type Static } from 'typebox';
 import { ApprovalKindSchema } from './answers/tasks';
 import { APPLICATION_LISTS, type FilterOperator, TASK_REVIEW_BUCKETS } from './backOffice';
 import { literalUnion } from './flow';
-import { Comment, closed, Id, IsoDateTime } from './primitives';
+import { Comment, closed, Id, IsoDateTime, Nullable } from './primitives';
 
 export const ApplicationActionBodySchema = Type.Object(
   {
@@ -153,34 +153,70 @@ export const AuditsQuerySchema = Type.Object(
   closed,
 );
 
+/** Spec §5's filter operators, each once, in FILTER_OPERATORS' order. */
+const FilterOperatorSchema = literalUnion([
+  'EQUAL',
+  'NOT_EQUAL',
+  'GREATER_THAN',
+  'LESS_THAN',
+  'GREATER_THAN_OR_EQUAL',
+  'LESS_THAN_OR_EQUAL',
+  'CONTAINS',
+  'ENDS_WITH',
+] as const satisfies readonly FilterOperator[]);
+
 /** One filter of a list (a column, an operator of its kind, a value): applications and leads alike. */
 export const ListFilterSchema = Type.Object(
   {
     field: Type.String({ minLength: 1, maxLength: 64 }),
-    // A tuple through literalUnion: Type.Union over a mapped array would type the operator as never.
-    operator: literalUnion([
-      'EQUAL',
-      'NOT_EQUAL',
-      'GREATER_THAN',
-      'LESS_THAN',
-      'GREATER_THAN_OR_EQUAL',
-      'LESS_THAN_OR_EQUAL',
-      'CONTAINS',
-      'ENDS_WITH',
-    ] as const satisfies readonly FilterOperator[]),
+    operator: FilterOperatorSchema,
     value: Type.String({ maxLength: 200 }),
   },
   closed,
 );
+export type ListFilter = Static<typeof ListFilterSchema>;
 
+const SortDirectionSchema = Type.Union([Type.Literal('asc'), Type.Literal('desc')]);
 /** The sort of a list: a sortable column and a direction. */
 export const ListSortSchema = Type.Object(
+  { field: Type.String({ minLength: 1, maxLength: 64 }), direction: SortDirectionSchema },
+  closed,
+);
+export type ListSort = Static<typeof ListSortSchema>;
+
+const ApplicationListSchema = literalUnion(APPLICATION_LISTS);
+const TaskReviewBucketSchema = literalUnion(TASK_REVIEW_BUCKETS);
+/** A page of a list: 0-based, of one of the page sizes (the server checks which). */
+const ListPageSchema = Type.Object({ page: Type.Integer({ minimum: 0 }), size: Type.Integer({ minimum: 1 }) }, closed);
+
+/**
+ * The arguments of GraphQL 'applications' (APPLICATIONS_QUERY's variables): one page of one list.
+ * BACK_OFFICE_SDL writes the argument list and its input types from it, so GraphQL checks them: what is
+ * optional is nullable too, since a GraphQL client may send null for it.
+ */
+export const ListQueryArgsSchema = Type.Object(
   {
-    field: Type.String({ minLength: 1, maxLength: 64 }),
-    direction: Type.Union([Type.Literal('asc'), Type.Literal('desc')]),
+    list: ApplicationListSchema,
+    filters: Type.Optional(Nullable(Type.Array(ListFilterSchema))),
+    search: Type.Optional(Nullable(Type.String())),
+    bucket: Type.Optional(Nullable(TaskReviewBucketSchema)),
+    sort: Type.Optional(Nullable(ListSortSchema)),
+    page: ListPageSchema,
   },
   closed,
 );
+export type ListQueryArgs = Static<typeof ListQueryArgsSchema>;
+
+/** The enums and input types of the GraphQL requests, by their SDL names (BACK_OFFICE_SDL). */
+export const GRAPHQL_REQUEST_TYPES = {
+  enums: {
+    ApplicationList: ApplicationListSchema,
+    FilterOperator: FilterOperatorSchema,
+    SortDirection: SortDirectionSchema,
+    ReviewBucket: TaskReviewBucketSchema,
+  },
+  inputs: { FilterInput: ListFilterSchema, SortInput: ListSortSchema, PageInput: ListPageSchema },
+};
 
 /** POST /setup/save_or_update: a user's named filter of one table (saved again under the same name = update). */
 export const SavedFilterBodySchema = Type.Object(
@@ -224,10 +260,10 @@ export type GraphqlBody = Static<typeof GraphqlBodySchema>;
  */
 export const ExportApplicationsBodySchema = Type.Object(
   {
-    list: literalUnion(APPLICATION_LISTS),
+    list: ApplicationListSchema,
     filters: Type.Optional(Type.Array(ListFilterSchema, { maxItems: 20 })),
     search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    bucket: Type.Optional(literalUnion(TASK_REVIEW_BUCKETS)),
+    bucket: Type.Optional(TaskReviewBucketSchema),
     sort: Type.Optional(ListSortSchema),
   },
   closed,
@@ -256,7 +292,7 @@ export type ExportQueuedAnswer = Static<typeof ExportQueuedAnswerSchema>;
 /** POST /backstage/localSearch: the free-text search of one list (what 'applications' search does), a page of it. */
 export const LocalSearchBodySchema = Type.Object(
   {
-    list: literalUnion(APPLICATION_LISTS),
+    list: ApplicationListSchema,
     query: Type.String({ minLength: 1, maxLength: 100 }),
     page: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 })),
     size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),

@@ -6,18 +6,14 @@ import {
   type FilterFieldKind,
   type FilterOperator,
   isFilterOperatorAllowed,
+  type ListFilter,
+  type ListSort,
   type TableColumn,
 } from '@originate/contract';
 
-export interface ListFilter {
-  field: string;
-  operator: FilterOperator;
-  value: string;
-}
-export interface ListSort {
-  field: string;
-  direction: 'asc' | 'desc';
-}
+// The wire shapes of a filter and a sort are the contract's schemas' (ListFilterSchema, ListSortSchema);
+// every list imports them from here with the state they belong to.
+export type { ListFilter, ListSort };
 
 export interface ServerListState {
   /** 0-based, as the grid counts. */

@@ -2,13 +2,14 @@
 // saved filters, global and local search, the products. The GraphQL answer types are TypeBox schemas like
 // every other answer: the SDL mercurius serves (BACK_OFFICE_SDL) writes its object types from them
 // (graphqlObjectTypes), and their Static types are what the resolvers return and the browser reads, so
-// the served schema, the server's types and the clients' cannot drift. The requests' side of the SDL
-// (enums, inputs, the Query fields and their arguments) is written here as text; the enums' values are
-// the contract's lists.
+// the served schema, the server's types and the clients' cannot drift. The requests' side is written the
+// same way: the enums, the input types and the 'applications' arguments from the request schemas
+// (GRAPHQL_REQUEST_TYPES, ListQueryArgsSchema) with graphqlInputTypes and graphqlArguments; the other
+// Query fields and their few scalar arguments are text.
 import Type, { type Static } from 'typebox';
 import { SPREADSHEET_KINDS } from '../../format/spreadsheet';
-import { APPLICATION_LISTS, FILTER_OPERATORS, type FilterFieldKind, TASK_REVIEW_BUCKETS } from '../backOffice';
-import { SavedFilterBodySchema } from '../backOfficeSchemas';
+import type { FilterFieldKind } from '../backOffice';
+import { GRAPHQL_REQUEST_TYPES, ListQueryArgsSchema, SavedFilterBodySchema } from '../backOfficeSchemas';
 import { FlowModeSchema, FlowTypeSchema, literalUnion } from '../flow';
 import { Code, closed, Id, IsoDateTime, Nullable } from '../primitives';
 import {
@@ -20,7 +21,7 @@ import {
   TaskProgressSchema,
   TeamSchema,
 } from './applications';
-import { graphqlObjectTypes } from './graphqlSdl';
+import { graphqlArguments, graphqlInputTypes, graphqlObjectTypes } from './graphqlSdl';
 
 const Text = Type.String();
 const Count = Type.Integer({ minimum: 0 });
@@ -151,28 +152,9 @@ export const ApplicationTasksResultSchema = Type.Object(
 );
 export type ApplicationTasksResult = Static<typeof ApplicationTasksResultSchema>;
 
-const enumOf = (name: string, values: readonly string[]) =>
-  `enum ${name} {\n${values.map((v) => `  ${v}`).join('\n')}\n}`;
-
 /** The schema mercurius serves at /v3/graphql (spec §7 "Lists and search"). */
 export const BACK_OFFICE_SDL = [
-  enumOf('ApplicationList', APPLICATION_LISTS),
-  enumOf('FilterOperator', [...new Set(Object.values(FILTER_OPERATORS).flat())]),
-  enumOf('SortDirection', ['asc', 'desc']),
-  enumOf('ReviewBucket', TASK_REVIEW_BUCKETS),
-  /* GraphQL */ `input FilterInput {
-  field: String!
-  operator: FilterOperator!
-  value: String!
-}
-input SortInput {
-  field: String!
-  direction: SortDirection!
-}
-input PageInput {
-  page: Int!
-  size: Int!
-}`,
+  graphqlInputTypes(GRAPHQL_REQUEST_TYPES),
   graphqlObjectTypes({
     Team: TeamSchema,
     Initiator: InitiatorSchema,
@@ -199,12 +181,7 @@ input PageInput {
   list, not the page; closedCount is the list's tasks whose application reached stage Closed.
   """
   applications(
-    list: ApplicationList!
-    filters: [FilterInput!]
-    search: String
-    bucket: ReviewBucket
-    sort: SortInput
-    page: PageInput!
+${graphqlArguments('applications', ListQueryArgsSchema, GRAPHQL_REQUEST_TYPES, '    ')}
   ): ApplicationsResult!
   application(application_id: String!): ApplicationDetail
   "The portal's view: applications whose primary applicant has this e-mail."
