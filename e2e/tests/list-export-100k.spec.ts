@@ -1,11 +1,11 @@
 // A 100,000-row export as the back office meets it: the operations admin's Export of All is
 // answered by a second real server on a bank of 100,000 applications (the export bench's, kept in the
 // PostgreSQL at 127.0.0.1:5432 and seeded there the first time); the dialog shows the rows and bytes as
-// they arrive, the whole file downloads, and a second export is cancelled while it is written: no file,
-// and the toast says so. The browser's request is sent on to that server with its own session (the e2e
+// they arrive, the whole file downloads, another export asked meanwhile waits its turn, and a second export
+// is cancelled while it is written: no file, and the toast says so. The browser's request is sent on to that server with its own session (the e2e
 // server holds a thousand applications). Skipped, saying why, where no PostgreSQL answers.
 import { API_PATHS } from '@originate/contract';
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { exportBankEnv, exportDatabase } from '../bench/export';
 import { login, startServer } from '../bench/lists';
@@ -57,7 +57,29 @@ async function openAll(page: Page): Promise<void> {
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Spreadsheet export' });
 
-test('a 100,000-row export shows its progress and downloads whole', async ({ page }) => {
+/**
+ * While one export is written, the same user's export from another browser waits its turn (one runs at a
+ * time, README of mock-server "Spreadsheet export"): the dialog says so, and cancelling it produces nothing.
+ */
+async function exportWaitsItsTurn(browser: Browser): Promise<void> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await openAll(page);
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(dialog(page).getByRole('status')).toHaveText('Your export is queued: it is next');
+    await screenshot(page, 'list-export-100k-queued');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByText('Export cancelled: no file was produced')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test('a 100,000-row export shows its progress and downloads whole; another meanwhile waits its turn', async ({
+  page,
+  browser,
+}) => {
   await openAll(page);
   const [download] = await Promise.all([
     page.waitForEvent('download', { timeout: 240_000 }),
@@ -68,6 +90,7 @@ test('a 100,000-row export shows its progress and downloads whole', async ({ pag
         timeout: 60_000,
       });
       await screenshot(page, 'list-export-100k-progress');
+      await exportWaitsItsTurn(browser);
     })(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^All_Applications_export_\d{13}\.xlsx$/);
