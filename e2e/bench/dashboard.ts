@@ -1,4 +1,4 @@
-// The dashboard bench (issue 20): the 1,000,000-application bank of the list bench (its kept database),
+// The dashboard bench: the 1,000,000-application bank of the list bench (its kept database),
 // then every dashboard widget's call on loopback, as the operations admin (everyone's figures), the team
 // lead (the team's) and the officer (their own), over the whole seeded span (two years, the longest range a
 // report takes) and over one month: p50 and p95 of each call alone (goal: each widget ≤ 100 ms p95).

@@ -1,4 +1,4 @@
-// The spreadsheet export bench (issue 20): a bank of 100,000 generated applications (SEED_APPLICATIONS),
+// The spreadsheet export bench: a bank of 100,000 generated applications (SEED_APPLICATIONS),
 // then the operations admin's export of All (every row, every column of its table) over loopback: seconds
 // from request to the last byte, the file's size, and the server's resident memory (VmRSS of its process,
 // sampled every 50 ms) before and at its peak while it wrote. The file is read back (exceljs) and must

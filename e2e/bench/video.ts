@@ -1,4 +1,4 @@
-// The video bench (issue 21), on the built system with the real Janus on loopback and Chromium's fake
+// The video bench, on the built system with the real Janus on loopback and Chromium's fake
 // camera: the applicant's portal and the agent's back office in two contexts; the agent starts a call on the
 // applicant's application, then the applicant joins it JOINS times. Each join: from the click on "Join video
 // call" to the first decoded frame of the agent's video (the element's decoded-frame count, read in the page
