@@ -7,7 +7,6 @@ export type * from './contracts/answers/customerFlow';
 export type * from './contracts/answers/documents';
 export type * from './contracts/answers/errors';
 export type * from './contracts/answers/health';
-export type * from './contracts/answers/leads';
 export type * from './contracts/answers/lists';
 export type * from './contracts/answers/notifications';
 export type * from './contracts/answers/otp';

@@ -1,16 +1,23 @@
-// Request schemas of the leads routes (mock-server modules/leads; contract leads.ts says what the values
-// mean). Closed objects: a field nobody declared is a 400 naming it.
+// The leads module's wire shapes (mock-server modules/leads; leads.ts says what the values mean): the
+// request schemas (closed objects: a field nobody declared is a 400 naming it), the answers (a lead, its
+// history, a page of a lead list with its counts, the callback request's acknowledgement), then every type,
+// each the Static of its schema.
 import Type, { type Static } from 'typebox';
+import { ApplicationStatusSchema, InitiatorSchema } from './answers/applications';
 import { ListFilterSchema, ListSortSchema } from './backOfficeSchemas';
 import { literalUnion } from './flow';
 import {
   CALL_OUTCOMES,
+  LEAD_ACTIVITY_TYPES,
   LEAD_LISTS,
+  LEAD_SOURCES,
   LEAD_STATUS_ACTIONS,
+  LEAD_STATUSES,
   LOST_REASONS,
   PMAY_GENDERS,
   PMAY_LOAN_PURPOSES,
   PMAY_PROPERTY_TYPES,
+  type PmayCategory,
   STAFF_LEAD_SOURCES,
 } from './leads';
 import { Code, Comment, closed, Email, Id, IsoDateTime, Nullable } from './primitives';
@@ -21,6 +28,10 @@ import { Code, Comment, closed, Email, Id, IsoDateTime, Nullable } from './primi
  */
 const NAME_LETTERS = 'A-Za-z\\u00C0-\\u024F\\u0900-\\u097F';
 const NAME_PATTERN = `^[${NAME_LETTERS}][${NAME_LETTERS} .'-]*$`;
+/** PMAY_CATEGORIES' names as a tuple (a mapped array would lose the literal types). */
+const PMAY_CATEGORY_NAMES = ['EWS', 'LIG', 'MIG-I', 'MIG-II'] as const satisfies readonly PmayCategory[];
+
+// Requests
 /** A person's name as staff or an applicant type it. */
 const PersonName = Type.String({ minLength: 1, maxLength: 60, pattern: NAME_PATTERN });
 /**
@@ -135,7 +146,6 @@ export const LeadStatusBodySchema = Type.Object(
   },
   closed,
 );
-export type LeadStatusBody = Static<typeof LeadStatusBodySchema>;
 
 /** POST /v3/lead/activity: a call (with its outcome) or a note on the lead's history. */
 export const LeadActivityBodySchema = Type.Object(
@@ -147,15 +157,12 @@ export const LeadActivityBodySchema = Type.Object(
   },
   closed,
 );
-export type LeadActivityBody = Static<typeof LeadActivityBodySchema>;
 
 /** POST /v3/lead/followup: when to contact the prospect next (null clears it). */
 export const LeadFollowUpBodySchema = Type.Object({ ...LeadRef, followUpAt: Nullable(IsoDateTime) }, closed);
-export type LeadFollowUpBody = Static<typeof LeadFollowUpBodySchema>;
 
 /** POST /v3/lead/assign: give the lead to a member of its team (a team lead, or oneself from the queue). */
 export const LeadAssignBodySchema = Type.Object({ ...LeadRef, assignee: Id }, closed);
-export type LeadAssignBody = Static<typeof LeadAssignBodySchema>;
 
 /** POST /v3/lead/update: the prospect's details, the amount asked for, the PMAY form (each optional). */
 export const LeadUpdateBodySchema = Type.Object(
@@ -167,11 +174,9 @@ export const LeadUpdateBodySchema = Type.Object(
   },
   closed,
 );
-export type LeadUpdateBody = Static<typeof LeadUpdateBodySchema>;
 
 /** POST /v3/lead/convert: a QUALIFIED lead becomes an application of its product. */
 export const LeadConvertBodySchema = Type.Object(LeadRef, closed);
-export type LeadConvertBody = Static<typeof LeadConvertBodySchema>;
 
 /** GET /v3/lead/:leadId (the path's parameter is named as API_PATHS.lead names it). */
 export const LeadParamsSchema = Type.Object({ leadId: Id }, closed);
@@ -192,3 +197,137 @@ export const CallbackRequestBodySchema = Type.Object(
   },
   closed,
 );
+
+// Answers
+const Text = Type.String();
+const Count = Type.Integer({ minimum: 0 });
+const LeadStatusSchema = literalUnion(LEAD_STATUSES);
+const LeadSourceSchema = literalUnion(LEAD_SOURCES);
+/** The team a lead belongs to: its product's queue team (HIERARCHY), where callbacks land. */
+const LeadTeamSchema = Type.Object({ type: Type.Literal('HIERARCHY'), id: Id, name: Text }, closed);
+
+export const LeadSchema = Type.Object(
+  {
+    lead_id: Id,
+    product_code: Code,
+    product_name: Text,
+    prospect: ProspectSchema,
+    source: LeadSourceSchema,
+    loanAmount: Nullable(Type.Number()),
+    status: LeadStatusSchema,
+    lostReason: Nullable(literalUnion(LOST_REASONS)),
+    ownerId: Nullable(Id),
+    ownerName: Nullable(Text),
+    team: LeadTeamSchema,
+    followUpAt: Nullable(IsoDateTime),
+    /** The application a conversion made (both detail views link to the other). */
+    application_id: Nullable(Id),
+    pmay: Nullable(PmayFormSchema),
+    /** The PMAY income category of the form's household income, null without a form or above MIG-II. */
+    pmayCategory: Nullable(literalUnion(PMAY_CATEGORY_NAMES)),
+    /** Staff who recorded it; null for a web callback. */
+    createdBy: Nullable(InitiatorSchema),
+    cre_time: IsoDateTime,
+    mod_time: IsoDateTime,
+  },
+  closed,
+);
+
+/** A row of My Leads and Team Leads (the fields their table configurations name). */
+export const LeadRowSchema = Type.Object(
+  {
+    lead_id: Id,
+    prospectName: Text,
+    mobile: Text,
+    city: Nullable(Text),
+    product_code: Code,
+    product_name: Text,
+    source: LeadSourceSchema,
+    status: LeadStatusSchema,
+    loanAmount: Nullable(Type.Number()),
+    ownerId: Nullable(Id),
+    ownerName: Nullable(Text),
+    teamId: Id,
+    teamName: Text,
+    followUpAt: Nullable(IsoDateTime),
+    application_id: Nullable(Id),
+    cre_time: IsoDateTime,
+    mod_time: IsoDateTime,
+  },
+  closed,
+);
+
+const StatusCountSchema = Type.Object({ status: LeadStatusSchema, count: Count }, closed);
+const SourceCountSchema = Type.Object({ source: LeadSourceSchema, count: Count }, closed);
+const ProductCountSchema = Type.Object({ product_code: Code, product_name: Text, count: Count }, closed);
+
+/** POST /v3/lead/leads: one page and the counts of the whole filtered list (before the status chip). */
+export const LeadsPageSchema = Type.Object(
+  {
+    leads: Type.Array(LeadRowSchema),
+    count: Count,
+    statusWise: Type.Array(StatusCountSchema),
+    sourceWise: Type.Array(SourceCountSchema),
+    productWise: Type.Array(ProductCountSchema),
+    /** Open leads whose follow-up is due today or overdue. */
+    dueTodayCount: Count,
+  },
+  closed,
+);
+export const LeadsPageAnswerSchema = Type.Object({ data: LeadsPageSchema }, closed);
+
+export const LeadActivitySchema = Type.Object(
+  {
+    activityId: Id,
+    type: literalUnion(LEAD_ACTIVITY_TYPES),
+    comment: Nullable(Text),
+    callOutcome: Nullable(literalUnion(CALL_OUTCOMES)),
+    fromStatus: Nullable(LeadStatusSchema),
+    toStatus: Nullable(LeadStatusSchema),
+    /** ASSIGNED: the new owner. */
+    assignee: Nullable(InitiatorSchema),
+    /** FOLLOW_UP: the new follow-up time (null: cleared). */
+    followUpAt: Nullable(IsoDateTime),
+    /** Staff who did it; null for the applicant's web callback. */
+    by: Nullable(InitiatorSchema),
+    at: IsoDateTime,
+  },
+  closed,
+);
+
+/** The application a lead converted into, as the lead's detail shows it. */
+const LinkedApplicationSchema = Type.Object(
+  { application_id: Id, _applicationStatus: ApplicationStatusSchema, stage: Text },
+  closed,
+);
+
+/** GET /v3/lead/:leadId and every lead write: the lead, its history (newest first), its application. */
+export const LeadDetailAnswerSchema = Type.Object(
+  {
+    lead: LeadSchema,
+    activities: Type.Array(LeadActivitySchema),
+    application: Nullable(LinkedApplicationSchema),
+  },
+  closed,
+);
+
+/** POST /api/requestforcallback */
+export const CallbackRequestAnswerSchema = Type.Object({ reference: Id, message: Text }, closed);
+
+export type Prospect = Static<typeof ProspectSchema>;
+export type PmayForm = Static<typeof PmayFormSchema>;
+export type LeadListBody = Static<typeof LeadListBodySchema>;
+export type CreateLeadBody = Static<typeof CreateLeadBodySchema>;
+export type LeadStatusBody = Static<typeof LeadStatusBodySchema>;
+export type LeadActivityBody = Static<typeof LeadActivityBodySchema>;
+export type LeadFollowUpBody = Static<typeof LeadFollowUpBodySchema>;
+export type LeadAssignBody = Static<typeof LeadAssignBodySchema>;
+export type LeadUpdateBody = Static<typeof LeadUpdateBodySchema>;
+export type LeadConvertBody = Static<typeof LeadConvertBodySchema>;
+export type CallbackRequestBody = Static<typeof CallbackRequestBodySchema>;
+export type Lead = Static<typeof LeadSchema>;
+export type LeadRow = Static<typeof LeadRowSchema>;
+export type LeadsPage = Static<typeof LeadsPageSchema>;
+export type LeadActivity = Static<typeof LeadActivitySchema>;
+export type LeadDetailAnswer = Static<typeof LeadDetailAnswerSchema>;
+export type CallbackRequestAnswer = Static<typeof CallbackRequestAnswerSchema>;

@@ -1,27 +1,11 @@
 // The leads contract (spec §2 menu Leads, §3 callback request and PMAY payloads, §7
 // /v3/lead/getAllProducts and /api/requestforcallback). The spec shows no lead fields, statuses or
 // rules: these are ours, written down in mfe-leads/README.md. Values here are shared by the server (what
-// it enforces) and mfe-leads (what it offers).
-import type { Static } from 'typebox';
-import type {
-  CallbackRequestAnswerSchema,
-  LeadActivitySchema,
-  LeadDetailAnswerSchema,
-  LeadRowSchema,
-  LeadSchema,
-  LeadsPageSchema,
-} from './answers/leads';
-import type {
-  CallbackRequestBodySchema,
-  CreateLeadBodySchema,
-  LeadListBodySchema,
-  PmayFormSchema,
-  ProspectSchema,
-} from './leadSchemas';
+// it enforces) and mfe-leads (what it offers). The routes' request and answer schemas and their types are in
+// leadSchemas.ts: this file imports nothing, so the package root exports its values without TypeBox.
 
 /** A lead's life: NEW → CONTACTED → QUALIFIED → CONVERTED (an application), or LOST with a reason. */
 export const LEAD_STATUSES = ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST'] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   NEW: 'New',
   CONTACTED: 'Contacted',
@@ -32,7 +16,6 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 
 /** Where a lead came from. WEB_CALLBACK leads are made only by the portal's callback request. */
 export const LEAD_SOURCES = ['WALK_IN', 'PHONE', 'WEB_CALLBACK', 'REFERRAL'] as const;
-export type LeadSource = (typeof LEAD_SOURCES)[number];
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   WALK_IN: 'Walk-in',
   PHONE: 'Phone',
@@ -50,7 +33,6 @@ export const LOST_REASONS = [
   'DUPLICATE',
   'OTHER',
 ] as const;
-export type LostReason = (typeof LOST_REASONS)[number];
 export const LOST_REASON_LABELS: Record<LostReason, string> = {
   NOT_INTERESTED: 'Not interested',
   NOT_ELIGIBLE: 'Not eligible',
@@ -61,7 +43,6 @@ export const LOST_REASON_LABELS: Record<LostReason, string> = {
 };
 
 export const CALL_OUTCOMES = ['CONNECTED', 'NO_ANSWER', 'BUSY', 'WRONG_NUMBER', 'CALL_BACK_LATER'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   CONNECTED: 'Connected',
   NO_ANSWER: 'No answer',
@@ -86,10 +67,8 @@ export const LEAD_ACTIONS = [
   'update',
   'assign',
 ] as const;
-export type LeadAction = (typeof LEAD_ACTIONS)[number];
 /** The actions POST /v3/lead/status takes (the others have routes of their own). */
 export const LEAD_STATUS_ACTIONS = ['contact', 'qualify', 'lose', 'reopen'] as const satisfies readonly LeadAction[];
-export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];
 
 /** What a lead's history records. */
 export const LEAD_ACTIVITY_TYPES = [
@@ -102,11 +81,9 @@ export const LEAD_ACTIVITY_TYPES = [
   'UPDATED',
   'CONVERTED',
 ] as const;
-export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 
 /** The lists of the Leads menu (spec §2: My Leads, Team Leads). */
 export const LEAD_LISTS = ['MY_LEADS', 'TEAM_LEADS'] as const;
-export type LeadList = (typeof LEAD_LISTS)[number];
 /** /backstage/getTableConfig/{id} and saved filters of each list. */
 export const LEAD_TABLE_IDS: Record<LeadList, string> = { MY_LEADS: 'MY_LEADS', TEAM_LEADS: 'TEAM_LEADS' };
 /** Each list's title: its page heading, its export's first title row and file name. */
@@ -123,7 +100,6 @@ export const PMAY_LOAN_PURPOSES = [
   'EXTENSION',
   'IMPROVEMENT',
 ] as const;
-export type PmayLoanPurpose = (typeof PMAY_LOAN_PURPOSES)[number];
 export const PMAY_LOAN_PURPOSE_LABELS: Record<PmayLoanPurpose, string> = {
   PURCHASE_NEW: 'Purchase of a new house',
   PURCHASE_RESALE: 'Purchase of a resale house',
@@ -140,7 +116,6 @@ export const PMAY_CATEGORIES = [
   { category: 'MIG-I', maxIncome: 1_200_000, maxCarpetAreaSqm: 160 },
   { category: 'MIG-II', maxIncome: 1_800_000, maxCarpetAreaSqm: 200 },
 ] as const;
-export type PmayCategory = (typeof PMAY_CATEGORIES)[number]['category'];
 
 /** What a lead may pass to its application on conversion (a product's `leadFields` maps each to a field key). */
 export const LEAD_PREFILL_SOURCES = [
@@ -157,7 +132,6 @@ export const LEAD_PREFILL_SOURCES = [
   'pmayAnnualIncome',
   'pmayApplicable',
 ] as const;
-export type LeadPrefillSource = (typeof LEAD_PREFILL_SOURCES)[number];
 
 /** POST /api/requestforcallback limits (public route): per client address and per phone number. */
 export const CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR = 10;
@@ -165,14 +139,14 @@ export const CALLBACK_REQUESTS_PER_PHONE_PER_DAY = 3;
 /** How far ahead an applicant may ask to be called. */
 export const CALLBACK_MAX_DAYS_AHEAD = 30;
 
-export type Prospect = Static<typeof ProspectSchema>;
-export type PmayForm = Static<typeof PmayFormSchema>;
-export type Lead = Static<typeof LeadSchema>;
-export type LeadRow = Static<typeof LeadRowSchema>;
-export type LeadActivity = Static<typeof LeadActivitySchema>;
-export type LeadDetailAnswer = Static<typeof LeadDetailAnswerSchema>;
-export type LeadsPage = Static<typeof LeadsPageSchema>;
-export type LeadListBody = Static<typeof LeadListBodySchema>;
-export type CreateLeadBody = Static<typeof CreateLeadBodySchema>;
-export type CallbackRequestBody = Static<typeof CallbackRequestBodySchema>;
-export type CallbackRequestAnswer = Static<typeof CallbackRequestAnswerSchema>;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+export type LeadSource = (typeof LEAD_SOURCES)[number];
+export type LostReason = (typeof LOST_REASONS)[number];
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+export type LeadAction = (typeof LEAD_ACTIONS)[number];
+export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];
+export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
+export type LeadList = (typeof LEAD_LISTS)[number];
+export type PmayLoanPurpose = (typeof PMAY_LOAN_PURPOSES)[number];
+export type PmayCategory = (typeof PMAY_CATEGORIES)[number]['category'];
+export type LeadPrefillSource = (typeof LEAD_PREFILL_SOURCES)[number];

@@ -8,7 +8,6 @@ export * from './answers/customerFlow';
 export * from './answers/documents';
 export * from './answers/errors';
 export * from './answers/health';
-export * from './answers/leads';
 export * from './answers/lists';
 export * from './answers/notifications';
 export * from './answers/otp';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Team } from '../contracts/entities';
-import { LEAD_ACTIONS, LEAD_STATUSES, type LeadAction, type LeadStatus, type PmayForm } from '../contracts/leads';
+import type { PmayForm } from '../contracts/leadSchemas';
+import { LEAD_ACTIONS, LEAD_STATUSES, type LeadAction, type LeadStatus } from '../contracts/leads';
 import {
   callbackTimeProblem,
   isFollowUpDue,

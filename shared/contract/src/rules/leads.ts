@@ -3,6 +3,7 @@
 // words them for people.
 import { Permissions } from '../contracts/constants';
 import type { Team } from '../contracts/entities';
+import type { PmayForm, Prospect } from '../contracts/leadSchemas';
 import {
   type CallOutcome,
   type LeadAction,
@@ -10,8 +11,6 @@ import {
   type LeadStatus,
   PMAY_CATEGORIES,
   type PmayCategory,
-  type PmayForm,
-  type Prospect,
 } from '../contracts/leads';
 import { inTaskTeam } from './teams';
 
