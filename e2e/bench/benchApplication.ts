@@ -14,8 +14,8 @@ import {
 } from '@originate/contract';
 import { optionRequests } from '@originate/flow-engine';
 import { API } from '../support/system-under-test';
-import { login } from './lists';
-import { BENCH_PRODUCT, type BenchConfig, PORTAL } from './portal';
+import { login } from './lists-bench';
+import { BENCH_PRODUCT, type BenchConfig, PORTAL } from './portal-bench';
 
 async function send(method: 'PUT' | 'POST', url: string, body: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${API}${url}`, {

@@ -3,7 +3,7 @@
 // lead (the team's) and the officer (their own), over the whole seeded span (two years, the longest range a
 // report takes) and over one month: p50 and p95 of each call alone (goal: each widget ≤ 100 ms p95).
 import { API_PATHS, REPORT_MAX_RANGE_DAYS } from '@originate/contract';
-import { login, postgresDatabase, startServer } from './lists';
+import { login, postgresDatabase, startServer } from './lists-bench';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);

@@ -10,8 +10,8 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
-import { exportBankEnv, exportDatabase } from './export';
-import { login, startServer } from './lists';
+import { exportBankEnv, exportDatabase } from './export-bench';
+import { login, startServer } from './lists-bench';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_EXPORT_APPLICATIONS || 100_000);

@@ -32,10 +32,10 @@ import {
   keyPercentile,
   type Ms,
   recordEventTiming,
-} from './portal';
+} from './portal-bench';
 import { median, percentile, round1 } from './stats';
 import { type SurveyForm, toSurveyJs } from './surveyjs/convert';
-import { buildSurveyPage, SURVEYJS_URL, type SurveyPage, serveSurveyPage } from './surveyjs/serve';
+import { buildSurveyPage, SURVEYJS_URL, type SurveyPage, serveSurveyPage } from './surveyjs/serve-surveyjs';
 import { measuredSoFar, recordScripts, sizes } from './wire';
 
 /** Runs per engine and throttle; BENCH_FORM_RUNS and BENCH_FORM_THROTTLES ('1', '4', '1,4') narrow a trial. */

@@ -17,7 +17,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system-under-test';
 import { dashboardBench, dashboardRows } from './dashboard';
-import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents';
+import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents-bench';
 import { type EngineFigures, engineBench } from './engine';
 import {
   browserExportRows,
@@ -27,11 +27,11 @@ import {
   exportDatabase,
   exportInBrowser,
   exportRows,
-} from './export';
+} from './export-bench';
 import { exportLoadBench, exportLoadRows } from './export-load';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
-import { leadRows, leadsBench } from './leads';
-import { listRows, listsBench } from './lists';
+import { leadRows, leadsBench } from './leads-bench';
+import { listRows, listsBench } from './lists-bench';
 import { type NginxFigures, nginxBench, nginxRows } from './nginx-bench';
 import {
   BENCH_PRODUCT,
@@ -41,10 +41,10 @@ import {
   PORTAL,
   type PortalJs,
   portalJs,
-} from './portal';
+} from './portal-bench';
 import { releaseBench, releaseRows } from './release-bench';
 import { median } from './stats';
-import { MEDIA_ARGS, videoBench, videoRows } from './video';
+import { MEDIA_ARGS, videoBench, videoRows } from './video-bench';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
 
 const LOGIN_GOAL_KIB = 200;

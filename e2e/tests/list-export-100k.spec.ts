@@ -7,8 +7,8 @@
 import { API_PATHS } from '@originate/contract';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { exportBankEnv, exportDatabase } from '../bench/export';
-import { login, startServer } from '../bench/lists';
+import { exportBankEnv, exportDatabase } from '../bench/export-bench';
+import { login, startServer } from '../bench/lists-bench';
 import { SHELL } from '../support/system-under-test';
 import { logIn, menuItem, screenshot } from '../support/ui';
 

@@ -6,7 +6,7 @@
 // applicant's video (a MutationObserver's clock; both pages read one system clock). Figures only.
 import type { Browser, Page } from 'playwright-core';
 import { SHELL } from '../support/system-under-test';
-import { PORTAL } from './portal';
+import { PORTAL } from './portal-bench';
 import { percentile, round1 } from './stats';
 
 const JOINS = Number(process.env.BENCH_VIDEO_JOINS || 20);

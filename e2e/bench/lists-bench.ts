@@ -274,7 +274,7 @@ export function listRows(figures: ListFigures): [string, string, string][] {
   ];
 }
 
-// `node --import tsx e2e/bench/lists.ts`: this bench alone, figures to bench-results/lists.json.
+// `node --import tsx e2e/bench/lists-bench.ts`: this bench alone, figures to bench-results/lists.json.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await listsBench();
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });

@@ -17,7 +17,7 @@ import {
   measure,
   postgresDatabase,
   startServer,
-} from './lists';
+} from './lists-bench';
 
 const LEADS = Number(process.env.BENCH_LEADS || 1_000_000);
 /** Generated applications beside the leads: their branches' officers own the generated leads. */
@@ -116,7 +116,7 @@ export function leadRows(figures: LeadFigures): [string, string, string][] {
   ];
 }
 
-// `node --import tsx e2e/bench/leads.ts`: this bench alone, figures to bench-results/leads.json.
+// `node --import tsx e2e/bench/leads-bench.ts`: this bench alone, figures to bench-results/leads.json.
 if (import.meta.url === `file://${process.argv[1]}`) {
   const figures = await leadsBench();
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });

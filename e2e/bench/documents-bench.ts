@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, decryptPayload, encryptPayload } from '@originate/contract';
 import { inflatingPdf, pdfOfPages, pngDeclaring } from '@originate/testing/hostile-files';
-import { login, startServer } from './lists';
+import { login, startServer } from './lists-bench';
 import { percentile, round1 } from './stats';
 
 export const OTHER_CLIENT_P95_GOAL_MS = 100;

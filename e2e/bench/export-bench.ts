@@ -11,7 +11,7 @@ import { API_PATHS } from '@originate/contract';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { login, PG_URL, postgresDatabase, startServer } from './lists';
+import { login, PG_URL, postgresDatabase, startServer } from './lists-bench';
 import { round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_EXPORT_APPLICATIONS || 100_000);
