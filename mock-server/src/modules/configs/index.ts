@@ -4,13 +4,9 @@ export { applyExplicitPortalUrl, customerPortalOrigin } from './entries';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
 export {
-  componentsByIds,
   type FlowRules,
-  fieldOptions,
-  findFlowConfig,
   findProduct,
   flowFor,
-  rulesOf,
   saveComponentConfig,
   saveFieldOptions,
   saveFlowConfig,
@@ -19,4 +15,3 @@ export {
   saveTranslations,
 } from './flow-store';
 export { configsRoutes } from './routes';
-export type { Problem } from './value-rules';

@@ -1,7 +1,5 @@
 // The tasks module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { stateOf } from './actions';
 export { approvalsRoutes } from './approval-routes';
 export { taskConfigs } from './detail-view';
 export { actionsRoutes } from './routes';
-export { WORKFLOW_STEPS } from './workflow';
 export { loadTaskContext } from './write-context';
