@@ -10,6 +10,8 @@ import {
   type ApplicationsData,
   type ApplicationsQueryAnswer,
   apiPath,
+  type GlobalSearchBody,
+  type GraphqlBody,
   type ListQueryArgs,
   type MasterProduct,
   type RebookAnswer,
@@ -23,11 +25,8 @@ import { api } from '@originate/web';
 
 /** One page of one list: APPLICATIONS_QUERY with its variables, the list query's arguments. */
 export async function fetchApplications(variables: ListQueryArgs): Promise<ApplicationsData> {
-  const answer = await api.post<ApplicationsQueryAnswer>(
-    API_PATHS.graphql,
-    { query: APPLICATIONS_QUERY, variables, operationName: 'Applications' },
-    { encrypted: true },
-  );
+  const body: GraphqlBody = { query: APPLICATIONS_QUERY, variables, operationName: 'Applications' };
+  const answer = await api.post<ApplicationsQueryAnswer>(API_PATHS.graphql, body, { encrypted: true });
   return answer.data.applications.data;
 }
 
@@ -47,7 +46,8 @@ export async function fetchUserCandidates(query: UserCandidatesQuery): Promise<U
 }
 
 export function globalSearch(query: string, page: number, size: number): Promise<SearchPage> {
-  return api.post<SearchPage>(API_PATHS.globalSearch, { query, page, size });
+  const body: GlobalSearchBody = { query, page, size };
+  return api.post<SearchPage>(API_PATHS.globalSearch, body);
 }
 
 export function fetchProducts(): Promise<MasterProduct[]> {

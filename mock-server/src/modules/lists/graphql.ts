@@ -5,6 +5,7 @@ import {
   type ApplicationDetail,
   type ApplicationStatus,
   type ApplicationsData,
+  type ApplicationTasksResult,
   type FlowMode,
   type ListQueryArgs,
   type PortalApplication,
@@ -98,7 +99,7 @@ async function applicationTasks(
   context: GraphqlContext,
   email: string,
   page: { page: number; size: number },
-): Promise<{ data: PortalApplication[]; count: number }> {
+): Promise<ApplicationTasksResult> {
   checkPage(page);
   const params: unknown[] = [email.toLowerCase()];
   let access = 'true';

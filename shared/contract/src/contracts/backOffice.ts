@@ -10,7 +10,7 @@ import type {
   TaskSubStatusSchema,
 } from './answers/lists';
 import type { QueryStatusSchema } from './answers/queries';
-import type { ApprovalKindSchema, ApprovalStatusSchema } from './answers/tasks';
+import type { ApprovalStatusSchema } from './answers/tasks';
 
 /** POST /v3/application/action/{action} (spec §7), in the spec's order. */
 export const APPLICATION_ACTIONS = [
@@ -36,8 +36,6 @@ export type ApprovalAction = (typeof APPROVAL_ACTIONS)[number];
 
 /** An approval's own state; only PENDING ones block completion. */
 export type ApprovalStatus = Static<typeof ApprovalStatusSchema>;
-/** An EXCEPTION is a deviation raised on the application (e.g. amount over the product limit) awaiting approval. */
-export type ApprovalKind = Static<typeof ApprovalKindSchema>;
 
 /** Why a complete_step/user is refused (spec §4), checked in this order. */
 export const COMPLETION_ERRORS = [

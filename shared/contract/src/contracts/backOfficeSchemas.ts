@@ -299,4 +299,3 @@ export const LocalSearchBodySchema = Type.Object(
   },
   closed,
 );
-export type LocalSearchBody = Static<typeof LocalSearchBodySchema>;

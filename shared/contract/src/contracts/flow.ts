@@ -482,7 +482,6 @@ export const SectionProgressSchema = Type.Object(
   },
   closed,
 );
-export type SectionProgress = Static<typeof SectionProgressSchema>;
 
 /** Body of POST /v3/application/consumer/save_or_update and user/save_or_update (inside the {data} envelope). */
 export const SaveApplicationBodySchema = Type.Object(
@@ -555,7 +554,6 @@ export const ProductDetailsSchema = Type.Object(
   { ...ProductSummarySchema.properties, captcha: Type.Boolean() },
   closed,
 );
-export type ProductDetails = Static<typeof ProductDetailsSchema>;
 
 /**
  * GET /api/ProductDetails/{productCode}: the product's details and the version of @originate/flow-engine

@@ -1,7 +1,7 @@
 // The GraphQL documents the browser sends to /v3/graphql (spec §7 "Lists and search"); the schema they
 // are checked against is BACK_OFFICE_SDL (answers/lists.ts, written from the answer schemas). The request
 // body travels as the {data} envelope (spec §7: 'The graphql body ... encrypted as {data}').
-import type { ApplicationDetail, ApplicationsData, ApplicationTasksResult } from './answers/lists';
+import type { ApplicationDetail, ApplicationsData } from './answers/lists';
 
 /** What POST /v3/graphql answers to a document: its fields under data (a refusal is the error answer). */
 export interface GraphQLAnswer<Data> {
@@ -9,7 +9,6 @@ export interface GraphQLAnswer<Data> {
 }
 export type ApplicationsQueryAnswer = GraphQLAnswer<{ applications: { data: ApplicationsData } }>;
 export type ApplicationQueryAnswer = GraphQLAnswer<{ application: ApplicationDetail | null }>;
-export type ApplicationTasksQueryAnswer = GraphQLAnswer<{ applicationTasks: ApplicationTasksResult }>;
 
 /** The list page: rows, total and the three count groups. */
 export const APPLICATIONS_QUERY = /* GraphQL */ `

@@ -40,14 +40,14 @@ const PersonName = Type.String({ minLength: 1, maxLength: 60, pattern: NAME_PATT
  */
 const LastName = Type.String({ maxLength: 60, pattern: `^([${NAME_LETTERS}][${NAME_LETTERS} .'-]*)?$` });
 /** An Indian mobile number: ten digits starting 6–9. */
-export const Mobile = Type.String({ minLength: 10, maxLength: 10, pattern: '^[6-9][0-9]{9}$' });
+const Mobile = Type.String({ minLength: 10, maxLength: 10, pattern: '^[6-9][0-9]{9}$' });
 const City = Type.String({ minLength: 1, maxLength: 80 });
 /** A loan amount asked for, in INR: whole rupees, at most 10 integer digits (spec §5 amount rule). */
 const LoanAmount = Type.Integer({ minimum: 1, maximum: 9_999_999_999 });
 const Pincode = Type.String({ minLength: 6, maxLength: 6, pattern: '^[1-9][0-9]{5}$' });
 
 /** The prospect: who the lead is about. */
-export const ProspectSchema = Type.Object(
+const ProspectSchema = Type.Object(
   {
     firstName: PersonName,
     lastName: LastName,
@@ -206,7 +206,7 @@ const LeadSourceSchema = literalUnion(LEAD_SOURCES);
 /** The team a lead belongs to: its product's queue team (HIERARCHY), where callbacks land. */
 const LeadTeamSchema = Type.Object({ type: Type.Literal('HIERARCHY'), id: Id, name: Text }, closed);
 
-export const LeadSchema = Type.Object(
+const LeadSchema = Type.Object(
   {
     lead_id: Id,
     product_code: Code,
@@ -234,7 +234,7 @@ export const LeadSchema = Type.Object(
 );
 
 /** A row of My Leads and Team Leads (the fields their table configurations name). */
-export const LeadRowSchema = Type.Object(
+const LeadRowSchema = Type.Object(
   {
     lead_id: Id,
     prospectName: Text,
@@ -276,7 +276,7 @@ export const LeadsPageSchema = Type.Object(
 );
 export const LeadsPageAnswerSchema = Type.Object({ data: LeadsPageSchema }, closed);
 
-export const LeadActivitySchema = Type.Object(
+const LeadActivitySchema = Type.Object(
   {
     activityId: Id,
     type: literalUnion(LEAD_ACTIVITY_TYPES),

@@ -144,7 +144,6 @@ export type LeadSource = (typeof LEAD_SOURCES)[number];
 export type LostReason = (typeof LOST_REASONS)[number];
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 export type LeadAction = (typeof LEAD_ACTIONS)[number];
-export type LeadStatusAction = (typeof LEAD_STATUS_ACTIONS)[number];
 export type LeadActivityType = (typeof LEAD_ACTIVITY_TYPES)[number];
 export type LeadList = (typeof LEAD_LISTS)[number];
 export type PmayLoanPurpose = (typeof PMAY_LOAN_PURPOSES)[number];

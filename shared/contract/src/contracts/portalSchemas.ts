@@ -9,16 +9,13 @@ import { closed, Email, FileId, Id } from './primitives';
 export const PORTAL_SIGN_IN_KEY = 'portal_sign_in';
 
 export const PortalSendCodeBodySchema = Type.Object({ email: Email }, closed);
-export type PortalSendCodeBody = Static<typeof PortalSendCodeBodySchema>;
 
 export const PortalVerifyCodeBodySchema = Type.Object(
   { email: Email, code: Type.String({ pattern: '^[0-9]{6}$' }) },
   closed,
 );
-export type PortalVerifyCodeBody = Static<typeof PortalVerifyCodeBodySchema>;
 
 export const PortalOpenApplicationBodySchema = Type.Object({ application_id: Id }, closed);
-export type PortalOpenApplicationBody = Static<typeof PortalOpenApplicationBodySchema>;
 
 /**
  * POST /v3/queries/updateAndResolveQuery. The applicant answers a request for information of their
@@ -37,7 +34,7 @@ export const AnswerQueryBodySchema = Type.Object(
 export type AnswerQueryBody = Static<typeof AnswerQueryBodySchema>;
 
 /** A field a request asks for: 'document' when it is a file upload field of the application's flow. */
-export const RequestedFieldSchema = Type.Object(
+const RequestedFieldSchema = Type.Object(
   { key: Type.String(), label: Type.String(), kind: Type.Union([Type.Literal('document'), Type.Literal('value')]) },
   closed,
 );
@@ -53,7 +50,7 @@ const AnswerSchema = Type.Object(
 );
 
 /** What the applicant sees of a request for information (GET /v3/queries/{application_id}, applicant session). */
-export const ApplicantRequestSchema = Type.Object(
+const ApplicantRequestSchema = Type.Object(
   {
     subTaskId: Type.String(),
     application_id: Type.String(),

@@ -3,7 +3,7 @@
 import Type, { type Static } from 'typebox';
 import { literalUnion } from './flow';
 import { Code, closed, Id } from './primitives';
-import { REPORT_IDS, REPORT_INTERVALS } from './reports';
+import { REPORT_INTERVALS } from './reports';
 
 /** A bank (IST) calendar day, YYYY-MM-DD; whether it is a real day is the server's check (400 naming it). */
 export const BankDay = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', minLength: 10, maxLength: 10 });
@@ -17,7 +17,7 @@ const Amount = Type.Integer({ minimum: 0, maximum: 9_999_999_999_999 });
  * The filters every report takes: a range of bank days (both included, at most REPORT_MAX_RANGE_DAYS),
  * and optionally one product, one team or one user, each within the caller's scope (403 otherwise).
  */
-export const ReportFilterSchema = Type.Object(
+const ReportFilterSchema = Type.Object(
   {
     from: BankDay,
     to: BankDay,
@@ -52,7 +52,6 @@ export type TargetQuery = Static<typeof TargetQuerySchema>;
 
 /** POST /target/getTargetByUserID. */
 export const TargetByUserBodySchema = Type.Object({ userId: Id, month: Month }, closed);
-export type TargetByUserBody = Static<typeof TargetByUserBodySchema>;
 
 /**
  * POST /target/getLoanAmountByUserID, /target/getApplicationByInitiatedByAndProductType and
@@ -70,9 +69,6 @@ export const SaveTargetBodySchema = Type.Object(
   closed,
 );
 export type SaveTargetBody = Static<typeof SaveTargetBodySchema>;
-
-/** The report a spreadsheet export is of (the report routes' ?exportFile=xlsx). */
-export const ReportIdSchema = literalUnion(REPORT_IDS);
 
 /**
  * The query of the exportable report routes (getApplicationsCountBasedOnRange,

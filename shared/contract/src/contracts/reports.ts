@@ -38,10 +38,3 @@ export const REPORTS_CONFIG = { type: 'Analytics', name: 'Reports' } as const;
 export const REPORT_MAX_RANGE_DAYS = 731;
 /** Most buckets "applications over time" answers (a year of days). */
 export const REPORT_MAX_BUCKETS = 366;
-
-/**
- * Application statuses that are a decision (turnaround ends there) and the one that is a sanction
- * (conversion's last step): a COMPLETED application is sanctioned, a REJECTED one declined.
- */
-export const DECISION_STATUSES = ['COMPLETED', 'REJECTED'] as const;
-export const SANCTIONED_STATUS = 'COMPLETED';

@@ -17,11 +17,9 @@ export type StartVideoCallBody = Static<typeof StartVideoCallBodySchema>;
 
 /** GET /v3/video/calls?applicationId=: the calls of one application. */
 export const VideoCallsQuerySchema = Type.Object({ applicationId: Id }, closed);
-export type VideoCallsQuery = Static<typeof VideoCallsQuerySchema>;
 
 /** POST /v3/video/calls/:callId/join and /end. */
 export const VideoCallParamsSchema = Type.Object({ callId: VideoCallId }, closed);
-export type VideoCallParams = Static<typeof VideoCallParamsSchema>;
 
 /** A recording's file name: one the call's listing names, never a path. */
 export const VideoRecordingFileName = Type.String({ pattern: VIDEO_RECORDING_PATTERN, maxLength: 128 });
@@ -31,8 +29,6 @@ export const VideoRecordingParamsSchema = Type.Object(
   { callId: VideoCallId, fileName: VideoRecordingFileName },
   closed,
 );
-export type VideoRecordingParams = Static<typeof VideoRecordingParamsSchema>;
 
 /** POST /v3/portal/video/join: the applicant joins the call waiting on their application. */
 export const JoinVideoAsApplicantBodySchema = Type.Object({ callId: VideoCallId }, closed);
-export type JoinVideoAsApplicantBody = Static<typeof JoinVideoAsApplicantBodySchema>;

@@ -4,7 +4,7 @@
 
 import { CURRENCY_CODES, type CurrencyCode } from './index';
 
-export const SPREADSHEET_EXTENSION = '.xlsx';
+const SPREADSHEET_EXTENSION = '.xlsx';
 export const SPREADSHEET_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Spec §9 fills as ARGB: the column header row tomato (#FF6347), the title rows yellow-green (#9ACD32). */
@@ -65,7 +65,7 @@ export function numberFormat(kind: SpreadsheetKind, value: number | Date | strin
 }
 
 /** The bank's clock: India Standard Time, UTC+05:30, no daylight saving (dates of spec §9 are its days). */
-export const BANK_UTC_OFFSET_MINUTES = 330;
+const BANK_UTC_OFFSET_MINUTES = 330;
 
 /**
  * A spreadsheet date has no time zone: it is the wall clock it shows. An instant becomes the bank's wall

@@ -46,7 +46,7 @@ const queued = (s: ActionState): TaskProgress => (s.assigned ? 'In Progress' : '
  * complete_step/user ends the task; whether the application then moves to the next step or to
  * COMPLETED (stage Closed) is the server's, as it knows the steps.
  */
-export const ACTION_TRANSITIONS: Record<ApplicationAction, Transition> = {
+const ACTION_TRANSITIONS: Record<ApplicationAction, Transition> = {
   reject: { from: ['ACTIVE'], task: openTask, to: () => ({ status: 'REJECTED', progress: 'Rejected' }) },
   cancelReject: {
     from: ['REJECTED'],
@@ -381,7 +381,7 @@ export function visibleTabs(ctx: TabContext): DetailTab[] {
 }
 
 /** Spec §5: the operators a column of this kind may filter with. */
-export function filterOperatorsFor(kind: FilterFieldKind): readonly string[] {
+function filterOperatorsFor(kind: FilterFieldKind): readonly string[] {
   return FILTER_OPERATORS[kind];
 }
 

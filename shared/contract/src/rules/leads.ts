@@ -31,7 +31,7 @@ export const LEAD_TRANSITIONS: Readonly<Record<LeadAction, { from: readonly Lead
   assign: { from: OPEN, to: null },
 };
 
-export const isOpenLead = (status: LeadStatus) => OPEN.includes(status);
+const isOpenLead = (status: LeadStatus) => OPEN.includes(status);
 
 export type LeadTransition = { ok: true; to: LeadStatus } | { ok: false; reason: string };
 

@@ -37,7 +37,6 @@ export const TokenSessionAnswerSchema = Type.Object(
   },
   closed,
 );
-export type TokenSessionAnswer = Static<typeof TokenSessionAnswerSchema>;
 
 /**
  * GET /v3/captcha/challenge: an ALTCHA (v2) proof-of-work challenge, in the widget's format. The signature
@@ -67,7 +66,6 @@ export type CaptchaChallengeAnswer = Static<typeof CaptchaChallengeAnswerSchema>
 
 /** POST /v3/captcha/validateCaptcha: whether the solution is good (it is used up by the first save). */
 export const CaptchaVerifiedAnswerSchema = Type.Object({ verified: Type.Boolean() }, closed);
-export type CaptchaVerifiedAnswer = Static<typeof CaptchaVerifiedAnswerSchema>;
 
 /** POST /validations/addMandatoryValidations: the fields whose mandatory validation is pending. */
 export const MandatoryQueuedAnswerSchema = Type.Object({ queued: Type.Boolean(), pending: Type.Array(Key) }, closed);
@@ -115,7 +113,6 @@ export type StartApplicationBody = Static<typeof StartApplicationBodySchema>;
 
 /** POST /v3/application/resume-link (staff): the application whose applicant gets a resume link. */
 export const ResumeLinkBodySchema = Type.Object({ application_id: Id }, closed);
-export type ResumeLinkBody = Static<typeof ResumeLinkBodySchema>;
 
 /** The link the applicant opens (`<portal origin>/dynamic-resume?transactionToken=…`) and when it stops working. */
 export const ResumeLinkAnswerSchema = Type.Object(

@@ -12,11 +12,7 @@ export const ReadyAnswerSchema = Type.Object({ status: Type.Literal('ready') }, 
 export type ReadyAnswer = Static<typeof ReadyAnswerSchema>;
 
 /** What keeps a server from taking traffic: its database or Redis does not answer, or it is draining. */
-export const NotReadyReasonSchema = Type.Union([
-  Type.Literal('database'),
-  Type.Literal('redis'),
-  Type.Literal('draining'),
-]);
+const NotReadyReasonSchema = Type.Union([Type.Literal('database'), Type.Literal('redis'), Type.Literal('draining')]);
 export type NotReadyReason = Static<typeof NotReadyReasonSchema>;
 
 /** GET /readyz, 503: each reason once. */

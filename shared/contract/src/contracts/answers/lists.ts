@@ -124,7 +124,7 @@ export type ApplicationDetail = Static<typeof ApplicationDetailSchema>;
 
 const PortalTaskSchema = Type.Object({ taskId: Id, name: Text, stepName: Text, progress: TaskProgressSchema }, closed);
 /** GraphQL 'applicationTasks' (the portal's list): one application of the applicant's e-mail. */
-export const PortalApplicationSchema = Type.Object(
+const PortalApplicationSchema = Type.Object(
   {
     application_id: Id,
     _applicationStatus: ApplicationStatusSchema,

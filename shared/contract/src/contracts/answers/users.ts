@@ -37,17 +37,14 @@ export const UsersPageAnswerSchema = Type.Object(
   },
   closed,
 );
-export type UsersPageAnswer = Static<typeof UsersPageAnswerSchema>;
 
 /** GET /v3/users/roles: the caller's roles. */
 export const UserRolesAnswerSchema = Type.Object({ userid: Id, roles: Roles }, closed);
-export type UserRolesAnswer = Static<typeof UserRolesAnswerSchema>;
 /** POST /v3/users/roles: the roles of a user named in the body. */
 export const NamedUserRolesAnswerSchema = Type.Object({ userName: Text, roles: Roles }, closed);
-export type NamedUserRolesAnswer = Static<typeof NamedUserRolesAnswerSchema>;
 
 /** A team of the caller with its name, whether it covers all teams of its type and whether the caller leads it. */
-export const TeamDetailSchema = Type.Object(
+const TeamDetailSchema = Type.Object(
   { type: TeamSchema.properties.type, id: Id, name: Text, allTeams: Type.Boolean(), isLead: Type.Boolean() },
   closed,
 );
@@ -57,7 +54,6 @@ export const UserTeamsAnswerSchema = Type.Object(
   { teams: Type.Array(TeamDetailSchema), selectedTeams: Type.Array(Id) },
   closed,
 );
-export type UserTeamsAnswer = Static<typeof UserTeamsAnswerSchema>;
 /** POST /v3/users/update_selected_teams: the selection as saved. */
 export const SelectedTeamsAnswerSchema = Type.Object({ selectedTeams: Type.Array(Id) }, closed);
 export type SelectedTeamsAnswer = Static<typeof SelectedTeamsAnswerSchema>;
@@ -91,4 +87,3 @@ export const TeamByNameAnswerSchema = Type.Object(
   { id: Id, name: Text, type: TeamSchema.properties.type, lead: Nullable(PersonSchema), memberCount: Count },
   closed,
 );
-export type TeamByNameAnswer = Static<typeof TeamByNameAnswerSchema>;

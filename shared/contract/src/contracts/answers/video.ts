@@ -10,7 +10,7 @@ import { VideoCallId, VideoRecordingFileName } from '../videoSchemas';
 const Text = Type.String();
 
 /** Spec §3 Video room: what the server creates on the gateway and every joiner enters. */
-export const VideoRoomSchema = Type.Object(
+const VideoRoomSchema = Type.Object(
   {
     /** Janus room id, issued by the server from a sequence. */
     id: Type.Integer({ minimum: 1 }),
@@ -27,7 +27,7 @@ export const VideoRoomSchema = Type.Object(
 export type VideoRoom = Static<typeof VideoRoomSchema>;
 
 /** One file Janus wrote for the call's room (`videoroom-<room>-user-<id>-<ts>-<kind>.mjr`). */
-export const VideoRecordingSchema = Type.Object(
+const VideoRecordingSchema = Type.Object(
   { fileName: VideoRecordingFileName, bytes: Type.Integer({ minimum: 0 }), createdAt: IsoDateTime },
   closed,
 );
