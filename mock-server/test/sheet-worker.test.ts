@@ -1,4 +1,4 @@
-// The streamed workbook (http/spreadsheet.ts and its one long-lived sheet worker): exports written side
+// The streamed workbook (src/http/spreadsheet.ts and its one long-lived sheet worker): exports written side
 // by side come out whole and apart; a download the client drops stops reading rows and leaves the worker
 // writing the next export; a failure after the first byte is logged (spec §8, "Excel generation failure:
 // logged only") and breaks the download instead of ending it as a file that looks whole.
@@ -14,6 +14,8 @@ const BATCH = 500;
 const logged: { msg?: string; export?: string }[] = [];
 /** Rows each export's source has read, and whether its reader was stopped early (the generator's finally). */
 const reads = new Map<string, { rows: number; stopped: boolean }>();
+/** Exports whose stream has ended, however (sendSheet's `ended`: where the export queue frees the place). */
+const ended = new Set<string>();
 let app: FastifyInstance;
 let base: string;
 
@@ -77,15 +79,24 @@ before(async () => {
     },
   });
   app = Fastify({ logger: { level: 'error', stream: sink } });
-  app.get<{ Querystring: { name: string; rows: string; fail?: string } }>('/sheet', (request, reply) => {
-    const { name, rows, fail } = request.query;
-    const at = new Date();
-    return sendSheet(request, reply, {
-      source: source(name, Number(rows), fail === undefined ? undefined : Number(fail)),
-      count: Number(rows),
-      at,
-    });
-  });
+  app.get<{ Querystring: { name: string; rows: string; fail?: string; stall?: string } }>(
+    '/sheet',
+    (request, reply) => {
+      const { name, rows, fail, stall } = request.query;
+      const at = new Date();
+      return sendSheet(
+        request,
+        reply,
+        {
+          source: source(name, Number(rows), fail === undefined ? undefined : Number(fail)),
+          count: Number(rows),
+          at,
+        },
+        () => ended.add(name),
+        stall === undefined ? undefined : Number(stall),
+      );
+    },
+  );
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 after(() => app.close());
@@ -128,6 +139,22 @@ describe('the sheet worker', () => {
 
     const sheet = await sheetOf(await download('after', 1_000));
     assert.equal(sheet.rowCount, 3 + 1_000);
+  });
+
+  it('cuts a reader that takes nothing for the stall limit: rows stop, the stream ends, its place is freed', async () => {
+    const res = await fetch(`${base}/sheet?name=stalled&rows=200000&stall=500`);
+    const reader = res.body?.getReader();
+    assert.ok(reader);
+    await reader.read();
+    // The client holds the connection and reads nothing more: the socket's buffers fill, then the limit.
+    const read = reads.get('stalled');
+    for (let waited = 0; !ended.has('stalled') && waited < 20_000; waited += 50) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.ok(ended.has('stalled'), 'the stalled export ended');
+    assert.ok(read?.stopped, 'the row reader was stopped');
+    assert.ok((read?.rows ?? 0) < 200_000, `read ${read?.rows} of 200000 rows`);
+    await reader.cancel().catch(() => undefined);
   });
 
   it('logs a failure after the first byte and breaks the download', async () => {

@@ -167,11 +167,11 @@ const STALLED_READER_MS = 30_000;
  * Waits until the reader has taken what is written, or has gone. A stalled reader is cut: its export would
  * otherwise hold its place in the export queue (export-queue.ts) for ever.
  */
-async function drained(out: PassThrough): Promise<void> {
+async function drained(out: PassThrough, stalledReaderMs: number): Promise<void> {
   // The losing waits are taken off the stream (a listener left per batch would pile up over an export).
   const settled = new AbortController();
   const { signal } = settled;
-  const stalled = setTimeout(() => out.destroy(), STALLED_READER_MS);
+  const stalled = setTimeout(() => out.destroy(), stalledReaderMs);
   await Promise.race([once(out, 'drain', { signal }), once(out, 'close', { signal })]).finally(() => {
     clearTimeout(stalled);
     settled.abort();
@@ -185,7 +185,11 @@ async function drained(out: PassThrough): Promise<void> {
  * ends the query loop. A failure after the first byte can only end the stream broken: it is logged by the
  * caller (`failed`), and the browser sees an incomplete download, never a file that looks whole.
  */
-function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void): PassThrough {
+function spreadsheetStream(
+  source: SheetSource,
+  failed: (error: unknown) => void,
+  stalledReaderMs: number,
+): PassThrough {
   const out = new PassThrough();
   const encode = cellEncoder(source.columns);
   const rows = source.batches[Symbol.asyncIterator]();
@@ -204,7 +208,7 @@ function spreadsheetStream(source: SheetSource, failed: (error: unknown) => void
   // once, so nothing of it stays in this heap while the worker writes (read ahead here, a batch of row
   // objects lived long enough to be promoted to the old space, and the API's heap grew with every one).
   const feed = async () => {
-    if (out.writableNeedDrain) await drained(out);
+    if (out.writableNeedDrain) await drained(out, stalledReaderMs);
     if (finished || out.destroyed) return;
     const batch = await rows.next();
     if (finished) return;
@@ -280,9 +284,12 @@ export function sendSheet(
   sheet: { source: SheetSource; count: number; at: Date },
   /** Called once the stream has ended, however (the last byte taken, a cancel, a failure, a stall). */
   ended?: () => void,
+  stalledReaderMs = STALLED_READER_MS,
 ): FastifyReply {
-  const stream = spreadsheetStream(sheet.source, (error) =>
-    request.log.error({ err: error, export: sheet.source.title }, 'Excel generation failed'),
+  const stream = spreadsheetStream(
+    sheet.source,
+    (error) => request.log.error({ err: error, export: sheet.source.title }, 'Excel generation failed'),
+    stalledReaderMs,
   );
   if (ended) stream.once('close', ended);
   reply.header('x-export-rows', String(sheet.count));
