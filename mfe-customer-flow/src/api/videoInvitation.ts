@@ -1,4 +1,4 @@
-// The applicant's video invitation (issue 21): whether a call waits on the session's application. The portal asks
+// The applicant's video invitation: whether a call waits on the session's application. The portal asks
 // only while a remote fills the videoCall slot; the call itself (joining, the room) is that remote's.
 import { API_PATHS, type VideoInvitation } from '@originate/contract';
 import { api } from '@originate/web';

@@ -39,7 +39,7 @@ import {
 import { allStatuses, type FormFactory, flowContext, withStepValues } from './flowModel';
 import { type FlowAction, type FlowState, flowReducer, initialFlowState, statusesOf } from './flowState';
 
-export interface FlowSnapshot {
+interface FlowSnapshot {
   values: FormValues;
   joint: JointApplicant[];
   /** The flow context of these values: the same object while nothing in it changed. */
@@ -57,7 +57,7 @@ export interface FlowSnapshot {
 }
 
 /** The newest state, ahead of the snapshot by a keystroke waiting for its frame. */
-export interface FlowNow {
+interface FlowNow {
   values: FormValues;
   joint: JointApplicant[];
   step: Step | undefined;

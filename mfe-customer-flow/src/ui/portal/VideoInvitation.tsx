@@ -1,4 +1,4 @@
-// The applicant's video call in the portal chrome (issue 21): while an agent's call waits on (or runs for) the
+// The applicant's video call in the portal chrome: while an agent's call waits on (or runs for) the
 // applicant's application, a card with the videoCall slot, phone-sized: the video remote shows who invites and
 // Join, then the call. Nothing shows without an applicant session, without a remote filling the slot, without a
 // call, or while the remote cannot load (the card is empty, so hidden).
