@@ -1,7 +1,8 @@
 // `npm test` and `npm run test:long`: the server's test files in one process, each file inside its own suite
 // (its hooks and tests are scoped to it and run in file order), so a run pays Node's start, the app's imports
 // and PGlite's WebAssembly compile once instead of once per file. `--long` runs the three long files
-// (kill -9 durability, the fuzz corpus, the drain) instead of the others; file names run only those files.
+// (kill -9 durability, the fuzz corpus, the drain) instead of the others; file names run only those files;
+// `--part=1/2` runs the first of two parts of about the same length (npm test runs both side by side).
 // A single file still runs on its own: `node --import tsx --test test/<file>.test.ts`.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -10,16 +11,57 @@ import { pathToFileURL } from 'node:url';
 
 const LONG = new Set(['durability.test.ts', 'fuzz.test.ts', 'drain.test.ts']);
 
+/**
+ * Seconds a file took in a whole run (2 cores shared with the rest of npm test), for `--part` to balance
+ * its parts: a file not named here counts as 6 s. A figure gone stale only unbalances the parts; every
+ * file still runs in exactly one of them.
+ */
+const SECONDS: Record<string, number> = {
+  'hardening.test.ts': 79,
+  'admin-products.test.ts': 62,
+  'file-storage.test.ts': 53,
+  'access.test.ts': 50,
+  'protocol.test.ts': 45,
+  'persistence.test.ts': 38,
+  'customer-persistence.test.ts': 35,
+  'document-limits.test.ts': 23,
+  'applicant-requests.test.ts': 20,
+  'restart.test.ts': 19,
+  'health.test.ts': 18,
+  'lists.test.ts': 17,
+  'scale-out.test.ts': 15,
+  'users-candidates.test.ts': 14,
+  'back-office.test.ts': 14,
+  'customer-flow.test.ts': 14,
+  'auth.test.ts': 12,
+  'callback-request.test.ts': 11,
+  'applicant-access.test.ts': 10,
+};
+
+/** The files of part `index` (1-based) of `count`: the longest first, each to the part with the least so far. */
+function partOf(all: readonly string[], index: number, count: number): string[] {
+  const parts = Array.from({ length: count }, () => ({ seconds: 0, files: [] as string[] }));
+  const longestFirst = [...all].sort((a, b) => (SECONDS[b] ?? 6) - (SECONDS[a] ?? 6) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const least = parts.reduce((min, part) => (part.seconds < min.seconds ? part : min));
+    least.files.push(file);
+    least.seconds += SECONDS[file] ?? 6;
+  }
+  return (parts[index - 1]?.files ?? []).sort();
+}
+
 const args = process.argv.slice(2);
 const long = args.includes('--long');
-const named = args.filter((arg) => arg !== '--long').map((arg) => path.basename(arg));
+const part = /^--part=(\d+)\/(\d+)$/.exec(args.find((arg) => arg.startsWith('--part=')) ?? '');
+const named = args.filter((arg) => !arg.startsWith('--')).map((arg) => path.basename(arg));
 const dir = import.meta.dirname;
-const files =
+const all =
   named.length > 0
     ? named
     : readdirSync(dir)
         .filter((file) => file.endsWith('.test.ts') && LONG.has(file) === long)
         .sort();
+const files = part ? partOf(all, Number(part[1]), Number(part[2])) : all;
 if (files.length === 0) throw new Error(`no test files match ${args.join(' ') || '(all)'}`);
 
 for (const file of files) {

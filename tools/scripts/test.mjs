@@ -24,6 +24,9 @@ const E2E_REPORT = path.join(E2E_RESULTS, 'results.json');
 const E2E_EXCLUSIVE_REPORT = path.join(E2E_RESULTS, 'results-exclusive.json');
 const WITH_CPU_TIME = path.join(ROOT, 'tools', 'scripts', 'with-cpu-time.mjs');
 const CPU_DIR = mkdtempSync(path.join(tmpdir(), 'originate-test-cpu-'));
+/** The server tests' seeded templates (mock-server test/with-templates.ts), one directory for every server step. */
+const SERVER_TEMPLATES = mkdtempSync(path.join(tmpdir(), 'originate-templates-'));
+process.env.MOCK_SERVER_TEST_TEMPLATES = SERVER_TEMPLATES;
 const STARTED = Date.now();
 const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -197,71 +200,80 @@ async function main() {
   // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus-process.mjs).
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Three streams on CI's 2 cores: the server suite from the first second; the other packages' unit tests one
-  // package at a time, then the server's three longest test files; and the build, then the browser and topology
-  // tests, then the static checks. The first two run niced (`nice -n 10`): the build and the browser tests are the
-  // longest path and wait on real time (timeouts, a live page), the others only take the CPU the browser lane
-  // leaves. Every stream runs to the end, so a run reports every failure at once.
-  const serverLane = tests(
-    'server tests: npm test -w @originate/mock-server',
-    ...niced('npm', ['test', '-w', '@originate/mock-server']),
-  );
-  const unitLane = (async () => {
-    // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
-    // no package waits for another's tests in dependency order.
-    await tests(
-      'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
-      ...niced('npx', [
-        'lerna',
-        'run',
-        'test',
-        '--ignore',
-        '@originate/mock-server',
-        '--concurrency',
-        '1',
-        '--no-bail',
-        '--no-sort',
-      ]),
-    );
-    // The server's three longest files (kill -9 durability, the fuzz corpus, the drain), beside the rest of it.
-    await tests(
-      'server tests, the long ones: npm run test:long -w @originate/mock-server',
-      ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
-    );
-  })();
-  const browserLane = (async () => {
-    const buildStartedAt = new Date();
-    if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
-      // The browser tests' setup then finds the builds current instead of building them again.
-      markBuilt(buildStartedAt);
-      await browserTestsStep();
-      // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
-      await tests('topology: npm run test:topology -w @originate/deploy', 'npm', [
-        'run',
-        'test:topology',
-        '-w',
-        '@originate/deploy',
-      ]);
-    } else {
-      tallies.push({
-        name: 'browser tests (not run: build failed)',
-        passed: 0,
-        failed: 1,
-        skipped: 0,
-        ms: 0,
-        cpuSeconds: 0,
-      });
-    }
-    // The static checks last in this lane, the shortest of the three: after the browser tests (they would take
-    // CPU from a live page), while the other two lanes finish.
-    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
-    // types are checked once each, not once per package.
-    await check('typecheck: npm run typecheck', 'npm', ['run', 'typecheck']);
-    await check('lint: npx biome check .', 'npx', ['biome', 'check', '.']);
-    // Exports, files and dependencies nothing uses (knip.json).
-    await check('lint: npx knip', 'npx', ['knip', '--no-progress']);
-  })();
-  await Promise.all([serverLane, unitLane, browserLane]);
+  // Three streams on CI's 2 cores, each running to the end so a run reports every failure at once:
+  // - the build, then the browser and topology tests: the longest path, and it waits on real time (timeouts, a
+  //   live page), so it runs at normal priority;
+  // - half the server suite, then the server's three long files (kill -9 durability, the fuzz corpus, the drain);
+  // - the other half, then the other packages' unit tests, then the static checks.
+  // The last two run niced (`nice -n 10`): they take the CPU the browser lane leaves while it waits. The server
+  // suite in two halves of about the same length (mock-server test/suite.ts `--part`) keeps both cores busy
+  // while the browser lane waits; the halves share one directory of seeded templates (seeded once).
+  const serverHalves = ['1/2', '2/2'].map((part) => `--part=${part}`);
+  const lanes = [
+    (async () => {
+      await tests(
+        `server tests: npm test -w @originate/mock-server -- ${serverHalves[0]}`,
+        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[0]]),
+      );
+      await tests(
+        'server tests, the long ones: npm run test:long -w @originate/mock-server',
+        ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
+      );
+    })(),
+    (async () => {
+      await tests(
+        `server tests: npm test -w @originate/mock-server -- ${serverHalves[1]}`,
+        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[1]]),
+      );
+      // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
+      // no package waits for another's tests in dependency order.
+      await tests(
+        'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
+        ...niced('npx', [
+          'lerna',
+          'run',
+          'test',
+          '--ignore',
+          '@originate/mock-server',
+          '--concurrency',
+          '1',
+          '--no-bail',
+          '--no-sort',
+        ]),
+      );
+      // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+      // types are checked once each, not once per package.
+      await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
+      await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
+      // Exports, files and dependencies nothing uses (knip.json).
+      await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
+    })(),
+    (async () => {
+      const buildStartedAt = new Date();
+      if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
+        // The browser tests' setup then finds the builds current instead of building them again.
+        markBuilt(buildStartedAt);
+        await browserTestsStep();
+        // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
+        await tests('topology: npm run test:topology -w @originate/deploy', 'npm', [
+          'run',
+          'test:topology',
+          '-w',
+          '@originate/deploy',
+        ]);
+      } else {
+        tallies.push({
+          name: 'browser tests (not run: build failed)',
+          passed: 0,
+          failed: 1,
+          skipped: 0,
+          ms: 0,
+          cpuSeconds: 0,
+        });
+      }
+    })(),
+  ];
+  await Promise.all(lanes);
   summarise();
 }
 
@@ -300,6 +312,7 @@ function summarise() {
   const skipped = tallies.reduce((n, t) => n + t.skipped, 0);
   console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   rmSync(CPU_DIR, { recursive: true, force: true });
+  rmSync(SERVER_TEMPLATES, { recursive: true, force: true });
   process.exitCode = failed > 0 ? 1 : 0;
 }
 

@@ -4,7 +4,7 @@
 // and no page written to disk through the file system emulation. A test that stops a server and starts
 // another on the same data asks for a copy on disk instead.
 import { existsSync, rmSync } from 'node:fs';
-import { cp, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -39,6 +39,13 @@ async function template(config: Config): Promise<string> {
   const root = await templatesRoot();
   const dir = path.join(root, production ? 'production' : `demo-${config.seedApplications}-${config.seedLeads}`);
   if (existsSync(dir)) return dir;
+  // One process seeds a template; another that needs it meanwhile (npm test's other server part) waits.
+  try {
+    await mkdir(`${dir}.lock`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return madeByAnother(dir);
+  }
   const building = await mkdtemp(path.join(root, 'building-'));
   const env = {
     ...TEST_PGLITE,
@@ -54,15 +61,22 @@ async function template(config: Config): Promise<string> {
   } finally {
     await db.close();
   }
-  try {
-    // The dump first: the directory's name is what tells another process both are there.
-    await rename(`${building}.tar`, dumpOf(dir));
-    await rename(building, dir);
-  } catch (error) {
-    // Another test process made the same template meanwhile.
-    if (!existsSync(dir)) throw error;
-    await rm(building, { recursive: true, force: true });
-    await rm(`${building}.tar`, { force: true });
+  // The dump first: the directory's name is what tells another process both are there.
+  await rename(`${building}.tar`, dumpOf(dir));
+  await rename(building, dir);
+  return dir;
+}
+
+/** How long a process waits for the one seeding a template (seeding takes seconds; a crash, for ever). */
+const TEMPLATE_WAIT_MS = 10 * 60_000;
+
+async function madeByAnother(dir: string): Promise<string> {
+  const started = Date.now();
+  while (!existsSync(dir)) {
+    if (Date.now() - started > TEMPLATE_WAIT_MS) {
+      throw new Error(`the template ${dir} was not made within 10 minutes by the process seeding it`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return dir;
 }
