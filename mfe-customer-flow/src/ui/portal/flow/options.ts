@@ -33,6 +33,7 @@ export interface FlowOptions {
   captchaResponse?: string;
   /** Only these steps (FlowForm shows one applicant type's). */
   stepFilter?: (step: Step) => boolean;
+  /** Called when the server accepted the submit, before the screen says so. */
   onSubmitted?(application: FlowApplication): void;
   onSaved?(): void;
 }

@@ -76,9 +76,10 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
     try {
       const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
       if (saved) {
+        // Before the screen says so: what follows the submit (the applicant's session ending) is done by then.
+        opts.onSubmitted?.(saved);
         session.dispatch({ type: 'submitted' });
         if (opts.drafts) await opts.drafts.remove({ productCode, applicationId: saved.application_id });
-        opts.onSubmitted?.(saved);
       }
     } catch (error) {
       if (isNetworkError(error))
