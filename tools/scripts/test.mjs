@@ -200,15 +200,14 @@ async function main() {
   // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus-process.mjs).
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Four streams on CI's 2 cores, each running to the end so a run reports every failure at once:
+  // Three streams on CI's 2 cores, each running to the end so a run reports every failure at once:
   // - the build, then the browser and topology tests: the longest path, and it waits on real time (timeouts, a
   //   live page), so it runs at normal priority;
-  // - each half of the server suite (mock-server test/suite.ts `--part`, balanced by each file's seconds), the
-  //   first followed by the static checks;
-  // - the server's three long files (kill -9 durability, the fuzz corpus, the drain: mostly waiting for servers
-  //   to start and stop), then the other packages' unit tests.
-  // The last three run niced (`nice -n 10`): they take the CPU the browser stream leaves while it waits. The
-  // server steps share one directory of seeded templates (seeded once).
+  // - half the server suite, then the server's three long files (kill -9 durability, the fuzz corpus, the drain);
+  // - the other half, then the other packages' unit tests, then the static checks.
+  // The last two run niced (`nice -n 10`): they take the CPU the browser lane leaves while it waits. The server
+  // suite in two halves of about the same length (mock-server test/suite.ts `--part`) keeps both cores busy
+  // while the browser lane waits; the halves share one directory of seeded templates (seeded once).
   const serverHalves = ['1/2', '2/2'].map((part) => `--part=${part}`);
   const lanes = [
     (async () => {
@@ -216,21 +215,15 @@ async function main() {
         `server tests: npm test -w @originate/mock-server -- ${serverHalves[0]}`,
         ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[0]]),
       );
-      // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
-      // types are checked once each, not once per package.
-      await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
-      await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
-      // Exports, files and dependencies nothing uses (knip.json).
-      await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
-    })(),
-    tests(
-      `server tests: npm test -w @originate/mock-server -- ${serverHalves[1]}`,
-      ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[1]]),
-    ),
-    (async () => {
       await tests(
         'server tests, the long ones: npm run test:long -w @originate/mock-server',
         ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
+      );
+    })(),
+    (async () => {
+      await tests(
+        `server tests: npm test -w @originate/mock-server -- ${serverHalves[1]}`,
+        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[1]]),
       );
       // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
       // no package waits for another's tests in dependency order.
@@ -248,6 +241,12 @@ async function main() {
           '--no-sort',
         ]),
       );
+      // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+      // types are checked once each, not once per package.
+      await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
+      await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
+      // Exports, files and dependencies nothing uses (knip.json).
+      await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
     })(),
     (async () => {
       const buildStartedAt = new Date();
