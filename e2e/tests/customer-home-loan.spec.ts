@@ -155,6 +155,8 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   await button(page, 'Submit').click();
   await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
   await expect(page.getByText(`Your application ${applicationId} has been submitted`)).toBeVisible();
+  // The refusal of the earlier submit does not stand beside it.
+  await expect(page.getByRole('alert').filter({ hasText: MANDATORY_FIELDS_MESSAGE })).toHaveCount(0);
   await shot('10-submitted');
 
   // The application is submitted: its resume link is over.

@@ -56,6 +56,11 @@ export function dismissToast(id: number): void {
   sharedStore.set(toastsAtom, (toasts) => toasts.filter((t) => t.id !== id));
 }
 
+/** Drops the error and warning toasts, shown or waiting: what went wrong is over once the work succeeded. */
+export function dismissProblemToasts(): void {
+  sharedStore.set(toastsAtom, (toasts) => toasts.filter((t) => t.severity !== 'error' && t.severity !== 'warning'));
+}
+
 // A counter so nested show/hide pairs keep the spinner up until the outermost hides it.
 const spinnerCountAtom = atom(0);
 export const spinnerAtom = atom((get) => get(spinnerCountAtom) > 0);

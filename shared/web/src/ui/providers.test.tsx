@@ -3,7 +3,7 @@ import { DEFAULT_THEME_CONFIG } from '@originate/contract';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { sharedStore, themeConfigAtom } from '../session/store';
 import { AppProviders } from './AppProviders';
-import { dismissToast, showToast, toastsAtom } from './feedback';
+import { dismissProblemToasts, dismissToast, showToast, toastsAtom } from './feedback';
 import { ToastHost } from './ToastHost';
 
 afterEach(() => {
@@ -21,6 +21,19 @@ describe('ToastHost', () => {
     expect(await screen.findByText('Team selection saved')).toBeTruthy();
     expect(screen.queryByText('You have new notification')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByText('You have new notification')).toBeTruthy();
+    expect(sharedStore.get(toastsAtom).map((t) => t.message)).toEqual(['You have new notification']);
+  });
+
+  it('drops the error and warning toasts once the work succeeded, keeping the others', async () => {
+    render(<ToastHost />);
+    act(() => {
+      showToast('Please fill all mandatory fields', 'error');
+      showToast('You are offline.', 'warning');
+      showToast('You have new notification');
+    });
+    expect(await screen.findByText('Please fill all mandatory fields')).toBeTruthy();
+    act(() => dismissProblemToasts());
     expect(await screen.findByText('You have new notification')).toBeTruthy();
     expect(sharedStore.get(toastsAtom).map((t) => t.message)).toEqual(['You have new notification']);
   });

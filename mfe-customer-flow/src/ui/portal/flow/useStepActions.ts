@@ -4,7 +4,7 @@
 
 import { type FlowApplication, type FlowConfig, MANDATORY_FIELDS_MESSAGE } from '@originate/contract';
 import { nextStep, previousStep, type Step } from '@originate/flow-engine';
-import { reportError, showToast } from '@originate/web';
+import { dismissProblemToasts, reportError, showToast } from '@originate/web';
 import { useCallback } from 'react';
 import { isNetworkError, type SaveQueue } from '../../../api/saveQueue';
 import type { FlowCheck, FlowSession } from '../../../domain/flowSession';
@@ -76,8 +76,10 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
     try {
       const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
       if (saved) {
-        // Before the screen says so: what follows the submit (the applicant's session ending) is done by then.
+        // Before the screen says so: what follows the submit (the applicant's session ending) is done by then,
+        // and a refusal shown before (a mandatory field, offline) no longer stands beside 'Application submitted'.
         opts.onSubmitted?.(saved);
+        dismissProblemToasts();
         session.dispatch({ type: 'submitted' });
         if (opts.drafts) await opts.drafts.remove({ productCode, applicationId: saved.application_id });
       }
