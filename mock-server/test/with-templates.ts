@@ -9,7 +9,7 @@ import { TEMPLATES_ENV } from './harness/seeded';
 const [command, ...args] = process.argv.slice(2);
 if (!command) throw new Error('usage: tsx test/with-templates.ts <command> [args…]');
 // A directory the caller made (npm test's server parts share one) is the caller's to remove.
-const given = process.env[TEMPLATES_ENV];
+const given = process.env[TEMPLATES_ENV] || undefined;
 const root = given ?? (await mkdtemp(path.join(tmpdir(), 'originate-templates-')));
 const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, [TEMPLATES_ENV]: root } });
 const code = await new Promise<number>((resolve) => child.once('exit', (status) => resolve(status ?? 1)));

@@ -26,17 +26,8 @@ export function background(db: Queryable): Queryable {
 
 /**
  * PGlite on `dataDir`, or in memory (IN_MEMORY_DATA_DIR); an in-memory one may start from a dump of another
- * (`dumpPglite`), as the tests' servers do from their seeded template instead of copying its directory.
+ * (PGlite's `dumpDataDir`), as the tests' servers do from their seeded template instead of copying its directory.
  */
-const dumps = new WeakMap<Queryable, () => Promise<Blob>>();
-
-/** The whole database as an uncompressed tarball, for `openPglite`'s restore. */
-export function dumpPglite(db: Db): Promise<Blob> {
-  const dump = dumps.get(db);
-  if (!dump) throw new Error('only a PGlite database can be dumped');
-  return dump();
-}
-
 export async function openPglite(
   dataDir: string,
   sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB,
@@ -111,7 +102,6 @@ export async function openPglite(
       return enqueue(() => pg.close());
     },
   };
-  dumps.set(db, () => enqueue(() => pg.dumpDataDir('none')));
   backgroundLanes.set(db, {
     query: <T extends Row = Row>(sql: string, params: unknown[] = []) =>
       enqueue(async () => (await pg.query<T>(sql, params)).rows, 'later'),

@@ -7,10 +7,11 @@ import { existsSync, rmSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, IN_MEMORY_DATA_DIR, loadConfig } from '../../src/config';
-import { dumpPglite, openPglite } from '../../src/db/pglite';
+import { openPglite } from '../../src/db/pglite';
 import { buildSeededApp, seedDatabase } from '../../src/seed';
 import { checkAnswers } from './answers';
 
@@ -55,11 +56,11 @@ async function template(config: Config): Promise<string> {
     SEED_LEADS: String(config.seedLeads),
   };
   await seedDatabase(loadConfig(env));
-  const db = await openPglite(building, Number(TEST_PGLITE.PGLITE_SHARED_BUFFERS_MB));
+  const pg = await PGlite.create(building);
   try {
-    await writeFile(`${building}.tar`, Buffer.from(await (await dumpPglite(db)).arrayBuffer()));
+    await writeFile(`${building}.tar`, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
   } finally {
-    await db.close();
+    await pg.close();
   }
   // The dump first: the directory's name is what tells another process both are there.
   await rename(`${building}.tar`, dumpOf(dir));
