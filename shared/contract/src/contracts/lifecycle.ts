@@ -2,6 +2,7 @@
 // order, who works each step's tasks, how a task is handed out, its SLA and what a breach does, and the
 // approval matrix. Saved as a new version each time; an application keeps the version it started with.
 import Type, { type Static } from 'typebox';
+import { ApprovalMatrixSchema } from './approvalMatrix';
 import { literalUnion } from './flow';
 import { Code, closed, Id, IsoDateTime } from './primitives';
 
@@ -79,34 +80,6 @@ export const LifecycleStepSchema = Type.Object(
 );
 export type LifecycleStep = Static<typeof LifecycleStepSchema>;
 
-// The approval matrix as the design fixes it; contracts/approvalMatrix.ts owns it once it lands.
-const ApprovalMatrixShape = Type.Object(
-  {
-    sendBackTo: StepName,
-    levels: Type.Array(
-      Type.Object(
-        {
-          level: Type.Integer({ minimum: 1, maximum: 20 }),
-          name: StepName,
-          maxAmount: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
-          riskGrades: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 20 }), { maxItems: 20 })),
-          approvers: Type.Object(
-            {
-              teams: Type.Array(Id, { maxItems: 50 }),
-              roles: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { maxItems: 20 }),
-            },
-            closed,
-          ),
-          requiredApprovers: Type.Integer({ minimum: 1, maximum: 5 }),
-        },
-        closed,
-      ),
-      { minItems: 1, maxItems: 20 },
-    ),
-  },
-  closed,
-);
-
 const lifecycleFields = {
   product_code: Code,
   flowName: Type.String({ minLength: 1, maxLength: 200 }),
@@ -114,7 +87,7 @@ const lifecycleFields = {
   verNum: Type.Integer({ minimum: 0 }),
   /** Minimum 0 here so that an empty lifecycle reaches lifecycleProblems and is refused naming the reason. */
   steps: Type.Array(LifecycleStepSchema, { maxItems: 50 }),
-  approvalMatrix: ApprovalMatrixShape,
+  approvalMatrix: ApprovalMatrixSchema,
   breach: BreachPolicySchema,
 };
 
