@@ -90,10 +90,12 @@ export function debugPath(path: string, debugMode: boolean): string {
   return debugMode && !isAdminPath(path) ? `/debugger${path}` : path;
 }
 
+export * from './approvals';
 export * from './backOffice';
 export * from './fieldAccess';
 export * from './internalApplications';
 export * from './leads';
+export * from './lifecycle';
 export * from './reports';
 export { inTaskTeam } from './teams';
 export * from './uploads';
