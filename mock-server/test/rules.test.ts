@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { assignRefusal, DEFAULT_LOGIN_KEY } from '@originate/contract';
-import { TEAM_ACCESS_CASES } from '@originate/testing';
+import { TEAM_ACCESS_CASES } from '@originate/contract/cases';
 import { loadConfig } from '../src/config';
 import { type Actor, canAccessApplication, type TaskAccess } from '../src/modules/applications/access';
 import { validateConfigValue } from '../src/modules/configs/value-rules';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type Team } from '@originate/contract';
-import { ASSIGN_CASES } from '@originate/testing';
+import { ASSIGN_CASES } from '@originate/contract/cases';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;

@@ -1,4 +1,4 @@
-import { ASSIGN_CASES } from '@originate/testing';
+import { ASSIGN_CASES } from '@originate/contract/cases';
 import { LEAD_ROLES, OFFICER_ROLES, staff, task } from '../test/fixtures';
 import { ACTION_LABELS, ACTION_REQUESTS, openPath, rowActions } from './rowActions';
 

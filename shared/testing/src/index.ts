@@ -21,5 +21,3 @@ export function answerUntilClosed(port: number, request: string, limitMs = 15_00
     }, limitMs).unref();
   });
 }
-export * from './assignCases';
-export * from './teamAccessCases';

@@ -1,4 +1,4 @@
-import { ASSIGN_CASES } from '@originate/testing';
+import { ASSIGN_CASES } from '../cases';
 import fc from 'fast-check';
 import {
   APPLICATION_ACTIONS,

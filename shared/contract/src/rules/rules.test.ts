@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 
-import { TEAM_ACCESS_CASES } from '@originate/testing';
+import { TEAM_ACCESS_CASES } from '../cases';
 import type { Application, AssignmentInfo, User } from '../contracts/entities';
 import {
   debugPath,

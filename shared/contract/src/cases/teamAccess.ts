@@ -1,6 +1,6 @@
 // The team-access cases both sides are tested against (the contract's inTaskTeam and isAssignedToUser in jest,
 // the server's access checks in node:test), so the browser and the server cannot drift apart again.
-import type { Team } from '@originate/contract';
+import type { Team } from '../contracts/entities';
 
 export interface TeamAccessCase {
   name: string;

@@ -1,7 +1,9 @@
 // The assignment cases both sides are tested against: the contract's assignRefusal and taskActionsFor in jest,
 // mfe-applications' row menu in jest, and the server's POST /v3/application/action/assign|reassign and its
 // candidate picker in node:test. The teams are the demo seed's, so the server runs them on seeded users.
-import { Permissions, type TaskAction, type Team } from '@originate/contract';
+import type { TaskAction } from '../contracts/backOffice';
+import { Permissions } from '../contracts/constants';
+import type { Team } from '../contracts/entities';
 
 export interface AssignCase {
   name: string;
