@@ -31,7 +31,7 @@ export const ApprovalActionBodySchema = Type.Object(
   {
     approvalId: Id,
     comment: Type.Optional(Comment),
-    /** forward: the approver who takes it over. */
+    /** forward: an approver of the next level to take it; without one it is queued to that level's teams. */
     forwardTo: Type.Optional(Id),
   },
   closed,
@@ -42,7 +42,8 @@ export const RequestApprovalBodySchema = Type.Object(
   {
     application_id: Id,
     taskId: Id,
-    approver: Id,
+    /** An approver of the matrix's first level to ask; without one it is queued to that level's teams. */
+    approver: Type.Optional(Id),
     kind: ApprovalKindSchema,
     reason: Comment,
   },
