@@ -27,6 +27,7 @@ import {
 } from './modules/configs';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
+import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { listRoutes, listSetupRoutes } from './modules/lists';
@@ -35,6 +36,7 @@ import { otpRoutes } from './modules/otp';
 import { portalRoutes } from './modules/portal';
 import { queriesRoutes } from './modules/queries';
 import { reportRoutes } from './modules/reports';
+import { scheduleSlaSweep } from './modules/sla';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { usersRoutes } from './modules/users';
 import { attachGatewayRelay, type GatewayRelay, portalVideoRoutes, videoRoutes } from './modules/video';
@@ -83,6 +85,7 @@ const NON_ADMIN_PLUGINS = [
   approvalsRoutes,
   queriesRoutes,
   notesRoutes,
+  followRoutes,
   notificationsRoutes,
   customerRoutes,
   otpRoutes,
@@ -238,7 +241,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     firstRequestMs: headersTimeout(config.requestTimeoutMs),
     tickMs: Math.max(100, Math.round(config.keepAliveTimeoutMs / 5)),
   });
-  app.addHook('preClose', () => {
+  // The SLA breach sweep (modules/sla) on the server's interval; stopped, and a sweep under way awaited, before the database closes.
+  const stopSlaSweep = scheduleSlaSweep(ctx);
+  app.addHook('preClose', async () => {
+    await stopSlaSweep();
     stopIdleSweep();
     app.gatewayRelay.close();
     return app.sockets.close();

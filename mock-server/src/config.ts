@@ -74,6 +74,17 @@ export interface Config {
   documentLimits: DocumentLimits;
   /** Spreadsheet exports of lists running at once, in total and per user; beyond them they queue (README "Spreadsheet export"). */
   exportLimits: { running: number; perUser: number; queue: number };
+  /** The SLA breach sweep (README "SLA breaches"): how often it runs (0: never), how many breaches one run marks, how old a breach may be and still notify. */
+  slaSweep: SlaSweepConfig;
+}
+
+export interface SlaSweepConfig {
+  /** Milliseconds between the end of one sweep and the start of the next; 0 turns the sweep off. */
+  intervalMs: number;
+  /** Breaches of one part one sweep marks at most; the rest wait for the next (a sweep stays short). */
+  batch: number;
+  /** A breach whose expected end is older than this is marked without notifying (old news after a stop or a seed). */
+  notifyWithinHours: number;
 }
 
 export interface DocumentLimits {
@@ -278,6 +289,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       running: positiveInt(env, 'EXPORTS_RUNNING', 1, 64),
       perUser: positiveInt(env, 'EXPORTS_PER_USER', 1, 64),
       queue: countOf(env, 'EXPORTS_QUEUE', 20, 10_000),
+    },
+    slaSweep: {
+      intervalMs: countOf(env, 'SLA_SWEEP_INTERVAL_MS', 60_000, 86_400_000),
+      batch: positiveInt(env, 'SLA_SWEEP_BATCH', 1_000, 100_000),
+      notifyWithinHours: positiveInt(env, 'SLA_BREACH_NOTIFY_WITHIN_HOURS', 24, 8_760),
     },
   };
 }

@@ -40,6 +40,8 @@ const LAYERS = [
   'configs',
   'applications',
   'lists',
+  'follows',
+  'sla',
   'tasks',
   'documents',
   'customer-flow',

@@ -24,6 +24,7 @@ export * from './contracts/constants';
 export * from './contracts/entities';
 export * from './contracts/events';
 export type * from './contracts/flow';
+export type * from './contracts/followSchemas';
 export * from './contracts/graphql';
 export type * from './contracts/leadSchemas';
 export * from './contracts/leads';

@@ -14,4 +14,4 @@ export {
   sortColumn,
   tableConfig,
 } from './shared-query';
-export { operationalLevelAgreement } from './task-pages';
+export { followedApplications, type ListCaller, operationalLevelAgreement } from './task-pages';

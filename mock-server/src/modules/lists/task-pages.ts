@@ -234,6 +234,9 @@ interface ListRow extends Record<string, unknown> {
   sla_overall_mins: number | null;
   sla_queued_mins: number | null;
   sla_assigned_mins: number | null;
+  sla_queued_breached_at: Date | null;
+  sla_assigned_breached_at: Date | null;
+  sla_overall_breached_at: Date | null;
   application_id: string;
   product_code: string;
   product_name: string;
@@ -250,18 +253,28 @@ interface ListRow extends Record<string, unknown> {
 const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.progress, t.assigned_to,
   u.display_name AS assigned_to_name, t.assigned_team, t.allowed_users, t.review_date, t.callback_requested,
   t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins,
-  a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
+  t.sla_queued_breached_at, t.sla_assigned_breached_at, t.sla_overall_breached_at, a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
   a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
 
-/** One SLA part: running until it ends; met or breached against its limit (none: never breached). */
-function slaPart(start: Date | string | null, end: Date | string | null, limitMins: number | null, now: Date): SlaPart {
+/**
+ * One SLA part: running until it ends; met or breached against its limit (none: never breached). A part the
+ * sweep marked (modules/sla) says breached whatever the clock reads now, so the list agrees with the
+ * notification that went out.
+ */
+function slaPart(
+  start: Date | string | null,
+  end: Date | string | null,
+  limitMins: number | null,
+  now: Date,
+  marked: Date | string | null,
+): SlaPart {
   const enabled = limitMins !== null && limitMins > 0;
   const valueInMins = enabled ? limitMins : 0;
   const expected = start && enabled ? new Date(new Date(start).getTime() + valueInMins * 60_000) : null;
   const timeLimit = { enabled, valueInMins, expectedEndTS: iso(expected) };
   if (!start) return { status: 'NOT_STARTED', startTS: null, endTS: null, timeLimit };
   const until = end ? new Date(end) : now;
-  const breached = expected !== null && until.getTime() > expected.getTime();
+  const breached = marked !== null || (expected !== null && until.getTime() > expected.getTime());
   return {
     status: breached ? 'BREACHED' : end ? 'MET' : 'RUNNING',
     startTS: iso(start),
@@ -270,9 +283,17 @@ function slaPart(start: Date | string | null, end: Date | string | null, limitMi
   };
 }
 
+/** The sweep's marks of a task's parts (migration 026); absent where a caller did not read them. */
+interface SlaMarks {
+  sla_queued_breached_at?: Date | string | null;
+  sla_assigned_breached_at?: Date | string | null;
+  sla_overall_breached_at?: Date | string | null;
+}
+
 /**
  * Spec §3 operationalLevelAgreement: overall from the task's start to its end; queued from its start
- * until someone took it (or it ended unassigned); assigned from then to its end.
+ * until someone took it (or it ended unassigned); assigned from then to its end. The assigned part starts
+ * again on a reassignment: a mark older than assigned_at belonged to the previous assignee.
  */
 export function operationalLevelAgreement(
   row: {
@@ -282,13 +303,25 @@ export function operationalLevelAgreement(
     sla_overall_mins: number | null;
     sla_queued_mins: number | null;
     sla_assigned_mins: number | null;
-  },
+  } & SlaMarks,
   now: Date,
 ): OperationalLevelAgreement {
+  const assignedMark =
+    row.assigned_at &&
+    row.sla_assigned_breached_at &&
+    new Date(row.sla_assigned_breached_at) >= new Date(row.assigned_at)
+      ? row.sla_assigned_breached_at
+      : null;
   return {
-    overall: slaPart(row.start_time, row.end_time, row.sla_overall_mins, now),
-    queued: slaPart(row.start_time, row.assigned_at ?? row.end_time, row.sla_queued_mins, now),
-    assigned: slaPart(row.assigned_at, row.assigned_at ? row.end_time : null, row.sla_assigned_mins, now),
+    overall: slaPart(row.start_time, row.end_time, row.sla_overall_mins, now, row.sla_overall_breached_at ?? null),
+    queued: slaPart(
+      row.start_time,
+      row.assigned_at ?? row.end_time,
+      row.sla_queued_mins,
+      now,
+      row.sla_queued_breached_at ?? null,
+    ),
+    assigned: slaPart(row.assigned_at, row.assigned_at ? row.end_time : null, row.sla_assigned_mins, now, assignedMark),
   };
 }
 
@@ -557,6 +590,42 @@ export async function globalSearch(
   const [tasks, [total]] = await Promise.all([
     pageOf(db, built, { page: args.page, size: args.size }, now),
     db.query<{ n: number }>(`SELECT count(*)::int AS n ${countFrom} WHERE ${where}`, countParams),
+  ]);
+  return { tasks, count: total?.n ?? 0 };
+}
+
+/**
+ * POST /backstage/getApplicationsFollowed: the applications the caller follows (modules/follows), newest
+ * follow first, each with its current task as the lists show it. Only those the caller may still see: by
+ * any of the application's tasks, as the detail's access check reads them (the follow was checked so too).
+ */
+export async function followedApplications(
+  db: Queryable,
+  caller: ListCaller,
+  args: { page: number; size: number },
+  now: Date,
+): Promise<{ tasks: ListTask[]; count: number }> {
+  checkPage({ page: args.page, size: args.size }, 'body');
+  const p = new Params();
+  // The inner `t` is each task of the application in turn: taskAccess reads the task as `t`.
+  const access = seesAll(caller)
+    ? 'true'
+    : `EXISTS (SELECT 1 FROM tasks t WHERE t.application_id = a.application_id AND ${taskAccess(caller, p)})`;
+  const from = `FROM application_followers f JOIN applications a ON a.application_id = f.application_id
+                JOIN tasks t ON t.task_id = a.current_task_id`;
+  const where = `f.user_id = ${p.add(caller.userid)} AND a.status <> 'DELETED' AND ${access}`;
+  const built: Built = {
+    from,
+    countFrom: from,
+    where,
+    params: p,
+    order: 'f.followed_at DESC, a.application_id DESC',
+    counters: null,
+  };
+  const countParams = [...p.values];
+  const [tasks, [total]] = await Promise.all([
+    pageOf(db, built, { page: args.page, size: args.size }, now),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, countParams),
   ]);
   return { tasks, count: total?.n ?? 0 };
 }

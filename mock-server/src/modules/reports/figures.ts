@@ -202,9 +202,11 @@ const taskProduct = (productCode: string | undefined, args: Args) =>
     : ` AND EXISTS (SELECT 1 FROM applications a WHERE a.application_id = t.application_id AND a.product_code = ${args.add(productCode)})`;
 
 /**
- * Open current tasks per queue (task name) and those past their overall SLA now. A scope counts the tasks
- * assigned to its users; everyone's open count comes from report_open_task_counts and its breached count
- * is the open ones with a limit less those not yet due (the short top of the due-time index).
+ * Open current tasks per queue (task name) and those breached: past their overall SLA now, or with a part
+ * the SLA sweep marked breached (modules/sla: queued and assigned parts, as the lists' chips show them). A
+ * scope counts the tasks assigned to its users; everyone's open count comes from report_open_task_counts
+ * and its breached count is the open ones with an overall limit less those neither due nor marked (the
+ * short top of the due-time index), plus the marked ones without an overall limit (their own small index).
  */
 export async function slaBreaches(
   db: Queryable,
@@ -214,15 +216,22 @@ export async function slaBreaches(
 ): Promise<SlaBreaches> {
   const args = new Args();
   const due = `task_sla_due(t.start_time, t.sla_overall_mins)`;
+  // The assigned part's mark counts only for the assignment it was made in (migration 026).
+  const marked = `(t.sla_queued_breached_at IS NOT NULL OR t.sla_overall_breached_at IS NOT NULL
+                   OR t.sla_assigned_breached_at >= t.assigned_at)`;
   const sql =
     users === null && filter.productCode === undefined
       ? `SELECT c.name AS queue, sum(c.n) AS open,
-                sum(c.n) FILTER (WHERE c.with_sla) - coalesce(max(f.n), 0) AS breached
+                sum(c.n) FILTER (WHERE c.with_sla) - coalesce(max(f.n), 0) + coalesce(max(m.n), 0) AS breached
            FROM report_open_task_counts c
-           LEFT JOIN (SELECT t.name, count(*) AS n FROM tasks t WHERE ${OPEN_TASK} AND ${due} > ${args.add(now)}
-                       GROUP BY t.name) f ON f.name = c.name
+           LEFT JOIN (SELECT t.name, count(*) AS n FROM tasks t
+                       WHERE ${OPEN_TASK} AND ${due} > ${args.add(now)} AND NOT ${marked} GROUP BY t.name) f ON f.name = c.name
+           LEFT JOIN (SELECT t.name, count(*) AS n FROM tasks t
+                       WHERE ${OPEN_TASK} AND coalesce(t.sla_overall_mins, 0) = 0
+                         AND (t.sla_queued_breached_at IS NOT NULL OR t.sla_assigned_breached_at IS NOT NULL) AND ${marked}
+                       GROUP BY t.name) m ON m.name = c.name
           GROUP BY c.name HAVING sum(c.n) > 0 ORDER BY c.name`
-      : `SELECT t.name AS queue, count(*) AS open, count(*) FILTER (WHERE ${due} <= ${args.add(now)}) AS breached
+      : `SELECT t.name AS queue, count(*) AS open, count(*) FILTER (WHERE ${due} <= ${args.add(now)} OR ${marked}) AS breached
            FROM tasks t WHERE ${OPEN_TASK}${whoClause(users, 't.assigned_to', args)}${taskProduct(filter.productCode, args)}
           GROUP BY t.name ORDER BY t.name`;
   const rows = await db.query<{ queue: string; open: string; breached: string | null }>(sql, args.values);

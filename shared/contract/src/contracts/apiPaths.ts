@@ -117,6 +117,8 @@ export const API_PATHS = {
   applicationNotes: '/v3/application/:applicationId/notes',
   applicationWorklogs: '/v3/application/:applicationId/worklogs',
   relatedApplications: '/v3/application/:applicationId/related',
+  /** Ours: GET whether the caller follows the application, POST follow it, DELETE unfollow it (FollowStateAnswerSchema). */
+  followApplication: '/v3/application/:applicationId/follow',
   deleteDocument: '/v3/deleteDocument',
   updateDocumentMetadata: '/v3/document/updatemetadata',
   /** Multipart: a new file for a document (same id, type and metadata); the earlier one becomes a version. */
@@ -135,6 +137,8 @@ export const API_PATHS = {
    */
   exportApplications: '/backstage/getApplications',
   getFilter: '/backstage/getFilter',
+  /** POST (spec §7): a page of the applications the caller follows (SearchPageAnswerSchema). */
+  applicationsFollowed: '/backstage/getApplicationsFollowed',
   rebook: '/backstage/rebook',
   saveFilter: '/setup/save_or_update',
   products: '/master_configs/products',

@@ -20,6 +20,7 @@ export * from './answers/video';
 export * from './approvalMatrix';
 export * from './backOfficeSchemas';
 export * from './flow';
+export * from './followSchemas';
 export * from './leadSchemas';
 export * from './lifecycle';
 export * from './portalSchemas';
