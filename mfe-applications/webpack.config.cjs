@@ -7,6 +7,7 @@ module.exports = createAppConfig({
   exposes: {
     './ApplicationsPage': './src/exposed/ApplicationsPage.tsx',
     './ApplicationDetail': './src/exposed/ApplicationDetail.tsx',
+    './LifecyclesPage': './src/exposed/LifecyclesPage.tsx',
   },
   title: 'Originate — Applications',
 });

@@ -39,3 +39,11 @@ export const detailKeys = {
   fieldLabels: (applicationId: string, flowId?: string, verNum?: number) =>
     ['mfe-applications', 'detail', applicationId, 'fieldLabels', flowId, verNum] as const,
 };
+
+/** The lifecycle editor: a product's lifecycle (latest or one version) and the pickers' directory. */
+export const lifecycleKeys = {
+  all: ['mfe-applications', 'lifecycles'] as const,
+  lifecycle: (product: string, verNum?: number) =>
+    ['mfe-applications', 'lifecycles', product, verNum ?? 'latest'] as const,
+  directory: ['mfe-applications', 'lifecycles', 'directory'] as const,
+};

@@ -408,3 +408,69 @@ export function levelRanges(draft: LifecycleDraft): string[] {
     return text;
   });
 }
+
+/** Digits regrouped the Indian way when an amount field is left ('2000000' → '20,00,000'); other text stays. */
+export function groupAmount(text: string): string {
+  const plain = text.replace(/[,\s₹]/g, '');
+  return /^\d+$/.test(plain) ? new Intl.NumberFormat('en-IN').format(Number(plain)) : text;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the editor checks against
+
+interface DirectoryLike {
+  users: readonly { userid: string; roles: readonly string[] }[];
+  teams: readonly { id: string; type: 'HIERARCHY' | 'DEPT' }[];
+}
+
+/**
+ * The teams, departments and users a lifecycle may name, as the editor knows them: those its directory lists,
+ * and those the stored version names already (the server checked them when it was saved; a viewer's
+ * directory may hold fewer). New choices come from the directory's lists only.
+ */
+export function knownFor(
+  directory: DirectoryLike,
+  stored: Pick<LifecycleBody, 'steps' | 'approvalMatrix'>,
+): { teams: string[]; departments: string[]; users: string[] } {
+  const tasks = stored.steps.flatMap((s) => s.tasks);
+  const storedDepartments = tasks.flatMap((t) => t.workedBy.departments);
+  const departments = new Set([
+    ...directory.teams.filter((t) => t.type === 'DEPT').map((t) => t.id),
+    ...storedDepartments,
+  ]);
+  const teams = new Set([
+    ...directory.teams.map((t) => t.id),
+    ...storedDepartments,
+    ...stored.approvalMatrix.levels.flatMap((l) => l.approvers.teams),
+  ]);
+  const users = new Set([...directory.users.map((u) => u.userid), ...tasks.flatMap((t) => t.workedBy.allowedUsers)]);
+  return { teams: [...teams], departments: [...departments], users: [...users] };
+}
+
+/** Roles a level may name: the platform's, those staff hold, and those the lifecycle names already. */
+export function roleChoices(
+  platformRoles: readonly string[],
+  directory: Pick<DirectoryLike, 'users'>,
+  stored: Pick<LifecycleBody, 'approvalMatrix'>,
+): string[] {
+  const roles = new Set(platformRoles);
+  for (const u of directory.users) for (const r of u.roles) roles.add(r);
+  for (const l of stored.approvalMatrix.levels) for (const r of l.approvers.roles) roles.add(r);
+  // Role names as the matrix's schema takes them (app names such as the portal's are no roles).
+  return [...roles].filter((r) => /^[A-Za-z0-9_]+$/.test(r)).sort();
+}
+
+/** A refusal's `errors` ({label or field, reason}; the label is the field path) as field problems. */
+export function refusedFields(body: unknown): FieldProblem[] {
+  const errors = (body as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return [];
+  return errors.flatMap((e: { label?: unknown; field?: unknown; reason?: unknown }) => {
+    const field = typeof e.field === 'string' ? e.field : typeof e.label === 'string' ? e.label : null;
+    return field !== null && typeof e.reason === 'string' ? [{ field, reason: e.reason }] : [];
+  });
+}
+
+/** Who changes lifecycles: an operations admin (the server's isOpsAdmin); everyone else reads them. */
+export function mayEditLifecycles(roles: readonly string[]): boolean {
+  return roles.includes('ADMIN');
+}

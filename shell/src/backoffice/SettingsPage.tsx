@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -10,13 +11,16 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { resolveDebugRole } from '@originate/contract';
 import { debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
+import { useManifest } from '@originate/web/remotes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { userKeys } from '../api/keys';
 import { saveSelectedTeams } from '../api/users';
 import { useSaveSelectedTeams, useUser } from '../api/useUsers';
 import { askInToast } from '../chrome/questionToast';
+import { settingsLinks } from '../remotes/manifest';
 
 const UNSAVED_TEAMS_QUESTION = 'Your team selection is not saved. Save it now?';
 
@@ -26,6 +30,8 @@ export function SettingsPage({ session }: { session: Session }) {
   const [choice, setChoice] = useState<string[] | null>(null);
   const [debugMode, setDebugMode] = useAtom(debugModeAtom);
   const debugRole = resolveDebugRole(session.user.roles);
+  const { manifest } = useManifest();
+  const links = settingsLinks(manifest, session.user.roles);
 
   const teams = profile.data?.teams ?? [];
   const selected = choice ?? profile.data?.teamData?.selectedTeams ?? teams.map((t) => t.id);
@@ -93,6 +99,20 @@ export function SettingsPage({ session }: { session: Session }) {
           Save teams
         </Button>
       </Paper>
+      {links.length > 0 && (
+        <Paper variant="outlined" sx={{ p: 3 }}>
+          <Typography variant="h6" component="h2">
+            Configuration
+          </Typography>
+          <Stack spacing={1} sx={{ mt: 1 }}>
+            {links.map((link) => (
+              <Link key={link.path} component={RouterLink} to={link.path}>
+                {link.label}
+              </Link>
+            ))}
+          </Stack>
+        </Paper>
+      )}
       {debugRole && (
         <Paper variant="outlined" sx={{ p: 3 }}>
           <Typography variant="h6" component="h2">

@@ -12,3 +12,10 @@ export function permittedRoutes(
     (remote.routes ?? []).filter((r) => isContributionAllowed(r, roles)).map((route) => ({ remote, route })),
   );
 }
+
+/** Where the shell's Settings page links to: the permitted remote pages under 'settings/' that carry a label. */
+export function settingsLinks(manifest: RemotesManifest, roles: readonly string[]): { path: string; label: string }[] {
+  return permittedRoutes(manifest, roles).flatMap(({ route }) =>
+    route.path.startsWith('settings/') && route.label ? [{ path: `/${route.path}`, label: route.label }] : [],
+  );
+}

@@ -1,5 +1,5 @@
 import type { RemoteEntry } from '@originate/contract';
-import { permittedRoutes } from './manifest';
+import { permittedRoutes, settingsLinks } from './manifest';
 
 const remote = (over: Partial<RemoteEntry>): RemoteEntry => ({
   name: 'mfe_applications',
@@ -25,5 +25,19 @@ describe('pages that are no menu items (remote.json routes)', () => {
 
   it('routes nothing of a remote the user may not load, nor of one without routes', () => {
     expect(permittedRoutes(manifest, ['BH'])).toEqual([]);
+  });
+});
+
+describe("Settings' links to remote pages", () => {
+  const lifecycles = { id: 'lifecycles', path: 'settings/lifecycles', module: './LifecyclesPage', label: 'Lifecycles' };
+  const unlabelled = { id: 'x', path: 'settings/x', module: './X' };
+  const elsewhere = { id: 'detail', path: 'backstage/application', module: './ApplicationDetail', label: 'Detail' };
+  const adminOnly = { ...lifecycles, id: 'audit', path: 'settings/audit', label: 'Audit', requiredRole: 'ADMIN' };
+  const manifest = { remotes: [remote({ routes: [lifecycles, unlabelled, elsewhere, adminOnly] })] };
+
+  it('links the labelled pages under settings/ the user may open', () => {
+    expect(settingsLinks(manifest, ['CPA'])).toEqual([{ path: '/settings/lifecycles', label: 'Lifecycles' }]);
+    expect(settingsLinks(manifest, ['CPA', 'ADMIN']).map((l) => l.label)).toEqual(['Lifecycles', 'Audit']);
+    expect(settingsLinks(manifest, ['BH'])).toEqual([]);
   });
 });

@@ -50,6 +50,8 @@ const PageRouteSchema = Type.Object(
     id: Text,
     path: PagePath,
     module: ModuleName,
+    /** How the host links the page, e.g. 'Lifecycles': the shell's Settings page lists the routes under 'settings/' by it. */
+    label: Type.Optional(Text),
     /** Role or permission needed to open it; absent means everyone allowed to load the remote. */
     requiredRole: Type.Optional(Text),
     /** Roles of which the user needs one to open it (besides requiredRole); absent or empty means everyone. */
