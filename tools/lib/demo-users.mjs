@@ -4,6 +4,8 @@ export const DEMO_USERS = [
   { role: 'Loan officer', username: 'officer', password: 'Officer@123' },
   { role: 'Team lead', username: 'teamlead', password: 'Lead@123' },
   { role: 'Approver', username: 'approver', password: 'Approver@123' },
+  { role: 'Credit committee', username: 'creditchief', password: 'Chief@123' },
+  { role: 'Credit committee', username: 'riskhead', password: 'Risk@123' },
   { role: 'Operations admin', username: 'opsadmin', password: 'Admin@123' },
   { role: 'Developer', username: 'developer', password: 'Developer@123' },
   { role: 'Debugger', username: 'debugger', password: 'Debugger@123' },

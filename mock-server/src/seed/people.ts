@@ -27,6 +27,8 @@ export const TEAMS: SeedTeam[] = [
   { id: 'TEAM-CREDIT-APPROVALS', name: 'Credit Approvals', type: 'DEPT', lead: 'USR-1003' },
   { id: 'TEAM-OPERATIONS', name: 'Loan Operations', type: 'DEPT', lead: 'USR-1004' },
   { id: 'TEAM-PLATFORM', name: 'Platform Engineering', type: 'DEPT' },
+  // Decides home loans above 25 lakh, two members together (seed/approval-matrices.ts).
+  { id: 'TEAM-CREDIT-COMMITTEE', name: 'Credit Committee', type: 'DEPT', lead: 'USR-1008' },
 ];
 
 const PORTAL = [PORTAL_APP_NAME];
@@ -119,6 +121,26 @@ export const USERS: SeedUser[] = [
     roles: ['NOTIFICATION'],
     applications: ['originate-customer-portal'],
     teams: [{ id: 'TEAM-PUNE-CENTRAL' }],
+  },
+  {
+    userid: 'USR-1008',
+    username: 'creditchief',
+    password: 'Chief@123',
+    firstName: 'Anita',
+    lastName: 'Desai',
+    roles: ['NOTIFICATION'],
+    applications: PORTAL,
+    teams: [{ id: 'TEAM-CREDIT-COMMITTEE' }],
+  },
+  {
+    userid: 'USR-1009',
+    username: 'riskhead',
+    password: 'Risk@123',
+    firstName: 'Rajesh',
+    lastName: 'Gupta',
+    roles: ['NOTIFICATION'],
+    applications: PORTAL,
+    teams: [{ id: 'TEAM-CREDIT-COMMITTEE' }],
   },
 ];
 
