@@ -72,9 +72,10 @@ export const useRelated = (applicationId: string) =>
  * A write on the application: runs `fn`, then marks `changes` stale (the worklog always). Failures are
  * reported through the catalogue unless `onError` handles them.
  */
-export function useDetailMutation<V>(
+export function useDetailMutation<V, R = unknown>(
   applicationId: string,
-  fn: (vars: V) => Promise<unknown>,
+  // R is named by a caller that reads the answer; the others keep unknown.
+  fn: (vars: V) => Promise<NoInfer<R>>,
   changes: readonly Resource[],
   opts: { onSuccess?: () => void; onError?: (error: Error) => boolean } = {},
 ) {

@@ -1,10 +1,13 @@
-import { ApiError, type User } from '@originate/contract';
+import { ApiError, formatDateTime, type User } from '@originate/contract';
 import { taskConfigs as configs, approval as pendingApproval } from '../test/fixtures';
 import {
-  approvalButtons,
+  approvalLevelText,
+  approvalOffer,
+  approvalWaitText,
   canManageDocuments,
   canRebook,
   completionProblem,
+  decisionLine,
   detailTabs,
   formAccess,
   futureTimeInput,
@@ -133,10 +136,67 @@ describe('offeredActions (shared applyAction and actionPermission)', () => {
 describe('approvals and queries', () => {
   const approval = pendingApproval();
 
-  it('lets only the approver act, and only while pending', () => {
-    expect(approvalButtons(approval, 'USR-3')).toEqual(['approve', 'reject', 'forward', 'send_back']);
-    expect(approvalButtons(approval, 'USR-1')).toEqual([]);
-    expect(approvalButtons({ ...approval, status: 'APPROVED' }, 'USR-3')).toEqual([]);
+  it('offers every decision to an approver of the level whom four eyes lets decide, while pending', () => {
+    expect(approvalOffer(approval, 'USR-3')).toEqual({
+      actions: ['approve', 'reject', 'forward', 'send_back'],
+      refusal: null,
+    });
+    expect(approvalOffer({ ...approval, status: 'APPROVED' }, 'USR-3')).toEqual({ actions: [], refusal: null });
+    // The final level forwards nowhere.
+    expect(approvalOffer({ ...approval, level: 3 }, 'USR-3').actions).toEqual(['approve', 'reject', 'send_back']);
+  });
+
+  it('offers nothing to whom the four-eyes rule refuses, and says why in words', () => {
+    // USR-1 captured it: even a server that let them act would refuse the decision.
+    expect(approvalOffer(approval, 'USR-1')).toEqual({
+      actions: [],
+      refusal: 'You cannot decide this approval: you captured this application; someone who did not must decide it.',
+    });
+    const approvedBelow = { ...approval, fourEyes: { ...approval.fourEyes, approvedAtEarlierLevelsBy: ['USR-3'] } };
+    expect(approvalOffer(approvedBelow, 'USR-3').refusal).toBe(
+      'You cannot decide this approval: you already approved this application at an earlier level.',
+    );
+  });
+
+  it("offers nothing to whom the server would not let act, with the server's reason", () => {
+    const notHis = { ...approval, canAct: false, cannotActReason: 'You are not an approver of level 1' };
+    expect(approvalOffer(notHis, 'USR-9')).toEqual({ actions: [], refusal: 'You are not an approver of level 1' });
+  });
+
+  it('says the level, its limit, who decides and what approving a loan above the limit does', () => {
+    expect(approvalLevelText(approval)).toBe('Level 1 of 3, Branch Credit Manager: decides up to ₹5,00,000 (5 lakh)');
+    expect(approvalLevelText({ ...approval, level: 3, levelName: 'Credit Committee', maxAmount: null })).toBe(
+      'Level 3 of 3, Credit Committee: decides any amount',
+    );
+    expect(approvalWaitText(approval)).toBe(
+      "Waiting for Arun Approver. The loan of ₹20,00,000 (20 lakh) is above this level's limit: approving forwards it to level 2.",
+    );
+    const queued = {
+      ...approval,
+      approver: null,
+      approverTeams: [{ id: 'TEAM-CREDIT', name: 'Credit Approvals' }],
+      requiredApprovers: 2,
+      maxAmount: 5_000_000,
+      fourEyes: { ...approval.fourEyes, approvedAtThisLevelBy: ['USR-7'] },
+    };
+    expect(approvalWaitText(queued)).toBe(
+      'Waiting for any approver of Credit Approvals (1 of 2 distinct approvers still needed).',
+    );
+    expect(approvalWaitText({ ...approval, status: 'REJECTED' })).toBeNull();
+  });
+
+  it('tells each decision as a history line', () => {
+    expect(
+      decisionLine({
+        level: 1,
+        action: 'approve',
+        by: { userid: 'USR-3', displayName: 'Arun Approver' },
+        at: '2026-03-10T09:00:00Z',
+        comment: 'income verified',
+        toLevel: 2,
+        to: null,
+      }),
+    ).toBe(`${formatDateTime('2026-03-10T09:00:00Z')} · level 1 · Arun Approver approved → level 2: income verified`);
   });
 
   it('offers per query status: open ones are updated, commented, closed; closed ones reopened', () => {

@@ -19,6 +19,7 @@ import {
   documentPermission,
   type FieldAccessViewer,
   formatDateTime,
+  fourEyesRefusal,
   futureTimeProblem,
   type QueryStatus,
   rebookRefusal,
@@ -30,6 +31,7 @@ import {
   visibleTabs,
   type Worklog,
 } from '@originate/contract';
+import { rupees } from './amounts';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
@@ -112,11 +114,75 @@ export function canRebook(configs: TaskConfigs, caller: Caller): boolean {
   );
 }
 
-/** Approve, reject, forward and send back are the approver's, and only while the approval is pending. */
-export function approvalButtons(approval: Approval, userid: string): ApprovalAction[] {
-  return approval.status === 'PENDING' && approval.approver.userid === userid
-    ? ['approve', 'reject', 'forward', 'send_back']
-    : [];
+/** What the approvals panel offers on one approval: its buttons, or why the caller may not decide it. */
+export interface ApprovalOffer {
+  actions: ApprovalAction[];
+  /** Why nothing is offered, in words for the officer; null when something is, or when it is decided. */
+  refusal: string | null;
+}
+
+/**
+ * Approve, reject, forward and send back, only while the approval is pending, only to a user the server lets
+ * act on it (its `canAct`: the level's approvers) and whom the four-eyes rule (the contract's
+ * fourEyesRefusal, on the facts the answer carries) does not refuse. Forward goes up one level, so the final
+ * level has none.
+ */
+export function approvalOffer(approval: Approval, userid: string): ApprovalOffer {
+  if (approval.status !== 'PENDING') return { actions: [], refusal: null };
+  const fourEyes = fourEyesRefusal(userid, approval.fourEyes);
+  if (fourEyes !== null) return { actions: [], refusal: `You cannot decide this approval: ${fourEyes}.` };
+  if (!approval.canAct) {
+    return { actions: [], refusal: approval.cannotActReason ?? 'You are not an approver of this level.' };
+  }
+  const final = approval.level >= approval.levelCount;
+  return {
+    actions: final ? ['approve', 'reject', 'send_back'] : ['approve', 'reject', 'forward', 'send_back'],
+    refusal: null,
+  };
+}
+
+/** The level an approval is at, in words: 'Level 1 of 3, Branch Credit Manager: decides up to ₹5,00,000 (5 lakh)'. */
+export function approvalLevelText(approval: Approval): string {
+  const limit = approval.maxAmount === null ? 'decides any amount' : `decides up to ${rupees(approval.maxAmount)}`;
+  return `Level ${approval.level} of ${approval.levelCount}, ${approval.levelName}: ${limit}`;
+}
+
+/**
+ * Who decides it now: the named approver or any approver of the level's teams, and how many distinct
+ * approvers the level still needs; and what approving does when the loan is above the level's limit.
+ */
+export function approvalWaitText(approval: Approval): string | null {
+  if (approval.status !== 'PENDING') return null;
+  const who = approval.approver
+    ? approval.approver.displayName
+    : approval.approverTeams.length > 0
+      ? `any approver of ${approval.approverTeams.map((t) => t.name).join(' or ')}`
+      : 'an approver of this level';
+  const done = new Set(approval.fourEyes.approvedAtThisLevelBy).size;
+  const needed = approval.requiredApprovers - done;
+  const count =
+    approval.requiredApprovers > 1
+      ? ` (${needed} of ${approval.requiredApprovers} distinct approvers still needed)`
+      : '';
+  const above =
+    approval.maxAmount !== null && approval.loanAmount > approval.maxAmount && approval.level < approval.levelCount
+      ? ` The loan of ${rupees(approval.loanAmount)} is above this level's limit: approving forwards it to level ${approval.level + 1}.`
+      : '';
+  return `Waiting for ${who}${count}.${above}`;
+}
+
+const DECISION_WORDS: Record<ApprovalAction, string> = {
+  approve: 'approved',
+  reject: 'rejected',
+  forward: 'forwarded',
+  send_back: 'sent back',
+};
+
+/** One history line: '06/12/2026 10:01:02 · level 1 · Vikram Nair approved → level 2: fine'. */
+export function decisionLine(decision: Approval['decisions'][number]): string {
+  const to = decision.toLevel === null ? '' : ` → level ${decision.toLevel}`;
+  const comment = decision.comment ? `: ${decision.comment}` : '';
+  return `${formatDateTime(decision.at)} · level ${decision.level} · ${decision.by.displayName} ${DECISION_WORDS[decision.action]}${to}${comment}`;
 }
 
 export const APPROVAL_LABELS: Record<ApprovalAction, string> = {

@@ -3,7 +3,6 @@ import {
   addLevel,
   addStep,
   addTask,
-  amountInWords,
   fromDocument,
   levelRanges,
   moveLevel,
@@ -214,7 +213,6 @@ describe('lifecycle editor: reading input and problems', () => {
     expect(parseAmount('0')).toEqual({ reason: 'must be at least ₹1' });
     expect(parseMinutes(' 45 ')).toBe(45);
     expect(parseMinutes('525601')).toEqual({ reason: 'must be at most 525600 minutes (a year)' });
-    expect(amountInWords(50_000)).toBe('₹50,000');
   });
 
   it('groups problems by field and finds those under a step', () => {

@@ -13,6 +13,7 @@ import type {
   LifecycleTask,
   SlaClock,
 } from '@originate/contract';
+import { rupees } from './amounts';
 
 export interface FieldProblem {
   field: string;
@@ -381,29 +382,16 @@ export function problemsUnder(problems: readonly FieldProblem[], prefix: string)
   );
 }
 
-/** '₹5,00,000 (5 lakh)', '₹2,50,00,000 (2.5 crore)': the amount as an officer reads it. */
-export function amountInWords(value: number): string {
-  const grouped = new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    maximumFractionDigits: 0,
-  }).format(value);
-  const unit = value >= 10_000_000 ? { n: value / 10_000_000, w: 'crore' } : { n: value / 100_000, w: 'lakh' };
-  if (value < 100_000) return grouped;
-  const n = Math.round(unit.n * 100) / 100;
-  return `${grouped} (${n} ${unit.w})`;
-}
-
 /** Each level's range as words: 'up to ₹5,00,000 (5 lakh)', 'above ₹5,00,000 (5 lakh), up to …', 'above …'. */
 export function levelRanges(draft: LifecycleDraft): string[] {
   let below: number | null = null;
   return draft.levels.map((level) => {
     const max = parseAmount(level.maxAmount);
-    const from: string = below === null ? '' : `above ${amountInWords(below)}`;
+    const from: string = below === null ? '' : `above ${rupees(below)}`;
     let text: string;
     if (isReason(max)) text = from || 'amount not readable';
     else if (max === null) text = from || 'any amount';
-    else text = from ? `${from}, up to ${amountInWords(max)}` : `up to ${amountInWords(max)}`;
+    else text = from ? `${from}, up to ${rupees(max)}` : `up to ${rupees(max)}`;
     if (!isReason(max) && max !== null) below = max;
     return text;
   });

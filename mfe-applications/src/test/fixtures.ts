@@ -150,7 +150,7 @@ export function taskConfigs(over: Partial<TaskConfigs> = {}, task: Partial<TaskC
   };
 }
 
-/** An approval USR-1 asked USR-3 for, pending. */
+/** An approval USR-1 (who captured the application) asked USR-3 for: a 20-lakh loan pending at level 1 of 3. */
 export function approval(over: Partial<Approval> = {}): Approval {
   return {
     approvalId: 'APR-1',
@@ -160,13 +160,27 @@ export function approval(over: Partial<Approval> = {}): Approval {
     status: 'PENDING',
     reason: 'Amount above limit',
     requestedBy: { userid: 'USR-1', displayName: 'Olive Officer' },
+    level: 1,
+    levelName: 'Branch Credit Manager',
+    maxAmount: 500_000,
+    levelCount: 3,
+    requiredApprovers: 1,
+    loanAmount: 2_000_000,
     approver: { userid: 'USR-3', displayName: 'Arun Approver' },
+    approverTeams: [],
+    decisions: [],
+    fourEyes: {
+      capturedBy: ['USR-1'],
+      editedAfterSubmitBy: [],
+      approvedAtEarlierLevelsBy: [],
+      approvedAtThisLevelBy: [],
+    },
     decidedBy: null,
     decisionComment: null,
-    history: [],
     createdAt: '2026-03-10T09:00:00Z',
     decidedAt: null,
-    canAct: false,
+    canAct: true,
+    cannotActReason: null,
     ...over,
   };
 }

@@ -1,18 +1,38 @@
-// Approvals: the application's approvals and raised exceptions; the approver of a pending one approves,
-// rejects, forwards it (to another user, picked by name) or sends it back. Request one for this task.
+// Approvals: the application's approvals and raised exceptions, each with the matrix level it is at (its
+// amount limit and who decides there), its decisions so far; an approver of that level whom the four-eyes
+// rule lets decide approves, rejects, forwards it up a level (to an approver picked by name, or the level's
+// teams) or sends it back; anyone else reads why not. Request one for this task.
+
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type Approval, type ApprovalAction, formatDateTime, type TaskConfigs } from '@originate/contract';
+import {
+  type Approval,
+  type ApprovalAction,
+  type ApprovalDecisionAnswer,
+  formatDateTime,
+  type TaskConfigs,
+} from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { detailApi } from '../../../api/detail';
 import { useApprovals, useDetailMutation, useReported } from '../../../api/useDetail';
-import { APPROVAL_LABELS, approvalButtons } from '../../../domain/detail';
+import { rupees } from '../../../domain/amounts';
+import {
+  APPROVAL_LABELS,
+  approvalLevelText,
+  approvalOffer,
+  approvalWaitText,
+  decisionLine,
+} from '../../../domain/detail';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
 import { Loading } from './Loading';
+
+type DecideVars = { action: ApprovalAction; approvalId: string; comment?: string; forwardTo?: string };
 
 // Approvals block completion (APPROVALS_PENDING, EXCEPTIONS_RAISED_PENDING_FOR_APPROVAL); decisions change the task.
 const CHANGES = ['approvals', 'configs'] as const;
@@ -22,15 +42,14 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
   const approvals = useApprovals(applicationId);
   useReported(approvals.error);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
-  const decide = useDetailMutation(
+  const decide = useDetailMutation<DecideVars, ApprovalDecisionAnswer>(
     applicationId,
-    (v: { action: ApprovalAction; approvalId: string; comment?: string; forwardTo?: string }) =>
-      detailApi.decide(v.action, { approvalId: v.approvalId, comment: v.comment, forwardTo: v.forwardTo }),
+    (v) => detailApi.decide(v.action, { approvalId: v.approvalId, comment: v.comment, forwardTo: v.forwardTo }),
     CHANGES,
   );
   const ask = useDetailMutation(
     applicationId,
-    (v: { approver: string; reason: string; kind: 'APPROVAL' | 'EXCEPTION' }) =>
+    (v: { approver?: string; reason: string; kind: 'APPROVAL' | 'EXCEPTION' }) =>
       detailApi.requestApproval({ application_id: applicationId, taskId: configs.task.taskId, ...v }),
     CHANGES,
   );
@@ -48,8 +67,7 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
           ? [
               {
                 name: 'forwardTo',
-                label: 'Forward to',
-                required: true,
+                label: 'Forward to (empty: any approver of the next level)',
                 picker: { purpose: 'forward', application_id: applicationId, approvalId: approval.approvalId },
               },
             ]
@@ -57,7 +75,12 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
       onConfirm: ({ comment, forwardTo }) =>
         decide.mutate(
           { action, approvalId: approval.approvalId, comment, forwardTo },
-          { onSuccess: close(`${APPROVAL_LABELS[action]}: done`) },
+          {
+            onSuccess: (answer) => {
+              setRequest(null);
+              showToast(answer.message, 'success');
+            },
+          },
         ),
     });
 
@@ -69,15 +92,14 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
       fields: [
         {
           name: 'approver',
-          label: 'Approver',
-          required: true,
+          label: "Approver (empty: any approver of the level's teams)",
           picker: { purpose: 'approval', application_id: applicationId, taskId: configs.task.taskId },
         },
         { name: 'reason', label: 'Reason', required: true, multiline: true },
       ],
       onConfirm: ({ approver, reason }) =>
         ask.mutate(
-          { approver: approver ?? '', reason: reason ?? '', kind },
+          { ...(approver ? { approver } : {}), reason: reason ?? '', kind },
           { onSuccess: close(kind === 'APPROVAL' ? 'Approval requested' : 'Exception raised') },
         ),
     });
@@ -110,29 +132,70 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
                 color={a.status === 'PENDING' ? 'warning' : a.status === 'APPROVED' ? 'success' : 'default'}
               />
             </Stack>
-            <Typography variant="caption" color="text.secondary">
-              Requested by {a.requestedBy.displayName} from {a.approver.displayName} · {formatDateTime(a.createdAt)}
+            <Typography variant="body2" data-testid="approval-level">
+              {approvalLevelText(a)}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" component="p">
+              Requested by {a.requestedBy.displayName} · {formatDateTime(a.createdAt)} · loan {rupees(a.loanAmount)}
               {a.decidedAt &&
                 ` · decided ${formatDateTime(a.decidedAt)}${a.decisionComment ? `: ${a.decisionComment}` : ''}`}
             </Typography>
-            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
-              {approvalButtons(a, userid).map((action) => (
-                <Button
-                  key={action}
-                  size="small"
-                  variant={action === 'approve' ? 'contained' : 'text'}
-                  onClick={() => onDecide(a, action)}
-                >
-                  {APPROVAL_LABELS[action]}
-                </Button>
-              ))}
-            </Stack>
+            {approvalWaitText(a) && (
+              <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="approval-waiting">
+                {approvalWaitText(a)}
+              </Typography>
+            )}
+            {a.decisions.length > 0 && (
+              <Box component="ol" aria-label="Decisions" sx={{ m: 0, mt: 1, pl: 2.5 }}>
+                {a.decisions.map((d) => (
+                  <Typography component="li" variant="body2" key={`${d.at}:${d.by.userid}:${d.action}`}>
+                    {decisionLine(d)}
+                  </Typography>
+                ))}
+              </Box>
+            )}
+            <ApprovalButtons approval={a} userid={userid} onDecide={onDecide} />
           </Paper>
         ))
       )}
       {request && (
         <ConfirmDialog request={request} busy={decide.isPending || ask.isPending} onClose={() => setRequest(null)} />
       )}
+    </Stack>
+  );
+}
+
+/** The decisions the caller may take, or why they may not (four eyes, not an approver of this level). */
+function ApprovalButtons({
+  approval,
+  userid,
+  onDecide,
+}: {
+  approval: Approval;
+  userid: string;
+  onDecide: (approval: Approval, action: ApprovalAction) => void;
+}) {
+  const offer = approvalOffer(approval, userid);
+  if (offer.refusal) {
+    return (
+      <Alert severity="info" sx={{ mt: 1 }} data-testid="approval-refusal">
+        {offer.refusal}
+      </Alert>
+    );
+  }
+  if (offer.actions.length === 0) return null;
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+      {offer.actions.map((action) => (
+        <Button
+          key={action}
+          size="small"
+          variant={action === 'approve' ? 'contained' : 'text'}
+          onClick={() => onDecide(approval, action)}
+        >
+          {APPROVAL_LABELS[action]}
+        </Button>
+      ))}
     </Stack>
   );
 }
