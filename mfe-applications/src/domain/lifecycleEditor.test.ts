@@ -4,16 +4,21 @@ import {
   addStep,
   addTask,
   fromDocument,
+  groupAmount,
+  knownFor,
   levelRanges,
+  mayEditLifecycles,
   moveLevel,
   moveStep,
   parseAmount,
   parseMinutes,
   problemsByField,
   problemsUnder,
+  refusedFields,
   removeLevel,
   removeStep,
   removeTask,
+  roleChoices,
   toDocument,
   updateLevel,
   updateStep,
@@ -224,5 +229,60 @@ describe('lifecycle editor: reading input and problems', () => {
     ];
     expect(problemsByField(problems).get('steps[1].stepName')).toBe('is used by another step; must not be empty');
     expect(problemsUnder(problems, 'steps[1]')).toHaveLength(3);
+  });
+});
+
+describe('lifecycle editor: what it checks against', () => {
+  const directory = {
+    users: [
+      { userid: 'USR-1001', roles: ['CPA', 'NOTIFICATION'] },
+      { userid: 'USR-1003', roles: ['BH', 'originate-portal'] },
+    ],
+    teams: [
+      { id: 'TEAM-MUM-WEST', type: 'HIERARCHY' as const },
+      { id: 'TEAM-CREDIT-APPROVALS', type: 'DEPT' as const },
+    ],
+  };
+
+  it("knows the directory's teams, departments and users, and those the stored version names", () => {
+    const stored = fromDocument(personalLoan);
+    const named = updateTask(stored, 0, 0, {
+      workedBy: { branchTeam: false, hierarchyLevel: 0, departments: ['TEAM-OPS'], allowedUsers: ['USR-1099'] },
+    });
+    const known = knownFor(directory, toDocument(named).doc);
+    expect(known.departments.sort()).toEqual(['TEAM-CREDIT-APPROVALS', 'TEAM-OPS']);
+    expect(known.teams.sort()).toEqual(['TEAM-CREDIT-APPROVALS', 'TEAM-MUM-WEST', 'TEAM-OPS']);
+    expect(known.users.sort()).toEqual(['USR-1001', 'USR-1003', 'USR-1099']);
+  });
+
+  it('offers the platform roles, those staff hold and those the matrix names, never app names', () => {
+    expect(roleChoices(['BCM', 'CPA'], directory, personalLoan)).toEqual(['BCM', 'BH', 'CPA', 'NOTIFICATION']);
+  });
+
+  it("reads a refusal's fields, by field or label", () => {
+    expect(
+      refusedFields({
+        code: 1101,
+        errors: [
+          { label: 'steps[1].stepName', reason: "Step 'X': another step has the same name" },
+          { field: 'approvalMatrix.sendBackTo', reason: 'not a step' },
+          { reason: 'no field' },
+        ],
+      }),
+    ).toEqual([
+      { field: 'steps[1].stepName', reason: "Step 'X': another step has the same name" },
+      { field: 'approvalMatrix.sendBackTo', reason: 'not a step' },
+    ]);
+    expect(refusedFields(null)).toEqual([]);
+  });
+
+  it('regroups a typed amount the Indian way; other text stays for its problem to show', () => {
+    expect(groupAmount('2000000')).toBe('20,00,000');
+    expect(groupAmount('5 lakh')).toBe('5 lakh');
+  });
+
+  it('lets only an operations admin edit', () => {
+    expect(mayEditLifecycles(['ADMIN', 'NOTIFICATION'])).toBe(true);
+    expect(mayEditLifecycles(['BH', 'CPA'])).toBe(false);
   });
 });
