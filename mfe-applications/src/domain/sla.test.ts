@@ -1,6 +1,6 @@
 import { formatDateTime } from '@originate/contract';
 import { task } from '../test/fixtures';
-import { slaView } from './sla';
+import { shownSlaParts, slaChipLabel, slaView } from './sla';
 
 describe('SLA due times (operationalLevelAgreement)', () => {
   const ola = task().operationalLevelAgreement;
@@ -25,5 +25,15 @@ describe('SLA due times (operationalLevelAgreement)', () => {
       0,
     );
     expect(view.map((v) => v.state)).toEqual(['breached', 'met', 'not started']);
+  });
+
+  it('shows the parts with a limit and any breached one; a breached chip says so first', () => {
+    const parts = shownSlaParts(ola, Date.parse('2026-11-23T00:00:00Z'));
+    expect(parts.map((p) => p.part)).toEqual(['overall', 'queued']);
+    expect(slaChipLabel(parts[0] as (typeof parts)[number])).toBe(`Breached: overall (due ${due})`);
+    expect(slaChipLabel(parts[1] as (typeof parts)[number])).toBe(`queued due ${due}`);
+    const serverSaid = shownSlaParts({ ...ola, assigned: { ...ola.assigned, status: 'BREACHED' } }, 0);
+    expect(serverSaid.map((p) => [p.part, p.state])).toContainEqual(['assigned', 'breached']);
+    expect(slaChipLabel({ part: 'assigned', due: null, state: 'breached' })).toBe('Breached: assigned');
   });
 });

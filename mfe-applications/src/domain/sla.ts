@@ -13,10 +13,11 @@ export interface SlaView {
 }
 
 function stateOf(part: SlaPart, now: number): SlaView['state'] {
+  // The server's word first: the sweep marks a breach whatever the page knows of the limit.
+  if (part.status === 'BREACHED') return 'breached';
   if (!part.timeLimit.enabled || !part.timeLimit.expectedEndTS) {
     return part.status === 'NOT_STARTED' ? 'not started' : 'no limit';
   }
-  if (part.status === 'BREACHED') return 'breached';
   if (part.status === 'MET') return 'met';
   if (part.status === 'NOT_STARTED') return 'not started';
   return Date.parse(part.timeLimit.expectedEndTS) < now ? 'breached' : 'running';
@@ -28,4 +29,15 @@ export function slaView(ola: OperationalLevelAgreement, now: number): SlaView[] 
     const expected = p.timeLimit.enabled ? p.timeLimit.expectedEndTS : null;
     return { part, due: expected ? formatDateTime(expected) : null, state: stateOf(p, now) };
   });
+}
+
+/** The parts a list shows: those with a time limit, and any the server marked breached. */
+export function shownSlaParts(ola: OperationalLevelAgreement, now: number): SlaView[] {
+  return slaView(ola, now).filter((p) => p.due !== null || p.state === 'breached');
+}
+
+/** A chip's words: 'Breached: overall (due …)' stands out; the others say when they are due. */
+export function slaChipLabel(view: SlaView): string {
+  const due = view.due ? ` (due ${view.due})` : '';
+  return view.state === 'breached' ? `Breached: ${view.part}${due}` : `${view.part} due ${view.due ?? '—'}`;
 }

@@ -15,10 +15,28 @@ describe('the grid columns from the table configuration', () => {
     ]);
   });
 
-  it('shows SLA parts with a limit, a breached one filled in the error colour', () => {
+  it('shows SLA parts with a limit, a breached one as a filled red Breached chip', () => {
     render(<SlaChips row={task()} now={Date.parse('2026-11-23T00:00:00Z')} />);
-    expect(screen.getByText(/^overall breached/)).toBeTruthy();
+    const breached = screen.getByText(/^Breached: overall/).closest('.MuiChip-root');
+    expect(breached?.className).toMatch(/MuiChip-filled/);
+    expect(breached?.className).toMatch(/MuiChip-colorError/);
     expect(screen.getByText(/^queued due/)).toBeTruthy();
-    expect(screen.queryByText(/^assigned/)).toBeNull();
+    expect(screen.queryByText(/assigned/)).toBeNull();
+  });
+
+  it("shows the server's breach even on a part the page knows no limit of, never as grey text", () => {
+    const row = task();
+    const ola = row.operationalLevelAgreement;
+    const breachedOnly = {
+      ...row,
+      operationalLevelAgreement: {
+        overall: { ...ola.assigned, status: 'BREACHED' as const },
+        queued: ola.assigned,
+        assigned: ola.assigned,
+      },
+    };
+    render(<SlaChips row={breachedOnly} now={0} />);
+    expect(screen.getByText('Breached: overall').closest('.MuiChip-root')?.className).toMatch(/MuiChip-colorError/);
+    expect(screen.queryByText('No SLA limit')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ListTask, TableColumn } from '@originate/contract';
 import { configuredColumns } from '@originate/web/lists';
 import type { ReactNode } from 'react';
-import { type SlaView, slaView } from '../../domain/sla';
+import { type SlaView, shownSlaParts, slaChipLabel } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
 const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
@@ -21,7 +21,7 @@ const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'd
 };
 
 export function SlaChips({ row, now }: { row: ListTask; now: number }) {
-  const parts = slaView(row.operationalLevelAgreement, now).filter((p) => p.due);
+  const parts = shownSlaParts(row.operationalLevelAgreement, now);
   if (parts.length === 0)
     return (
       <Typography variant="caption" color="text.secondary">
@@ -29,15 +29,17 @@ export function SlaChips({ row, now }: { row: ListTask; now: number }) {
       </Typography>
     );
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', py: 0.5 }}>
+    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', py: 0.5, rowGap: 0.5 }}>
       {parts.map((p) => (
         <Chip
           key={p.part}
           size="small"
           variant={p.state === 'breached' ? 'filled' : 'outlined'}
           color={SLA_COLOURS[p.state]}
-          label={`${p.part} ${p.state === 'breached' ? 'breached' : 'due'} ${p.due}`}
-          title={`${p.part} SLA: ${p.state}, due ${p.due}`}
+          label={slaChipLabel(p)}
+          title={`${p.part} SLA: ${p.state}${p.due ? `, due ${p.due}` : ''}`}
+          data-sla-state={p.state}
+          sx={p.state === 'breached' ? { fontWeight: 700 } : undefined}
         />
       ))}
     </Stack>
