@@ -7,7 +7,13 @@ import { approvalOffer } from './detail';
 describe('the approvals panel follows the shared four-eyes cases (FOUR_EYES_CASES)', () => {
   it.each(FOUR_EYES_CASES)('$name', ({ userId, facts, refusal }) => {
     // An approver of the level (the server's canAct) whom only the four-eyes facts may stop.
-    const offer = approvalOffer(approval({ fourEyes: facts, canAct: true }), userId);
+    const fourEyes = {
+      capturedBy: [...facts.capturedBy],
+      editedAfterSubmitBy: [...facts.editedAfterSubmitBy],
+      approvedAtEarlierLevelsBy: [...facts.approvedAtEarlierLevelsBy],
+      approvedAtThisLevelBy: [...facts.approvedAtThisLevelBy],
+    };
+    const offer = approvalOffer(approval({ fourEyes, canAct: true }), userId);
     if (refusal === null) {
       expect(offer).toEqual({ actions: ['approve', 'reject', 'forward', 'send_back'], refusal: null });
     } else {
