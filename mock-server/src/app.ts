@@ -30,6 +30,7 @@ import { documentRoutes, openFileStore, reconcileFileStore } from './modules/doc
 import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
+import { lifecycleRoutes } from './modules/lifecycle';
 import { listRoutes, listSetupRoutes } from './modules/lists';
 import { notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
@@ -102,6 +103,7 @@ const UNPREFIXED_PLUGINS = [
   healthRoutes,
   authRoutes,
   configsRoutes,
+  lifecycleRoutes,
   flowConfigAdminRoutes,
   flowConfigSaveAdminRoutes,
   flowConfigRoutes,

@@ -38,6 +38,7 @@ const LAYERS = [
   'users',
   'auth',
   'configs',
+  'lifecycle',
   'applications',
   'lists',
   'follows',

@@ -58,6 +58,11 @@ async function seedStaff(db: Db, perBranch: number): Promise<void> {
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify(teams)],
     );
+    // Each branch reports to the region whose approvers sanction its loans (the generator's region_team).
+    await tx.query(
+      `UPDATE teams t SET parent_id = p ->> 1 FROM jsonb_array_elements($1::jsonb) p WHERE t.id = p ->> 0`,
+      [JSON.stringify(BRANCHES.map((_, b) => [branchId(b), REGIONS[b % REGIONS.length]?.id]))],
+    );
     const users: { id: string; username: string; first: string; last: string; team: string; roles: string[] }[] = [];
     const officerRoles = ['NOTIFICATION', 'CPA', 'TASK_REVIEW_DATE', 'MANAGE_DOCUMENT', 'APPLICATIONS_ACTIONS'];
     BRANCHES.forEach((_, b) => {
@@ -190,7 +195,7 @@ async function insertBatch(tx: Queryable, from: number, to: number, total: numbe
             jsonb_build_object('product_type_code', 'RETAIL', 'singleORjoint', 'single',
               'existing_or_new_customer', CASE WHEN i % 3 = 0 THEN 'existing' ELSE 'new' END,
               'source_id', source,
-              'verNum', ver_num, 'ver_num', ver_num, '_deviceType', CASE WHEN i % 4 = 0 THEN 'MOBILE' ELSE 'DESKTOP' END,
+              'verNum', ver_num, 'ver_num', ver_num, 'lifecycle', jsonb_build_object('product_code', product_code, 'verNum', 1), '_deviceType', CASE WHEN i % 4 = 0 THEN 'MOBILE' ELSE 'DESKTOP' END,
               'initiatedBy', CASE WHEN source = 'BRANCH' THEN jsonb_build_object('id', o.userid, 'username', o.username,
                              'displayName', o.display_name) END,
               'flowId', flow_id, 'flowName', flow_name, 'customFields', ${customFields}),

@@ -9,6 +9,7 @@ import { seedBank } from './bank';
 import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedLeads } from './leads';
+import { seedLifecycles } from './lifecycles';
 import { CONFERENCE_ROLES, seedDisplayName, TEAMS, USERS } from './people';
 import { seedTargets } from './targets';
 
@@ -34,6 +35,8 @@ export async function seedDemo(
   now: Date,
 ): Promise<void> {
   await seedDemoBank(db);
+  // Before any application is created or generated: each records its product's lifecycle version.
+  await seedLifecycles(db, now);
   await seedDemoDocuments(db, files);
   await seedResumableApplication(db);
   await seedBank(

@@ -97,6 +97,7 @@ const PARAM_VALUES: Record<string, string> = {
   name: 'Features',
   applicationId: 'PL-2026-000101',
   productCode: 'HL',
+  product: 'HL',
   verNum: '243',
   flowId: 'home_loan',
   fileId: '00000000-0000-4000-8000-000000000000',

@@ -1,7 +1,16 @@
 // Applications and their tasks, read into the wire shapes of spec §3.
 
-import type { Application, ApplicationStatus, AssignmentInfo, TaskProgress, Team } from '@originate/contract';
+import type {
+  Application,
+  ApplicationStatus,
+  AssignmentInfo,
+  LifecycleRef,
+  SlaClock,
+  TaskProgress,
+  Team,
+} from '@originate/contract';
 import type { Queryable } from '../../db';
+import { lifecycleOf } from '../lifecycle';
 
 export interface TaskRow extends Record<string, unknown> {
   task_id: string;
@@ -23,6 +32,9 @@ export interface TaskRow extends Record<string, unknown> {
   sla_overall_mins: number | null;
   sla_queued_mins: number | null;
   sla_assigned_mins: number | null;
+  /** Whether its step waits for it (lifecycle tasks; true for every other). */
+  blocking: boolean;
+  sla_clock: SlaClock;
 }
 
 /** A timestamp column (PGlite answers Date, node-postgres may answer a string) as ISO 8601, or null. */
@@ -51,7 +63,7 @@ export interface StoredApplication {
 
 const TASK_COLUMNS = `task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
   allowed_users, callback_requested, callback_at, review_date, start_time, end_time, assigned_at, sla_overall_mins,
-  sla_queued_mins, sla_assigned_mins`;
+  sla_queued_mins, sla_assigned_mins, blocking, sla_clock`;
 
 async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
   return db.query<TaskRow>(
@@ -72,6 +84,35 @@ function toAssignment(task: TaskRow): AssignmentInfo {
   return info;
 }
 
+type LifeCycleSteps = NonNullable<Application['appLifeCycle']>['steps'];
+
+/**
+ * appLifeCycle.steps: the steps of the lifecycle version the application walks, in order, each with the
+ * tasks it has had; then any step its tasks name that the version does not have (none but for data older
+ * than lifecycles). Without a lifecycle, the steps its tasks name.
+ */
+async function lifeCycleSteps(db: Queryable, row: ApplicationRow, tasks: readonly TaskRow[]): Promise<LifeCycleSteps> {
+  const lifecycle = await lifecycleOf(
+    db,
+    row.product_code,
+    (row.doc as { lifecycle?: Partial<LifecycleRef> }).lifecycle,
+  );
+  const configured = lifecycle?.steps ?? [];
+  const names = configured.map((s) => s.stepName);
+  const steps: LifeCycleSteps = configured.map((step) => ({
+    stepName: step.stepName,
+    type: step.type === 'USER' ? 'none' : step.type,
+    summaryEnabled: step.summaryEnabled,
+    assignmentInfo: tasks.filter((t) => t.step_name === step.stepName).map(toAssignment),
+  }));
+  for (const stepName of new Set(tasks.map((t) => t.step_name))) {
+    if (names.includes(stepName)) continue;
+    const ofStep = tasks.filter((t) => t.step_name === stepName);
+    steps.push({ stepName, type: ofStep[0]?.type ?? 'none', assignmentInfo: ofStep.map(toAssignment) });
+  }
+  return steps;
+}
+
 export async function findApplication(db: Queryable, applicationId: string): Promise<StoredApplication | null> {
   const rows = await db.query<ApplicationRow>(
     `SELECT application_id, product_code, product_name, product_type_code, status, stage, loan_amount, applicant, doc,
@@ -82,10 +123,7 @@ export async function findApplication(db: Queryable, applicationId: string): Pro
   const row = rows[0];
   if (!row) return null;
   const tasks = await tasksOf(db, applicationId);
-  const steps = [...new Set(tasks.map((t) => t.step_name))].map((stepName) => {
-    const ofStep = tasks.filter((t) => t.step_name === stepName);
-    return { stepName, type: ofStep[0]?.type ?? 'none', assignmentInfo: ofStep.map(toAssignment) };
-  });
+  const steps = await lifeCycleSteps(db, row, tasks);
   // A flow application the bank seeded records no flow position: answered as a form the applicant
   // submitted, so the portal's FlowApplication check (./FlowForm in the detail) accepts it.
   const flowDefaults =

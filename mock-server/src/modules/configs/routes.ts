@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   type AdminFeatures,
   API_PATHS,
+  apiPath,
   type ConfigValue,
   type DomainUrlRecord,
   PORTAL_APP_NAME,
@@ -18,10 +19,11 @@ import {
   DomainAnswerSchema,
   ERROR_ANSWERS,
   Id,
+  LIFECYCLE_CONFIG_TYPE,
   ThemeConfigSchema,
 } from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
-import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
 import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './entries';
@@ -120,6 +122,10 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
       const { user } = caller(request);
       if (!isOpsAdmin(user)) throw forbidden('Only an operations admin may change configuration');
       const { type, name } = request.params;
+      // Lifecycles are versioned, checked against teams and users, and saved only by their own route.
+      if (type === LIFECYCLE_CONFIG_TYPE) {
+        throw invalid('type', `${type} is saved with POST ${apiPath('lifecycleConfig', { product: name })}`);
+      }
       const problems = validateConfigValue(type, name, request.body);
       if (problems.length > 0) throw new ValidationError(problems);
       await writeConfig(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });

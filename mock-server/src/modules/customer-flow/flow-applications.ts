@@ -15,16 +15,19 @@ import {
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, invalid, ValidationError } from '../../http/errors';
 import type { FileStore } from '../../platform/context';
-import { type FlowDoc, fieldChanges, recordAudits } from '../applications';
+import { type FlowDoc, fieldChanges, newEffects, recordAudits } from '../applications';
 import { endDeviceSessions, sha256 } from '../auth';
 import type { FlowRules } from '../configs';
 import { assertStorageQuota } from '../documents';
+import { latestLifecycleRef, lifecycleOf } from '../lifecycle';
+import { branchOf, openStep } from '../tasks';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import { referenceProblems } from './flow-references';
 import { flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
 
 const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 const CUSTOMER_FLOW_STEP = 'Application Capture';
+/** The step a submit opens for a product without a lifecycle (an installation that configured none). */
 const NEXT_STEP = { name: 'Verify documents', stepName: 'Document Verification', type: 'APPVD' } as const;
 
 export type FlowContext = FlowRules;
@@ -187,7 +190,9 @@ export async function createFlowApplication(
   await checkSave(tx, null, ctx, body, false, now);
   const applicationId = opts.fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
-  const doc: FlowDoc = opts.startedBy
+  // The latest lifecycle of the product: the application walks it until it completes.
+  const lifecycle = await latestLifecycleRef(tx, product.product_code);
+  const base: FlowDoc = opts.startedBy
     ? {
         ...docOf(ctx.flow, body),
         source_id: 'BRANCH',
@@ -195,6 +200,7 @@ export async function createFlowApplication(
         ...(opts.leadId ? { lead_id: opts.leadId } : {}),
       }
     : docOf(ctx.flow, body);
+  const doc = lifecycle ? { ...base, lifecycle } : base;
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
        applicant, doc, cre_time, mod_time)
@@ -240,8 +246,14 @@ export async function updateFlowApplication(
   const submit = isSubmit(ctx.flow, body);
   await checkSave(db, applicationId, ctx, body, submit, now);
   return db.transaction(async (tx) => {
-    const [row] = await tx.query<{ doc: FlowDoc; mod_time: Date | string; status: string }>(
-      'SELECT doc, mod_time, status FROM applications WHERE application_id = $1 FOR UPDATE',
+    const [row] = await tx.query<{
+      doc: FlowDoc;
+      mod_time: Date | string;
+      status: string;
+      product_code: string;
+      product_name: string;
+    }>(
+      'SELECT doc, mod_time, status, product_code, product_name FROM applications WHERE application_id = $1 FOR UPDATE',
       [applicationId],
     );
     if (!row) throw invalid('application_id', 'is not a known application');
@@ -265,13 +277,49 @@ export async function updateFlowApplication(
     );
     await recordAudits(tx, applicationId, changes, audit, now);
     const { loanAmount, applicant } = summaryOf(body);
+    // A submit opens the second step of the application's lifecycle version (the first is this flow).
+    const lifecycle = submit
+      ? await lifecycleOf(tx, row.product_code, (row.doc as { lifecycle?: { verNum?: number } }).lifecycle)
+      : null;
+    const second = lifecycle?.steps[1];
     await tx.query(
       `UPDATE applications SET doc = $2::jsonb, loan_amount = $3, applicant = $4::jsonb, mod_time = $5,
          stage = CASE WHEN $6 THEN $7 ELSE stage END
        WHERE application_id = $1`,
-      [applicationId, JSON.stringify(doc), loanAmount, JSON.stringify(applicant), now, submit, NEXT_STEP.stepName],
+      [
+        applicationId,
+        JSON.stringify(doc),
+        loanAmount,
+        JSON.stringify(applicant),
+        now,
+        submit,
+        second?.stepName ?? NEXT_STEP.stepName,
+      ],
     );
-    if (submit) {
+    if (submit && lifecycle && second) {
+      await tx.query(
+        `UPDATE tasks SET progress = 'Completed', end_time = $2, mod_time = $2
+          WHERE application_id = $1 AND type = 'CUST_FLOW' AND progress IN ('Pending', 'In Progress')`,
+        [applicationId, now],
+      );
+      // The queues resolve from the product's queue; its members see the application in their lists.
+      await openStep(
+        tx,
+        newEffects(),
+        {
+          applicationId,
+          productCode: row.product_code,
+          label: `Application ${applicationId} (${row.product_name})`,
+          branch: branchOf([{ assigned_team: queue }]),
+          previousTeam: queue,
+        },
+        lifecycle,
+        2,
+        now,
+      );
+      await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
+      await endDeviceSessions(tx, applicationId, now);
+    } else if (submit) {
       await tx.query(
         `UPDATE tasks SET progress = 'Completed', end_time = $2, mod_time = $2
           WHERE application_id = $1 AND type = 'CUST_FLOW' AND progress IN ('Pending', 'In Progress')`,

@@ -13,8 +13,10 @@ import {
   type ListTask,
   type OperationalLevelAgreement,
   PAGE_SIZE_OPTIONS,
+  type SlaClock,
   type SlaPart,
   seesAll,
+  slaExpectedEnd,
   type TableConfig,
   type TaskProgress,
   type TaskReviewBucket,
@@ -234,6 +236,7 @@ interface ListRow extends Record<string, unknown> {
   sla_overall_mins: number | null;
   sla_queued_mins: number | null;
   sla_assigned_mins: number | null;
+  sla_clock: SlaClock;
   sla_queued_breached_at: Date | null;
   sla_assigned_breached_at: Date | null;
   sla_overall_breached_at: Date | null;
@@ -252,7 +255,7 @@ interface ListRow extends Record<string, unknown> {
 
 const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.progress, t.assigned_to,
   u.display_name AS assigned_to_name, t.assigned_team, t.allowed_users, t.review_date, t.callback_requested,
-  t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins,
+  t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins, t.sla_clock,
   t.sla_queued_breached_at, t.sla_assigned_breached_at, t.sla_overall_breached_at, a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
   a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
 
@@ -267,10 +270,11 @@ function slaPart(
   limitMins: number | null,
   now: Date,
   marked: Date | string | null,
+  clock: SlaClock,
 ): SlaPart {
   const enabled = limitMins !== null && limitMins > 0;
   const valueInMins = enabled ? limitMins : 0;
-  const expected = start && enabled ? new Date(new Date(start).getTime() + valueInMins * 60_000) : null;
+  const expected = start && enabled ? slaExpectedEnd(new Date(start), valueInMins, clock) : null;
   const timeLimit = { enabled, valueInMins, expectedEndTS: iso(expected) };
   if (!start) return { status: 'NOT_STARTED', startTS: null, endTS: null, timeLimit };
   const until = end ? new Date(end) : now;
@@ -303,9 +307,12 @@ export function operationalLevelAgreement(
     sla_overall_mins: number | null;
     sla_queued_mins: number | null;
     sla_assigned_mins: number | null;
+    /** The clock a lifecycle task's parts count on (rules/lifecycle slaExpectedEnd); absent: calendar. */
+    sla_clock?: SlaClock;
   } & SlaMarks,
   now: Date,
 ): OperationalLevelAgreement {
+  const clock = row.sla_clock ?? 'CALENDAR';
   const assignedMark =
     row.assigned_at &&
     row.sla_assigned_breached_at &&
@@ -313,15 +320,30 @@ export function operationalLevelAgreement(
       ? row.sla_assigned_breached_at
       : null;
   return {
-    overall: slaPart(row.start_time, row.end_time, row.sla_overall_mins, now, row.sla_overall_breached_at ?? null),
+    overall: slaPart(
+      row.start_time,
+      row.end_time,
+      row.sla_overall_mins,
+      now,
+      row.sla_overall_breached_at ?? null,
+      clock,
+    ),
     queued: slaPart(
       row.start_time,
       row.assigned_at ?? row.end_time,
       row.sla_queued_mins,
       now,
       row.sla_queued_breached_at ?? null,
+      clock,
     ),
-    assigned: slaPart(row.assigned_at, row.assigned_at ? row.end_time : null, row.sla_assigned_mins, now, assignedMark),
+    assigned: slaPart(
+      row.assigned_at,
+      row.assigned_at ? row.end_time : null,
+      row.sla_assigned_mins,
+      now,
+      assignedMark,
+      clock,
+    ),
   };
 }
 

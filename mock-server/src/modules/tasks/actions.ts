@@ -1,7 +1,6 @@
 // Application actions (spec §4, §7; README "State machine"): the contract's applyAction decides where an action
 // leads and actionPermission who may take it; this service checks both, applies the effects on tasks and
 // stage in one transaction with its worklog and audit rows, and collects the notifications to send.
-import { randomUUID } from 'node:crypto';
 import {
   type ActionAnswer,
   type ActionState,
@@ -15,9 +14,14 @@ import {
   COMPLETION_ERRORS,
   type CompletionError,
   futureTimeProblem,
+  type Lifecycle,
+  type LifecycleRef,
+  nextTasks,
   type RebookAnswer,
   type RebookBody,
   rebookRefusal,
+  stepDone,
+  stepOf,
   type Team,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
@@ -34,8 +38,9 @@ import {
   recordAudits,
   type TaskRow,
 } from '../applications';
+import { lifecycleOf } from '../lifecycle';
 import { findUserById } from '../users';
-import { nextStep } from './workflow';
+import { branchOf, newTaskId, openStep, type Reopen, type StepTarget } from './workflow';
 import { loadTaskContext, type TaskContext } from './write-context';
 
 const CHANGED_MEANWHILE = 'The application changed meanwhile; reload and try again';
@@ -80,19 +85,6 @@ async function checkCompletion(tx: Queryable, applicationId: string): Promise<vo
   for (const error of COMPLETION_ERRORS) if (pending[error] > 0) throw completionRefused(error, pending[error]);
 }
 
-/** A task id no other task of the application has: TSK-<app>-<step>, then TSK-<app>-<step>.<n> for a step run again. */
-async function newTaskId(tx: Queryable, applicationId: string, stepNumber: number): Promise<string> {
-  const base = `TSK-${applicationId}-${stepNumber}`;
-  const [row] = await tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM tasks WHERE application_id = $1 AND (task_id = $2 OR task_id LIKE $2 || '.%')`,
-    [applicationId, base],
-  );
-  const n = row?.n ?? 0;
-  const id = n === 0 ? base : `${base}.${n + 1}`;
-  // A fixed id may exceed the id length of 64 for a very long application id: a random one then.
-  return id.length <= 64 ? id : `TSK-${randomUUID()}`;
-}
-
 interface NewTask {
   applicationId: string;
   name: string;
@@ -102,14 +94,18 @@ interface NewTask {
   assignedTo: string | null;
   team: readonly Team[];
   at: Date;
+  /** The reopened task's limits, clock and blocking, as it had them. */
+  sla: Pick<TaskRow, 'blocking' | 'sla_clock' | 'sla_queued_mins' | 'sla_assigned_mins' | 'sla_overall_mins'>;
 }
 
+/** One task opened again as it was (reappraisal, or a step its lifecycle version does not have). */
 async function openTask(tx: Queryable, t: NewTask): Promise<string> {
   const taskId = await newTaskId(tx, t.applicationId, t.stepNumber);
   await tx.query(
     `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
-       allowed_users, start_time, mod_time, assigned_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, '[]'::jsonb, $10, $10, $11)`,
+       allowed_users, start_time, mod_time, assigned_at, blocking, sla_clock, sla_queued_mins, sla_assigned_mins,
+       sla_overall_mins)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, '[]'::jsonb, $10, $10, $11, $12, $13, $14, $15, $16)`,
     [
       taskId,
       t.applicationId,
@@ -122,9 +118,28 @@ async function openTask(tx: Queryable, t: NewTask): Promise<string> {
       JSON.stringify(t.team),
       t.at,
       t.assignedTo ? t.at : null,
+      t.sla.blocking,
+      t.sla.sla_clock,
+      t.sla.sla_queued_mins,
+      t.sla.sla_assigned_mins,
+      t.sla.sla_overall_mins,
     ],
   );
   return taskId;
+}
+
+/** The lifecycle version an application records (doc.lifecycle), if any. */
+const lifecycleRefOf = (app: object): Partial<LifecycleRef> | undefined =>
+  (app as { lifecycle?: Partial<LifecycleRef> }).lifecycle;
+
+/** Who had each task of step `stepNumber` last, by task name: a step returned to goes back to them. */
+async function lastHolders(tx: Queryable, applicationId: string, stepNumber: number): Promise<Map<string, Reopen>> {
+  const rows = await tx.query<{ name: string; assigned_to: string | null; assigned_team: Team[] }>(
+    `SELECT DISTINCT ON (name) name, assigned_to, assigned_team FROM tasks
+      WHERE application_id = $1 AND step_number = $2 ORDER BY name, start_time DESC`,
+    [applicationId, stepNumber],
+  );
+  return new Map(rows.map((r) => [r.name, { assignedTo: r.assigned_to, team: r.assigned_team }]));
 }
 
 const ASSIGN_ACTIONS: readonly ApplicationAction[] = ['assign', 'reassign'];
@@ -181,6 +196,10 @@ export async function performAction(
   const named = reappraisal ? 'reappraise' : action;
   if (target && task.assigned_to === target.userid) throw invalid('assignTo', 'is already the assignee');
 
+  // The version the application started with: its steps, whatever was saved since.
+  const lifecycle: Lifecycle | null = ['complete_step/user', 'revert_stage'].includes(action)
+    ? await lifecycleOf(db, app.product_code, lifecycleRefOf(app))
+    : null;
   const effects = newEffects();
   const result = await db.transaction(async (tx): Promise<ActionAnswer> => {
     // The guards on the state read above make a racing second action fail instead of both succeeding.
@@ -258,71 +277,114 @@ export async function performAction(
       ],
     );
 
+    const stepTarget: StepTarget = {
+      applicationId: app.application_id,
+      productCode: app.product_code,
+      label,
+      branch: branchOf(stored.tasks),
+      previousTeam: task.assigned_team,
+      actorId: user.userid,
+    };
+    /** Tasks this action opened: they stay open when the others of the application are closed below. */
+    const opened: string[] = [];
+
     if (action === 'revert_stage') {
       // Back to the step before (reappraisal: the last step again), to whoever completed it (In
-      // Progress), or its queue when nobody did.
+      // Progress), or its queue when nobody did. A step of the application's lifecycle version opens
+      // every task of it again; a task of a step the version does not have is reopened on its own.
       const [previous] = reappraisal
         ? [task]
         : await tx.query<TaskRow>(
-            `SELECT task_id, name, step_name, step_number, type, assigned_to, assigned_team FROM tasks
+            `SELECT task_id, name, step_name, step_number, type, assigned_to, assigned_team, blocking, sla_clock,
+                    sla_queued_mins, sla_assigned_mins, sla_overall_mins FROM tasks
               WHERE application_id = $1 AND step_number < $2 ORDER BY step_number DESC, start_time DESC LIMIT 1`,
             [app.application_id, task.step_number],
           );
       if (!previous) throw conflict('revert_stage does not apply: the task is at the first step');
-      nextTaskId = await openTask(tx, {
-        applicationId: app.application_id,
-        name: previous.name,
-        stepName: previous.step_name,
-        stepNumber: previous.step_number,
-        type: previous.type,
-        assignedTo: previous.assigned_to,
-        team: previous.assigned_team,
-        at: now,
-      });
-      stage = previous.step_name;
       const why = reappraisal ? 'reopened for reappraisal at' : 'sent back to';
-      if (previous.assigned_to) {
-        await notifyUser(
+      const notices = {
+        assigned: (step: string) => `${label} was ${why} ${step} by ${user.displayName}`,
+        queued: (step: string) => `${label} is back in your team's queue at ${step}`,
+      };
+      const step = lifecycle ? stepOf(lifecycle, previous.step_number) : null;
+      if (lifecycle && step?.stepName === previous.step_name && !reappraisal) {
+        const holders = await lastHolders(tx, app.application_id, previous.step_number);
+        const reopened = await openStep(
           tx,
           effects,
-          previous.assigned_to,
-          notice('AssignedToUser', `${label} was ${why} ${previous.step_name} by ${user.displayName}`),
+          stepTarget,
+          lifecycle,
+          previous.step_number,
+          now,
+          holders,
+          notices,
         );
+        opened.push(...reopened.map((t) => t.taskId));
       } else {
-        await notifyTeam(
-          tx,
-          effects,
-          previous.assigned_team,
-          notice('AssignedToTeam', `${label} is back in your team's queue at ${previous.step_name}`),
+        opened.push(
+          await openTask(tx, {
+            applicationId: app.application_id,
+            name: previous.name,
+            stepName: previous.step_name,
+            stepNumber: previous.step_number,
+            type: previous.type,
+            assignedTo: previous.assigned_to,
+            team: previous.assigned_team,
+            at: now,
+            sla: previous,
+          }),
         );
+        if (previous.assigned_to) {
+          await notifyUser(
+            tx,
+            effects,
+            previous.assigned_to,
+            notice('AssignedToUser', notices.assigned(previous.step_name)),
+          );
+        } else {
+          await notifyTeam(
+            tx,
+            effects,
+            previous.assigned_team,
+            notice('AssignedToTeam', notices.queued(previous.step_name)),
+          );
+        }
       }
+      nextTaskId = opened[0] ?? null;
+      stage = previous.step_name;
     }
 
     if (action === 'complete_step/user') {
-      const next = nextStep(task.step_number);
-      if (next) {
-        const team = next.team ?? task.assigned_team;
-        nextTaskId = await openTask(tx, {
-          applicationId: app.application_id,
-          name: next.name,
-          stepName: next.stepName,
-          stepNumber: next.stepNumber,
-          type: next.type,
-          assignedTo: null,
-          team,
-          at: now,
-        });
-        stage = next.stepName;
-        await notifyTeam(
-          tx,
-          effects,
-          team,
-          notice('AssignedToTeam', `${label} is waiting in your team's queue at ${next.stepName}`),
-        );
-      } else {
-        newStatus = 'COMPLETED';
-        stage = CLOSED_STAGE;
+      // The step is done when every blocking task of this run of it is Completed (its tasks opened together).
+      const ofStep = await tx.query<{ blocking: boolean; progress: string }>(
+        'SELECT blocking, progress FROM tasks WHERE application_id = $1 AND step_number = $2 AND start_time = $3',
+        [app.application_id, task.step_number, task.start_time],
+      );
+      if (stepDone(ofStep)) {
+        const next = lifecycle ? nextTasks(lifecycle, task.step_number) : null;
+        if (lifecycle && next) {
+          const tasks = await openStep(tx, effects, stepTarget, lifecycle, next.stepNumber, now);
+          opened.push(...tasks.map((t) => t.taskId));
+          nextTaskId = opened[0] ?? null;
+          stage = next.step.stepName;
+        } else {
+          newStatus = 'COMPLETED';
+          stage = CLOSED_STAGE;
+        }
       }
+    }
+
+    // The application left its step (sent back) or ended: its other open tasks (parallel or non-blocking
+    // ones of the step) end with it.
+    if (
+      action === 'revert_stage' ||
+      (newStatus !== status && ['COMPLETED', 'REJECTED', 'CANCELLED'].includes(newStatus))
+    ) {
+      await tx.query(
+        `UPDATE tasks SET progress = 'Cancelled', end_time = $3, mod_time = $3
+          WHERE application_id = $1 AND progress IN ('In Progress', 'Pending') AND NOT task_id = ANY($2::text[])`,
+        [app.application_id, [task.task_id, ...opened], now],
+      );
     }
 
     const before = { _applicationStatus: status, stage: app.appLifeCycle?.stage ?? null };

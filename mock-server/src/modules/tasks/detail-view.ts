@@ -16,7 +16,6 @@ import { actorOn, currentTask, editingDisabledOn, iso, loadApplication, type Tas
 import { operationalLevelAgreement } from '../lists';
 import { findUserById } from '../users';
 import { stateOf } from './actions';
-import { WORKFLOW_STEPS } from './workflow';
 
 /** GET /v3/taskconfigs/getConfigs: the named task (taskId, or the latest of stepNumber), else the current one. */
 export async function taskConfigs(
@@ -98,6 +97,7 @@ export async function taskConfigs(
       actor,
     ),
     actions,
-    steps: WORKFLOW_STEPS.map((s) => ({ stepNumber: s.stepNumber, stepName: s.stepName })),
+    // The steps of the lifecycle version the application walks.
+    steps: app.appLifeCycle.steps.map((s, i) => ({ stepNumber: i + 1, stepName: s.stepName })),
   };
 }

@@ -2,4 +2,5 @@
 export { approvalsRoutes } from './approval-routes';
 export { taskConfigs } from './detail-view';
 export { actionsRoutes } from './routes';
+export { branchOf, openStep } from './workflow';
 export { loadTaskContext } from './write-context';

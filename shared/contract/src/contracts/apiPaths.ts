@@ -27,6 +27,8 @@ export const API_PATHS = {
   adminFeatures: '/setup/configs/Admin/Features',
   environmentDomain: '/setup/configs/Environment/Domain',
   setupConfig: '/setup/configs/:type/:name',
+  /** GET (staff; ?verNum=): a product's lifecycle; POST (operations admin): save it as a new version. */
+  lifecycleConfig: '/setup/configs/Workflow/:product',
 
   // Customer flow configuration
   flowConfigById: '/config/flow_config_by_id/:verNum/:flowId',

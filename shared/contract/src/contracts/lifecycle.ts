@@ -109,8 +109,11 @@ export const LifecycleSavedSchema = Type.Object(
 );
 export type LifecycleSaved = Static<typeof LifecycleSavedSchema>;
 
-/** GET ?verNum=N: an older version. */
-export const LifecycleQuerySchema = Type.Object({ verNum: Type.Optional(Type.Integer({ minimum: 1 })) }, closed);
+/** GET ?verNum=N: an older version (query strings stay strings: digits, no leading zero). */
+export const LifecycleQuerySchema = Type.Object(
+  { verNum: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,8}$' })) },
+  closed,
+);
 
 export const LifecycleParamsSchema = Type.Object({ product: Code }, closed);
 
