@@ -30,7 +30,8 @@ export function orderedProjects(order: string | undefined): { name: string; test
 /**
  * Spec files that change what every page meets, so nothing else may run beside them: they stop or replace a
  * part (the server, a remote, a release), change a setting every user reads (features, theme, chatbot, the
- * dashboard's configuration), or assert figures any other spec's application would move (the dashboard).
+ * dashboard's configuration, the personal loan's lifecycle every new personal loan follows), or assert figures
+ * any other spec's application would move (the dashboard).
  * video.spec.ts drives two browsers with fake media and stops the gateway. applications-lists.spec.ts runs axe
  * on the officer's list, which must settle: other specs' work reaches the officer as notifications and toasts
  * (a CI run with it side by side never saw the page's animations stop within 20 s).
@@ -41,6 +42,7 @@ const EXCLUSIVE_SPECS = [
   'chatbot.spec.ts',
   'customer-offline.spec.ts',
   'dashboard.spec.ts',
+  'lifecycles.spec.ts',
   'mui-federation.spec.ts',
   'notifications.spec.ts',
   'pages.spec.ts',

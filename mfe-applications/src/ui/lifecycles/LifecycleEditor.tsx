@@ -132,7 +132,12 @@ export function LifecycleEditor({
               Read only: only an operations admin changes lifecycles.
             </Typography>
           ) : (
-            <Typography variant="body2" color={problems.length > 0 ? 'error' : 'text.secondary'} role="status">
+            <Typography
+              variant="body2"
+              color={problems.length > 0 ? 'error' : 'text.secondary'}
+              role="status"
+              data-testid="lifecycle-status"
+            >
               {problems.length > 0
                 ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving`
                 : changes.length === 0
