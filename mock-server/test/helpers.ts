@@ -29,7 +29,14 @@ export async function startServer(
   database: TestDatabase = 'in-memory',
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
-  const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: dataDir, NODE_ENV: 'test', ...env });
+  // No SLA sweep unless a test asks for one: its marks and notifications would land in other tests' answers.
+  const config = loadConfig({
+    ...TEST_PGLITE,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SLA_SWEEP_INTERVAL_MS: '0',
+    ...env,
+  });
   let offsetMs = 0;
   const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options }, database);
   return {

@@ -52,7 +52,17 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
   const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
     cwd: PACKAGE_ROOT,
-    env: { ...base, ...TEST_PGLITE, HOST, SERVER_PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'error', ...env },
+    // No SLA sweep unless the test asks for one (helpers.ts startServer says why).
+    env: {
+      ...base,
+      ...TEST_PGLITE,
+      HOST,
+      SERVER_PORT: String(port),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      SLA_SWEEP_INTERVAL_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

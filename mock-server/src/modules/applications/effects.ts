@@ -79,7 +79,7 @@ export async function notifyTeam(
 }
 
 /** Sends what a committed change collected. */
-export async function publish(ctx: AppContext, effects: Effects): Promise<void> {
+export async function publish(ctx: Pick<AppContext, 'db' | 'hub'>, effects: Effects): Promise<void> {
   for (const { userId, notification } of effects.notifications) {
     ctx.hub.emit('notification', userId, notification, await uncountedCount(ctx.db, userId));
   }

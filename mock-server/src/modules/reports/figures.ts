@@ -215,7 +215,8 @@ export async function slaBreaches(
   now: Date,
 ): Promise<SlaBreaches> {
   const args = new Args();
-  const due = `task_sla_due(t.start_time, t.sla_overall_mins)`;
+  // On the task's own clock (migration 026), as the sweep and the lists' chips read it.
+  const due = `task_sla_end(t.start_time, t.sla_overall_mins, t.sla_clock)`;
   // The assigned part's mark counts only for the assignment it was made in (migration 026).
   const marked = `(t.sla_queued_breached_at IS NOT NULL OR t.sla_overall_breached_at IS NOT NULL
                    OR t.sla_assigned_breached_at >= t.assigned_at)`;

@@ -26,18 +26,18 @@ const OPEN = `progress IN ('In Progress', 'Pending')`;
 export const PART_SQL: Record<SlaPartName, { mark: string; due: string; unmarked: string }> = {
   queued: {
     mark: 'sla_queued_breached_at',
-    due: 'task_sla_due(start_time, sla_queued_mins)',
+    due: 'task_sla_end(start_time, sla_queued_mins, sla_clock)',
     unmarked: `${OPEN} AND assigned_at IS NULL AND sla_queued_breached_at IS NULL AND sla_queued_mins > 0`,
   },
   assigned: {
     mark: 'sla_assigned_breached_at',
-    due: 'task_sla_due(assigned_at, sla_assigned_mins)',
+    due: 'task_sla_end(assigned_at, sla_assigned_mins, sla_clock)',
     unmarked: `${OPEN} AND assigned_at IS NOT NULL AND sla_assigned_mins > 0
                AND (sla_assigned_breached_at IS NULL OR sla_assigned_breached_at < assigned_at)`,
   },
   overall: {
     mark: 'sla_overall_breached_at',
-    due: 'task_sla_due(start_time, sla_overall_mins)',
+    due: 'task_sla_end(start_time, sla_overall_mins, sla_clock)',
     unmarked: `${OPEN} AND sla_overall_breached_at IS NULL AND sla_overall_mins > 0`,
   },
 };
@@ -220,8 +220,11 @@ async function teamsOf(tx: Queryable, breaches: readonly Breach[]): Promise<Map<
   return new Map(rows.map((r) => [r.id, r]));
 }
 
+/** What a sweep needs of the server: a process of its own may sweep too (scripts/sla-sweep.ts). */
+export type SweepContext = Pick<AppContext, 'db' | 'config' | 'hub' | 'now'>;
+
 /** One sweep at the context's clock: marks, notifies and, once committed, tells sockets and lists. */
-export async function sweepSlaBreaches(ctx: AppContext): Promise<SweepReport> {
+export async function sweepSlaBreaches(ctx: SweepContext): Promise<SweepReport> {
   const started = performance.now();
   const now = ctx.now();
   const { batch, notifyWithinHours } = ctx.config.slaSweep;
