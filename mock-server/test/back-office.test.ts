@@ -26,13 +26,20 @@ after(() => s.close());
 const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   s.app.ctx.db.query<T>(sql, params);
 
-/** ACTIVE applications whose open task the officer holds In Progress, not yet used by another test. */
+/**
+ * ACTIVE applications whose open task the officer holds In Progress, not yet used by another test; `capturedBy`:
+ * one that user started (the four-eyes rule keeps whoever captured it from approving it).
+ */
 const used = new Set<string>();
-async function officerTask(): Promise<{ application_id: string; taskId: string; step: number; stage: string }> {
+async function officerTask(
+  capturedBy?: string,
+): Promise<{ application_id: string; taskId: string; step: number; stage: string }> {
   const rows = await q<{ application_id: string; task_id: string; step_number: number; stage: string }>(
     `SELECT t.application_id, t.task_id, t.step_number, a.stage FROM tasks t JOIN applications a USING (application_id)
       WHERE t.assigned_to = 'USR-1001' AND t.progress = 'In Progress' AND a.status = 'ACTIVE' AND t.step_number < 4
-        AND t.type <> 'CUST_FLOW' ORDER BY t.application_id`,
+        AND t.type <> 'CUST_FLOW' AND ($1::text IS NULL OR a.doc -> 'initiatedBy' ->> 'id' = $1)
+      ORDER BY t.application_id`,
+    [capturedBy ?? null],
   );
   const row = rows.find((r) => !used.has(r.application_id));
   if (!row) throw new Error('no officer task left');
@@ -132,12 +139,12 @@ describe('application actions', () => {
   });
 
   it('completion errors in order: an exception before a pending approval', async () => {
-    const t = await officerTask();
+    // Captured by the officer: the team lead, the branch credit manager, may decide at the first level.
+    const t = await officerTask('USR-1001');
     for (const kind of ['APPROVAL', 'EXCEPTION']) {
       const res = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
         application_id: t.application_id,
         taskId: t.taskId,
-        approver: 'USR-1003',
         kind,
         reason: `${kind} needed`,
       });
@@ -149,18 +156,23 @@ describe('application actions', () => {
       s.app,
       'GET',
       `/v3/application/approvals/getApprovals?application_id=${t.application_id}`,
-      approver,
+      lead,
     );
     assert.equal(list.statusCode, 200, list.body);
     const exception = list.json().data.find((a: { kind: string }) => a.kind === 'EXCEPTION');
     assert.equal(exception.canAct, true);
-    // Only the approver decides: the officer's approve is 403 and changes nothing.
+    // Only an approver of the level decides: the officer's approve is 403 and changes nothing.
     const before = await snapshot(t.application_id);
     const notYours = await call(s.app, 'POST', '/v3/application/approvals/approve', officer, {
       approvalId: exception.approvalId,
     });
     assert.equal(notYours.statusCode, 403);
     assert.deepEqual(await snapshot(t.application_id), before);
+    // The personal loans the officer holds are above the branch's 5 lakh: the region decides.
+    const up = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, {
+      approvalId: exception.approvalId,
+    });
+    assert.deepEqual([up.json().status, up.json().level], ['PENDING', 2]);
     const ok = await call(s.app, 'POST', '/v3/application/approvals/approve', approver, {
       approvalId: exception.approvalId,
     });
@@ -373,35 +385,43 @@ describe('application actions', () => {
 
 describe('approvals', () => {
   it('reject rejects the application; send_back of a task no longer open answers 1167 and changes nothing', async () => {
-    const t = await officerTask();
+    const t = await officerTask('USR-1001');
     const ask = async () =>
       (
         await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
           application_id: t.application_id,
           taskId: t.taskId,
-          approver: 'USR-1003',
           kind: 'APPROVAL',
           reason: 'Sanction above branch limit',
         })
       ).json().approvalId as string;
     const first = await ask();
     const second = await ask();
-    const forwarded = await call(s.app, 'POST', '/v3/application/approvals/forward', approver, {
-      approvalId: first,
-      forwardTo: 'USR-1004',
-    });
-    assert.equal(forwarded.json().approver, 'USR-1004');
+    // Forward goes up one level of the matrix: to the region's heads, not to anyone named.
+    const forwarded = await call(s.app, 'POST', '/v3/application/approvals/forward', lead, { approvalId: first });
+    assert.equal(forwarded.json().level, 2);
     assert.deepEqual(
-      labels(await call(s.app, 'POST', '/v3/application/approvals/forward', approver, { approvalId: second })),
+      labels(
+        await call(s.app, 'POST', '/v3/application/approvals/forward', lead, {
+          approvalId: second,
+          forwardTo: 'USR-1004',
+        }),
+      ),
       ['forwardTo'],
     );
-    const sentBack = await call(s.app, 'POST', '/v3/application/approvals/send_back', approver, { approvalId: second });
+    const sentBack = await call(s.app, 'POST', '/v3/application/approvals/send_back', lead, {
+      approvalId: second,
+      comment: 'Income proof missing',
+    });
     assert.equal(sentBack.statusCode, 200, sentBack.body);
     const again = await ask();
-    const rejected = await call(s.app, 'POST', '/v3/application/approvals/reject', admin, { approvalId: first });
+    const rejected = await call(s.app, 'POST', '/v3/application/approvals/reject', approver, { approvalId: first });
     assert.equal(rejected.json().application_status, 'REJECTED');
     const before = await snapshot(t.application_id);
-    const failed = await call(s.app, 'POST', '/v3/application/approvals/send_back', approver, { approvalId: again });
+    const failed = await call(s.app, 'POST', '/v3/application/approvals/send_back', lead, {
+      approvalId: again,
+      comment: 'Income proof missing',
+    });
     assert.equal(failed.statusCode, 500);
     assert.equal(failed.json().code, 1167);
     assert.equal(failed.json().message, 'Error while sending back');

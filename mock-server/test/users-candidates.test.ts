@@ -8,13 +8,12 @@ let s: TestServer;
 let officer: Login;
 let lead: Login;
 let admin: Login;
-let approver: Login;
 let outsider: Login;
 
 before(async () => {
   // The demo people only, so the candidate lists below are known.
   s = await startServer({ SEED_APPLICATIONS: '0' });
-  ({ officer, lead, admin, approver } = await loginStaff(s.app));
+  ({ officer, lead, admin } = await loginStaff(s.app));
   outsider = await login(s.app, 'developer');
 });
 after(() => s.close());
@@ -29,13 +28,18 @@ interface Candidate {
   teams: { id: string; name: string }[];
 }
 
-/** An ACTIVE application whose open staff task the officer holds, not used by another test. */
+/**
+ * An ACTIVE application whose open staff task the officer holds, not used by another test; `capturedBy`: one
+ * that user started (the four-eyes rule keeps whoever captured it from approving it).
+ */
 const used = new Set<string>();
-async function officerTask(): Promise<{ application_id: string; taskId: string }> {
+async function officerTask(capturedBy?: string): Promise<{ application_id: string; taskId: string }> {
   const rows = await q<{ application_id: string; task_id: string }>(
     `SELECT t.application_id, t.task_id FROM tasks t JOIN applications a USING (application_id)
       WHERE t.assigned_to = 'USR-1001' AND t.progress = 'In Progress' AND a.status = 'ACTIVE'
-        AND t.type <> 'CUST_FLOW' ORDER BY t.application_id`,
+        AND t.type <> 'CUST_FLOW' AND ($1::text IS NULL OR a.doc -> 'initiatedBy' ->> 'id' = $1)
+      ORDER BY t.application_id`,
+    [capturedBy ?? null],
   );
   const row = rows.find((r) => !used.has(r.application_id));
   if (!row) throw new Error('no officer task left');
@@ -113,29 +117,33 @@ describe('GET /v3/users/candidates', () => {
     assert.match(refused.body, /You may not reassign this application/);
   });
 
-  it('forward: the current approver gets the staff but themselves and the requester; others 403', async () => {
-    const t = await officerTask();
+  it("forward: who may act on the approval gets the next level's approvers; others 403", async () => {
+    // The officer captured it and asks: the team lead, the branch credit manager, decides at level 1.
+    const t = await officerTask('USR-1001');
     const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
       ...t,
-      approver: 'USR-1003',
       kind: 'APPROVAL',
       reason: 'Loan above the branch limit',
     });
     assert.equal(asked.statusCode, 200, asked.body);
+    assert.equal(asked.json().approver, 'USR-1002');
     const approvalId = asked.json().approvalId as string;
     const query = { purpose: 'forward', application_id: t.application_id, approvalId };
-    const res = await candidates(approver, query);
+    const res = await candidates(lead, query);
     assert.equal(res.statusCode, 200, res.body);
-    const offered = names(res.json().users);
-    assert.ok(offered.includes('teamlead') && !offered.includes('approver') && !offered.includes('officer'));
-    const refused = await candidates(officer, query);
+    // Level 2 of the personal loan: the West Region's head.
+    assert.deepEqual(names(res.json().users), ['approver']);
+    const refused = await candidates(admin, query);
     assert.equal(refused.statusCode, 403);
     assert.match(refused.body, /Only the current approver may forward this approval/);
+    const captured = await candidates(officer, query);
+    assert.equal(captured.statusCode, 403);
+    assert.match(captured.body, /you captured this application/);
     const other = await officerTask();
-    assert.deepEqual(labels(await candidates(approver, { ...query, application_id: other.application_id })), [
+    assert.deepEqual(labels(await candidates(lead, { ...query, application_id: other.application_id })), [
       'approvalId',
     ]);
-    assert.equal((await candidates(approver, { ...query, approvalId: 'APR-none' })).statusCode, 404);
+    assert.equal((await candidates(lead, { ...query, approvalId: 'APR-none' })).statusCode, 404);
   });
 
   it('bad input: 400 naming the field; no token: 401', async () => {

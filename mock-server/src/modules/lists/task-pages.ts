@@ -85,9 +85,16 @@ function listCondition(list: ApplicationList, caller: ListCaller, p: Params): st
       return `a.status = 'REJECTED' AND ${taskAccess(caller, p)}`;
     case 'CANCELLED':
       return `a.status = 'CANCELLED' AND ${taskAccess(caller, p)}`;
-    case 'MY_APPROVALS':
-      return `EXISTS (SELECT 1 FROM approvals ap WHERE ap.approver = ${p.add(caller.userid)}
-                 AND ap.status = 'PENDING' AND ap.application_id = a.application_id)`;
+    case 'MY_APPROVALS': {
+      // Named to the caller, or queued to a level whose teams and roles are the caller's (approvals.ts);
+      // the four-eyes rule is the approval's own to answer (canAct).
+      const teams = p.add(caller.teams.map((t) => t.id));
+      const roles = p.add([...caller.roles]);
+      return `EXISTS (SELECT 1 FROM approvals ap WHERE ap.status = 'PENDING' AND ap.application_id = a.application_id
+                 AND (ap.approver = ${p.add(caller.userid)}
+                      OR (ap.approver IS NULL AND (ap.approver_team = '[]' OR ap.approver_team ?| ${teams}::text[])
+                          AND (ap.approver_roles = '[]' OR ap.approver_roles ?| ${roles}::text[]))))`;
+    }
     case 'MY_QUERIES':
       return `EXISTS (SELECT 1 FROM sub_tasks q WHERE q.assigned_to = ${p.add(caller.userid)}
                  AND q.status = 'OPEN' AND q.application_id = a.application_id)`;

@@ -133,7 +133,11 @@ const lifecycleRefOf = (app: object): Partial<LifecycleRef> | undefined =>
   (app as { lifecycle?: Partial<LifecycleRef> }).lifecycle;
 
 /** Who had each task of step `stepNumber` last, by task name: a step returned to goes back to them. */
-async function lastHolders(tx: Queryable, applicationId: string, stepNumber: number): Promise<Map<string, Reopen>> {
+export async function lastHolders(
+  tx: Queryable,
+  applicationId: string,
+  stepNumber: number,
+): Promise<Map<string, Reopen>> {
   const rows = await tx.query<{ name: string; assigned_to: string | null; assigned_team: Team[] }>(
     `SELECT DISTINCT ON (name) name, assigned_to, assigned_team FROM tasks
       WHERE application_id = $1 AND step_number = $2 ORDER BY name, start_time DESC`,

@@ -12,7 +12,8 @@ import {
 import type { Queryable } from '../../db';
 import { forbidden, invalid } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
-import { findStaff } from '../users';
+import { findStaff, findUserById } from '../users';
+import { fourEyesFacts, levelApprovers } from './approval-matrix';
 import { pendingApprovalFor } from './approvals';
 import { loadTaskContext } from './write-context';
 
@@ -36,13 +37,23 @@ export async function userCandidates(
     findStaff(db, { portalApp: PORTAL_APP_NAME, search, excludeIds, teamIds, limit: CANDIDATES_LIMIT });
 
   if (purpose === 'forward') {
-    // modules/tasks/approvals decideApproval: the current approver of a pending approval, to anyone but
-    // themselves and the requester.
+    // modules/tasks/approvals decideApproval: someone who may act on a pending approval forwards it to an
+    // approver of the next level whom the four-eyes rule allows.
     if (approvalId === undefined) throw invalid('approvalId', 'is required for forward');
-    const approval = await pendingApprovalFor(db, user, approvalId, 'forward');
+    const { approval, subject, next } = await pendingApprovalFor(db, user, approvalId, 'forward');
     if (approval.application_id !== application_id)
       throw invalid('approvalId', `is not an approval of application ${application_id}`);
-    return (await staff([user.userid, approval.requested_by])).map(toCandidate);
+    if (!next) return [];
+    const eligible = await levelApprovers(db, next, fourEyesFacts(subject, next.level, approval.decisions));
+    const text = search?.trim().toLowerCase() ?? '';
+    const users = await Promise.all(
+      eligible.filter((e) => e.userid !== user.userid).map((e) => findUserById(db, e.userid)),
+    );
+    return users
+      .filter((u): u is UserRecord => u !== null)
+      .filter((u) => text === '' || `${u.displayName}\n${u.userName}`.toLowerCase().includes(text))
+      .slice(0, CANDIDATES_LIMIT)
+      .map(toCandidate);
   }
 
   if (approvalId !== undefined) throw invalid('approvalId', `is only for forward, not ${purpose}`);
