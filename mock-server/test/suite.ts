@@ -4,9 +4,9 @@
 // (kill -9 durability, the fuzz corpus, the drain) instead of the others; file names run only those files;
 // `--part=1/2` runs the first of two parts of about the same length (npm test runs both side by side).
 // A single file still runs on its own: `node --import tsx --test test/<file>.test.ts`.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { describe } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { pathToFileURL } from 'node:url';
 
 const LONG = new Set(['durability.test.ts', 'fuzz.test.ts', 'drain.test.ts']);
@@ -64,8 +64,52 @@ const all =
 const files = part ? partOf(all, Number(part[1]), Number(part[2])) : all;
 if (files.length === 0) throw new Error(`no test files match ${args.join(' ') || '(all)'}`);
 
+/**
+ * CPU seconds so far of this process and of the children it waited for (a server started as a child process):
+ * Linux's /proc/self/stat (utime, stime, cutime, cstime in clock ticks of 1/100 s); this process's own where
+ * there is no /proc.
+ */
+function cpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + ticks, 0) / 100;
+  } catch {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1e6;
+  }
+}
+
+/** Each file's wall and CPU seconds, printed at the end: where the suite waits and where it computes. */
+const timings: { file: string; wall: number; cpu: number }[] = [];
+
 for (const file of files) {
   describe(file, async () => {
+    let wallStart = 0;
+    let cpuStart = 0;
+    before(() => {
+      wallStart = performance.now();
+      cpuStart = cpuSeconds();
+    });
     await import(pathToFileURL(path.join(dir, file)).href);
+    // Registered after the file's own hooks, so it counts their closing of servers too.
+    after(() => {
+      timings.push({ file, wall: (performance.now() - wallStart) / 1000, cpu: cpuSeconds() - cpuStart });
+    });
   });
 }
+
+// At exit, after the reporter's last line (a root `after` hook would print amid its output).
+process.once('exit', () => {
+  const lines = [...timings]
+    .sort((a, b) => b.wall - a.wall)
+    .map((t) => `  ${t.wall.toFixed(1).padStart(7)} s ${t.cpu.toFixed(1).padStart(7)} CPU-s  ${t.file}`);
+  const total = timings.reduce((sum, t) => ({ wall: sum.wall + t.wall, cpu: sum.cpu + t.cpu }), { wall: 0, cpu: 0 });
+  writeSync(
+    1,
+    `\nserver test files, wall and CPU seconds (slowest first; ${total.wall.toFixed(1)} s, ${total.cpu.toFixed(1)} CPU-s in all):\n${lines.join('\n')}\n`,
+  );
+});

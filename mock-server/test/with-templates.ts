@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TEMPLATES_ENV } from './harness/seeded';
+import { TEMPLATES_ENV } from './harness/templates-env';
 
 const [command, ...args] = process.argv.slice(2);
 if (!command) throw new Error('usage: tsx test/with-templates.ts <command> [args…]');

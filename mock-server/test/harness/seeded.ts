@@ -4,7 +4,7 @@
 // and no page written to disk through the file system emulation. A test that stops a server and starts
 // another on the same data asks for a copy on disk instead.
 import { existsSync, rmSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -14,15 +14,14 @@ import { type Config, IN_MEMORY_DATA_DIR, loadConfig } from '../../src/config';
 import { openPglite } from '../../src/db/pglite';
 import { buildSeededApp, seedDatabase } from '../../src/seed';
 import { checkAnswers } from './answers';
+import { TEMPLATES_ENV } from './templates-env';
 
 /** PGlite with small shared buffers: a test's database is a few MB, and a start takes a third of the time. */
 export const TEST_PGLITE = { PGLITE_SHARED_BUFFERS_MB: '16' };
 
-/** Set by test/with-templates.ts for a whole `npm test`; a file run on its own makes its own. */
-export const TEMPLATES_ENV = 'MOCK_SERVER_TEST_TEMPLATES';
-
 let ownRoot: string | undefined;
 
+/** The run's directory of templates (test/with-templates.ts gives one); a file run on its own makes its own. */
 async function templatesRoot(): Promise<string> {
   const shared = process.env[TEMPLATES_ENV];
   if (shared) return shared;
@@ -41,26 +40,38 @@ async function template(config: Config): Promise<string> {
   const dir = path.join(root, production ? 'production' : `demo-${config.seedApplications}-${config.seedLeads}`);
   if (existsSync(dir)) return dir;
   // One process seeds a template; another that needs it meanwhile (npm test's other server part) waits.
+  const lock = `${dir}.lock`;
   try {
-    await mkdir(`${dir}.lock`);
+    await mkdir(lock);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    return madeByAnother(dir);
+    return madeByAnother(config, dir, lock);
   }
   const building = await mkdtemp(path.join(root, 'building-'));
-  const env = {
-    ...TEST_PGLITE,
-    DATA_DIR: building,
-    NODE_ENV: config.nodeEnv,
-    SEED_APPLICATIONS: String(config.seedApplications),
-    SEED_LEADS: String(config.seedLeads),
-  };
-  await seedDatabase(loadConfig(env));
-  const pg = await PGlite.create(building);
   try {
-    await writeFile(`${building}.tar`, Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer()));
-  } finally {
-    await pg.close();
+    const env = {
+      ...TEST_PGLITE,
+      DATA_DIR: building,
+      NODE_ENV: config.nodeEnv,
+      SEED_APPLICATIONS: String(config.seedApplications),
+      SEED_LEADS: String(config.seedLeads),
+    };
+    await seedDatabase(loadConfig(env));
+    const pg = await PGlite.create(building);
+    try {
+      // A checkpoint first: a restore then replays no WAL.
+      await pg.exec('CHECKPOINT');
+      const dump = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
+      await writeFile(`${building}.tar`, withoutEmptyWalSegments(dump));
+    } finally {
+      await pg.close();
+    }
+  } catch (error) {
+    // A failed seed frees the template at once: a process waiting for it seeds it itself (and meets the error).
+    await rm(building, { recursive: true, force: true });
+    await rm(`${building}.tar`, { force: true });
+    await rm(lock, { recursive: true, force: true });
+    throw error;
   }
   // The dump first: the directory's name is what tells another process both are there.
   await rename(`${building}.tar`, dumpOf(dir));
@@ -68,18 +79,51 @@ async function template(config: Config): Promise<string> {
   return dir;
 }
 
-/** How long a process waits for the one seeding a template (seeding takes seconds; a crash, for ever). */
+/** How long a process waits for the one seeding a template (seeding takes seconds; a hung seed, for ever). */
 const TEMPLATE_WAIT_MS = 10 * 60_000;
 
-async function madeByAnother(dir: string): Promise<string> {
+async function madeByAnother(config: Config, dir: string, lock: string): Promise<string> {
   const started = Date.now();
   while (!existsSync(dir)) {
+    // The seeding process failed and gave the template up: seed it here.
+    if (!existsSync(lock)) return template(config);
     if (Date.now() - started > TEMPLATE_WAIT_MS) {
       throw new Error(`the template ${dir} was not made within 10 minutes by the process seeding it`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return dir;
+}
+
+const TAR_BLOCK = 512;
+
+/**
+ * A tar of a data directory without its WAL segments that hold only zero bytes: PostgreSQL makes the next 16 MB
+ * segment ahead of need, and every test server's restore would copy it into memory for nothing (it is made again
+ * when needed; the checkpoint a restore starts from lies in a segment with records).
+ */
+function withoutEmptyWalSegments(tar: Uint8Array): Uint8Array {
+  const field = (header: Uint8Array, from: number, to: number) =>
+    Buffer.from(header.subarray(from, to))
+      .toString('latin1')
+      .replace(/\0[\s\S]*$/, '');
+  const kept: Uint8Array[] = [];
+  let offset = 0;
+  while (offset + TAR_BLOCK <= tar.length) {
+    const header = tar.subarray(offset, offset + TAR_BLOCK);
+    // Two blocks of zeros end the archive.
+    if (header.every((byte) => byte === 0)) break;
+    const prefix = field(header, 345, 500);
+    const name = prefix ? `${prefix}/${field(header, 0, 100)}` : field(header, 0, 100);
+    const size = Number.parseInt(field(header, 124, 136).trim() || '0', 8);
+    const end = offset + TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
+    const data = tar.subarray(offset + TAR_BLOCK, offset + TAR_BLOCK + size);
+    const emptySegment = /(^|\/)pg_wal\/[0-9A-F]{24}$/.test(name) && data.every((byte) => byte === 0);
+    if (!emptySegment) kept.push(tar.subarray(offset, end));
+    offset = end;
+  }
+  kept.push(new Uint8Array(2 * TAR_BLOCK));
+  return Buffer.concat(kept);
 }
 
 const dumpOf = (templateDir: string) => `${templateDir}.tar`;
