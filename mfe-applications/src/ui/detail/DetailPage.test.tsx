@@ -18,6 +18,9 @@ jest.mock('../../api/detail', () => ({
     action: jest.fn(),
   },
 }));
+jest.mock('../../api/follow', () => ({
+  followApi: { state: jest.fn(async () => ({ application_id: 'APP-7', following: false })) },
+}));
 const mocked = detailApi as jest.Mocked<typeof detailApi>;
 
 const team = { type: 'HIERARCHY' as const, id: 'T-1' };

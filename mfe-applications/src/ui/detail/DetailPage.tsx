@@ -35,6 +35,7 @@ import {
 } from '../../api/useDetail';
 import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
 import { FieldHistory } from './FieldHistory';
+import { FollowButton } from './FollowButton';
 import { ResumeLinkAction } from './ResumeLinkAction';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
@@ -84,6 +85,7 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
           </Typography>
         )}
         <VideoCallAction applicationId={configs.application_id} user={user} />
+        <FollowButton applicationId={configs.application_id} />
         <Button startIcon={<HistoryIcon />} onClick={onHistory}>
           Field history
         </Button>
