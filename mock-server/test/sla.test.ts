@@ -357,6 +357,35 @@ describe('following an application', () => {
     assert.deepEqual(labels(await followed(as.officer, { page: -1 })), ['page']);
   });
 
+  it('a completed step tells the followers (FOLLOWED), not the officer who completed it', async () => {
+    const [task] = await db().query<TaskPick>(
+      `SELECT t.task_id, t.application_id FROM tasks t JOIN applications a ON a.application_id = t.application_id
+        WHERE t.is_current AND t.progress IN ('Pending', 'In Progress') AND a.status = 'ACTIVE' AND t.step_number < 3
+          AND t.assigned_team @> '[{"id":"TEAM-MUM-WEST"}]' AND NOT t.application_id = ANY($1::text[])
+          AND NOT EXISTS (SELECT 1 FROM sub_tasks q WHERE q.application_id = t.application_id AND q.status = 'OPEN')
+          AND NOT EXISTS (SELECT 1 FROM approvals p WHERE p.application_id = t.application_id AND p.status = 'PENDING')
+        ORDER BY t.application_id LIMIT 1`,
+      [[...used]],
+    );
+    assert.ok(task, 'an open first- or second-step task of the branch without queries or approvals');
+    used.add(task.application_id);
+    await resetSla(task.task_id, {}, 'USR-1001');
+    const id = task.application_id;
+    for (const who of [as.officer, as.teamlead])
+      assert.equal((await call(server.app, 'POST', path(id), who)).statusCode, 200);
+    const done = await call(server.app, 'POST', '/v3/application/action/complete_step/user', as.officer, {
+      application_id: id,
+      taskId: task.task_id,
+    });
+    assert.equal(done.statusCode, 200, done.body);
+    const sent = (await notificationsAbout(id)).filter((n) => n.kind === 'FOLLOWED');
+    assert.deepEqual(
+      sent.map((n) => n.user_id),
+      ['USR-1002'],
+    );
+    assert.match(sent[0]?.message ?? '', new RegExp(`^Application ${id} \\(.+\\) moved from .+ to .+$`));
+  });
+
   it('notifyFollowers: FOLLOWED to followers who may still see it, not to whoever made the change', async () => {
     const task = await branchTask();
     const id = task.application_id;

@@ -38,6 +38,7 @@ import {
   recordAudits,
   type TaskRow,
 } from '../applications';
+import { notifyFollowers } from '../follows';
 import { lifecycleOf } from '../lifecycle';
 import { findUserById } from '../users';
 import { branchOf, newTaskId, openStep, type Reopen, type StepTarget } from './workflow';
@@ -397,6 +398,15 @@ export async function performAction(
       newStatus,
       stage,
     ]);
+    // Its followers hear of every step change (modules/follows), the one who made it aside.
+    if (before.stage !== stage) {
+      await notifyFollowers(tx, effects, {
+        applicationId: app.application_id,
+        actorId: user.userid,
+        message: `${label} moved from ${before.stage ?? 'its start'} to ${stage}`,
+        at: now,
+      });
+    }
     const changes = [
       { fieldKey: '_applicationStatus', oldValue: before._applicationStatus, newValue: newStatus },
       { fieldKey: 'stage', oldValue: before.stage, newValue: stage },
