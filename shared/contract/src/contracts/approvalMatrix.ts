@@ -10,23 +10,22 @@ const RoleName = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-
 const RiskGrade = Type.String({ minLength: 1, maxLength: 16, pattern: '^[A-Za-z0-9+-]+$' });
 
 /** The most levels a matrix has, and the most distinct approvers one level may require. */
-export const APPROVAL_MAX_LEVELS = 10;
-export const APPROVAL_MAX_REQUIRED_APPROVERS = 5;
+const APPROVAL_MAX_LEVELS = 10;
+const APPROVAL_MAX_REQUIRED_APPROVERS = 5;
 
 /**
  * Who decides at a level: a user qualifies when they are in one of `teams` (if any are named) and hold one
  * of `roles` (if any are named); at least one of the two lists names someone.
  */
-export const ApprovalApproversSchema = Type.Object(
+const ApprovalApproversSchema = Type.Object(
   {
     teams: Type.Array(Id, { maxItems: 20, uniqueItems: true }),
     roles: Type.Array(RoleName, { maxItems: 20, uniqueItems: true }),
   },
   closed,
 );
-export type ApprovalApprovers = Static<typeof ApprovalApproversSchema>;
 
-export const ApprovalLevelSchema = Type.Object(
+const ApprovalLevelSchema = Type.Object(
   {
     /** 1..n in the matrix's order. */
     level: Type.Integer({ minimum: 1, maximum: APPROVAL_MAX_LEVELS }),

@@ -4,7 +4,7 @@
 import type { ApprovalLevel, ApprovalMatrix } from '../contracts/approvalMatrix';
 
 /** Whether `level` may decide a loan of `amount` (INR) and `riskGrade` itself, rather than forward it. */
-export function levelDecides(level: ApprovalLevel, amount: number, riskGrade?: string | null): boolean {
+function levelDecides(level: ApprovalLevel, amount: number, riskGrade?: string | null): boolean {
   if (level.maxAmount !== null && amount > level.maxAmount) return false;
   if (level.riskGrades === undefined) return true;
   return typeof riskGrade === 'string' && level.riskGrades.includes(riskGrade);

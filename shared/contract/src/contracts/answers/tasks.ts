@@ -123,7 +123,6 @@ const ApprovalSchema = Type.Object(
   closed,
 );
 export type Approval = Static<typeof ApprovalSchema>;
-export type ApprovalDecision = Static<typeof ApprovalDecisionSchema>;
 export const ApprovalsAnswerSchema = Type.Object({ data: Type.Array(ApprovalSchema) }, closed);
 
 /** Where an approval waits: its level, and one approver or the level's teams (approver null). */
