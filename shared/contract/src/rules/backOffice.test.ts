@@ -1,5 +1,5 @@
-import { ASSIGN_CASES } from '../cases';
 import fc from 'fast-check';
+import { ASSIGN_CASES } from '../cases';
 import {
   APPLICATION_ACTIONS,
   type ApplicationAction,
