@@ -8,7 +8,7 @@
 import { type BreachPolicy, formatDateTime, type Team } from '@originate/contract';
 import type { Queryable } from '../../db';
 import type { AppContext } from '../../platform/context';
-import { addWorklog, type Effects, newEffects, notifyTeam, publish } from '../applications';
+import { type Effects, newEffects, notifyTeam, publish } from '../applications';
 import { insertNotification } from '../notifications';
 
 export const SLA_PARTS = ['queued', 'assigned', 'overall'] as const;
@@ -137,11 +137,30 @@ async function policiesOf(tx: Queryable, breaches: readonly Breach[]): Promise<M
 
 const PART_LABEL: Record<SlaPartName, string> = { queued: 'queued', assigned: 'assigned', overall: 'overall' };
 
+/** One worklog row per breach (the application's history), in one statement however many there are. */
+async function logBreaches(tx: Queryable, breaches: readonly Breach[], notified: ReadonlySet<Breach>, now: Date) {
+  await tx.query(
+    `INSERT INTO worklogs (application_id, task_id, user_id, action, detail, created_at)
+     SELECT b.application_id, b.task_id, NULL, 'sla_breached',
+            jsonb_build_object('part', b.part, 'expectedEnd', b.expected_end, 'notified', b.notified), $5
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $6::boolean[])
+            AS b(application_id, task_id, part, expected_end, notified)`,
+    [
+      breaches.map((b) => b.applicationId),
+      breaches.map((b) => b.taskId),
+      breaches.map((b) => b.part),
+      breaches.map((b) => b.expectedEnd.toISOString()),
+      now,
+      breaches.map((b) => notified.has(b)),
+    ],
+  );
+}
+
 /**
- * What one breach tells: the worklog row, the lead of each of the task's teams (TEAM / TeamApplication), and
- * for an escalating policy the next level's queue: the parents of the task's teams not already in it join
- * the task's queue and their members hear of it (TEAM / AssignedToTeam). A second breach of the same task
- * escalates one level further, since its queue then holds the parents.
+ * What one fresh breach tells: the lead of each of the task's teams (TEAM / TeamApplication), and for an
+ * escalating policy the next level's queue: the parents of the task's teams not already in it join the
+ * task's queue and their members hear of it (TEAM / AssignedToTeam). A second breach of the same task
+ * escalates one level further, since its queue then holds the parents. Open lists hear of the change.
  */
 async function handle(
   tx: Queryable,
@@ -150,18 +169,8 @@ async function handle(
   policy: BreachPolicy,
   teams: ReadonlyMap<string, TeamRow>,
   now: Date,
-  notify: boolean,
 ): Promise<{ notified: number; escalated: boolean }> {
-  await addWorklog(tx, {
-    applicationId: breach.applicationId,
-    taskId: breach.taskId,
-    userId: null,
-    action: 'sla_breached',
-    detail: { part: breach.part, expectedEnd: breach.expectedEnd.toISOString(), notified: notify },
-    at: now,
-  });
   effects.changed.set(breach.applicationId, now);
-  if (!notify) return { notified: 0, escalated: false };
   const before = effects.notifications.length;
   const message = `Application ${breach.applicationId}: the ${PART_LABEL[breach.part]} SLA of '${breach.taskName}' (${breach.stepName}) ran out at ${formatDateTime(breach.expectedEnd)}`;
   if (policy.notifyTeamLead) {
@@ -238,15 +247,17 @@ export async function sweepSlaBreaches(ctx: SweepContext): Promise<SweepReport> 
     const breaches: Breach[] = [];
     for (const part of SLA_PARTS) breaches.push(...(await markPart(tx, part, now, batch)));
     if (breaches.length === 0) return { breaches, notified: 0, escalated: 0 };
-    const notifying = breaches.filter((b) => b.expectedEnd.getTime() >= oldest);
-    const policies = notifying.length > 0 ? await policiesOf(tx, notifying) : new Map<string, BreachPolicy>();
-    const teams = notifying.length > 0 ? await teamsOf(tx, notifying) : new Map<string, TeamRow>();
+    // Old news (a breach older than the window: after a stop, or a seeded bank) is marked and logged only:
+    // nobody is told, and a list already showed it breached by the clock.
+    const fresh = breaches.filter((b) => b.expectedEnd.getTime() >= oldest);
+    await logBreaches(tx, breaches, new Set(fresh), now);
+    if (fresh.length === 0) return { breaches, notified: 0, escalated: 0 };
+    const policies = await policiesOf(tx, fresh);
+    const teams = await teamsOf(tx, fresh);
     let notified = 0;
     let escalated = 0;
-    for (const breach of breaches) {
-      const notify = breach.expectedEnd.getTime() >= oldest;
-      const policy = policies.get(breach.taskId) ?? DEFAULT_BREACH_POLICY;
-      const done = await handle(tx, effects, breach, policy, teams, now, notify);
+    for (const breach of fresh) {
+      const done = await handle(tx, effects, breach, policies.get(breach.taskId) ?? DEFAULT_BREACH_POLICY, teams, now);
       notified += done.notified;
       if (done.escalated) escalated++;
     }
