@@ -1,8 +1,9 @@
-// npm test: install what is missing (Debian chromium, nginx and janus too), then three streams at once (see main):
-// the server tests; the other unit tests, then the server's long tests; the build, then the browser tests, typecheck
-// and lint. Every step runs; the exit code is non-zero if anything failed. The summary gives each step's wall and
-// CPU time, and ends with what failed (CI shows the tail of the output).
-import { mkdtempSync, rmSync } from 'node:fs';
+// npm test: install what is missing (Debian chromium, nginx and janus too), then at once (see main) the build and the
+// browser tests, and a queue of the other steps (the server suite, each package's unit tests, typecheck and lint)
+// on two niced workers, joined by a third when the browser tests end. Every step runs; the exit code is non-zero
+// if anything failed. The summary gives each step's wall and CPU time, and ends with what failed (CI shows the tail
+// of the output).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,7 +59,7 @@ async function setUp(name, work) {
 }
 
 /**
- * A command at a lower CPU priority (coreutils' nice), for the lanes beside the browser tests.
+ * A command at a lower CPU priority (coreutils' nice), for the steps beside the browser tests.
  * @param {string} command @param {string[]} args @returns {[string, string[]]}
  */
 function niced(command, args) {
@@ -105,8 +106,8 @@ async function requireProductionServices() {
 let stepNumber = 0;
 
 /**
- * Steps run in three lanes at once (see main), so each one's output is kept and printed whole when it
- * ends, under its name, instead of interleaving with the other lanes'. Each runs under with-cpu-time.mjs, which
+ * Steps run three at once (see main), so each one's output is kept and printed whole when it
+ * ends, under its name, instead of interleaving with the others'. Each runs under with-cpu-time.mjs, which
  * measures the CPU of its whole process tree.
  * @param {string} name @param {string} command @param {string[]} args @param {NodeJS.ProcessEnv} [env]
  */
@@ -200,81 +201,124 @@ async function main() {
   // The video gateway: the server's real-gateway test and the browser tests run it (lib/janus-process.mjs).
   await setUp('Debian janus: apt-get (when missing)', ensureJanus);
   if (process.env.CI === 'true') await requireProductionServices();
-  // Three streams on CI's 2 cores, each running to the end so a run reports every failure at once:
-  // - the build, then the browser and topology tests: the longest path, and it waits on real time (timeouts, a
-  //   live page), so it runs at normal priority;
-  // - half the server suite, then the server's three long files (kill -9 durability, the fuzz corpus, the drain);
-  // - the other half, then the other packages' unit tests, then the static checks.
-  // The last two run niced (`nice -n 10`): they take the CPU the browser lane leaves while it waits. The server
-  // suite in two halves of about the same length (mock-server test/suite.ts `--part`) keeps both cores busy
-  // while the browser lane waits; the halves share one directory of seeded templates (seeded once).
-  const serverHalves = ['1/2', '2/2'].map((part) => `--part=${part}`);
-  const lanes = [
-    (async () => {
-      await tests(
-        `server tests: npm test -w @originate/mock-server -- ${serverHalves[0]}`,
-        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[0]]),
-      );
-      await tests(
-        'server tests, the long ones: npm run test:long -w @originate/mock-server',
-        ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server']),
-      );
-    })(),
-    (async () => {
-      await tests(
-        `server tests: npm test -w @originate/mock-server -- ${serverHalves[1]}`,
-        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', serverHalves[1]]),
-      );
-      // --no-bail: one package's failure does not stop the others; --no-sort: tests run from sources, so
-      // no package waits for another's tests in dependency order.
-      await tests(
-        'unit tests: npx lerna run test --ignore @originate/mock-server --concurrency 1 --no-bail --no-sort',
-        ...niced('npx', [
-          'lerna',
-          'run',
-          'test',
-          '--ignore',
-          '@originate/mock-server',
-          '--concurrency',
-          '1',
-          '--no-bail',
-          '--no-sort',
-        ]),
-      );
-      // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
-      // types are checked once each, not once per package.
-      await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
-      await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
-      // Exports, files and dependencies nothing uses (knip.json).
-      await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
-    })(),
-    (async () => {
-      const buildStartedAt = new Date();
-      if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
-        // The browser tests' setup then finds the builds current instead of building them again.
-        markBuilt(buildStartedAt);
-        await browserTestsStep();
-        // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
-        await tests('topology: npm run test:topology -w @originate/deploy', 'npm', [
-          'run',
-          'test:topology',
-          '-w',
-          '@originate/deploy',
-        ]);
-      } else {
-        tallies.push({
-          name: 'browser tests (not run: build failed)',
-          passed: 0,
-          failed: 1,
-          skipped: 0,
-          ms: 0,
-          cpuSeconds: 0,
-        });
-      }
-    })(),
-  ];
-  await Promise.all(lanes);
+  // Two kinds of work on CI's 2 cores, each step running to the end so a run reports every failure at once:
+  // - the browser stream: the build, then the browser and topology tests. The longest path, and it waits on real
+  //   time (timeouts, a live page), so it runs at normal priority;
+  // - everything else, a queue of steps under `nice -n 10` (they take the CPU the browser stream leaves while it
+  //   waits): two workers take its steps in order, each the next one when it is free, and the browser stream
+  //   becomes a third worker once it has ended, so the last steps share three workers instead of waiting behind
+  //   one long stream. Small steps at the end (the server's long files one by one, each package's unit tests, the
+  //   static checks) let the workers end together.
+  // The server suite runs in two halves of about the same length (mock-server test/suite.ts `--part`), one on
+  // each worker, sharing one directory of seeded templates (one half seeds a template, the other waits for it).
+  const queue = [...serverSteps(), ...unitTestSteps(), ...checkSteps()];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) await next();
+  };
+  const browserStream = async () => {
+    const buildStartedAt = new Date();
+    if (await check('build: npx lerna run build', 'npx', ['lerna', 'run', 'build'])) {
+      // The browser tests' setup then finds the builds current instead of building them again.
+      markBuilt(buildStartedAt);
+      await browserTestsStep();
+      // After the build, not among the unit tests: it serves the builds (deploy/README.md, "nginx topology").
+      await tests('topology: npm run test:topology -w @originate/deploy', 'npm', [
+        'run',
+        'test:topology',
+        '-w',
+        '@originate/deploy',
+      ]);
+    } else {
+      tallies.push({
+        name: 'browser tests (not run: build failed)',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        ms: 0,
+        cpuSeconds: 0,
+      });
+    }
+  };
+  await Promise.all([worker(), worker(), browserStream().then(worker)]);
   summarise();
+}
+
+/** @typedef {() => Promise<void>} Step */
+
+/**
+ * The server suite's halves, then its three long files (kill -9 durability, the drain, the fuzz corpus), each a step
+ * of its own, the longest first: they mostly wait for servers to start and stop, and overlap well with other steps.
+ * @returns {Step[]}
+ */
+function serverSteps() {
+  const halves = ['1/2', '2/2'].map(
+    (part) => () =>
+      tests(
+        `server tests: npm test -w @originate/mock-server -- --part=${part}`,
+        ...niced('npm', ['test', '-w', '@originate/mock-server', '--', `--part=${part}`]),
+      ),
+  );
+  const long = ['durability', 'drain', 'fuzz'].map(
+    (file) => () =>
+      tests(
+        `server tests, a long one: npm run test:long -w @originate/mock-server -- test/${file}.test.ts`,
+        ...niced('npm', ['run', 'test:long', '-w', '@originate/mock-server', '--', `test/${file}.test.ts`]),
+      ),
+  );
+  return [...halves, ...long];
+}
+
+/**
+ * Each other package's unit tests (`npm test -w <package>`), a step each: every package with a test script but the
+ * server (above), those that took longest first. A package no longer listed here still runs, last.
+ * @returns {Step[]}
+ */
+function unitTestSteps() {
+  const LONGEST_FIRST = [
+    '@originate/mfe-applications',
+    '@originate/mfe-customer-flow',
+    '@originate/web',
+    '@originate/contract',
+    '@originate/mfe-reports',
+    '@originate/shell',
+    '@originate/deploy',
+    '@originate/mfe-video',
+    '@originate/mfe-notifications',
+    '@originate/flow-engine',
+    '@originate/mfe-leads',
+  ];
+  const root = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  /** @type {string[]} */
+  const names = [];
+  for (const dir of root.workspaces) {
+    const pkg = JSON.parse(readFileSync(path.join(ROOT, dir, 'package.json'), 'utf8'));
+    if (pkg.scripts?.test && pkg.name !== '@originate/mock-server') names.push(pkg.name);
+  }
+  const rank = (/** @type {string} */ name) => {
+    const at = LONGEST_FIRST.indexOf(name);
+    return at === -1 ? LONGEST_FIRST.length : at;
+  };
+  return names
+    .sort((a, b) => rank(a) - rank(b))
+    .map((name) => () => tests(`unit tests: npm test -w ${name}`, ...niced('npm', ['test', '-w', name])));
+}
+
+/** Typecheck and lint, last: they need no other step and take a minute or two. @returns {Step[]} */
+function checkSteps() {
+  return [
+    // Two programs (tsconfig.web.json, tsconfig.node.json) instead of one per package: the shared and MUI
+    // types are checked once each, not once per package.
+    async () => {
+      await check('typecheck: npm run typecheck', ...niced('npm', ['run', 'typecheck']));
+    },
+    async () => {
+      await check('lint: npx biome check .', ...niced('npx', ['biome', 'check', '.']));
+    },
+    // Exports, files and dependencies nothing uses (knip.json).
+    async () => {
+      await check('lint: npx knip', ...niced('npx', ['knip', '--no-progress']));
+    },
+  ];
 }
 
 const cpuText = (/** @type {number | null} */ cpu) => (cpu === null ? 'n/a' : `${cpu.toFixed(1)} CPU-s`);
