@@ -1,6 +1,6 @@
 // The application detail (/backstage/application) against the real server: the officer edits a
 // field of the form and finds it in the field history, adds a note and a document, raises a query, and
-// completing the step is refused with QUERIES_PENDING; an approver approves in the Approvals tab; a user
+// completing the step is refused with QUERIES_PENDING; a first-level approver approves in the Approvals tab; a user
 // without APPLICATIONS_ACTIONS has no Actions tab and a direct call changes nothing.
 // The officer works on their own copy of the seed's customer-flow home loan (its task In Progress with them);
 // the approver's seeded application is only read.
@@ -28,7 +28,7 @@ async function asUser(browser: Browser, username: string, password: string): Pro
   return page;
 }
 
-test('the officer edits, documents and queries an application; completion waits for the query; the approver approves', async ({
+test('the officer edits, documents and queries an application; completion waits for the query; the first approval level approves', async ({
   page,
   browser,
 }) => {
@@ -107,20 +107,21 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(problem).toContainText('Queries tab');
   await screenshot(page, 'applications-detail-queries-pending');
 
-  // An approval for the approver, who approves it in the Approvals tab.
+  // An approval, asked of a first-level approver of the home loan's matrix (a branch credit manager), who
+  // approves it in the Approvals tab; above that level's limit it goes up to the next level.
   await tab(page, 'Approvals').click();
   await page.getByRole('button', { name: 'Request approval' }).click();
   // The approver is picked by name among the users the server would accept (MUI Autocomplete, server search).
   const approverPicker = dialog(page).getByRole('combobox', { name: 'Approver' });
-  await approverPicker.fill('vikram');
-  const vikram = page.getByRole('option', { name: /^Vikram Nair · approver / });
-  await expect(vikram).toBeVisible();
-  // Only matches: every option names a Vikram.
+  await approverPicker.fill('priya');
+  const priya = page.getByRole('option', { name: /^Priya Sharma · teamlead / });
+  await expect(priya).toBeVisible();
+  // Only matches: every option names a Priya.
   for (const name of await page.getByRole('listbox').getByRole('option').allInnerTexts())
-    expect(name).toMatch(/vikram/i);
+    expect(name).toMatch(/priya/i);
   await screenshot(page, 'applications-detail-approver-picker');
-  await vikram.click();
-  await expect(approverPicker).toHaveValue('Vikram Nair (approver)');
+  await priya.click();
+  await expect(approverPicker).toHaveValue('Priya Sharma (teamlead)');
   await dialog(page).getByRole('textbox', { name: 'Reason' }).fill('Loan above the branch limit');
   await dialog(page).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' })).toContainText(
@@ -129,16 +130,18 @@ test('the officer edits, documents and queries an application; completion waits 
   // Only the approver acts: the officer has no decision buttons.
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 
-  const approver = await asUser(browser, 'approver', 'Approver@123');
-  await openDetail(approver, application);
-  await tab(approver, 'Approvals').click();
-  const pending = approver.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
+  const lead = await asUser(browser, 'teamlead', 'Lead@123');
+  await openDetail(lead, application);
+  await tab(lead, 'Approvals').click();
+  const pending = lead.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
   await pending.getByRole('button', { name: 'Approve', exact: true }).click();
-  await dialog(approver).getByRole('textbox', { name: 'Comment' }).fill('Within the regional limit');
-  await dialog(approver).getByRole('button', { name: 'Approve', exact: true }).click();
-  await expect(pending).toContainText('APPROVED');
-  await screenshot(approver, 'applications-detail-approved');
-  await approver.context().close();
+  await dialog(lead).getByRole('textbox', { name: 'Comment' }).fill('Documents in order');
+  await dialog(lead).getByRole('button', { name: 'Approve', exact: true }).click();
+  // 45 lakh is above the branch's 5 lakh: approved there, it waits at level 2.
+  await expect(pending.getByTestId('approval-level')).toContainText('Level 2 of 3');
+  await expect(pending.getByRole('list', { name: 'Decisions' })).toContainText('Priya Sharma approved → level 2');
+  await screenshot(lead, 'applications-detail-approved');
+  await lead.context().close();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openDetail(page, application);

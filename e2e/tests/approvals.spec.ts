@@ -1,6 +1,6 @@
 // Approval limits and four eyes against the real server, on the personal loan's seeded matrix (level 1: a
 // branch credit manager, BCM of the branch, decides up to 5 lakh; level 2: the West Region's head, BH, any
-// amount). The officer captures a 23.1-lakh loan and asks for its approval: they are not offered Approve
+// amount). The officer captures an 18.5-lakh loan and asks for its approval: they are not offered Approve
 // (they captured it) and read why; the team lead, a level-1 approver with a 5-lakh limit, approves and the
 // approval goes up to level 2 by itself; the approver decides it there.
 import { expect, type Page, test } from '@playwright/test';
@@ -8,8 +8,8 @@ import { apiLogin } from '../support/api';
 import { copyApplication } from '../support/data';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
-/** A seeded personal loan of ₹23,10,000 (only copied here). */
-const SOURCE = 'PL-2026-000122';
+/** A seeded personal loan of ₹18,50,000 the officer works (only copied here). */
+const SOURCE = 'PL-2026-000101';
 const REASON = 'Loan above the branch limit';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
@@ -47,9 +47,9 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   await expect(card.getByTestId('approval-level')).toHaveText(
     'Level 1 of 2, Branch Credit Manager: decides up to ₹5,00,000 (5 lakh)',
   );
-  await expect(card).toContainText('loan ₹23,10,000 (23.1 lakh)');
+  await expect(card).toContainText('loan ₹18,50,000 (18.5 lakh)');
   await expect(card.getByTestId('approval-waiting')).toHaveText(
-    "Waiting for Priya Sharma. The loan of ₹23,10,000 (23.1 lakh) is above this level's limit: approving forwards it to level 2.",
+    "Waiting for Priya Sharma. The loan of ₹18,50,000 (18.5 lakh) is above this level's limit: approving forwards it to level 2.",
   );
   // Four eyes: not offered, and told why.
   await expect(card.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);

@@ -11,8 +11,8 @@ import { copyApplication } from '../support/data';
 import { logIn, screenshot } from '../support/ui';
 
 const PRODUCT = 'PL';
-/** A seeded personal loan both applications are copies of (copies start on the latest lifecycle). */
-const SOURCE = 'PL-2026-000110';
+/** A seeded personal loan of the officer's that both applications are copies of (a copy starts on the latest lifecycle). */
+const SOURCE = 'PL-2026-000131';
 const NEW_STEP = 'Fraud Check';
 
 const lifecyclePath = apiPath('setupConfig', { type: 'Workflow', name: PRODUCT });

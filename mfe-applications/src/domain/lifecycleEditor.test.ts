@@ -79,6 +79,12 @@ describe('lifecycle editor: document ⇄ draft', () => {
     expect(toDocument(fromDocument(personalLoan))).toEqual({ doc: body, problems: [] });
   });
 
+  it('shows amounts in lakh grouping and minutes as numbers', () => {
+    const draft = fromDocument(personalLoan);
+    expect(draft.levels.map((l) => l.maxAmount)).toEqual(['5,00,000', '']);
+    expect(draft.steps[0]?.tasks[0]?.mins).toEqual({ queuedMins: '60', assignedMins: '240', overallMins: '' });
+  });
+
   it('keeps numbers as typed: minutes and amounts with grouping commas; empty is no limit', () => {
     let draft = fromDocument(personalLoan);
     draft = updateTask(draft, 1, 0, { mins: { queuedMins: '30', assignedMins: '', overallMins: '1440' } });

@@ -111,7 +111,7 @@ export function fromDocument(doc: Lifecycle | LifecycleBody): LifecycleDraft {
   const levels = doc.approvalMatrix.levels.map((level) => ({
     key: key(),
     name: level.name,
-    maxAmount: level.maxAmount === null ? '' : String(level.maxAmount),
+    maxAmount: level.maxAmount === null ? '' : groupAmount(String(level.maxAmount)),
     riskGrades: (level.riskGrades ?? []).join(', '),
     approvers: level.approvers,
     requiredApprovers: level.requiredApprovers,
