@@ -73,7 +73,11 @@ export async function spawnServer(env: Record<string, string>, timeoutMs = 90_00
     log += d.toString();
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${log}`)), timeoutMs);
+    const timer = setTimeout(() => {
+      // Not left running (and seeding) after the test that gave up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${log}`));
+    }, timeoutMs);
     const check = () => {
       if (log.includes('listening on')) {
         clearTimeout(timer);
