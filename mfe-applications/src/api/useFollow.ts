@@ -1,9 +1,9 @@
 // The follow state of one application as a query under its detail keys (a detail refresh refreshes it too),
-// and the toggle whose answer becomes that query's data.
+// the toggle whose answer becomes that query's data, and the Followed list's pages.
 import { reportError } from '@originate/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { followApi } from './follow';
-import { detailKeys } from './keys';
+import { detailKeys, listKeys } from './keys';
 
 const followKey = (applicationId: string) => [...detailKeys.all(applicationId), 'follow'] as const;
 
@@ -18,3 +18,11 @@ export function useFollowToggle(applicationId: string) {
     onError: (error: Error) => reportError(error),
   });
 }
+
+/** A page of the Followed list; under the list keys' searches, so a live change anywhere refetches it. */
+export const useFollowed = (page: number, size: number) =>
+  useQuery({
+    queryKey: [...listKeys.searches, 'followed', page, size],
+    queryFn: () => followApi.followed(page, size),
+    placeholderData: keepPreviousData,
+  });

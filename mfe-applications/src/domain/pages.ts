@@ -1,11 +1,11 @@
 // Which page each menu path of remote.json shows: a list (the GraphQL 'list' argument), or the Products,
-// Search and Filters pages. One exposed module serves every menu entry and picks its page from the
+// Search, Filters and Followed pages. One exposed module serves every menu entry and picks its page from the
 // basename the host routes it under.
 import { type ApplicationList, APPLICATION_LIST_TITLES as T } from '@originate/contract';
 
 export type PageKind =
   | { kind: 'list'; list: ApplicationList; title: string }
-  | { kind: 'products' | 'search' | 'filters'; title: string };
+  | { kind: 'products' | 'search' | 'filters' | 'followed'; title: string };
 
 export const PAGES: Readonly<Record<string, PageKind>> = {
   'applications/my': { kind: 'list', list: 'MY_APPLICATIONS', title: T.MY_APPLICATIONS },
@@ -15,6 +15,7 @@ export const PAGES: Readonly<Record<string, PageKind>> = {
   'applications/cancelled': { kind: 'list', list: 'CANCELLED', title: T.CANCELLED },
   'applications/approvals': { kind: 'list', list: 'MY_APPROVALS', title: T.MY_APPROVALS },
   'applications/queries': { kind: 'list', list: 'MY_QUERIES', title: T.MY_QUERIES },
+  'applications/followed': { kind: 'followed', title: 'Followed' },
   'internal/my': { kind: 'list', list: 'MY_INTERNAL', title: T.MY_INTERNAL },
   'internal/new': { kind: 'list', list: 'NEW_INTERNAL', title: T.NEW_INTERNAL },
   products: { kind: 'products', title: 'Products' },

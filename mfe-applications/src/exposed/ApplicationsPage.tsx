@@ -1,9 +1,10 @@
-// Every menu entry of this remote (remote.json): the lists, Products, Search and Filters; the page
+// Every menu entry of this remote (remote.json): the lists, Followed, Products, Search and Filters; the page
 // comes from the basename the host routes it under.
 import Alert from '@mui/material/Alert';
 import type { RemotePageProps } from '@originate/contract';
 import { pageFor } from '../domain/pages';
 import { FiltersPage } from '../ui/lists/FiltersPage';
+import { FollowedPage } from '../ui/lists/FollowedPage';
 import { ListPage } from '../ui/lists/ListPage';
 import { ProductsPage } from '../ui/lists/ProductsPage';
 import { SearchPage } from '../ui/lists/SearchPage';
@@ -21,5 +22,7 @@ export default function ApplicationsPage({ basename }: RemotePageProps) {
       return <SearchPage />;
     case 'filters':
       return <FiltersPage />;
+    case 'followed':
+      return <FollowedPage />;
   }
 }
