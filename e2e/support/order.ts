@@ -30,7 +30,8 @@ export function orderedProjects(order: string | undefined): { name: string; test
 /**
  * Spec files that change what every page meets, so nothing else may run beside them: they stop or replace a
  * part (the server, a remote, a release), change a setting every user reads (features, theme, chatbot, the
- * dashboard's configuration, the personal loan's lifecycle every new personal loan follows), or assert figures
+ * dashboard's configuration, the personal loan's lifecycle every new personal loan follows, the car loan's
+ * that sla-breach.spec.ts shortens for a moment), or assert figures
  * any other spec's application would move (the dashboard).
  * video.spec.ts drives two browsers with fake media and stops the gateway. applications-lists.spec.ts runs axe
  * on the officer's list, which must settle: other specs' work reaches the officer as notifications and toasts
@@ -47,6 +48,7 @@ const EXCLUSIVE_SPECS = [
   'notifications.spec.ts',
   'pages.spec.ts',
   'release.spec.ts',
+  'sla-breach.spec.ts',
   'supervision.spec.ts',
   'theme.spec.ts',
   'video.spec.ts',
