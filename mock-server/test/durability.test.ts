@@ -4,12 +4,11 @@
 // PGlite (DATA_DIR) and on a scratch PostgreSQL database (skipped with the reason when none answers).
 
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { openDb } from '../src/db';
 import { sha256 } from '../src/modules/auth/security';
+import { seededDataDir } from './harness/seeded';
 import {
   type ChildServer,
   httpLogin,
@@ -126,7 +125,8 @@ async function killAndCheck(env: Record<string, string>, dbConfig: { databaseUrl
 
 describe('durability: acknowledged writes survive kill -9', () => {
   it('on PGlite (DATA_DIR)', async (t) => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-durability-'));
+    // The seeded template's copy: the first start finds its seed done (seeding is not what this test is about).
+    const dataDir = await seededDataDir();
     try {
       const acked = await killAndCheck({ DATA_DIR: dataDir }, { dataDir });
       t.diagnostic(

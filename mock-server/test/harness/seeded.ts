@@ -140,6 +140,17 @@ function templateDump(templateDir: string): Promise<Blob> {
   return dump;
 }
 
+/**
+ * A new data directory holding a copy of the seeded template for a server started with `env` the way
+ * harness/server.ts's spawnServer starts one (NODE_ENV=test): its `--seed` then finds the seed done.
+ */
+export async function seededDataDir(env: Record<string, string> = {}): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-seeded-'));
+  const config = loadConfig({ ...TEST_PGLITE, NODE_ENV: 'test', ...env, DATA_DIR: dataDir });
+  await cp(await template(config), dataDir, { recursive: true });
+  return dataDir;
+}
+
 /** Where a test server's database lives: restored in memory, or a copy on disk that outlives the server. */
 export type TestDatabase = 'in-memory' | 'on-disk';
 
