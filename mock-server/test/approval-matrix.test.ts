@@ -232,7 +232,7 @@ describe('approve within and above a limit', () => {
       },
       { status: 'PENDING', level: 2, approver: null, teams: ['TEAM-WEST-REGION'] },
     );
-    assert.match(up.json().message, /above its limit: forwarded to level 2 \(Regional Credit Head\)/);
+    assert.match(up.json().message, /above its limit of ₹5,00,000: forwarded to level 2 \(Regional Credit Head\)/);
     const [told] = await notified(id, 'USR-1003');
     assert.deepEqual([told?.status_name, told?.kind], ['AssignedToApprovalTeam', 'TEAM']);
     assert.match(told?.message ?? '', /approved .* at level 1 \(Branch Credit Manager\), above its limit/);
@@ -298,6 +298,43 @@ describe('approve within and above a limit', () => {
         [3, 'USR-1009', null],
       ],
     );
+  });
+});
+
+describe('risk grades', () => {
+  it("a level that decides only some grades forwards another grade's loan within its amount", async () => {
+    // A version of the home loan whose region decides grades A and B up to 30 lakh; the committee the rest.
+    const [first, second, committee] = APPROVAL_MATRICES.HL.levels;
+    assert.ok(first && second && committee);
+    const matrix = {
+      sendBackTo: 'Credit Assessment',
+      levels: [
+        first,
+        { ...second, maxAmount: 3_000_000, riskGrades: ['A', 'B'] },
+        { ...committee, requiredApprovers: 1 },
+      ],
+    };
+    await q(
+      `INSERT INTO lifecycle_versions (product_code, ver_num, doc, created_at)
+       SELECT product_code, 90, jsonb_set(doc, '{approvalMatrix}', $1::jsonb), now() FROM lifecycle_versions
+        WHERE product_code = 'HL' AND ver_num = 1`,
+      [JSON.stringify(matrix)],
+    );
+    // ₹28,00,000, grade C, on that version.
+    const id = 'HL-2026-000111';
+    await q(
+      `UPDATE applications SET doc = doc || '{"lifecycle": {"product_code": "HL", "verNum": 90}, "riskGrade": "C"}'::jsonb
+        WHERE application_id = $1`,
+      [id],
+    );
+    const placed = await asked('approver', id);
+    assert.equal((await decide('approve', 'teamlead', { approvalId: placed.approvalId })).json().level, 2);
+    const up = await decide('approve', 'approver', { approvalId: placed.approvalId });
+    assert.equal(up.statusCode, 200, up.body);
+    assert.equal(up.json().level, 3);
+    assert.match(up.json().message, /Approved at level 2 \(Regional Credit Head\), outside its risk grades/);
+    const done = await decide('approve', 'riskhead', { approvalId: placed.approvalId });
+    assert.equal(done.json().status, 'APPROVED');
   });
 });
 

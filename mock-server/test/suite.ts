@@ -19,6 +19,7 @@ const LONG = new Set(['durability.test.ts', 'fuzz.test.ts', 'drain.test.ts']);
 const SECONDS: Record<string, number> = {
   'hardening.test.ts': 79,
   'admin-products.test.ts': 62,
+  'approval-matrix.test.ts': 55,
   'file-storage.test.ts': 53,
   'access.test.ts': 50,
   'protocol.test.ts': 45,

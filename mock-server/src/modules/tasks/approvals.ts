@@ -37,6 +37,7 @@ import { insertNotification } from '../notifications';
 import { findUserById } from '../users';
 import { lastHolders, stateOf } from './actions';
 import {
+  type ApprovalSubject,
   approvalSubject,
   fourEyesFacts,
   type LevelApprover,
@@ -101,7 +102,6 @@ async function place(
   facts: FourEyesFacts,
   named: { field: string; userid: string } | null,
 ): Promise<Placement> {
-  const queue = await levelApprovers(db, level, facts);
   if (named) {
     const user = await findUserById(db, named.userid);
     if (!user) throw invalid(named.field, 'is not a known user');
@@ -110,6 +110,7 @@ async function place(
     if (refusal) throw invalid(named.field, `may not decide this approval: ${refusal.replace(/^you/, 'they')}`);
     return { level, approver: { userid: user.userid, displayName: user.displayName }, queue: [] };
   }
+  const queue = await levelApprovers(db, level, facts);
   if (queue.length === 0) {
     throw conflict(`Nobody may approve this application at ${levelLabel(level)}: ask an operations admin`);
   }
@@ -219,6 +220,12 @@ const placed = (p: Placement) => ({
 });
 
 const inr = (amount: number) => `₹${amount.toLocaleString('en-IN')}`;
+
+/** Why a level that approved did not decide the loan: its amount limit, or the grades it decides. */
+const beyond = (level: ApprovalLevel, subject: ApprovalSubject) =>
+  level.maxAmount !== null && subject.amount > level.maxAmount
+    ? `above its limit of ${inr(level.maxAmount)}`
+    : `outside its risk grades`;
 
 export async function requestApproval(
   db: Db,
@@ -417,15 +424,16 @@ function outcomeLine(
   level: ApprovalLevel,
   after: AfterApprove | null,
   next: Placement | null,
-  sentBackTo: string | null,
+  why: { beyond: string; sentBackTo: string | null },
 ) {
   const at = levelLabel(level);
   if (action === 'reject') return `Rejected at ${at}: the application is rejected`;
-  if (action === 'send_back') return `Sent back at ${at} to ${sentBackTo ? `step ${sentBackTo}` : 'the requester'}`;
+  if (action === 'send_back')
+    return `Sent back at ${at} to ${why.sentBackTo ? `step ${why.sentBackTo}` : 'the requester'}`;
   const to = next ? `${levelLabel(next.level)}${next.approver ? `, ${next.approver.displayName}` : ''}` : '';
   if (action === 'forward') return `Forwarded from ${at} to ${to}`;
   if (after?.kind === 'wait') return `Approved at ${at}; ${after.needed} more approver(s) of the level needed`;
-  if (after?.kind === 'forward') return `Approved at ${at}, above its limit: forwarded to ${to}`;
+  if (after?.kind === 'forward') return `Approved at ${at}, ${why.beyond}: forwarded to ${to}`;
   return `Approved at ${at}: the approval is granted`;
 }
 
@@ -442,7 +450,7 @@ export async function decideApproval(
   if (action === 'send_back' && body.comment === undefined)
     throw invalid('comment', 'is required to send back: the reason goes into the application history');
   const { approval, subject, level, facts, next } = await pendingApprovalFor(db, user, body.approvalId, action);
-  if (body.forwardTo === user.userid) throw invalid('forwardTo', 'is already the approver');
+  if (body.forwardTo === user.userid) throw invalid('forwardTo', 'must be someone else than you');
   // Those who may decide at the level are allowed users of the task: loadTaskContext's access check passes.
   const ctx = await loadTaskContext(db, user, approval.application_id, approval.task_id);
   const app = ctx.stored.application;
@@ -513,7 +521,10 @@ export async function decideApproval(
           ? 'APPROVED'
           : 'PENDING';
   const where = placement ? placed(placement) : null;
-  const message = outcomeLine(action, level, after, placement, sendBackStep > 0 ? subject.matrix.sendBackTo : null);
+  const message = outcomeLine(action, level, after, placement, {
+    beyond: beyond(level, subject),
+    sentBackTo: sendBackStep > 0 ? subject.matrix.sendBackTo : null,
+  });
   const effects = newEffects();
   await db.transaction(async (tx) => {
     // Guarded on the state read above (its level and the decisions so far): a racing second decision fails cleanly.
@@ -552,7 +563,7 @@ export async function decideApproval(
           ? `${user.displayName} forwarded the approval of ${label} to ${levelLabel(placement.level)}`
           : placement.level.level === level.level
             ? `${user.displayName} approved ${label} at ${levelLabel(level)}; one more approver of the level is needed`
-            : `${user.displayName} approved ${label} at ${levelLabel(level)}, above its limit: it needs ${levelLabel(placement.level)}`;
+            : `${user.displayName} approved ${label} at ${levelLabel(level)}, ${beyond(level, subject)}: it needs ${levelLabel(placement.level)}`;
       await announce(tx, effects, placement, {
         actorId: user.userid,
         applicationId: app.application_id,
