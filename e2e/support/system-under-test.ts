@@ -8,17 +8,31 @@ import { fileURLToPath } from 'node:url';
 import { startVideoGateway } from '@originate/tools/lib/janus-process.mjs';
 import { startNode, stopProcessGroup, waitForHttp } from '@originate/tools/lib/process.mjs';
 
+/**
+ * E2E_PORT_OFFSET (0 to 99; unset: 0) moves every port of the system by that much, so a second run on the same
+ * machine (another checkout's npm test) never finds the first one's system answering on its ports.
+ */
+function portOffset(): number {
+  const text = process.env.E2E_PORT_OFFSET || '0';
+  const offset = Number(text);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 99) {
+    throw new Error(`E2E_PORT_OFFSET must be an integer from 0 to 99, not '${text}'`);
+  }
+  return offset;
+}
+const OFFSET = portOffset();
+
 export const E2E_PORTS = {
-  SERVER_PORT: 4100,
-  SHELL_PORT: 3100,
-  MFE_APPLICATIONS_PORT: 3101,
-  MFE_LEADS_PORT: 3102,
-  MFE_CUSTOMER_FLOW_PORT: 3103,
-  MFE_NOTIFICATIONS_PORT: 3104,
-  MFE_VIDEO_PORT: 3105,
-  MFE_REPORTS_PORT: 3106,
+  SERVER_PORT: 4100 + OFFSET,
+  SHELL_PORT: 3100 + OFFSET,
+  MFE_APPLICATIONS_PORT: 3101 + OFFSET,
+  MFE_LEADS_PORT: 3102 + OFFSET,
+  MFE_CUSTOMER_FLOW_PORT: 3103 + OFFSET,
+  MFE_NOTIFICATIONS_PORT: 3104 + OFFSET,
+  MFE_VIDEO_PORT: 3105 + OFFSET,
+  MFE_REPORTS_PORT: 3106 + OFFSET,
   /** The video gateway (Janus), on its own port so a running `npm start` (8188) never answers in its place. */
-  JANUS_PORT: 8288,
+  JANUS_PORT: 8288 + OFFSET,
 };
 
 export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;

@@ -14,6 +14,7 @@ import {
   startHomeLoan,
   stepHeading,
 } from '../support/portal';
+import { E2E_PORTS } from '../support/system-under-test';
 import { screenshot } from '../support/ui';
 
 /** A used resume link opens nothing in a browser of its own: '400 Invalid URL'. */
@@ -47,7 +48,9 @@ test('a saved draft resumes in a new browser context at the step where the appli
   await button(page, 'Save').click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your application is saved' })).toBeVisible();
   const link = await page.getByRole('textbox', { name: 'Resume link', exact: true }).inputValue();
-  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:3103\/dynamic-resume\?transactionToken=./);
+  expect(link).toMatch(
+    new RegExp(`^http://127\\.0\\.0\\.1:${E2E_PORTS.MFE_CUSTOMER_FLOW_PORT}/dynamic-resume\\?transactionToken=.`),
+  );
 
   // Another browser: no session, no IndexedDB draft, only the link.
   const other = await browser.newContext();

@@ -4,16 +4,15 @@
 // they reconnect) and the process exits 0. The request is held in flight deterministically: it asks
 // `Expect: 100-continue` and sends its body only once the drain has begun.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { APPLICATIONS_NAMESPACE, FromServer, SOCKET_PATH } from '@originate/contract';
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
 import { openDb } from '../src/db';
+import { seededDataDir } from './harness/seeded';
 import { type ChildServer, httpLogin, type Session, spawnServer } from './harness/server';
 
 /** A raw HTTP/1.1 connection: what the server writes, as text, and whether it closed. */
@@ -152,17 +151,19 @@ const nextDisconnect = (socket: Socket) =>
     }),
   );
 
-/** One data directory for the file: the first start seeds it, later starts find it seeded. */
+const SEED = { SEED_APPLICATIONS: '0' };
+
+/** One data directory for the file, a copy of the seeded template: every start finds it seeded. */
 let dataDir: string;
 before(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'originate-drain-'));
+  dataDir = await seededDataDir(SEED);
 });
 after(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const start = (drainTimeoutMs: number) =>
-  spawnServer({ DATA_DIR: dataDir, SEED_APPLICATIONS: '0', DRAIN_TIMEOUT_MS: String(drainTimeoutMs) });
+  spawnServer({ ...SEED, DATA_DIR: dataDir, DRAIN_TIMEOUT_MS: String(drainTimeoutMs) });
 
 describe('SIGTERM drains the server', () => {
   let server: ChildServer;
