@@ -37,10 +37,11 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
  */
 const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** `fullPage: false` takes the viewport only: a modal dialog's backdrop covers the viewport, not the whole page. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   if (!TAKE_SCREENSHOTS) return;
   const before = await page.evaluate(() => ({ x: window.scrollX, y: window.scrollY }));
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
   // A full-page capture can leave the page scrolled elsewhere (a trace at 390 px: 270 → 304 px) and
   // Chromium puts it back only at the next input: the next click's press lands at 304, its release at
   // 270, and the click is lost. Put it back now, where the capture found it.

@@ -1,6 +1,6 @@
 // Approval limits and four eyes against the real server, on the personal loan's seeded matrix (level 1: a
 // branch credit manager, BCM of the branch, decides up to 5 lakh; level 2: the West Region's head, BH, any
-// amount). The officer captures an 18.5-lakh loan and asks for its approval: they are not offered Approve
+// amount, queued to the region's approvers). The officer captures an 18.5-lakh loan and asks for its approval: they are not offered Approve
 // (they captured it) and read why; the team lead, a level-1 approver with a 5-lakh limit, approves and the
 // approval goes up to level 2 by itself; the approver decides it there.
 import { expect, type Page, test } from '@playwright/test';
@@ -84,7 +84,7 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   await logIn(approver, 'approver', 'Approver@123');
   await openApprovals(approver, application);
   const finalCard = approvalCard(approver);
-  await expect(finalCard.getByTestId('approval-waiting')).toHaveText('Waiting for Vikram Nair.');
+  await expect(finalCard.getByTestId('approval-waiting')).toHaveText('Waiting for any approver of West Region.');
   // The final level forwards nowhere.
   await expect(finalCard.getByRole('button', { name: 'Forward', exact: true })).toHaveCount(0);
   await screenshot(approver, 'approvals-level-2-approver');

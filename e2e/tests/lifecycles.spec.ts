@@ -95,7 +95,8 @@ test('the operations admin adds a step to the personal loan; new applications wa
     await expect(added.getByText(`Step '${NEW_STEP}', task '${NEW_STEP}': nobody can work it`)).toBeVisible();
     await expect(page.getByTestId('lifecycle-status')).toHaveText('1 problem to fix before saving');
     await expect(save).toBeDisabled();
-    await screenshot(page, 'lifecycles-editor-problem');
+    await added.scrollIntoViewIfNeeded();
+    await screenshot(page, 'lifecycles-editor-problem', { fullPage: false });
     // A department, picked by name.
     await added.getByRole('combobox', { name: 'Departments' }).click();
     await page.getByRole('option', { name: 'Loan Operations' }).click();
@@ -110,7 +111,7 @@ test('the operations admin adds a step to the personal loan; new applications wa
     await expect(dialog.getByRole('list', { name: 'Changes' })).toContainText(
       `Step '${NEW_STEP}' added after 'Document Verification'`,
     );
-    await screenshot(page, 'lifecycles-save-diff');
+    await screenshot(page, 'lifecycles-save-diff', { fullPage: false });
     await dialog.getByRole('button', { name: 'Save new version' }).click();
     await expect(page.getByTestId('lifecycle-saved')).toContainText(
       `Version ${original.verNum + 1} of the PL lifecycle saved`,

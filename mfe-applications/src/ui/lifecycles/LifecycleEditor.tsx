@@ -119,7 +119,8 @@ export function LifecycleEditor({
     <Stack spacing={2}>
       <Paper
         variant="outlined"
-        sx={{ p: 2, position: 'sticky', top: 0, zIndex: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}
+        // Sticks below the shell's fixed header (a toolbar: 56 px high, 64 px from sm up) while the steps scroll.
+        sx={{ p: 2, position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}
       >
         <Box sx={{ flex: 1, minWidth: 240 }}>
           <Typography sx={{ fontWeight: 600 }}>
