@@ -147,7 +147,7 @@ describe('the SLA sweep', () => {
     );
   });
 
-  it('the mark holds the list at BREACHED even where the clock alone would not (a limit changed after the breach)', async () => {
+  it('the mark holds the list and the detail at BREACHED even where the clock alone would not (a limit changed after the breach)', async () => {
     const task = await branchTask();
     await resetSla(task.task_id, { queued: 5 });
     server.advance(6 * MIN);
@@ -155,6 +155,19 @@ describe('the SLA sweep', () => {
     await db().query('UPDATE tasks SET sla_queued_mins = 600 WHERE task_id = $1', [task.task_id]);
     assert.equal(
       (await listRow(as.teamlead, task.application_id)).operationalLevelAgreement.queued?.status,
+      'BREACHED',
+    );
+    // The detail's task says the same.
+    const detail = await call(
+      server.app,
+      'GET',
+      `${API_PATHS.taskConfigs}?application_id=${task.application_id}&taskId=${task.task_id}`,
+      as.teamlead,
+    );
+    assert.equal(detail.statusCode, 200, detail.body);
+    assert.equal(
+      detail.json<{ task: { operationalLevelAgreement: Record<string, { status: string }> } }>().task
+        .operationalLevelAgreement.queued?.status,
       'BREACHED',
     );
   });

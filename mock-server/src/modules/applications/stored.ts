@@ -35,6 +35,10 @@ export interface TaskRow extends Record<string, unknown> {
   /** Whether its step waits for it (lifecycle tasks; true for every other). */
   blocking: boolean;
   sla_clock: SlaClock;
+  /** When the SLA sweep found each part breached (modules/sla), or null. */
+  sla_queued_breached_at: Date | string | null;
+  sla_assigned_breached_at: Date | string | null;
+  sla_overall_breached_at: Date | string | null;
 }
 
 /** A timestamp column (PGlite answers Date, node-postgres may answer a string) as ISO 8601, or null. */
@@ -63,7 +67,8 @@ export interface StoredApplication {
 
 const TASK_COLUMNS = `task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
   allowed_users, callback_requested, callback_at, review_date, start_time, end_time, assigned_at, sla_overall_mins,
-  sla_queued_mins, sla_assigned_mins, blocking, sla_clock`;
+  sla_queued_mins, sla_assigned_mins, blocking, sla_clock, sla_queued_breached_at, sla_assigned_breached_at,
+  sla_overall_breached_at`;
 
 async function tasksOf(db: Queryable, applicationId: string): Promise<TaskRow[]> {
   return db.query<TaskRow>(
