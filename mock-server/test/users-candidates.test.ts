@@ -52,9 +52,9 @@ const candidates = (who: Login | undefined, query: Record<string, string>) =>
 const names = (users: Candidate[]) => users.map((u) => u.userName);
 
 describe('GET /v3/users/candidates', () => {
-  it('query and approval: the assignee gets the staff but themselves, by name, with teams and nothing more', async () => {
+  it('query: the assignee gets the staff but themselves, by name, with teams and nothing more', async () => {
     const t = await officerTask();
-    for (const purpose of ['query', 'approval']) {
+    for (const purpose of ['query']) {
       const res = await candidates(officer, { purpose, ...t });
       assert.equal(res.statusCode, 200, res.body);
       const users = res.json().users as Candidate[];
@@ -85,6 +85,26 @@ describe('GET /v3/users/candidates', () => {
       assignTo: first.userid,
     });
     assert.equal(raised.statusCode, 200, raised.body);
+  });
+
+  it("approval: the assignee gets the matrix's first-level approvers whom the four-eyes rule allows", async () => {
+    // Captured by the officer: the team lead, Mumbai West's branch credit manager (BCM), decides level 1.
+    const t = await officerTask('USR-1001');
+    const res = await candidates(officer, { purpose: 'approval', ...t });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(names(res.json().users), ['teamlead']);
+    assert.deepEqual(names((await candidates(officer, { purpose: 'approval', ...t, search: 'vik' })).json().users), []);
+    // The server takes whom it offered.
+    const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
+      ...t,
+      approver: res.json().users[0].userid,
+      kind: 'APPROVAL',
+      reason: 'Loan above the branch limit',
+    });
+    assert.equal(asked.statusCode, 200, asked.body);
+    // Captured by the team lead: she may not approve it, and nobody else is a branch credit manager.
+    const hers = await officerTask('USR-1002');
+    assert.deepEqual((await candidates(officer, { purpose: 'approval', ...hers })).json().users, []);
   });
 
   it('query and approval: anyone but the assignee gets 403 and the reason', async () => {

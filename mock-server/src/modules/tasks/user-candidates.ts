@@ -2,9 +2,11 @@
 // action's own service would accept, asked of the same rules, and only to a caller who may take the action.
 
 import {
+  type ApprovalLevel,
   actionPermission,
   assignGrants,
   assignRefusal,
+  type FourEyesFacts,
   PORTAL_APP_NAME,
   type UserCandidate,
   type UserCandidatesQuery,
@@ -13,7 +15,7 @@ import type { Queryable } from '../../db';
 import { forbidden, invalid } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { findStaff, findUserById } from '../users';
-import { fourEyesFacts, levelApprovers } from './approval-matrix';
+import { approvalSubject, fourEyesFacts, levelApprovers } from './approval-matrix';
 import { pendingApprovalFor } from './approvals';
 import { loadTaskContext } from './write-context';
 
@@ -35,6 +37,17 @@ export async function userCandidates(
   const { purpose, application_id, search, approvalId } = query;
   const staff = (excludeIds: string[], teamIds?: string[]) =>
     findStaff(db, { portalApp: PORTAL_APP_NAME, search, excludeIds, teamIds, limit: CANDIDATES_LIMIT });
+  /** The approvers of a matrix level whom the four-eyes rule allows, but the caller, matching the search. */
+  const levelCandidates = async (level: ApprovalLevel, facts: FourEyesFacts) => {
+    const text = search?.trim().toLowerCase() ?? '';
+    const eligible = (await levelApprovers(db, level, facts)).filter((e) => e.userid !== user.userid);
+    const users = await Promise.all(eligible.map((e) => findUserById(db, e.userid)));
+    return users
+      .filter((u): u is UserRecord => u !== null)
+      .filter((u) => text === '' || `${u.displayName}\n${u.userName}`.toLowerCase().includes(text))
+      .slice(0, CANDIDATES_LIMIT)
+      .map(toCandidate);
+  };
 
   if (purpose === 'forward') {
     // modules/tasks/approvals decideApproval: someone who may act on a pending approval forwards it to an
@@ -44,29 +57,24 @@ export async function userCandidates(
     if (approval.application_id !== application_id)
       throw invalid('approvalId', `is not an approval of application ${application_id}`);
     if (!next) return [];
-    const eligible = await levelApprovers(db, next, fourEyesFacts(subject, next.level, approval.decisions));
-    const text = search?.trim().toLowerCase() ?? '';
-    const users = await Promise.all(
-      eligible.filter((e) => e.userid !== user.userid).map((e) => findUserById(db, e.userid)),
-    );
-    return users
-      .filter((u): u is UserRecord => u !== null)
-      .filter((u) => text === '' || `${u.displayName}\n${u.userName}`.toLowerCase().includes(text))
-      .slice(0, CANDIDATES_LIMIT)
-      .map(toCandidate);
+    return levelCandidates(next, fourEyesFacts(subject, next.level, approval.decisions));
   }
 
   if (approvalId !== undefined) throw invalid('approvalId', `is only for forward, not ${purpose}`);
   const ctx = await loadTaskContext(db, user, application_id, query.taskId);
   if (purpose === 'approval' || purpose === 'query') {
-    // modules/tasks/approvals requestApproval and modules/queries/queries createSubTask: the assignee, to anyone else.
+    // modules/tasks/approvals requestApproval: the assignee, to an approver of the matrix's first level whom
+    // the four-eyes rule allows; modules/queries/queries createSubTask: the assignee, to anyone else.
     if (!ctx.actor.assigned)
       throw forbidden(
         purpose === 'approval'
           ? 'Only the assignee of the task may ask for an approval'
           : 'Only the assignee of the task may raise a query on it',
       );
-    return (await staff([user.userid])).map(toCandidate);
+    if (purpose === 'query') return (await staff([user.userid])).map(toCandidate);
+    const subject = await approvalSubject(db, application_id);
+    const first = subject.matrix.levels[0] as ApprovalLevel;
+    return levelCandidates(first, fourEyesFacts(subject, first.level, []));
   }
 
   // assign, reassign: modules/tasks/actions performAction's actionPermission, then assignRefusal per target.
