@@ -1,5 +1,6 @@
 // Spec §7 approvals: POST /v3/application/approvals/{approve|reject|forward|send_back}, GET getApprovals,
-// and ours, POST request (the assignee asks an approver or raises an exception). Effects: modules/tasks/approvals.
+// and ours, POST request (the assignee asks for an approval or raises an exception, at the first level of the
+// product's approval matrix). Effects and rules: modules/tasks/approvals.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, APPROVAL_ACTIONS } from '@originate/contract';
 import {
