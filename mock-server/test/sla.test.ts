@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, bankDayOf, slaExpectedEnd } from '@originate/contract';
+import { loadConfig } from '../src/config';
 import { newEffects, publish } from '../src/modules/applications';
 import { notifyFollowers } from '../src/modules/follows';
 import { sweepSlaBreaches } from '../src/modules/sla';
@@ -292,6 +293,16 @@ describe('the SLA sweep', () => {
     server.advance(6 * MIN);
     await sweep();
     assert.equal(await count(), before + 1);
+  });
+});
+
+describe('the sweep configuration', () => {
+  it('refuses values that are no whole number in range, naming the variable; 0 turns the sweep off', () => {
+    assert.throws(() => loadConfig({ SLA_SWEEP_INTERVAL_MS: 'soon' }), /^Error: SLA_SWEEP_INTERVAL_MS must be/);
+    assert.throws(() => loadConfig({ SLA_SWEEP_BATCH: '0' }), /^Error: SLA_SWEEP_BATCH must be/);
+    assert.throws(() => loadConfig({ SLA_BREACH_NOTIFY_WITHIN_HOURS: '-1' }), /^Error: SLA_BREACH_NOTIFY_WITHIN_HOURS/);
+    assert.deepEqual(loadConfig({}).slaSweep, { intervalMs: 60_000, batch: 1_000, notifyWithinHours: 24 });
+    assert.equal(loadConfig({ SLA_SWEEP_INTERVAL_MS: '0' }).slaSweep.intervalMs, 0);
   });
 });
 
