@@ -470,12 +470,15 @@ export async function copyApplication(
       'SELECT doc FROM applications WHERE application_id = $1',
       [sourceId],
     );
-    const { submitted_at: _submitted, sectionsCompleted: _completed, ...rest } = source?.doc ?? {};
+    const { submitted_at: _submitted, sectionsCompleted: _completed, lifecycle: _started, ...rest } = source?.doc ?? {};
+    // A copy is a new application: it walks the product's latest lifecycle, not the one its source started with.
+    const lifecycle = await latestLifecycleRef(tx, productCode);
     const doc = {
       ...(withFileIds(rest, renamed) as Record<string, unknown>),
       mode: 'DRAFT',
       initiatedBy: initiatorOf(copier),
       copiedFrom: sourceId,
+      ...(lifecycle ? { lifecycle } : {}),
     };
     const newId = await nextApplicationId(tx, productCode, now);
     await tx.query(
