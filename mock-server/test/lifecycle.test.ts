@@ -341,6 +341,18 @@ describe('applications walk their lifecycle version', () => {
         expectedEndTS: end(limit.assigned),
       });
       assert.equal(res.json().task.due_time, end(limit.overall));
+      // The task names the lifecycle version and the step that opened it.
+      const { blocking, flowInfo, stepInfo, activeOn, actions } = res.json().task;
+      assert.deepEqual(
+        { blocking, flowInfo, stepInfo, activeOn },
+        {
+          blocking: true,
+          flowInfo: { product_code: 'HL', flowName: 'Home Loan lifecycle', verNum: 2 },
+          stepInfo: { stepType: 'APPVD', stepName: 'Valuation', stepNumber: 3 },
+          activeOn: start.toISOString(),
+        },
+      );
+      assert.ok(actions.some((a: { type: string; value: string }) => a.value === 'complete_step/user'));
     }
   });
 });

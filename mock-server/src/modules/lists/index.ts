@@ -14,4 +14,10 @@ export {
   sortColumn,
   tableConfig,
 } from './shared-query';
-export { followedApplications, type ListCaller, operationalLevelAgreement } from './task-pages';
+export {
+  followedApplications,
+  type ListCaller,
+  operationalLevelAgreement,
+  type TaskLifecycle,
+  taskLifecycleFields,
+} from './task-pages';

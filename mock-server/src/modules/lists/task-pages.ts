@@ -3,9 +3,11 @@
 // into memory). Which rows each list holds is in the README "GraphQL"; the indexes each query uses in
 // "Indexes" (migration 010).
 import {
+  APPLICATION_ACTIONS,
   type ApplicationList,
   type ApplicationStatus,
   type ApplicationsData,
+  applyAction,
   CLOSED_STAGE,
   type FlowType,
   LIST_TABLE_IDS,
@@ -244,6 +246,10 @@ interface ListRow extends Record<string, unknown> {
   sla_queued_mins: number | null;
   sla_assigned_mins: number | null;
   sla_clock: SlaClock;
+  blocking: boolean;
+  lifecycle_ver: number | null;
+  flow_name: string | null;
+  step_type: string | null;
   sla_queued_breached_at: Date | null;
   sla_assigned_breached_at: Date | null;
   sla_overall_breached_at: Date | null;
@@ -263,6 +269,9 @@ interface ListRow extends Record<string, unknown> {
 const ROW_COLUMNS = `t.task_id, t.name, t.step_name, t.step_number, t.type, t.progress, t.assigned_to,
   u.display_name AS assigned_to_name, t.assigned_team, t.allowed_users, t.review_date, t.callback_requested,
   t.start_time, t.end_time, t.assigned_at, t.sla_overall_mins, t.sla_queued_mins, t.sla_assigned_mins, t.sla_clock,
+  t.blocking, lv.ver_num AS lifecycle_ver, lv.doc ->> 'flowName' AS flow_name,
+  CASE WHEN lv.doc -> 'steps' -> (t.step_number - 1) ->> 'stepName' = t.step_name
+       THEN lv.doc -> 'steps' -> (t.step_number - 1) ->> 'type' END AS step_type,
   t.sla_queued_breached_at, t.sla_assigned_breached_at, t.sla_overall_breached_at, a.application_id, a.product_code, a.product_name, a.status, a.stage, a.ver_num, a.loan_amount, a.applicant_name,
   a.doc -> 'initiatedBy' AS initiated_by_doc, a.cre_time, a.mod_time`;
 
@@ -354,8 +363,67 @@ export function operationalLevelAgreement(
   };
 }
 
+/** The lifecycle version a task's application walks, as the task answers name it (flowInfo, stepInfo). */
+export interface TaskLifecycle {
+  product_code: string;
+  flowName: string;
+  verNum: number;
+  /** The type of the task's step in that version; null when the version has no such step. */
+  stepType: string | null;
+}
+
+/**
+ * Spec §3 Task fields of a lifecycle task: blocking, flowInfo, stepInfo, actions (the application actions the
+ * state machine allows on it, whoever asks) and activeOn (its review date while snoozed past its start).
+ */
+export function taskLifecycleFields(
+  row: {
+    step_name: string;
+    step_number: number;
+    type: FlowType;
+    progress: TaskProgress;
+    assigned_to: string | null;
+    callback_requested: boolean;
+    blocking: boolean;
+    start_time: Date | string;
+    review_date: Date | string | null;
+  },
+  status: ApplicationStatus,
+  lifecycle: TaskLifecycle | null,
+): Pick<ListTask, 'blocking' | 'flowInfo' | 'stepInfo' | 'actions' | 'activeOn'> {
+  const state = {
+    status,
+    progress: row.progress,
+    assigned: row.assigned_to !== null,
+    callbackRequested: row.callback_requested,
+    hasPreviousStep: row.step_number > 1,
+  };
+  const start = new Date(row.start_time);
+  const review = row.review_date === null ? null : new Date(row.review_date);
+  return {
+    blocking: row.blocking,
+    flowInfo: lifecycle
+      ? { product_code: lifecycle.product_code, flowName: lifecycle.flowName, verNum: lifecycle.verNum }
+      : null,
+    stepInfo: {
+      stepType: lifecycle?.stepType ?? (row.type === 'none' ? 'USER' : row.type),
+      stepName: row.step_name,
+      stepNumber: row.step_number,
+    },
+    actions: APPLICATION_ACTIONS.filter((a) => applyAction(a, state).ok).map((value) => ({
+      type: 'APPLICATION_ACTION',
+      value,
+    })),
+    activeOn: (review && review > start ? review : start).toISOString(),
+  };
+}
+
 function toListTask(row: ListRow, now: Date): ListTask {
   const sla = operationalLevelAgreement(row, now);
+  const lifecycle =
+    row.lifecycle_ver !== null && row.flow_name !== null
+      ? { product_code: row.product_code, flowName: row.flow_name, verNum: row.lifecycle_ver, stepType: row.step_type }
+      : null;
   return {
     taskId: row.task_id,
     name: row.name,
@@ -373,6 +441,7 @@ function toListTask(row: ListRow, now: Date): ListTask {
     start_time: iso(row.start_time) as string,
     end_time: iso(row.end_time),
     operationalLevelAgreement: sla,
+    ...taskLifecycleFields(row, row.status, lifecycle),
     application_id: row.application_id,
     product_code: row.product_code,
     product_name: row.product_name,
@@ -393,6 +462,8 @@ async function pageOf(db: Queryable, built: Built, page: { page: number; size: n
   const offset = p.add(page.page * page.size);
   const rows = await db.query<ListRow>(
     `SELECT ${ROW_COLUMNS} ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
+       LEFT JOIN lifecycle_versions lv ON lv.product_code = a.product_code
+        AND lv.ver_num = coalesce((a.doc -> 'lifecycle' ->> 'verNum')::int, 1)
       WHERE ${built.where} ORDER BY ${built.order} LIMIT ${limit} OFFSET ${offset}`,
     p.values,
   );

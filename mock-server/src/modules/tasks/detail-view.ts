@@ -4,6 +4,7 @@ import {
   APPLICATION_ACTIONS,
   actionPermission,
   applyAction,
+  stepOf,
   type TaskConfigsAnswer,
   taskActionsFor,
   taskSubStatus,
@@ -13,7 +14,8 @@ import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { actorOn, currentTask, editingDisabledOn, iso, loadApplication, type TaskRow } from '../applications';
-import { operationalLevelAgreement } from '../lists';
+import { lifecycleOf } from '../lifecycle';
+import { operationalLevelAgreement, taskLifecycleFields } from '../lists';
 import { findUserById } from '../users';
 import { stateOf } from './actions';
 
@@ -49,6 +51,18 @@ export async function taskConfigs(
   const state = stateOf({ stored, task, actor, hasPreviousStep });
   const sla = operationalLevelAgreement(task, now);
   const assignee = task.assigned_to ? await findUserById(db, task.assigned_to) : null;
+  const lifecycle = await lifecycleOf(db, app.product_code, (app as { lifecycle?: { verNum?: number } }).lifecycle);
+  const ofTask = lifecycle
+    ? {
+        product_code: app.product_code,
+        flowName: lifecycle.flowName,
+        verNum: lifecycle.verNum,
+        stepType:
+          stepOf(lifecycle, task.step_number)?.stepName === task.step_name
+            ? (stepOf(lifecycle, task.step_number)?.type ?? null)
+            : null,
+      }
+    : null;
   const actions = APPLICATION_ACTIONS.filter(
     (a) => applyAction(a, state).ok && actionPermission(a, actor, app._applicationStatus) === null,
   );
@@ -74,6 +88,7 @@ export async function taskConfigs(
       end_time: iso(task.end_time),
       due_time: sla.overall.timeLimit.expectedEndTS,
       operationalLevelAgreement: sla,
+      ...taskLifecycleFields(task, app._applicationStatus, ofTask),
     },
     subStatus,
     editingDisabled,

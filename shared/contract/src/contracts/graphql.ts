@@ -36,6 +36,10 @@ export const APPLICATIONS_QUERY = /* GraphQL */ `
             queued { status startTS endTS timeLimit { enabled valueInMins expectedEndTS } }
             assigned { status startTS endTS timeLimit { enabled valueInMins expectedEndTS } }
           }
+          blocking activeOn
+          flowInfo { product_code flowName verNum }
+          stepInfo { stepType stepName stepNumber }
+          actions { type value }
           application_id product_code product_name _applicationStatus stage verNum loanAmount applicantName
           initiatedBy { id username displayName }
           cre_time mod_time

@@ -56,6 +56,16 @@ export const OperationalLevelAgreementSchema = Type.Object(
   closed,
 );
 
+/** Spec §3 Task.flowInfo: the lifecycle (and version) that opened the task; null for a product without one. */
+export const FlowInfoSchema = Type.Object({ product_code: Code, flowName: Text, verNum: Type.Integer() }, closed);
+/** Spec §3 Task.stepInfo: the lifecycle step of the task (stepType USER, APPVD, CUST_FLOW or APPLICATION_SUMMARY). */
+export const StepInfoSchema = Type.Object({ stepType: Text, stepName: Text, stepNumber: Type.Integer() }, closed);
+/**
+ * Spec §3 Task.actions: what can be done with the task in its state, whoever asks: `type` APPLICATION_ACTION
+ * with each application action the state machine allows (the caller's permissions decide the rest).
+ */
+export const TaskActionSchema = Type.Object({ type: Text, value: Text }, closed);
+
 /** A row of a list: one task with the application it belongs to. */
 export const ListTaskSchema = Type.Object(
   {
@@ -75,6 +85,13 @@ export const ListTaskSchema = Type.Object(
     start_time: IsoDateTime,
     end_time: Nullable(IsoDateTime),
     operationalLevelAgreement: OperationalLevelAgreementSchema,
+    /** Its step completes only when it is Completed (with the step's other blocking tasks). */
+    blocking: Type.Boolean(),
+    flowInfo: Nullable(FlowInfoSchema),
+    stepInfo: StepInfoSchema,
+    actions: Type.Array(TaskActionSchema),
+    /** From when it can be worked: its review date while snoozed to later, else its start. */
+    activeOn: IsoDateTime,
     application_id: Id,
     product_code: Code,
     product_name: Text,
@@ -161,6 +178,9 @@ export const BACK_OFFICE_SDL = [
     TimeLimit: TimeLimitSchema,
     SlaPart: SlaPartSchema,
     OperationalLevelAgreement: OperationalLevelAgreementSchema,
+    FlowInfo: FlowInfoSchema,
+    StepInfo: StepInfoSchema,
+    TaskAction: TaskActionSchema,
     ListTask: ListTaskSchema,
     StageCount: StageCountSchema,
     TaskNameCount: TaskNameCountSchema,

@@ -102,6 +102,11 @@ const DetailTaskSchema = Type.Object(
       'start_time',
       'end_time',
       'operationalLevelAgreement',
+      'blocking',
+      'flowInfo',
+      'stepInfo',
+      'actions',
+      'activeOn',
     ]).properties,
     callbackRequested: Type.Boolean(),
     /** When the applicant asked to be called (request_for_callback, rebook), if a time was given. */
