@@ -5,8 +5,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
+  API_PATHS,
   afterApprove,
   approvalLevelFor,
+  bankDayOf,
   FOUR_EYES_REASONS,
   fourEyesRefusal,
   isLevelApprover,
@@ -143,6 +145,14 @@ const notified = (applicationId: string, userId: string) =>
     [applicationId, userId],
   );
 
+/** The dashboard's count of approvals awaiting a decision in the viewer's scope (reports "pending"). */
+async function pendingApprovals(viewer: string): Promise<number> {
+  const today = bankDayOf(s.app.ctx.now());
+  const res = await call(s.app, 'POST', API_PATHS.reportPending, who(viewer), { filter: { from: today, to: today } });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().approvals;
+}
+
 describe('approval rules: the contract shared cases, as the server runs them', () => {
   it('the level that decides, what an approval leads to, who approves at a level, four eyes', () => {
     for (const c of APPROVAL_LEVEL_CASES)
@@ -212,6 +222,7 @@ describe('approve within and above a limit', () => {
   it('a 20-lakh loan: the 5-lakh level approves, it goes up to the region, whose approval decides it', async () => {
     const id = 'PL-2026-000101';
     await setAmount(id, 2_000_000);
+    const awaitingRegion = await pendingApprovals('approver');
     const placed = await asked('officer', id);
     assert.equal(placed.approver, 'USR-1002');
     // The officer captured it: not offered, and why.
@@ -242,6 +253,8 @@ describe('approve within and above a limit', () => {
     );
     assert.equal(line?.detail.toLevel, 2);
 
+    // Queued to the region: it counts among the approvals awaiting the regional head's team.
+    assert.equal(await pendingApprovals('approver'), awaitingRegion + 1);
     const leadView = await approvalAs('teamlead', id, placed.approvalId);
     assert.equal(leadView.canAct, false);
     assert.deepEqual(leadView.fourEyes.approvedAtEarlierLevelsBy, ['USR-1002']);
@@ -253,6 +266,7 @@ describe('approve within and above a limit', () => {
     const done = await decide('approve', 'approver', { approvalId: placed.approvalId });
     assert.equal(done.statusCode, 200, done.body);
     assert.equal(done.json().status, 'APPROVED');
+    assert.equal(await pendingApprovals('approver'), awaitingRegion);
   });
 
   it('above 25 lakh a home loan climbs to the credit committee, which needs two distinct members', async () => {

@@ -239,16 +239,27 @@ export async function slaBreaches(
   return { rows: rows.map((r) => ({ queue: r.queue, open: num(r.open), breached: num(r.breached) })) };
 }
 
-/** Approvals awaiting the decision of someone in scope and queries (open sub-tasks) assigned to one. */
+/**
+ * Approvals awaiting the decision of someone in scope (named to them, or queued to a level whose teams and roles
+ * one of them has: tasks/approvals.ts) and queries (open sub-tasks) assigned to one.
+ */
 export async function pending(db: Queryable, users: string[] | null, filter: ReportFilter): Promise<Pending> {
   const args = new Args();
+  const scope = users === null ? null : args.add(users);
+  const awaiting =
+    scope === null
+      ? ''
+      : ` AND (t.approver = ANY(${scope}::text[])
+              OR (t.approver IS NULL AND EXISTS (SELECT 1 FROM users u WHERE u.userid = ANY(${scope}::text[])
+                    AND (t.approver_team = '[]' OR EXISTS (SELECT 1 FROM user_teams ut WHERE ut.user_id = u.userid AND t.approver_team ? ut.team_id))
+                    AND (t.approver_roles = '[]' OR u.roles ?| ARRAY(SELECT jsonb_array_elements_text(t.approver_roles))))))`;
   const [row] = await db.query<{ approvals: string; queries: string }>(
-    `SELECT (SELECT count(*) FROM approvals t WHERE t.status = 'PENDING'${whoClause(users, 't.approver', args)}${taskProduct(
+    `SELECT (SELECT count(*) FROM approvals t WHERE t.status = 'PENDING'${awaiting}${taskProduct(
       filter.productCode,
       args,
     )}) AS approvals,
             (SELECT count(*) FROM sub_tasks t WHERE t.status = 'OPEN'${
-              users === null ? '' : ` AND t.assigned_to = ANY(${args.add(users)}::text[])`
+              scope === null ? '' : ` AND t.assigned_to = ANY(${scope}::text[])`
             }${taskProduct(filter.productCode, args)}) AS queries`,
     args.values,
   );
