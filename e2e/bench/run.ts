@@ -45,6 +45,7 @@ import {
 import { releaseBench, releaseRows } from './release-bench';
 import { slaBench, slaRows } from './sla-bench';
 import { median } from './stats';
+import { stepBench, stepRows } from './step-bench';
 import { MEDIA_ARGS, videoBench, videoRows } from './video-bench';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
 
@@ -451,6 +452,22 @@ async function slaOnly() {
   console.log(`written to ${path.relative(ROOT, file)}`);
 }
 
+/** `npm run bench -- --only step`: complete_step p95 on the step bench's bank (no build, no browser). */
+async function stepOnly() {
+  const loadAtStart = loadavg();
+  const figures = await attempt('the step-completion bench', stepBench);
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-step.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, step: figures }, null, 2)}\n`);
+  printRows(failed(figures) ? [['step', 'not measured', figures.failed]] : stepRows(figures));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: figures vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(figures)) process.exitCode = 1;
+}
+
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
@@ -461,10 +478,11 @@ async function main() {
     if (only === 'export-load') return exportLoadOnly();
     if (only === 'dashboard') return dashboardOnly();
     if (only === 'sla') return slaOnly();
+    if (only === 'step') return stepOnly();
     if (only === 'video') return videoOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -481,6 +499,8 @@ async function main() {
   const dashboard = process.argv.includes('--no-lists') ? null : await attempt('the dashboard bench', dashboardBench);
   // The SLA sweep on a 1,000,000-application bank (PostgreSQL only, its database kept); --no-lists skips it too.
   const sla = process.argv.includes('--no-lists') ? null : await attempt('the SLA sweep bench', slaBench);
+  // complete_step at 1,000,000 applications (PostgreSQL only, its database kept); --no-lists skips it too.
+  const step = process.argv.includes('--no-lists') ? null : await attempt('the step-completion bench', stepBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
@@ -517,6 +537,7 @@ async function main() {
     leads,
     dashboard,
     sla,
+    step,
     documents,
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
@@ -588,6 +609,11 @@ async function main() {
       : failed(sla)
         ? [['sla (1,000,000 applications)', 'not measured', sla.failed] as Row]
         : slaRows(sla)),
+    ...(step === null
+      ? []
+      : failed(step)
+        ? [['step (1,000,000 applications)', 'not measured', step.failed] as Row]
+        : stepRows(step)),
     ...documentRows(documents),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...browserExportTableRows(spreadsheetInBrowser),
