@@ -23,6 +23,7 @@ import {
 } from '@originate/contract/cases';
 import { levelApprovers } from '../src/modules/tasks/approval-matrix';
 import { findUserById } from '../src/modules/users';
+import { seed } from '../src/seed';
 import { APPROVAL_MATRICES } from '../src/seed/approval-matrices';
 import { call, type Login, labels, login, loginRaw, startServer, type TestServer } from './helpers';
 
@@ -152,6 +153,23 @@ async function pendingApprovals(viewer: string): Promise<number> {
   assert.equal(res.statusCode, 200, res.body);
   return res.json().approvals;
 }
+
+describe('the credit committee on a database seeded before it', () => {
+  it('the next seed adds its team and members, who then log in', async () => {
+    await q(`DELETE FROM users WHERE userid IN ('USR-1008', 'USR-1009')`);
+    await q(`DELETE FROM teams WHERE id = 'TEAM-CREDIT-COMMITTEE'`);
+    await seed(s.app.ctx.db, s.app.ctx.files, s.config, s.app.ctx.now());
+    const members = await q<{ user_id: string }>(
+      `SELECT user_id FROM user_teams WHERE team_id = 'TEAM-CREDIT-COMMITTEE' ORDER BY user_id`,
+    );
+    assert.deepEqual(
+      members.map((m) => m.user_id),
+      ['USR-1008', 'USR-1009'],
+    );
+    as.creditchief = await loginAs('creditchief', 'Chief@123');
+    as.riskhead = await loginAs('riskhead', 'Risk@123');
+  });
+});
 
 describe('approval rules: the contract shared cases, as the server runs them', () => {
   it('the level that decides, what an approval leads to, who approves at a level, four eyes', () => {

@@ -1,7 +1,7 @@
 // The demo bank (people, teams, applications and their documents, notifications). Development and tests only:
 // seed() never calls it when NODE_ENV=production. Runs once per database (meta 'demo_seed').
 
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import { hashPassword } from '../modules/auth';
 import type { FileStore } from '../platform/context';
 import { demoApplications, SEED_ANCHOR } from './applications';
@@ -10,7 +10,7 @@ import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedLeads } from './leads';
 import { seedLifecycles } from './lifecycles';
-import { CONFERENCE_ROLES, seedDisplayName, TEAMS, USERS } from './people';
+import { CONFERENCE_ROLES, type SeedUser, seedDisplayName, TEAMS, USERS } from './people';
 import { seedTargets } from './targets';
 
 const SEED_VERSION = '1';
@@ -48,6 +48,60 @@ export async function seedDemo(
   await seedLeads(db, generated.leads, now, generated.leads > QUIET_SEED ? (line) => console.log(line) : undefined);
   await seedTargets(db, now);
   await seedConferenceRoles(db);
+  await seedMissingPeople(db);
+}
+
+/** Inserts demo users with their password hashes (same order) and their team memberships. */
+async function insertPeople(tx: Queryable, people: readonly SeedUser[], hashes: readonly string[]): Promise<void> {
+  for (const [i, u] of people.entries()) {
+    await tx.query(
+      `INSERT INTO users (userid, username, first_name, last_name, display_name, email, password_hash, roles, applications, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
+      [
+        u.userid,
+        u.username,
+        u.firstName,
+        u.lastName,
+        seedDisplayName(u.userid),
+        `${u.firstName}.${u.lastName}@originate-bank.example`.toLowerCase(),
+        hashes[i],
+        JSON.stringify(u.roles),
+        JSON.stringify(u.applications),
+        SEED_ANCHOR,
+      ],
+    );
+  }
+  for (const u of people) {
+    for (const t of u.teams) {
+      await tx.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
+        u.userid,
+        t.id,
+        t.allTeams ?? false,
+      ]);
+    }
+  }
+}
+
+/**
+ * Demo people added after a database was seeded (the credit committee, which decides home loans above 25
+ * lakh): their teams and themselves, inserted where missing; nothing when all are present.
+ */
+async function seedMissingPeople(db: Db): Promise<void> {
+  const present = await db.query<{ userid: string }>('SELECT userid FROM users WHERE userid = ANY($1::text[])', [
+    USERS.map((u) => u.userid),
+  ]);
+  const missing = USERS.filter((u) => !present.some((p) => p.userid === u.userid));
+  if (missing.length === 0) return;
+  const hashes = await Promise.all(missing.map((u) => hashPassword(u.password)));
+  await db.transaction(async (tx) => {
+    for (const t of TEAMS) {
+      await tx.query(
+        'INSERT INTO teams (id, name, type, lead_user_id) VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING',
+        [t.id, t.name, t.type, t.lead ?? null],
+      );
+    }
+    await insertPeople(tx, missing, hashes);
+  });
 }
 
 /** The demo's AGENT and SUPERVISOR (people.ts), added where a user lacks them: one statement, nothing when present. */
@@ -67,24 +121,6 @@ async function seedDemoBank(db: Db): Promise<void> {
   const hashes = await Promise.all(USERS.map((u) => hashPassword(u.password)));
   const apps = demoApplications();
   await db.transaction(async (tx) => {
-    for (const [i, u] of USERS.entries()) {
-      await tx.query(
-        `INSERT INTO users (userid, username, first_name, last_name, display_name, email, password_hash, roles, applications, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
-        [
-          u.userid,
-          u.username,
-          u.firstName,
-          u.lastName,
-          seedDisplayName(u.userid),
-          `${u.firstName}.${u.lastName}@originate-bank.example`.toLowerCase(),
-          hashes[i],
-          JSON.stringify(u.roles),
-          JSON.stringify(u.applications),
-          SEED_ANCHOR,
-        ],
-      );
-    }
     for (const t of TEAMS) {
       await tx.query('INSERT INTO teams (id, name, type, lead_user_id) VALUES ($1, $2, $3, $4)', [
         t.id,
@@ -93,15 +129,7 @@ async function seedDemoBank(db: Db): Promise<void> {
         t.lead ?? null,
       ]);
     }
-    for (const u of USERS) {
-      for (const t of u.teams) {
-        await tx.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
-          u.userid,
-          t.id,
-          t.allTeams ?? false,
-        ]);
-      }
-    }
+    await insertPeople(tx, USERS, hashes);
     for (const a of apps) {
       await tx.query(
         `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
