@@ -74,6 +74,8 @@ test('every demo login in the README works, and only the no-access user is refus
     'officer',
     'teamlead',
     'approver',
+    'creditchief',
+    'riskhead',
     'opsadmin',
     'developer',
     'debugger',
