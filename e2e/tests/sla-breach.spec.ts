@@ -16,6 +16,9 @@ const PRODUCT = 'CL';
 const SOURCE = 'CL-2026-000115';
 const lifecyclePath = apiPath('setupConfig', { type: 'Workflow', name: PRODUCT });
 
+// Wide enough for every column of the list: the grid renders only the columns in view, and SLA is near the end.
+test.use({ viewport: { width: 3000, height: 900 } });
+
 test("an assigned part that runs out turns the list's SLA chip to breached with no reload", async ({ page }) => {
   test.setTimeout(180_000);
   const admin = await apiLogin('opsadmin', 'Admin@123');
