@@ -20,7 +20,7 @@ export interface FieldProblem {
   reason: string;
 }
 
-export const SLA_PARTS = ['queuedMins', 'assignedMins', 'overallMins'] as const;
+const SLA_PARTS = ['queuedMins', 'assignedMins', 'overallMins'] as const;
 export type SlaPartField = (typeof SLA_PARTS)[number];
 
 export interface TaskDraft {

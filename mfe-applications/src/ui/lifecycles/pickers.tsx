@@ -57,9 +57,3 @@ export function UsersPicker(props: PickerProps & { users: readonly DirectoryUser
 export function RolesPicker(props: PickerProps & { roles: readonly string[] }) {
   return <IdsPicker {...props} options={props.roles} idOf={(r) => r} labelOf={(r) => r} />;
 }
-
-/** The team's name, or its id while the directory does not know it. */
-export function teamName(teams: readonly Team[], id: string): string {
-  const team = teams.find((t) => t.id === id);
-  return team ? teamLabel(team) : id;
-}
