@@ -37,7 +37,7 @@ describe('PGlite persistence', () => {
       const [users] = await second.ctx.db.query<{ n: number }>(
         "SELECT count(*)::int AS n FROM users WHERE userid ~ '^USR-1[0-9]{3}$'",
       );
-      assert.equal(users?.n, 7);
+      assert.equal(users?.n, 9);
     } finally {
       await second.close();
     }
