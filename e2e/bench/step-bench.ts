@@ -36,8 +36,8 @@ export interface StepFigures {
 }
 
 /**
- * Hands `count` open tasks of ACTIVE applications at step 2 (no pending approval or open query, so completion
- * is not refused) to the demo officer in the Mumbai West queue, In Progress; `homeLoanV2` takes home loans and
+ * Hands `count` open tasks of ACTIVE applications at step 2 (no open callback, pending approval or open query,
+ * so completion is not refused) to the demo officer in the Mumbai West queue, In Progress; `homeLoanV2` takes home loans and
  * moves them onto the home loan's version 2 (its next step is the parallel valuation). Answers their ids.
  */
 async function handOut(
@@ -48,7 +48,8 @@ async function handOut(
   const picked = await client.query<{ application_id: string; task_id: string }>(
     `SELECT t.application_id, t.task_id FROM applications a JOIN tasks t ON t.task_id = a.current_task_id
       WHERE a.status = 'ACTIVE' AND t.step_number = 2 AND t.progress IN ('In Progress', 'Pending')
-        AND t.step_name = 'Document Verification' AND ($2::boolean IS FALSE OR a.product_code = 'HL')
+        AND t.step_name = 'Document Verification' AND NOT t.callback_requested
+        AND ($2::boolean IS FALSE OR a.product_code = 'HL')
         AND (a.doc -> 'lifecycle' ->> 'verNum')::int = 1
         AND NOT EXISTS (SELECT 1 FROM approvals p WHERE p.application_id = a.application_id AND p.status = 'PENDING')
         AND NOT EXISTS (SELECT 1 FROM sub_tasks q WHERE q.application_id = a.application_id AND q.status = 'OPEN')

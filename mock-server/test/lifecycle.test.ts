@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { apiPath, type Lifecycle, slaExpectedEnd } from '@originate/contract';
+import { LIFECYCLE_PROBLEM_CASES, lifecycleCaseBase } from '@originate/contract/cases';
 import { call, type Login, labels, loginStaff, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -214,6 +215,24 @@ describe('lifecycle configuration', () => {
   });
 });
 
+describe('lifecycle problems: the shared cases of the contract', () => {
+  it('each broken document is refused with exactly its problems, and nothing is saved', async () => {
+    const { verNum } = await read('PL');
+    for (const c of LIFECYCLE_PROBLEM_CASES.filter((one) => one.problems.length > 0)) {
+      const doc = { ...lifecycleCaseBase(), verNum };
+      c.change(doc);
+      const res = await call(s.app, 'POST', workflow('PL'), admin, doc);
+      assert.equal(res.statusCode, 400, `${c.name}: ${res.body}`);
+      assert.deepEqual(
+        res.json<{ errors: { label: string; reason: string }[] }>().errors,
+        c.problems.map((p) => ({ label: p.field, reason: p.reason })),
+        c.name,
+      );
+    }
+    assert.equal((await read('PL')).verNum, verNum);
+  });
+});
+
 describe('applications walk their lifecycle version', () => {
   it('an in-flight application keeps its version; one on the latest opens the parallel valuation', async () => {
     const old = await officerHomeLoanAtDocuments();
@@ -253,6 +272,12 @@ describe('applications walk their lifecycle version', () => {
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json().stage, 'Valuation');
     assert.equal(first.json().nextTaskId, null);
+    // The lists' row of the application is its task still open.
+    const [current] = await q<{ current_task_id: string }>(
+      'SELECT current_task_id FROM applications WHERE application_id = $1',
+      [app.application_id],
+    );
+    assert.equal(current?.current_task_id, legal.task_id);
     const second = await complete(legalBy, app.application_id, legal.task_id);
     assert.equal(second.statusCode, 200, second.body);
     assert.equal(second.json().stage, 'Credit Assessment');

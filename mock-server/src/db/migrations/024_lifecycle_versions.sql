@@ -32,7 +32,9 @@ CREATE TABLE lifecycle_rotation (
 CREATE INDEX tasks_open_assignee ON tasks (assigned_to) WHERE progress IN ('In Progress', 'Pending');
 
 -- The current task is the latest started of the open ones (a step of parallel tasks keeps one open task
--- current until the last of them closes), else the latest started; so a task closing can move it.
+-- current until the last of them closes), else the latest started. Opening a task marks it (the insert
+-- trigger); closing one of several open tasks of a step moves the mark in the completing action itself
+-- (modules/tasks/actions.ts), not in a trigger on every progress change.
 CREATE OR REPLACE FUNCTION tasks_mark_current(app_ids text[]) RETURNS void LANGUAGE sql AS $$
   UPDATE tasks t SET is_current = (t.task_id = m.task_id)
     FROM (SELECT DISTINCT ON (application_id) application_id, task_id FROM tasks
@@ -48,11 +50,3 @@ CREATE OR REPLACE FUNCTION tasks_mark_current(app_ids text[]) RETURNS void LANGU
    WHERE a.application_id IN (SELECT unnest(app_ids)) AND a.current_task_id IS NOT NULL
      AND NOT EXISTS (SELECT 1 FROM tasks t WHERE t.application_id = a.application_id AND t.is_current);
 $$;
-
--- Only a change between open and closed can move it: a progress change within either leaves it.
-DROP TRIGGER tasks_current_update ON tasks;
-CREATE TRIGGER tasks_current_update AFTER UPDATE OF step_number, application_id, start_time, name ON tasks
-  FOR EACH ROW EXECUTE FUNCTION tasks_current_after_update();
-CREATE TRIGGER tasks_current_progress AFTER UPDATE OF progress ON tasks
-  FOR EACH ROW WHEN ((OLD.progress IN ('In Progress', 'Pending')) IS DISTINCT FROM (NEW.progress IN ('In Progress', 'Pending')))
-  EXECUTE FUNCTION tasks_current_after_update();

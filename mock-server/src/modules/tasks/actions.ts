@@ -376,6 +376,9 @@ export async function performAction(
           newStatus = 'COMPLETED';
           stage = CLOSED_STAGE;
         }
+      } else {
+        // The step waits for its other blocking tasks: one of them, still open, becomes the current task.
+        await tx.query('SELECT tasks_mark_current(ARRAY[$1])', [app.application_id]);
       }
     }
 

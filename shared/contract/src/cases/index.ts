@@ -2,4 +2,5 @@
 // browser's jest, the server's node:test), so the sides cannot drift apart. Test code only imports them.
 export * from './approvals';
 export * from './assign';
+export * from './lifecycle';
 export * from './teamAccess';

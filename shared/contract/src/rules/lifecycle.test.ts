@@ -1,3 +1,4 @@
+import { LIFECYCLE_CASES_KNOWN, LIFECYCLE_PROBLEM_CASES, lifecycleCaseBase } from '../cases/lifecycle';
 import type { LifecycleBody, LifecycleTask } from '../contracts/lifecycle';
 import { breachPolicyOf, diffLifecycles, lifecycleProblems, nextTasks, slaExpectedEnd, stepDone } from './lifecycle';
 
@@ -136,6 +137,14 @@ describe('lifecycleProblems', () => {
       'approvalMatrix.levels[0].approvers.teams[0]',
       'approvalMatrix.levels[1].maxAmount',
     ]);
+  });
+});
+
+describe('lifecycleProblems: the shared cases', () => {
+  it.each(LIFECYCLE_PROBLEM_CASES.map((c) => [c.name, c] as const))('%s', (_, c) => {
+    const doc = lifecycleCaseBase();
+    c.change(doc);
+    expect(lifecycleProblems(doc, LIFECYCLE_CASES_KNOWN)).toEqual(c.problems);
   });
 });
 
