@@ -35,6 +35,7 @@ export function branchOf(tasks: readonly Pick<TaskRow, 'assigned_team'>[]): stri
 
 /** The team `levels` up from `teamId` through teams.parent_id (0: itself), or null when the tree is shorter. */
 async function ancestor(tx: Queryable, teamId: string, levels: number): Promise<string | null> {
+  if (levels === 0) return teamId;
   const [row] = await tx.query<{ id: string }>(
     `WITH RECURSIVE up (id, parent_id, depth) AS (
        SELECT id, parent_id, 0 FROM teams WHERE id = $1
@@ -76,15 +77,15 @@ async function candidatesOf(tx: Queryable, teams: readonly Team[], allowedUsers:
 /**
  * ROUND_ROBIN: the candidate after the one this task of this product's step went to last (the row of
  * lifecycle_rotation is locked by the upsert, so two hand-outs at once take turns). LEAST_LOADED: the candidate
- * with the fewest open tasks, the lower id on a tie. QUEUE, or nobody to hand it to: nobody (the queue).
+ * with the fewest open tasks, the lower id on a tie. Nobody to hand it to: nobody (the queue).
  */
 async function handOut(
   tx: Queryable,
-  mode: LifecycleTask['handOut'],
+  mode: Exclude<LifecycleTask['handOut'], 'QUEUE'>,
   candidates: readonly string[],
   key: { productCode: string; stepName: string; taskName: string },
 ): Promise<string | null> {
-  if (mode === 'QUEUE' || candidates.length === 0) return null;
+  if (candidates.length === 0) return null;
   if (mode === 'LEAST_LOADED') {
     const [row] = await tx.query<{ user_id: string }>(
       `SELECT c.user_id FROM unnest($1::text[]) AS c (user_id)
@@ -171,11 +172,13 @@ export async function openStep(
     const assignedTo =
       again !== undefined
         ? again.assignedTo
-        : await handOut(tx, task.handOut, await candidatesOf(tx, team, task.workedBy.allowedUsers), {
-            productCode: target.productCode,
-            stepName: step.stepName,
-            taskName: task.taskName,
-          });
+        : task.handOut === 'QUEUE'
+          ? null
+          : await handOut(tx, task.handOut, await candidatesOf(tx, team, task.workedBy.allowedUsers), {
+              productCode: target.productCode,
+              stepName: step.stepName,
+              taskName: task.taskName,
+            });
     const taskId = await newTaskId(tx, target.applicationId, stepNumber);
     await tx.query(
       `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
