@@ -8,7 +8,7 @@ import { apiLogin } from '../support/api';
 import { copyApplication } from '../support/data';
 import { detailUrl, logIn, screenshot } from '../support/ui';
 
-/** A seeded personal loan of ₹18,50,000 the officer works (only copied here). */
+/** A seeded personal loan of ₹18,50,000 the officer works (only copied here; a copy is captured by its copier). */
 const SOURCE = 'PL-2026-000101';
 const REASON = 'Loan above the branch limit';
 
@@ -56,7 +56,8 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   await expect(card.getByTestId('approval-refusal')).toHaveText(
     'You cannot decide this approval: you captured this application; someone who did not must decide it.',
   );
-  await screenshot(page, 'approvals-refused-officer');
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(page, 'approvals-refused-officer', { fullPage: false });
 
   // The team lead, a branch credit manager: approving below the amount sends it up to level 2.
   const lead = await (await browser.newContext()).newPage();
@@ -66,7 +67,8 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   for (const action of ['Approve', 'Reject', 'Forward', 'Send back']) {
     await expect(leadCard.getByRole('button', { name: action, exact: true })).toBeVisible();
   }
-  await screenshot(lead, 'approvals-level-1-approver');
+  await leadCard.scrollIntoViewIfNeeded();
+  await screenshot(lead, 'approvals-level-1-approver', { fullPage: false });
   await approve(lead, 'Income verified; above my limit');
   await expect(leadCard.getByTestId('approval-level')).toHaveText(
     'Level 2 of 2, Regional Credit Head: decides any amount',
@@ -87,13 +89,15 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   await expect(finalCard.getByTestId('approval-waiting')).toHaveText('Waiting for any approver of West Region.');
   // The final level forwards nowhere.
   await expect(finalCard.getByRole('button', { name: 'Forward', exact: true })).toHaveCount(0);
-  await screenshot(approver, 'approvals-level-2-approver');
+  await finalCard.scrollIntoViewIfNeeded();
+  await screenshot(approver, 'approvals-level-2-approver', { fullPage: false });
   await approve(approver, 'Within the regional mandate');
   await expect(finalCard).toContainText('APPROVED');
   await expect(finalCard.getByRole('list', { name: 'Decisions' })).toContainText(
     'level 2 · Vikram Nair approved: Within the regional mandate',
   );
-  await screenshot(approver, 'approvals-approved');
+  await finalCard.scrollIntoViewIfNeeded();
+  await screenshot(approver, 'approvals-approved', { fullPage: false });
   await approver.context().close();
 
   // The officer sees it decided, still with no decision to take.
