@@ -287,6 +287,25 @@ describe('applications walk their lifecycle version', () => {
     );
   });
 
+  it('a step is not completed where the lifecycle is missing: 409 saying what to do, nothing changes', async () => {
+    // An installation without the demo data has no lifecycle until an admin saves one; a version that is
+    // not stored stands for it here without touching the products other tests walk.
+    const app = await officerHomeLoanAtDocuments();
+    await stampVersion(app.application_id, 999);
+    const before = await openTasks(app.application_id);
+    const refused = await complete(officer, app.application_id, app.task_id);
+    assert.equal(refused.statusCode, 409, refused.body);
+    assert.match(
+      refused.json().message,
+      /^Product HL has no lifecycle yet: an operations admin saves one in Settings → Lifecycles/,
+    );
+    assert.deepEqual(await openTasks(app.application_id), before);
+    const [row] = await q<{ status: string }>('SELECT status FROM applications WHERE application_id = $1', [
+      app.application_id,
+    ]);
+    assert.equal(row?.status, 'ACTIVE');
+  });
+
   it('round-robin takes the branch members in turn; least-loaded the one with fewest open tasks', async () => {
     const members = (
       await q<{ user_id: string }>("SELECT user_id FROM user_teams WHERE team_id = 'TEAM-MUM-WEST' ORDER BY user_id")

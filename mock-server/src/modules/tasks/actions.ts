@@ -205,6 +205,13 @@ export async function performAction(
   const lifecycle: Lifecycle | null = ['complete_step/user', 'revert_stage'].includes(action)
     ? await lifecycleOf(db, app.product_code, lifecycleRefOf(app))
     : null;
+  // Without a lifecycle there is no next step to open: completing would close the application unchecked (an
+  // installation without the demo data has none until an operations admin saves one).
+  if (action === 'complete_step/user' && !lifecycle) {
+    throw conflict(
+      `Product ${app.product_code} has no lifecycle yet: an operations admin saves one in Settings → Lifecycles, then its steps can be completed`,
+    );
+  }
   const effects = newEffects();
   const result = await db.transaction(async (tx): Promise<ActionAnswer> => {
     // The guards on the state read above make a racing second action fail instead of both succeeding.
