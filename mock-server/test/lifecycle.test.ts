@@ -337,6 +337,44 @@ describe('applications walk their lifecycle version', () => {
     assert.notEqual(technical[0], technical[1]);
   });
 
+  it("a new application's first task is its lifecycle's first: name, SLA limits and clock, the version recorded", async () => {
+    const source = await officerHomeLoanAtDocuments();
+    const copy = await call(
+      s.app,
+      'GET',
+      apiPath('copyApplication', { applicationId: source.application_id }),
+      officer,
+    );
+    assert.equal(copy.statusCode, 200, copy.body);
+    const copyId = copy.json().application.application_id as string;
+    const latest = await read('HL');
+    const first = latest.steps[0]?.tasks[0];
+    assert.ok(first);
+    const [task] = await q<Record<string, unknown>>(
+      `SELECT name, step_name, sla_clock, sla_queued_mins, sla_assigned_mins, sla_overall_mins, assigned_to, assigned_at
+         FROM tasks WHERE application_id = $1`,
+      [copyId],
+    );
+    assert.deepEqual(
+      { ...task, assigned_at: task?.assigned_at !== null },
+      {
+        name: first.taskName,
+        step_name: latest.steps[0]?.stepName,
+        sla_clock: first.sla.clock,
+        sla_queued_mins: first.sla.queuedMins,
+        sla_assigned_mins: first.sla.assignedMins,
+        sla_overall_mins: first.sla.overallMins,
+        assigned_to: 'USR-1001',
+        assigned_at: true,
+      },
+    );
+    const [app] = await q<{ lifecycle: unknown }>(
+      "SELECT doc -> 'lifecycle' AS lifecycle FROM applications WHERE application_id = $1",
+      [copyId],
+    );
+    assert.deepEqual(app?.lifecycle, { product_code: 'HL', verNum: latest.verNum });
+  });
+
   it('every opened task carries its SLA parts, with the expected end on its clock', async () => {
     const app = await officerHomeLoanAtDocuments();
     await stampVersion(app.application_id, 2);

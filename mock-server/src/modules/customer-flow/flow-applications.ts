@@ -7,6 +7,8 @@ import {
   type FieldAccessViewer,
   type FieldConfig,
   type FlowConfig,
+  type Lifecycle,
+  type LifecycleRef,
   type ProductConfig,
   resumeLinkRefusal,
   type SaveApplicationBody,
@@ -19,7 +21,7 @@ import { type FlowDoc, fieldChanges, newEffects, recordAudits } from '../applica
 import { endDeviceSessions, sha256 } from '../auth';
 import type { FlowRules } from '../configs';
 import { assertStorageQuota } from '../documents';
-import { latestLifecycleRef, lifecycleOf } from '../lifecycle';
+import { latestLifecycle, lifecycleOf } from '../lifecycle';
 import { branchOf, openStep } from '../tasks';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import { referenceProblems } from './flow-references';
@@ -143,29 +145,47 @@ const initiatorOf = (creator: StaffCreator) => ({
   displayName: creator.displayName,
 });
 
-/** The first lifecycle step: the customer flow, in the product's queue, Pending or In Progress with its assignee. */
+/**
+ * The first lifecycle step: the customer flow, in the product's queue, Pending or In Progress with its assignee.
+ * Its task's name, SLA limits and clock are the first task of the lifecycle's first step (none configured: no limit).
+ */
 async function insertCustomerFlowTask(
   tx: Queryable,
   applicationId: string,
   queue: ProductConfig['queue'],
   assignee: string | null,
+  lifecycle: Lifecycle | null,
   now: Date,
 ): Promise<void> {
+  const first = lifecycle?.steps[0]?.tasks[0];
   await tx.query(
     `INSERT INTO tasks (task_id, application_id, name, step_name, step_number, type, progress, assigned_to, assigned_team,
-       allowed_users, start_time, mod_time)
-     VALUES ($1, $2, 'Customer application', $3, 1, 'CUST_FLOW', $4, $5, $6::jsonb, '[]'::jsonb, $7, $7)`,
+       allowed_users, start_time, mod_time, assigned_at, blocking, sla_clock, sla_queued_mins, sla_assigned_mins,
+       sla_overall_mins)
+     VALUES ($1, $2, $3, $4, 1, 'CUST_FLOW', $5, $6, $7::jsonb, '[]'::jsonb, $8, $8, $9, true, $10, $11, $12, $13)`,
     [
       `TSK-${applicationId}-1`,
       applicationId,
-      CUSTOMER_FLOW_STEP,
+      first?.taskName ?? 'Customer application',
+      lifecycle?.steps[0]?.stepName ?? CUSTOMER_FLOW_STEP,
       assignee ? 'In Progress' : 'Pending',
       assignee,
       JSON.stringify(queue),
       now,
+      assignee ? now : null,
+      first?.sla.clock ?? 'CALENDAR',
+      first?.sla.queuedMins ?? null,
+      first?.sla.assignedMins ?? null,
+      first?.sla.overallMins ?? null,
     ],
   );
 }
+
+/** What a new application records (doc.lifecycle) of the lifecycle it walks. */
+const refOf = (lifecycle: Lifecycle): LifecycleRef => ({
+  product_code: lifecycle.product_code,
+  verNum: lifecycle.verNum,
+});
 
 /**
  * A new flow application from its first save: the applicant's (no session yet, its task Pending in the
@@ -191,7 +211,7 @@ export async function createFlowApplication(
   const applicationId = opts.fixedId ?? (await nextApplicationId(tx, product.product_code, now));
   const { loanAmount, applicant } = summaryOf(body);
   // The latest lifecycle of the product: the application walks it until it completes.
-  const lifecycle = await latestLifecycleRef(tx, product.product_code);
+  const lifecycle = await latestLifecycle(tx, product.product_code);
   const base: FlowDoc = opts.startedBy
     ? {
         ...docOf(ctx.flow, body),
@@ -200,7 +220,7 @@ export async function createFlowApplication(
         ...(opts.leadId ? { lead_id: opts.leadId } : {}),
       }
     : docOf(ctx.flow, body);
-  const doc = lifecycle ? { ...base, lifecycle } : base;
+  const doc = lifecycle ? { ...base, lifecycle: refOf(lifecycle) } : base;
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
        applicant, doc, cre_time, mod_time)
@@ -216,7 +236,7 @@ export async function createFlowApplication(
       now,
     ],
   );
-  await insertCustomerFlowTask(tx, applicationId, product.queue, opts.startedBy?.userid ?? null, now);
+  await insertCustomerFlowTask(tx, applicationId, product.queue, opts.startedBy?.userid ?? null, lifecycle, now);
   return applicationId;
 }
 
@@ -472,13 +492,13 @@ export async function copyApplication(
     );
     const { submitted_at: _submitted, sectionsCompleted: _completed, lifecycle: _started, ...rest } = source?.doc ?? {};
     // A copy is a new application: it walks the product's latest lifecycle, not the one its source started with.
-    const lifecycle = await latestLifecycleRef(tx, productCode);
+    const lifecycle = await latestLifecycle(tx, productCode);
     const doc = {
       ...(withFileIds(rest, renamed) as Record<string, unknown>),
       mode: 'DRAFT',
       initiatedBy: initiatorOf(copier),
       copiedFrom: sourceId,
-      ...(lifecycle ? { lifecycle } : {}),
+      ...(lifecycle ? { lifecycle: refOf(lifecycle) } : {}),
     };
     const newId = await nextApplicationId(tx, productCode, now);
     await tx.query(
@@ -512,7 +532,7 @@ export async function copyApplication(
        SELECT $2, field_key, channel, recipient, verified_at FROM otp_verifications WHERE application_id = $1`,
       [sourceId, newId],
     );
-    await insertCustomerFlowTask(tx, newId, queue, copier.userid, now);
+    await insertCustomerFlowTask(tx, newId, queue, copier.userid, lifecycle, now);
     return newId;
   });
 }

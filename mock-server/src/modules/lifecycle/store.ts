@@ -59,15 +59,6 @@ export async function latestLifecycle(db: Queryable, productCode: string): Promi
   return row ? toLifecycle(row) : null;
 }
 
-/** What a new application records: the latest version of its product's lifecycle (none: null). */
-export async function latestLifecycleRef(db: Queryable, productCode: string): Promise<LifecycleRef | null> {
-  const [row] = await db.query<{ ver_num: number }>(
-    'SELECT max(ver_num) AS ver_num FROM lifecycle_versions WHERE product_code = $1',
-    [productCode],
-  );
-  return row?.ver_num ? { product_code: productCode, verNum: row.ver_num } : null;
-}
-
 /**
  * The lifecycle an application walks: the version it recorded; one from before lifecycles were recorded
  * walks its product's first version (the steps every application had then).
