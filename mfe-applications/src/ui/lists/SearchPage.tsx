@@ -3,22 +3,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { DataGrid } from '@mui/x-data-grid';
-import { GLOBAL_SEARCH_FIELDS, GLOBAL_SEARCH_PAGE_SIZE, type ListTask } from '@originate/contract';
-import { userAtom } from '@originate/web';
+import { GLOBAL_SEARCH_FIELDS, GLOBAL_SEARCH_PAGE_SIZE } from '@originate/contract';
 import { formatCell } from '@originate/web/lists';
-import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useGlobalSearch } from '../../api/useLists';
-import { openPath } from '../../domain/rowActions';
+import { TaskPageGrid } from './TaskPageGrid';
 
 export function SearchPage() {
-  const user = useAtomValue(userAtom);
-  const navigate = useNavigate();
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
@@ -52,46 +45,34 @@ export function SearchPage() {
       </Box>
       {found.isError && <Alert severity="error">The search failed: {found.error.message}</Alert>}
       {query && (
-        <Paper variant="outlined" sx={{ minWidth: 0, overflow: 'hidden' }}>
-          <DataGrid<ListTask>
-            aria-label="Search results"
-            rows={found.data?.data ?? []}
-            getRowId={(r) => r.taskId}
-            rowCount={found.data?.count ?? 0}
-            loading={found.isFetching}
-            paginationMode="server"
-            paginationModel={{ page, pageSize: GLOBAL_SEARCH_PAGE_SIZE }}
-            onPaginationModelChange={(m) => setPage(m.page)}
-            pageSizeOptions={[GLOBAL_SEARCH_PAGE_SIZE]}
-            disableColumnFilter
-            disableColumnSorting
-            disableRowSelectionOnClick
-            autoHeight
-            onRowClick={({ row }) => user && navigate(openPath(row, user))}
-            sx={{ border: 0, '& .MuiDataGrid-row': { cursor: 'pointer' } }}
-            columns={[
-              { field: 'application_id', headerName: 'Application ID', flex: 1.2, minWidth: 140 },
-              { field: 'applicantName', headerName: 'Applicant', flex: 1.2, minWidth: 140 },
-              { field: '_applicationStatus', headerName: 'Status', flex: 0.8, minWidth: 100 },
-              {
-                field: 'initiatedBy',
-                headerName: 'Initiated by',
-                flex: 1,
-                minWidth: 120,
-                valueGetter: (_v, row) => row.initiatedBy?.displayName ?? '—',
-              },
-              {
-                field: 'cre_time',
-                headerName: 'Created',
-                flex: 0.8,
-                minWidth: 110,
-                valueFormatter: (v) => formatCell({ field: 'cre_time', kind: 'date' }, v),
-              },
-              { field: 'stage', headerName: 'Stage', flex: 1, minWidth: 110 },
-              { field: 'name', headerName: 'Task', flex: 1, minWidth: 120 },
-            ]}
-          />
-        </Paper>
+        <TaskPageGrid
+          label="Search results"
+          answer={found.data}
+          fetching={found.isFetching}
+          page={page}
+          onPage={setPage}
+          columns={[
+            { field: 'application_id', headerName: 'Application ID', flex: 1.2, minWidth: 140 },
+            { field: 'applicantName', headerName: 'Applicant', flex: 1.2, minWidth: 140 },
+            { field: '_applicationStatus', headerName: 'Status', flex: 0.8, minWidth: 100 },
+            {
+              field: 'initiatedBy',
+              headerName: 'Initiated by',
+              flex: 1,
+              minWidth: 120,
+              valueGetter: (_v, row) => row.initiatedBy?.displayName ?? '—',
+            },
+            {
+              field: 'cre_time',
+              headerName: 'Created',
+              flex: 0.8,
+              minWidth: 110,
+              valueFormatter: (v) => formatCell({ field: 'cre_time', kind: 'date' }, v),
+            },
+            { field: 'stage', headerName: 'Stage', flex: 1, minWidth: 110 },
+            { field: 'name', headerName: 'Task', flex: 1, minWidth: 120 },
+          ]}
+        />
       )}
     </Box>
   );
