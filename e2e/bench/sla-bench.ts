@@ -18,7 +18,7 @@ import { percentile, round1 } from './stats';
 const APPLICATIONS = Number(process.env.BENCH_SLA_APPLICATIONS || 1_000_000);
 /** One kept database per size: a bank is seeded once. */
 const DB_NAME = `originate_bench_sla_${APPLICATIONS}`;
-export const SWEEP_GOAL_MS = 2_000;
+const SWEEP_GOAL_MS = 2_000;
 /** Seconds of list requests with no sweep, then as many with sweeps running. */
 const PHASE_SECONDS = Number(process.env.BENCH_SLA_PHASE_SECONDS || 20);
 /** Tasks made to breach afresh each second while the sweeps run. */

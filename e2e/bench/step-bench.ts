@@ -16,12 +16,12 @@ import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_STEP_APPLICATIONS || 1_000_000);
 const DB_NAME = `originate_bench_step_${APPLICATIONS}`;
-export const STEP_P95_GOAL_MS = 50;
+const STEP_P95_GOAL_MS = 50;
 /** Completions measured per case (after WARMUP unmeasured ones). */
 const RUNS = Number(process.env.BENCH_STEP_RUNS || 200);
 const WARMUP = 10;
 
-export interface StepTiming {
+interface StepTiming {
   what: string;
   runs: number;
   p50Ms: number;

@@ -78,7 +78,7 @@ export interface Config {
   slaSweep: SlaSweepConfig;
 }
 
-export interface SlaSweepConfig {
+interface SlaSweepConfig {
   /** Milliseconds between the end of one sweep and the start of the next; 0 turns the sweep off. */
   intervalMs: number;
   /** Breaches of one part one sweep marks at most; the rest wait for the next (a sweep stays short). */

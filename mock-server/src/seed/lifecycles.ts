@@ -103,7 +103,7 @@ const PERSONAL_LOAN_SHORT: Omit<LifecycleBody, 'verNum'> = {
 };
 
 /** Every product's lifecycle versions, in order. */
-export const SEEDED_LIFECYCLES: readonly Omit<LifecycleBody, 'verNum'>[] = [
+const SEEDED_LIFECYCLES: readonly Omit<LifecycleBody, 'verNum'>[] = [
   ...MASTER_PRODUCTS.map((p) => firstVersion(p.code, p.name)),
   HOME_LOAN_VALUATION,
   PERSONAL_LOAN_SHORT,

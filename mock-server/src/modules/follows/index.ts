@@ -1,3 +1,3 @@
 // The follows module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { type FollowedChange, notifyFollowers } from './follows';
+export { notifyFollowers } from './follows';
 export { followRoutes } from './routes';

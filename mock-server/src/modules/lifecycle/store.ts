@@ -34,7 +34,7 @@ const versions = new Map<string, Lifecycle>();
 const CACHED_VERSIONS = 500;
 
 /** One version of a product's lifecycle, or null when there is none. */
-export async function lifecycleVersion(db: Queryable, productCode: string, verNum: number): Promise<Lifecycle | null> {
+async function lifecycleVersion(db: Queryable, productCode: string, verNum: number): Promise<Lifecycle | null> {
   const key = `${productCode}\n${verNum}`;
   const cached = versions.get(key);
   if (cached) return cached;
@@ -72,7 +72,7 @@ export async function lifecycleOf(
 }
 
 /** Every team, the departments among them, every user: what a lifecycle may name. */
-export async function lifecycleKnown(db: Queryable): Promise<LifecycleKnown> {
+async function lifecycleKnown(db: Queryable): Promise<LifecycleKnown> {
   const [teams, users] = await Promise.all([
     db.query<{ id: string; type: string }>('SELECT id, type FROM teams'),
     db.query<{ userid: string }>('SELECT userid FROM users'),

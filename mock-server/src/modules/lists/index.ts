@@ -16,8 +16,6 @@ export {
 } from './shared-query';
 export {
   followedApplications,
-  type ListCaller,
   operationalLevelAgreement,
-  type TaskLifecycle,
   taskLifecycleFields,
 } from './task-pages';

@@ -1,2 +1,2 @@
 // The SLA module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { type SweepContext, type SweepReport, scheduleSlaSweep, sweepSlaBreaches } from './sweep';
+export { scheduleSlaSweep, sweepSlaBreaches } from './sweep';

@@ -11,8 +11,8 @@ import type { AppContext } from '../../platform/context';
 import { type Effects, newEffects, notifyTeam, publish } from '../applications';
 import { insertNotification } from '../notifications';
 
-export const SLA_PARTS = ['queued', 'assigned', 'overall'] as const;
-export type SlaPartName = (typeof SLA_PARTS)[number];
+const SLA_PARTS = ['queued', 'assigned', 'overall'] as const;
+type SlaPartName = (typeof SLA_PARTS)[number];
 
 /** The key of pg_try_advisory_xact_lock that one sweep at a time holds, across processes. */
 const SWEEP_LOCK_ID = 7_246_101;
@@ -23,7 +23,7 @@ const OPEN = `progress IN ('In Progress', 'Pending')`;
  * Each part's mark column, its expected end, and what "open and not yet marked" means for it: the same
  * expressions as the partial indexes of migration 026, so the planner reads each part's due range from one.
  */
-export const PART_SQL: Record<SlaPartName, { mark: string; due: string; unmarked: string }> = {
+const PART_SQL: Record<SlaPartName, { mark: string; due: string; unmarked: string }> = {
   queued: {
     mark: 'sla_queued_breached_at',
     due: 'task_sla_end(start_time, sla_queued_mins, sla_clock)',
@@ -43,9 +43,9 @@ export const PART_SQL: Record<SlaPartName, { mark: string; due: string; unmarked
 };
 
 /** What a breach does when the task's lifecycle says nothing (a task opened before lifecycles had policies). */
-export const DEFAULT_BREACH_POLICY: BreachPolicy = { notifyTeamLead: true, escalateTo: 'NONE' };
+const DEFAULT_BREACH_POLICY: BreachPolicy = { notifyTeamLead: true, escalateTo: 'NONE' };
 
-export interface Breach {
+interface Breach {
   taskId: string;
   applicationId: string;
   taskName: string;

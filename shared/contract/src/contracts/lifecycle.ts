@@ -9,18 +9,18 @@ import { Code, closed, Id, IsoDateTime } from './primitives';
 /** The config type under `/setup/configs/{type}/{name}` that holds lifecycles (name = product code). */
 export const LIFECYCLE_CONFIG_TYPE = 'Workflow';
 
-export const LIFECYCLE_STEP_TYPES = ['USER', 'APPVD', 'CUST_FLOW', 'APPLICATION_SUMMARY'] as const;
+const LIFECYCLE_STEP_TYPES = ['USER', 'APPVD', 'CUST_FLOW', 'APPLICATION_SUMMARY'] as const;
 export type LifecycleStepType = (typeof LIFECYCLE_STEP_TYPES)[number];
 
 /** QUEUE: anyone of the resolved teams picks it; ROUND_ROBIN / LEAST_LOADED: the server assigns one user. */
-export const HAND_OUT_MODES = ['QUEUE', 'ROUND_ROBIN', 'LEAST_LOADED'] as const;
+const HAND_OUT_MODES = ['QUEUE', 'ROUND_ROBIN', 'LEAST_LOADED'] as const;
 export type HandOutMode = (typeof HAND_OUT_MODES)[number];
 
 /** CALENDAR counts every minute; WORKING_HOURS only Mon–Sat 09:30–18:30 Asia/Kolkata (rules/lifecycle.ts). */
-export const SLA_CLOCKS = ['CALENDAR', 'WORKING_HOURS'] as const;
+const SLA_CLOCKS = ['CALENDAR', 'WORKING_HOURS'] as const;
 export type SlaClock = (typeof SLA_CLOCKS)[number];
 
-export const ESCALATE_TO = ['NONE', 'NEXT_LEVEL'] as const;
+const ESCALATE_TO = ['NONE', 'NEXT_LEVEL'] as const;
 
 /** A step's or task's display name: free text, bounded. */
 const StepName = Type.String({ minLength: 1, maxLength: 100 });
@@ -28,13 +28,13 @@ const StepName = Type.String({ minLength: 1, maxLength: 100 });
 /** SLA minutes of one part; null = no limit on that part. At most a year. */
 const SlaMins = Type.Union([Type.Integer({ minimum: 1, maximum: 525_600 }), Type.Null()]);
 
-export const BreachPolicySchema = Type.Object(
+const BreachPolicySchema = Type.Object(
   { notifyTeamLead: Type.Boolean(), escalateTo: literalUnion(ESCALATE_TO) },
   closed,
 );
 export type BreachPolicy = Static<typeof BreachPolicySchema>;
 
-export const LifecycleTaskSchema = Type.Object(
+const LifecycleTaskSchema = Type.Object(
   {
     taskName: StepName,
     /** The step completes when every blocking task of it is Completed. */
@@ -68,7 +68,7 @@ export const LifecycleTaskSchema = Type.Object(
 );
 export type LifecycleTask = Static<typeof LifecycleTaskSchema>;
 
-export const LifecycleStepSchema = Type.Object(
+const LifecycleStepSchema = Type.Object(
   {
     stepName: StepName,
     type: literalUnion(LIFECYCLE_STEP_TYPES),

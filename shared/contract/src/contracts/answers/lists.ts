@@ -57,14 +57,14 @@ export const OperationalLevelAgreementSchema = Type.Object(
 );
 
 /** Spec §3 Task.flowInfo: the lifecycle (and version) that opened the task; null for a product without one. */
-export const FlowInfoSchema = Type.Object({ product_code: Code, flowName: Text, verNum: Type.Integer() }, closed);
+const FlowInfoSchema = Type.Object({ product_code: Code, flowName: Text, verNum: Type.Integer() }, closed);
 /** Spec §3 Task.stepInfo: the lifecycle step of the task (stepType USER, APPVD, CUST_FLOW or APPLICATION_SUMMARY). */
-export const StepInfoSchema = Type.Object({ stepType: Text, stepName: Text, stepNumber: Type.Integer() }, closed);
+const StepInfoSchema = Type.Object({ stepType: Text, stepName: Text, stepNumber: Type.Integer() }, closed);
 /**
  * Spec §3 Task.actions: what can be done with the task in its state, whoever asks: `type` APPLICATION_ACTION
  * with each application action the state machine allows (the caller's permissions decide the rest).
  */
-export const TaskActionSchema = Type.Object({ type: Text, value: Text }, closed);
+const TaskActionSchema = Type.Object({ type: Text, value: Text }, closed);
 
 /** A row of a list: one task with the application it belongs to. */
 export const ListTaskSchema = Type.Object(
