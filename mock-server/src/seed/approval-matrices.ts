@@ -8,24 +8,25 @@ const BRANCH_CREDIT_MANAGER = { teams: ['TEAM-MUM-WEST', 'TEAM-PUNE-CENTRAL'], r
 /** The West Region's head (BH) at the second. */
 const REGIONAL_CREDIT_HEAD = { teams: ['TEAM-WEST-REGION'], roles: ['BH'] };
 
+type Level = ApprovalMatrix['levels'][number];
+
+/** The branch credit manager up to `limit`; the region's credit head above it (or up to `regionLimit`). */
+const branchThenRegion = (limit: number, regionLimit: number | null = null): Level[] => [
+  { level: 1, name: 'Branch Credit Manager', maxAmount: limit, approvers: BRANCH_CREDIT_MANAGER, requiredApprovers: 1 },
+  {
+    level: 2,
+    name: 'Regional Credit Head',
+    maxAmount: regionLimit,
+    approvers: REGIONAL_CREDIT_HEAD,
+    requiredApprovers: 1,
+  },
+];
+
 export const APPROVAL_MATRICES: Readonly<Record<'HL' | 'PL' | 'CL', ApprovalMatrix>> = {
   HL: {
     sendBackTo: 'Credit Assessment',
     levels: [
-      {
-        level: 1,
-        name: 'Branch Credit Manager',
-        maxAmount: 500_000,
-        approvers: BRANCH_CREDIT_MANAGER,
-        requiredApprovers: 1,
-      },
-      {
-        level: 2,
-        name: 'Regional Credit Head',
-        maxAmount: 2_500_000,
-        approvers: REGIONAL_CREDIT_HEAD,
-        requiredApprovers: 1,
-      },
+      ...branchThenRegion(500_000, 2_500_000),
       {
         level: 3,
         name: 'Credit Committee',
@@ -35,42 +36,6 @@ export const APPROVAL_MATRICES: Readonly<Record<'HL' | 'PL' | 'CL', ApprovalMatr
       },
     ],
   },
-  PL: {
-    sendBackTo: 'Credit Assessment',
-    levels: [
-      {
-        level: 1,
-        name: 'Branch Credit Manager',
-        maxAmount: 500_000,
-        approvers: BRANCH_CREDIT_MANAGER,
-        requiredApprovers: 1,
-      },
-      {
-        level: 2,
-        name: 'Regional Credit Head',
-        maxAmount: null,
-        approvers: REGIONAL_CREDIT_HEAD,
-        requiredApprovers: 1,
-      },
-    ],
-  },
-  CL: {
-    sendBackTo: 'Credit Assessment',
-    levels: [
-      {
-        level: 1,
-        name: 'Branch Credit Manager',
-        maxAmount: 1_000_000,
-        approvers: BRANCH_CREDIT_MANAGER,
-        requiredApprovers: 1,
-      },
-      {
-        level: 2,
-        name: 'Regional Credit Head',
-        maxAmount: null,
-        approvers: REGIONAL_CREDIT_HEAD,
-        requiredApprovers: 1,
-      },
-    ],
-  },
+  PL: { sendBackTo: 'Credit Assessment', levels: branchThenRegion(500_000) },
+  CL: { sendBackTo: 'Credit Assessment', levels: branchThenRegion(1_000_000) },
 };
