@@ -8,6 +8,9 @@ export const API_PATHS = {
   endSession: '/v3/auth/end-session',
   logout: '/v3/auth/logout',
   forgetPassword: '/v3/auth/forget-password',
+  /** Ours (public): whether a reset link's token may still be used (GET ?token=), and the reset itself (POST {token, newPassword}). */
+  resetPasswordCheck: '/v3/auth/reset-password/check',
+  resetPassword: '/v3/auth/reset-password',
   userLogout: '/user/logout',
   getToken: '/tokenApi/getToken',
   user: '/v3/users/:userid',
@@ -210,6 +213,22 @@ export const API_PATHS = {
   videoInvitation: '/v3/portal/video/invitation',
   /** POST (applicant) {callId}: join it as a publisher → VideoJoin. */
   joinVideoAsApplicant: '/v3/portal/video/join',
+
+  // Messages, templates and letters (spec §3 template entries, §7; README "Messages")
+  /** POST {templateTypesArray}: every version of every template of those types (staff). */
+  templateListAllVersion: '/v3/template/templateListAllVersion',
+  /** GET: the current version of one template, body included (staff; ?verNum= for an earlier one). */
+  mailTemplate: '/backstage/getMailTemplate/:id',
+  /** POST: an operations admin saves a template (any type) as a new version. */
+  createTemplate: '/pdfgenerate/createTemplate',
+  /** POST {applicationId, template_id, verNum?}: a PDF template rendered for an application, stored in its Docs. */
+  generatePdf: '/pdfgenerate/generatePDF',
+  /** Ours, POST: a template body rendered for an application without saving (the editor's live preview). */
+  previewTemplate: '/v3/template/preview',
+  /** POST: staff send an EMAIL or SMS template to the application's applicant, with documents attached. */
+  sendMailCommon: '/backstage/sendMailCommon',
+  /** Ours, GET: the delivery log of one application (what, to whom, when, status). */
+  applicationMessages: '/v3/application/:applicationId/messages',
 
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
