@@ -36,6 +36,7 @@ const LAYERS = [
   'health',
   'notifications',
   'users',
+  'messages',
   'auth',
   'configs',
   'lifecycle',
