@@ -98,10 +98,20 @@ function parseBody(text: string): unknown {
 
 /**
  * A file's bytes from the API (downloads send access_token and sessionId, spec §7), outside ky so the body
- * stays a Blob; a failure is the same ApiError as any call's, named by `pattern` (the route's path).
+ * stays a Blob; a failure is the same ApiError as any call's, named by `pattern` (the route's path). With a
+ * `body`, a POST of it as JSON (with XSRF) whose answer is a file (a template's PDF preview).
  */
-export async function downloadBlob(path: string, pattern: string): Promise<Blob> {
-  const response = await fetch(apiUrl(path), { headers: authHeaders(), credentials: 'include' });
+export async function downloadBlob(path: string, pattern: string, body?: unknown): Promise<Blob> {
+  const headers = authHeaders();
+  const init: RequestInit = { headers, credentials: 'include' };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    const xsrf = readCookie('XSRF-TOKEN');
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    init.method = 'POST';
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(apiUrl(path), init);
   if (!response.ok) throw new ApiError(response.status, await readBody(response), pattern);
   return response.blob();
 }

@@ -196,6 +196,17 @@ describe('downloadBlob', () => {
     expect((failure as ApiError).status).toBe(403);
     expect((failure as ApiError).message).toBe('You do not have access to this application');
   });
+
+  it('with a body, POSTs it as JSON with the XSRF header and answers the bytes', async () => {
+    stubFetch(() => new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200 }));
+    const blob = await downloadBlob('/v3/template/preview', '/v3/template/preview', { template_type: 'PDF' });
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([0x25, 0x50, 0x44, 0x46]));
+    expect(requests[0]?.method).toBe('POST');
+    expect(requests[0]?.headers.get('content-type')).toBe('application/json');
+    expect(requests[0]?.headers.get('X-XSRF-TOKEN')).toBe('xsrf-123');
+    expect(requests[0]?.headers.get('access_token')).toBe(token);
+    expect(await requests[0]?.json()).toEqual({ template_type: 'PDF' });
+  });
 });
 
 describe('401 on a non-login call', () => {
