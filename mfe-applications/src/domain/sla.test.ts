@@ -1,6 +1,6 @@
 import { formatDateTime } from '@originate/contract';
 import { task } from '../test/fixtures';
-import { shownSlaParts, slaChipLabel, slaView } from './sla';
+import { listSla, slaChipLabel, slaView } from './sla';
 
 describe('SLA due times (operationalLevelAgreement)', () => {
   const ola = task().operationalLevelAgreement;
@@ -27,13 +27,26 @@ describe('SLA due times (operationalLevelAgreement)', () => {
     expect(view.map((v) => v.state)).toEqual(['breached', 'met', 'not started']);
   });
 
-  it('shows the parts with a limit and any breached one; a breached chip says so first', () => {
-    const parts = shownSlaParts(ola, Date.parse('2026-11-23T00:00:00Z'));
-    expect(parts.map((p) => p.part)).toEqual(['overall', 'queued']);
-    expect(slaChipLabel(parts[0] as (typeof parts)[number])).toBe(`Breached: overall (due ${due})`);
-    expect(slaChipLabel(parts[1] as (typeof parts)[number])).toBe(`queued due ${due}`);
-    const serverSaid = shownSlaParts({ ...ola, assigned: { ...ola.assigned, status: 'BREACHED' } }, 0);
+  it('shows the running and breached parts; a part met in time gets no chip; a breached chip says so first', () => {
+    const { chips, caption } = listSla(ola, Date.parse('2026-11-23T00:00:00Z'));
+    expect(chips.map((p) => p.part)).toEqual(['overall']);
+    expect(caption).toBeNull();
+    expect(slaChipLabel(chips[0] as (typeof chips)[number])).toBe(`Breached: overall (due ${due})`);
+    const queued = { ...ola, queued: { ...ola.queued, status: 'RUNNING' as const } };
+    expect(listSla(queued, Date.parse('2026-11-21T00:00:00Z')).chips.map(slaChipLabel)).toEqual([
+      `overall due ${due}`,
+      `queued due ${due}`,
+    ]);
+    const serverSaid = listSla({ ...ola, assigned: { ...ola.assigned, status: 'BREACHED' } }, 0).chips;
     expect(serverSaid.map((p) => [p.part, p.state])).toContainEqual(['assigned', 'breached']);
     expect(slaChipLabel({ part: 'assigned', due: null, state: 'breached' })).toBe('Breached: assigned');
+    expect(slaChipLabel({ part: 'queued', due, state: 'met' })).toBe('queued met');
+  });
+
+  it('sums up a task whose every limit was met, and one without limits', () => {
+    const met = { ...ola, overall: { ...ola.overall, status: 'MET' as const } };
+    expect(listSla(met, Date.parse('2026-11-21T00:00:00Z'))).toEqual({ chips: [], caption: 'SLA met' });
+    const none = { ...ola, overall: { ...ola.assigned }, queued: { ...ola.assigned } };
+    expect(listSla(none, 0)).toEqual({ chips: [], caption: 'No SLA limit' });
   });
 });

@@ -31,13 +31,21 @@ export function slaView(ola: OperationalLevelAgreement, now: number): SlaView[] 
   });
 }
 
-/** The parts a list shows: those with a time limit, and any the server marked breached. */
-export function shownSlaParts(ola: OperationalLevelAgreement, now: number): SlaView[] {
-  return slaView(ola, now).filter((p) => p.due !== null || p.state === 'breached');
+/**
+ * What a list shows of a task's SLA: a chip for each part still running (with its due time) and each the server
+ * marked breached; a part met in time needs nobody's attention (a task assigned as it opened has its queued part
+ * met at once), so it is only summed up in the caption when no chip is left.
+ */
+export function listSla(ola: OperationalLevelAgreement, now: number): { chips: SlaView[]; caption: string | null } {
+  const parts = slaView(ola, now);
+  const chips = parts.filter((p) => p.state === 'breached' || (p.due !== null && p.state !== 'met'));
+  if (chips.length > 0) return { chips, caption: null };
+  return { chips, caption: parts.some((p) => p.state === 'met') ? 'SLA met' : 'No SLA limit' };
 }
 
 /** A chip's words: 'Breached: overall (due …)' stands out; the others say when they are due. */
 export function slaChipLabel(view: SlaView): string {
   const due = view.due ? ` (due ${view.due})` : '';
-  return view.state === 'breached' ? `Breached: ${view.part}${due}` : `${view.part} due ${view.due ?? '—'}`;
+  if (view.state === 'breached') return `Breached: ${view.part}${due}`;
+  return view.state === 'met' ? `${view.part} met` : `${view.part} due ${view.due ?? '—'}`;
 }

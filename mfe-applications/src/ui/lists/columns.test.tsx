@@ -15,13 +15,27 @@ describe('the grid columns from the table configuration', () => {
     ]);
   });
 
-  it('shows SLA parts with a limit, a breached one as a filled red Breached chip', () => {
+  it('shows the SLA parts that need attention, a breached one as a filled red Breached chip', () => {
     render(<SlaChips row={task()} now={Date.parse('2026-11-23T00:00:00Z')} />);
     const breached = screen.getByText(/^Breached: overall/).closest('.MuiChip-root');
     expect(breached?.className).toMatch(/MuiChip-filled/);
     expect(breached?.className).toMatch(/MuiChip-colorError/);
-    expect(screen.getByText(/^queued due/)).toBeTruthy();
+    // The queued part was met in time and the assigned one has no limit: neither gets a chip.
+    expect(screen.queryByText(/queued/)).toBeNull();
     expect(screen.queryByText(/assigned/)).toBeNull();
+  });
+
+  it('says the SLA was met when every limited part was, rather than showing green due dates', () => {
+    const row = task();
+    const ola = row.operationalLevelAgreement;
+    render(
+      <SlaChips
+        row={{ ...row, operationalLevelAgreement: { ...ola, overall: { ...ola.overall, status: 'MET' } } }}
+        now={0}
+      />,
+    );
+    expect(screen.getByText('SLA met')).toBeTruthy();
+    expect(screen.queryByText(/due/)).toBeNull();
   });
 
   it("shows the server's breach even on a part the page knows no limit of, never as grey text", () => {

@@ -8,7 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ListTask, TableColumn } from '@originate/contract';
 import { configuredColumns } from '@originate/web/lists';
 import type { ReactNode } from 'react';
-import { type SlaView, shownSlaParts, slaChipLabel } from '../../domain/sla';
+import { listSla, type SlaView, slaChipLabel } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
 const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
@@ -22,11 +22,11 @@ const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'd
 };
 
 export function SlaChips({ row, now }: { row: ListTask; now: number }) {
-  const parts = shownSlaParts(row.operationalLevelAgreement, now);
-  if (parts.length === 0)
+  const { chips: parts, caption } = listSla(row.operationalLevelAgreement, now);
+  if (caption)
     return (
       <Typography variant="caption" color="text.secondary">
-        No SLA limit
+        {caption}
       </Typography>
     );
   return (
