@@ -96,6 +96,8 @@ export * from './fieldAccess';
 export * from './internalApplications';
 export * from './leads';
 export * from './lifecycle';
+export * from './outbox';
+export * from './passwords';
 export * from './reports';
 export { inTaskTeam } from './teams';
 export * from './uploads';
