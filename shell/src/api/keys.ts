@@ -24,3 +24,8 @@ export const translationKeys = {
   /** POST /v3/translation/translate: these texts in that language. */
   texts: (lang: string, texts: readonly string[]) => ['shell', 'translations', lang, texts] as const,
 };
+
+export const passwordResetKeys = {
+  /** GET resetPasswordCheck?token=: whether a reset link may still be used. */
+  check: (token: string) => ['shell', 'passwordReset', token] as const,
+};

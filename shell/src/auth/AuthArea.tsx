@@ -19,8 +19,11 @@ import { loginErrorMessage } from './loginError';
 const ForgetPasswordDialog = lazy(() => import('./ForgetPasswordDialog'));
 
 /** The authentication area: the login form, and the forget-password dialog on demand. */
-/** `onLoggedIn` runs once the session is stored (on '/', the stored session alone swaps in the back office). */
-export default function AuthArea({ onLoggedIn }: { onLoggedIn: () => void }) {
+/**
+ * `onLoggedIn` runs once the session is stored (on '/', the stored session alone swaps in the back office);
+ * `notice`: a success the page that sent the user here reports (the password was changed).
+ */
+export default function AuthArea({ onLoggedIn, notice }: { onLoggedIn: () => void; notice?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
@@ -59,6 +62,11 @@ export default function AuthArea({ onLoggedIn }: { onLoggedIn: () => void }) {
               Back office for loan applications
             </Typography>
           </div>
+          {notice && !error && (
+            <Alert severity="success" role="status">
+              {notice}
+            </Alert>
+          )}
           {error && (
             <Alert severity="error" role="alert">
               {error}

@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { forgetPassword } from '@originate/web';
 import { type FormEvent, useState } from 'react';
+import { RESET_PASSWORD_PATH } from '../routes/routeTable';
 import { Field } from './Field';
 import { loginErrorMessage } from './loginError';
 
@@ -25,7 +26,7 @@ export default function ForgetPasswordDialog({
     event.preventDefault();
     setBusy(true);
     try {
-      const message = await forgetPassword(username.trim(), `${window.location.origin}/login`);
+      const message = await forgetPassword(username.trim(), `${window.location.origin}/${RESET_PASSWORD_PATH}`);
       setResult({ ok: true, message: message || 'A link to reset your password has been sent.' });
     } catch (e) {
       setResult({ ok: false, message: loginErrorMessage(e) });

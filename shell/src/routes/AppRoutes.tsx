@@ -12,16 +12,18 @@ const BackOfficeArea = lazy(() => import('../backoffice/BackOfficeArea'));
 const CustomerArea = lazy(() => import('../customer/CustomerArea'));
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
 const InvalidUrlPage = lazy(() => import('../pages/InvalidUrlPage'));
+const ResetPasswordPage = lazy(() => import('../auth/ResetPasswordPage'));
 
 /** '/': the login form when logged out, the back office when logged in (the guard handles expiry). */
 function RootArea() {
   return useAtomValue(isLoggedInAtom) ? <BackOfficeArea /> : <AuthArea onLoggedIn={() => undefined} />;
 }
 
-/** '/login': after logging in, the back office at '/'. */
+/** '/login': after logging in, the back office at '/'. A page that sent the user here may leave a notice (a password reset). */
 function LoginRoute() {
   const navigate = useNavigate();
-  return <AuthArea onLoggedIn={() => navigate('/')} />;
+  const notice = (useLocation().state as { notice?: unknown } | null)?.notice;
+  return <AuthArea onLoggedIn={() => navigate('/')} notice={typeof notice === 'string' ? notice : undefined} />;
 }
 
 /** Any other path: a contributed or shell back-office page, else the not-found page. */
@@ -35,6 +37,7 @@ const AREAS: Record<Area, () => React.JSX.Element> = {
   customer: () => <CustomerArea />,
   invalidUrl: () => <InvalidUrlPage />,
   login: () => <LoginRoute />,
+  resetPassword: () => <ResetPasswordPage />,
   backOffice: () => <RootArea />,
   notFound: () => <OtherPath />,
 };

@@ -14,6 +14,7 @@ describe('top-level route table (spec §2)', () => {
     ['/backstage/newapplication', 'notFound'],
     ['/invalidURL', 'invalidUrl'],
     ['/login', 'login'],
+    ['/reset-password', 'resetPassword'],
     ['/anything/else', 'notFound'],
     ['/backstage/application', 'notFound'],
   ])('%s → %s', (path, area) => {

@@ -1,7 +1,10 @@
 // The shell's top-level route table (spec §2 "Top-level routes") as data, so it is testable without a browser.
 import { CUSTOMER_PATHS, STAFF_FLOW_PATH } from '@originate/contract';
 
-export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'notFound';
+export type Area = 'customer' | 'backOffice' | 'invalidUrl' | 'login' | 'resetPassword' | 'notFound';
+
+/** The reset page's path, without the slash: the forget-password dialog sends `<origin>/reset-password`. */
+export const RESET_PASSWORD_PATH = 'reset-password';
 
 export interface TopLevelRoute {
   path: string;
@@ -12,6 +15,8 @@ export const TOP_LEVEL_ROUTES: readonly TopLevelRoute[] = [
   ...CUSTOMER_PATHS.map((path) => ({ path: `/${path}/*`, area: 'customer' as const })),
   { path: '/invalidURL', area: 'invalidUrl' },
   { path: '/login', area: 'login' },
+  // Public: where a password-reset mail's link lands (the forget-password dialog names it as its redirectURL).
+  { path: `/${RESET_PASSWORD_PATH}`, area: 'resetPassword' },
   // '/' is the back-office area; every other path is a back-office page or the not-found page,
   // which only the remotes manifest can tell apart (menu pages are contributed at run time).
   { path: '/', area: 'backOffice' },
