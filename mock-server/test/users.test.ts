@@ -36,6 +36,26 @@ describe('GET /v3/users/{userid}', () => {
   });
 });
 
+describe('GET /v3/users/teams', () => {
+  it('answers every team by name with its parent and size, teams nobody is in included', async () => {
+    const res = await call(s.app, 'GET', '/v3/users/teams', officer);
+    assert.equal(res.statusCode, 200);
+    const teams: { id: string; name: string; parentId: string | null; memberCount: number }[] = res.json().teams;
+    const stored = await s.app.ctx.db.query<{ id: string; members: number }>(
+      'SELECT t.id, (SELECT count(*)::int FROM user_teams ut WHERE ut.team_id = t.id) AS members FROM teams t',
+    );
+    assert.deepEqual(teams.map((t) => t.id).sort(), stored.map((r) => r.id).sort());
+    assert.deepEqual(
+      Object.fromEntries(teams.map((t) => [t.id, t.memberCount])),
+      Object.fromEntries(stored.map((r) => [r.id, r.members])),
+    );
+    const mumbaiWest = teams.find((t) => t.id === 'TEAM-MUM-WEST');
+    assert.equal(mumbaiWest?.parentId, 'TEAM-WEST-REGION');
+    assert.ok(teams.find((t) => t.id === 'TEAM-WEST-REGION')?.name, 'the parent team is offered by name');
+    assert.equal((await call(s.app, 'GET', '/v3/users/teams')).statusCode, 401);
+  });
+});
+
 describe('GET /v3/users/roles and /v3/users/groupsByUserId', () => {
   it('answer the caller’s own roles and teams', async () => {
     const roles = await call(s.app, 'GET', '/v3/users/roles', lead);

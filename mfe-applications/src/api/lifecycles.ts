@@ -8,6 +8,7 @@ import {
   type LifecycleBody,
   type LifecycleSaved,
   type Team,
+  type TeamDirectoryAnswer,
   type User,
 } from '@originate/contract';
 import { api } from '@originate/web';
@@ -44,8 +45,8 @@ export interface Directory {
 const PAGE_SIZE = 100;
 
 /**
- * Everyone the caller may list (GET /v3/users, every page: all staff for an operations admin) and the teams
- * they are in, by name: what the pickers offer.
+ * Everyone the caller may list (GET /v3/users, every page: all staff for an operations admin) and every team by
+ * name (GET /v3/users/teams, the ones nobody is in yet included): what the pickers offer.
  */
 export async function fetchDirectory(): Promise<Directory> {
   const users: DirectoryUser[] = [];
@@ -58,10 +59,9 @@ export async function fetchDirectory(): Promise<Directory> {
     }
     if (page * PAGE_SIZE >= answer.count || answer.users.length === 0) break;
   }
-  const teams = new Map<string, Team>();
-  for (const u of users) for (const t of u.teams) if (!teams.has(t.id)) teams.set(t.id, t);
+  const { teams } = await api.get<TeamDirectoryAnswer>(API_PATHS.teamDirectory);
   return {
     users: users.sort((a, b) => a.name.localeCompare(b.name)),
-    teams: [...teams.values()].sort((a, b) => (a.name ?? a.id).localeCompare(b.name ?? b.id)),
+    teams: teams.map(({ id, name, type }): Team => ({ id, name, type })),
   };
 }

@@ -1,6 +1,6 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
-import type { Team, TeamMember, User } from '@originate/contract';
+import type { Team, TeamDirectoryAnswer, TeamMember, User } from '@originate/contract';
 import type { Queryable } from '../../db';
 import type { UserRecord } from '../../platform/context';
 
@@ -158,6 +158,21 @@ export async function findTeam(db: Queryable, by: { id?: string; name?: string }
   );
   const row = rows[0];
   return row ? { id: row.id, name: row.name, type: row.type, leadUserId: row.lead_user_id } : null;
+}
+
+/** Every team by name with its parent and how many are in it: what the lifecycle editor picks from. */
+export async function teamDirectory(db: Queryable): Promise<TeamDirectoryAnswer['teams']> {
+  const rows = await db.query<{
+    id: string;
+    name: string;
+    type: Team['type'];
+    parent_id: string | null;
+    members: number;
+  }>(
+    `SELECT t.id, t.name, t.type, t.parent_id, (SELECT count(*)::int FROM user_teams ut WHERE ut.team_id = t.id) AS members
+       FROM teams t ORDER BY t.name`,
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, type: r.type, parentId: r.parent_id, memberCount: r.members }));
 }
 
 export async function teamMembers(db: Queryable, teamId: string): Promise<TeamMember[]> {

@@ -10,6 +10,7 @@ import {
   NamedUserRolesAnswerSchema,
   SelectedTeamsAnswerSchema,
   TeamByNameAnswerSchema,
+  TeamDirectoryAnswerSchema,
   TeamMembersAnswerSchema,
   UserRolesAnswerSchema,
   UserSchema,
@@ -32,6 +33,7 @@ import {
   publicUser,
   saveSelectedTeams,
   type TeamInfo,
+  teamDirectory,
   teamMembers,
 } from './directory';
 
@@ -54,6 +56,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
       const { user } = caller(request);
       return { userid: user.userid, roles: user.roles };
     },
+  );
+
+  app.get(
+    API_PATHS.teamDirectory,
+    { schema: { response: { 200: TeamDirectoryAnswerSchema, ...ERROR_ANSWERS } } },
+    async () => ({ teams: await teamDirectory(db) }),
   );
 
   app.get(API_PATHS.groupsByUserId, { schema: { response: teamsAnswers } }, async (request) =>

@@ -22,6 +22,8 @@ export const API_PATHS = {
   updateSelectedTeams: '/v3/users/update_selected_teams',
   getGroup: '/v3/users/getGroup',
   getGroupMembers: '/v3/users/getGroupMembers',
+  /** Ours, GET (staff): every team by name with its parent and size, members or not (the lifecycle editor's pickers). */
+  teamDirectory: '/v3/users/teams',
   groupDetailByName: '/v3/users/getGroupDetailByGroupName',
 
   // Admin configuration

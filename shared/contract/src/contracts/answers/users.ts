@@ -82,6 +82,19 @@ export const TeamMembersAnswerSchema = Type.Object(
   closed,
 );
 export type TeamMembersAnswer = Static<typeof TeamMembersAnswerSchema>;
+/** GET /v3/users/teams: every team, the ones nobody is in yet included; parentId is the next level up (null: top). */
+export const TeamDirectoryAnswerSchema = Type.Object(
+  {
+    teams: Type.Array(
+      Type.Object(
+        { id: Id, name: Text, type: TeamSchema.properties.type, parentId: Nullable(Id), memberCount: Count },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+export type TeamDirectoryAnswer = Static<typeof TeamDirectoryAnswerSchema>;
 /** POST /v3/users/getGroupDetailByGroupName: a team the caller may see, its lead (null: none) and size. */
 export const TeamByNameAnswerSchema = Type.Object(
   { id: Id, name: Text, type: TeamSchema.properties.type, lead: Nullable(PersonSchema), memberCount: Count },
