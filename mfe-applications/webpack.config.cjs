@@ -8,6 +8,7 @@ module.exports = createAppConfig({
     './ApplicationsPage': './src/exposed/ApplicationsPage.tsx',
     './ApplicationDetail': './src/exposed/ApplicationDetail.tsx',
     './LifecyclesPage': './src/exposed/LifecyclesPage.tsx',
+    './TemplatesPage': './src/exposed/TemplatesPage.tsx',
   },
   title: 'Originate — Applications',
 });

@@ -36,6 +36,8 @@ export const detailKeys = {
   related: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'related'] as const,
   /** GET /v3/video/calls?applicationId=: the application's video calls and their recordings. */
   videoCalls: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'videoCalls'] as const,
+  /** GET applicationMessages: the application's delivery log. */
+  messages: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'messages'] as const,
   fieldLabels: (applicationId: string, flowId?: string, verNum?: number) =>
     ['mfe-applications', 'detail', applicationId, 'fieldLabels', flowId, verNum] as const,
 };
@@ -46,4 +48,14 @@ export const lifecycleKeys = {
   lifecycle: (product: string, verNum?: number) =>
     ['mfe-applications', 'lifecycles', product, verNum ?? 'latest'] as const,
   directory: ['mfe-applications', 'lifecycles', 'directory'] as const,
+};
+
+/** Settings → Templates and the detail's messages: template versions, previews, the delivery log. */
+export const templateKeys = {
+  all: ['mfe-applications', 'templates'] as const,
+  list: (types: readonly string[]) => ['mfe-applications', 'templates', 'list', types] as const,
+  version: (templateId: string, verNum: number | null) =>
+    ['mfe-applications', 'templates', 'version', templateId, verNum ?? 'latest'] as const,
+  /** Everything that makes a preview different is in the key: typing a character is a new preview. */
+  preview: (body: unknown) => ['mfe-applications', 'templates', 'preview', body] as const,
 };

@@ -34,8 +34,10 @@ import {
   useReported,
 } from '../../api/useDetail';
 import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
+import { canSendMessages } from '../../domain/messages';
 import { FieldHistory } from './FieldHistory';
 import { FollowButton } from './FollowButton';
+import { MessagesSection } from './Messages';
 import { ResumeLinkAction } from './ResumeLinkAction';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
@@ -238,6 +240,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
         </Box>
       </Paper>
       <VideoCallsSection applicationId={configs.application_id} />
+      <MessagesSection applicationId={configs.application_id} canSend={canSendMessages(user)} />
       <Drawer
         anchor="right"
         open={history}
