@@ -310,12 +310,18 @@ describe('applications walk their lifecycle version', () => {
     const members = (
       await q<{ user_id: string }>("SELECT user_id FROM user_teams WHERE team_id = 'TEAM-MUM-WEST' ORDER BY user_id")
     ).map((r) => r.user_id);
+    // Another branch's turn, just handed to someone whose id sorts after every Mumbai member: Mumbai's turn is its own.
+    await q(
+      `INSERT INTO lifecycle_rotation (product_code, step_name, task_name, queue_key, last_user)
+       VALUES ('HL', 'Valuation', 'Technical Valuation', 'TEAM-PUNE-CENTRAL|', 'USR-ZZZZ')`,
+    );
     const technical: string[] = [];
     for (let i = 0; i < 2; i++) {
       const app = await officerHomeLoanAtDocuments();
       await stampVersion(app.application_id, 2);
       const [{ last } = { last: null }] = await q<{ last: string | null }>(
-        `SELECT last_user AS last FROM lifecycle_rotation WHERE product_code = 'HL' AND task_name = 'Technical Valuation'`,
+        `SELECT last_user AS last FROM lifecycle_rotation
+          WHERE product_code = 'HL' AND task_name = 'Technical Valuation' AND queue_key = 'TEAM-MUM-WEST|'`,
       );
       const operations = (
         await q<{ user_id: string; n: number }>(

@@ -64,6 +64,13 @@ async function queuesOf(
   return [{ type: 'HIERARCHY', id: team }, ...departments];
 }
 
+/** One queue's name in lifecycle_rotation: its teams and named users, each in order. */
+const queueKey = (teams: readonly Team[], allowedUsers: readonly string[]) =>
+  `${teams
+    .map((t) => t.id)
+    .sort()
+    .join(',')}|${[...allowedUsers].sort().join(',')}`;
+
 /** Who may be handed the task: the members of its queues and its named users, in id order. */
 async function candidatesOf(tx: Queryable, teams: readonly Team[], allowedUsers: readonly string[]): Promise<string[]> {
   const rows = await tx.query<{ user_id: string }>(
@@ -75,15 +82,16 @@ async function candidatesOf(tx: Queryable, teams: readonly Team[], allowedUsers:
 }
 
 /**
- * ROUND_ROBIN: the candidate after the one this task of this product's step went to last (the row of
- * lifecycle_rotation is locked by the upsert, so two hand-outs at once take turns). LEAST_LOADED: the candidate
- * with the fewest open tasks, the lower id on a tie. Nobody to hand it to: nobody (the queue).
+ * ROUND_ROBIN: the candidate after the one this task of this product's step went to last in the same queue (each
+ * branch's team keeps its own turn; the row of lifecycle_rotation is locked by the upsert, so two hand-outs at
+ * once take turns). LEAST_LOADED: the candidate with the fewest open tasks, the lower id on a tie. Nobody to
+ * hand it to: nobody (the queue).
  */
 async function handOut(
   tx: Queryable,
   mode: Exclude<LifecycleTask['handOut'], 'QUEUE'>,
   candidates: readonly string[],
-  key: { productCode: string; stepName: string; taskName: string },
+  key: { productCode: string; stepName: string; taskName: string; queue: string },
 ): Promise<string | null> {
   if (candidates.length === 0) return null;
   if (mode === 'LEAST_LOADED') {
@@ -97,15 +105,17 @@ async function handOut(
     return row?.user_id ?? null;
   }
   const [last] = await tx.query<{ last_user: string | null }>(
-    `INSERT INTO lifecycle_rotation (product_code, step_name, task_name, last_user) VALUES ($1, $2, $3, NULL)
-     ON CONFLICT (product_code, step_name, task_name) DO UPDATE SET last_user = lifecycle_rotation.last_user
+    `INSERT INTO lifecycle_rotation (product_code, step_name, task_name, queue_key, last_user)
+     VALUES ($1, $2, $3, $4, NULL)
+     ON CONFLICT (product_code, step_name, task_name, queue_key) DO UPDATE SET last_user = lifecycle_rotation.last_user
      RETURNING last_user`,
-    [key.productCode, key.stepName, key.taskName],
+    [key.productCode, key.stepName, key.taskName, key.queue],
   );
   const next = candidates.find((c) => last?.last_user == null || c > last.last_user) ?? (candidates[0] as string);
   await tx.query(
-    'UPDATE lifecycle_rotation SET last_user = $4 WHERE product_code = $1 AND step_name = $2 AND task_name = $3',
-    [key.productCode, key.stepName, key.taskName, next],
+    `UPDATE lifecycle_rotation SET last_user = $5
+      WHERE product_code = $1 AND step_name = $2 AND task_name = $3 AND queue_key = $4`,
+    [key.productCode, key.stepName, key.taskName, key.queue, next],
   );
   return next;
 }
@@ -178,6 +188,7 @@ export async function openStep(
               productCode: target.productCode,
               stepName: step.stepName,
               taskName: task.taskName,
+              queue: queueKey(team, task.workedBy.allowedUsers),
             });
     const taskId = await newTaskId(tx, target.applicationId, stepNumber);
     await tx.query(
