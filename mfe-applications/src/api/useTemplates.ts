@@ -1,6 +1,12 @@
 // Hooks of Settings → Templates and of the detail's messages: the template list and versions, the live
 // preview (asked once typing pauses), the save, and the delivery log with the two actions that add to it.
-import type { CreateTemplateBody, PreviewTemplateBody, TemplateType } from '@originate/contract';
+import type {
+  CreateTemplateBody,
+  GeneratePdfBody,
+  PreviewTemplateBody,
+  SendMailCommonBody,
+  TemplateType,
+} from '@originate/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { detailKeys, templateKeys } from './keys';
@@ -68,7 +74,7 @@ export function useMessages(applicationId: string, enabled = true) {
 export function useSendMessage(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: templatesApi.send,
+    mutationFn: (body: SendMailCommonBody) => templatesApi.send(body),
     onSuccess: () => invalidate(client, applicationId, ['messages', 'worklogs']),
   });
 }
@@ -77,7 +83,7 @@ export function useSendMessage(applicationId: string) {
 export function useGenerateLetter(applicationId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: templatesApi.generatePdf,
+    mutationFn: (body: GeneratePdfBody) => templatesApi.generatePdf(body),
     onSuccess: () => invalidate(client, applicationId, ['documents', 'worklogs']),
   });
 }

@@ -98,7 +98,7 @@ export function TemplateEditor({
 
   const onSave = () =>
     save.mutate(toCreateBody(draft), {
-      onSuccess: onSaved,
+      onSuccess: (saved) => onSaved(saved),
       onError: (error) => {
         if (error instanceof ApiError && error.status === 409) {
           setSaveError(staleVersionText(draft.baseVerNum));
