@@ -1,9 +1,11 @@
-// Starts the composed system: mock-server (embedded PGlite, supervised), the video gateway and the static origins
-// of deploy/src/serve.ts. Used by `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
+// Starts the composed system: mock-server (embedded PGlite, supervised), the video gateway, the mail catcher and
+// SMS sink (unless the operator named their own servers) and the static origins of deploy/src/serve.ts. Used by
+// `npm start`, the e2e globalSetup and the benchmarks, so all three run the same thing.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildableApps } from './app-builds.mjs';
 import { startVideoGatewayIfPossible } from './janus-process.mjs';
+import { freeMessagePorts, startMessageSinks } from './message-sinks.mjs';
 import { freePort, portEnvName, portsEnv } from './ports.mjs';
 import { runCommand, startNode, waitForHttp } from './process.mjs';
 import { ROOT } from './repo.mjs';
@@ -42,8 +44,10 @@ function publicOrigins(env, app) {
 }
 
 /**
- * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void }} opts
+ * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void, messagePorts?: import('./message-sinks.mjs').MessagePorts, replaceMessageSinks?: boolean }} opts
  *   releasesDir: the release store the origins serve (RELEASES_DIR; default deploy/releases).
+ *   messagePorts: the mail catcher's SMTP and web ports and the SMS sink's (default: free ports).
+ *   replaceMessageSinks: start the catcher and the sink even when SMTP_URL / SMS_GATEWAY_URL are set (e2e).
  *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
  *   onRestart: the supervised server was restarted with a new pid.
  */
@@ -60,14 +64,33 @@ export async function startSystem(opts) {
   const origins = apps.flatMap((a) => publicOrigins({ ...process.env, ...configured }, a));
   const shellPage =
     configured.SHELL_PUBLIC_URL || process.env.SHELL_PUBLIC_URL || `http://127.0.0.1:${opts.ports.SHELL_PORT}`;
+  const logDir = opts.logDir;
   const env = {
     DATA_DIR: opts.dataDir,
     CORS_ORIGINS: origins.join(','),
     CUSTOMER_PORTAL_URL: `${shellPage.replace(/\/$/, '')}/newapplication?product=PL`,
     ...configured,
   };
-  await syncReleases(env);
-  const logDir = opts.logDir;
+  // Mail and SMS leave through the operator's servers when SMTP_URL / SMS_GATEWAY_URL are set, else through
+  // the local catcher and sink, which the API is pointed at. They load while the releases sync.
+  const [messagesStarted, synced] = await Promise.allSettled([
+    startMessageSinks({
+      ports: opts.messagePorts ?? (await freeMessagePorts()),
+      dataDir: opts.dataDir,
+      configured: { ...process.env, ...configured },
+      replaceConfigured: opts.replaceMessageSinks,
+      logDir,
+    }),
+    syncReleases(env),
+  ]);
+  if (messagesStarted.status === 'rejected' || synced.status === 'rejected') {
+    if (messagesStarted.status === 'fulfilled') await messagesStarted.value.stop();
+    throw messagesStarted.status === 'rejected'
+      ? messagesStarted.reason
+      : /** @type {PromiseRejectedResult} */ (synced).reason;
+  }
+  const messages = messagesStarted.value;
+  Object.assign(env, messages.env);
   // The video gateway first: it and the API share <DATA_DIR>/janus/keys.json. Optional: without it the
   // back office runs and the video pages say the gateway is unavailable (deploy README "Video gateway").
   const janus = await startVideoGatewayIfPossible({ dataDir: opts.dataDir, port: janusPort, logDir, env });
@@ -95,6 +118,8 @@ export async function startSystem(opts) {
 
   async function stop() {
     await Promise.all([...appProcs.values(), server, ...(janus ? [janus] : [])].map((p) => p.stop()));
+    // Last: mail the API was still sending while it drained reaches the catcher.
+    await messages.stop();
   }
 
   try {
@@ -111,5 +136,5 @@ export async function startSystem(opts) {
     await stop();
     throw error;
   }
-  return { apps, env, server, janus, appProcs, startApp, stopApp, stop };
+  return { apps, env, server, janus, messages, appProcs, startApp, stopApp, stop };
 }

@@ -4,6 +4,7 @@ import { ensureBuilt } from '../lib/app-builds.mjs';
 import { startSystem } from '../lib/composed-system.mjs';
 import { demoUsersTable } from '../lib/demo-users.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
+import { messagePortsFrom, withoutPassword } from '../lib/message-sinks.mjs';
 import { portsFrom } from '../lib/ports.mjs';
 import { ROOT, step } from '../lib/repo.mjs';
 
@@ -26,8 +27,9 @@ async function main() {
   await ensureInstall();
   await ensureBuilt();
   const dataDir = process.env.DATA_DIR || defaultDataDir(ports);
+  const messagePorts = messagePortsFrom(process.env);
   step(`Starting mock-server (embedded PGlite in ${path.relative(ROOT, dataDir) || dataDir}) and the app origins`);
-  const system = await startSystem({ ports, dataDir });
+  const system = await startSystem({ ports, dataDir, messagePorts });
 
   // Public URLs when the deployment configures them (deploy README, "Deployment configuration").
   const publicUrl = (/** @type {string} */ name, /** @type {number} */ port) =>
@@ -55,6 +57,14 @@ async function main() {
     }`,
     ...remotes.remotes.map((r) => `  ${r.name.replace(/_/g, '-').padEnd(18)}${r.entry}   (version ${r.version})`),
     '',
+    'Messages the demo sends (password reset links, one-time codes, letters):',
+    system.messages.mailUrl
+      ? `  Mail catcher      ${system.messages.mailUrl}   (every e-mail; SMTP on 127.0.0.1:${messagePorts.MAIL_SMTP_PORT})`
+      : `  Mail              to your SMTP_URL ${withoutPassword(process.env.SMTP_URL ?? '')}   (no catcher started)`,
+    system.messages.smsUrl
+      ? `  SMS sink          ${system.messages.smsUrl}   (every SMS, newest first, beside the mail)`
+      : `  SMS               to your SMS_GATEWAY_URL ${withoutPassword(process.env.SMS_GATEWAY_URL ?? '')}   (no sink started)`,
+    '',
     'Demo logins:',
     demoUsersTable()
       .split('\n')
@@ -75,9 +85,10 @@ async function main() {
   };
   process.on('SIGINT', () => stop(0));
   process.on('SIGTERM', () => stop(0));
-  // The server is supervised (restarted, from a warm standby); a dead origin means the system is not what
-  // the URLs promise: stop everything and say so.
-  for (const proc of system.appProcs.values()) {
+  // The server is supervised (restarted, from a warm standby); a dead origin, mail catcher or SMS sink means
+  // the system is not what the URLs promise: stop everything and say so.
+  const { maildev, smsSink } = system.messages;
+  for (const proc of [...system.appProcs.values(), ...(maildev ? [maildev] : []), ...(smsSink ? [smsSink] : [])]) {
     proc.done.then(() => {
       if (!stopping) {
         console.error(`${proc.name} stopped unexpectedly`);
