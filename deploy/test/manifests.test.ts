@@ -52,6 +52,8 @@ const COMPOSE_DIR = path.join(REPO_ROOT, 'deploy', 'compose');
 const KUSTOMIZATION = 'kustomization.yaml';
 const PORTS: Record<string, number> = JSON.parse(readFileSync(path.join(REPO_ROOT, 'deploy', 'ports.json'), 'utf8'));
 const SECRETS = ['DATABASE_URL', 'REDIS_URL', 'LOGIN_KEY'];
+/** The API's alone, optional (unset: messages wait in the outbox): where mail and SMS leave, credentials in the URL. */
+const MESSAGE_SECRETS = ['SMTP_URL', 'SMS_GATEWAY_URL'];
 /** Stand-ins for the Secret's values, shaped as the README tells (the hosts of external.yaml). */
 const SECRET_VALUES: Record<string, string> = {
   DATABASE_URL: 'postgres://originate@postgres:5432/originate',
@@ -345,13 +347,24 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       api.envFrom?.map((e) => e.configMapRef?.name),
       ['originate-config'],
     );
-    assert.deepEqual(
-      api.env?.map((e) => [e.name, e.valueFrom?.secretKeyRef?.name, e.valueFrom?.secretKeyRef?.key]),
-      SECRETS.map((name) => [name, 'originate-secrets', name]),
-    );
+    const secretRefs = (container: IContainer) =>
+      container.env?.map((e) => [
+        e.name,
+        e.valueFrom?.secretKeyRef?.name,
+        e.valueFrom?.secretKeyRef?.key,
+        e.valueFrom?.secretKeyRef?.optional ?? false,
+      ]);
+    assert.deepEqual(secretRefs(api), [
+      ...SECRETS.map((name) => [name, 'originate-secrets', name, false]),
+      ...MESSAGE_SECRETS.map((name) => [name, 'originate-secrets', name, true]),
+    ]);
+    // The seed sends nothing: no mail or SMS credentials.
     const seed = onlyContainer(find<IJob>(objects, 'Job', 'api-seed'));
     assert.equal(seed.image, api.image);
-    assert.deepEqual(seed.env, api.env);
+    assert.deepEqual(
+      secretRefs(seed),
+      SECRETS.map((name) => [name, 'originate-secrets', name, false]),
+    );
     assert.deepEqual(seed.envFrom, api.envFrom);
   });
 
@@ -511,8 +524,10 @@ describe('docker compose (deploy/compose)', () => {
     }
     for (const secretful of ['api', 'seed']) {
       const environment = service(secretful).environment as Record<string, string>;
-      assert.deepEqual(Object.keys(environment), SECRETS);
+      const optional = secretful === 'api' ? MESSAGE_SECRETS : [];
+      assert.deepEqual(Object.keys(environment), [...SECRETS, ...optional], secretful);
       for (const name of SECRETS) assert.match(environment[name] ?? '', new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+      for (const name of optional) assert.equal(environment[name], `\${${name}:-}`);
     }
   });
 });
@@ -522,8 +537,10 @@ describe('the runtime configuration (compose deployment.env, Kubernetes ConfigMa
     const config = find<IConfigMap>(await k8sObjects(), 'ConfigMap', 'originate-config').data ?? {};
     assert.deepEqual(Object.keys(config).sort(), Object.keys(composeEnv).sort());
     const read = variablesTheCodeReads(APPS);
-    for (const name of [...Object.keys(config), ...SECRETS]) assert.ok(read.has(name), `no code reads ${name}`);
-    for (const name of SECRETS) assert.ok(!(name in config), `${name} belongs in the Secret`);
+    for (const name of [...Object.keys(config), ...SECRETS, ...MESSAGE_SECRETS]) {
+      assert.ok(read.has(name), `no code reads ${name}`);
+    }
+    for (const name of [...SECRETS, ...MESSAGE_SECRETS]) assert.ok(!(name in config), `${name} belongs in the Secret`);
   });
 
   it('a variable the code does not read is caught', () => {
