@@ -1,5 +1,5 @@
 import type { MessageLogEntry, TemplateSummary } from '@originate/contract';
-import { canSendMessages, messageReason, messageWhat, offeredTemplates, STATUS_CHIPS, sendBody } from './messages';
+import { canGenerateLetters, messageReason, messageWhat, offeredTemplates, STATUS_CHIPS, sendBody } from './messages';
 
 const entry = (over: Partial<MessageLogEntry>): MessageLogEntry => ({
   messageId: 'MSG-1',
@@ -84,8 +84,8 @@ describe('the send and letter dialogs', () => {
     expect(sendBody('APP-1', sms as never, ['F-1']).attachments).toEqual([]);
   });
 
-  it('are offered to staff who may write documents', () => {
-    expect(canSendMessages({ roles: ['CPA', 'MANAGE_DOCUMENT'] })).toBe(true);
-    expect(canSendMessages({ roles: ['CPA'] })).toBe(false);
+  it('offer letters to staff who may write documents', () => {
+    expect(canGenerateLetters({ roles: ['CPA', 'MANAGE_DOCUMENT'] })).toBe(true);
+    expect(canGenerateLetters({ roles: ['CPA'] })).toBe(false);
   });
 });

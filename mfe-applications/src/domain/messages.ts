@@ -70,7 +70,10 @@ export function sendBody(
   };
 }
 
-/** Who sends messages and generates letters from the detail (a letter is a document written to Docs). */
-export function canSendMessages(caller: Pick<User, 'roles'>): boolean {
+/**
+ * Who generates letters from the detail: a letter is a document written to Docs, so MANAGE_DOCUMENT (the
+ * server's check). Sending a message needs only what opening the application needs.
+ */
+export function canGenerateLetters(caller: Pick<User, 'roles'>): boolean {
   return documentPermission(caller.roles) === null;
 }

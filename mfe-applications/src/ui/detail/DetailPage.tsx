@@ -34,7 +34,7 @@ import {
   useReported,
 } from '../../api/useDetail';
 import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
-import { canSendMessages } from '../../domain/messages';
+import { canGenerateLetters } from '../../domain/messages';
 import { FieldHistory } from './FieldHistory';
 import { FollowButton } from './FollowButton';
 import { MessagesSection } from './Messages';
@@ -240,7 +240,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
         </Box>
       </Paper>
       <VideoCallsSection applicationId={configs.application_id} />
-      <MessagesSection applicationId={configs.application_id} canSend={canSendMessages(user)} />
+      <MessagesSection applicationId={configs.application_id} canGenerate={canGenerateLetters(user)} />
       <Drawer
         anchor="right"
         open={history}

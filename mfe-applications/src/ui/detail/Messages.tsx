@@ -1,7 +1,7 @@
 // The application's messages: the delivery log (what left for the applicant, to whom, when, its status and,
 // when it did not leave, why), "Send message" (an EMAIL or SMS template, rendered for this application before
 // it goes, with documents of Docs attached to an e-mail) and "Generate letter" (a PDF template rendered and
-// stored in Docs). The actions show only to staff the server lets take them.
+// stored in Docs). Everyone who sees the application may send; a letter needs MANAGE_DOCUMENT (it writes to Docs).
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -56,7 +56,7 @@ import { PreviewPane } from '../templates/PreviewPane';
 const MESSAGE_TYPES: readonly TemplateType[] = ['EMAIL', 'SMS'];
 const LETTER_TYPES: readonly TemplateType[] = ['PDF'];
 
-export function MessagesSection({ applicationId, canSend }: { applicationId: string; canSend: boolean }) {
+export function MessagesSection({ applicationId, canGenerate }: { applicationId: string; canGenerate: boolean }) {
   const messages = useMessages(applicationId);
   const [dialog, setDialog] = useState<'send' | 'letter' | null>(null);
   return (
@@ -65,15 +65,13 @@ export function MessagesSection({ applicationId, canSend }: { applicationId: str
         <Typography id="messages-title" variant="h6" component="h2" sx={{ flex: 1 }}>
           Messages
         </Typography>
-        {canSend && (
-          <>
-            <Button variant="outlined" onClick={() => setDialog('send')}>
-              Send message
-            </Button>
-            <Button variant="outlined" onClick={() => setDialog('letter')}>
-              Generate letter
-            </Button>
-          </>
+        <Button variant="outlined" onClick={() => setDialog('send')}>
+          Send message
+        </Button>
+        {canGenerate && (
+          <Button variant="outlined" onClick={() => setDialog('letter')}>
+            Generate letter
+          </Button>
         )}
       </Stack>
       {messages.isError ? (
