@@ -12,6 +12,7 @@ import {
   type SendMailCommonBody,
   type SentMessageAnswer,
   type TemplateListAnswer,
+  type TemplateListBody,
   type TemplatePreviewAnswer,
   type TemplateType,
   type TemplateVersion,
@@ -23,8 +24,10 @@ export type TemplatePreview = { kind: 'message'; rendered: TemplatePreviewAnswer
 
 export const templatesApi = {
   /** Every version of every template of these types (summaries, newest first per template). */
-  list: async (types: readonly TemplateType[]) =>
-    (await api.post<TemplateListAnswer>(API_PATHS.templateListAllVersion, { templateTypesArray: types })).templates,
+  list: async (types: readonly TemplateType[]) => {
+    const body: TemplateListBody = { templateTypesArray: [...types] };
+    return (await api.post<TemplateListAnswer>(API_PATHS.templateListAllVersion, body)).templates;
+  },
 
   /** One version with its body (the latest without `verNum`). */
   version: (templateId: string, verNum?: number) =>

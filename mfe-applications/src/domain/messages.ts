@@ -3,6 +3,7 @@
 import {
   documentPermission,
   type MessageLogEntry,
+  type MessageStatus,
   type SendMailCommonBody,
   type TemplateSummary,
   type TemplateType,
@@ -10,10 +11,8 @@ import {
 } from '@originate/contract';
 import { type TemplateEntry, templateEntries } from './templates';
 
-type Status = MessageLogEntry['status'];
-
 export const STATUS_CHIPS: Record<
-  Status,
+  MessageStatus,
   { label: string; color: 'default' | 'info' | 'success' | 'warning' | 'error' }
 > = {
   QUEUED: { label: 'Queued', color: 'default' },

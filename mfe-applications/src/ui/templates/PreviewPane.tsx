@@ -41,7 +41,7 @@ export function PreviewPane({
 }
 
 /** Why no preview: the server's reasons (an unknown placeholder named at the body), else its message. */
-export function previewRefusal(error: Error): string {
+function previewRefusal(error: Error): string {
   if (error instanceof ApiError && error.items.length > 0) return `Cannot render: ${error.items.join('; ')}`;
   return `Cannot render: ${error.message}`;
 }
