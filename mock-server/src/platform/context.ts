@@ -2,10 +2,10 @@
 // imports no module: it declares the shapes it carries (the caller, the file store), which the modules
 // fill in (the auth gate sets the caller, modules/users reads the user, modules/documents keeps the files).
 import type { Readable } from 'node:stream';
-import type { TeamDetail, User } from '@originate/contract';
+import type { LifecycleEvent, TeamDetail, User } from '@originate/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Db, Queryable } from '../db';
 import type { DocumentWork } from './document-work';
 import type { DrainState } from './drain';
 import type { Hub } from './hub';
@@ -90,6 +90,18 @@ export interface FileStore {
   removeLegacy(fileId: string): Promise<void>;
 }
 
+/**
+ * Sends what a lifecycle event of an application sends (modules/templates fills it in: every current EMAIL and
+ * SMS template naming the event, to the applicant), in the transaction of the change that is the event. A
+ * context hook because modules/tasks, which approves and rejects, stands below modules/templates.
+ */
+export type LifecycleAnnouncer = (
+  tx: Queryable,
+  applicationId: string,
+  event: LifecycleEvent,
+  now: Date,
+) => Promise<void>;
+
 export interface AppContext {
   db: Db;
   config: Config;
@@ -107,6 +119,8 @@ export interface AppContext {
   redis?: RedisLink;
   /** Whether the process drains (README "Health and drain"): readiness and socket.io read it. */
   drain: DrainState;
+  /** The lifecycle event's messages, in the caller's transaction (modules/templates). */
+  announceLifecycle: LifecycleAnnouncer;
 }
 
 export interface PluginOptions {

@@ -10,11 +10,13 @@ import type { FileStore } from '../platform/context';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 import { seedFlows } from './flows';
+import { seedTemplates } from './templates';
 
 /** The configuration every installation needs, the flows, and outside production the demo bank. */
 export async function seed(db: Db, files: FileStore, config: Config, now = new Date()): Promise<void> {
   await seedBase(db, config);
   await seedFlows(db, now);
+  await seedTemplates(db, now);
   if (config.nodeEnv !== 'production') {
     await seedDemo(db, files, { applications: config.seedApplications, leads: config.seedLeads }, now);
   }

@@ -23,6 +23,7 @@ import type { FlowRules } from '../configs';
 import { assertStorageQuota } from '../documents';
 import { latestLifecycle, lifecycleOf } from '../lifecycle';
 import { branchOf, openStep } from '../tasks';
+import { announceLifecycleEvent } from '../templates';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import { referenceProblems } from './flow-references';
 import { flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
@@ -367,6 +368,8 @@ export async function updateFlowApplication(
       await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
       await endDeviceSessions(tx, applicationId, now);
     }
+    // The applicant hears that the application arrived (the SUBMITTED templates), in this transaction.
+    if (submit) await announceLifecycleEvent(tx, applicationId, 'SUBMITTED', now);
     return { submitted: submit };
   });
 }

@@ -4,4 +4,4 @@ export { openFileStore } from './files';
 export { textPdf } from './pdf';
 export { documentRoutes } from './routes';
 export type { UploadRecord } from './staff-work';
-export { insertDocument, storeDocument } from './staff-work';
+export { assertMayManageDocuments, insertDocument, storeDocument, storeGeneratedDocument } from './staff-work';

@@ -389,30 +389,7 @@ export async function replaceDocument(
       );
       if (!current?.blob_hash) throw notFound(FILE_NOT_FOUND);
       await assertStorageQuota(tx, files, applicationId, size);
-      const [last] = await tx.query<{ version: number | null; replaced_at: Date | string | null }>(
-        'SELECT max(version) AS version, max(replaced_at) AS replaced_at FROM document_versions WHERE document_id = $1',
-        [fileId],
-      );
-      // The number of the file being replaced; the new one is the next.
-      const earlier = (last?.version ?? 0) + 1;
-      await tx.query(
-        `INSERT INTO document_versions
-           (file_id, document_id, version, file_name, mime_type, size, uploaded_by, uploaded_at, replaced_by, replaced_at, blob_hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [
-          randomUUID(),
-          fileId,
-          earlier,
-          current.file_name,
-          current.mime_type,
-          current.size,
-          current.uploaded_by,
-          last?.replaced_at ?? current.created_at,
-          user.userid,
-          now,
-          current.blob_hash,
-        ],
-      );
+      const earlier = await keepAsVersion(tx, fileId, current, user.userid, now);
       const blobHash = await blobs.store(held);
       await tx.query(
         'UPDATE documents SET file_name = $2, mime_type = $3, size = $4, uploaded_by = $5, blob_hash = $6 WHERE file_id = $1',
@@ -446,6 +423,100 @@ export async function replaceDocument(
   const effects = newEffects();
   effects.changed.set(applicationId, now);
   return { result, effects };
+}
+
+/** A live document's current file as a replacement reads it (under its row lock). */
+interface CurrentFile extends Record<string, unknown> {
+  file_name: string;
+  mime_type: string;
+  size: number;
+  uploaded_by: string | null;
+  created_at: Date | string;
+  blob_hash: string | null;
+}
+
+/**
+ * The document's current file becomes its next earlier version (a row naming the same blob), replaced by
+ * `replacedBy` now; answers that version's number (the new file is the one after it).
+ */
+async function keepAsVersion(
+  tx: Queryable,
+  fileId: string,
+  current: CurrentFile,
+  replacedBy: string | null,
+  now: Date,
+): Promise<number> {
+  const [last] = await tx.query<{ version: number | null; replaced_at: Date | string | null }>(
+    'SELECT max(version) AS version, max(replaced_at) AS replaced_at FROM document_versions WHERE document_id = $1',
+    [fileId],
+  );
+  const earlier = (last?.version ?? 0) + 1;
+  await tx.query(
+    `INSERT INTO document_versions
+       (file_id, document_id, version, file_name, mime_type, size, uploaded_by, uploaded_at, replaced_by, replaced_at, blob_hash)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+    [
+      randomUUID(),
+      fileId,
+      earlier,
+      current.file_name,
+      current.mime_type,
+      current.size,
+      current.uploaded_by,
+      last?.replaced_at ?? current.created_at,
+      replacedBy,
+      now,
+      current.blob_hash,
+    ],
+  );
+  return earlier;
+}
+
+/**
+ * A generated file (a letter) filed under its field key: the next version of the application's live document
+ * with that key (its file kept as an earlier version), else a new document (version 1). Quota, blob, rows and
+ * `more` in one transaction; the document's row lock keeps two generations from recording the same version.
+ */
+export async function storeGeneratedDocument(
+  db: Db,
+  files: FileStore,
+  record: Omit<UploadRecord, 'fileId' | 'size' | 'blobHash'>,
+  held: Received,
+  by: string | null,
+  now: Date,
+  more: (tx: Queryable, stored: { fileId: string; version: number }) => Promise<void>,
+): Promise<{ fileId: string; version: number }> {
+  return withBlobs(
+    db,
+    files,
+    async (tx, blobs) => {
+      await assertStorageQuota(tx, files, record.applicationId, held.size);
+      const [current] = await tx.query<CurrentFile & { file_id: string }>(
+        `SELECT file_id, file_name, mime_type, size, uploaded_by, created_at, blob_hash FROM documents
+          WHERE application_id = $1 AND field_key = $2 AND removed_at IS NULL AND blob_hash IS NOT NULL
+          ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+        [record.applicationId, record.fieldKey],
+      );
+      const blobHash = await blobs.store(held);
+      let stored: { fileId: string; version: number };
+      if (current) {
+        const earlier = await keepAsVersion(tx, current.file_id, current, by, now);
+        await tx.query(
+          `UPDATE documents SET file_name = $2, mime_type = $3, size = $4, uploaded_by = $5, blob_hash = $6,
+                  metadata = $7::jsonb WHERE file_id = $1`,
+          [current.file_id, record.fileName, record.mimeType, held.size, by, blobHash, JSON.stringify(record.metadata)],
+        );
+        stored = { fileId: current.file_id, version: earlier + 1 };
+      } else {
+        const fileId = randomUUID();
+        await insertDocument(tx, { ...record, fileId, size: held.size, blobHash }, by, now);
+        stored = { fileId, version: 1 };
+      }
+      await more(tx, stored);
+      return stored;
+    },
+    [held],
+  );
 }
 
 /** GET /v3/document/{fileId}/version/{version}: an earlier version of a live document, for staff with access. */

@@ -25,6 +25,7 @@ import type { UserRecord } from '../../platform/context';
 import { loadApplication, newEffects, notifyTeam, notifyUser, touchApplication } from '../applications';
 import { loadTaskContext } from '../tasks';
 import { findUserById } from '../users';
+import { announceLifecycleEvent } from '../templates';
 
 const SUB_TASK_PAGE_SIZE = 10;
 
@@ -124,6 +125,8 @@ export async function createSubTask(db: Db, user: UserRecord, body: CreateSubTas
     } else if (team.length > 0) {
       await notifyTeam(tx, effects, team, { ...notice, statusName: 'AssignedQueriesToTeam' });
     }
+    // A request for information goes to the applicant: they hear of it (the QUERY_RAISED templates).
+    if (kind === 'requestUserInfo') await announceLifecycleEvent(tx, app.application_id, 'QUERY_RAISED', now);
     await touchApplication(tx, effects, {
       applicationId: app.application_id,
       taskId: ctx.task.task_id,

@@ -26,7 +26,7 @@ import {
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, HttpError, invalid } from '../../http/errors';
-import type { UserRecord } from '../../platform/context';
+import type { LifecycleAnnouncer, UserRecord } from '../../platform/context';
 import {
   addWorklog,
   currentTask,
@@ -160,6 +160,7 @@ export async function performAction(
   action: ApplicationAction,
   body: ApplicationActionBody,
   now: Date,
+  announce: LifecycleAnnouncer,
 ): Promise<{ result: ActionAnswer; effects: Effects }> {
   const ctx = await loadTaskContext(db, user, body.application_id, body.taskId);
   const { stored, task } = ctx;
@@ -402,6 +403,8 @@ export async function performAction(
       );
     }
 
+    // The applicant hears of a rejection (the lifecycle event's templates, in this transaction).
+    if (newStatus === 'REJECTED' && status !== 'REJECTED') await announce(tx, app.application_id, 'REJECTED', now);
     const before = { _applicationStatus: status, stage: app.appLifeCycle?.stage ?? null };
     await tx.query('UPDATE applications SET status = $2, stage = $3 WHERE application_id = $1', [
       app.application_id,

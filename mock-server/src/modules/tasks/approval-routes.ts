@@ -52,7 +52,14 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
     },
     async (request) => {
       const { user } = caller(request);
-      const { result, effects } = await decideApproval(ctx.db, user, request.params.action, request.body, ctx.now());
+      const { result, effects } = await decideApproval(
+        ctx.db,
+        user,
+        request.params.action,
+        request.body,
+        ctx.now(),
+        ctx.announceLifecycle,
+      );
       await publish(ctx, effects);
       return result;
     },

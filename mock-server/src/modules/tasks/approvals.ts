@@ -31,7 +31,7 @@ import {
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, forbidden, HttpError, invalid, notFound } from '../../http/errors';
-import type { UserRecord } from '../../platform/context';
+import type { LifecycleAnnouncer, UserRecord } from '../../platform/context';
 import { type Effects, loadApplication, newEffects, notifyUser, recordAudits, touchApplication } from '../applications';
 import { insertNotification } from '../notifications';
 import { findUserById } from '../users';
@@ -444,6 +444,7 @@ export async function decideApproval(
   action: ApprovalAction,
   body: ApprovalActionBody,
   now: Date,
+  announceEvent: LifecycleAnnouncer,
 ): Promise<{ result: ApprovalDecisionAnswer; effects: Effects }> {
   if (action !== 'forward' && body.forwardTo !== undefined)
     throw invalid('forwardTo', `is only for forward, not ${action}`);
@@ -595,6 +596,11 @@ export async function decideApproval(
         now,
       );
     }
+    // The loan's approval decided at its last level is the sanction; the applicant hears of it, and of a rejection.
+    if (newStatus === 'APPROVED' && approval.kind === 'APPROVAL') {
+      await announceEvent(tx, app.application_id, 'SANCTIONED', now);
+    }
+    if (rejecting?.ok) await announceEvent(tx, app.application_id, 'REJECTED', now);
     if (sendBackStep > 0) {
       await reopenStep(tx, effects, ctx, subject.lifecycle, sendBackStep, {
         user,

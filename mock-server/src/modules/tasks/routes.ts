@@ -42,7 +42,14 @@ const actionAnswers = { 200: ActionAnswerSchema, ...ERROR_ANSWERS };
 
 export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   async function run(action: ApplicationAction, request: FastifyRequest, body: ApplicationActionBody) {
-    const { result, effects } = await performAction(ctx.db, caller(request).user, action, body, ctx.now());
+    const { result, effects } = await performAction(
+      ctx.db,
+      caller(request).user,
+      action,
+      body,
+      ctx.now(),
+      ctx.announceLifecycle,
+    );
     await publish(ctx, effects);
     return result;
   }

@@ -1,4 +1,4 @@
-// Document work off the event loop: merges run in a piscina pool of worker threads with per-job limits
+// Document work off the event loop: merges and letters run in a piscina pool of worker threads with per-job limits
 // (README "Document work"). The pool starts with the first job, or earlier by warm(), and ends with the
 // app (close()).
 // Past a limit the answer is 413 naming the file and the limit, and the worker is replaced: a worker
@@ -8,9 +8,10 @@ import { REFUSAL_CODES } from '@originate/contract';
 import { Piscina } from 'piscina';
 import type { DocumentLimits } from '../../config';
 import { HttpError, invalid } from '../../http/errors';
+import type { LetterInput } from './letter';
 import type { LimitKind, MergePart } from './merge';
 import { newJobState, readJobState } from './shared-state';
-import type { MergeJob, MergeOutcome } from './worker';
+import type { LetterJob, LetterOutcome, MergeJob, MergeOutcome } from './worker';
 
 /** A part as the caller names it in answers: `fileIds[i] (name.pdf)`. */
 export interface NamedPart extends MergePart {
@@ -65,16 +66,59 @@ export class DocumentWork {
     this.#poolOf();
   }
 
-  /** The parts in order as one PDF; 413 past a limit, 400 for a part that cannot be read, 503 when full. */
-  async merge(parts: readonly NamedPart[]): Promise<{ bytes: Buffer; pageCount: number }> {
+  /** 503 when as many jobs run and wait as the pool takes; otherwise the job counts until it settles. */
+  #admit(what: 'merges' | 'documents'): void {
     if (this.#jobs >= this.limits.workers + this.limits.queue) {
       const { status, code } = REFUSAL_CODES.SERVICE_UNAVAILABLE;
       throw new HttpError(status, {
         code,
-        message: `Document work is busy (${this.#jobs} merges running or waiting): please try again in a minute`,
+        message: `Document work is busy (${this.#jobs} ${what} running or waiting): please try again in a minute`,
       });
     }
     this.#jobs++;
+  }
+
+  /**
+   * A letter laid out in a worker (the same pool, queue and limits as merges): 413 past the page, time or memory
+   * limit, naming the letter; 503 when full. `title` names it in refusals.
+   */
+  async letter(letter: Omit<LetterInput, 'maxPages'>): Promise<{ bytes: Buffer; pageCount: number }> {
+    this.#admit('documents');
+    const id = this.#nextId++;
+    const state = newJobState();
+    const abort = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    this.#starting.set(id, () => {
+      timer = setTimeout(() => abort.abort(), this.limits.timeMs);
+    });
+    const job: LetterJob = { id, letter: { ...letter, maxPages: this.limits.maxPages }, state };
+    const refused = (limit: LimitKind, reason: string) =>
+      limitRefused(`Letter refused (${LIMIT_NAMES[limit]} limit): ${letter.title} ${reason}`);
+    try {
+      const outcome: LetterOutcome = await this.#poolOf().run(job, { name: 'letterJob', signal: abort.signal });
+      if (!outcome.laidOut) throw invalid('template_id', outcome.reason);
+      const { bytes } = outcome;
+      return { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), pageCount: outcome.pageCount };
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      const { refusal } = readJobState(state);
+      if (refusal) throw refused(refusal.limit, refusal.reason);
+      if (abort.signal.aborted)
+        throw refused('time', `took longer than the ${this.limits.timeMs} ms a document may take`);
+      if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        throw refused('memory', `needs more than the ${this.limits.memoryMb} MB of memory a document may use`);
+      }
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      this.#starting.delete(id);
+      this.#jobs--;
+    }
+  }
+
+  /** The parts in order as one PDF; 413 past a limit, 400 for a part that cannot be read, 503 when full. */
+  async merge(parts: readonly NamedPart[]): Promise<{ bytes: Buffer; pageCount: number }> {
+    this.#admit('merges');
     const id = this.#nextId++;
     const state = newJobState();
     const abort = new AbortController();

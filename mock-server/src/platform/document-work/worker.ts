@@ -2,6 +2,7 @@
 // shared state and ends the thread, so piscina replaces it with a fresh one: nothing a hostile file
 // made the library allocate outlives the job.
 import { parentPort } from 'node:worker_threads';
+import { type LetterInput, LetterTooLong, layoutLetter } from './letter';
 import { type MergePart, mergeParts, type PartLimits, PartRefused } from './merge';
 import { leaveRefusal, markPart } from './shared-state';
 
@@ -30,6 +31,29 @@ export default async function mergeJob(job: MergeJob): Promise<MergeOutcome> {
     if (!(error instanceof PartRefused)) throw error;
     if (error.limit === null) return { merged: false, part: error.part, reason: error.reason };
     leaveRefusal(job.state, error.part, { limit: error.limit, reason: error.reason });
+    process.exit(LIMIT_EXIT);
+  }
+}
+
+export interface LetterJob {
+  id: number;
+  letter: LetterInput;
+  state: SharedArrayBuffer;
+}
+
+export type LetterOutcome =
+  | { laidOut: true; bytes: Uint8Array; pageCount: number }
+  | { laidOut: false; reason: string };
+
+/** A letter laid out (piscina runs it by this name); one past its page limit leaves the refusal and ends the thread. */
+export async function letterJob(job: LetterJob): Promise<LetterOutcome> {
+  parentPort?.postMessage({ started: job.id });
+  try {
+    const { bytes, pageCount } = await layoutLetter(job.letter);
+    return { laidOut: true, bytes, pageCount };
+  } catch (error) {
+    if (!(error instanceof LetterTooLong)) throw error;
+    leaveRefusal(job.state, 0, { limit: 'pages', reason: error.message });
     process.exit(LIMIT_EXIT);
   }
 }

@@ -47,7 +47,6 @@ export const PLACEHOLDERS: readonly PlaceholderEntry[] = [
   { name: 'application.productCode', description: 'The product code (HL, PL…)' },
   { name: 'application.status', description: 'ACTIVE, COMPLETED, REJECTED…' },
   { name: 'application.stage', description: 'The lifecycle step it is at' },
-  { name: 'application.branch', description: 'The branch that handles it' },
   { name: 'application.createdOn', description: 'The date it was started' },
   { name: 'loan.amount', description: 'Loan amount' },
   { name: 'loan.rate', description: 'Rate of interest, % a year' },

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { emiOf, loanCost, tenureText } from './loanCost';
+import { emiOf, loanCost, processingFee, tenureText } from './loanCost';
 
 describe('loanCost', () => {
   it('computes the EMI by the reducing-balance formula, in paise', () => {
@@ -68,5 +68,13 @@ describe('tenureText', () => {
     expect(tenureText(66)).toBe('5 years 6 months');
     expect(tenureText(13)).toBe('1 year 1 month');
     expect(tenureText(9)).toBe('9 months');
+  });
+});
+
+describe('processingFee', () => {
+  it('takes the percentage, caps it and adds GST on the fee', () => {
+    expect(processingFee({ amount: 2_500_000, percent: 0.5, max: 10_000, gstPercent: 18 })).toBe('11800.00');
+    expect(processingFee({ amount: 500_000, percent: 2, max: null, gstPercent: 18 })).toBe('11800.00');
+    expect(processingFee({ amount: 123_457, percent: 1.25, gstPercent: 18 })).toBe('1821.00');
   });
 });

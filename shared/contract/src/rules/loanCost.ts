@@ -141,3 +141,18 @@ export function tenureText(months: number): string {
   if (years === 0) return part(rest, 'month');
   return rest === 0 ? part(years, 'year') : `${part(years, 'year')} ${part(rest, 'month')}`;
 }
+
+/**
+ * A processing fee as Indian lenders charge it: a percentage of the amount, capped at `max` when there is a cap,
+ * plus GST on the fee (18% today), in paise.
+ */
+export function processingFee(terms: {
+  amount: Amount;
+  percent: Amount;
+  max?: Amount | null;
+  gstPercent: Amount;
+}): string {
+  const base = new D(terms.amount).mul(terms.percent).div(100);
+  const capped = terms.max === undefined || terms.max === null ? base : Decimal.min(base, new D(terms.max));
+  return paise(capped.mul(new D(terms.gstPercent).div(100).plus(1))).toFixed(2);
+}

@@ -1,0 +1,4 @@
+// The templates module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { LETTERS_CONFIG, type LettersConfig } from './letter-data';
+export { templateRoutes } from './routes';
+export { announceLifecycleEvent } from './sending';
