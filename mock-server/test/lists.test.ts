@@ -334,6 +334,32 @@ describe('filters, sort and paging', () => {
     assert.deepEqual(labels(res), ['sort.field']);
   });
 
+  it("sorts by due time on each task's own SLA clock (working hours skip the bank's days off)", async () => {
+    const [saturday, sunday] = await server.app.ctx.db.query<{ task_id: string }>(
+      `SELECT task_id FROM tasks WHERE is_current AND progress IN ('In Progress', 'Pending')
+        AND sla_overall_mins > 0 ORDER BY task_id LIMIT 2`,
+    );
+    assert.ok(saturday && sunday);
+    // Saturday 21/11/2026 (a working third Saturday) 18:00 IST plus an hour of working hours (to 18:30) is Monday
+    // 10:00 IST; Sunday 15:30 IST plus an hour of calendar time comes first, though it started the day after.
+    const stage = (taskId: string, start: string, clock: string) =>
+      server.app.ctx.db.query(
+        'UPDATE tasks SET start_time = $2, sla_overall_mins = 60, sla_clock = $3 WHERE task_id = $1',
+        [taskId, start, clock],
+      );
+    await stage(saturday.task_id, '2026-11-21T12:30:00Z', 'WORKING_HOURS');
+    await stage(sunday.task_id, '2026-11-22T10:00:00Z', 'CALENDAR');
+    const rows = await allRows(as.opsadmin as Login, { list: 'ALL', sort: { field: 'due_time', direction: 'asc' } });
+    const due = rows.map((r) => r.due_time).filter((d): d is string => d !== null);
+    assert.deepEqual(
+      due,
+      [...due].sort((a, b) => Date.parse(a) - Date.parse(b)),
+    );
+    const at = (taskId: string) => rows.findIndex((r) => r.taskId === taskId);
+    assert.ok(at(sunday.task_id) < at(saturday.task_id), 'the Sunday task is due first');
+    assert.equal(rows[at(saturday.task_id)]?.due_time, '2026-11-23T04:30:00.000Z');
+  });
+
   it('pages without overlap; page sizes are the spec options only', async () => {
     const a = await list(as.opsadmin as Login, { list: 'ALL', page: { page: 0, size: 6 } });
     const b = await list(as.opsadmin as Login, { list: 'ALL', page: { page: 1, size: 6 } });

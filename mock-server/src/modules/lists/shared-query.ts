@@ -46,8 +46,9 @@ export const LIST_FIELDS: ListFields = {
   stepNumber: { sql: 't.step_number', kind: 'amount' },
   type: { sql: 't.type', kind: 'dropdown' },
   start_time: { sql: 't.start_time', kind: 'date' },
-  // The overall SLA's end (migration 020's task_sla_due, as task-pages.ts operationalLevelAgreement reads it).
-  due_time: { sql: 'task_sla_due(t.start_time, t.sla_overall_mins)', kind: 'date', nullable: true },
+  // The overall SLA's end on the task's own clock (migration 026's task_sla_end, as task-pages.ts
+  // operationalLevelAgreement reads it; indexed by tasks_open_current_end).
+  due_time: { sql: 'task_sla_end(t.start_time, t.sla_overall_mins, t.sla_clock)', kind: 'date', nullable: true },
   end_time: { sql: 't.end_time', kind: 'date', nullable: true },
 };
 
