@@ -8,6 +8,7 @@ import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
 import { startSystem } from '@originate/tools/lib/composed-system.mjs';
 import {
   API,
+  E2E_MESSAGE_PORTS,
   E2E_PORTS,
   LOG_DIR,
   readState,
@@ -35,6 +36,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     releasesDir: releasesDirOf(dataDir),
     logDir: LOG_DIR,
     separateApps: true,
+    // Its own mail catcher and SMS sink even when the shell that runs it names real servers: the tests read them.
+    messagePorts: E2E_MESSAGE_PORTS,
+    replaceMessageSinks: true,
     // chatbot.spec.ts serves its script at the API origin. Every browser of the run logs in from 127.0.0.1, two
     // workers at once: the per-address limit on logins is for many people behind one address, not this one.
     // The SLA sweep every 2 s: sla-breach.spec.ts waits for a one-minute limit to run out, not a minute more.
@@ -52,6 +56,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   // The video gateway is started when Janus can be (installed when missing); video.spec.ts needs it.
   if (system.janus?.pid !== undefined) pids.janus = system.janus.pid;
+  if (system.messages.maildev?.pid !== undefined) pids.maildev = system.messages.maildev.pid;
+  if (system.messages.smsSink?.pid !== undefined) pids['sms-sink'] = system.messages.smsSink.pid;
   writeState({
     dataDir,
     env: system.env,

@@ -35,10 +35,23 @@ export const E2E_PORTS = {
   JANUS_PORT: 8288 + OFFSET,
 };
 
+/**
+ * The run's own mail catcher (maildev: SMTP and its web page and API) and SMS sink (tools/sms-sink), started by
+ * globalSetup whatever SMTP_URL / SMS_GATEWAY_URL say, so the tests read every message the server sends
+ * (support/messages.ts). Ranges of their own: no offset puts one on another's port.
+ */
+export const E2E_MESSAGE_PORTS = {
+  MAIL_SMTP_PORT: 2500 + OFFSET,
+  MAIL_WEB_PORT: 2600 + OFFSET,
+  SMS_SINK_PORT: 2700 + OFFSET,
+};
+
 export const SHELL = `http://127.0.0.1:${E2E_PORTS.SHELL_PORT}`;
 export const API = `http://127.0.0.1:${E2E_PORTS.SERVER_PORT}`;
 export const NOTIFICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_NOTIFICATIONS_PORT}`;
 export const APPLICATIONS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_APPLICATIONS_PORT}`;
+export const MAIL_CATCHER = `http://127.0.0.1:${E2E_MESSAGE_PORTS.MAIL_WEB_PORT}`;
+export const SMS_SINK = `http://127.0.0.1:${E2E_MESSAGE_PORTS.SMS_SINK_PORT}`;
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 /** The parts' logs, emptied by globalSetup: npm test gives a second run of its own its own folder (E2E_LOG_DIR). */
@@ -49,7 +62,7 @@ const STATE_FILE = path.join(RESULTS_DIR, 'system-state.json');
 export interface SystemState {
   dataDir: string;
   env: Record<string, string>;
-  /** Process id (also its process group) of each running part: 'server', 'shell', 'mfe-…'. */
+  /** Process id (also its process group) of each running part: 'server', 'shell', 'mfe-…', 'maildev', 'sms-sink'. */
   pids: Record<string, number>;
 }
 
@@ -122,7 +135,9 @@ function isOurs(pid: number): boolean {
     return (
       cmd.includes('deploy/src/serve.ts') ||
       cmd.includes('mock-server/src/main.ts') ||
-      cmd.includes('deploy/scripts/janus.mjs')
+      cmd.includes('deploy/scripts/janus.mjs') ||
+      cmd.includes('maildev/dist/bin/maildev.js') ||
+      cmd.includes('tools/sms-sink/main.ts')
     );
   } catch {
     return false;

@@ -78,6 +78,11 @@ export class SmsStore {
   }
 }
 
+/** '2026-12-06 12:29:52 UTC': what a reader takes in at a glance (the JSON keeps the ISO time). */
+function shownTime(iso: string): string {
+  return `${iso.slice(0, 19).replace('T', ' ')} UTC`;
+}
+
 function escapeHtml(text: string): string {
   return text.replace(
     /[&<>"']/g,
@@ -88,7 +93,7 @@ function escapeHtml(text: string): string {
 /** One SMS as the page shows it; the same markup the page's script builds (sink.js). */
 function smsHtml(m: ReceivedSms): string {
   const repeats = m.repeats > 0 ? ` · arrived ${m.repeats + 1}× (same reference)` : '';
-  return `<li><div class="meta"><strong>${escapeHtml(m.to)}</strong> · <time>${escapeHtml(m.receivedAt)}</time>${repeats}</div><pre>${escapeHtml(m.text)}</pre><div class="ref">reference ${escapeHtml(m.reference)}</div></li>`;
+  return `<li><div class="meta"><strong>${escapeHtml(m.to)}</strong> · <time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(shownTime(m.receivedAt))}</time>${repeats}</div><pre>${escapeHtml(m.text)}</pre><div class="ref">reference ${escapeHtml(m.reference)}</div></li>`;
 }
 
 function page(store: SmsStore, mailUrl: string | null): string {
@@ -134,7 +139,9 @@ const SCRIPT = `(() => {
       list.replaceChildren(...messages.map((m) => {
         const li = el('li');
         const meta = el('div', 'meta');
-        meta.append(el('strong', '', m.to), ' · ', el('time', '', m.receivedAt),
+        const time = el('time', '', m.receivedAt.slice(0, 19).replace('T', ' ') + ' UTC');
+        time.dateTime = m.receivedAt;
+        meta.append(el('strong', '', m.to), ' · ', time,
           m.repeats > 0 ? ' · arrived ' + (m.repeats + 1) + '× (same reference)' : '');
         li.append(meta, el('pre', '', m.text), el('div', 'ref', 'reference ' + m.reference));
         return li;
