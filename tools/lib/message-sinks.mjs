@@ -44,12 +44,12 @@ function maildevBin() {
   throw new Error('maildev is not installed (npm ci installs it with @originate/tools)');
 }
 
-/** A URL shown without its password (SMTP_URL may carry credentials). @param {string} url */
-export function withoutPassword(url) {
+/** A URL as printed: without its password or query (SMTP_URL and SMS_GATEWAY_URL may carry credentials). @param {string} url */
+export function withoutCredentials(url) {
   try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
+    const { protocol, username, password, host, pathname, search } = new URL(url);
+    const user = username ? `${username}${password ? ':***' : ''}@` : '';
+    return `${protocol}//${user}${host}${pathname}${search ? '?…' : ''}`;
   } catch {
     return '(not a URL)';
   }

@@ -4,7 +4,7 @@ import { ensureBuilt } from '../lib/app-builds.mjs';
 import { startSystem } from '../lib/composed-system.mjs';
 import { demoUsersTable } from '../lib/demo-users.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
-import { messagePortsFrom, withoutPassword } from '../lib/message-sinks.mjs';
+import { messagePortsFrom, withoutCredentials } from '../lib/message-sinks.mjs';
 import { portsFrom } from '../lib/ports.mjs';
 import { ROOT, step } from '../lib/repo.mjs';
 
@@ -60,10 +60,10 @@ async function main() {
     'Messages the demo sends (password reset links, one-time codes, letters):',
     system.messages.mailUrl
       ? `  Mail catcher      ${system.messages.mailUrl}   (every e-mail; SMTP on 127.0.0.1:${messagePorts.MAIL_SMTP_PORT})`
-      : `  Mail              to your SMTP_URL ${withoutPassword(process.env.SMTP_URL ?? '')}   (no catcher started)`,
+      : `  Mail              to your SMTP_URL ${withoutCredentials(process.env.SMTP_URL ?? '')}   (no catcher started)`,
     system.messages.smsUrl
       ? `  SMS sink          ${system.messages.smsUrl}   (every SMS, newest first, beside the mail)`
-      : `  SMS               to your SMS_GATEWAY_URL ${withoutPassword(process.env.SMS_GATEWAY_URL ?? '')}   (no sink started)`,
+      : `  SMS               to your SMS_GATEWAY_URL ${withoutCredentials(process.env.SMS_GATEWAY_URL ?? '')}   (no sink started)`,
     '',
     'Demo logins:',
     demoUsersTable()
