@@ -5,6 +5,7 @@ import path from 'node:path';
 import { buildableApps } from '../lib/app-builds.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
 import { startVideoGatewayIfPossible } from '../lib/janus-process.mjs';
+import { messagePortsFrom, startMessageSinks } from '../lib/message-sinks.mjs';
 import { portEnvName, portsEnv, portsFrom } from '../lib/ports.mjs';
 import { runCommand, startNode } from '../lib/process.mjs';
 import { ROOT, step } from '../lib/repo.mjs';
@@ -36,6 +37,13 @@ async function main() {
   };
   // The video gateway (deploy README "Video gateway"): optional, the rest runs without it.
   const janus = await startVideoGatewayIfPossible({ dataDir: env.DATA_DIR, port: ports.JANUS_PORT ?? 8188, env });
+  // Mail and SMS as npm start has them: the local catcher and sink unless SMTP_URL / SMS_GATEWAY_URL are set.
+  const messages = await startMessageSinks({
+    ports: messagePortsFrom(process.env),
+    dataDir: env.DATA_DIR,
+    configured: process.env,
+  });
+  Object.assign(env, messages.env);
   step(`Starting mock-server (tsx watch) and webpack-dev-server for ${apps.join(', ')}`);
   const webpackCli = path.join(ROOT, 'node_modules', 'webpack-cli', 'bin', 'cli.js');
   const procs = [
@@ -61,12 +69,15 @@ async function main() {
         janus ? `ws://127.0.0.1:${janus.port}` : 'not running'
       }`,
       ...apps.map((dir) => `  ${dir.padEnd(18)} ${origin(portTable[portEnvName(dir)] ?? 0)}`),
+      ...(messages.mailUrl ? [`  mail catcher       ${messages.mailUrl}`] : []),
+      ...(messages.smsUrl ? [`  SMS sink           ${messages.smsUrl}`] : []),
       'Edit any src/ file: the page reloads in place. Ctrl-C stops everything.',
       '',
     ].join('\n'),
   );
   const stop = async () => {
     await Promise.all([...procs, ...(janus ? [janus] : [])].map((p) => p.stop()));
+    await messages.stop();
     process.exit(0);
   };
   process.on('SIGINT', stop);
