@@ -9,7 +9,7 @@ import { LifecycleEditor } from './LifecycleEditor';
 jest.mock('../../api/lifecycles', () => ({ saveLifecycle: jest.fn() }));
 const save = saveLifecycle as jest.MockedFunction<typeof saveLifecycle>;
 
-const initial: Lifecycle = { ...lifecycleCaseBase(), verNum: 3, updatedAt: null, updatedBy: null } as Lifecycle;
+const initial: Lifecycle = { ...lifecycleCaseBase(), verNum: 3 };
 
 /** The demo directory the cases name: every team by its id, the users without teams. */
 const directory: Directory = {
