@@ -95,9 +95,11 @@ describe('generatePDF', () => {
     assert.ok(text.includes(formatCurrency(Number(cost.schedule.at(-1)?.emi))));
     assert.ok(text.includes(formatCurrency(0)));
 
-    const docs = (await call(s.app, 'GET', apiPath('applicationDocuments', { applicationId: homeLoan }), officer)).json<
-      { fileId: string; fieldKey: string; version: number }[]
-    >();
+    const docs = (
+      await call(s.app, 'GET', apiPath('applicationDocuments', { applicationId: homeLoan }), officer)
+    ).json<{
+      data: { fileId: string; fieldKey: string; version: number }[];
+    }>().data;
     const filed = docs.find((d) => d.fileId === letter.fileId);
     assert.equal(filed?.fieldKey, letterFieldKey('KEY_FACTS_STATEMENT'));
     const [row] = await q<{ ver_num: number; generated_by: string }>(
