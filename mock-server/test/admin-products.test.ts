@@ -4,9 +4,6 @@
 // everyone else is refused. The walk runs on PGlite and on a real PostgreSQL (skipped with the reason when
 // nothing answers on 127.0.0.1:5432).
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   API_PATHS,
@@ -23,8 +20,9 @@ import { loadConfig } from '../src/config';
 import { fieldOptionsIssues } from '../src/modules/configs/flow-save-checks';
 import { FIELD_OPTIONS, PRODUCTS } from '../src/seed/flows';
 import { applicantOf, copy, flowUrl, issues, newPersonalLoan, personalLoanBody, seededFlow } from './flow-helpers';
+import { seededScratchDatabase } from './harness/pg-templates';
 import { buildSeeded } from './harness/seeded';
-import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
+import { PG_HOST, PG_PORT, pgAnswers } from './harness/server';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
 
 const seededProduct = (code: string): ProductConfig =>
@@ -337,10 +335,11 @@ if (!pgUp) console.log(`# PostgreSQL admin products test skipped: nothing answer
 
 describe('on PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answers on ${PG_HOST}:${PG_PORT}` }, () => {
   it('the same new product, flow and option list, answered at once', async () => {
-    const database = await scratchDatabase('originate_products');
-    const dir = await mkdtemp(path.join(tmpdir(), 'originate-products-pg-'));
+    const database = await seededScratchDatabase('originate_products');
     try {
-      const app = await buildSeeded(loadConfig({ DATABASE_URL: database.url, DATA_DIR: dir, NODE_ENV: 'test' }));
+      const app = await buildSeeded(
+        loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, NODE_ENV: 'test' }),
+      );
       try {
         assert.equal(app.ctx.db.kind, 'postgres');
         await newProductWalk(app, await login(app, 'opsadmin'));
@@ -349,7 +348,6 @@ describe('on PostgreSQL (DATABASE_URL)', { skip: pgUp ? false : `nothing answers
       }
     } finally {
       await database.drop();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

@@ -12,8 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { seededScratchDatabase } from './harness/pg-templates';
 import { buildSeeded } from './harness/seeded';
-import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
+import { PG_HOST, PG_PORT, pgAnswers } from './harness/server';
 import { call } from './helpers';
 
 const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
@@ -107,11 +108,10 @@ if (!pgUp) console.log(`# PostgreSQL customer-flow test skipped: nothing answers
 describe('customer flow on PostgreSQL (DATABASE_URL)', {
   skip: pgUp ? false : `nothing answers on ${PG_HOST}:${PG_PORT}`,
 }, () => {
-  it('seeds the flows and walks an application through saves, a refused submit and an upload', async () => {
-    const database = await scratchDatabase('originate_flow');
-    const dir = await mkdtemp(path.join(tmpdir(), 'originate-flow-pg-'));
+  it('walks an application of the seeded flows through saves, a refused submit and an upload', async () => {
+    const database = await seededScratchDatabase('originate_flow');
     try {
-      const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: dir, NODE_ENV: 'test' });
+      const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, NODE_ENV: 'test' });
       const first = await buildSeeded(config);
       // Closed before the scratch database is dropped, whatever happened: a drop ends open connections.
       const state = await walk(first).finally(() => first.close());
@@ -126,7 +126,6 @@ describe('customer flow on PostgreSQL (DATABASE_URL)', {
       }
     } finally {
       await database.drop();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

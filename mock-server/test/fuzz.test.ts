@@ -19,7 +19,8 @@ import {
   seedFrom,
   Tally,
 } from './harness/fuzz';
-import { DEBUG_PREFIX, routeKey } from './harness/routes';
+import { rawCorpus } from './harness/raw';
+import { type CorpusSize, DEBUG_PREFIX, routeKey } from './harness/routes';
 import { startServer, type TestServer } from './helpers';
 
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS_PER_ROUTE ?? 12);
@@ -35,11 +36,28 @@ let ctx: FuzzContext;
  * A /debugger copy is its route's own plugin registered again under the prefix (src/app.ts): same schemas,
  * same handler, one more gate. Here the hostile corpus runs on the route itself, and the copy gets the
  * cases of its gate (plausible input, with and without a token) and its generated cases; half the
- * suite's fuzz time. `npm run fuzz` runs the whole corpus on both.
+ * suite's fuzz time. The corpus is the rotated one (harness/routes.ts `CorpusSize`). `npm run fuzz` runs
+ * the whole corpus on both.
  */
-function corpusInTest(route: RegisteredRoute) {
-  const cases = corpus(route, ctx);
+function corpusInTest(route: RegisteredRoute, size: CorpusSize = 'rotated') {
+  const cases = corpus(route, ctx, size);
   return route.url.startsWith(`${DEBUG_PREFIX}/`) ? cases.filter((c) => c.what.startsWith('plausible input')) : cases;
+}
+
+/** Routes alike for the rotation: what they answer without a token, and whether they read a body. */
+const routeClass = (route: RegisteredRoute) =>
+  `${route.public ? 'public' : 'private'} ${route.method === 'GET' || route.method === 'HEAD' ? 'reads no body' : 'reads a body'}`;
+
+/** Each class's kinds of case (`what`), from every route of the class. */
+function kindsByClass(cases: (route: RegisteredRoute) => { what: string }[]): Map<string, Set<string>> {
+  const kinds = new Map<string, Set<string>>();
+  for (const route of fuzzRoutes(server.app)) {
+    if (route.url.startsWith(`${DEBUG_PREFIX}/`)) continue;
+    const set = kinds.get(routeClass(route)) ?? new Set<string>();
+    for (const c of cases(route)) set.add(c.what);
+    kinds.set(routeClass(route), set);
+  }
+  return kinds;
 }
 
 before(async () => {
@@ -58,10 +76,31 @@ describe('fuzz: every registered route', () => {
     );
   });
 
+  it('the rotated corpus sends every kind of case of the whole one to each class of routes', () => {
+    const missing = (whole: Map<string, Set<string>>, rotated: Map<string, Set<string>>) =>
+      [...whole].flatMap(([cls, kinds]) =>
+        [...kinds].filter((what) => !rotated.get(cls)?.has(what)).map((what) => `${cls}: ${what}`),
+      );
+    assert.deepEqual(
+      missing(
+        kindsByClass((route) => corpusInTest(route, 'whole')),
+        kindsByClass((route) => corpusInTest(route)),
+      ),
+      [],
+    );
+    assert.deepEqual(
+      missing(
+        kindsByClass((route) => rawCorpus(route, 'whole')),
+        kindsByClass((route) => rawCorpus(route, 'rotated')),
+      ),
+      [],
+    );
+  });
+
   it("answers what Node's parser refuses (raw sockets) in the envelope too, and HEAD without a body", async (t) => {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const tally = new Tally();
-    await runRawCases((server.app.server.address() as AddressInfo).port, fuzzRoutes(server.app), tally);
+    await runRawCases((server.app.server.address() as AddressInfo).port, fuzzRoutes(server.app), tally, 'rotated');
     t.diagnostic(`${tally.total} raw answers`);
     assert.equal(
       tally.badCount,

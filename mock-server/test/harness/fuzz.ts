@@ -13,7 +13,7 @@ import { createSession, isSessionLive, issueShortToken, revokeSession } from '..
 import { login } from '../helpers';
 import { answerProblem, statusClass } from './envelope';
 import { rawCorpus, sendRaw } from './raw';
-import { apiRoutes, DEBUG_PREFIX, fillPath, hasBody, pathParams, routeKey } from './routes';
+import { apiRoutes, type CorpusSize, DEBUG_PREFIX, fillPath, hasBody, pathParams, rotation, routeKey } from './routes';
 import {
   type Hints,
   invalidArb,
@@ -309,8 +309,12 @@ function hostileBodies(route: RegisteredRoute, hints: Hints): HostileBody[] {
   ];
 }
 
-/** The systematic part: each hostile value in each position, once per route. */
-export function corpus(route: RegisteredRoute, ctx: FuzzContext): FuzzCase[] {
+/** Hostile header values per route in the rotated corpus (of 9), and hostile bodies per route that reads none (of 27). */
+const ROTATED_HEADER_VALUES = 3;
+const ROTATED_UNREAD_BODIES = 4;
+
+/** The systematic part: each hostile value in each position, once per route (see CorpusSize). */
+export function corpus(route: RegisteredRoute, ctx: FuzzContext, size: CorpusSize = 'whole'): FuzzCase[] {
   const hints = hintsFor(route, ctx);
   const cases: FuzzCase[] = [];
   const auth = goodAuth(route);
@@ -375,7 +379,8 @@ export function corpus(route: RegisteredRoute, ctx: FuzzContext): FuzzCase[] {
   }
 
   // Every auth header, with values HTTP can carry.
-  for (const h of HEADER_STRINGS) {
+  const headerValues = size === 'whole' ? HEADER_STRINGS : rotation(route, HEADER_STRINGS, ROTATED_HEADER_VALUES);
+  for (const h of headerValues) {
     push({
       auth: { ...auth, token: 'garbage', garbage: h.value },
       what: `access_token = ${h.what}`,
@@ -399,7 +404,9 @@ export function corpus(route: RegisteredRoute, ctx: FuzzContext): FuzzCase[] {
   push({ auth: { ...auth, sessionid: 'other' }, what: "another session's sessionid", mustRefuse: !route.public });
   push({ auth: { ...auth, xsrf: 'wrong' }, what: "another session's x-xsrf-token", mustRefuse: !route.public });
 
-  for (const [payload, type, what, mustRefuse] of hostileBodies(route, hints)) {
+  const bodies = hostileBodies(route, hints);
+  const sentBodies = size === 'whole' || readsBody(route) ? bodies : rotation(route, bodies, ROTATED_UNREAD_BODIES);
+  for (const [payload, type, what, mustRefuse] of sentBodies) {
     push({ payload, headers: type ? { 'content-type': type } : {}, what: `body: ${what}`, mustRefuse });
   }
   return cases;
@@ -691,8 +698,13 @@ export async function runCases(ctx: FuzzContext, cases: FuzzCase[], tally: Tally
 }
 
 /** Sends each route's raw corpus to the listening server on `port` (a few connections at once), tallying every answer. */
-export async function runRawCases(port: number, routes: RegisteredRoute[], tally: Tally): Promise<void> {
-  const cases = routes.flatMap(rawCorpus);
+export async function runRawCases(
+  port: number,
+  routes: RegisteredRoute[],
+  tally: Tally,
+  size: CorpusSize = 'whole',
+): Promise<void> {
+  const cases = routes.flatMap((route) => rawCorpus(route, size));
   const next = cases.entries();
   const worker = async () => {
     for (const [, c] of next) {

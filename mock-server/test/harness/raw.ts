@@ -6,7 +6,7 @@
 import net from 'node:net';
 import type { RegisteredRoute } from '../../src/app';
 import { type Answer, answerProblem } from './envelope';
-import { fillPath } from './routes';
+import { type CorpusSize, fillPath, rotation } from './routes';
 
 export interface RawCase {
   route: RegisteredRoute;
@@ -17,13 +17,22 @@ export interface RawCase {
 
 const HOST = '127.0.0.1';
 
-/** A few requests Node's parser must refuse, and bodies a GET, HEAD or DELETE carries without framing. */
-export function rawCorpus(route: RegisteredRoute): RawCase[] {
+/** Parser-level cases per route in the rotated corpus (of 7). */
+const ROTATED_PARSER_CASES = 2;
+
+/**
+ * A few requests Node's parser must refuse, and bodies a GET, HEAD or DELETE carries without framing. The
+ * rotated corpus (npm test; routes.ts `CorpusSize`) keeps the unframed bodies, which reach the route,
+ * and gives each route a turn of the cases Node's parser refuses before any route is chosen.
+ */
+export function rawCorpus(route: RegisteredRoute, size: CorpusSize = 'whole'): RawCase[] {
   const path = fillPath(route.url);
   const line = `${route.method} ${path} HTTP/1.1\r\nHost: ${HOST}\r\n`;
-  const cases: [string, string][] = [
+  const unframed: [string, string][] = [
     ['unframed body', `${line}\r\n{"a":1}`],
     ['unframed body after a framed one', `${line}Content-Length: 2\r\n\r\n{}{"a":1}`],
+  ];
+  const parser: [string, string][] = [
     ['header line without a colon', `${line}NoColonHere\r\nConnection: close\r\n\r\n`],
     ['non-numeric Content-Length', `${line}Content-Length: abc\r\n\r\n`],
     ['Content-Length and Transfer-Encoding', `${line}Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`],
@@ -32,6 +41,7 @@ export function rawCorpus(route: RegisteredRoute): RawCase[] {
     ['bad HTTP version', `${route.method} ${path} HTTP/9.x\r\nHost: ${HOST}\r\n\r\n`],
     ['space in the URL', `${route.method} ${path} x HTTP/1.1\r\nHost: ${HOST}\r\n\r\n`],
   ];
+  const cases = [...unframed, ...(size === 'whole' ? parser : rotation(route, parser, ROTATED_PARSER_CASES))];
   return cases.map(([what, bytes]) => ({ route, what: `raw: ${what}`, bytes }));
 }
 

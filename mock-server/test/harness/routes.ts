@@ -89,6 +89,28 @@ export function apiRoutes(app: FastifyInstance): RegisteredRoute[] {
   return app.registeredRoutes.filter((r) => !(r.method === 'OPTIONS' && r.url === '*'));
 }
 
+/**
+ * How much of the systematic corpus a route gets. 'whole' (npm run fuzz): every hostile value in every
+ * position. 'rotated' (npm test): the same, but where the answer does not depend on the route's own code a
+ * route gets a turn of the list instead of all of it (`rotation`, below): the hostile auth header values, which the
+ * one access hook meets before any route code, and the hostile bodies of a route that reads no body (GET,
+ * HEAD: Fastify never parses them). Every value still meets every header on public and private routes
+ * (test/fuzz.test.ts holds the rotation to that); body positions, query fields and path params keep every value.
+ */
+export type CorpusSize = 'whole' | 'rotated';
+
+/**
+ * `count` items of `list` for this route, consecutive from a start its key picks (wrapping), so each item
+ * lands on about count/length of the routes and adding a route changes no other route's turn.
+ */
+export function rotation<T>(route: RegisteredRoute, list: readonly T[], count: number): T[] {
+  if (count >= list.length) return [...list];
+  let h = 7;
+  for (const ch of routeKey(route)) h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  const start = (h >>> 0) % list.length;
+  return Array.from({ length: count }, (_, i) => list[(start + i) % list.length] as T);
+}
+
 /** Plausible values per path-param name, so a filled path matches the route and reaches its handler. */
 const PARAM_VALUES: Record<string, string> = {
   id: 'PL-2026-000101',

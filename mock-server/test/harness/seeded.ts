@@ -22,7 +22,7 @@ export const TEST_PGLITE = { PGLITE_SHARED_BUFFERS_MB: '16' };
 let ownRoot: string | undefined;
 
 /** The run's directory of templates (test/with-templates.ts gives one); a file run on its own makes its own. */
-async function templatesRoot(): Promise<string> {
+export async function templatesRoot(): Promise<string> {
   const shared = process.env[TEMPLATES_ENV];
   if (shared) return shared;
   if (!ownRoot) {

@@ -182,13 +182,19 @@ async function tcpAnswers(host: string, port: number, what: string): Promise<boo
 export const pgAnswers = () => tcpAnswers(PG_HOST, PG_PORT, 'PostgreSQL');
 export const redisAnswers = () => tcpAnswers(REDIS_HOST, REDIS_PORT, 'Redis');
 
-/** A fresh database for one run; `drop` removes it (forcing out any connection a killed server left). */
-export async function scratchDatabase(prefix: string): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A fresh database for one run, empty or a copy of the database `template` (harness/pg-templates.ts); `drop`
+ * removes it (forcing out any connection a killed server left).
+ */
+export async function scratchDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres` });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
