@@ -30,9 +30,13 @@ export function messagePortsFrom(env) {
   return /** @type {MessagePorts} */ (ports);
 }
 
-/** Three ports nothing listens on (the benchmarks' systems). @returns {Promise<MessagePorts>} */
+/** Three different ports nothing listens on (the benchmarks' systems). @returns {Promise<MessagePorts>} */
 export async function freeMessagePorts() {
-  return { MAIL_SMTP_PORT: await freePort(), MAIL_WEB_PORT: await freePort(), SMS_SINK_PORT: await freePort() };
+  const ports = new Set();
+  // Each probe closes its port again, so the next one may be handed the same.
+  while (ports.size < 3) ports.add(await freePort());
+  const [smtp = 0, web = 0, sms = 0] = ports;
+  return { MAIL_SMTP_PORT: smtp, MAIL_WEB_PORT: web, SMS_SINK_PORT: sms };
 }
 
 /** maildev's command line, from the root install (npm hoists it) or this package's own node_modules. */
