@@ -38,7 +38,7 @@ async function upload(base: string, session: Session, applicationId: string, nam
 }
 
 /** One of the officer's own applications (filed by document type, so any field key takes a file). */
-async function officersApplication(base: string, session: Session): Promise<string> {
+export async function officersApplication(base: string, session: Session): Promise<string> {
   const query = `query Page($list: ApplicationList!, $page: PageInput!) {
     applications(list: $list, page: $page) { data { tasks { application_id } } } }`;
   const res = await fetch(`${base}${API_PATHS.graphql}`, {
@@ -62,7 +62,7 @@ async function officersApplication(base: string, session: Session): Promise<stri
 }
 
 /** Calls a cheap authenticated route every 50–200 ms until stopped; the latencies of its calls. */
-function otherClient(base: string, session: Session) {
+export function otherClient(base: string, session: Session) {
   const timings: number[] = [];
   let failed = 0;
   let running = true;

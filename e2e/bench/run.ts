@@ -31,6 +31,7 @@ import {
 import { exportLoadBench, exportLoadRows } from './export-load';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads-bench';
+import { letterRows, lettersBench } from './letters-bench';
 import { listRows, listsBench } from './lists-bench';
 import { type NginxFigures, nginxBench, nginxRows } from './nginx-bench';
 import {
@@ -336,6 +337,20 @@ async function documentsOnly() {
   console.log(`written to ${path.relative(ROOT, file)}`);
 }
 
+/** `npm run bench -- --only letters`: a ten-page letter's generation, and other users during 20 at once (no build, no browser). */
+async function lettersOnly() {
+  const letters = await attempt('the letters bench', lettersBench);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-letters.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: cpus().length, loadAverage: loadavg() }, letters }, null, 2)}\n`,
+  );
+  for (const [what, value, note] of letterRows(letters)) console.log(`${what}\n  ${value}\n  ${note}`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(letters)) process.exitCode = 1;
+}
+
 /**
  * The export in Chromium, on the export bench's bank (the built system started on its database): only
  * with the PostgreSQL the bank is kept in.
@@ -480,9 +495,10 @@ async function main() {
     if (only === 'sla') return slaOnly();
     if (only === 'step') return stepOnly();
     if (only === 'video') return videoOnly();
+    if (only === 'letters') return lettersOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'letters', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -502,6 +518,7 @@ async function main() {
   // complete_step at 1,000,000 applications (PostgreSQL only, its database kept); --no-lists skips it too.
   const step = process.argv.includes('--no-lists') ? null : await attempt('the step-completion bench', stepBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
+  const letters = await attempt('the letters bench', lettersBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
@@ -539,6 +556,7 @@ async function main() {
     sla,
     step,
     documents,
+    letters,
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
     nginx,
@@ -615,6 +633,7 @@ async function main() {
         ? [['step (1,000,000 applications)', 'not measured', step.failed] as Row]
         : stepRows(step)),
     ...documentRows(documents),
+    ...letterRows(letters),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),

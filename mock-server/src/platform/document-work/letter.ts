@@ -47,11 +47,16 @@ pdfmake.setLocalAccessPolicy((file: string) => FONT_FILES.has(path.resolve(file)
 
 /** Devanagari letters, signs and digits, with the joiners that shape them. */
 const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF\u200C\u200D]/;
+const DEVANAGARI_ANYWHERE = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF]/;
 
 type Run = { text: string; font?: string; bold?: boolean };
 
-/** Text split into runs by script, so each is set in a font that has its glyphs. */
-export function scriptRuns(text: string, bold = false): Run[] {
+/**
+ * Text split into runs by script, so each is set in a font that has its glyphs; text without Devanagari stays
+ * one string in the default font (most cells of a schedule: pdfmake measures a string faster than runs).
+ */
+export function scriptRuns(text: string, bold = false): Run[] | string {
+  if (!DEVANAGARI_ANYWHERE.test(text)) return text;
   const runs: Run[] = [];
   for (const char of text) {
     const font = DEVANAGARI.test(char) ? 'Devanagari' : 'Roboto';
@@ -131,6 +136,7 @@ function tableContent(rows: string[][], colors: LetterInput['colors']) {
   const body = rows.map((row, r) =>
     Array.from({ length: width }, (_, column) => ({
       text: scriptRuns(row[column] ?? '', r === 0),
+      ...(r === 0 ? { bold: true } : {}),
       alignment: numeric[column] && r > 0 ? 'right' : 'left',
       ...(r === 0 ? { color: '#ffffff', fillColor: colors.primary } : {}),
     })),
@@ -186,7 +192,7 @@ export async function layoutLetter(input: LetterInput): Promise<{ bytes: Uint8Ar
     header: () => ({
       margin: [50, 28, 50, 0],
       stack: [
-        { text: scriptRuns(bank.name, true), fontSize: 16, color: colors.primary },
+        { text: scriptRuns(bank.name, true), bold: true, fontSize: 16, color: colors.primary },
         { text: scriptRuns(bank.address), fontSize: 8, color: colors.muted, margin: [0, 2, 0, 6] },
         { canvas: [{ type: 'line', x1: 0, y1: 0, x2: 495, y2: 0, lineWidth: 2, lineColor: colors.secondary }] },
       ],

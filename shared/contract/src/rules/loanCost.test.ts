@@ -75,6 +75,6 @@ describe('processingFee', () => {
   it('takes the percentage, caps it and adds GST on the fee', () => {
     expect(processingFee({ amount: 2_500_000, percent: 0.5, max: 10_000, gstPercent: 18 })).toBe('11800.00');
     expect(processingFee({ amount: 500_000, percent: 2, max: null, gstPercent: 18 })).toBe('11800.00');
-    expect(processingFee({ amount: 123_457, percent: 1.25, gstPercent: 18 })).toBe('1821.00');
+    expect(processingFee({ amount: 123_457, percent: 1.25, gstPercent: 18 })).toBe('1820.99');
   });
 });
