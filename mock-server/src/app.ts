@@ -32,6 +32,8 @@ import { healthRoutes } from './modules/health';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { lifecycleRoutes } from './modules/lifecycle';
 import { listRoutes, listSetupRoutes } from './modules/lists';
+import { messageLogRoutes } from './modules/message-log';
+import { type MessageWorker, startMessageWorker } from './modules/messages';
 import { notificationsRoutes } from './modules/notifications';
 import { otpRoutes } from './modules/otp';
 import { portalRoutes } from './modules/portal';
@@ -39,6 +41,7 @@ import { queriesRoutes } from './modules/queries';
 import { reportRoutes } from './modules/reports';
 import { scheduleSlaSweep } from './modules/sla';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
+import { announceLifecycleEvent, templateRoutes } from './modules/templates';
 import { usersRoutes } from './modules/users';
 import { attachGatewayRelay, type GatewayRelay, portalVideoRoutes, videoRoutes } from './modules/video';
 import type { AppContext, FileStore } from './platform/context';
@@ -74,6 +77,8 @@ declare module 'fastify' {
     /** Browsers' websocket to the video gateway (README "Video calls"). */
     gatewayRelay: GatewayRelay;
     registeredRoutes: readonly RegisteredRoute[];
+    /** The outbox's worker (README "Messages"): tests wake it after moving the clock. */
+    messageWorker: MessageWorker;
   }
 }
 
@@ -92,6 +97,8 @@ const NON_ADMIN_PLUGINS = [
   otpRoutes,
   microflowRoutes,
   documentRoutes,
+  messageLogRoutes,
+  templateRoutes,
   flowConfigSaveRoutes,
   listRoutes,
   leadRoutes,
@@ -181,6 +188,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     files,
     captchaKey: key,
     documentWork: new DocumentWork(config.documentLimits),
+    announceLifecycle: announceLifecycleEvent,
     redis,
     drain,
   };
@@ -245,8 +253,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   // The SLA breach sweep (modules/sla) on the server's interval; stopped, and a sweep under way awaited, before the database closes.
   const stopSlaSweep = scheduleSlaSweep(ctx);
+  // The outbox's worker (modules/messages): stopped, its sends under way recorded, before the database closes.
+  const messageWorker = await startMessageWorker(ctx);
+  app.decorate('messageWorker', messageWorker);
   app.addHook('preClose', async () => {
     await stopSlaSweep();
+    await messageWorker.stop();
     stopIdleSweep();
     app.gatewayRelay.close();
     return app.sockets.close();

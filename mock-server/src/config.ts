@@ -76,6 +76,27 @@ export interface Config {
   exportLimits: { running: number; perUser: number; queue: number };
   /** The SLA breach sweep (README "SLA breaches"): how often it runs (0: never), how many breaches one run marks, how old a breach may be and still notify. */
   slaSweep: SlaSweepConfig;
+  /** Outgoing e-mail and SMS (README "Messages"): where they go, and how the outbox's worker delivers them. */
+  messages: MessagesConfig;
+}
+
+export interface MessagesConfig {
+  /** SMTP_URL (smtp:// or smtps://, credentials and TLS options as the URL says); unset: e-mails wait QUEUED. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of every e-mail, e.g. `Originate Bank <no-reply@bank.example>`. */
+  mailFrom: string;
+  /** SMS_GATEWAY_URL (http or https): each SMS is POSTed there as {to, text, reference}; unset: SMS wait QUEUED. */
+  smsGatewayUrl?: string;
+  /** The worker looks for due messages this often besides being woken at each commit; 0: no worker in this process. */
+  pollMs: number;
+  /** Messages one claim takes. */
+  batch: number;
+  /** Messages sent at once (SMTP connections of the pool, SMS requests in flight). */
+  concurrency: number;
+  /** A claimed message is this process's for this long; past it (a killed process) another claims it again. */
+  leaseMs: number;
+  /** One send (an SMTP exchange, an SMS request) gives up after this long and counts as a failed attempt. */
+  sendTimeoutMs: number;
 }
 
 interface SlaSweepConfig {
@@ -180,6 +201,25 @@ function redisKeyPrefixOf(raw: string | undefined): string {
     throw new Error(`REDIS_KEY_PREFIX must be 1 to 64 letters, digits or . _ : -, got '${raw}'`);
   }
   return raw;
+}
+
+/** A URL of one of `protocols` (e.g. ['smtp:', 'smtps:']), or undefined when unset; anything else fails start-up naming `name`. */
+function urlOf(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  if (!URL.canParse(raw) || !protocols.includes(new URL(raw).protocol)) {
+    throw new Error(`${name} must be a ${protocols.map((p) => `${p}//`).join(' or ')} URL, got '${raw}'`);
+  }
+  return raw;
+}
+
+/** MAIL_FROM: an address, or a name and an address in angle brackets. */
+function mailFromOf(raw: string | undefined): string {
+  if (raw === undefined || raw === '') return 'Originate <no-reply@originate.localhost>';
+  if (!/^(?:[^<>@\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(raw.trim())) {
+    throw new Error(`MAIL_FROM must be an address or 'Name <address>', got '${raw}'`);
+  }
+  return raw.trim();
 }
 
 /** TRUST_PROXY: a comma-separated list of addresses or CIDR ranges (e.g. 127.0.0.1,10.0.0.0/8). */
@@ -294,6 +334,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       intervalMs: countOf(env, 'SLA_SWEEP_INTERVAL_MS', 60_000, 86_400_000),
       batch: positiveInt(env, 'SLA_SWEEP_BATCH', 1_000, 100_000),
       notifyWithinHours: positiveInt(env, 'SLA_BREACH_NOTIFY_WITHIN_HOURS', 24, 8_760),
+    },
+    messages: {
+      smtpUrl: urlOf(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+      mailFrom: mailFromOf(env.MAIL_FROM),
+      smsGatewayUrl: urlOf(env, 'SMS_GATEWAY_URL', ['http:', 'https:']),
+      pollMs: countOf(env, 'OUTBOX_POLL_MS', 5_000, 3_600_000),
+      batch: positiveInt(env, 'OUTBOX_BATCH', 100, 10_000),
+      concurrency: positiveInt(env, 'OUTBOX_CONCURRENCY', 10, 100),
+      leaseMs: positiveInt(env, 'OUTBOX_LEASE_MS', 120_000, 86_400_000),
+      sendTimeoutMs: positiveInt(env, 'OUTBOX_SEND_TIMEOUT_MS', 30_000, 600_000),
     },
   };
 }

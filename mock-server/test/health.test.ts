@@ -54,6 +54,7 @@ async function appWithSwitchableDb(env: Record<string, string> = {}) {
       check();
       return real.transaction(fn);
     },
+    listen: (channel, onNotify) => real.listen(channel, onNotify),
     close: () => real.close(),
   };
   const app = await buildApp(loadConfig({ ...ENV, ...env }), { db });

@@ -46,6 +46,8 @@ const LAYERS = [
   'sla',
   'tasks',
   'documents',
+  'message-log',
+  'templates',
   'customer-flow',
   'otp',
   'portal',

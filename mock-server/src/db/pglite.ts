@@ -98,6 +98,11 @@ export async function openPglite(
         }),
       );
     },
+    async listen(channel: string, onNotify: () => void) {
+      // PGlite delivers a notification after the statement that committed it, its own connection's included.
+      const unlisten = await enqueue(() => pg.listen(channel, onNotify));
+      return () => enqueue(() => unlisten());
+    },
     close() {
       return enqueue(() => pg.close());
     },

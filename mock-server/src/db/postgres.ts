@@ -39,6 +39,19 @@ export async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
+    async listen(channel: string, onNotify: () => void) {
+      // A connection of its own, outside the pool: LISTEN holds it for as long as the process listens.
+      const client = new pg.Client({ connectionString });
+      client.on('error', (error) => console.warn(`postgres: the LISTEN ${channel} connection ended: ${error.message}`));
+      client.on('notification', (message) => {
+        if (message.channel === channel) onNotify();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => undefined);
+      };
+    },
     close() {
       return pool.end();
     },

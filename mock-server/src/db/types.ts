@@ -13,5 +13,10 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: committed when fn resolves, rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Calls onNotify for each NOTIFY on `channel` once its transaction commits (any process on the same
+   * database); the returned function stops listening. Best effort: whoever listens also polls.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

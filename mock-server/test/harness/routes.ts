@@ -19,6 +19,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v3/auth/login',
   'POST /v3/auth/refresh-token',
   'POST /v3/auth/forget-password',
+  // The mailed password reset link's page: check the link, set the new password (README "Messages").
+  'GET /v3/auth/reset-password/check',
+  'HEAD /v3/auth/reset-password/check',
+  'POST /v3/auth/reset-password',
   'GET /setup/configs/Environment/Domain',
   'HEAD /setup/configs/Environment/Domain',
   // The customer portal before a session exists (README "Customer flow").

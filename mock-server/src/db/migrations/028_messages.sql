@@ -16,8 +16,10 @@ CREATE TABLE messages (
   body_html text,
   redacted_at timestamptz,
   application_id text REFERENCES applications (application_id) ON DELETE CASCADE,
+  -- The template it was rendered from, as it was named then (the delivery log shows it).
   template_id text,
   template_ver integer,
+  template_name text,
   -- [{fileId, version?}]: documents of the application's Docs, read from the file store at delivery.
   attachments jsonb NOT NULL DEFAULT '[]'::jsonb,
   status text NOT NULL DEFAULT 'QUEUED' CHECK (status IN ('QUEUED', 'SENDING', 'SENT', 'RETRYING', 'FAILED')),
@@ -42,3 +44,15 @@ ALTER TABLE password_reset_requests ADD COLUMN used_at timestamptz;
 ALTER TABLE password_reset_requests ADD COLUMN client_address text;
 CREATE UNIQUE INDEX password_reset_requests_token ON password_reset_requests (token_hash) WHERE token_hash IS NOT NULL;
 CREATE INDEX password_reset_requests_user ON password_reset_requests (user_id, requested_at) WHERE user_id IS NOT NULL;
+
+-- What happened to a staff account outside an application (audits are per application): a password reset
+-- link requested for it, its password set through one (every session and refresh token then revoked).
+CREATE TABLE account_audits (
+  id bigserial PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users (userid) ON DELETE CASCADE,
+  event text NOT NULL CHECK (event IN ('PASSWORD_RESET_REQUESTED', 'PASSWORD_RESET')),
+  detail jsonb NOT NULL DEFAULT '{}'::jsonb,
+  client_address text,
+  created_at timestamptz NOT NULL
+);
+CREATE INDEX account_audits_user ON account_audits (user_id, created_at DESC);

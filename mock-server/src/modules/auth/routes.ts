@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
   decryptPayload,
+  ERROR_CODES,
   INVALID_USER_MESSAGE,
   PORTAL_ACCESS_DENIED_MESSAGE,
   PORTAL_APP_NAME,
+  passwordPolicyProblem,
   type SessionData,
 } from '@originate/contract';
 import {
@@ -14,18 +16,21 @@ import {
   ERROR_ANSWERS,
   LoginAnswerSchema,
   MessageAnswerSchema,
+  ResetPasswordBodySchema,
+  ResetPasswordCheckAnswerSchema,
+  ResetPasswordCheckQuerySchema,
   SessionSchema,
   ShortTokenAnswerSchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply } from 'fastify';
 import Type from 'typebox';
-import { forbidden, invalid, TooManyRequestsError, unauthorized } from '../../http/errors';
+import { forbidden, HttpError, invalid, TooManyRequestsError, unauthorized } from '../../http/errors';
 import { nonEmptyString } from '../../http/schemas';
 import { caller, callerSession, type PluginOptions } from '../../platform/context';
 import { findUserById, passwordHashOf, publicUser } from '../users';
 import { checkXsrf } from './gate';
 import { admitLoginAttempt, clearLoginFailures } from './login-guard';
-import { recordPasswordReset } from './password-reset';
+import { recordPasswordReset, resetLinkUser, resetPasswordWithLink } from './password-reset';
 import { verifyPassword } from './security';
 import {
   createSession,
@@ -49,6 +54,19 @@ const refreshBody = Type.Object({ refresh_token: nonEmptyString(512) }, closed);
 const messageAnswers = { 200: MessageAnswerSchema, ...ERROR_ANSWERS };
 
 const FORGET_PASSWORD_PER_USERNAME = { max: 3, timeWindow: 15 * 60_000 };
+/**
+ * forget-password answers no sooner than this after it was asked: a known user's request (a link stored, a
+ * mail enqueued) and an unknown one's take the same time as the caller sees it.
+ */
+const FORGET_PASSWORD_ANSWER_MS = 250;
+
+/** A reset link that is unknown, expired or used: the '400 Invalid URL' page (spec §2 invalidURL). */
+const invalidLink = () =>
+  new HttpError(400, {
+    code: ERROR_CODES.VALIDATION_FAILED.code,
+    message: 'invalidURL',
+    errors: [{ label: 'token', reason: 'invalidURL: the link is expired, used or unknown' }],
+  });
 
 /** /v3/auth/* — an admin path: never served under /debugger. */
 export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -163,9 +181,48 @@ export const authRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
       },
     },
     async (request) => {
+      const started = performance.now();
       const { username, redirectURL } = request.body;
-      await recordPasswordReset(db, { username, redirectURL }, ctx.now());
+      await recordPasswordReset(db, { username, redirectURL, clientAddress: request.ip }, ctx.now());
+      const wait = FORGET_PASSWORD_ANSWER_MS - (performance.now() - started);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       return { message: FORGET_PASSWORD_MESSAGE };
+    },
+  );
+
+  // The reset link's page asks first whether the link may be used (and whose it is), then sends the new password.
+  app.get(
+    API_PATHS.resetPasswordCheck,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: {
+        querystring: ResetPasswordCheckQuerySchema,
+        response: { 200: ResetPasswordCheckAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      const username = await resetLinkUser(db, request.query.token, ctx.now());
+      if (!username) throw invalidLink();
+      return { valid: true as const, username };
+    },
+  );
+
+  app.post(
+    API_PATHS.resetPassword,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: ResetPasswordBodySchema, response: messageAnswers },
+    },
+    async (request) => {
+      const { token, newPassword } = request.body;
+      const username = await resetLinkUser(db, token, ctx.now());
+      if (!username) throw invalidLink();
+      const problem = passwordPolicyProblem(newPassword, username);
+      if (problem) throw invalid('newPassword', problem);
+      const done = await resetPasswordWithLink(db, { token, newPassword, clientAddress: request.ip }, ctx.now());
+      if (!done) throw invalidLink();
+      for (const sessionId of done.sessionIds) hub.emit('sessionEnded', sessionId);
+      return { message: 'Your password has been changed. Log in with your new password.' };
     },
   );
 };

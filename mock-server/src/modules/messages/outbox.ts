@@ -20,7 +20,8 @@ export interface OutgoingMessage {
   html?: string;
   /** Puts it in that application's delivery log. */
   applicationId?: string | null;
-  template?: { template_id: string; verNum: number } | null;
+  /** The template it was rendered from; template_name as the delivery log shows it (defaults to template_id). */
+  template?: { template_id: string; verNum: number; template_name?: string } | null;
   /** Documents of the application's Docs, read from the file store when it is delivered. */
   attachments?: Array<{ fileId: string; version?: number }>;
   /** Unique; a second enqueue with the same key is a no-op (and answers the first one's id). */
@@ -40,8 +41,9 @@ export async function enqueueMessage(
 ): Promise<{ messageId: string }> {
   const [inserted] = await tx.query<{ message_id: string }>(
     `INSERT INTO messages (message_id, idempotency_key, channel, kind, recipient, subject, body_text, body_html,
-       application_id, template_id, template_ver, attachments, status, next_attempt_at, created_at, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, 'QUEUED', $13, $13, $14)
+       application_id, template_id, template_ver, template_name, attachments, status, next_attempt_at, created_at,
+       created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, 'QUEUED', $14, $14, $15)
      ON CONFLICT (idempotency_key) DO NOTHING
      RETURNING message_id`,
     [
@@ -56,6 +58,7 @@ export async function enqueueMessage(
       message.applicationId ?? null,
       message.template?.template_id ?? null,
       message.template?.verNum ?? null,
+      message.template ? (message.template.template_name ?? message.template.template_id) : null,
       JSON.stringify(message.attachments ?? []),
       now,
       message.createdBy ?? null,

@@ -2,13 +2,16 @@
 // valid 5 minutes, a new one at most every 30 seconds, each bound to whoever asked for it. Wrong codes
 // count per recipient and purpose, across resends and applications: the 5th locks that recipient for
 // 15 minutes. Each client address has a budget of verify attempts per hour.
-// There is no SMS or e-mail gateway: the message goes to otp_outbox (OTP_OUTBOX=off: nowhere).
+// Each code is sent by SMS or e-mail (the channel the field asks for) through the messages outbox, in the
+// transaction that stores it (README "Messages"); its text is dropped from the outbox once delivered. A
+// copy also goes to otp_outbox, the developers' view of what was sent (OTP_OUTBOX=off: none).
 import { randomInt } from 'node:crypto';
 import { type OutboxMessage, otpLockedMessage } from '@originate/contract';
 import { PORTAL_SIGN_IN_KEY } from '@originate/contract/schemas';
 import type { Db, Queryable } from '../../db';
 import { TooManyRequestsError } from '../../http/errors';
 import { sha256 } from '../auth';
+import { enqueueMessage } from '../messages';
 
 export const OTP_TTL_SECONDS = 300;
 export const OTP_RESEND_SECONDS = 30;
@@ -131,18 +134,27 @@ export async function sendOtp(
         args.boundTo,
       ],
     );
+    const text = `${code} is your one time password for application ${args.applicationId}. It is valid for 5 minutes.`;
+    await enqueueMessage(
+      tx,
+      {
+        channel: args.channel,
+        kind: 'OTP',
+        // The gateway takes a mobile number with its country code.
+        to: args.channel === 'SMS' ? `+91${subjectOf('SMS', args.recipient)}` : args.recipient.trim(),
+        subject: 'Your one time password',
+        text,
+        applicationId: args.applicationId,
+        // One code per field and send (a new one at most every 30 seconds).
+        idempotencyKey: `otp:${args.applicationId}:${args.fieldKey}:${now.getTime()}`,
+      },
+      now,
+    );
     if (args.outbox) {
       await tx.query(
         `INSERT INTO otp_outbox (application_id, field_key, channel, recipient, message, created_at)
          VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          args.applicationId,
-          args.fieldKey,
-          args.channel,
-          args.recipient,
-          `${code} is your one time password for application ${args.applicationId}. It is valid for 5 minutes.`,
-          now,
-        ],
+        [args.applicationId, args.fieldKey, args.channel, args.recipient, text, now],
       );
     }
     return { sent: true, code };
@@ -201,7 +213,7 @@ export async function verifyOtp(
   });
 }
 
-/** The newest 50 messages of the OTP outbox (README: there is no SMS or e-mail gateway), or one recipient's. */
+/** The newest 50 messages of the developers' OTP outbox (a copy of each code sent), or one recipient's. */
 export async function readOutbox(db: Db, recipient: string | null): Promise<OutboxMessage[]> {
   const rows = await db.query<{
     application_id: string;

@@ -53,7 +53,11 @@ export const otpRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, {
     },
     async (request) => {
       const { application_id, fieldKey, type, recipient } = request.body;
-      await otpField(request, application_id, fieldKey);
+      const field = await otpField(request, application_id, fieldKey);
+      // The code goes by the channel the field's configuration names (README "Messages").
+      const configured = field.field_type_details.otp_channel;
+      if (configured && configured !== type)
+        throw invalid('type', `must be ${configured}: this field sends its code by ${configured}`);
       if (!RECIPIENT[type].test(recipient)) {
         throw invalid('recipient', type === 'SMS' ? 'is not a mobile number' : 'is not an e-mail address');
       }
