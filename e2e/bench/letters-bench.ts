@@ -12,7 +12,7 @@ import { OTHER_CLIENT_P95_GOAL_MS, officersApplication, otherClient } from './do
 import { login, startServer } from './lists-bench';
 import { percentile, round1 } from './stats';
 
-export const LETTER_P95_GOAL_MS = 500;
+const LETTER_P95_GOAL_MS = 500;
 const SEQUENTIAL = 20;
 const CONCURRENT = 20;
 /** Rows of the letter's table: with its paragraphs, about ten A4 pages. */

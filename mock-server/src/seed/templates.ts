@@ -284,7 +284,7 @@ ${SIGNATURE}`,
   ),
 ];
 
-export const SEEDED_TEMPLATES: readonly Seeded[] = [SANCTION_LETTER, KEY_FACTS_STATEMENT, WELCOME_LETTER, ...MESSAGES];
+const SEEDED_TEMPLATES: readonly Seeded[] = [SANCTION_LETTER, KEY_FACTS_STATEMENT, WELCOME_LETTER, ...MESSAGES];
 
 /** Bumped when the seeded templates or config change: a start on a database seeded with this version costs one query. */
 const TEMPLATES_SEED_VERSION = '1';

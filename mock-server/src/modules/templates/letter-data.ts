@@ -16,7 +16,7 @@ export interface LettersConfig {
   products: Record<string, ProductTerms>;
 }
 
-export interface ProductTerms {
+interface ProductTerms {
   /** The form field holding the rate (% a year), if the form asks it. */
   rateField?: string;
   /** The rate when the form has none. */
@@ -50,7 +50,7 @@ const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : typeof value === 'number' ? String(value) : null;
 
 /** An Indian mobile number in E.164 (+919876543210), from the ways forms write it; null otherwise. */
-export function indianMobile(raw: unknown): string | null {
+function indianMobile(raw: unknown): string | null {
   const digits = text(raw)?.replace(/[\s()-]/g, '') ?? '';
   const match = /^(?:\+?91|0)?([6-9]\d{9})$/.exec(digits);
   return match ? `+91${match[1]}` : null;

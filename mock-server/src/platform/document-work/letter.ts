@@ -24,8 +24,10 @@ export class LetterTooLong extends Error {}
 
 const require = createRequire(import.meta.url);
 const roboto = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-const devanagari = (weight: number) =>
-  require.resolve(`@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-${weight}-normal.woff`);
+const devanagari = {
+  regular: require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-400-normal.woff'),
+  bold: require.resolve('@fontsource/noto-sans-devanagari/files/noto-sans-devanagari-devanagari-700-normal.woff'),
+};
 const FONTS = {
   Roboto: {
     normal: path.join(roboto, 'Roboto-Regular.ttf'),
@@ -34,10 +36,10 @@ const FONTS = {
     bolditalics: path.join(roboto, 'Roboto-MediumItalic.ttf'),
   },
   Devanagari: {
-    normal: devanagari(400),
-    bold: devanagari(700),
-    italics: devanagari(400),
-    bolditalics: devanagari(700),
+    normal: devanagari.regular,
+    bold: devanagari.bold,
+    italics: devanagari.regular,
+    bolditalics: devanagari.bold,
   },
 };
 const FONT_FILES = new Set(Object.values(FONTS).flatMap((f) => Object.values(f)));
@@ -55,7 +57,7 @@ type Run = { text: string; font?: string; bold?: boolean };
  * Text split into runs by script, so each is set in a font that has its glyphs; text without Devanagari stays
  * one string in the default font (most cells of a schedule: pdfmake measures a string faster than runs).
  */
-export function scriptRuns(text: string, bold = false): Run[] | string {
+function scriptRuns(text: string, bold = false): Run[] | string {
   if (!DEVANAGARI_ANYWHERE.test(text)) return text;
   const runs: Run[] = [];
   for (const char of text) {
@@ -80,7 +82,7 @@ const cellsOf = (line: string) =>
     .map((cell) => cell.trim());
 
 /** The blocks of a letter's text, line by line (contract PDF_BLOCK_SYNTAX). */
-export function letterBlocks(text: string): Block[] {
+function letterBlocks(text: string): Block[] {
   const blocks: Block[] = [];
   let paragraph: string[] = [];
   let table: string[][] | null = null;

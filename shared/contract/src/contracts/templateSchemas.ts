@@ -13,7 +13,7 @@ import {
 
 export const TemplateTypeSchema = literalUnion(TEMPLATE_TYPES);
 export const LifecycleEventSchema = literalUnion(LIFECYCLE_EVENTS);
-export const TemplateLanguageSchema = literalUnion(TEMPLATE_LANGUAGES);
+const TemplateLanguageSchema = literalUnion(TEMPLATE_LANGUAGES);
 /** A template version's number (1, 2, …). */
 export const VerNum = Type.Integer({ minimum: 1, maximum: 999_999_999 });
 export const TemplateName = Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.nameLength });
@@ -21,16 +21,13 @@ export const TemplateSubject = Type.String({ minLength: 1, maxLength: TEMPLATE_L
 export const TemplateBody = Type.String({ minLength: 1, maxLength: TEMPLATE_LIMITS.bodyLength });
 
 /** A translation of a template's text: subject (EMAIL, HTML) and body in that language. */
-export const TemplateTranslationSchema = Type.Object(
-  { subject: Nullable(TemplateSubject), body: TemplateBody },
-  closed,
-);
+const TemplateTranslationSchema = Type.Object({ subject: Nullable(TemplateSubject), body: TemplateBody }, closed);
 /** By language code; a language left out has no translation (the template's own text is sent). */
 export const TemplateTranslationsSchema = Type.Object(
   Object.fromEntries(TEMPLATE_LANGUAGES.map((language) => [language, Type.Optional(TemplateTranslationSchema)])),
   closed,
 );
-export type TemplateTranslation = Static<typeof TemplateTranslationSchema>;
+type TemplateTranslation = Static<typeof TemplateTranslationSchema>;
 export type TemplateTranslations = Partial<Record<TemplateLanguage, TemplateTranslation>>;
 
 /** POST /v3/template/templateListAllVersion: every version of the templates of these types. */

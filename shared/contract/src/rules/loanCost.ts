@@ -17,7 +17,7 @@ export interface LoanTerms {
 }
 
 /** One instalment: amounts in rupees as decimal strings with two places. */
-export interface ScheduleRow {
+interface ScheduleRow {
   month: number;
   emi: string;
   interest: string;
@@ -38,7 +38,7 @@ export interface LoanCost {
 }
 
 /** The longest tenure a schedule is drawn for (50 years). */
-export const MAX_TENURE_MONTHS = 600;
+const MAX_TENURE_MONTHS = 600;
 
 const paise = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP);
 

@@ -14,7 +14,7 @@ import {
 } from '../contracts/templates';
 
 /** What a template is rendered against: text, numbers, lists and groups of them; nothing callable. */
-export type TemplateValue = string | number | boolean | null | readonly TemplateValue[] | TemplateData;
+type TemplateValue = string | number | boolean | null | readonly TemplateValue[] | TemplateData;
 export interface TemplateData {
   readonly [key: string]: TemplateValue;
 }

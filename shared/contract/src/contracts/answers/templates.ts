@@ -30,7 +30,7 @@ const summaryFields = {
 };
 
 /** A version without its text, as the list answers it. */
-export const TemplateSummarySchema = Type.Object(summaryFields, closed);
+const TemplateSummarySchema = Type.Object(summaryFields, closed);
 export type TemplateSummary = Static<typeof TemplateSummarySchema>;
 
 /** One version of a template, whole. Versions are never changed once saved. */
@@ -49,7 +49,7 @@ export const CreatedTemplateAnswerSchema = Type.Object({ template_id: Id, verNum
 export type CreatedTemplateAnswer = Static<typeof CreatedTemplateAnswerSchema>;
 
 /** How an SMS text is split into parts as gateways count them. */
-export const SmsSegmentsSchema = Type.Object(
+const SmsSegmentsSchema = Type.Object(
   {
     encoding: literalUnion(SMS_ENCODINGS),
     /** Septets (GSM-7: an extension character counts 2) or UTF-16 code units (UCS-2). */
