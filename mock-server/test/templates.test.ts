@@ -6,7 +6,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type CreateTemplateBody } from '@originate/contract';
-import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
+import { completePersonalLoan, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -285,6 +286,36 @@ describe('sendMailCommon', () => {
 });
 
 describe('lifecycle events', () => {
+  it('the applicant’s submit queues the SUBMITTED template of each channel the application has an address for', async () => {
+    const a = await newPersonalLoan(s.app);
+    const sign = await call(s.app, 'POST', API_PATHS.uploadSignature, a.headers, {
+      dataURI:
+        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      app_id: a.applicationId,
+    });
+    assert.equal(sign.statusCode, 200, sign.body);
+    assert.deepEqual(await messagesOf(a.applicationId), [], 'a draft save sends nothing');
+    const body = personalLoanBody({
+      application_id: a.applicationId,
+      mode: 'SAVED',
+      section_id: 'pl_review',
+      sub_section_id: 'pl_summary',
+      customFields: completePersonalLoan(sign.json().fileId),
+    });
+    const res = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
+    assert.equal(res.statusCode, 200, res.body);
+    // The personal loan's form asks a mobile and no e-mail: the SMS goes, the e-mail has nowhere to go.
+    const sent = await messagesOf(a.applicationId);
+    assert.deepEqual(
+      sent.map((m) => [m.kind, m.channel, m.template_id, m.recipient]),
+      [['LIFECYCLE', 'SMS', 'APPLICATION_SUBMITTED_SMS', '+919876543210']],
+    );
+    assert.match(
+      sent[0]?.body_text ?? '',
+      /^Dear Asha, your Personal Loan application .* for Rs\.5,00,000\.00 is received/,
+    );
+  });
+
   it('a request for information to the applicant queues the QUERY_RAISED e-mail and SMS in the same change', async () => {
     const before = (await messagesOf(mine.application_id)).length;
     const res = await call(s.app, 'POST', API_PATHS.requestUserInfo, officer, {
