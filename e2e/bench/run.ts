@@ -33,6 +33,7 @@ import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeFo
 import { leadRows, leadsBench } from './leads-bench';
 import { letterRows, lettersBench } from './letters-bench';
 import { listRows, listsBench } from './lists-bench';
+import { messageRows, messagesBench } from './messages-bench';
 import { type NginxFigures, nginxBench, nginxRows } from './nginx-bench';
 import {
   BENCH_PRODUCT,
@@ -351,6 +352,20 @@ async function lettersOnly() {
   if (failed(letters)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only messages`: 10,000 e-mails drained to a local SMTP catcher, other users meanwhile (PostgreSQL, no browser). */
+async function messagesOnly() {
+  const messages = await attempt('the messages bench', messagesBench);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-messages.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: cpus().length, loadAverage: loadavg() }, messages }, null, 2)}\n`,
+  );
+  for (const [what, value, note] of messageRows(messages)) console.log(`${what}\n  ${value}\n  ${note}`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(messages)) process.exitCode = 1;
+}
+
 /**
  * The export in Chromium, on the export bench's bank (the built system started on its database): only
  * with the PostgreSQL the bank is kept in.
@@ -496,9 +511,10 @@ async function main() {
     if (only === 'step') return stepOnly();
     if (only === 'video') return videoOnly();
     if (only === 'letters') return lettersOnly();
+    if (only === 'messages') return messagesOnly();
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'letters', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'letters', 'messages', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -519,6 +535,7 @@ async function main() {
   const step = process.argv.includes('--no-lists') ? null : await attempt('the step-completion bench', stepBench);
   const documents = await attempt('the document-bomb bench', documentsBench);
   const letters = await attempt('the letters bench', lettersBench);
+  const messages = await attempt('the messages bench', messagesBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
@@ -557,6 +574,7 @@ async function main() {
     step,
     documents,
     letters,
+    messages,
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
     nginx,
@@ -634,6 +652,7 @@ async function main() {
         : stepRows(step)),
     ...documentRows(documents),
     ...letterRows(letters),
+    ...messageRows(messages),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),

@@ -12,6 +12,8 @@ export interface MailSink {
   mails: ParsedMail[];
   /** accept; refuse with 451 (try later) or 550 (never); stall: never answer the end of DATA. */
   mode: 'accept' | 'refuse' | 'reject' | 'stall';
+  /** Mails that reached the end of DATA while stalling (never answered). */
+  stalled: number;
   /** Resolves once `count` mails have arrived. */
   waitFor(count: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -43,6 +45,7 @@ export async function startMailSink(): Promise<MailSink> {
     url: '',
     mails,
     mode: 'accept',
+    stalled: 0,
     waitFor: arrivals.waitFor,
     close: async () => undefined,
   };
@@ -52,6 +55,9 @@ export async function startMailSink(): Promise<MailSink> {
     logger: false,
     onData(stream, _session, callback) {
       if (sink.mode === 'stall') {
+        stream.on('end', () => {
+          sink.stalled++;
+        });
         stream.resume();
         return;
       }

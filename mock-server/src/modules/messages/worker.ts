@@ -145,7 +145,6 @@ export async function startMessageWorker(ctx: WorkerContext): Promise<MessageWor
   let timer: NodeJS.Timeout | undefined;
 
   async function deliver(claimed: Claimed[]): Promise<void> {
-    const outcomes: Outcome[] = [];
     const untried: string[] = [];
     let next = 0;
     const lane = async () => {
@@ -157,17 +156,19 @@ export async function startMessageWorker(ctx: WorkerContext): Promise<MessageWor
           untried.push(message.message_id);
           continue;
         }
+        let outcome: Outcome;
         try {
           await sendOne(ctx, transports, message);
-          outcomes.push({ id: message.message_id, sent: true });
+          outcome = { id: message.message_id, sent: true };
         } catch (error) {
           const failure = error instanceof SendError ? error : new SendError((error as Error).message, false);
-          outcomes.push({ id: message.message_id, sent: false, attempts: message.attempts, error: failure });
+          outcome = { id: message.message_id, sent: false, attempts: message.attempts, error: failure };
         }
+        // Recorded at once, not with the batch: the rest of the batch may take longer than this one's lease.
+        await record(ctx.db, [outcome], ctx.now());
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.concurrency, claimed.length) }, lane));
-    await record(ctx.db, outcomes, ctx.now());
     await release(ctx.db, untried);
   }
 
