@@ -337,6 +337,40 @@ describe('lifecycle events', () => {
     assert.match(sent[0]?.body_text ?? '', new RegExp(mine.application_id));
   });
 
+  it('the loan’s approval decided at its last level queues the SANCTIONED e-mail and SMS with the loan’s figures', async () => {
+    const id = 'PL-2026-000113';
+    await q('UPDATE applications SET loan_amount = 400000 WHERE application_id = $1', [id]);
+    const [task] = await q<{ task_id: string }>(
+      `SELECT task_id FROM tasks WHERE application_id = $1 AND progress IN ('In Progress', 'Pending') ORDER BY start_time DESC LIMIT 1`,
+      [id],
+    );
+    const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
+      application_id: id,
+      taskId: task?.task_id,
+      kind: 'APPROVAL',
+      reason: 'Sanction of the loan',
+    });
+    assert.equal(asked.statusCode, 200, asked.body);
+    assert.deepEqual(await messagesOf(id), [], 'asking for the approval sends nothing');
+    const approved = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, {
+      approvalId: asked.json().approvalId,
+    });
+    assert.equal(approved.json().status, 'APPROVED', approved.body);
+    const sent = await messagesOf(id);
+    assert.deepEqual(
+      sent.map((m) => [m.kind, m.channel, m.template_id]),
+      [
+        ['LIFECYCLE', 'EMAIL', 'SANCTIONED'],
+        ['LIFECYCLE', 'SMS', 'SANCTIONED_SMS'],
+      ],
+    );
+    assert.match(sent[0]?.body_text ?? '', /Loan amount\s+₹4,00,000\.00/);
+    assert.match(
+      sent[1]?.body_text ?? '',
+      /of Rs\.4,00,000\.00 is sanctioned\. EMI Rs\.[0-9,]+\.[0-9]{2} for [0-9]+ months/,
+    );
+  });
+
   it('a rejection queues the REJECTED templates; a refused action queues nothing', async () => {
     const before = (await messagesOf(mine.application_id)).length;
     const body = { application_id: mine.application_id, taskId: mine.task_id, comment: 'Income not verifiable' };
