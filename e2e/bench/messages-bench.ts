@@ -70,7 +70,7 @@ export async function messagesBench(): Promise<MessageFigures> {
   if (!url) throw new Error('needs PostgreSQL on 127.0.0.1:5432');
   const mail = await catcher();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-messages-'));
-  const env = { OUTBOX_CONCURRENCY: '10', OUTBOX_BATCH: '100' };
+  const env = { OUTBOX_CONCURRENCY: '20', OUTBOX_BATCH: '200' };
   const server = await startServer(
     { DATABASE_URL: url, DATA_DIR: dataDir, SEED_APPLICATIONS: '0', SEED_LEADS: '0', SMTP_URL: mail.url, ...env },
     { what: 'applications', bench: 'messages' },

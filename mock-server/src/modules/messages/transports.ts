@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { MessagesConfig } from '../../config';
 
-export interface MailOut {
+interface MailOut {
   to: string;
   subject: string;
   text: string;
@@ -15,7 +15,7 @@ export interface MailOut {
   attachments: { fileName: string; mimeType: string; data: Buffer }[];
 }
 
-export interface SmsOut {
+interface SmsOut {
   to: string;
   text: string;
   idempotencyKey: string;
@@ -41,7 +41,7 @@ export interface Transports {
  * The Message-ID that carries the idempotency key, so a provider that sees the same mail twice (a
  * redelivery after a crash) can drop the repeat: the key itself when it is safe in a header, else its hash.
  */
-export function messageIdOf(idempotencyKey: string, mailFrom: string): string {
+function messageIdOf(idempotencyKey: string, mailFrom: string): string {
   const domain = /@([^>\s]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'originate.localhost';
   const local = /^[A-Za-z0-9._:+-]{1,128}$/.test(idempotencyKey)
     ? idempotencyKey

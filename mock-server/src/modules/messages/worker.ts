@@ -146,6 +146,20 @@ export async function startMessageWorker(ctx: WorkerContext): Promise<MessageWor
 
   async function deliver(claimed: Claimed[]): Promise<void> {
     const untried: string[] = [];
+    // Outcomes are written as sends end, a few at a time: not with the batch, whose rest may take longer than
+    // this one's lease (another process would send it again), nor one statement per mail.
+    let pending: Outcome[] = [];
+    let writing: Promise<void> = Promise.resolve();
+    const flush = () => {
+      const outcomes = pending;
+      pending = [];
+      if (outcomes.length === 0) return writing;
+      // A failed write leaves those messages SENDING: their lease runs out and they are sent again (at least once).
+      writing = writing
+        .then(() => record(ctx.db, outcomes, ctx.now()))
+        .catch((error) => ctx.log.error({ err: error }, 'message worker: recording sends failed'));
+      return writing;
+    };
     let next = 0;
     const lane = async () => {
       while (next < claimed.length) {
@@ -156,19 +170,20 @@ export async function startMessageWorker(ctx: WorkerContext): Promise<MessageWor
           untried.push(message.message_id);
           continue;
         }
-        let outcome: Outcome;
         try {
           await sendOne(ctx, transports, message);
-          outcome = { id: message.message_id, sent: true };
+          pending.push({ id: message.message_id, sent: true });
         } catch (error) {
           const failure = error instanceof SendError ? error : new SendError((error as Error).message, false);
-          outcome = { id: message.message_id, sent: false, attempts: message.attempts, error: failure };
+          pending.push({ id: message.message_id, sent: false, attempts: message.attempts, error: failure });
         }
-        // Recorded at once, not with the batch: the rest of the batch may take longer than this one's lease.
-        await record(ctx.db, [outcome], ctx.now());
+        // One write at a time; what ends meanwhile goes with the next one.
+        if (pending.length >= config.concurrency) await flush();
+        else void writing.then(flush);
       }
     };
     await Promise.all(Array.from({ length: Math.min(config.concurrency, claimed.length) }, lane));
+    await flush();
     await release(ctx.db, untried);
   }
 

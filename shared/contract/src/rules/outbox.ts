@@ -8,7 +8,7 @@ export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [10_000, 30_000, 120_00
 /** Attempts a message gets in all: the first and one per step of the schedule. */
 export const OUTBOX_MAX_ATTEMPTS = OUTBOX_RETRY_DELAYS_MS.length + 1;
 
-export type OutboxNext = { retryAt: Date } | { fail: true };
+type OutboxNext = { retryAt: Date } | { fail: true };
 
 /** After attempt number `attempts` (1 for the first) failed at `failedAt`: when to try again, or give up. */
 export function nextAfterFailure(attempts: number, failedAt: Date, permanent: boolean): OutboxNext {

@@ -1,8 +1,8 @@
 // The password policy (issue 35's password reset): what a new password must be, checked by the server on a
 // reset (mock-server modules/auth) and shown and checked by the shell's reset page before it sends one.
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MAX_LENGTH = 128;
 
 /** The policy as the reset page lists it, one rule a line. */
 export const PASSWORD_POLICY_LINES: readonly string[] = [
