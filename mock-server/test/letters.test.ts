@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, formatCurrency, letterFieldKey } from '@originate/contract';
 import { loanCost } from '@originate/contract/templates';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { call, type Login, labels, login, loginStaff, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
