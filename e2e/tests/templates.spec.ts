@@ -62,17 +62,17 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     // A line at the end, its placeholder from the palette (typed in at the cursor).
     await body.focus();
     await page.keyboard.press('ControlOrMeta+End');
-    await page.keyboard.type('\n<p>Your branch: ');
-    await page.getByRole('button', { name: /^Insert application\.branch:/ }).click();
+    await page.keyboard.type('\n<p>Current step: ');
+    await page.getByRole('button', { name: /^Insert application\.stage:/ }).click();
     await page.keyboard.type('</p>');
-    await expect(body).toHaveValue(`${original.body}\n<p>Your branch: {{application.branch}}</p>`);
+    await expect(body).toHaveValue(`${original.body}\n<p>Current step: {{application.stage}}</p>`);
     await expect(page.getByTestId('template-status')).toHaveText('Changes not saved');
 
     // The preview: the mail as the applicant of the application picked would get it.
     await previewOn(page, APPLICATION);
     const mail = page.frameLocator(`iframe[title="Preview of ${TEMPLATE} for ${APPLICATION}"]`);
     await expect(mail.getByText(`Dear ${applicant},`)).toBeVisible();
-    await expect(mail.getByText('Your branch:', { exact: false })).toBeVisible();
+    await expect(mail.getByText('Current step:', { exact: false })).toBeVisible();
     await expect(page.getByTestId('preview-subject')).toContainText('is sanctioned');
     await screenshot(page, 'templates-editor-preview');
 
@@ -85,7 +85,7 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     await expect(body).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('unknown placeholder {{applicant.nmae}}', { exact: true })).toBeVisible();
     await screenshot(page, 'templates-editor-refused');
-    await body.fill(`${original.body}\n<p>Your branch: {{application.branch}}</p>`);
+    await body.fill(`${original.body}\n<p>Current step: {{application.stage}}</p>`);
     await expect(body).not.toHaveAttribute('aria-invalid', 'true');
 
     await page.getByRole('button', { name: `Save as version ${original.verNum + 1}` }).click();
@@ -93,7 +93,7 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     await expect(page.getByRole('combobox', { name: 'Version' })).toContainText(`Version ${original.verNum + 1}`);
     const stored = await apiGet<TemplateVersion>(admin, apiPath('mailTemplate', { id: TEMPLATE }));
     expect(stored.verNum).toBe(original.verNum + 1);
-    expect(stored.body).toBe(`${original.body}\n<p>Your branch: {{application.branch}}</p>`);
+    expect(stored.body).toBe(`${original.body}\n<p>Current step: {{application.stage}}</p>`);
     const { templates } = await apiPost<TemplateListAnswer>(admin, API_PATHS.templateListAllVersion, {
       templateTypesArray: ['EMAIL'],
     });
