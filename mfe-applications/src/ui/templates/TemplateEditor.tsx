@@ -123,7 +123,11 @@ export function TemplateEditor({
       >
         <Box sx={{ flex: 1, minWidth: 240 }}>
           <Typography sx={{ fontWeight: 600 }}>
-            {isNew ? 'New template' : `${draft.template_id}: editing from the version shown`}
+            {isNew
+              ? 'New template'
+              : readOnly
+                ? draft.template_id
+                : `${draft.template_id}: editing from the version shown`}
           </Typography>
           {readOnly ? (
             <Typography variant="body2" color="text.secondary">
