@@ -24,7 +24,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The mail: plain words for a bank's staff member, what to do, how long it works, what to do if unasked. */
-export function resetMail(account: Pick<Account, 'display_name' | 'username'>, link: string) {
+function resetMail(account: Pick<Account, 'display_name' | 'username'>, link: string) {
   const minutes = PASSWORD_RESET_LINK_MINUTES;
   const subject = 'Reset your Originate password';
   const before = [

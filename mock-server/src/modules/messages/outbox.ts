@@ -4,8 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db';
 
-export type MessageChannel = 'EMAIL' | 'SMS';
-export type MessageKind = 'OTP' | 'PASSWORD_RESET' | 'TEMPLATE' | 'LIFECYCLE';
+type MessageChannel = 'EMAIL' | 'SMS';
+type MessageKind = 'OTP' | 'PASSWORD_RESET' | 'TEMPLATE' | 'LIFECYCLE';
 
 export interface OutgoingMessage {
   channel: MessageChannel;

@@ -16,7 +16,7 @@ const MessageStatusSchema = Type.Union([
 export type MessageStatus = Static<typeof MessageStatusSchema>;
 
 /** One message of the delivery log: what, to whom, when, and how its delivery went; never an OTP's text. */
-export const MessageLogEntrySchema = Type.Object(
+const MessageLogEntrySchema = Type.Object(
   {
     messageId: Type.String({ minLength: 1 }),
     channel: Type.Union([Type.Literal('EMAIL'), Type.Literal('SMS')]),
