@@ -46,8 +46,12 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', () => resolve());
   });
 
-/** Starts src/main.ts --seed (as npm start does) with `env` on a free port and resolves once it prints its URL. */
-export async function spawnServer(env: Record<string, string>, timeoutMs = 90_000): Promise<ChildServer> {
+/**
+ * Starts src/main.ts --seed (as npm start does) with `env` on a free port and resolves once it prints its URL.
+ * The timeout is a net for a server that never starts, not a speed check: seeding a fresh PGlite on a 2-core
+ * machine shared with other runs took 3 min 20 s (19 CPU-s), so anything shorter failed sound servers.
+ */
+export async function spawnServer(env: Record<string, string>, timeoutMs = 300_000): Promise<ChildServer> {
   const port = await freePort();
   const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
