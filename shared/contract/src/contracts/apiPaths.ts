@@ -77,7 +77,7 @@ export const API_PATHS = {
   // OTP (codes issued and checked by the server)
   sendOtp: '/v3/otp/send',
   verifyOtp: '/v3/otp/verify',
-  /** The messages an SMS or e-mail gateway would have sent (no gateway here): DEVELOPER only, for testers and e2e. */
+  /** A copy of the OTP codes sent (each also goes out by SMS or e-mail through the outbox): DEVELOPER only, for testers. */
   otpOutbox: '/v3/otp/outbox',
 
   /** Ours: the applicant portal's sign-in by a code sent to the applicant's e-mail, and opening one of their applications. */
