@@ -24,8 +24,8 @@ import { conflict, forbidden, invalid, notFound } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { loadApplication, newEffects, notifyTeam, notifyUser, touchApplication } from '../applications';
 import { loadTaskContext } from '../tasks';
-import { findUserById } from '../users';
 import { announceLifecycleEvent } from '../templates';
+import { findUserById } from '../users';
 
 const SUB_TASK_PAGE_SIZE = 10;
 
