@@ -1,8 +1,12 @@
 // Picks the application a template is previewed on: the global search (application id or applicant name) as
-// the user types, one option per application.
+// the user types, one option per application; a whole application id also finds that application directly,
+// since the global search answers only applications in the caller's lists (a decided loan is in none).
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { detailApi } from '../../api/detail';
+import { detailKeys } from '../../api/keys';
 import { useGlobalSearch } from '../../api/useLists';
 import { useSettled } from '../../api/useTemplates';
 
@@ -13,6 +17,8 @@ export interface PickedApplication {
 }
 
 const SEARCH_PAUSE_MS = 300;
+/** A whole application id as the bank writes them (PL-2026-000131). */
+const APPLICATION_ID = /^[A-Z]{2,5}-\d{4}-\d{4,7}$/;
 const label = (a: PickedApplication) =>
   `${a.application_id} · ${a.applicantName ?? 'no applicant name'} · ${a.product_name}`;
 
@@ -27,8 +33,25 @@ export function ApplicationPicker({
   const typed = value && input === label(value) ? '' : input.trim();
   const search = useSettled(typed, SEARCH_PAUSE_MS);
   const found = useGlobalSearch(search, 0, 20);
+  const wholeId = search.toUpperCase();
+  const exact = useQuery({
+    queryKey: detailKeys.record(wholeId),
+    queryFn: () => detailApi.record(wholeId),
+    enabled: APPLICATION_ID.test(wholeId),
+    retry: false,
+  });
   const options = useMemo(() => {
     const byId = new Map<string, PickedApplication>();
+    const record = exact.data;
+    if (record && APPLICATION_ID.test(wholeId)) {
+      const primary = record.applicant?.primary ?? {};
+      const name = primary.fullName ?? [primary.firstName, primary.lastName].filter(Boolean).join(' ');
+      byId.set(record.application_id, {
+        application_id: record.application_id,
+        applicantName: typeof name === 'string' && name.trim() !== '' ? name : null,
+        product_name: record.product_name,
+      });
+    }
     for (const row of found.data?.data ?? []) {
       if (!byId.has(row.application_id)) {
         byId.set(row.application_id, {
@@ -39,7 +62,7 @@ export function ApplicationPicker({
       }
     }
     return [...byId.values()];
-  }, [found.data]);
+  }, [found.data, exact.data, wholeId]);
   return (
     <Autocomplete<PickedApplication>
       options={options}
@@ -51,7 +74,7 @@ export function ApplicationPicker({
       filterOptions={(all) => all}
       getOptionLabel={label}
       isOptionEqualToValue={(a, b) => a.application_id === b.application_id}
-      loading={found.isFetching}
+      loading={found.isFetching || exact.isFetching}
       noOptionsText={search ? `No application matches '${search}'` : 'Type an application id or an applicant name'}
       renderInput={(params) => (
         <TextField
