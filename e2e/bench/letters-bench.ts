@@ -1,4 +1,4 @@
-// The letters bench (issue 35): the real server (its own process, seeded) generates a letter of about ten A4 pages
+// The letters bench: the real server (its own process, seeded) generates a letter of about ten A4 pages
 // with a table (`POST /pdfgenerate/generatePDF`, rendered and laid out with pdfmake in the document worker, filed in
 // Docs) one at a time: generation time p50 / p95 / max (goal p95 ≤ 500 ms). Then 20 generations at once while
 // another client calls a cheap authenticated route every 50–200 ms: that client's p95 (goal ≤ 100 ms: the layout

@@ -1,4 +1,4 @@
-// The messages bench (issue 35): 10,000 e-mails queued at once in the outbox (one transaction, as a burst of
+// The messages bench: 10,000 e-mails queued at once in the outbox (one transaction, as a burst of
 // lifecycle events would write them) on the real server (its own process, PostgreSQL), delivered over SMTP
 // to a local catcher (smtp-server that counts and drops each mail): messages delivered per second (goal
 // ≥ 200/s), and another user's API p50 / p95 while they drain beside the same user's on the idle server

@@ -1,4 +1,4 @@
-// The application detail's Messages (issue 35) against the real server, the run's mail catcher and the
+// The application detail's Messages against the real server, the run's mail catcher and the
 // outbox's worker: the officer generates the sanction letter (it appears in Docs with its version), sends the
 // sanctioned e-mail with that letter attached after seeing it rendered, and finds the message in the delivery
 // log as sent and in the applicant's mailbox. The application is the officer's own copy of a seeded one.

@@ -1,4 +1,4 @@
-// An applicant's one-time code arrives by SMS (issue 35): the home loan's mobile verification sends the code
+// An applicant's one-time code arrives by SMS: the home loan's mobile verification sends the code
 // through the server's outbox to the SMS gateway (the run's SMS sink), the applicant reads it there, as from
 // their phone, and verifies it; a wrong code is still refused.
 import { expect, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Password reset from the login page (issue 35), against the real server and the run's mail catcher: a staff
+// Password reset from the login page, against the real server and the run's mail catcher: a staff
 // member asks for a link, reads the mail, opens the link in the shell's reset page, is told what the policy
 // asks as they type, sets a new password and logs in with it; the link works once ('400 Invalid URL' after), and
 // a link that is no link of ours shows the same page. The user is a generated branch officer nobody else logs

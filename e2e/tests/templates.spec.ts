@@ -1,4 +1,4 @@
-// Settings → Templates against the real server (issue 35): the operations admin opens the sanctioned e-mail,
+// Settings → Templates against the real server: the operations admin opens the sanctioned e-mail,
 // puts a placeholder in from the palette, previews it on an application (the applicant's name in the rendered
 // mail), is told at the body about a placeholder that does not exist (in the preview and by the save) and saves
 // a new version; the SMS preview counts its parts and a letter previews as a PDF. Staff who are no operations

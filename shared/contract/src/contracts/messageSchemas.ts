@@ -1,4 +1,4 @@
-// Schemas of the messages routes (issue 35; paths in API_PATHS): an application's delivery log, and the
+// Schemas of the messages routes (paths in API_PATHS): an application's delivery log, and the
 // password reset link's two public calls (check the link, set the new password).
 import Type, { type Static } from 'typebox';
 import { closed, Id, IsoDateTime, Nullable } from './primitives';

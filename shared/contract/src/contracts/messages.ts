@@ -1,4 +1,4 @@
-// Outgoing messages (issue 35; mock-server modules/messages, README "Messages"): what the delivery log says
+// Outgoing messages (mock-server modules/messages, README "Messages"): what the delivery log says
 // when a channel has nowhere to go, and how long a password reset link lives.
 
 /** A QUEUED e-mail's reason in the delivery log while the server has no SMTP_URL. */

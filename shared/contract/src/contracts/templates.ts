@@ -1,4 +1,4 @@
-// Templates and letters (spec §3 template entries: template_id, template_name, template_type, verNum; issue 35).
+// Templates and letters (spec §3 template entries: template_id, template_name, template_type, verNum).
 // What the words mean; the wire shapes are templateSchemas.ts (requests) and answers/templates.ts. The rules
 // that render and check a template are rules/templates.ts, the loan's figures rules/loanCost.ts (the
 // '@originate/contract/templates' entry: they carry mustache and decimal.js, which the login page never needs).

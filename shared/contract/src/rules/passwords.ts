@@ -1,4 +1,4 @@
-// The password policy (issue 35's password reset): what a new password must be, checked by the server on a
+// The password policy of the password reset: what a new password must be, checked by the server on a
 // reset (mock-server modules/auth) and shown and checked by the shell's reset page before it sends one.
 
 const PASSWORD_MIN_LENGTH = 8;

@@ -1,4 +1,4 @@
-// Rendering and checking templates (issue 35). The language is Mustache (the `mustache` package): logic-less,
+// Rendering and checking templates. The language is Mustache (the `mustache` package): logic-less,
 // so a template holds no code and calls nothing, only names values and repeats blocks over lists. It renders
 // against a view copied into objects and arrays without prototypes (templateDataView), so `{{constructor}}`,
 // `{{__proto__}}` or `{{loan.schedule.map}}` find nothing; the save check refuses every name that is not in the
