@@ -9,6 +9,7 @@ import type {
 } from '@originate/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { detailApi } from './detail';
 import { detailKeys, templateKeys } from './keys';
 import { templatesApi } from './templates';
 import { invalidate } from './useDetail';
@@ -86,4 +87,23 @@ export function useGenerateLetter(applicationId: string) {
     mutationFn: (body: GeneratePdfBody) => templatesApi.generatePdf(body),
     onSuccess: () => invalidate(client, applicationId, ['documents', 'worklogs']),
   });
+}
+
+/** A whole application id as the bank writes them (PL-2026-000131). */
+const APPLICATION_ID = /^[A-Z]{2,5}-\d{4}-\d{4,7}$/;
+
+/**
+ * The application a whole id names, read directly: the global search answers only applications in the caller's
+ * lists (a decided loan is in none). Anything else than a whole id reads nothing.
+ */
+export function useApplicationById(text: string) {
+  const id = text.toUpperCase();
+  const whole = APPLICATION_ID.test(id);
+  const query = useQuery({
+    queryKey: detailKeys.record(id),
+    queryFn: () => detailApi.record(id),
+    enabled: whole,
+    retry: false,
+  });
+  return { ...query, data: whole ? query.data : undefined };
 }

@@ -3,12 +3,9 @@
 // since the global search answers only applications in the caller's lists (a decided loan is in none).
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { detailApi } from '../../api/detail';
-import { detailKeys } from '../../api/keys';
 import { useGlobalSearch } from '../../api/useLists';
-import { useSettled } from '../../api/useTemplates';
+import { useApplicationById, useSettled } from '../../api/useTemplates';
 
 export interface PickedApplication {
   application_id: string;
@@ -17,8 +14,6 @@ export interface PickedApplication {
 }
 
 const SEARCH_PAUSE_MS = 300;
-/** A whole application id as the bank writes them (PL-2026-000131). */
-const APPLICATION_ID = /^[A-Z]{2,5}-\d{4}-\d{4,7}$/;
 const label = (a: PickedApplication) =>
   `${a.application_id} · ${a.applicantName ?? 'no applicant name'} · ${a.product_name}`;
 
@@ -33,17 +28,11 @@ export function ApplicationPicker({
   const typed = value && input === label(value) ? '' : input.trim();
   const search = useSettled(typed, SEARCH_PAUSE_MS);
   const found = useGlobalSearch(search, 0, 20);
-  const wholeId = search.toUpperCase();
-  const exact = useQuery({
-    queryKey: detailKeys.record(wholeId),
-    queryFn: () => detailApi.record(wholeId),
-    enabled: APPLICATION_ID.test(wholeId),
-    retry: false,
-  });
+  const exact = useApplicationById(search);
   const options = useMemo(() => {
     const byId = new Map<string, PickedApplication>();
     const record = exact.data;
-    if (record && APPLICATION_ID.test(wholeId)) {
+    if (record) {
       const primary = record.applicant?.primary ?? {};
       const name = primary.fullName ?? [primary.firstName, primary.lastName].filter(Boolean).join(' ');
       byId.set(record.application_id, {
@@ -62,7 +51,7 @@ export function ApplicationPicker({
       }
     }
     return [...byId.values()];
-  }, [found.data, exact.data, wholeId]);
+  }, [found.data, exact.data]);
   return (
     <Autocomplete<PickedApplication>
       options={options}
