@@ -80,11 +80,12 @@ test('a mail sent to the catcher is read back: subject, text, links, Message-ID'
 test('an SMS posted to the sink is read back, and shown beside the mails', async ({ page }) => {
   const to = `+9190${String(Date.now()).slice(-8)}`;
   const after = new Date();
-  const post = (text: string, reference: string) =>
+  const otherNumber = `+9191${String(Date.now()).slice(-8)}`;
+  const post = (text: string, reference: string, number = to) =>
     fetch(`${SMS_SINK}/sms`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ to, text, reference }),
+      body: JSON.stringify({ to: number, text, reference }),
     });
   expect((await post('Your Originate code is 204817. It expires in 5 minutes.', randomUUID())).status).toBe(202);
   const newest = `Your Originate code is 771302. It expires in 5 minutes.`;
@@ -105,7 +106,9 @@ test('an SMS posted to the sink is read back, and shown beside the mails', async
   );
   await latestMail('applicant@example.test', { after, subject });
 
-  await page.goto(SMS_SINK);
+  // This number's SMS only: the specs beside this one post theirs to the same sink.
+  await page.goto(`${SMS_SINK}/?to=${encodeURIComponent(to)}`);
+  await expect(page.getByRole('heading', { name: `SMS sent to ${to} (2)` })).toBeVisible();
   const first = page.getByRole('listitem').first();
   await expect(first).toContainText(to);
   await expect(first).toContainText('771302');
@@ -118,6 +121,7 @@ test('an SMS posted to the sink is read back, and shown beside the mails', async
   await screenshot(page, 'sms-sink-beside-mail');
   // The page redraws itself: an SMS that arrives while it is open comes first, its text as text.
   expect((await post('Your application <b>PL-1</b> is sanctioned.', randomUUID())).status).toBe(202);
+  expect((await post('Another applicant’s code is 999999.', randomUUID(), otherNumber)).status).toBe(202);
   await expect(first).toContainText('Your application <b>PL-1</b> is sanctioned.');
   await expect(page.locator('#count')).toHaveText('3');
 });

@@ -96,8 +96,10 @@ function smsHtml(m: ReceivedSms): string {
   return `<li><div class="meta"><strong>${escapeHtml(m.to)}</strong> · <time datetime="${escapeHtml(m.receivedAt)}">${escapeHtml(shownTime(m.receivedAt))}</time>${repeats}</div><pre>${escapeHtml(m.text)}</pre><div class="ref">reference ${escapeHtml(m.reference)}</div></li>`;
 }
 
-function page(store: SmsStore, mailUrl: string | null): string {
-  const messages = store.list();
+/** The page, all messages or one number's (`/?to=`: a developer following one applicant's texts). */
+function page(store: SmsStore, mailUrl: string | null, to: string | null): string {
+  const messages = store.list({ to });
+  const heading = to ? `SMS sent to ${escapeHtml(to)}` : 'SMS sent by the demo';
   const mail = mailUrl
     ? `<h2>Mail <a href="${escapeHtml(mailUrl)}" target="_blank" rel="noopener">open the mail catcher in its own tab</a></h2><iframe title="Mail catcher" src="${escapeHtml(mailUrl)}"></iframe>`
     : '<h2>Mail</h2><p>Mail goes to the SMTP server named by SMTP_URL: read it there.</p>';
@@ -117,7 +119,7 @@ pre{white-space:pre-wrap;font:inherit;margin:6px 0}
 iframe{flex:1;border:1px solid #ccc;border-radius:6px;margin-bottom:16px}
 </style></head>
 <body>
-<section><h1>SMS sent by the demo (<span id="count">${messages.length}</span>)</h1>
+<section><h1>${heading} (<span id="count">${messages.length}</span>)</h1>
 <p class="meta">Newest first. The API posts them to SMS_GATEWAY_URL; this page updates itself.</p>
 <ul id="sms">${messages.map(smsHtml).join('')}</ul>
 ${messages.length === 0 ? '<p id="empty">No SMS yet.</p>' : ''}</section>
@@ -133,7 +135,7 @@ const SCRIPT = `(() => {
   const el = (tag, cls, text) => { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; };
   async function refresh() {
     try {
-      const { messages } = await (await fetch('/api/sms')).json();
+      const { messages } = await (await fetch('/api/sms' + location.search)).json();
       count.textContent = String(messages.length);
       document.getElementById('empty')?.remove();
       list.replaceChildren(...messages.map((m) => {
@@ -218,7 +220,7 @@ function parseAfter(value: string | null): Date | null | 'bad' {
  * The sink's HTTP server (not listening yet):
  * - POST /sms {to, text, reference}: 202 stored, 200 a repeat of a reference, 400 naming the field, 413, 415;
  * - GET /api/sms?to=&after=: {messages} newest first (to: digits compared; after: an ISO time);
- * - GET /: the page; GET /healthz: 200.
+ * - GET /?to=: the page, every number's or one's; GET /healthz: 200.
  */
 export function createSmsSink(opts: { mailUrl: string | null; keep?: number }): { server: Server; store: SmsStore } {
   const store = new SmsStore(opts.keep ?? 1000);
@@ -239,7 +241,7 @@ export function createSmsSink(opts: { mailUrl: string | null; keep?: number }): 
       return;
     }
     if (route === 'GET /') {
-      send(res, 200, 'text/html; charset=utf-8', page(store, opts.mailUrl));
+      send(res, 200, 'text/html; charset=utf-8', page(store, opts.mailUrl, url.searchParams.get('to')));
       return;
     }
     if (route === 'GET /sink.js') {

@@ -99,4 +99,12 @@ describe('the sink over HTTP', () => {
     assert.doesNotMatch(html, /481516 <b>/);
     assert.match(html, /<iframe title="Mail catcher" src="http:\/\/127\.0\.0\.1:1080\/">/);
   });
+
+  it('shows one number’s SMS alone with ?to=', async () => {
+    assert.equal((await post({ to: '+911234567890', text: 'Other number', reference: 'other-1' })).status, 202);
+    const html = await (await fetch(`${base}/?to=%2B911234567890`)).text();
+    assert.match(html, /SMS sent to \+911234567890 \(<span id="count">1<\/span>\)/);
+    assert.match(html, /Other number/);
+    assert.doesNotMatch(html, /481516/);
+  });
 });
