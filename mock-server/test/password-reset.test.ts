@@ -1,7 +1,8 @@
 // Password reset (README "Messages", "Password reset"): forget-password mails a single-use link valid 30
 // minutes through a real SMTP server the test runs; the link's check and reset work once, the policy is
 // checked on the server, a reset ends every session of the user and is audited; an unknown user gets the
-// same answer and no mail.
+// same answer and no mail; one mailbox gets three links an hour, however many user names share it, and the
+// user names past that get the same answer too.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, PASSWORD_RESET_LINK_MINUTES } from '@originate/contract';
@@ -151,5 +152,74 @@ describe('password reset by a mailed link', () => {
       res.json<{ errors: { label: string }[] }>().errors.map((e) => e.label),
       ['redirectURL'],
     );
+  });
+});
+
+describe('links one mailbox receives', () => {
+  const SHARED = 'shared.desk@originate-bank.example';
+  const toOf = (mail: ParsedMail) =>
+    mail.to && !Array.isArray(mail.to) ? mail.to.value.map((a) => a.address?.toLowerCase()) : [];
+
+  /** Every reset mail queued so far, once the worker has sent it (recorded after the SMTP server took it). */
+  const allSent = () =>
+    until(async () => {
+      const rows = await s.app.ctx.db.query<{ status: string }>(
+        `SELECT status FROM messages WHERE kind = 'PASSWORD_RESET'`,
+      );
+      return rows.every((r) => r.status === 'SENT') && rows;
+    });
+
+  it('user names sharing one address get three links an hour between them; the rest answer alike and mail nothing', async () => {
+    const names = ['approver', 'opsadmin', 'developer', 'debugger'];
+    // The first writes the address in capitals: its link still counts against the same mailbox.
+    await s.app.ctx.db.query(
+      `UPDATE users SET email = CASE WHEN username = 'approver' THEN upper($1) ELSE $1 END WHERE username = ANY($2::text[])`,
+      [SHARED, names],
+    );
+    const users = await s.app.ctx.db.query<{ userid: string; username: string; display_name: string }>(
+      'SELECT userid, username, display_name FROM users WHERE username = ANY($1::text[])',
+      [names],
+    );
+    assert.equal(users.length, names.length);
+    const before = sink.mails.length;
+    for (const name of names) {
+      const res = await forget(name);
+      assert.equal(res.statusCode, 200, `${name}: ${res.body}`);
+      assert.deepEqual(res.json(), { message: FORGET_ANSWER }, `${name} gets the answer of a mailed link`);
+    }
+    // Another mailbox, asked after the shared one is spent: its link still goes.
+    assert.equal((await forget('officer')).statusCode, 200);
+    await sink.waitFor(before + 4);
+    await allSent();
+    const arrived = sink.mails.slice(before);
+    const shared = arrived.filter((m) => toOf(m).includes(SHARED));
+    const greeted = (name: string) => `Dear ${users.find((u) => u.username === name)?.display_name},`;
+    assert.deepEqual(
+      shared.map((m) => (m.text ?? '').split('\n')[0]).sort(),
+      names.slice(0, 3).map(greeted).sort(),
+      'the first three user names got their link; the fourth none',
+    );
+    assert.deepEqual(arrived.filter((m) => !toOf(m).includes(SHARED)).map(toOf), [
+      ['rahul.verma@originate-bank.example'],
+    ]);
+    assert.equal(arrived.length, 4, 'nothing else was mailed');
+    const [fourth] = await s.app.ctx.db.query<{ token_hash: string | null; mailed: boolean }>(
+      `SELECT r.token_hash, (SELECT (a.detail ->> 'mailed')::boolean FROM account_audits a
+                               WHERE a.user_id = r.user_id ORDER BY a.id DESC LIMIT 1) AS mailed
+         FROM password_reset_requests r WHERE r.username = 'debugger'`,
+    );
+    assert.deepEqual(fourth, { token_hash: null, mailed: false });
+  });
+
+  it('an hour later the shared mailbox gets a link again', async () => {
+    s.advance(3600);
+    const before = sink.mails.length;
+    const res = await forget('debugger');
+    assert.deepEqual(res.json(), { message: FORGET_ANSWER });
+    const [mail] = (await sink.waitFor(before + 1)).slice(before);
+    assert.ok(mail);
+    assert.deepEqual(toOf(mail), [SHARED]);
+    await allSent();
+    assert.equal(sink.mails.length, before + 1);
   });
 });
