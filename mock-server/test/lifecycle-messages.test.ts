@@ -70,9 +70,8 @@ function arrivedFor(applicationId: string, event: LifecycleEvent) {
 
 /** The applicant's e-mail and mobile as the application records them. */
 async function applicantOfRow(applicationId: string) {
-  const [row] = await q<{ email: string | null; mobile: string | null; name: string | null }>(
-    `SELECT applicant -> 'primary' ->> 'email' AS email, applicant -> 'primary' ->> 'mobile' AS mobile,
-            applicant -> 'primary' ->> 'fullName' AS name
+  const [row] = await q<{ email: string | null; mobile: string | null }>(
+    `SELECT applicant -> 'primary' ->> 'email' AS email, applicant -> 'primary' ->> 'mobile' AS mobile
        FROM applications WHERE application_id = $1`,
     [applicationId],
   );
