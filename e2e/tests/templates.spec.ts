@@ -1,8 +1,9 @@
 // Settings → Templates against the real server: the operations admin opens the sanctioned e-mail,
 // puts a placeholder in from the palette, previews it on an application (the applicant's name in the rendered
 // mail), is told at the body about a placeholder that does not exist (in the preview and by the save) and saves
-// a new version; the SMS preview counts its parts and a letter previews as a PDF. Staff who are no operations
-// admin read templates without a way to change them. The e-mail's text is put back (as a further version) in
+// a new version with a Hindi translation added (previewed in Hindi, stored beside the English text); the SMS
+// preview counts its parts and a letter previews as a PDF. Staff who are no operations admin read templates
+// without a way to change them. The e-mail's text and translations are put back (as a further version) in
 // finally: lifecycle events send it.
 import {
   API_PATHS,
@@ -19,6 +20,11 @@ import { logIn, screenshot } from '../support/ui';
 const TEMPLATE = 'SANCTIONED';
 /** A seeded personal loan with an applicant: what the previews are filled in from (found by its whole id). */
 const APPLICATION = 'PL-2026-000131';
+/** The translation the admin adds to the e-mail. */
+const HINDI = {
+  subject: 'आपका {{application.product}} स्वीकृत है',
+  body: '<p>प्रिय {{applicant.name}},</p>\n<p>आपका ऋण स्वीकृत है।</p>',
+};
 
 async function openTemplates(page: Page): Promise<void> {
   await page.goto('/settings');
@@ -56,7 +62,7 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     await page.getByRole('tab', { name: 'E-mail' }).click();
     await openTemplate(page, original.template_name);
     await expect(page.getByRole('combobox', { name: 'Version' })).toContainText(`Version ${original.verNum}`);
-    const body = page.getByRole('textbox', { name: 'Body' });
+    const body = page.getByRole('textbox', { name: 'Body', exact: true });
     await expect(body).toHaveValue(original.body);
 
     // A line at the end, its placeholder from the palette (typed in at the cursor).
@@ -88,12 +94,28 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     await body.fill(`${original.body}\n<p>Current step: {{application.stage}}</p>`);
     await expect(body).not.toHaveAttribute('aria-invalid', 'true');
 
+    // A Hindi translation: its own subject and body, previewed in Hindi, saved with the version.
+    expect(original.translations.hi).toBeUndefined();
+    await page.getByRole('combobox', { name: 'Add a translation' }).click();
+    await page.getByRole('option', { name: 'Hindi' }).click();
+    await expect(page.getByTestId('template-status')).toHaveText('2 problems to fix before saving');
+    await page.getByRole('textbox', { name: 'Hindi subject' }).fill(HINDI.subject);
+    await page.getByRole('textbox', { name: 'Hindi body' }).fill(HINDI.body);
+    await expect(page.getByTestId('template-status')).toHaveText('Changes not saved');
+    await page.getByRole('combobox', { name: 'Preview in' }).click();
+    await page.getByRole('option', { name: 'Hindi' }).click();
+    const hindiMail = page.frameLocator(`iframe[title="Preview of ${TEMPLATE} for ${APPLICATION} in Hindi"]`);
+    await expect(hindiMail.getByText(`प्रिय ${applicant},`)).toBeVisible();
+    await expect(page.getByTestId('preview-subject')).toContainText('स्वीकृत है');
+    await screenshot(page, 'templates-editor-translation');
+
     await page.getByRole('button', { name: `Save as version ${original.verNum + 1}` }).click();
     await expect(page.getByTestId('template-saved')).toHaveText(`Version ${original.verNum + 1} of ${TEMPLATE} saved.`);
     await expect(page.getByRole('combobox', { name: 'Version' })).toContainText(`Version ${original.verNum + 1}`);
     const stored = await apiGet<TemplateVersion>(admin, apiPath('mailTemplate', { id: TEMPLATE }));
     expect(stored.verNum).toBe(original.verNum + 1);
     expect(stored.body).toBe(`${original.body}\n<p>Current step: {{application.stage}}</p>`);
+    expect(stored.translations).toEqual({ ...original.translations, hi: HINDI });
     const { templates } = await apiPost<TemplateListAnswer>(admin, API_PATHS.templateListAllVersion, {
       templateTypesArray: ['EMAIL'],
     });
@@ -114,7 +136,10 @@ test('the operations admin edits an e-mail template, previews it on an applicati
     await screenshot(page, 'templates-pdf-preview');
   } finally {
     const latest = await apiGet<TemplateVersion>(admin, apiPath('mailTemplate', { id: TEMPLATE }));
-    if (latest.body !== original.body) {
+    if (
+      latest.body !== original.body ||
+      JSON.stringify(latest.translations) !== JSON.stringify(original.translations)
+    ) {
       await apiPost(admin, API_PATHS.createTemplate, {
         template_id: original.template_id,
         template_name: original.template_name,
@@ -137,6 +162,6 @@ test('staff who are no operations admin read templates without a way to change t
   await openTemplate(page, 'Loan sanctioned (e-mail)');
   await expect(page.getByText('Read only: only an operations admin changes templates.')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Body' })).toHaveAttribute('readonly', '');
+  await expect(page.getByRole('textbox', { name: 'Body', exact: true })).toHaveAttribute('readonly', '');
   await screenshot(page, 'templates-read-only');
 });

@@ -168,3 +168,111 @@ it('reads a template without a way to change it', () => {
   expect(screen.queryByRole('button', { name: /^Insert / })).toBeNull();
   expect(body().readOnly).toBe(true);
 });
+
+const email: TemplateVersion = {
+  ...stored,
+  template_id: 'SANCTIONED',
+  template_name: 'Loan sanctioned (e-mail)',
+  template_type: 'EMAIL',
+  subject: 'Your loan is sanctioned',
+  body: '<p>Dear {{applicant.name}},</p>',
+  translations: {
+    hi: { subject: 'आपका ऋण स्वीकृत है', body: '<p>प्रिय {{applicant.name}},</p>' },
+    mr: { subject: 'तुमचे कर्ज मंजूर', body: '<p>प्रिय {{applicant.name}},</p>' },
+  },
+};
+
+function choose(select: string, option: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: select }));
+  fireEvent.click(screen.getByRole('option', { name: option }));
+}
+
+it('adds a translation, asks for its body and saves it beside the English text', async () => {
+  api.save.mockResolvedValue({ template_id: 'SANCTIONED_SMS', verNum: 4 });
+  mount(draftOf(stored, 3));
+  choose('Add a translation', 'Hindi');
+  const hindi = screen.getByRole('textbox', { name: 'Hindi body' });
+  expect(hindi.getAttribute('aria-invalid')).toBe('true');
+  expect(within(screen.getByTestId('translation-hi')).getByText('is required')).toBeTruthy();
+  expect(screen.getByTestId('template-status').textContent).toBe('1 problem to fix before saving');
+  // An SMS has no subject, in any language.
+  expect(screen.queryByRole('textbox', { name: /Hindi (subject|page title)/ })).toBeNull();
+  fireEvent.change(hindi, { target: { value: 'प्रिय , आपका ऋण स्वीकृत है।' } });
+  // The palette types into the body last focused: the translation's now.
+  fireEvent.focus(hindi);
+  (hindi as HTMLTextAreaElement).setSelectionRange(6, 6);
+  fireEvent.click(screen.getByRole('button', { name: /^Insert applicant\.name:/ }));
+  expect((hindi as HTMLTextAreaElement).value).toBe('प्रिय {{applicant.name}}, आपका ऋण स्वीकृत है।');
+  expect(body().value).toBe(stored.body);
+  expect(screen.getByTestId('template-status').textContent).toBe('Changes not saved');
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 4' }));
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  expect(api.save.mock.calls[0]?.[0]).toMatchObject({
+    body: stored.body,
+    translations: { hi: { subject: null, body: 'प्रिय {{applicant.name}}, आपका ऋण स्वीकृत है।' } },
+  });
+});
+
+it("edits a translation's subject, removes another, and previews in the language picked", async () => {
+  api.save.mockResolvedValue({ template_id: 'SANCTIONED', verNum: 4 });
+  api.preview.mockResolvedValue({
+    kind: 'message',
+    rendered: { subject: 'स्वीकृत', text: 'प्रिय Asha Rao,', html: '<p>प्रिय Asha Rao,</p>', smsSegments: null },
+  });
+  mount(draftOf(email, 3));
+  const subject = screen.getByRole('textbox', { name: 'Hindi subject' });
+  fireEvent.change(subject, { target: { value: '' } });
+  expect(subject.getAttribute('aria-invalid')).toBe('true');
+  expect(within(screen.getByTestId('translation-hi')).getByText('an e-mail needs a subject')).toBeTruthy();
+  fireEvent.change(subject, { target: { value: 'आपका {{application.product}} स्वीकृत' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Remove Marathi' }));
+  expect(screen.queryByRole('textbox', { name: 'Marathi body' })).toBeNull();
+
+  pickApplication('PL');
+  fireEvent.click(await screen.findByRole('option', { name: /PL-2026-000131/ }, { timeout: 3000 }));
+  choose('Preview in', 'Hindi');
+  expect(
+    await screen.findByTitle('Preview of SANCTIONED for PL-2026-000131 in Hindi', {}, { timeout: 3000 }),
+  ).toBeTruthy();
+  expect(api.preview).toHaveBeenLastCalledWith({
+    applicationId: 'PL-2026-000131',
+    template_type: 'EMAIL',
+    subject: 'आपका {{application.product}} स्वीकृत',
+    body: '<p>प्रिय {{applicant.name}},</p>',
+    language: 'hi',
+  });
+
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 4' }));
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  expect(api.save.mock.calls[0]?.[0]?.translations).toEqual({
+    hi: { subject: 'आपका {{application.product}} स्वीकृत', body: '<p>प्रिय {{applicant.name}},</p>' },
+  });
+});
+
+it("shows the server's placeholder problem in a translation at that translation's field", async () => {
+  api.save.mockRejectedValueOnce(
+    new ApiError(400, {
+      code: 1101,
+      message: 'Validation Failed',
+      errors: [{ label: 'translations.hi.body', reason: 'unknown placeholder {{applicant.nmae}}' }],
+    }),
+  );
+  mount(draftOf(email, 3));
+  const hindi = screen.getByRole('textbox', { name: 'Hindi body' });
+  fireEvent.change(hindi, { target: { value: '<p>प्रिय {{applicant.nmae}},</p>' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 4' }));
+  expect(
+    await within(screen.getByTestId('translation-hi')).findByText('unknown placeholder {{applicant.nmae}}'),
+  ).toBeTruthy();
+  expect(hindi.getAttribute('aria-invalid')).toBe('true');
+  expect(body().getAttribute('aria-invalid')).toBe('false');
+  expect(screen.getByTestId('template-status').textContent).toBe('1 problem to fix before saving');
+});
+
+it('reads translations without a way to change them', () => {
+  mount(draftOf(email, 3), true);
+  expect((screen.getByRole('textbox', { name: 'Hindi body' }) as HTMLTextAreaElement).readOnly).toBe(true);
+  expect((screen.getByRole('textbox', { name: 'Hindi subject' }) as HTMLInputElement).readOnly).toBe(true);
+  expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  expect(screen.queryByRole('combobox', { name: 'Add a translation' })).toBeNull();
+});

@@ -1,6 +1,6 @@
 // One template, edited: name, type, subject, body (monospace) with the placeholder palette (a click types the
-// placeholder in at the cursor), the lifecycle events that send it, and a live preview on a chosen
-// application. Saving makes a new version; the server's reasons show at their fields, a 409 says someone
+// placeholder in at the cursor of the body last focused), the lifecycle events that send it, its translations,
+// and a live preview on a chosen application, in English or a translation. Saving makes a new version; the server's reasons show at their fields, a 409 says someone
 // saved since.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,6 +21,7 @@ import {
   LIFECYCLE_EVENTS,
   type PreviewTemplateBody,
   TEMPLATE_TYPES,
+  type TemplateLanguage,
   type TemplateType,
 } from '@originate/contract';
 import { useMemo, useRef, useState } from 'react';
@@ -43,6 +44,8 @@ import { problemsAt } from '../lifecycles/problems';
 import { ApplicationPicker, type PickedApplication } from './ApplicationPicker';
 import { PlaceholderPalette } from './PlaceholderPalette';
 import { PreviewPane } from './PreviewPane';
+import { TranslationFields } from './TranslationFields';
+import { forType, languageName, translationEntries, translationProblems, withTranslation } from './translations';
 
 export function TemplateEditor({
   initial,
@@ -57,19 +60,34 @@ export function TemplateEditor({
   const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [application, setApplication] = useState<PickedApplication | null>(null);
+  const [previewLanguage, setPreviewLanguage] = useState<TemplateLanguage | null>(null);
   const body = useRef<HTMLTextAreaElement>(null);
+  /** The translation's body the palette types into; null: the English body. */
+  const target = useRef<{ language: TemplateLanguage; el: HTMLTextAreaElement } | null>(null);
   const isNew = initial.baseVerNum === null;
-  const problems = useMemo(() => [...draftProblems(draft), ...serverProblems], [draft, serverProblems]);
+  const problems = useMemo(
+    () => [...draftProblems(draft), ...translationProblems(draft.translations, draft.template_type), ...serverProblems],
+    [draft, serverProblems],
+  );
   const at = useMemo(() => problemsAt(problems), [problems]);
   const changed = isChanged(draft, initial);
   const save = useSaveTemplate();
+  // A translation removed since it was picked: the preview is the English text again.
+  const previewed = previewLanguage ? draft.translations[previewLanguage] : undefined;
+  const language = previewed ? previewLanguage : null;
+  const previewText = previewed
+    ? {
+        subject: subjectOf({ template_type: draft.template_type, subject: previewed.subject ?? '' }),
+        body: previewed.body,
+      }
+    : { subject: subjectOf(draft), body: draft.body };
   const previewBody: PreviewTemplateBody | null =
-    application && draft.body.trim() !== ''
+    application && previewText.body.trim() !== ''
       ? {
           applicationId: application.application_id,
           template_type: draft.template_type,
-          subject: subjectOf(draft),
-          body: draft.body,
+          ...previewText,
+          ...(language ? { language } : {}),
         }
       : null;
   const preview = useTemplatePreview(previewBody);
@@ -81,14 +99,21 @@ export function TemplateEditor({
   };
 
   const insert = (token: string) => {
-    const el = body.current;
+    const into = target.current;
+    const translation = into ? draft.translations[into.language] : undefined;
+    const el = translation ? into?.el : body.current;
+    const before = translation ? translation.body : draft.body;
     const { text, caret } = insertAtCursor(
-      draft.body,
-      el?.selectionStart ?? draft.body.length,
-      el?.selectionEnd ?? draft.body.length,
+      before,
+      el?.selectionStart ?? before.length,
+      el?.selectionEnd ?? before.length,
       token,
     );
-    edit({ body: text });
+    if (into && translation) {
+      edit({ translations: withTranslation(draft.translations, into.language, { ...translation, body: text }) });
+    } else {
+      edit({ body: text });
+    }
     // The cursor goes after what was typed in, once the text area shows it.
     requestAnimationFrame(() => {
       el?.focus();
@@ -96,10 +121,12 @@ export function TemplateEditor({
     });
   };
 
+  // The promise rather than mutate's callbacks: the save refreshes the list, which can open the new version (a new
+  // editor) before those callbacks run, and a callback of an editor no longer shown never runs.
   const onSave = () =>
-    save.mutate(toCreateBody(draft), {
-      onSuccess: (saved) => onSaved(saved),
-      onError: (error) => {
+    save.mutateAsync(toCreateBody(draft)).then(
+      (saved) => onSaved(saved),
+      (error: unknown) => {
         if (error instanceof ApiError && error.status === 409) {
           setSaveError(staleVersionText(draft.baseVerNum));
         } else if (error instanceof ApiError && error.status === 400) {
@@ -112,7 +139,7 @@ export function TemplateEditor({
           setSaveError(error instanceof Error ? error.message : String(error));
         }
       },
-    });
+    );
 
   const readOnlyInput = { input: { readOnly } };
   return (
@@ -186,7 +213,10 @@ export function TemplateEditor({
                 size="small"
                 label="Type"
                 value={draft.template_type}
-                onChange={(e) => edit({ template_type: e.target.value as TemplateType })}
+                onChange={(e) => {
+                  const type = e.target.value as TemplateType;
+                  edit({ template_type: type, translations: forType(draft.translations, type) });
+                }}
                 disabled={readOnly || !isNew}
                 error={at.exact('template_type') !== undefined}
                 helperText={at.exact('template_type')}
@@ -228,6 +258,9 @@ export function TemplateEditor({
               value={draft.body}
               onChange={(e) => edit({ body: e.target.value })}
               inputRef={body}
+              onFocus={() => {
+                target.current = null;
+              }}
               error={at.exact('body') !== undefined}
               helperText={at.exact('body') ?? bodyHint(draft.template_type)}
               slotProps={{ input: { readOnly, sx: { fontFamily: 'monospace', fontSize: 14 } } }}
@@ -263,6 +296,16 @@ export function TemplateEditor({
                 </FormHelperText>
               </Box>
             )}
+            <TranslationFields
+              type={draft.template_type}
+              translations={draft.translations}
+              readOnly={readOnly}
+              at={at}
+              onChange={(translations) => edit({ translations })}
+              onBodyFocus={(language, el) => {
+                target.current = { language, el };
+              }}
+            />
           </Stack>
         </Paper>
         <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="template-preview-title">
@@ -271,6 +314,24 @@ export function TemplateEditor({
               Preview
             </Typography>
             <ApplicationPicker value={application} onChange={setApplication} />
+            {translationEntries(draft.translations).length > 0 && (
+              <TextField
+                select
+                size="small"
+                label="Preview in"
+                value={language ?? 'en'}
+                onChange={(e) =>
+                  setPreviewLanguage(e.target.value === 'en' ? null : (e.target.value as TemplateLanguage))
+                }
+              >
+                <MenuItem value="en">English</MenuItem>
+                {translationEntries(draft.translations).map(([l]) => (
+                  <MenuItem key={l} value={l}>
+                    {languageName(l)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             {!application ? (
               <Typography color="text.secondary">
                 Pick an application to see the template filled in with its data.
@@ -283,7 +344,7 @@ export function TemplateEditor({
                 preview={preview.data}
                 loading={preview.isFetching}
                 error={preview.error}
-                title={`Preview of ${draft.template_id || 'the new template'} for ${application.application_id}`}
+                title={`Preview of ${draft.template_id || 'the new template'} for ${application.application_id}${language ? ` in ${languageName(language)}` : ''}`}
               />
             )}
           </Stack>
