@@ -44,3 +44,26 @@ export function readCpuFile(file) {
     return null;
   }
 }
+
+/**
+ * The whole machine's CPU seconds so far, busy and idle (the first line of /proc/stat: user nice system idle
+ * iowait irq softirq steal), or null where there is no /proc. It counts what a step's tree does not: the
+ * PostgreSQL and Redis services the tests talk to, and anything else running on the machine.
+ * @returns {{ busy: number, idle: number } | null}
+ */
+export function machineSeconds() {
+  let stat;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return null;
+  }
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = stat
+    .split('\n')[0]
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const hz = ticksPerSecond();
+  return { busy: (user + nice + system + irq + softirq + (steal || 0)) / hz, idle: (idle + iowait) / hz };
+}

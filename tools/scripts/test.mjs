@@ -10,7 +10,7 @@ import path from 'node:path';
 import { markBuilt } from '../lib/app-builds.mjs';
 import { aptInstall } from '../lib/apt.mjs';
 import { browserCounts, browserTests } from '../lib/browser-report.mjs';
-import { cpuSeconds, readCpuFile } from '../lib/cpu-time.mjs';
+import { cpuSeconds, machineSeconds, readCpuFile } from '../lib/cpu-time.mjs';
 import { ensureInstall } from '../lib/ensure-install.mjs';
 import { ensureJanus } from '../lib/janus-process.mjs';
 import { ensureNginx } from '../lib/nginx-process.mjs';
@@ -29,6 +29,24 @@ const CPU_DIR = mkdtempSync(path.join(tmpdir(), 'originate-test-cpu-'));
 const SERVER_TEMPLATES = mkdtempSync(path.join(tmpdir(), 'originate-templates-'));
 process.env.MOCK_SERVER_TEST_TEMPLATES = SERVER_TEMPLATES;
 const STARTED = Date.now();
+/**
+ * The machine's busy share of each minute of the run: where the two cores sat idle (steps waiting on timers or
+ * on each other), the run could be shorter by packing, not by spending less CPU.
+ */
+const MACHINE_AT_START = machineSeconds();
+/** @type {number[]} */
+const busyPerMinute = [];
+let lastMinute = MACHINE_AT_START;
+const minuteSampler = setInterval(() => {
+  const now = machineSeconds();
+  if (now && lastMinute) {
+    const busy = now.busy - lastMinute.busy;
+    const all = busy + now.idle - lastMinute.idle;
+    busyPerMinute.push(all > 0 ? Math.round((100 * busy) / all) : 0);
+  }
+  lastMinute = now;
+}, 60_000);
+minuteSampler.unref();
 /**
  * Niced workers of the queue beside the browser stream. Three, not two: the queue's steps mostly wait (the server
  * halves spent 237 and 262 CPU-s in 1,103 and 1,166 s; the fuzz 136 in 334; the unit tests 238 in 491), and a CI
@@ -359,6 +377,15 @@ function summarise() {
   console.log(
     `  total wall time ${seconds(Date.now() - STARTED)}, total CPU ${cpuText(cpu && cpu.self + cpu.children)}`,
   );
+  const machine = machineSeconds();
+  if (machine && MACHINE_AT_START) {
+    const busy = machine.busy - MACHINE_AT_START.busy;
+    const idle = machine.idle - MACHINE_AT_START.idle;
+    console.log(
+      `  the machine: ${busy.toFixed(0)} CPU-s busy, ${idle.toFixed(0)} idle (${Math.round((100 * busy) / (busy + idle))} % busy; the services and anything else running included)`,
+    );
+    console.log(`  busy % per minute: ${busyPerMinute.join(' ')}`);
+  }
   const failedBrowserTests = results.filter((t) => t.status === 'unexpected');
   if (failedBrowserTests.length > 0) {
     console.log(`\n=== Failed browser tests (${failedBrowserTests.length})`);
