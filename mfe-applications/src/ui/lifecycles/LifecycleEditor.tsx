@@ -3,7 +3,6 @@
 // field); Save shows what changed against the version it started from and saves a new version.
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -40,6 +39,7 @@ import {
   updateStep,
   updateTask,
 } from '../../domain/lifecycleEditor';
+import { EditorStatusBar } from '../common/EditorStatusBar';
 import { ApprovalMatrixFields, type MatrixEdits } from './ApprovalMatrixFields';
 import { BreachFields } from './BreachFields';
 import { problemsAt } from './problems';
@@ -117,38 +117,24 @@ export function LifecycleEditor({
 
   return (
     <Stack spacing={2}>
-      <Paper
-        variant="outlined"
-        // Sticks below the shell's fixed header (a toolbar: 56 px high, 64 px from sm up) while the steps scroll.
-        sx={{ p: 2, position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography sx={{ fontWeight: 600 }}>
+      <EditorStatusBar
+        title={
+          <>
             Version {initial.verNum}
             {initial.updatedAt && ` · saved ${formatDateTime(initial.updatedAt)}`}
             {initial.updatedBy && ` by ${userName(directory, initial.updatedBy)}`}
-          </Typography>
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary">
-              Read only: only an operations admin changes lifecycles.
-            </Typography>
-          ) : (
-            <Typography
-              variant="body2"
-              color={problems.length > 0 ? 'error' : 'text.secondary'}
-              role="status"
-              data-testid="lifecycle-status"
-            >
-              {problems.length > 0
-                ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving`
-                : changes.length === 0
-                  ? 'No changes'
-                  : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} not saved`}
-            </Typography>
-          )}
-        </Box>
-        {!readOnly && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          </>
+        }
+        readOnlyNote={readOnly ? 'Read only: only an operations admin changes lifecycles.' : null}
+        problems={problems.length}
+        changes={
+          changes.length === 0
+            ? 'No changes'
+            : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'} not saved`
+        }
+        statusTestId="lifecycle-status"
+        actions={
+          <>
             <Button
               disabled={changes.length === 0 && problems.length === 0}
               onClick={() => edit(() => fromDocument(initial))}
@@ -162,9 +148,9 @@ export function LifecycleEditor({
             >
               Save…
             </Button>
-          </Stack>
-        )}
-      </Paper>
+          </>
+        }
+      />
 
       {!confirming && saveError && <Alert severity="error">{saveError}</Alert>}
 

@@ -40,6 +40,7 @@ import {
   TYPE_LABELS,
   toCreateBody,
 } from '../../domain/templates';
+import { EditorStatusBar } from '../common/EditorStatusBar';
 import { problemsAt } from '../lifecycles/problems';
 import { ApplicationPicker, type PickedApplication } from './ApplicationPicker';
 import { PlaceholderPalette } from './PlaceholderPalette';
@@ -144,48 +145,25 @@ export function TemplateEditor({
   const readOnlyInput = { input: { readOnly } };
   return (
     <Stack spacing={2}>
-      <Paper
-        variant="outlined"
-        sx={{ p: 2, position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 2, display: 'flex', gap: 2, flexWrap: 'wrap' }}
-      >
-        <Box sx={{ flex: 1, minWidth: 240 }}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {isNew
-              ? 'New template'
-              : readOnly
-                ? draft.template_id
-                : `${draft.template_id}: editing from the version shown`}
-          </Typography>
-          {readOnly ? (
-            <Typography variant="body2" color="text.secondary">
-              Read only: only an operations admin changes templates.
-            </Typography>
-          ) : (
-            <Typography
-              variant="body2"
-              color={problems.length > 0 ? 'error' : 'text.secondary'}
-              role="status"
-              data-testid="template-status"
-            >
-              {problems.length > 0
-                ? `${problems.length} ${problems.length === 1 ? 'problem' : 'problems'} to fix before saving`
-                : changed
-                  ? 'Changes not saved'
-                  : 'No changes'}
-            </Typography>
-          )}
-        </Box>
-        {!readOnly && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <EditorStatusBar
+        title={
+          isNew ? 'New template' : readOnly ? draft.template_id : `${draft.template_id}: editing from the version shown`
+        }
+        readOnlyNote={readOnly ? 'Read only: only an operations admin changes templates.' : null}
+        problems={problems.length}
+        changes={changed ? 'Changes not saved' : 'No changes'}
+        statusTestId="template-status"
+        actions={
+          <>
             <Button disabled={!changed} onClick={() => edit(initial)}>
               Discard changes
             </Button>
             <Button variant="contained" disabled={problems.length > 0 || !changed || save.isPending} onClick={onSave}>
               {isNew ? 'Save version 1' : `Save as version ${(draft.baseVerNum ?? 0) + 1}`}
             </Button>
-          </Stack>
-        )}
-      </Paper>
+          </>
+        }
+      />
       {saveError && (
         <Alert severity="error" role="alert">
           {saveError}
