@@ -32,7 +32,11 @@ export function useSaveTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTemplateBody) => templatesApi.save(body),
-    onSuccess: () => client.invalidateQueries({ queryKey: templateKeys.all }),
+    // Not awaited: the refetched list names the new version, which opens a new editor in place of the one that
+    // saved; awaiting it unmounted that editor before its own onSuccess ran, and the save went unconfirmed.
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: templateKeys.all });
+    },
   });
 }
 
