@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { defaultProjects, orderedProjects } from './support/order';
-import { SHELL } from './support/system-under-test';
+import { RUN_SUFFIX, SHELL } from './support/system-under-test';
 
 /** Keeps Debian's Chromium off the network (see /work/shared/TOOLCHAIN.md). */
 export const CHROMIUM_ARGS = [
@@ -17,9 +17,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './tests',
-  // Both overridable: npm test runs the exclusive project again on its own after a failure of the first phase,
-  // keeping the first run's report and artifacts (tools/scripts/test.mjs).
-  outputDir: process.env.E2E_ARTIFACTS_DIR || './test-results/artifacts',
+  // Per offset (RUN_SUFFIX), so two runs at once keep their own; npm test names its reports (tools/scripts/test.mjs).
+  outputDir: process.env.E2E_ARTIFACTS_DIR || `./test-results/artifacts${RUN_SUFFIX}`,
   globalSetup: './support/global-setup.ts',
   // Most of a browser test's time is waiting (the page's timers and transitions, the server's pushes), not
   // CPU: two workers on 2 cores (README "Workers"); E2E_ORDER's ordered run keeps one. A failure is a
@@ -29,7 +28,10 @@ export default defineConfig({
   fullyParallel: false,
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON_REPORT || './test-results/results.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.E2E_JSON_REPORT || `./test-results/results${RUN_SUFFIX}.json` }],
+  ],
   use: {
     baseURL: SHELL,
     browserName: 'chromium',

@@ -21,6 +21,11 @@ function portOffset(): number {
   return offset;
 }
 const OFFSET = portOffset();
+/**
+ * What a run keeps under test-results, named by its offset past 0: two runs at once (two offsets) each keep their
+ * own state file, logs, artifacts and report (a shared state file let one run's setup stop the other's system).
+ */
+export const RUN_SUFFIX = OFFSET === 0 ? '' : `-${OFFSET}`;
 
 export const E2E_PORTS = {
   SERVER_PORT: 4100 + OFFSET,
@@ -55,9 +60,9 @@ export const SMS_SINK = `http://127.0.0.1:${E2E_MESSAGE_PORTS.SMS_SINK_PORT}`;
 
 const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'test-results');
 /** The parts' logs, emptied by globalSetup: npm test gives a second run of its own its own folder (E2E_LOG_DIR). */
-export const LOG_DIR = process.env.E2E_LOG_DIR || path.join(RESULTS_DIR, 'logs');
+export const LOG_DIR = process.env.E2E_LOG_DIR || path.join(RESULTS_DIR, `logs${RUN_SUFFIX}`);
 export const SCREENSHOTS = path.join(RESULTS_DIR, 'screenshots');
-const STATE_FILE = path.join(RESULTS_DIR, 'system-state.json');
+const STATE_FILE = path.join(RESULTS_DIR, `system-state${RUN_SUFFIX}.json`);
 
 export interface SystemState {
   dataDir: string;

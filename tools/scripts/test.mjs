@@ -21,7 +21,7 @@ import { countTests, failedTestFiles } from '../lib/test-counts.mjs';
 const CHROMIUM = '/usr/bin/chromium';
 const E2E_RESULTS = path.join(ROOT, 'e2e', 'test-results');
 const E2E_REPORT = path.join(E2E_RESULTS, 'results.json');
-/** The exclusive project's own run, when the first phase failed (see browserTestsStep). */
+/** The exclusive specs' own run, beside the others on a system of its own (see browserTestsStep). */
 const E2E_EXCLUSIVE_REPORT = path.join(E2E_RESULTS, 'results-exclusive.json');
 const WITH_CPU_TIME = path.join(ROOT, 'tools', 'scripts', 'with-cpu-time.mjs');
 const CPU_DIR = mkdtempSync(path.join(tmpdir(), 'originate-test-cpu-'));
@@ -167,12 +167,10 @@ async function tests(name, command, args) {
   tallies.push({ name, ...counts, ms: result.ms, cpuSeconds: result.cpuSeconds });
 }
 
-/** The browser tests of the run: the exclusive project's own run, when there was one, in place of its skips. */
+/** The browser tests of the run: those side by side, and the exclusive specs' own run. */
 function browserResults() {
-  const first = browserTests(E2E_REPORT);
-  const exclusive = browserTests(E2E_EXCLUSIVE_REPORT);
-  if (exclusive.length === 0) return first;
-  return [...first.filter((t) => t.project !== 'exclusive'), ...exclusive];
+  const sideBySide = browserTests(E2E_REPORT).filter((t) => t.project !== 'exclusive');
+  return [...sideBySide, ...browserTests(E2E_EXCLUSIVE_REPORT)];
 }
 
 /**
@@ -187,35 +185,33 @@ function browserTally(name, result, counted) {
 }
 
 /**
- * The browser tests: side by side, then the exclusive specs (e2e/support/order.ts). A failure in the first phase
- * skips every exclusive test (the project depends on it), so the exclusive project then runs again on its own,
- * with a report, artifacts and logs of its own, and its results are counted in place of those skips: one failure never
- * hides them.
+ * The browser tests, two runs at once, each against a system of its own (E2E_PORT_OFFSET, e2e/support/
+ * system-under-test.ts): the side-by-side specs on two workers, and the exclusive specs (e2e/support/order.ts) one
+ * after another on a second system, where nothing else runs beside them. One after the other, the exclusive
+ * specs' ten minutes were the end of the run's longest path; and a failure of one run no longer skips the other.
  */
 async function browserTestsStep() {
   rmSync(E2E_REPORT, { force: true });
   rmSync(E2E_EXCLUSIVE_REPORT, { force: true });
   const playwright = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
-  const first = await runStep('browser tests: npx playwright test', 'npx', playwright);
-  const firstTests = browserTests(E2E_REPORT);
-  const firstPhaseFailed = firstTests.some((t) => t.project === 'side-by-side' && t.status === 'unexpected');
-  const exclusiveSkipped = firstTests.some((t) => t.project === 'exclusive' && t.status === 'skipped');
-  if (!(firstPhaseFailed && exclusiveSkipped)) {
-    browserTally('browser tests: npx playwright test', first, firstTests);
-    return;
-  }
-  browserTally(
-    'browser tests: npx playwright test (the exclusive project skipped: counted below)',
-    first,
-    firstTests.filter((t) => t.project !== 'exclusive'),
-  );
-  const name = 'browser tests, the exclusive project on its own: npx playwright test --project exclusive --no-deps';
-  const again = await runStep(name, 'npx', [...playwright, '--project', 'exclusive', '--no-deps'], {
-    E2E_JSON_REPORT: E2E_EXCLUSIVE_REPORT,
-    E2E_ARTIFACTS_DIR: path.join(E2E_RESULTS, 'artifacts-exclusive'),
-    E2E_LOG_DIR: path.join(E2E_RESULTS, 'logs-exclusive'),
-  });
-  browserTally(name, again, browserTests(E2E_EXCLUSIVE_REPORT));
+  const offset = Number(process.env.E2E_PORT_OFFSET || 0);
+  const sideBySide = async () => {
+    const name = 'browser tests, side by side: npx playwright test --project side-by-side';
+    const result = await runStep(name, 'npx', [...playwright, '--project', 'side-by-side'], {
+      E2E_JSON_REPORT: E2E_REPORT,
+    });
+    browserTally(name, result, browserTests(E2E_REPORT));
+  };
+  const exclusive = async () => {
+    const name =
+      'browser tests, the exclusive specs on a system of their own: npx playwright test --project exclusive --no-deps';
+    const result = await runStep(name, 'npx', [...playwright, '--project', 'exclusive', '--no-deps'], {
+      E2E_PORT_OFFSET: String((offset + 50) % 100),
+      E2E_JSON_REPORT: E2E_EXCLUSIVE_REPORT,
+    });
+    browserTally(name, result, browserTests(E2E_EXCLUSIVE_REPORT));
+  };
+  await Promise.all([sideBySide(), exclusive()]);
 }
 
 async function main() {
