@@ -163,13 +163,14 @@ const SERVER = path.join('mock-server', 'src', 'main.ts');
 
 /**
  * The API server (mock-server) under supervision, as startSystem and the crash bench run it.
- * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void }} opts
+ * The first start seeds the database (an empty one gets its configuration and demo bank); restarts do not.
+ * `seed: false` starts on the database as it is (the supervisor's own tests: the seed is not what they test).
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void, seed?: boolean }} opts
  */
-export function superviseServer(opts) {
-  // The first start seeds the database (an empty one gets its configuration and demo bank); restarts do not.
+export function superviseServer({ seed = true, ...opts }) {
   return superviseProcess('server', ['--import', 'tsx', SERVER], {
     ...opts,
     standby: true,
-    firstArgs: ['--import', 'tsx', SERVER, '--seed'],
+    firstArgs: ['--import', 'tsx', SERVER, ...(seed ? ['--seed'] : [])],
   });
 }
