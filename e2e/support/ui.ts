@@ -1,7 +1,9 @@
 // What a user does in the browser, in one place, so each test reads as its scenario.
 import path from 'node:path';
+import type { Session } from '@originate/contract';
 import { expect, type Page } from '@playwright/test';
-import { SCREENSHOTS } from './system-under-test';
+import { apiLoginWithXsrf } from './api';
+import { API, SCREENSHOTS, SHELL } from './system-under-test';
 
 export const SESSION_KEY = 'originate.session';
 
@@ -23,6 +25,57 @@ export const menuItem = (page: Page, label: string) =>
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await fillLogin(page, username, password);
   await expect(headerLogoff(page)).toBeVisible();
+}
+
+/**
+ * Signs in without the form, for the tests whose subject is not logging in: the server's own login over the
+ * API (its limits and audit), then `at` opened directly (no detour through the dashboard) with the session
+ * the form would have stored, written before the page's scripts run. The shell boots it as it does a reload
+ * of a signed-in tab: the same guard, session timers, token refresh, cross-tab channel and socket. The
+ * answer's XSRF-TOKEN cookie goes into the browser as the form's answer would have put it.
+ */
+export async function signIn(page: Page, username: string, password: string, { at = '/' } = {}): Promise<void> {
+  const { answer, xsrfCookie } = await apiLoginWithXsrf(username, password);
+  await page.context().addCookies([{ name: 'XSRF-TOKEN', value: xsrfCookie, url: API, sameSite: 'Lax' }]);
+  // The shell's own Session (shared/web's sessionFrom); issuedAt is the page's clock when it is stored.
+  const stored: Omit<Session, 'issuedAt'> = {
+    access_token: answer.access_token,
+    refresh_token: answer.refresh_token,
+    sessionid: answer.sessionid,
+    expires_in: answer.expires_in,
+    expiry_time: answer.expiry_time,
+    user: answer.user,
+  };
+  // Only in the shell's top frame, and only while no session is stored: the test's own refreshes and
+  // logoffs stay theirs. Removed once the page is up, so a later reload after a logoff meets the form.
+  const seed = await page.addInitScript(
+    ({ key, origin, session }) => {
+      if (window !== window.top || location.origin !== origin || sessionStorage.getItem(key) !== null) return;
+      sessionStorage.setItem(key, JSON.stringify({ ...session, issuedAt: Date.now() }));
+    },
+    { key: SESSION_KEY, origin: SHELL, session: stored },
+  );
+  try {
+    await page.goto(at);
+    await expect(headerLogoff(page)).toBeVisible();
+  } finally {
+    await seed.dispose();
+  }
+  // A page already signed in keeps its own session: that is a mistake in the test, not a sign-in.
+  const running = await page.evaluate(
+    (key) => JSON.parse(sessionStorage.getItem(key) ?? 'null')?.sessionid,
+    SESSION_KEY,
+  );
+  expect(running, `${username}'s session is the page's`).toBe(answer.sessionid);
+}
+
+/** A staff user's user name and password. */
+export type Credentials = readonly [username: string, password: string];
+
+/** Opens `url`; given credentials, signs in on the way (signIn at `url`), one page load either way. */
+export async function openPage(page: Page, url: string, signInAs?: Credentials): Promise<void> {
+  if (signInAs) await signIn(page, ...signInAs, { at: url });
+  else await page.goto(url);
 }
 
 export async function storedSession(page: Page): Promise<{ refresh_token: string; expires_in: number } | null> {
