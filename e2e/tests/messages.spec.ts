@@ -12,6 +12,9 @@ import { detailUrl, logIn, screenshot } from '../support/ui';
 
 const SOURCE = 'PL-2026-000131';
 
+// A laptop's screen: the delivery log and the Docs table must show every address and action at this width.
+test.use({ viewport: { width: 1280, height: 800 } });
+
 test('the officer generates a sanction letter, mails it to the applicant and finds it in Docs and in the delivery log', async ({
   page,
 }) => {
@@ -45,7 +48,14 @@ test('the officer generates a sanction letter, mails it to the applicant and fin
   const letterName = ((await generated.textContent()) ?? '').replace(/ stored in Docs as version 1\.$/, '');
   await letterDialog.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('tab', { name: 'Docs' }).click();
-  await expect(page.getByRole('table', { name: 'Documents' }).getByText(letterName, { exact: true })).toBeVisible();
+  const docs = page.getByRole('table', { name: 'Documents' });
+  await expect(docs.getByText(letterName, { exact: true })).toBeVisible();
+  // Every action of the letter's row is whole on this screen, none behind the table's right edge.
+  const letterRow = docs.getByRole('row').filter({ hasText: letterName });
+  await letterRow.getByRole('checkbox').scrollIntoViewIfNeeded();
+  for (const name of ['Download', 'Metadata', 'Replace file', 'Copy', 'Delete']) {
+    await expect(letterRow.getByRole('button', { name, exact: true })).toBeInViewport({ ratio: 1 });
+  }
   await screenshot(page, 'messages-letter-in-docs');
 
   // The e-mail: rendered for this application, the letter ticked, sent.

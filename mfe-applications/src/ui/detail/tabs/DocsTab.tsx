@@ -1,9 +1,15 @@
 // Docs: the application's documents and their earlier versions; download for everyone who sees them;
 // upload and replace (30 MB and the upload kinds checked first), metadata, delete, merge (into one PDF)
 // and copy to another application with MANAGE_DOCUMENT.
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,10 +18,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { acceptAttribute, formatDateTime, type StaffDocument } from '@originate/contract';
 import { showToast } from '@originate/web';
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { detailApi } from '../../../api/detail';
 import { useDetailMutation, useDocuments, useReported } from '../../../api/useDetail';
 import { uploadProblem } from '../../../domain/detail';
@@ -25,6 +32,38 @@ import { Loading } from './Loading';
 
 const kb = (size: number) =>
   size >= 1048576 ? `${(size / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
+
+/**
+ * A document's action as an icon named by `label` (its tooltip too): five of them fit one line beside the
+ * document's columns, where five worded buttons pushed the last ones out of a 1280 px wide table.
+ */
+function DocAction({ label, children, ...button }: { label: string } & Omit<IconButtonProps, 'aria-label'>) {
+  return (
+    <Tooltip title={label} describeChild>
+      {/* A disabled button takes no pointer events: the tooltip listens on the span around it. */}
+      <span>
+        <IconButton size="small" aria-label={label} {...button}>
+          {children}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+}
+
+/** A key such as letter_SANCTION_LETTER: it may break after an underscore, never inside a word. */
+function Breakable({ text }: { text: string }) {
+  let at = 0;
+  return text.split(/(?<=_)/).map((part) => {
+    const start = at;
+    at += part.length;
+    return (
+      <Fragment key={start}>
+        {start > 0 && <wbr />}
+        {part}
+      </Fragment>
+    );
+  });
+}
 
 /** The earlier files of a document, newest first, each downloadable. */
 function Versions({ doc, columns }: { doc: StaffDocument; columns: number }) {
@@ -205,7 +244,12 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
       ) : (
         // Scrolls sideways inside the card on a narrow screen rather than widening the page.
         <TableContainer>
-          <Table size="small" aria-label="Documents">
+          <Table
+            size="small"
+            aria-label="Documents"
+            // Half the usual side padding: seven columns and the actions fit a 1280 px wide screen.
+            sx={{ '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': { px: 1 } }}
+          >
             <TableHead>
               <TableRow>
                 {canManage && <TableCell padding="checkbox" />}
@@ -247,7 +291,9 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{d.fieldKey}</TableCell>
+                  <TableCell>
+                    <Breakable text={d.fieldKey} />
+                  </TableCell>
                   <TableCell>
                     {[d.metadata.docType, d.metadata.description].filter(Boolean).join(' — ') || '—'}
                   </TableCell>
@@ -255,18 +301,17 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                   <TableCell sx={{ minWidth: 140 }}>
                     {formatDateTime(d.updatedAt)} · {d.uploadedBy ?? 'the applicant'}
                   </TableCell>
-                  {/* The buttons wrap inside the cell, so the name and dates keep their room. */}
-                  <TableCell sx={{ minWidth: { xs: 110, md: 220 }, maxWidth: 260 }}>
-                    <Button
-                      size="small"
+                  <TableCell sx={{ whiteSpace: 'nowrap', width: '1%' }}>
+                    <DocAction
+                      label="Download"
                       onClick={() => void saveDownload(() => detailApi.download(d.fileId), d.fileName)}
                     >
-                      Download
-                    </Button>
+                      <DownloadOutlined fontSize="small" />
+                    </DocAction>
                     {canManage && (
                       <>
-                        <Button
-                          size="small"
+                        <DocAction
+                          label="Metadata"
                           onClick={() =>
                             setRequest({
                               title: `Metadata of ${d.fileName}`,
@@ -289,10 +334,10 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                             })
                           }
                         >
-                          Metadata
-                        </Button>
-                        <Button size="small" component="label" disabled={busy}>
-                          Replace file
+                          <EditNoteOutlined fontSize="small" />
+                        </DocAction>
+                        <DocAction label="Replace file" component="label" disabled={busy}>
+                          <UploadFileOutlined fontSize="small" />
                           <input
                             hidden
                             type="file"
@@ -300,9 +345,9 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                             aria-label={`Replace ${d.fileName}`}
                             onChange={(e) => onReplacement(d, e.target)}
                           />
-                        </Button>
-                        <Button
-                          size="small"
+                        </DocAction>
+                        <DocAction
+                          label="Copy"
                           onClick={() =>
                             setRequest({
                               title: `Copy ${d.fileName} to another application`,
@@ -317,10 +362,10 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                             })
                           }
                         >
-                          Copy
-                        </Button>
-                        <Button
-                          size="small"
+                          <ContentCopyOutlined fontSize="small" />
+                        </DocAction>
+                        <DocAction
+                          label="Delete"
                           color="error"
                           onClick={() =>
                             setRequest({
@@ -331,8 +376,8 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                             })
                           }
                         >
-                          Delete
-                        </Button>
+                          <DeleteOutlined fontSize="small" />
+                        </DocAction>
                       </>
                     )}
                   </TableCell>
