@@ -4,7 +4,6 @@
 // stored in Docs). Everyone who sees the application may send; a letter needs MANAGE_DOCUMENT (it writes to Docs).
 import AttachFileOutlined from '@mui/icons-material/AttachFileOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -132,9 +131,8 @@ function DeliveryLog({ entries }: { entries: MessageLogEntry[] }) {
                     {m.channel === 'EMAIL' ? 'E-mail' : 'SMS'} · {messageWhat(m)}
                   </Typography>
                 </TableCell>
-                <TableCell>
-                  <Recipient to={m.to} />
-                </TableCell>
+                {/* Whole, never broken inside a word: the table scrolls sideways on a narrow screen instead. */}
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.to}</TableCell>
                 <TableCell sx={{ minWidth: 150 }}>
                   <Chip size="small" label={chip.label} color={chip.color} />
                   {m.sentAt && (
@@ -176,31 +174,6 @@ function DeliveryLog({ entries }: { entries: MessageLogEntry[] }) {
 }
 
 /** A picker of the current version of each template of `types`. */
-/**
- * An address whole where it fits, else broken only after its '@' (never inside a word; a mobile number never):
- * each part keeps to one line, and the table scrolls sideways on a screen narrower than the longest part.
- */
-function Recipient({ to }: { to: string }) {
-  const at = to.lastIndexOf('@');
-  if (at < 0)
-    return (
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {to}
-      </Box>
-    );
-  return (
-    <>
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {to.slice(0, at + 1)}
-      </Box>
-      <wbr />
-      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-        {to.slice(at + 1)}
-      </Box>
-    </>
-  );
-}
-
 function TemplateSelect({
   types,
   value,
