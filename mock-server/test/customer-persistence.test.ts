@@ -13,7 +13,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, personalLoanBody } from './flow-helpers';
 import { seededScratchDatabase } from './harness/pg-templates';
-import { buildSeeded } from './harness/seeded';
+import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 import { PG_HOST, PG_PORT, pgAnswers } from './harness/server';
 import { call } from './helpers';
 
@@ -93,7 +93,7 @@ describe('customer flow persistence', () => {
   });
 
   it('memory://: uploads live in memory, nothing on disk', async () => {
-    const app = await buildSeeded(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' }));
+    const app = await buildSeeded(loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test' }));
     try {
       await stillThere(app, await walk(app));
     } finally {

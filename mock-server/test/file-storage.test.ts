@@ -13,8 +13,9 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { reconcileFileStore, withBlobs } from '../src/modules/documents/blobs';
 import { type Applicant, newHomeLoan } from './flow-helpers';
+import { seededScratchDatabase } from './harness/pg-templates';
 import { apiRoutes, fillPath, routeKey, WRITING_GET_ROUTES } from './harness/routes';
-import { pgAnswers, scratchDatabase } from './harness/server';
+import { pgAnswers } from './harness/server';
 import { call, type Login, login, multipart, startServer, type TestServer } from './helpers';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -421,11 +422,12 @@ describe('start-up migration of the layout before blobs', () => {
 describe('on PostgreSQL: concurrent uploads of the same bytes and removals', async () => {
   const reachable = await pgAnswers();
   let s: TestServer | undefined;
-  let database: { url: string; drop(): Promise<void> } | undefined;
+  let database: Awaited<ReturnType<typeof seededScratchDatabase>> | undefined;
   before(async () => {
     if (!reachable) return;
-    database = await scratchDatabase('originate_blobs');
-    s = await startServer({ DATABASE_URL: database.url, SEED_APPLICATIONS: '0' });
+    // Seeded from the run's template database (harness/pg-templates.ts), not over the wire.
+    database = await seededScratchDatabase('originate_blobs', { SEED_APPLICATIONS: '0' });
+    s = await startServer({ DATABASE_URL: database.url, DATA_DIR: database.dataDir, SEED_APPLICATIONS: '0' });
   });
   after(async () => {
     await s?.close();

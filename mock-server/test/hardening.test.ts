@@ -8,7 +8,7 @@ import { DEFAULT_LOGIN_KEY, encryptPayload, REFUSAL_CODES, type SessionData } fr
 import { answerUntilClosed } from '@originate/testing';
 import { io as connectSocket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
-import { buildSeeded } from './harness/seeded';
+import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 import { call, labels, login, loginRaw, opened, startServer, type TestServer } from './helpers';
 
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
@@ -379,7 +379,7 @@ describe('a listening server: request timeouts, and socket.io checks Origin', ()
 
 describe('DATA_DIR=memory:// is in memory', () => {
   it('keeps nothing on disk and works', async () => {
-    const config = loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test' });
+    const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test' });
     assert.equal(config.dataDir, 'memory://');
     const app = await buildSeeded(config);
     try {

@@ -12,9 +12,10 @@ import { loadConfig } from '../src/config';
 import { type Db, openDb } from '../src/db';
 import { readiness } from '../src/modules/health';
 import { checkAnswers } from './harness/answers';
+import { TEST_PGLITE } from './harness/seeded';
 import { REDIS_HOST, REDIS_PORT, redisAnswers } from './harness/server';
 
-const ENV = { DATA_DIR: 'memory://', NODE_ENV: 'test', SEED_APPLICATIONS: '0' };
+const ENV = { ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test', SEED_APPLICATIONS: '0' };
 
 describe('readiness (the rule)', () => {
   it('is ready only when every dependency answers and the process is not draining', () => {
@@ -35,7 +36,7 @@ describe('readiness (the rule)', () => {
 
 /** The app on a database whose statements fail once `failing` is set (start-up needs it to work). */
 async function appWithSwitchableDb(env: Record<string, string> = {}) {
-  const real = await openDb({ dataDir: 'memory://' });
+  const real = await openDb(loadConfig(ENV));
   const state = { failing: false };
   const check = () => {
     if (state.failing) throw new Error('connection terminated unexpectedly');

@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Queryable } from '../src/db';
-import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
+import { seededScratchDatabase } from './harness/pg-templates';
+import { PG_HOST, PG_PORT, pgAnswers } from './harness/server';
 import { startServer } from './helpers';
 
 interface Group extends Record<string, unknown> {
@@ -117,9 +118,14 @@ if (!pgUp) console.log(`# PostgreSQL list-counters test skipped: nothing answers
 
 describe('list counters (PostgreSQL)', { skip: pgUp ? false : `nothing answers on ${PG_HOST}:${PG_PORT}` }, () => {
   it('equal a count of the rows after every kind of write', async () => {
-    const database = await scratchDatabase('originate_counters');
+    // Seeded from the run's template database (harness/pg-templates.ts), not over the wire.
+    const database = await seededScratchDatabase('originate_counters', { SEED_APPLICATIONS: '300' });
     try {
-      const server = await startServer({ SEED_APPLICATIONS: '300', DATABASE_URL: database.url });
+      const server = await startServer({
+        SEED_APPLICATIONS: '300',
+        DATABASE_URL: database.url,
+        DATA_DIR: database.dataDir,
+      });
       try {
         assert.equal(server.app.ctx.db.kind, 'postgres');
         await walk(server.app.ctx.db);

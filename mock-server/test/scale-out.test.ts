@@ -4,9 +4,6 @@
 // of these fails with the in-process defaults. A server that drains closes its own sockets only. Runs when PostgreSQL and Redis answer on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import {
   API_PATHS,
@@ -22,6 +19,8 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
+import { seededScratchDatabase } from './harness/pg-templates';
+import { TEST_PGLITE } from './harness/seeded';
 import {
   type ChildServer,
   freePort,
@@ -33,7 +32,6 @@ import {
   REDIS_PORT,
   redisAnswers,
   type Session,
-  scratchDatabase,
   spawnServer,
 } from './harness/server';
 
@@ -52,7 +50,9 @@ describe('REDIS_URL and REDIS_KEY_PREFIX', () => {
   it('a start whose Redis does not answer fails, naming REDIS_URL', async () => {
     const url = `redis://127.0.0.1:${await freePort()}`;
     await assert.rejects(
-      buildApp(loadConfig({ DATA_DIR: 'memory://', NODE_ENV: 'test', SEED_APPLICATIONS: '0', REDIS_URL: url })),
+      buildApp(
+        loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test', SEED_APPLICATIONS: '0', REDIS_URL: url }),
+      ),
       new RegExp(`^Error: REDIS_URL ${url} does not answer: `),
     );
   });
@@ -72,25 +72,24 @@ const LIMIT = 6;
 const EACH = { timeout: 30_000 };
 
 describe('two servers on one PostgreSQL and one Redis', { skip }, () => {
-  let database: Awaited<ReturnType<typeof scratchDatabase>>;
-  let dataDir: string;
+  let database: Awaited<ReturnType<typeof seededScratchDatabase>>;
   let a: ChildServer;
   let b: ChildServer;
   const sockets: Socket[] = [];
 
   before(async () => {
-    database = await scratchDatabase('originate_scale_out');
-    dataDir = await mkdtemp(path.join(tmpdir(), 'originate-scale-out-'));
+    // Seeded from the run's template database (harness/pg-templates.ts; file-storage's seed too), not by the
+    // first server over the wire: both servers find migrations and seed done.
+    database = await seededScratchDatabase('originate_scale_out', { SEED_APPLICATIONS: '0' });
     const env = {
       DATABASE_URL: database.url,
-      DATA_DIR: dataDir,
+      DATA_DIR: database.dataDir,
       REDIS_URL: `redis://${REDIS_HOST}:${REDIS_PORT}`,
       // This run's own keys and channels: a Redis shared with other runs counts nothing of theirs.
       REDIS_KEY_PREFIX: `originate-test-${randomBytes(6).toString('hex')}:`,
       AUTH_CALLS_PER_ADDRESS_PER_MINUTE: String(LIMIT),
       SEED_APPLICATIONS: '0',
     };
-    // One after the other: the first migrates and seeds, the second finds both done.
     a = await spawnServer(env);
     b = await spawnServer(env);
   });
@@ -99,7 +98,6 @@ describe('two servers on one PostgreSQL and one Redis', { skip }, () => {
     for (const socket of sockets) socket.disconnect();
     await Promise.allSettled([a?.stop(), b?.stop()]);
     await database?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   function connect(server: ChildServer, who: Session, namespace = ''): Socket {
