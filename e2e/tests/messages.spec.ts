@@ -78,6 +78,12 @@ test('the officer generates a sanction letter, mails it to the applicant and fin
   await expect(row.getByText(letterName)).toBeVisible();
   await expect(row.getByText('Sent', { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(row).toContainText(address);
+  // At 1280 px the address shows whole on one line and the attachment is not cut off at the table's edge.
+  await row.getByRole('cell').first().scrollIntoViewIfNeeded();
+  const to = row.getByRole('cell', { name: address, exact: true });
+  await expect(to).toBeInViewport({ ratio: 1 });
+  expect(await to.evaluate((cell) => getComputedStyle(cell).whiteSpace)).toBe('nowrap');
+  await expect(row.getByText(letterName)).toBeInViewport({ ratio: 1 });
   await screenshot(page, 'messages-delivery-log');
 
   const mail = await latestMail(address, { after: sentAfter, subject: 'is sanctioned' });

@@ -160,7 +160,13 @@ function DeliveryLog({ entries }: { entries: MessageLogEntry[] }) {
                           variant="outlined"
                           icon={<AttachFileOutlined />}
                           label={a.fileName}
-                          sx={{ mr: 0.5, mb: 0.5 }}
+                          // A long file name wraps inside the chip rather than widening the table past the card.
+                          sx={{
+                            mr: 0.5,
+                            mb: 0.5,
+                            height: 'auto',
+                            '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+                          }}
                         />
                       ))}
                 </TableCell>
