@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_THEME_CONFIG, type FieldConfig } from '@originate/contract';
-import { buildTheme, showToast, themeConfigAtom } from '@originate/web';
+import { buildTheme, showToast, themeConfigAtom, useReducedMotion } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { memo, type ReactNode, useMemo, useRef } from 'react';
 import { flowFieldServices } from '../../api/fieldServices';
@@ -62,18 +62,22 @@ function SyncChip({ status }: { status: SyncStatus }) {
 function FlowTheme({ setup, children }: { setup: FlowSetup; children: ReactNode }) {
   const config = useAtomValue(themeConfigAtom);
   const outer = useTheme();
+  const reducedMotion = useReducedMotion();
   const theme = useMemo(() => {
     const flowTheme = setup.flow.flowTheme;
     if (!flowTheme) return outer;
     const base = config ?? DEFAULT_THEME_CONFIG;
-    return buildTheme({
-      ...base,
-      primaryColor: flowTheme.primaryColor ?? base.primaryColor,
-      secondaryColor: flowTheme.secondaryColor ?? base.secondaryColor,
-      backgroundColor: flowTheme.backgroundColor ?? base.backgroundColor,
-      surfaceColor: flowTheme.surfaceColor ?? base.surfaceColor,
-    });
-  }, [setup.flow.flowTheme, config, outer]);
+    return buildTheme(
+      {
+        ...base,
+        primaryColor: flowTheme.primaryColor ?? base.primaryColor,
+        secondaryColor: flowTheme.secondaryColor ?? base.secondaryColor,
+        backgroundColor: flowTheme.backgroundColor ?? base.backgroundColor,
+        surfaceColor: flowTheme.surfaceColor ?? base.surfaceColor,
+      },
+      { reducedMotion },
+    );
+  }, [setup.flow.flowTheme, config, outer, reducedMotion]);
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 

@@ -1,7 +1,8 @@
 // MUI theme from the server's theme config (spec §3, §9). Deep imports only: the '@mui/material' root
 // would pull all of MUI into every bundle.
-import { createTheme, darken, lighten, type Theme } from '@mui/material/styles';
+import { createTheme, darken, lighten, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { DEFAULT_THEME_CONFIG, type THEME_SHADES, type ThemeConfig } from '@originate/contract';
+import { useSyncExternalStore } from 'react';
 
 type ThemeShade = (typeof THEME_SHADES)[number];
 type Shades = Record<ThemeShade, string>;
@@ -37,7 +38,47 @@ export function shadesOf(color: string): Shades {
   };
 }
 
-export function buildTheme(config: ThemeConfig | null): Theme {
+/** The user's system asks for less motion (an accessibility setting of every OS and browser). */
+const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
+
+function reducedMotionQuery(): MediaQueryList | null {
+  return typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTION_QUERY) : null;
+}
+
+/** Follows the setting as it changes; React's own store hook (MUI's would be one more shared module to load eagerly). */
+export function useReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = reducedMotionQuery();
+      query?.addEventListener('change', changed);
+      return () => query?.removeEventListener('change', changed);
+    },
+    () => reducedMotionQuery()?.matches ?? false,
+  );
+}
+
+/**
+ * What changes for a user who asked for less motion: no transitions or ripples, and spinners and skeletons
+ * drawn still (WCAG 2.3.3). Nothing is hidden: what moved appears at once.
+ */
+const REDUCED_MOTION: ThemeOptions = {
+  transitions: { create: () => 'none' },
+  components: {
+    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        '*, *::before, *::after': {
+          animationDuration: '0s !important',
+          animationIterationCount: '1 !important',
+          transitionDuration: '0s !important',
+          scrollBehavior: 'auto !important',
+        },
+      },
+    },
+  },
+};
+
+export function buildTheme(config: ThemeConfig | null, { reducedMotion = false } = {}): Theme {
   const c = config ?? DEFAULT_THEME_CONFIG;
   const fallbackText = DEFAULT_THEME_CONFIG.typography ?? {};
   const fallbackFont = DEFAULT_THEME_CONFIG.font ?? {};
@@ -55,5 +96,6 @@ export function buildTheme(config: ThemeConfig | null): Theme {
       fontFamily: c.font?.family ?? fallbackFont.family,
       fontSize: c.font?.size ?? fallbackFont.size,
     },
+    ...(reducedMotion ? REDUCED_MOTION : {}),
   });
 }

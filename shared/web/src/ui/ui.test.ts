@@ -91,6 +91,15 @@ describe('buildTheme', () => {
     expect(theme.typography.fontSize).toBe(15);
   });
 
+  it('draws no transitions or ripples for a user who asked for less motion, and keeps them for others', () => {
+    const still = buildTheme(config, { reducedMotion: true });
+    expect(still.transitions.create('opacity')).toBe('none');
+    expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    const moving = buildTheme(config);
+    expect(moving.transitions.create('opacity')).toMatch(/^opacity \d+ms/);
+    expect(moving.components?.MuiButtonBase).toBeUndefined();
+  });
+
   it('exposes shades 100, 200, 300, 500, 700, 900 from light to dark', () => {
     const { primary, secondary } = buildTheme(config).palette;
     for (const color of [primary, secondary]) {
