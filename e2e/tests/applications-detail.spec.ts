@@ -9,23 +9,21 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { copyApplication, FLOW_DEMO_APPLICATION } from '../support/data';
 import { pngFile } from '../support/portal';
-import { detailUrl, logIn, screenshot } from '../support/ui';
+import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 
-async function openDetail(page: Page, id: string): Promise<void> {
-  await page.goto(detailUrl(id));
+async function openDetail(page: Page, id: string, signInAs?: Credentials): Promise<void> {
+  await openPage(page, detailUrl(id), signInAs);
   await expect(page.getByRole('heading', { name: `Application ${id}` })).toBeVisible();
 }
 
-async function asUser(browser: Browser, username: string, password: string): Promise<Page> {
+async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
-  const page = await context.newPage();
-  await logIn(page, username, password);
-  return page;
+  return context.newPage();
 }
 
 test('the officer edits, documents and queries an application; completion waits for the query; the first approval level approves', async ({
@@ -34,8 +32,7 @@ test('the officer edits, documents and queries an application; completion waits 
 }) => {
   test.setTimeout(120_000);
   const application = await copyApplication(await apiLogin('officer', 'Officer@123'), FLOW_DEMO_APPLICATION);
-  await logIn(page, 'officer', 'Officer@123');
-  await openDetail(page, application);
+  await openDetail(page, application, ['officer', 'Officer@123']);
   await expect(page.getByTestId('header-Assignee')).toHaveText('Rahul Verma (you)');
   await expect(page.getByTestId('header-Product')).toContainText('(HL)');
   for (const name of ['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks', 'Save', 'Actions', 'Close']) {
@@ -130,8 +127,8 @@ test('the officer edits, documents and queries an application; completion waits 
   // Only the approver acts: the officer has no decision buttons.
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
 
-  const lead = await asUser(browser, 'teamlead', 'Lead@123');
-  await openDetail(lead, application);
+  const lead = await newPage(browser);
+  await openDetail(lead, application, ['teamlead', 'Lead@123']);
   await tab(lead, 'Approvals').click();
   const pending = lead.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
   await pending.getByRole('button', { name: 'Approve', exact: true }).click();
@@ -172,8 +169,7 @@ test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an ac
   const { id, configs } = found as { id: string; configs: TaskConfigs };
   expect(configs.tabs).not.toContain('Actions');
 
-  await logIn(page, 'approver', 'Approver@123');
-  await openDetail(page, id);
+  await openDetail(page, id, ['approver', 'Approver@123']);
   await expect(tab(page, 'Close')).toBeVisible();
   await expect(tab(page, 'Actions')).toHaveCount(0);
   await screenshot(page, 'applications-detail-no-actions');

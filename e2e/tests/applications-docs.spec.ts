@@ -17,7 +17,7 @@ import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { approversApplication, copyApplication } from '../support/data';
 import { pngFile } from '../support/portal';
 import { API } from '../support/system-under-test';
-import { detailUrl, logIn, screenshot } from '../support/ui';
+import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
@@ -62,8 +62,8 @@ async function downloaded(page: Page, button: Locator): Promise<{ name: string; 
   return { name: download.suggestedFilename(), bytes: await readFile(saved) };
 }
 
-async function openDocs(page: Page, id: string): Promise<void> {
-  await page.goto(detailUrl(id));
+async function openDocs(page: Page, id: string, signInAs: Credentials): Promise<void> {
+  await openPage(page, detailUrl(id), signInAs);
   await expect(page.getByRole('heading', { name: `Application ${id}` })).toBeVisible();
   await page.getByRole('tab', { name: 'Docs', exact: true }).click();
 }
@@ -78,8 +78,7 @@ test('the officer uploads, downloads, describes, copies, merges, replaces and de
   const slips = await pdfOf(2, 'Salary slips');
   const panV2 = await pdfOf(1, 'PAN card, both sides');
 
-  await logIn(page, 'officer', 'Officer@123');
-  await openDocs(page, applicationId);
+  await openDocs(page, applicationId, ['officer', 'Officer@123']);
   const field = page.getByRole('textbox', { name: 'Document field' });
   const file = page.getByLabel('Document file');
 
@@ -211,8 +210,7 @@ test('a user without MANAGE_DOCUMENT sees the documents but no controls to chang
   expect(added.status).toBe(200);
   const fileId = (added.body as { fileId: string }).fileId;
 
-  await logIn(page, 'approver', 'Approver@123');
-  await openDocs(page, applicationId);
+  await openDocs(page, applicationId, ['approver', 'Approver@123']);
   const listed = row(page, 'docs-e2e-sanction-note.pdf');
   await expect(listed).toContainText('Meera Krishnan');
   await expect(listed.getByRole('button', { name: 'Download' })).toBeVisible();

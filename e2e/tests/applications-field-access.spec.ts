@@ -16,7 +16,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { approversApplication, copyApplication } from '../support/data';
-import { logIn, screenshot } from '../support/ui';
+import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
 
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigsAnswer>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
@@ -24,8 +24,8 @@ const configsOf = (session: LoginResponse, id: string) =>
 const stored = (session: LoginResponse, id: string) =>
   apiGet<FlowApplication>(session, apiPath('application', { applicationId: id }));
 
-async function openForm(page: Page, id: string): Promise<void> {
-  await page.goto(`/backstage/application?application_id=${id}`);
+async function openForm(page: Page, id: string, signInAs: Credentials): Promise<void> {
+  await openPage(page, detailUrl(id), signInAs);
   await expect(page.getByRole('heading', { name: `Application ${id}` })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Save', exact: true })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('heading', { name: 'Loan details' })).toBeVisible();
@@ -43,8 +43,7 @@ test('the officer reads the controlled fields, edits the rest; a direct save of 
   expect(configs.assigned && configs.tabs.includes('Save')).toBe(true);
   const before = await stored(officer, id);
 
-  await logIn(page, 'officer', 'Officer@123');
-  await openForm(page, id);
+  await openForm(page, id, ['officer', 'Officer@123']);
   const amount = page.getByRole('textbox', { name: 'Loan amount' });
   const rate = page.getByRole('textbox', { name: 'Expected interest rate (%)' });
   await expect(amount).toBeDisabled();
@@ -96,8 +95,7 @@ test('the approver, in Credit Approvals, edits the rate of an application assign
   const admin = await apiLogin('opsadmin', 'Admin@123');
   const id = await approversApplication(admin, approver, 'HL-2026-000111');
 
-  await logIn(page, 'approver', 'Approver@123');
-  await openForm(page, id);
+  await openForm(page, id, ['approver', 'Approver@123']);
   const rate = page.getByRole('textbox', { name: 'Expected interest rate (%)' });
   await expect(rate).toBeEditable();
   await expect(page.getByRole('textbox', { name: 'Loan amount' })).toBeEditable();

@@ -6,7 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../support/api';
 import { copyApplication } from '../support/data';
-import { detailUrl, logIn, screenshot } from '../support/ui';
+import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
 
 /** A seeded personal loan of ₹18,50,000 the officer works (only copied here; a copy is captured by its copier). */
 const SOURCE = 'PL-2026-000101';
@@ -15,8 +15,8 @@ const REASON = 'Loan above the branch limit';
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const approvalCard = (page: Page) => page.getByTestId('approval').filter({ hasText: REASON });
 
-async function openApprovals(page: Page, applicationId: string): Promise<void> {
-  await page.goto(detailUrl(applicationId));
+async function openApprovals(page: Page, applicationId: string, signInAs?: Credentials): Promise<void> {
+  await openPage(page, detailUrl(applicationId), signInAs);
   await expect(page.getByRole('heading', { name: `Application ${applicationId}` })).toBeVisible();
   await tab(page, 'Approvals').click();
 }
@@ -37,8 +37,7 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
   const application = await copyApplication(await apiLogin('officer', 'Officer@123'), SOURCE);
 
   // The officer, who captured it, asks; the first level takes it.
-  await logIn(page, 'officer', 'Officer@123');
-  await openApprovals(page, application);
+  await openApprovals(page, application, ['officer', 'Officer@123']);
   await page.getByRole('button', { name: 'Request approval' }).click();
   await page.getByRole('dialog').getByRole('textbox', { name: 'Reason' }).fill(REASON);
   await page.getByRole('dialog').getByRole('button', { name: 'Send' }).click();
@@ -61,8 +60,7 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
 
   // The team lead, a branch credit manager: approving below the amount sends it up to level 2.
   const lead = await (await browser.newContext()).newPage();
-  await logIn(lead, 'teamlead', 'Lead@123');
-  await openApprovals(lead, application);
+  await openApprovals(lead, application, ['teamlead', 'Lead@123']);
   const leadCard = approvalCard(lead);
   for (const action of ['Approve', 'Reject', 'Forward', 'Send back']) {
     await expect(leadCard.getByRole('button', { name: action, exact: true })).toBeVisible();
@@ -83,8 +81,7 @@ test('a 5-lakh approver forwards a larger loan by approving it, the next level a
 
   // The region's head decides at the final level.
   const approver = await (await browser.newContext()).newPage();
-  await logIn(approver, 'approver', 'Approver@123');
-  await openApprovals(approver, application);
+  await openApprovals(approver, application, ['approver', 'Approver@123']);
   const finalCard = approvalCard(approver);
   await expect(finalCard.getByTestId('approval-waiting')).toHaveText('Waiting for any approver of West Region.');
   // The final level forwards nowhere.

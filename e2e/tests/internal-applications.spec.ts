@@ -14,7 +14,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { button, personalLoanToSummary, stepHeading } from '../support/portal';
-import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
+import { detailUrl, menuItem, screenshot, signIn } from '../support/ui';
 
 const rows = (page: Page) => page.getByRole('grid').locator('.MuiDataGrid-row');
 
@@ -30,7 +30,7 @@ test('the officer starts a personal loan, fills its first step, finds it in My I
   browser,
 }) => {
   test.setTimeout(180_000);
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123');
   await openInternal(page, 'New Internal');
   await page.getByRole('button', { name: 'Start application' }).click();
   const dialog = page.getByRole('dialog', { name: 'Start application' });
@@ -112,7 +112,7 @@ test('the officer starts a personal loan, fills its first step, finds it in My I
 test('a user who may not start applications sees no Start application and the server refuses them', async ({
   page,
 }) => {
-  await logIn(page, 'approver', 'Approver@123');
+  await signIn(page, 'approver', 'Approver@123');
   await openInternal(page, 'New Internal');
   await expect(page.getByRole('button', { name: 'Start application' })).toHaveCount(0);
   await screenshot(page, 'internal-new-approver');

@@ -13,7 +13,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { button, ORIGINS, personalLoanToSummary, stepHeading } from '../support/portal';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 const rows = (page: Page) => page.getByRole('grid').locator('.MuiDataGrid-row');
 
@@ -45,7 +45,7 @@ test('a web callback reaches Team Leads live, is assigned, qualified and convert
   try {
     // The team lead watches Team Leads.
     const lead = await leadContext.newPage();
-    await logIn(lead, 'teamlead', 'Lead@123');
+    await signIn(lead, 'teamlead', 'Lead@123');
     await openMenu(lead, 'Leads', 'Team Leads');
 
     // The applicant, on the standalone portal, without an account.
@@ -85,7 +85,7 @@ test('a web callback reaches Team Leads live, is assigned, qualified and convert
 
     // The officer works it from My Leads.
     const officer = await officerContext.newPage();
-    await logIn(officer, 'officer', 'Officer@123');
+    await signIn(officer, 'officer', 'Officer@123');
     await openMenu(officer, 'Leads', 'My Leads');
     await officer.getByRole('searchbox', { name: 'Search this list' }).fill(mobile);
     await rows(officer).filter({ hasText: leadId }).click();
@@ -151,7 +151,7 @@ test('a web callback reaches Team Leads live, is assigned, qualified and convert
 test('the officer records a walk-in home loan lead with its PMAY form; an ineligible house is refused, naming the field', async ({
   page,
 }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123');
   await openMenu(page, 'Leads', 'Create Lead');
   const form = page.getByRole('form', { name: 'Create lead' });
   await form.getByRole('combobox', { name: 'Product' }).click();
@@ -199,7 +199,7 @@ test('the officer records a walk-in home loan lead with its PMAY form; an inelig
 });
 
 test('a user without a lead role sees no Leads menu, and the lead routes refuse them', async ({ page }) => {
-  await logIn(page, 'approver', 'Approver@123');
+  await signIn(page, 'approver', 'Approver@123');
   await expect(menuItem(page, 'Leads')).toHaveCount(0);
   await expect(menuItem(page, 'My Leads')).toHaveCount(0);
   await screenshot(page, 'leads-approver-menu');
