@@ -8,7 +8,7 @@ import { API_PATHS, apiPath } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { completedApplication, copyApplication } from '../support/data';
-import { detailUrl, logIn, menuItem, screenshot } from '../support/ui';
+import { detailUrl, menuItem, screenshot, signIn } from '../support/ui';
 
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
@@ -51,8 +51,7 @@ test('the officer rebooks a requested callback; the header, worklog and row menu
     callbackAt: new Date(Date.now() + 3_600_000).toISOString(),
   });
 
-  await logIn(page, 'officer', 'Officer@123');
-  await page.goto(detailUrl(id));
+  await signIn(page, 'officer', 'Officer@123', { at: detailUrl(id) });
   const callback = page.getByTestId('header-Callback');
   await expect(callback).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
   await page.getByRole('tab', { name: 'Actions', exact: true }).click();
@@ -99,7 +98,7 @@ test('the operations admin reappraises a completed application; its last step re
   const approver = await apiLogin('approver', 'Approver@123');
   const id = await completedApplication(admin, approver, 'CL-2026-000112');
 
-  await logIn(page, 'opsadmin', 'Admin@123');
+  await signIn(page, 'opsadmin', 'Admin@123');
   await openListAndSearch(page, 'All', id);
   const row = rowOf(page, id);
   await expect(row.locator('[data-field="stage"]')).toHaveText('Closed');

@@ -7,7 +7,7 @@ import { apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../support/api';
 import { copyApplication, FLOW_DEMO_APPLICATION } from '../support/data';
-import { headerLogoff, logIn, screenshot } from '../support/ui';
+import { headerLogoff, screenshot, signIn } from '../support/ui';
 
 let resumable = '';
 
@@ -20,8 +20,7 @@ test('the assigned officer resumes the applicant flow where it stopped and saves
 }) => {
   const officer = await apiLogin('officer', 'Officer@123');
   const before = await apiGet<FlowApplication>(officer, apiPath('application', { applicationId: resumable }));
-  await logIn(page, 'officer', 'Officer@123');
-  await page.goto(`/backstage/newapplication?resume=${resumable}`);
+  await signIn(page, 'officer', 'Officer@123', { at: `/backstage/newapplication?resume=${resumable}` });
   await expect(page.getByRole('heading', { name: 'About you' })).toBeVisible();
   // Inside the back-office layout: the shell's header and menu stay, the portal adds no frame of its own.
   await expect(headerLogoff(page)).toBeVisible();
@@ -44,8 +43,7 @@ test('the assigned officer resumes the applicant flow where it stopped and saves
 
 test('a user the task is not assigned to cannot open it', async ({ page }) => {
   // Staff of another team.
-  await logIn(page, 'developer', 'Developer@123');
-  await page.goto(`/backstage/newapplication?resume=${resumable}`);
+  await signIn(page, 'developer', 'Developer@123', { at: `/backstage/newapplication?resume=${resumable}` });
   await expect(page.getByText('You do not have access to this application')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Full name' })).toHaveCount(0);
 });

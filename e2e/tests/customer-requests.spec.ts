@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin } from '../support/api';
 import { RESERVED } from '../support/data';
 import { ORIGINS, otpCodeFrom, pdfFile } from '../support/portal';
-import { logIn, screenshot } from '../support/ui';
+import { detailUrl, screenshot, signIn } from '../support/ui';
 
 /** The personal loan's document field, which a request may ask for. */
 const DOCUMENT_FIELD = { key: 'pl_id_proof', label: 'ID proof' };
@@ -33,8 +33,7 @@ test('the officer asks the applicant for a document; the applicant answers in th
 
   // The officer asks from the Queries tab ("Ask the applicant": no recipient to pick, the fields asked for).
   const staff = await (await browser.newContext()).newPage();
-  await logIn(staff, 'officer', 'Officer@123');
-  await staff.goto(`/backstage/application?application_id=${app.id}`);
+  await signIn(staff, 'officer', 'Officer@123', { at: detailUrl(app.id) });
   await expect(staff.getByRole('heading', { name: `Application ${app.id}` })).toBeVisible();
   await staff.getByRole('tab', { name: 'Queries', exact: true }).click();
   await staff.getByRole('button', { name: 'Ask the applicant' }).click();

@@ -5,12 +5,12 @@
 import { API_PATHS, SPREADSHEET_FILLS } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 const rows = (page: Page) => page.getByRole('grid').locator('.MuiDataGrid-row');
 
 async function openAll(page: Page): Promise<number> {
-  await logIn(page, 'opsadmin', 'Admin@123');
+  await signIn(page, 'opsadmin', 'Admin@123');
   if (!(await menuItem(page, 'All').isVisible())) await menuItem(page, 'Applications').click();
   await menuItem(page, 'All').click();
   await expect(page.getByRole('heading', { level: 1, name: 'All Applications' })).toBeVisible();

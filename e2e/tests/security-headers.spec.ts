@@ -19,7 +19,7 @@ const LEADS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_LEADS_PORT}`;
 const REPORTS_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_REPORTS_PORT}`;
 const VIDEO_ORIGIN = `http://127.0.0.1:${E2E_PORTS.MFE_VIDEO_PORT}`;
 
-import { logIn, menuItem } from '../support/ui';
+import { menuItem, signIn } from '../support/ui';
 
 /** Every CSP violation of the page, from the DOM event and from the console, across navigations. */
 async function recordViolations(page: Page): Promise<string[]> {
@@ -80,7 +80,7 @@ test('the back office, its remote, settings, not-found and the customer area run
   expect(csp['connect-src']?.join(' ')).not.toContain(`:${E2E_PORTS.JANUS_PORT}`);
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
 
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123');
   await page.getByRole('button', { name: /^Notifications/ }).click();
   await expect(page.getByRole('dialog', { name: 'Notifications panel' })).toBeVisible();
   await page.keyboard.press('Escape');
