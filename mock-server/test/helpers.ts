@@ -152,3 +152,25 @@ export function multipart(
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), type: `multipart/form-data; boundary=${boundary}` };
 }
+
+/**
+ * The seeded personal loan PL-2026-000113 at 4 lakh, its open task's approval asked for by `officer` (answered
+ * 200): the start of the sanction the messages tests follow. Answers the approval's id.
+ */
+export async function askSanctionOf4Lakh(s: TestServer, officer: Login): Promise<{ id: string; approvalId: string }> {
+  const id = 'PL-2026-000113';
+  await s.app.ctx.db.query('UPDATE applications SET loan_amount = 400000 WHERE application_id = $1', [id]);
+  const [task] = await s.app.ctx.db.query<{ task_id: string }>(
+    `SELECT task_id FROM tasks WHERE application_id = $1 AND progress IN ('In Progress', 'Pending')
+      ORDER BY start_time DESC LIMIT 1`,
+    [id],
+  );
+  const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
+    application_id: id,
+    taskId: task?.task_id,
+    kind: 'APPROVAL',
+    reason: 'Sanction of the loan',
+  });
+  assert.equal(asked.statusCode, 200, asked.body);
+  return { id, approvalId: asked.json().approvalId };
+}

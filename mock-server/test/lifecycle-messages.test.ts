@@ -15,7 +15,7 @@ import {
   personalLoanBody,
 } from './flow-helpers';
 import { type MailSink, type SmsSink, startMailSink, startSmsSink, until } from './harness/message-sinks';
-import { call, type Login, loginStaff, startServer, type TestServer } from './helpers';
+import { askSanctionOf4Lakh, call, type Login, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let mail: MailSink;
@@ -193,23 +193,8 @@ describe('lifecycle e-mails and SMS arrive', () => {
   });
 
   it('SANCTIONED: the approval at the last level reaches the applicant with the loan’s figures', async () => {
-    const id = 'PL-2026-000113';
-    await q('UPDATE applications SET loan_amount = 400000 WHERE application_id = $1', [id]);
-    const [task] = await q<{ task_id: string }>(
-      `SELECT task_id FROM tasks WHERE application_id = $1 AND progress IN ('In Progress', 'Pending')
-        ORDER BY start_time DESC LIMIT 1`,
-      [id],
-    );
-    const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
-      application_id: id,
-      taskId: task?.task_id,
-      kind: 'APPROVAL',
-      reason: 'Sanction of the loan',
-    });
-    assert.equal(asked.statusCode, 200, asked.body);
-    const approved = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, {
-      approvalId: asked.json().approvalId,
-    });
+    const { id, approvalId } = await askSanctionOf4Lakh(s, officer);
+    const approved = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, { approvalId });
     assert.equal(approved.json().status, 'APPROVED', approved.body);
     const { mail: m, text } = await assertDeliveredOnce(
       id,

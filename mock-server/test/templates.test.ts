@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type CreateTemplateBody } from '@originate/contract';
 import { completePersonalLoan, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
-import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
+import { askSanctionOf4Lakh, call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -338,23 +338,9 @@ describe('lifecycle events', () => {
   });
 
   it('the loan’s approval decided at its last level queues the SANCTIONED e-mail and SMS with the loan’s figures', async () => {
-    const id = 'PL-2026-000113';
-    await q('UPDATE applications SET loan_amount = 400000 WHERE application_id = $1', [id]);
-    const [task] = await q<{ task_id: string }>(
-      `SELECT task_id FROM tasks WHERE application_id = $1 AND progress IN ('In Progress', 'Pending') ORDER BY start_time DESC LIMIT 1`,
-      [id],
-    );
-    const asked = await call(s.app, 'POST', '/v3/application/approvals/request', officer, {
-      application_id: id,
-      taskId: task?.task_id,
-      kind: 'APPROVAL',
-      reason: 'Sanction of the loan',
-    });
-    assert.equal(asked.statusCode, 200, asked.body);
+    const { id, approvalId } = await askSanctionOf4Lakh(s, officer);
     assert.deepEqual(await messagesOf(id), [], 'asking for the approval sends nothing');
-    const approved = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, {
-      approvalId: asked.json().approvalId,
-    });
+    const approved = await call(s.app, 'POST', '/v3/application/approvals/approve', lead, { approvalId });
     assert.equal(approved.json().status, 'APPROVED', approved.body);
     const sent = await messagesOf(id);
     assert.deepEqual(
