@@ -161,3 +161,36 @@ export const seededFlow = (flowId: string): FlowConfig => copy(FLOWS.find((f) =>
 /** The admin save (PUT) and read path of one flow version. */
 export const flowUrl = (flow: Pick<FlowConfig, 'flowId' | 'verNum'>, mode = 'SAVED') =>
   `${apiPath('flowConfigById', { verNum: flow.verNum, flowId: flow.flowId })}?mode=${mode}`;
+
+/** A 1×1 PNG: the smallest signature or document an applicant can upload. */
+export const PNG_1PX =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** The applicant's signature uploaded (answered 200); its file id. */
+export async function uploadedSignature(app: FastifyInstance, a: Applicant): Promise<string> {
+  const res = await app.inject({
+    method: 'POST',
+    url: API_PATHS.uploadSignature,
+    headers: a.headers,
+    payload: { dataURI: `data:image/png;base64,${PNG_1PX}`, app_id: a.applicationId },
+  });
+  assert.equal(res.statusCode, 200, res.body);
+  return res.json().fileId;
+}
+
+/** The personal loan submitted from its summary with complete values, `fileId` as its ID proof. */
+export function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: string) {
+  return encrypted(
+    app,
+    'POST',
+    API_PATHS.consumerSaveOrUpdate,
+    a.headers,
+    personalLoanBody({
+      application_id: a.applicationId,
+      mode: 'SAVED',
+      section_id: 'pl_review',
+      sub_section_id: 'pl_summary',
+      customFields: completePersonalLoan(fileId),
+    }),
+  );
+}

@@ -9,10 +9,11 @@ import type { ParsedMail } from 'mailparser';
 import {
   applicantOf,
   assignCurrentTask,
-  completePersonalLoan,
   encrypted,
   newPersonalLoan,
   personalLoanBody,
+  submitPersonalLoan,
+  uploadedSignature,
 } from './flow-helpers';
 import { type MailSink, type SmsSink, startMailSink, startSmsSink, until } from './harness/message-sinks';
 import { askSanctionOf4Lakh, call, type Login, loginStaff, startServer, type TestServer } from './helpers';
@@ -209,25 +210,8 @@ describe('lifecycle e-mails and SMS arrive', () => {
 describe('an applicant without an address for a channel', () => {
   it('a personal loan (a mobile, no e-mail) is submitted and gets the SMS alone', async () => {
     const a = await newPersonalLoan(s.app);
-    const sign = await call(s.app, 'POST', API_PATHS.uploadSignature, a.headers, {
-      dataURI:
-        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      app_id: a.applicationId,
-    });
-    assert.equal(sign.statusCode, 200, sign.body);
-    const res = await encrypted(
-      s.app,
-      'POST',
-      API_PATHS.consumerSaveOrUpdate,
-      a.headers,
-      personalLoanBody({
-        application_id: a.applicationId,
-        mode: 'SAVED',
-        section_id: 'pl_review',
-        sub_section_id: 'pl_summary',
-        customFields: completePersonalLoan(sign.json().fileId),
-      }),
-    );
+    const fileId = await uploadedSignature(s.app, a);
+    const res = await submitPersonalLoan(s.app, a, fileId);
     assert.equal(res.statusCode, 200, res.body);
     const rows = await sentRows(a.applicationId, 'SUBMITTED', 1);
     assert.deepEqual(

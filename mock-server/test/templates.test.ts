@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type CreateTemplateBody } from '@originate/contract';
-import { completePersonalLoan, encrypted, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { newPersonalLoan, submitPersonalLoan, uploadedSignature } from './flow-helpers';
 import { askSanctionOf4Lakh, call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -288,21 +288,9 @@ describe('sendMailCommon', () => {
 describe('lifecycle events', () => {
   it('the applicant’s submit queues the SUBMITTED template of each channel the application has an address for', async () => {
     const a = await newPersonalLoan(s.app);
-    const sign = await call(s.app, 'POST', API_PATHS.uploadSignature, a.headers, {
-      dataURI:
-        'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-      app_id: a.applicationId,
-    });
-    assert.equal(sign.statusCode, 200, sign.body);
+    const fileId = await uploadedSignature(s.app, a);
     assert.deepEqual(await messagesOf(a.applicationId), [], 'a draft save sends nothing');
-    const body = personalLoanBody({
-      application_id: a.applicationId,
-      mode: 'SAVED',
-      section_id: 'pl_review',
-      sub_section_id: 'pl_summary',
-      customFields: completePersonalLoan(sign.json().fileId),
-    });
-    const res = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
+    const res = await submitPersonalLoan(s.app, a, fileId);
     assert.equal(res.statusCode, 200, res.body);
     // The personal loan's form asks a mobile and no e-mail: the SMS goes, the e-mail has nowhere to go.
     const sent = await messagesOf(a.applicationId);
