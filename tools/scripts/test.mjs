@@ -169,8 +169,7 @@ async function tests(name, command, args) {
 
 /** The browser tests of the run: those side by side, and the exclusive specs' own run. */
 function browserResults() {
-  const sideBySide = browserTests(E2E_REPORT).filter((t) => t.project !== 'exclusive');
-  return [...sideBySide, ...browserTests(E2E_EXCLUSIVE_REPORT)];
+  return [...browserTests(E2E_REPORT), ...browserTests(E2E_EXCLUSIVE_REPORT)];
 }
 
 /**
@@ -195,23 +194,25 @@ async function browserTestsStep() {
   rmSync(E2E_EXCLUSIVE_REPORT, { force: true });
   const playwright = ['playwright', 'test', '-c', 'e2e/playwright.config.ts'];
   const offset = Number(process.env.E2E_PORT_OFFSET || 0);
-  const sideBySide = async () => {
-    const name = 'browser tests, side by side: npx playwright test --project side-by-side';
-    const result = await runStep(name, 'npx', [...playwright, '--project', 'side-by-side'], {
-      E2E_JSON_REPORT: E2E_REPORT,
-    });
-    browserTally(name, result, browserTests(E2E_REPORT));
+  /** @param {string} name @param {string[]} args @param {string} report @param {NodeJS.ProcessEnv} env */
+  const run = async (name, args, report, env) => {
+    const result = await runStep(name, 'npx', [...playwright, ...args], { ...env, E2E_JSON_REPORT: report });
+    browserTally(name, result, browserTests(report));
   };
-  const exclusive = async () => {
-    const name =
-      'browser tests, the exclusive specs on a system of their own: npx playwright test --project exclusive --no-deps';
-    const result = await runStep(name, 'npx', [...playwright, '--project', 'exclusive', '--no-deps'], {
-      E2E_PORT_OFFSET: String((offset + 50) % 100),
-      E2E_JSON_REPORT: E2E_EXCLUSIVE_REPORT,
-    });
-    browserTally(name, result, browserTests(E2E_EXCLUSIVE_REPORT));
-  };
-  await Promise.all([sideBySide(), exclusive()]);
+  await Promise.all([
+    run(
+      'browser tests, side by side: npx playwright test --project side-by-side',
+      ['--project', 'side-by-side'],
+      E2E_REPORT,
+      {},
+    ),
+    run(
+      'browser tests, the exclusive specs on a system of their own: npx playwright test --project exclusive --no-deps',
+      ['--project', 'exclusive', '--no-deps'],
+      E2E_EXCLUSIVE_REPORT,
+      { E2E_PORT_OFFSET: String((offset + 50) % 100) },
+    ),
+  ]);
 }
 
 async function main() {
