@@ -40,13 +40,19 @@ import {
   TYPE_LABELS,
   toCreateBody,
 } from '../../domain/templates';
+import {
+  forType,
+  languageName,
+  translationEntries,
+  translationProblems,
+  withTranslation,
+} from '../../domain/templateTranslations';
 import { EditorStatusBar } from '../common/EditorStatusBar';
 import { problemsAt } from '../lifecycles/problems';
 import { ApplicationPicker, type PickedApplication } from './ApplicationPicker';
 import { PlaceholderPalette } from './PlaceholderPalette';
 import { PreviewPane } from './PreviewPane';
 import { TranslationFields } from './TranslationFields';
-import { forType, languageName, translationEntries, translationProblems, withTranslation } from './translations';
 
 export function TemplateEditor({
   initial,

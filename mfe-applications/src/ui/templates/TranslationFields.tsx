@@ -14,8 +14,8 @@ import {
   type TemplateType,
 } from '@originate/contract';
 import { hasSubject } from '../../domain/templates';
+import { languageName, translationEntries, typedSubject, withTranslation } from '../../domain/templateTranslations';
 import type { ProblemsAt } from '../lifecycles/problems';
-import { languageName, translationEntries, typedSubject, withTranslation } from './translations';
 
 export function TranslationFields({
   type,

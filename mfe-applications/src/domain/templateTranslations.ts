@@ -7,8 +7,8 @@ import {
   type TemplateTranslations,
   type TemplateType,
 } from '@originate/contract';
-import type { FieldProblem } from '../../domain/lifecycleEditor';
-import { hasSubject } from '../../domain/templates';
+import type { FieldProblem } from './lifecycleEditor';
+import { hasSubject } from './templates';
 
 type Translation = NonNullable<TemplateTranslations[TemplateLanguage]>;
 
