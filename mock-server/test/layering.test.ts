@@ -48,6 +48,7 @@ const LAYERS = [
   'documents',
   'message-log',
   'templates',
+  'integrations',
   'customer-flow',
   'otp',
   'portal',
