@@ -90,6 +90,7 @@ export function debugPath(path: string, debugMode: boolean): string {
   return debugMode && !isAdminPath(path) ? `/debugger${path}` : path;
 }
 
+export * from './affordability';
 export * from './approvals';
 export * from './backOffice';
 export * from './fieldAccess';
