@@ -78,3 +78,83 @@ describe('processingFee', () => {
     expect(processingFee({ amount: 123_457, percent: 1.25, gstPercent: 18 })).toBe('1820.99');
   });
 });
+
+// Published figures the arithmetic is held to. Rounding: the EMI and each month's interest to the paisa, half up;
+// the last instalment repays what is left; a charge's tax to the paisa, half up; the APR to two places, half up.
+describe('loanCost against published Key Facts Statements and examples', () => {
+  it("RBL Bank's KFS: ₹47,000 at 21% for 24 months, processing fee ₹1,175 net of GST: EPI 2,415.14, APR 24.16%", () => {
+    const cost = loanCost({
+      amount: 47_000,
+      annualRatePercent: 21,
+      tenureMonths: 24,
+      charges: [{ name: 'Processing fees', amount: 1175, taxPercent: 18 }],
+    });
+    // The exact EMI is 2,415.1256: half up 2,415.13, a paisa under the KFS's figure (the lender's own rounding).
+    expect(Math.abs(Number(cost.emi) - 2415.14)).toBeLessThanOrEqual(0.01);
+    expect(cost.schedule.at(-1)?.balance).toBe('0.00');
+    expect(cost.charges).toEqual([{ name: 'Processing fees', amount: '1175.00', tax: '211.50', total: '1386.50' }]);
+    expect(cost.fees).toBe('1386.50');
+    expect(cost.netDisbursal).toBe('45613.50');
+    // The IRR is 24.1539…% a year: 24.15 half up; the KFS shows 24.16 (rounded up by the lender).
+    expect(cost.apr).toBe('24.15');
+  });
+
+  it("a lender's representative example: ₹5,00,000 at 10% for 5 years: EMI ₹10,624, interest ₹1,37,411, APR the rate", () => {
+    const cost = loanCost({ amount: 500_000, annualRatePercent: 10, tenureMonths: 60 });
+    expect(Math.round(Number(cost.emi))).toBe(10_624);
+    expect(Math.round(Number(cost.totalInterest))).toBe(137_411);
+    expect(Math.round(Number(cost.totalCost))).toBe(637_411);
+    expect(cost.apr).toBe('10.00');
+  });
+
+  it('a processing fee financed with the loan: ₹1,03,540 (₹1,00,000 + ₹3,000 fee + ₹540 GST) at 16% for 12 months: EMI ₹9,394', () => {
+    const cost = loanCost({ amount: 103_540, annualRatePercent: 16, tenureMonths: 12 });
+    expect(Math.round(Number(cost.emi))).toBe(9394);
+    expect(Math.round(Number(cost.totalInterest))).toBe(9191);
+  });
+
+  it("DMI Finance's KFS guide: ₹2,00,000 approved, ₹3,000 processing fee + GST deducted: ₹1,96,460 disbursed", () => {
+    const cost = loanCost({
+      amount: 200_000,
+      annualRatePercent: 14,
+      tenureMonths: 36,
+      charges: [{ name: 'Processing fee', amount: 3000, taxPercent: 18 }],
+    });
+    expect(cost.netDisbursal).toBe('196460.00');
+    // Charges paid up front raise the APR above the rate charged on the balance.
+    expect(Number(cost.apr)).toBeGreaterThan(14);
+  });
+
+  it('adds every charge and its tax, charges without tax as they are', () => {
+    const cost = loanCost({
+      amount: 1_000_000,
+      annualRatePercent: 12,
+      tenureMonths: 12,
+      charges: [
+        { name: 'Processing fee', amount: '5000', taxPercent: '18' },
+        { name: 'Stamp duty', amount: 1000 },
+        { name: 'Valuation', amount: 0.125, taxPercent: 18 },
+      ],
+    });
+    expect(cost.charges.map((line) => line.total)).toEqual(['5900.00', '1000.00', '0.15']);
+    expect(cost.fees).toBe('6900.15');
+    expect(cost.netDisbursal).toBe('993099.85');
+  });
+
+  it('refuses a charge no loan has, naming it', () => {
+    const terms = { amount: 1000, annualRatePercent: 10, tenureMonths: 12 };
+    expect(() => loanCost({ ...terms, charges: [{ name: 'x', amount: -1 }] })).toThrow(/charges\[0\]\.amount/);
+    expect(() => loanCost({ ...terms, charges: [{ name: 'x', amount: 1, taxPercent: 101 }] })).toThrow(
+      /charges\[0\]\.taxPercent/,
+    );
+    expect(() =>
+      loanCost({
+        ...terms,
+        charges: [
+          { name: 'x', amount: 600 },
+          { name: 'y', amount: 400 },
+        ],
+      }),
+    ).toThrow(/fees and charges/);
+  });
+});

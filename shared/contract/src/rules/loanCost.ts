@@ -12,8 +12,26 @@ export interface LoanTerms {
   /** Rate of interest, % a year (reducing balance, monthly rests). */
   annualRatePercent: Amount;
   tenureMonths: number;
-  /** Processing fees and other charges paid up front, in rupees. */
+  /** Processing fees and other charges paid up front, in rupees, taxes included. */
   fees?: Amount;
+  /** Charges the borrower pays up front, each with the tax on it (GST, % of the charge) when there is one. */
+  charges?: readonly LoanCharge[];
+}
+
+export interface LoanCharge {
+  name: string;
+  /** Rupees, before tax. */
+  amount: Amount;
+  /** Tax on the charge, % of it (GST is 18 today); none when left out. */
+  taxPercent?: Amount;
+}
+
+/** A charge as the Key Facts Statement lists it: rupees with two places. */
+interface ChargeLine {
+  name: string;
+  amount: string;
+  tax: string;
+  total: string;
 }
 
 /** One instalment: amounts in rupees as decimal strings with two places. */
@@ -30,9 +48,16 @@ export interface LoanCost {
   emi: string;
   totalInterest: string;
   fees: string;
+  /** Each charge with its tax; `fees` is their total (with the terms' `fees`). */
+  charges: ChargeLine[];
+  /** What reaches the borrower: the amount less every charge and tax paid up front. */
+  netDisbursal: string;
   /** Total amount payable: principal, interest and fees. */
   totalCost: string;
-  /** Annual percentage rate: the yearly rate at which the EMIs repay what was disbursed net of fees (two places). */
+  /**
+   * Annual percentage rate as RBI's KFS circular defines it: the rate (IRR on the reducing balance, monthly rate ×
+   * 12) that equates the net disbursal with the instalments, in percent with two places, half up.
+   */
   apr: string;
   schedule: ScheduleRow[];
 }
@@ -46,8 +71,9 @@ const paise = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_UP
 function checked(terms: LoanTerms) {
   const amount = new D(terms.amount);
   const rate = new D(terms.annualRatePercent);
-  const fees = new D(terms.fees ?? 0);
   const n = terms.tenureMonths;
+  const charges = (terms.charges ?? []).map((charge, i) => chargeLine(charge, i));
+  const fees = charges.reduce((sum, line) => sum.plus(line.total), new D(terms.fees ?? 0));
   if (!amount.isFinite() || amount.lte(0)) throw new RangeError(`amount must be above 0, got ${terms.amount}`);
   if (!rate.isFinite() || rate.lt(0) || rate.gt(100)) {
     throw new RangeError(`annualRatePercent must be from 0 to 100, got ${terms.annualRatePercent}`);
@@ -55,9 +81,25 @@ function checked(terms: LoanTerms) {
   if (!Number.isInteger(n) || n < 1 || n > MAX_TENURE_MONTHS) {
     throw new RangeError(`tenureMonths must be a whole number from 1 to ${MAX_TENURE_MONTHS}, got ${n}`);
   }
-  if (!fees.isFinite() || fees.lt(0) || fees.gte(amount))
-    throw new RangeError(`fees must be from 0 to below the amount, got ${terms.fees}`);
-  return { amount, monthly: rate.div(1200), fees, n };
+  if (!fees.isFinite() || fees.lt(0) || fees.gte(amount)) {
+    throw new RangeError(`fees and charges must be from 0 to below the amount, got ${fees.toFixed(2)}`);
+  }
+  return { amount, monthly: rate.div(1200), fees, charges, n };
+}
+
+/** One charge with its tax, each in paise half up; a RangeError naming the charge otherwise. */
+function chargeLine(charge: LoanCharge, index: number): ChargeLine {
+  const amount = new D(charge.amount);
+  const taxPercent = new D(charge.taxPercent ?? 0);
+  if (!amount.isFinite() || amount.lt(0)) {
+    throw new RangeError(`charges[${index}].amount must be from 0, got ${charge.amount}`);
+  }
+  if (!taxPercent.isFinite() || taxPercent.lt(0) || taxPercent.gt(100)) {
+    throw new RangeError(`charges[${index}].taxPercent must be from 0 to 100, got ${charge.taxPercent}`);
+  }
+  const base = paise(amount);
+  const tax = paise(base.mul(taxPercent).div(100));
+  return { name: charge.name, amount: base.toFixed(2), tax: tax.toFixed(2), total: base.plus(tax).toFixed(2) };
 }
 
 /** EMI = P·r·(1+r)^n / ((1+r)^n − 1) at the monthly rate r (P/n without interest), in paise. */
@@ -77,7 +119,7 @@ function emi(amount: Decimal, monthly: Decimal, n: number): Decimal {
  * principal; the last instalment repays what is left, so the balance ends at exactly 0.
  */
 export function loanCost(terms: LoanTerms): LoanCost {
-  const { amount, monthly, fees, n } = checked(terms);
+  const { amount, monthly, fees, charges, n } = checked(terms);
   const instalment = emi(amount, monthly, n);
   const schedule: ScheduleRow[] = [];
   let balance = amount;
@@ -100,10 +142,14 @@ export function loanCost(terms: LoanTerms): LoanCost {
     emi: instalment.toFixed(2),
     totalInterest: totalInterest.toFixed(2),
     fees: fees.toFixed(2),
+    charges,
+    netDisbursal: amount.minus(fees).toFixed(2),
     totalCost: amount.plus(totalInterest).plus(fees).toFixed(2),
-    apr: annualPercentageRate(
-      amount.minus(fees).toNumber(),
-      schedule.map((row) => Number(row.emi)),
+    apr: new D(
+      annualPercentageRate(
+        amount.minus(fees).toNumber(),
+        schedule.map((row) => Number(row.emi)),
+      ),
     ).toFixed(2),
     schedule,
   };
@@ -111,7 +157,8 @@ export function loanCost(terms: LoanTerms): LoanCost {
 
 /**
  * The yearly rate (monthly rate × 12, in %) at which the instalments' present value equals what was disbursed:
- * bisection on the monthly rate (a rate, shown to two places: floating point is enough here).
+ * bisection on the monthly rate to 1e-12 (a rate, not money, shown to two places: floating point is enough
+ * here; the amounts it discounts are the schedule's exact paise).
  */
 function annualPercentageRate(disbursed: number, instalments: readonly number[]): number {
   const presentValue = (rate: number) => {
