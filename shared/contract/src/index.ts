@@ -27,6 +27,8 @@ export * from './contracts/events';
 export type * from './contracts/flow';
 export type * from './contracts/followSchemas';
 export * from './contracts/graphql';
+export type * from './contracts/integrationSchemas';
+export * from './contracts/integrations';
 export type * from './contracts/leadSchemas';
 export * from './contracts/leads';
 export type * from './contracts/lifecycle';

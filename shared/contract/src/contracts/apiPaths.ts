@@ -232,6 +232,26 @@ export const API_PATHS = {
   /** Ours, GET: the delivery log of one application (what, to whom, when, status). */
   applicationMessages: '/v3/application/:applicationId/messages',
 
+  // Vendor integrations (mock-server README "Integrations"); bodies and answers in integrationSchemas.ts.
+  /** POST (spec §7) {application_id}: the applicant's bureau report now, its obligations and FOIR. */
+  bureauObligation: '/cibil/obligation',
+  /** POST (spec §7) {application_id}: the bank-statement analysis of the applicant's salary account. */
+  bankStatementLink: '/perfios/transactionLink',
+  /** Ours, POST (spec §7 "id verification at a supplied path"): a PAN or Aadhaar checked and verified with the issuer. */
+  identityVerify: '/v3/integrations/identity/verify',
+  /** Ours, POST (spec §7 vendor loan creation) {application_id}: the loan account opened in core banking. */
+  loanCreation: '/v3/integrations/loan/create',
+  /** Ours, POST (spec §7 vendor deviation) {application_id, code, reason}: a deviation recorded with core banking. */
+  loanDeviation: '/v3/integrations/loan/deviation',
+  /** Ours, POST (spec §7 employee search) {query}: the bank's staff directory. */
+  employeeSearch: '/v3/integrations/employees/search',
+  /** Ours, POST (spec §7 online payment) {application_id, amount, purpose}: a payment link from the gateway. */
+  onlinePayment: '/v3/integrations/payments',
+  /** Ours, POST (spec §7 PMAY PDF) {application_id}: the PMAY subsidy form, kept as a document. */
+  pmayPdf: '/v3/integrations/pmay/pdf',
+  /** Ours, GET: an application's latest integration results and its recent vendor calls (the Credit panel). */
+  applicationIntegrations: '/v3/integrations/application/:applicationId',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 
@@ -240,6 +260,41 @@ export const API_PATHS = {
   healthz: '/healthz',
   /** Readiness: database and Redis answer and the process is not draining; else 503. */
   readyz: '/readyz',
+
+  // The rest of spec §7 (shapes ours where the spec shows none: mock-server README "Routes").
+  /** POST: an older client's query call: create (no subTaskId) or update (subTaskId) a query. */
+  createOrUpdateQuery: '/queries/createOrUpdateQuery',
+  updateQuery: '/queries/updateQuery',
+  queriesUnresolvedCount: '/queries/getQueriesUnresolvedCountByUserId',
+  /** POST {application_id}: the fields of the application's flow a request for information may ask for. */
+  queryFields: '/v3/queries/getFields',
+  sendRequestForInfoNotifications: '/v3/queries/sendRequestForInfoNotifications',
+  fetchFieldsForReqInfo: '/v3/queries/fetchFieldsForReqInfo/:requestForInfoId',
+  backstageProducts: '/backstage/Products',
+  applicationsNew: '/backstage/getApplicationsNew',
+  applicationsDeclined: '/backstage/getApplicationsDeclined',
+  geoLimitStatus: '/backstage/getGeoLimitStatus',
+  nsmApplications: '/backstage/getNsmApplications',
+  nsmZoneGroup: '/backstage/getNsmZoneGroup',
+  filteredNsm: '/backstage/getfilteredNsm',
+  statusUpdate: '/app/status_update',
+  fetchApplications: '/app/fetch_applications',
+  captureAction: '/v3/captureAction',
+  workflowCaptureAction: '/workFlowExecution/captureAction',
+  uploadNic: '/api/uploadNICtos3',
+  productSetupConfigs: '/v3/setup_configs/:productCode',
+  componentSetupConfig: '/component/setup_config/:category/:subcategory',
+  componentSetupConfigs: '/v3/component/setup_configs',
+  propertyDetails: '/api/PropertyDetails/:propertyType/:property',
+  componentConfigList: '/v3/component/componentConfigs',
+  componentConfig: '/v3/component/componentConfigs/:componentId',
+  flowDetails: '/v3/flow/fetch_flowDetails',
+  translationData: '/v3/translation/fetchData',
+  /** Public: a language's translations as the app's i18n file (en.json). */
+  i18nFile: '/assets/i18n/:file',
+  cardTypes: '/collectionConfig/cardTypes',
+  productTypeDetails: '/api/product_type_details',
+  masterSoftConfigurations: '/api/getmasterSoftConfigurations',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;
