@@ -252,6 +252,23 @@ export const API_PATHS = {
   /** Ours, GET: an application's latest integration results and its recent vendor calls (the Credit panel). */
   applicationIntegrations: '/v3/integrations/application/:applicationId',
 
+  // Loan arithmetic, decisions and utilities (mock-server README "Calculations, decisions and utilities");
+  // bodies and answers in decisionSchemas.ts.
+  /** POST (spec §7): EMI, schedule, total interest and the KFS APR of a loan's terms and charges. */
+  calculate: '/calculations/calculate',
+  /** POST (spec §7): the net disbursal, the loan's cost and, given an income, its affordability (FOIR). */
+  netFinancingCalculation: '/net_per_fin_config/net_financing_calculation',
+  /** GET (spec §7) ?application_id: the product's decision (product code, decision name) taken on the application. */
+  decisionExecute: '/decision_engine/execute/:product/:name',
+  /** GET (staff) ?name&verNum: a product's decision tables; POST (operations admin): a new version. */
+  decisionConfig: '/setup/configs/Decision/:product',
+  /** Ours, GET: the application's decisions, newest first, with their inputs and the rows that fired. */
+  applicationDecisions: '/v3/application/:applicationId/decisions',
+  /** POST (spec §7) {xml}: the document as JSON (no entities, bounded in size and depth). */
+  xmlToJson: '/util/xmlToJSON',
+  /** POST (spec §7) {decryptMsg}: an envelope opened with the caller's own session key. */
+  decryption: '/api/decryption',
+
   // Notifications
   notificationSubscription: '/v3/notification/subscription',
 
