@@ -24,6 +24,8 @@ import {
   flowConfigRoutes,
   flowConfigSaveAdminRoutes,
   flowConfigSaveRoutes,
+  specConfigAdminRoutes,
+  specConfigRoutes,
 } from './modules/configs';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
@@ -104,6 +106,7 @@ const NON_ADMIN_PLUGINS = [
   leadRoutes,
   reportRoutes,
   videoRoutes,
+  specConfigRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -119,6 +122,7 @@ const UNPREFIXED_PLUGINS = [
   listSetupRoutes,
   portalRoutes,
   portalVideoRoutes,
+  specConfigAdminRoutes,
 ];
 
 /** How often Node looks for requests past their timeout: the most a stalled request outlives it. */

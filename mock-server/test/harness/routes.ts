@@ -54,6 +54,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v3/portal/signIn/verifyOtp',
   // The portal's 'Request a call back' (README "Leads: callback requests").
   'POST /api/requestforcallback',
+  // The app's i18n file (README "Routes"): read before anyone signs in, like the app's other assets.
+  'GET /assets/i18n/:file',
+  'HEAD /assets/i18n/:file',
 ];
 
 /**

@@ -15,3 +15,4 @@ export {
   saveTranslations,
 } from './flow-store';
 export { configsRoutes } from './routes';
+export { specConfigAdminRoutes, specConfigRoutes } from './spec-routes';

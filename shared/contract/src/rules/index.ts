@@ -93,6 +93,7 @@ export function debugPath(path: string, debugMode: boolean): string {
 export * from './affordability';
 export * from './approvals';
 export * from './backOffice';
+export * from './cards';
 export * from './fieldAccess';
 export * from './identity';
 export * from './internalApplications';

@@ -1,0 +1,184 @@
+// Requests and answers of the remaining spec §7 calls whose shapes the spec does not show (mock-server README
+// "Routes": the rows marked "spec §7, our shape"): the older queries calls, the NSM and geo-limit lists, the
+// application service's status update and batch fetch, captureAction, the NIC upload, and the admin
+// configuration reads. Objects refuse unknown keys; strings are bounded.
+import Type, { type Static } from 'typebox';
+import { ComponentConfigSchema, FIELD_TYPES, FlowConfigSchema, FlowModeSchema, literalUnion } from './flow';
+import { AnyKey, Code, closed, Id, Key, Nullable } from './primitives';
+
+const Text = Type.String();
+const Count = Type.Integer({ minimum: 0 });
+/** A comma-separated list of keys or codes in a query string. */
+const KeyList = Type.String({ minLength: 1, maxLength: 2000, pattern: '^[A-Za-z0-9_.-]+(,[A-Za-z0-9_.-]+)*$' });
+const FieldTypeList = Type.String({
+  minLength: 1,
+  maxLength: 500,
+  pattern: `^(${FIELD_TYPES.join('|')})(,(${FIELD_TYPES.join('|')}))*$`,
+});
+
+// ---- Admin configuration reads ----
+
+/**
+ * GET /v3/component/setup_configs and GET /v3/component/componentConfigs: the components, each with only
+ * the fields kept by the filters (a component left without fields is left out). setupCategory is the field
+ * category (USER, EXTERNAL, CUSTOMER = none), setupCategoryType and identifier the field identifier.
+ */
+export const ComponentSetupQuerySchema = Type.Object(
+  {
+    skipFields: Type.Optional(KeyList),
+    skipTypes: Type.Optional(FieldTypeList),
+    allowedTypes: Type.Optional(FieldTypeList),
+    setupCategoryType: Type.Optional(literalUnion(['C', 'G', 'CG', 'PG', 'P', 'PI', 'H'] as const)),
+    setupCategory: Type.Optional(literalUnion(['USER', 'EXTERNAL', 'CUSTOMER'] as const)),
+  },
+  closed,
+);
+export type ComponentSetupQuery = Static<typeof ComponentSetupQuerySchema>;
+
+export const ComponentConfigsQuerySchema = Type.Object(
+  {
+    identifier: Type.Optional(ComponentSetupQuerySchema.properties.setupCategoryType),
+    setupCategory: Type.Optional(ComponentSetupQuerySchema.properties.setupCategory),
+  },
+  closed,
+);
+
+export const ComponentListAnswerSchema = Type.Array(ComponentConfigSchema);
+
+/** GET /v3/setup_configs/{productCode}: a product's whole setup. */
+export const ProductSetupAnswerSchema = Type.Object(
+  {
+    product_code: Code,
+    product_name: Text,
+    flowId: Text,
+    verNum: Type.Integer(),
+    /** Every stored version of the product's flow, newest first. */
+    flowVersions: Type.Array(Type.Object({ verNum: Type.Integer(), mode: FlowModeSchema, updatedAt: Text }, closed)),
+    /** The {type}/{name} configurations kept under the product's code (its lifecycle, its decision tables). */
+    configs: Type.Array(Type.Object({ type: Text, name: Text }, closed)),
+  },
+  closed,
+);
+
+/** POST /v3/flow/fetch_flowDetails. */
+export const FlowDetailsBodySchema = Type.Object(
+  {
+    flowId: Id,
+    verNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
+    mode: Type.Optional(FlowModeSchema),
+  },
+  closed,
+);
+export const FlowDetailsAnswerSchema = Type.Object(
+  {
+    flowId: Text,
+    verNum: Type.Integer(),
+    mode: FlowModeSchema,
+    flowName: Text,
+    product_code: Text,
+    product_name: Text,
+    flow_type: FlowConfigSchema.properties.flow_type,
+    sections: Type.Array(
+      Type.Object(
+        {
+          section_id: Text,
+          display_name: Text,
+          sub_sections: Type.Array(
+            Type.Object(
+              { sub_section_id: Text, display_name: Text, route_info: Text, componentId: Text, fieldCount: Count },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+    fieldCount: Count,
+  },
+  closed,
+);
+
+/** POST /v3/translation/fetchData {flowId, type}: type is the language the flow's texts are wanted in. */
+export const TranslationDataBodySchema = Type.Object(
+  { flowId: Id, type: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?$' }) },
+  closed,
+);
+export const TranslationDataAnswerSchema = Type.Object(
+  {
+    flowId: Text,
+    lang: Text,
+    /** Each text of the flow (section, step and field labels, placeholders, messages) → its translation, or itself. */
+    translations: Type.Record(AnyKey, Text),
+    translated: Count,
+    total: Count,
+  },
+  closed,
+);
+
+/** GET /assets/i18n/{lang}.json: a language's stored translations, text → translated text. */
+export const I18nFileParamsSchema = Type.Object(
+  { file: Type.String({ pattern: '^[a-z]{2,3}(-[A-Za-z]{2,4})?\\.json$' }) },
+  closed,
+);
+export const I18nAnswerSchema = Type.Record(AnyKey, Text);
+
+/** GET /api/product_type_details: the active products grouped by product type. */
+export const ProductTypeDetailsAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          product_type_code: Text,
+          products: Type.Array(
+            Type.Object(
+              { product_code: Text, product_name: Text, min_amount: Type.Number(), max_amount: Type.Number() },
+              closed,
+            ),
+          ),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+/** GET /api/getmasterSoftConfigurations: the limits the server keeps (spec §9), as it applies them. */
+export const MasterSoftConfigurationsAnswerSchema = Type.Object(
+  {
+    pageSizeDefault: Type.Integer(),
+    pageSizeOptions: Type.Array(Type.Integer()),
+    gridPageSizeOptions: Type.Array(Type.Integer()),
+    maxFileSizeBytes: Type.Integer(),
+    uploadKinds: Type.Array(Text),
+    validSessionSeconds: Type.Integer(),
+    sessionWarningSeconds: Type.Integer(),
+    defaultFlowVersion: Type.Integer(),
+    dateFormat: Text,
+    globalSearchPageSize: Type.Integer(),
+  },
+  closed,
+);
+
+/** POST /collectionConfig/cardTypes: the card networks the bank collects by; with a number, the one it is. */
+export const CardTypesBodySchema = Type.Object(
+  { cardNumber: Type.Optional(Type.String({ pattern: '^[0-9]{6,19}$' })) },
+  closed,
+);
+export const CardTypesAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object({ code: Text, name: Text, lengths: Type.Array(Type.Integer()), cvvLength: Type.Integer() }, closed),
+    ),
+    /** With a card number: its network (null: none of them), and whether its Luhn check digit holds. */
+    match: Type.Optional(Nullable(Text)),
+    luhnValid: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
+
+/** GET /api/PropertyDetails/{propertyType}/{property}. */
+export const PropertyDetailsParamsSchema = Type.Object(
+  { propertyType: literalUnion(['DROPDOWN', 'RADIO'] as const), property: Key },
+  closed,
+);
