@@ -31,6 +31,7 @@ import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } fro
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
 import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
+import { integrationRoutes, startIntegrations } from './modules/integrations';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { lifecycleRoutes } from './modules/lifecycle';
 import { listRoutes, listSetupRoutes } from './modules/lists';
@@ -101,6 +102,7 @@ const NON_ADMIN_PLUGINS = [
   documentRoutes,
   messageLogRoutes,
   templateRoutes,
+  integrationRoutes,
   flowConfigSaveRoutes,
   listRoutes,
   leadRoutes,
@@ -197,6 +199,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     drain,
   };
   app.decorate('ctx', ctx);
+  // The vendors' clients, and the built-in sandbox for every kind without a real vendor (README "Integrations").
+  const integrations = await startIntegrations(ctx);
 
   // An empty body counts as no body, so body-less POSTs (logout) work with any client.
   const parseJson = app.getDefaultJsonParser('error', 'ignore');
@@ -269,6 +273,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     await ctx.documentWork.close();
+    await integrations.close();
     await redis?.close();
     if (ownsDb) await db.close();
   });

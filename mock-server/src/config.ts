@@ -3,7 +3,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LOGIN_KEY } from '@originate/contract';
+import { DEFAULT_LOGIN_KEY, INTEGRATION_KINDS, type IntegrationKind } from '@originate/contract';
 
 export interface Config {
   port: number;
@@ -78,6 +78,30 @@ export interface Config {
   slaSweep: SlaSweepConfig;
   /** Outgoing e-mail and SMS (README "Messages"): where they go, and how the outbox's worker delivers them. */
   messages: MessagesConfig;
+  /** Vendor integrations (README "Integrations"): each kind's vendor, and how the one client calls them. */
+  integrations: IntegrationsConfig;
+}
+
+export interface IntegrationVendorConfig {
+  /** INTEGRATION_<KIND>_URL: the real vendor's base URL; unset: the built-in sandbox the server starts. */
+  url?: string;
+  /** INTEGRATION_<KIND>_API_KEY: sent as the X-Api-Key header. */
+  apiKey?: string;
+  /** INTEGRATION_<KIND>_TIMEOUT_MS: one attempt gives up after this long. */
+  timeoutMs: number;
+}
+
+export interface IntegrationsConfig {
+  vendors: Record<IntegrationKind, IntegrationVendorConfig>;
+  /** INTEGRATION_RETRIES: further attempts of an idempotent call after a timeout, 5xx or unreachable vendor. */
+  retries: number;
+  /** INTEGRATION_RETRY_BASE_MS: the first retry's wait; each next one doubles it (with jitter). */
+  retryBaseMs: number;
+  /** INTEGRATION_BREAKER_FAILURES calls failing in a row open a kind's circuit for INTEGRATION_BREAKER_OPEN_MS. */
+  breakerFailures: number;
+  breakerOpenMs: number;
+  /** INTEGRATION_SANDBOX_LATENCY_MS: how long the built-in sandboxes take to answer (the bench's 1 s vendor). */
+  sandboxLatencyMs: number;
 }
 
 export interface MessagesConfig {
@@ -213,6 +237,27 @@ function urlOf(env: NodeJS.ProcessEnv, name: string, protocols: readonly string[
   return raw;
 }
 
+/** INTEGRATION_BUREAU_URL, INTEGRATION_BANK_STATEMENT_URL, ...: a kind's variables are named by its words in capitals. */
+function integrationsOf(env: NodeJS.ProcessEnv): IntegrationsConfig {
+  const vendors = {} as Record<IntegrationKind, IntegrationVendorConfig>;
+  for (const kind of INTEGRATION_KINDS) {
+    const prefix = `INTEGRATION_${kind.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+    vendors[kind] = {
+      url: urlOf(env, `${prefix}_URL`, ['http:', 'https:']),
+      apiKey: env[`${prefix}_API_KEY`] || undefined,
+      timeoutMs: positiveInt(env, `${prefix}_TIMEOUT_MS`, 10_000, 600_000),
+    };
+  }
+  return {
+    vendors,
+    retries: countOf(env, 'INTEGRATION_RETRIES', 2, 10),
+    retryBaseMs: positiveInt(env, 'INTEGRATION_RETRY_BASE_MS', 200, 60_000),
+    breakerFailures: positiveInt(env, 'INTEGRATION_BREAKER_FAILURES', 5, 1_000),
+    breakerOpenMs: positiveInt(env, 'INTEGRATION_BREAKER_OPEN_MS', 30_000, 3_600_000),
+    sandboxLatencyMs: countOf(env, 'INTEGRATION_SANDBOX_LATENCY_MS', 0, 600_000),
+  };
+}
+
 /** MAIL_FROM: an address, or a name and an address in angle brackets. */
 function mailFromOf(raw: string | undefined): string {
   if (raw === undefined || raw === '') return 'Originate <no-reply@originate.localhost>';
@@ -345,5 +390,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: positiveInt(env, 'OUTBOX_LEASE_MS', 120_000, 86_400_000),
       sendTimeoutMs: positiveInt(env, 'OUTBOX_SEND_TIMEOUT_MS', 30_000, 600_000),
     },
+    integrations: integrationsOf(env),
   };
 }

@@ -153,6 +153,16 @@ function flowOf(code: string): { flowId: string; flowName: string } {
 const seedDob = (i: number) =>
   `${String(1 + ((i * 7) % 28)).padStart(2, '0')}/${String(1 + ((i * 5) % 12)).padStart(2, '0')}/${1970 + ((i * 11) % 28)}`;
 
+/**
+ * A person's PAN from the application's number and the applicant's surname (no PRNG draw either): the fourth
+ * letter P (an individual), the fifth the surname's initial, as the Income Tax Department issues them.
+ */
+const seedPan = (i: number, fullName: string) => {
+  const letter = (n: number) => String.fromCharCode(65 + (n % 26));
+  const initial = (fullName.trim().split(/\s+/).at(-1) ?? 'X').charAt(0).toUpperCase();
+  return `${letter(i * 7 + 1)}${letter(i * 3 + 5)}${letter(i + 11)}P${initial}${String(1001 + ((i * 373) % 8998))}${letter(i * 5 + 2)}`;
+};
+
 interface Applicant {
   fullName: string;
   mobile: string;
@@ -189,6 +199,7 @@ function formValues(code: string, i: number, a: Applicant): Record<string, unkno
       property_city: a.city,
       full_name: a.fullName,
       dob: seedDob(i),
+      pan: seedPan(i, a.fullName),
       email: a.email,
       mobile: a.mobile,
       employment_type: a.employmentType,

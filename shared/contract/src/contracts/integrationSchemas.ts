@@ -137,7 +137,11 @@ export const IdentityVerifyBodySchema = Type.Object(
   closed,
 );
 export type IdentityVerifyBody = Static<typeof IdentityVerifyBodySchema>;
-export const IdentityAnswerSchema = Type.Object({ ...CallMeta, check: IdentityCheckSchema }, closed);
+/** callId null: the number failed its own rules, so no vendor was asked (and nothing kept). */
+export const IdentityAnswerSchema = Type.Object(
+  { callId: Nullable(Id), fetchedAt: IsoDateTime, check: IdentityCheckSchema },
+  closed,
+);
 export type IdentityAnswer = Static<typeof IdentityAnswerSchema>;
 
 /** POST loan creation in core banking: the loan account opened for the application (the same one when asked again). */

@@ -27,6 +27,7 @@ export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
 export const INTEGRATION_FAILURES = [
   'TIMEOUT',
   'VENDOR_ERROR',
+  'REJECTED',
   'MALFORMED_ANSWER',
   'CIRCUIT_OPEN',
   'UNREACHABLE',
@@ -39,6 +40,7 @@ export function integrationFailureMessage(kind: IntegrationKind, failure: Integr
   const what: Record<IntegrationFailure, string> = {
     TIMEOUT: `The ${vendor} did not answer in time`,
     VENDOR_ERROR: `The ${vendor} answered with an error`,
+    REJECTED: `The ${vendor} refused the request`,
     MALFORMED_ANSWER: `The ${vendor} sent an answer we could not read`,
     CIRCUIT_OPEN: `The ${vendor} is failing; calls are paused for a short while`,
     UNREACHABLE: `The ${vendor} could not be reached`,

@@ -1,0 +1,472 @@
+// Vendor calls for an application, each audited: the call's row (who, which application, outcome, attempts,
+// duration, the request and the answer with personal data masked) and, when it succeeded, its result in one
+// transaction. A failed call writes its audit row only and answers 503 with a retryable message naming the
+// vendor: nothing half-written.
+import { randomUUID } from 'node:crypto';
+import {
+  type Affordability,
+  type ApplicationIntegrationsAnswer,
+  type BankStatementAnalysis,
+  type BureauReport,
+  foirPercent,
+  type IdentityCheck,
+  type IntegrationKind,
+  integrationFailureMessage,
+  isValidAadhaar,
+  isValidPan,
+  maskAadhaar,
+  maskPan,
+  maskPersonalData,
+  normaliseAadhaar,
+  normalisePan,
+  panHolderType,
+  REFUSAL_CODES,
+} from '@originate/contract';
+import { emiOf } from '@originate/contract/templates';
+import type { Queryable } from '../../db';
+import { HttpError, invalid } from '../../http/errors';
+import type { AppContext } from '../../platform/context';
+import type { StoredApplication } from '../applications';
+import { storeDocument } from '../documents';
+import type { Outcome } from './adapters';
+import { type Exchange, VendorCallError } from './client';
+import { latestIntegrationResult, type ResultKind } from './results';
+import { integrationsOf } from './runtime';
+
+export interface Who {
+  userId: string | null;
+  applicationId: string | null;
+}
+
+interface Audited<T> {
+  value: T;
+  callId: string;
+  at: Date;
+}
+
+async function writeCall(
+  tx: Queryable,
+  row: {
+    callId: string;
+    kind: IntegrationKind;
+    operation: string;
+    who: Who;
+    status: string;
+    exchange: Exchange;
+    durationMs: number;
+    request: unknown;
+    at: Date;
+  },
+) {
+  await tx.query(
+    `INSERT INTO integration_calls (call_id, kind, operation, application_id, user_id, status, http_status, attempts,
+       duration_ms, request_masked, answer_masked, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      row.callId,
+      row.kind,
+      row.operation,
+      row.who.applicationId,
+      row.who.userId,
+      row.status,
+      row.exchange.httpStatus,
+      row.exchange.attempts,
+      row.durationMs,
+      JSON.stringify(maskPersonalData(row.request)),
+      JSON.stringify(maskPersonalData(row.exchange.answer)),
+      row.at,
+    ],
+  );
+}
+
+/**
+ * Runs one vendor call and audits it. keep (the result's rows) runs in the audit row's transaction; a vendor
+ * failure is audited on its own and thrown as a 503 whose message names the vendor and says to try again.
+ */
+async function audited<T>(
+  ctx: AppContext,
+  who: Who,
+  kind: IntegrationKind,
+  operation: string,
+  request: unknown,
+  run: () => Promise<Outcome<T>>,
+  keep?: (tx: Queryable, callId: string, value: T, at: Date) => Promise<void>,
+): Promise<Audited<T>> {
+  const callId = randomUUID();
+  const started = performance.now();
+  const durationMs = () => Math.round(performance.now() - started);
+  let outcome: Outcome<T>;
+  try {
+    outcome = await run();
+  } catch (error) {
+    if (!(error instanceof VendorCallError)) throw error;
+    const at = ctx.now();
+    await writeCall(ctx.db, {
+      callId,
+      kind,
+      operation,
+      who,
+      status: error.failure,
+      exchange: error.exchange,
+      durationMs: durationMs(),
+      request,
+      at,
+    });
+    ctx.log.warn({ kind, operation, failure: error.failure, callId }, 'vendor call failed');
+    const { status, code } = REFUSAL_CODES.SERVICE_UNAVAILABLE;
+    throw new HttpError(status, { code, message: integrationFailureMessage(kind, error.failure) });
+  }
+  const at = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    await writeCall(tx, {
+      callId,
+      kind,
+      operation,
+      who,
+      status: 'OK',
+      exchange: outcome.exchange,
+      durationMs: durationMs(),
+      request,
+      at,
+    });
+    if (keep) await keep(tx, callId, outcome.value, at);
+  });
+  return { value: outcome.value, callId, at };
+}
+
+const keepResult =
+  (applicationId: string, kind: ResultKind) =>
+  async (tx: Queryable, callId: string, result: unknown, at: Date): Promise<void> => {
+    await tx.query(
+      'INSERT INTO integration_results (call_id, application_id, kind, result, fetched_at) VALUES ($1, $2, $3, $4, $5)',
+      [callId, applicationId, kind, JSON.stringify(result), at],
+    );
+  };
+
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const amount = (v: unknown) => {
+  const n = Number(text(v).replace(/,/g, ''));
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+/** The applicant's data the vendors need, under any demo product's field keys. */
+function applicantOf(stored: StoredApplication) {
+  const f = (stored.application.customFields ?? {}) as Record<string, unknown>;
+  const first = (...keys: string[]) => keys.map((k) => f[k]).find((v) => text(v) !== '');
+  const tenureYears = amount(f.tenure_years);
+  return {
+    name: text(first('full_name', 'pl_full_name', 'cl_full_name')),
+    dob: text(first('dob', 'pl_dob', 'cl_dob')),
+    mobile: text(first('mobile', 'pl_mobile', 'cl_mobile')),
+    pan: text(first('pan', 'pl_pan', 'cl_pan')).toUpperCase(),
+    employer: text(first('employer_name', 'business_name')),
+    monthlyIncome: amount(first('monthly_income', 'pl_monthly_income', 'cl_monthly_income')),
+    loanAmount: amount(first('loan_amount', 'pl_loan_amount', 'cl_loan_amount')),
+    interestRate: amount(f.interest_rate),
+    tenureMonths: tenureYears ? tenureYears * 12 : amount(first('pl_tenure_months', 'cl_tenure_months')),
+    city: text(first('property_city', 'cl_city')),
+  };
+}
+
+const who = (ctx: { userId: string | null }, stored: StoredApplication): Who => ({
+  userId: ctx.userId,
+  applicationId: stored.application.application_id,
+});
+
+const asOf = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
+
+/** The EMI of the loan asked for, when its amount, rate and tenure are known (contract loan arithmetic). */
+function proposedEmi(applicant: ReturnType<typeof applicantOf>): number | null {
+  const { loanAmount, interestRate, tenureMonths } = applicant;
+  if (!loanAmount || !interestRate || !tenureMonths || !Number.isInteger(tenureMonths)) return null;
+  return Number(emiOf({ amount: loanAmount, annualRatePercent: interestRate, tenureMonths }));
+}
+
+/** FOIR of the application: its declared income, the bureau's obligations and the EMI asked for. */
+export function affordabilityOf(stored: StoredApplication, monthlyObligations: number): Affordability {
+  const applicant = applicantOf(stored);
+  const emi = proposedEmi(applicant);
+  return {
+    monthlyIncome: applicant.monthlyIncome,
+    monthlyObligations,
+    proposedEmi: emi,
+    foirPercent: applicant.monthlyIncome
+      ? foirPercent({ monthlyIncome: applicant.monthlyIncome, monthlyObligations, proposedEmi: emi ?? 0 })
+      : null,
+  };
+}
+
+export async function fetchBureauReport(ctx: AppContext, caller: { userId: string | null }, stored: StoredApplication) {
+  const applicant = applicantOf(stored);
+  if (!isValidPan(applicant.pan))
+    throw invalid('pan', "the applicant's PAN is missing or invalid: a bureau report needs it");
+  const subject = {
+    pan: applicant.pan,
+    name: applicant.name,
+    dob: applicant.dob,
+    mobile: applicant.mobile,
+    asOf: asOf(ctx),
+  };
+  const id = stored.application.application_id;
+  const done = await audited(
+    ctx,
+    who(caller, stored),
+    'bureau',
+    'report',
+    subject,
+    () => integrationsOf(ctx).bureau.report(subject),
+    keepResult(id, 'bureau'),
+  );
+  return {
+    callId: done.callId,
+    fetchedAt: done.at.toISOString(),
+    report: done.value,
+    affordability: affordabilityOf(stored, done.value.obligations.monthlyTotal),
+  };
+}
+
+export async function fetchBankStatement(
+  ctx: AppContext,
+  caller: { userId: string | null },
+  stored: StoredApplication,
+) {
+  const applicant = applicantOf(stored);
+  if (!applicant.monthlyIncome) throw invalid('monthly_income', 'is needed for a bank-statement analysis');
+  const id = stored.application.application_id;
+  const subject = {
+    reference: id,
+    name: applicant.name,
+    employer: applicant.employer || 'Salary credit',
+    declaredMonthlyIncome: applicant.monthlyIncome,
+    asOf: asOf(ctx),
+  };
+  const done = await audited(
+    ctx,
+    who(caller, stored),
+    'bankStatement',
+    'analyse',
+    subject,
+    () => integrationsOf(ctx).bankStatement.analyse(subject),
+    keepResult(id, 'bankStatement'),
+  );
+  return { callId: done.callId, fetchedAt: done.at.toISOString(), analysis: done.value };
+}
+
+export async function verifyIdentity(
+  ctx: AppContext,
+  caller: { userId: string | null },
+  stored: StoredApplication,
+  input: { type: 'PAN' | 'AADHAAR'; number: string; name?: string },
+) {
+  const id = stored.application.application_id;
+  const integrations = integrationsOf(ctx);
+  const keep = keepResult(id, 'identity');
+  let check: IdentityCheck;
+  let callId: string;
+  let at: Date;
+  if (input.type === 'PAN') {
+    const pan = normalisePan(input.number);
+    const base = { type: 'PAN' as const, numberMasked: maskPan(pan), holderType: panHolderType(pan) };
+    if (!isValidPan(pan)) {
+      // A number that fails its own rules is not sent to the issuer: there is nothing to ask.
+      return {
+        callId: null,
+        fetchedAt: ctx.now().toISOString(),
+        check: { ...base, valid: false, verified: false, nameMatch: null, reason: 'PAN format is invalid' },
+      };
+    }
+    const done = await audited(
+      ctx,
+      who(caller, stored),
+      'identity',
+      'pan',
+      { pan, name: input.name },
+      () => integrations.identity.pan(pan, input.name),
+      (tx, call, record, when) => keep(tx, call, toPanCheck(base, record), when),
+    );
+    check = toPanCheck(base, done.value);
+    ({ callId, at } = done);
+  } else {
+    const aadhaar = normaliseAadhaar(input.number);
+    const base = { type: 'AADHAAR' as const, numberMasked: maskAadhaar(aadhaar), holderType: null, nameMatch: null };
+    if (!isValidAadhaar(aadhaar)) {
+      return {
+        callId: null,
+        fetchedAt: ctx.now().toISOString(),
+        check: { ...base, valid: false, verified: false, reason: 'Aadhaar number fails its check digit (Verhoeff)' },
+      };
+    }
+    const done = await audited(
+      ctx,
+      who(caller, stored),
+      'identity',
+      'aadhaar',
+      { aadhaar },
+      () => integrations.identity.aadhaar(aadhaar),
+      (tx, call, record, when) => keep(tx, call, toAadhaarCheck(base, record.status), when),
+    );
+    check = toAadhaarCheck(base, done.value.status);
+    ({ callId, at } = done);
+  }
+  return { callId, fetchedAt: at.toISOString(), check };
+}
+
+function toPanCheck(
+  base: { type: 'PAN'; numberMasked: string; holderType: string | null },
+  record: { status: 'VALID' | 'NOT_FOUND'; nameMatch: boolean | null },
+): IdentityCheck {
+  const verified = record.status === 'VALID';
+  return {
+    ...base,
+    valid: true,
+    verified,
+    nameMatch: record.nameMatch,
+    reason: !verified
+      ? 'The issuer has no record of this PAN'
+      : record.nameMatch === false
+        ? "The name on the PAN differs from the applicant's"
+        : null,
+  };
+}
+
+function toAadhaarCheck(
+  base: { type: 'AADHAAR'; numberMasked: string; holderType: null; nameMatch: null },
+  status: 'VALID' | 'NOT_FOUND',
+): IdentityCheck {
+  const verified = status === 'VALID';
+  return { ...base, valid: true, verified, reason: verified ? null : 'UIDAI has no record of this Aadhaar number' };
+}
+
+export async function createLoan(ctx: AppContext, caller: { userId: string | null }, stored: StoredApplication) {
+  const applicant = applicantOf(stored);
+  if (!applicant.loanAmount) throw invalid('loan_amount', 'is needed to create the loan');
+  if (!applicant.tenureMonths || !Number.isInteger(applicant.tenureMonths))
+    throw invalid('tenure', 'is needed to create the loan');
+  const request = {
+    reference: stored.application.application_id,
+    amount: applicant.loanAmount,
+    tenureMonths: applicant.tenureMonths,
+    productCode: stored.application.product_code,
+  };
+  const done = await audited(ctx, who(caller, stored), 'loanCreation', 'createLoan', request, () =>
+    integrationsOf(ctx).coreBanking.createLoan(request),
+  );
+  return { callId: done.callId, ...done.value };
+}
+
+export async function recordDeviation(
+  ctx: AppContext,
+  caller: { userId: string | null },
+  stored: StoredApplication,
+  deviation: { code: string; reason: string },
+) {
+  const request = { reference: stored.application.application_id, ...deviation };
+  const done = await audited(ctx, who(caller, stored), 'loanCreation', 'recordDeviation', request, () =>
+    integrationsOf(ctx).coreBanking.recordDeviation(request),
+  );
+  return { callId: done.callId, ...done.value };
+}
+
+export async function createPaymentLink(
+  ctx: AppContext,
+  caller: { userId: string | null },
+  stored: StoredApplication,
+  payment: { amount: number; purpose: string },
+) {
+  const request = { reference: stored.application.application_id, ...payment };
+  const done = await audited(ctx, who(caller, stored), 'payment', 'createLink', request, () =>
+    integrationsOf(ctx).payment.createLink(request),
+  );
+  return { callId: done.callId, ...done.value };
+}
+
+export async function searchEmployees(ctx: AppContext, caller: { userId: string | null }, query: string) {
+  const done = await audited(
+    ctx,
+    { userId: caller.userId, applicationId: null },
+    'employeeSearch',
+    'search',
+    { query },
+    () => integrationsOf(ctx).employees.search(query),
+  );
+  return { callId: done.callId, employees: done.value };
+}
+
+/** The PMAY subsidy form from the PMAY service, kept as a document of the application (Docs). */
+export async function pmayForm(ctx: AppContext, caller: { userId: string | null }, stored: StoredApplication) {
+  const applicant = applicantOf(stored);
+  const id = stored.application.application_id;
+  const request = {
+    reference: id,
+    applicantName: applicant.name,
+    loanAmount: applicant.loanAmount ?? 0,
+    propertyCity: applicant.city,
+  };
+  const done = await audited(ctx, who(caller, stored), 'pmay', 'form', request, () =>
+    integrationsOf(ctx).pmay.form(request),
+  );
+  const record = {
+    applicationId: id,
+    fieldKey: 'pmay_form',
+    fileName: done.value.fileName,
+    mimeType: 'application/pdf',
+    metadata: {},
+  };
+  const fileId = await storeDocument(
+    ctx.db,
+    ctx.files,
+    record,
+    await ctx.files.hold(done.value.pdf),
+    caller.userId,
+    ctx.now(),
+  );
+  return { callId: done.callId, fileId, fileName: done.value.fileName };
+}
+
+/** The Credit panel's view: the latest result of each kind, the affordability they imply, and the recent calls. */
+export async function applicationIntegrations(
+  ctx: AppContext,
+  stored: StoredApplication,
+): Promise<ApplicationIntegrationsAnswer> {
+  const id = stored.application.application_id;
+  const [bureau, bankStatement, identity] = await Promise.all([
+    latestIntegrationResult(ctx.db, id, 'bureau'),
+    latestIntegrationResult(ctx.db, id, 'bankStatement'),
+    latestIntegrationResult(ctx.db, id, 'identity'),
+  ]);
+  const calls = await ctx.db.query<{
+    call_id: string;
+    kind: string;
+    operation: string;
+    status: string;
+    attempts: number;
+    duration_ms: number;
+    user_id: string | null;
+    created_at: Date;
+  }>(
+    `SELECT call_id, kind, operation, status, attempts, duration_ms, user_id, created_at FROM integration_calls
+      WHERE application_id = $1 ORDER BY created_at DESC, call_id LIMIT 50`,
+    [id],
+  );
+  const meta = (r: { callId: string; fetchedAt: string }) => ({ callId: r.callId, fetchedAt: r.fetchedAt });
+  const report = bureau?.result as BureauReport | undefined;
+  return {
+    application_id: id,
+    bureau: bureau && report ? { ...meta(bureau), report } : null,
+    bankStatement: bankStatement
+      ? { ...meta(bankStatement), analysis: bankStatement.result as BankStatementAnalysis }
+      : null,
+    identity: identity ? { ...meta(identity), check: identity.result as IdentityCheck } : null,
+    affordability: affordabilityOf(stored, report?.obligations.monthlyTotal ?? 0),
+    calls: calls.map((c) => ({
+      callId: c.call_id,
+      kind: c.kind,
+      operation: c.operation,
+      status: c.status,
+      attempts: c.attempts,
+      durationMs: c.duration_ms,
+      userId: c.user_id,
+      createdAt: new Date(c.created_at).toISOString(),
+    })),
+  };
+}
