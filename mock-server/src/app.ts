@@ -17,6 +17,7 @@ import { enforceRequestDeadline } from './http/request-deadline';
 import { installCompression, installRequestRules } from './http/request-rules';
 import { applicationsRoutes, notesRoutes } from './modules/applications';
 import { authRoutes, DEBUG_PREFIX, installAuthHook, sessionRoutes } from './modules/auth';
+import { calculationRoutes } from './modules/calculations';
 import {
   applyExplicitPortalUrl,
   configsRoutes,
@@ -28,13 +29,14 @@ import {
   specConfigRoutes,
 } from './modules/configs';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
+import { decisionConfigRoutes, decisionRoutes } from './modules/decisions';
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
 import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
 import { integrationRoutes, startIntegrations } from './modules/integrations';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { lifecycleRoutes } from './modules/lifecycle';
-import { listRoutes, listSetupRoutes } from './modules/lists';
+import { listRoutes, listSetupRoutes, specListRoutes } from './modules/lists';
 import { messageLogRoutes } from './modules/message-log';
 import { type MessageWorker, startMessageWorker } from './modules/messages';
 import { notificationsRoutes } from './modules/notifications';
@@ -46,6 +48,7 @@ import { scheduleSlaSweep } from './modules/sla';
 import { actionsRoutes, approvalsRoutes } from './modules/tasks';
 import { announceLifecycleEvent, templateRoutes } from './modules/templates';
 import { usersRoutes } from './modules/users';
+import { utilityRoutes } from './modules/utilities';
 import { attachGatewayRelay, type GatewayRelay, portalVideoRoutes, videoRoutes } from './modules/video';
 import type { AppContext, FileStore } from './platform/context';
 import { DocumentWork } from './platform/document-work';
@@ -108,7 +111,11 @@ const NON_ADMIN_PLUGINS = [
   leadRoutes,
   reportRoutes,
   videoRoutes,
+  calculationRoutes,
+  decisionRoutes,
+  utilityRoutes,
   specConfigRoutes,
+  specListRoutes,
 ];
 /** Public routes are served unprefixed only: debug mode is for staff with DEVELOPER or DEBUGGER. */
 const UNPREFIXED_PLUGINS = [
@@ -124,6 +131,7 @@ const UNPREFIXED_PLUGINS = [
   listSetupRoutes,
   portalRoutes,
   portalVideoRoutes,
+  decisionConfigRoutes,
   specConfigAdminRoutes,
 ];
 

@@ -14,6 +14,7 @@ export {
   sortColumn,
   tableConfig,
 } from './shared-query';
+export { specListRoutes } from './spec-routes';
 export {
   followedApplications,
   operationalLevelAgreement,

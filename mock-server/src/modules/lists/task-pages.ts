@@ -729,3 +729,34 @@ export async function followedApplications(
   ]);
   return { tasks, count: total?.n ?? 0 };
 }
+
+/**
+ * POST /backstage/getNsmApplications: the open applications (ACTIVE, current task In Progress or Pending)
+ * whose current task is worked in one of these teams of the caller's zone group (lists/hierarchy.ts), newest
+ * change first. The zone is the access: a lead of a region sees its branches' queues.
+ */
+export async function zoneApplications(
+  db: Queryable,
+  teamIds: readonly string[],
+  args: { page: number; size: number },
+  now: Date,
+): Promise<{ tasks: ListTask[]; count: number }> {
+  checkPage({ page: args.page, size: args.size }, 'body');
+  const p = new Params();
+  const probes = teamIds.map((id) => `t.assigned_team @> ${p.add(JSON.stringify([{ type: 'HIERARCHY', id }]))}::jsonb`);
+  const where = `${LISTED} AND a.status = 'ACTIVE' AND ${OPEN} AND (${probes.length ? probes.join(' OR ') : 'false'})`;
+  const built: Built = {
+    from: FROM,
+    countFrom: FROM,
+    where,
+    params: p,
+    order: 'a.mod_time DESC, a.application_id DESC',
+    counters: null,
+  };
+  const countParams = [...p.values];
+  const [tasks, [total]] = await Promise.all([
+    pageOf(db, built, { page: args.page, size: args.size }, now),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${where}`, countParams),
+  ]);
+  return { tasks, count: total?.n ?? 0 };
+}

@@ -182,3 +182,76 @@ export const PropertyDetailsParamsSchema = Type.Object(
   { propertyType: literalUnion(['DROPDOWN', 'RADIO'] as const), property: Key },
   closed,
 );
+
+// ---- Lists on the team hierarchy, and the list pages of their own ----
+
+const Page = Type.Optional(Type.Integer({ minimum: 0, maximum: 100000 }));
+const Size = Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }));
+const TeamIds = Type.Array(Id, { minItems: 1, maxItems: 50 });
+
+/** POST /backstage/getApplicationsNew and getApplicationsDeclined: a page of New Internal / Rejected. */
+export const ListPageBodySchema = Type.Object({ page: Page, size: Size }, closed);
+export type ListPageBody = Static<typeof ListPageBodySchema>;
+
+/** POST /backstage/getNsmZoneGroup: no parameters (the caller's zone group). */
+export const ZoneGroupBodySchema = Type.Object({}, closed);
+export const ZoneGroupAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          id: Text,
+          name: Text,
+          parentId: Nullable(Text),
+          level: Count,
+          lead: Nullable(Type.Object({ userid: Text, displayName: Text }, closed)),
+          memberCount: Count,
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+/** POST /backstage/getNsmApplications: the open applications of the zone group, or of some of its teams. */
+export const ZoneApplicationsBodySchema = Type.Object(
+  { teamIds: Type.Optional(TeamIds), page: Page, size: Size },
+  closed,
+);
+
+/** POST /backstage/getfilteredNsm: the staff of the zone group (or of some of its teams), by name. */
+export const FilteredNsmBodySchema = Type.Object(
+  { teamIds: Type.Optional(TeamIds), search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
+  closed,
+);
+export const FilteredNsmAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          userid: Text,
+          userName: Text,
+          displayName: Text,
+          teams: Type.Array(Type.Object({ id: Text, name: Text }, closed)),
+          isLead: Type.Boolean(),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+/** POST /backstage/getGeoLimitStatus: whether an application is worked within the caller's zone group. */
+export const GeoLimitBodySchema = Type.Object({ application_id: Id }, closed);
+export const GeoLimitAnswerSchema = Type.Object(
+  {
+    application_id: Text,
+    team: Nullable(Type.Object({ id: Text, name: Text }, closed)),
+    /** The task's team and each team above it, up to the top of the hierarchy. */
+    chain: Type.Array(Type.Object({ id: Text, name: Text }, closed)),
+    withinLimit: Type.Boolean(),
+  },
+  closed,
+);
