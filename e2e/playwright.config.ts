@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { defaultProjects, orderedProjects } from './support/order';
 import { RUN_SUFFIX, SHELL } from './support/system-under-test';
@@ -14,6 +15,14 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
 ];
+
+/**
+ * Debian's old headless shell (package chromium-headless-shell, the same Blink as /usr/bin/chromium without the
+ * browser's UI layers): the tests' Chromium spent a fifth less CPU in it (20.7 against 25.8 CPU-s on 7 tests).
+ * npm test installs it; where it is missing, the full browser. E2E_CHROMIUM names another binary.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const CHROMIUM = process.env.E2E_CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 export default defineConfig({
   testDir: './tests',
@@ -35,7 +44,7 @@ export default defineConfig({
   use: {
     baseURL: SHELL,
     browserName: 'chromium',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',

@@ -19,6 +19,8 @@ import { ROOT, step } from '../lib/repo.mjs';
 import { countTests, failedTestFiles } from '../lib/test-counts.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** The browser tests' Chromium (e2e/playwright.config.ts); the video spec and the benches use the full browser. */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 const E2E_RESULTS = path.join(ROOT, 'e2e', 'test-results');
 const E2E_REPORT = path.join(E2E_RESULTS, 'results.json');
 /** The exclusive specs' own run, beside the others on a system of its own (see browserTestsStep). */
@@ -66,7 +68,7 @@ const tallies = [];
 const failedFiles = [];
 
 async function ensureChromium() {
-  await aptInstall('Debian chromium', ['chromium'], [CHROMIUM]);
+  await aptInstall('Debian chromium', ['chromium', 'chromium-headless-shell'], [CHROMIUM, HEADLESS_SHELL]);
 }
 
 /**
