@@ -6,6 +6,7 @@ import { hashPassword } from '../modules/auth';
 import type { FileStore } from '../platform/context';
 import { demoApplications, SEED_ANCHOR } from './applications';
 import { seedBank } from './bank';
+import { seedDecisions } from './decisions';
 import { seedDemoDocuments } from './documents';
 import { seedResumableApplication } from './flow-demo';
 import { seedLeads } from './leads';
@@ -37,6 +38,8 @@ export async function seedDemo(
   await seedDemoBank(db);
   // Before any application is created or generated: each records its product's lifecycle version.
   await seedLifecycles(db, now);
+  // After the lifecycles: deviations name their approval matrices' levels.
+  await seedDecisions(db, now);
   await seedDemoDocuments(db, files);
   await seedResumableApplication(db);
   await seedBank(

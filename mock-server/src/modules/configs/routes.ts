@@ -126,6 +126,10 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
       if (type === LIFECYCLE_CONFIG_TYPE) {
         throw invalid('type', `${type} is saved with POST ${apiPath('lifecycleConfig', { product: name })}`);
       }
+      // Decision tables likewise: versioned, their expressions checked by the engine (modules/decisions).
+      if (type === 'Decision') {
+        throw invalid('type', `${type} is saved with POST ${apiPath('decisionConfig', { product: name })}`);
+      }
       const problems = validateConfigValue(type, name, request.body);
       if (problems.length > 0) throw new ValidationError(problems);
       await writeConfig(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });

@@ -30,6 +30,8 @@ export interface ApprovalSubject {
   productCode: string;
   amount: number;
   riskGrade: string | null;
+  /** The approval level the latest credit decision's deviations need (modules/decisions), or null. */
+  decisionLevel: number | null;
   /** The lifecycle version the application walks, and its approval matrix. */
   lifecycle: Lifecycle;
   matrix: ApprovalMatrix;
@@ -48,6 +50,7 @@ interface SubjectRow extends Record<string, unknown> {
   lifecycle: Partial<LifecycleRef> | null;
   initiated_by: string | null;
   risk_grade: unknown;
+  decision_level: unknown;
   submitted_at: Date | string | null;
 }
 
@@ -59,7 +62,7 @@ interface SubjectRow extends Record<string, unknown> {
 export async function approvalSubject(db: Queryable, applicationId: string): Promise<ApprovalSubject> {
   const [row] = await db.query<SubjectRow>(
     `SELECT a.product_code, a.loan_amount, a.doc -> 'lifecycle' AS lifecycle, a.doc -> 'initiatedBy' ->> 'id' AS initiated_by,
-            a.doc -> 'riskGrade' AS risk_grade,
+            a.doc -> 'riskGrade' AS risk_grade, a.doc -> 'decision' -> 'approvalLevel' AS decision_level,
             COALESCE((a.doc ->> 'submitted_at')::timestamptz,
                      (SELECT min(t.end_time) FROM tasks t WHERE t.application_id = a.application_id
                          AND t.step_number = (SELECT min(f.step_number) FROM tasks f WHERE f.application_id = a.application_id)))
@@ -91,6 +94,7 @@ export async function approvalSubject(db: Queryable, applicationId: string): Pro
     productCode: row.product_code,
     amount: Number(row.loan_amount),
     riskGrade: typeof row.risk_grade === 'string' ? row.risk_grade : null,
+    decisionLevel: typeof row.decision_level === 'number' ? row.decision_level : null,
     lifecycle,
     matrix: lifecycle.approvalMatrix,
     capturedBy,

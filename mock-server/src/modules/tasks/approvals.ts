@@ -237,7 +237,10 @@ export async function requestApproval(
   if (!ctx.actor.assigned) throw forbidden('Only the assignee of the task may ask for an approval');
   if (body.approver === user.userid) throw invalid('approver', 'must be someone else than you');
   const subject = await approvalSubject(db, body.application_id);
-  const first = subject.matrix.levels[0] as ApprovalLevel;
+  // A credit decision's deviations name the level that must decide: the approval starts there (the first level
+  // when the matrix of the lifecycle the application walks has no such level).
+  const first =
+    subject.matrix.levels.find((l) => l.level === subject.decisionLevel) ?? (subject.matrix.levels[0] as ApprovalLevel);
   const placement = await place(
     db,
     first,

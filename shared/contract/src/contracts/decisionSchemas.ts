@@ -171,7 +171,7 @@ export type DecisionDocument = Static<typeof DecisionDocumentSchema>;
 
 export const DecisionConfigParamsSchema = Type.Object({ product: Code }, closed);
 export const DecisionConfigQuerySchema = Type.Object(
-  { name: Type.Optional(Code), verNum: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })) },
+  { name: Type.Optional(Code), verNum: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })) },
   closed,
 );
 /** POST: the document and the version it was read at (409 when another was saved since); 0 for the first. */

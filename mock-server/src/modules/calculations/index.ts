@@ -1,0 +1,2 @@
+// The calculations module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
+export { calculationRoutes } from './routes';

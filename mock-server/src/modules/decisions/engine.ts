@@ -1,0 +1,128 @@
+// One decision table evaluated by @gorules/zen-engine (the JDM decision-table format): each table of a product's
+// decision becomes a graph of input → table → output, compiled once per version and kept. The graphs hold decision
+// tables only (no function or HTTP nodes) and the engine has no loader, so a table reads nothing but its inputs.
+import { evaluateExpressionSync, evaluateUnaryExpressionSync, type ZenDecision, ZenEngine } from '@gorules/zen-engine';
+import type { DecisionTable } from '@originate/contract';
+
+const engine = new ZenEngine();
+
+/** Compiled tables, by product, decision, version and table: versions never change, so an entry never goes stale. */
+const compiled = new Map<string, ZenDecision>();
+/** Enough for every table of every product's recent versions; past it the oldest entry goes. */
+const COMPILED_LIMIT = 500;
+
+/** The engine's graph of one table; a cell left out is empty (matches anything), as the editor shows it. */
+function graphOf(table: DecisionTable) {
+  const at = { x: 0, y: 0 };
+  const empty = Object.fromEntries(table.inputs.map((column) => [column.id, '']));
+  const content = { ...table, rules: table.rules.map((rule) => ({ ...empty, ...rule })) };
+  return {
+    nodes: [
+      { id: 'inputs', type: 'inputNode', name: 'Inputs', position: at },
+      { id: 'table', type: 'decisionTableNode', name: 'Table', position: at, content },
+      { id: 'outputs', type: 'outputNode', name: 'Outputs', position: at },
+    ],
+    edges: [
+      { id: 'inputs-table', sourceId: 'inputs', targetId: 'table', type: 'edge' },
+      { id: 'table-outputs', sourceId: 'table', targetId: 'outputs', type: 'edge' },
+    ],
+  };
+}
+
+function decisionOf(key: string, table: DecisionTable): ZenDecision {
+  let decision = compiled.get(key);
+  if (!decision) {
+    decision = engine.createDecision(graphOf(table));
+    if (compiled.size >= COMPILED_LIMIT) compiled.delete(compiled.keys().next().value as string);
+    compiled.set(key, decision);
+  }
+  return decision;
+}
+
+export interface TableResult {
+  /** The outputs of each row that fired, in row order (one at most for hit policy first). */
+  rows: Record<string, unknown>[];
+  /** Each fired row's `_id` and index. */
+  fired: { rowId: string; index: number }[];
+}
+
+interface TraceRow {
+  index: number;
+  rule: { _id?: string };
+}
+
+/** The table on the inputs: the outputs of the rows that fired and which rows they were. */
+export async function evaluateTable(key: string, table: DecisionTable, inputs: unknown): Promise<TableResult> {
+  const response = await decisionOf(key, table).evaluate(inputs, { trace: true });
+  const trace = response.trace?.table?.traceData as TraceRow | TraceRow[] | null | undefined;
+  const traced = Array.isArray(trace) ? trace : trace ? [trace] : [];
+  const fired = traced.map((row) => ({ rowId: String(row.rule._id ?? row.index), index: row.index }));
+  const result = response.result as Record<string, unknown> | Record<string, unknown>[] | null;
+  const rows = Array.isArray(result) ? result : result && fired.length > 0 ? [result] : [];
+  return { rows, fired };
+}
+
+/** The engine's own parser's complaint about a cell (never its run-time type errors: inputs are null here). */
+function parseProblem(cell: string, unary: boolean): string | null {
+  try {
+    if (unary) evaluateUnaryExpressionSync(cell, { $: null });
+    else evaluateExpressionSync(cell, {});
+    return null;
+  } catch (error) {
+    const text = String(error instanceof Error ? error.message : error);
+    if (!/parserError|lexerError/.test(text)) return null;
+    const source = /"source":"([^"]*)"/.exec(text)?.[1];
+    return `is not an expression the engine reads: ${source ?? text.split('\n')[0]}`;
+  }
+}
+
+/**
+ * A table's problems, each {label, reason} under `at` (e.g. document.pricing): duplicate or unknown column ids,
+ * outputs the decision needs, rows without an `_id` or with cells that do not parse.
+ */
+export function tableProblems(
+  at: string,
+  table: DecisionTable,
+  requiredOutputs: readonly string[],
+): { label: string; reason: string }[] {
+  const problems: { label: string; reason: string }[] = [];
+  const inputIds = new Set(table.inputs.map((c) => c.id));
+  const outputIds = new Set(table.outputs.map((c) => c.id));
+  const ids = [...table.inputs, ...table.outputs].map((c) => c.id);
+  ids.forEach((id, i) => {
+    if (ids.indexOf(id) !== i) problems.push({ label: `${at}.columns`, reason: `column id ${id} is used twice` });
+  });
+  for (const field of requiredOutputs) {
+    if (!table.outputs.some((c) => c.field === field)) {
+      problems.push({ label: `${at}.outputs`, reason: `needs an output with field ${field}` });
+    }
+  }
+  const rowIds = new Set<string>();
+  table.rules.forEach((rule, r) => {
+    const rowId = rule._id;
+    if (!rowId) problems.push({ label: `${at}.rules[${r}]._id`, reason: 'missing: each row needs an id' });
+    else if (rowIds.has(rowId)) problems.push({ label: `${at}.rules[${r}]._id`, reason: `${rowId} is used twice` });
+    else rowIds.add(rowId);
+    for (const [column, cell] of Object.entries(rule)) {
+      if (column === '_id') continue;
+      const label = `${at}.rules[${r}].${column}`;
+      if (!inputIds.has(column) && !outputIds.has(column)) {
+        problems.push({ label, reason: 'names no column of the table' });
+        continue;
+      }
+      const unary = inputIds.has(column);
+      if (!unary && cell.trim() === '') {
+        problems.push({ label, reason: 'an output needs a value' });
+        continue;
+      }
+      if (cell.trim() === '') continue;
+      const problem = parseProblem(cell, unary);
+      if (problem) problems.push({ label, reason: problem });
+    }
+    for (const output of table.outputs) {
+      if (!(output.id in rule))
+        problems.push({ label: `${at}.rules[${r}].${output.id}`, reason: 'missing: an output needs a value' });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,167 @@
+// A product's decision tables as versioned setup configuration (type Decision, name = product code): the latest
+// version or an older one for staff, a new version by an operations admin, checked before it is kept.
+import type { DecisionConfigAnswer, DecisionConfigBody, DecisionDocument } from '@originate/contract';
+import type { Db, Queryable } from '../../db';
+import { conflict, notFound, ValidationError } from '../../http/errors';
+import { latestLifecycle } from '../lifecycle';
+import { tableProblems } from './engine';
+
+/** The decision a product's tables go by when the caller names none. */
+export const DEFAULT_DECISION = 'credit';
+
+/** The outputs each table must give (README "Decisions"). */
+export const REQUIRED_OUTPUTS = {
+  pricing: ['riskGrade', 'annualRatePercent'],
+  eligibility: ['outcome', 'reason'],
+  deviations: ['code', 'reason', 'approvalLevel'],
+} as const;
+
+interface VersionRow extends Record<string, unknown> {
+  ver_num: number;
+  document: DecisionDocument;
+  created_by: string;
+  created_at: Date;
+}
+
+export interface DecisionVersion {
+  product: string;
+  name: string;
+  verNum: number;
+  document: DecisionDocument;
+}
+
+/** The latest version of a product's decision, or `verNum`; null when there is none. */
+export async function decisionVersion(
+  db: Queryable,
+  product: string,
+  name: string,
+  verNum?: number,
+): Promise<(DecisionVersion & { createdBy: string; createdAt: string }) | null> {
+  const [row] = await db.query<VersionRow>(
+    `SELECT ver_num, document, created_by, created_at FROM decision_tables
+      WHERE product_code = $1 AND name = $2 AND ($3::int IS NULL OR ver_num = $3)
+      ORDER BY ver_num DESC LIMIT 1`,
+    [product, name, verNum ?? null],
+  );
+  if (!row) return null;
+  return {
+    product,
+    name,
+    verNum: row.ver_num,
+    document: row.document,
+    createdBy: row.created_by,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+async function versionsOf(db: Queryable, product: string, name: string): Promise<number[]> {
+  const rows = await db.query<{ ver_num: number }>(
+    'SELECT ver_num FROM decision_tables WHERE product_code = $1 AND name = $2 ORDER BY ver_num DESC',
+    [product, name],
+  );
+  return rows.map((r) => r.ver_num);
+}
+
+async function checkProduct(db: Queryable, product: string): Promise<void> {
+  const [row] = await db.query('SELECT 1 FROM master_products WHERE product_code = $1', [product]);
+  if (!row) throw notFound(`No product ${product}`);
+}
+
+/** GET: the latest version or `verNum` with every version's number; 404 when there is none. */
+export async function readDecisionTables(
+  db: Queryable,
+  product: string,
+  name: string,
+  verNum?: number,
+): Promise<DecisionConfigAnswer> {
+  await checkProduct(db, product);
+  const found = await decisionVersion(db, product, name, verNum);
+  if (!found) {
+    throw notFound(
+      verNum === undefined
+        ? `Product ${product} has no decision ${name}`
+        : `Decision ${product}/${name} has no version ${verNum}`,
+    );
+  }
+  return { ...found, versions: await versionsOf(db, product, name) };
+}
+
+/**
+ * What is wrong with a document, each {label, reason}: its tables' columns, rows and cells, and deviations naming
+ * an approval level the product's current lifecycle does not have.
+ */
+async function documentProblems(db: Queryable, product: string, document: DecisionDocument) {
+  const problems = [
+    ...tableProblems('document.pricing', document.pricing, REQUIRED_OUTPUTS.pricing),
+    ...tableProblems('document.eligibility', document.eligibility, REQUIRED_OUTPUTS.eligibility),
+    ...tableProblems('document.deviations', document.deviations, REQUIRED_OUTPUTS.deviations),
+  ];
+  if (!document.fields.tenureMonths && !document.fields.tenureYears) {
+    problems.push({
+      label: 'document.fields',
+      reason: 'needs tenureMonths or tenureYears: the field the tenure is in',
+    });
+  }
+  const levelColumn = document.deviations.outputs.find((c) => c.field === 'approvalLevel')?.id;
+  if (levelColumn) {
+    const lifecycle = await latestLifecycle(db, product);
+    const names = new Set(lifecycle?.approvalMatrix.levels.map((l) => l.name) ?? []);
+    document.deviations.rules.forEach((rule, r) => {
+      const cell = rule[levelColumn];
+      const name = cell ? /^\s*"([^"]*)"\s*$/.exec(cell)?.[1] : undefined;
+      if (cell === undefined) return;
+      if (name === undefined || !names.has(name)) {
+        problems.push({
+          label: `document.deviations.rules[${r}].${levelColumn}`,
+          reason: `must be the quoted name of a level of ${product}'s approval matrix (${[...names].join(', ') || 'none: save a lifecycle first'})`,
+        });
+      }
+    });
+  }
+  return problems;
+}
+
+/** POST: a new version, when `verNum` is the latest (0 for the first); 409 when another was saved since. */
+export async function saveDecisionTables(
+  db: Db,
+  product: string,
+  body: DecisionConfigBody,
+  userId: string,
+  now: Date,
+): Promise<DecisionConfigAnswer> {
+  await checkProduct(db, product);
+  const problems = await documentProblems(db, product, body.document);
+  if (problems.length > 0) throw new ValidationError(problems.slice(0, 50));
+  const verNum = await db.transaction(async (tx) => {
+    // The product's row serialises two saves: the second reads the first's version and is refused.
+    await tx.query('SELECT 1 FROM master_products WHERE product_code = $1 FOR UPDATE', [product]);
+    const [latest = 0] = await versionsOf(tx, product, body.name);
+    if (latest !== body.verNum) {
+      throw conflict(
+        `Decision ${product}/${body.name} was saved as version ${latest} since version ${body.verNum} was read; reload it and edit again`,
+      );
+    }
+    await tx.query(
+      `INSERT INTO decision_tables (product_code, name, ver_num, document, created_by, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, $6)`,
+      [product, body.name, latest + 1, JSON.stringify(body.document), userId, now],
+    );
+    return latest + 1;
+  });
+  return readDecisionTables(db, product, body.name, verNum);
+}
+
+/** A seeded version (the demo bank's products): written once, as version 1 by 'system'. */
+export async function seedDecisionTables(
+  db: Queryable,
+  product: string,
+  name: string,
+  document: DecisionDocument,
+  at: Date,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO decision_tables (product_code, name, ver_num, document, created_by, created_at)
+     VALUES ($1, $2, 1, $3::jsonb, 'system', $4) ON CONFLICT DO NOTHING`,
+    [product, name, JSON.stringify(document), at],
+  );
+}
