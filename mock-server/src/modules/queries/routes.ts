@@ -11,27 +11,38 @@ import {
   ERROR_ANSWERS,
   Id,
   QueriesAnswerSchema,
+  QueryFieldsAnswerSchema,
+  QueryFieldsBodySchema,
+  RemindRequestAnswerSchema,
+  RemindRequestBodySchema,
+  RequestForInfoFieldsAnswerSchema,
+  RequestForInfoParamsSchema,
   SubTaskChangeAnswerSchema,
   SubTaskCommentBodySchema,
   SubTaskDetailsAnswerSchema,
   SubTaskPageAnswerSchema,
   TaskConfigsAnswerSchema,
+  UnresolvedCountAnswerSchema,
+  UnresolvedCountBodySchema,
   UpdateSubTaskBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { contractValidator } from '../../http/bodies';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { type AppContext, caller, type PluginOptions } from '../../platform/context';
 import {
   type Effects,
   findApplication,
   flowOfApplication,
+  loadApplication,
   NOT_YOURS,
   publish,
   type StoredApplication,
 } from '../applications';
 import { applicantOwns } from '../portal';
 import { taskConfigs } from '../tasks';
+import { findUserById, isOpsAdmin } from '../users';
 import {
   answerAsApplicant,
   applicantRequests,
@@ -40,8 +51,11 @@ import {
   createSubTask,
   queriesOf,
   type RequestedFields,
+  remindRequestForInfo,
+  requestForInfoFields,
   subTaskDetails,
   subTaskPage,
+  unresolvedCounts,
 } from './sub-tasks';
 
 /** The comment is required when commenting. */
@@ -49,6 +63,8 @@ const CommentBodySchema = Type.Object(
   { ...SubTaskCommentBodySchema.properties, comment: SubTaskCommentBodySchema.properties.comment },
   closed,
 );
+/** The older clients' create-or-update: a body with subTaskId updates that query, one without raises a new one. */
+const CreateOrUpdateQueryBodySchema = Type.Union([CreateSubTaskBodySchema, UpdateSubTaskBodySchema]);
 /** What every change of a query answers: its state after it. */
 const changeAnswers = { 200: SubTaskChangeAnswerSchema, ...ERROR_ANSWERS };
 
@@ -78,6 +94,20 @@ async function requestedFields(ctx: AppContext, stored: StoredApplication): Prom
         kind: field?.type === 'file_upload' ? ('document' as const) : ('value' as const),
       };
     });
+}
+
+/** The fields of the application's flow a request for information may ask for: each the applicant fills. */
+async function askableFields(ctx: AppContext, stored: StoredApplication) {
+  const flowCtx = await flowOfApplication(ctx, stored).catch(() => null);
+  const keys = new Set<string>();
+  for (const component of flowCtx?.components.values() ?? []) {
+    for (const f of component.fields) {
+      const type = f.field_type_details.type;
+      if (f.internal || f.category === 'USER' || type === 'heading' || type === 'container') continue;
+      keys.add(f.key);
+    }
+  }
+  return (await requestedFields(ctx, stored))([...keys]);
 }
 
 export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -225,6 +255,81 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
         },
         ctx.now(),
       );
+    },
+  );
+
+  // The older clients' query calls (spec §7): the same queries as /v3/taskconfigs.
+  app.post(
+    API_PATHS.createOrUpdateQuery,
+    { schema: { body: CreateOrUpdateQueryBodySchema, response: changeAnswers } },
+    (request) => {
+      const body = request.body;
+      return 'subTaskId' in body
+        ? sent(changeSubTask(ctx.db, user(request), 'update', body, ctx.now()))
+        : sent(createSubTask(ctx.db, user(request), body, 'query', ctx.now()));
+    },
+  );
+  app.post(API_PATHS.updateQuery, { schema: { body: UpdateSubTaskBodySchema, response: changeAnswers } }, (request) =>
+    sent(changeSubTask(ctx.db, user(request), 'update', request.body, ctx.now())),
+  );
+  app.post(
+    API_PATHS.queriesUnresolvedCount,
+    {
+      schema: { body: UnresolvedCountBodySchema, response: { 200: UnresolvedCountAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
+    async (request) => {
+      const me = user(request);
+      const userId = request.body?.userId ?? me.userid;
+      const target = userId === me.userid ? me : await findUserById(ctx.db, userId);
+      const led = me.teamDetails.filter((t) => t.isLead).map((t) => t.id);
+      const mayRead =
+        target?.userid === me.userid || isOpsAdmin(me) || (target?.teams.some((t) => led.includes(t.id)) ?? false);
+      // An unknown user reads as one the caller may not see, so user ids cannot be probed.
+      if (!target || !mayRead) throw forbidden("You may read only your own queries' counts, or your team's");
+      const counts = await unresolvedCounts(ctx.db, target);
+      return { userId: target.userid, count: counts.toAnswer, raised: counts.raised };
+    },
+  );
+  app.post(
+    API_PATHS.queryFields,
+    {
+      schema: { body: QueryFieldsBodySchema, response: { 200: QueryFieldsAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
+    async (request) => {
+      const stored = await loadApplication(ctx.db, user(request), request.body.application_id);
+      return { data: await askableFields(ctx, stored) };
+    },
+  );
+  app.post(
+    API_PATHS.sendRequestForInfoNotifications,
+    {
+      schema: { body: RemindRequestBodySchema, response: { 200: RemindRequestAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
+    (request) => sent(remindRequestForInfo(ctx.db, user(request), request.body, ctx.now())),
+  );
+  app.get(
+    API_PATHS.fetchFieldsForReqInfo,
+    {
+      schema: {
+        params: RequestForInfoParamsSchema,
+        response: { 200: RequestForInfoFieldsAnswerSchema, ...ERROR_ANSWERS },
+      },
+      validatorCompiler: contractValidator,
+    },
+    async (request) => {
+      const row = await requestForInfoFields(ctx.db, user(request), request.params.requestForInfoId);
+      const stored = await findApplication(ctx.db, row.application_id);
+      if (!stored) throw notFound('Application not found');
+      return {
+        subTaskId: row.sub_task_id,
+        application_id: row.application_id,
+        status: row.status,
+        answeredAt: row.answered_at === null ? null : new Date(row.answered_at).toISOString(),
+        fields: (await requestedFields(ctx, stored))(row.fields),
+      };
     },
   );
 };

@@ -429,3 +429,66 @@ export async function queriesOf(db: Queryable, user: UserRecord, applicationId: 
   );
   return rows.map(toSubTask);
 }
+
+/**
+ * POST /queries/getQueriesUnresolvedCountByUserId: the OPEN queries a user has to answer (named to them, or
+ * to one of their teams with no one named) and those they raised that are still OPEN.
+ */
+export async function unresolvedCounts(db: Queryable, user: UserRecord) {
+  const values: unknown[] = [user.userid];
+  const probes = user.teams.map((team) => {
+    values.push(JSON.stringify(team.allTeams ? [{ type: team.type }] : [{ type: team.type, id: team.id }]));
+    return `s.assigned_team @> $${values.length}::jsonb`;
+  });
+  const team = probes.length ? `OR (s.assigned_to IS NULL AND s.recipient = 'STAFF' AND (${probes.join(' OR ')}))` : '';
+  const [row] = await db.query<{ to_answer: number; raised: number }>(
+    `SELECT count(*) FILTER (WHERE s.assigned_to = $1 ${team})::int AS to_answer,
+            count(*) FILTER (WHERE s.raised_by = $1)::int AS raised
+       FROM sub_tasks s WHERE s.status = 'OPEN'`,
+    values,
+  );
+  return { toAnswer: row?.to_answer ?? 0, raised: row?.raised ?? 0 };
+}
+
+/** GET /v3/queries/fetchFieldsForReqInfo/{id}: a request for information's fields, for staff with access. */
+export async function requestForInfoFields(db: Queryable, user: UserRecord, subTaskId: string) {
+  const row = await findSubTask(db, subTaskId);
+  await loadApplication(db, user, row.application_id);
+  if (row.recipient !== 'APPLICANT') throw notFound('Request for information not found');
+  return row;
+}
+
+/**
+ * POST /v3/queries/sendRequestForInfoNotifications: the applicant hears of an OPEN request for information
+ * again (the QUERY_RAISED templates), sent by who raised it or the task's assignee; a worklog row says so.
+ */
+export async function remindRequestForInfo(
+  db: Db,
+  user: UserRecord,
+  body: { application_id: string; subTaskId: string },
+  now: Date,
+) {
+  const row = await findSubTask(db, body.subTaskId);
+  if (row.application_id !== body.application_id || row.recipient !== 'APPLICANT') {
+    throw notFound('Request for information not found');
+  }
+  await loadApplication(db, user, row.application_id);
+  const ctx = await loadTaskContext(db, user, row.application_id, row.task_id);
+  if (row.raised_by !== user.userid && !ctx.actor.assigned) {
+    throw forbidden('Only who asked, or the assignee of the task, may remind the applicant');
+  }
+  if (row.status !== 'OPEN') throw conflict(`The request is ${row.status}`);
+  const effects = newEffects();
+  await db.transaction(async (tx) => {
+    await announceLifecycleEvent(tx, row.application_id, 'QUERY_RAISED', now);
+    await touchApplication(tx, effects, {
+      applicationId: row.application_id,
+      taskId: row.task_id,
+      userId: user.userid,
+      action: 'remind_request_info',
+      detail: { subTaskId: row.sub_task_id },
+      at: now,
+    });
+  });
+  return { result: { subTaskId: row.sub_task_id, remindedAt: now.toISOString() }, effects };
+}

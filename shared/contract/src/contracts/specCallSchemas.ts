@@ -255,3 +255,43 @@ export const GeoLimitAnswerSchema = Type.Object(
   },
   closed,
 );
+
+// ---- The older queries calls, on the same service as the v3 ones ----
+
+/** POST /queries/getQueriesUnresolvedCountByUserId: the caller's own counts, or (a lead of their team, ADMIN) another's. */
+export const UnresolvedCountBodySchema = Type.Object({ userId: Type.Optional(Id) }, closed);
+export const UnresolvedCountAnswerSchema = Type.Object(
+  {
+    userId: Text,
+    /** OPEN queries the user is to answer: named to them, or to one of their teams with no one named. */
+    count: Count,
+    /** OPEN queries the user raised. */
+    raised: Count,
+  },
+  closed,
+);
+
+/** POST /v3/queries/getFields {application_id}: the fields a request for information may ask the applicant for. */
+export const QueryFieldsBodySchema = Type.Object({ application_id: Id }, closed);
+
+/** POST /v3/queries/sendRequestForInfoNotifications: remind the applicant of an OPEN request for information. */
+export const RemindRequestBodySchema = Type.Object({ application_id: Id, subTaskId: Id }, closed);
+export const RemindRequestAnswerSchema = Type.Object({ subTaskId: Text, remindedAt: Text }, closed);
+
+export const RequestForInfoParamsSchema = Type.Object({ requestForInfoId: Id }, closed);
+
+const RequestedFieldAnswer = Type.Object(
+  { key: Text, label: Text, kind: Type.Union([Type.Literal('document'), Type.Literal('value')]) },
+  closed,
+);
+export const QueryFieldsAnswerSchema = Type.Object({ data: Type.Array(RequestedFieldAnswer) }, closed);
+export const RequestForInfoFieldsAnswerSchema = Type.Object(
+  {
+    subTaskId: Text,
+    application_id: Text,
+    status: Type.Union([Type.Literal('OPEN'), Type.Literal('RESOLVED'), Type.Literal('CLOSED')]),
+    answeredAt: Nullable(Text),
+    fields: Type.Array(RequestedFieldAnswer),
+  },
+  closed,
+);

