@@ -261,9 +261,9 @@ export async function startSandbox(latencyMs: number): Promise<Sandbox> {
     [VENDOR_PATHS.employeeSearch]: (body) => {
       const query = str(body.query).toLowerCase();
       return {
-        employees: EMPLOYEES.filter(([id, name, , branch]) =>
-          [id, name, branch].some((text) => text.toLowerCase().includes(query)),
-        ).map(([employeeId, name, designation, branch]) => ({ employeeId, name, designation, branch })),
+        employees: EMPLOYEES.filter((employee) => employee.some((text) => text.toLowerCase().includes(query))).map(
+          ([employeeId, name, designation, branch]) => ({ employeeId, name, designation, branch }),
+        ),
       };
     },
     [VENDOR_PATHS.pmay]: (body) => {

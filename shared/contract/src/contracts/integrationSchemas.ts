@@ -131,7 +131,7 @@ export const IdentityVerifyBodySchema = Type.Object(
   {
     application_id: Id,
     type: Type.Union([Type.Literal('PAN'), Type.Literal('AADHAAR')]),
-    number: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' }),
+    number: Type.String({ minLength: 1, maxLength: 20, pattern: '^[A-Za-z0-9]+([ -][A-Za-z0-9]+)*$' }),
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 120, pattern: "^[A-Za-z .'-]+$" })),
   },
   closed,
