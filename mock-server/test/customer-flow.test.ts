@@ -724,9 +724,9 @@ describe('microflows', () => {
     assert.equal((await run(a, 'no_such_flow', 'HL_PROPERTY', {})).statusCode, 404);
   });
 
-  it('pan_verify verifies the format; emi_calculator updates; sanction letters are files of the application', async () => {
+  it('pan_verify verifies the PAN with the issuer; emi_calculator updates; sanction letters are files of the application', async () => {
     const a = await newHomeLoan(s.app);
-    assert.deepEqual((await run(a, 'pan_verify', 'HL_KYC', { pan: 'ABCDE1234F' })).json().actions, [
+    assert.deepEqual((await run(a, 'pan_verify', 'HL_KYC', { pan: 'ABCPE1234F' })).json().actions, [
       { type: 'VERIFY_FIELDS', keys: ['pan'], isVerified: true },
     ]);
     assert.equal((await run(a, 'pan_verify', 'HL_KYC', { pan: 'abc' })).json().actions[0].isVerified, false);
@@ -747,7 +747,7 @@ describe('microflows', () => {
     const other = await newHomeLoan(s.app);
     assert.equal(
       (
-        await run(other, 'pan_verify', 'HL_KYC', { pan: 'ABCDE1234F' }).then(() =>
+        await run(other, 'pan_verify', 'HL_KYC', { pan: 'ABCPE1234F' }).then(() =>
           call(s.app, 'GET', apiPath('downloadDocument', { fileId: preview.fileId }), other.headers),
         )
       ).statusCode,

@@ -15,6 +15,7 @@ import {
 } from '@originate/contract';
 import { integrationsOf } from '../src/modules/integrations';
 import type { SandboxFault } from '../src/modules/integrations/sandbox';
+import { encrypted, newHomeLoan } from './flow-helpers';
 import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -405,5 +406,44 @@ describe("an application's integrations (the Credit panel)", () => {
     assert.ok(body.calls.some((c) => c.status === 'TIMEOUT'));
     const refused = await call(s.app, 'GET', apiPath('applicationIntegrations', { applicationId: foreign }), officer);
     assert.equal(refused.statusCode, 403);
+  });
+});
+
+describe('microflows that call an integration', () => {
+  it("the home loan's income step fetches the applicant's credit report and shows its obligations", async () => {
+    const a = await newHomeLoan(s.app);
+    const run = (id: string, componentid: string, customFields: Record<string, unknown>) =>
+      encrypted(
+        s.app,
+        'POST',
+        `${apiPath('microflowExecute', { microflowId: id })}?componentid=${componentid}&application_id=${a.applicationId}`,
+        a.headers,
+        { customFields },
+      );
+    const verified = await run('pan_verify', 'HL_KYC', { pan: 'ABCPR1234F', full_name: 'Asha Rao' });
+    assert.deepEqual(verified.json().actions, [{ type: 'VERIFY_FIELDS', keys: ['pan'], isVerified: true }]);
+    const unknown = await run('pan_verify', 'HL_KYC', { pan: 'ABCPR0000F' });
+    assert.equal(unknown.json().actions[0].isVerified, false);
+
+    const res = await run('bureau_obligations', 'HL_INCOME', { pan: 'ABCPR1234F', monthly_income: '150000' });
+    assert.equal(res.statusCode, 200, res.body);
+    const [update] = res.json().actions;
+    const kept = await q<{ result: BureauAnswer['report'] }>(
+      "SELECT result FROM integration_results WHERE application_id = $1 AND kind = 'bureau'",
+      [a.applicationId],
+    );
+    const report = kept[0]?.result;
+    assert.ok(report, 'the report is kept for the staff to see');
+    assert.equal(update.type, 'APPLICATION_UPDATE');
+    assert.equal(update.values.bureau_obligations, report.obligations.monthlyTotal);
+    for (const item of report.obligations.items)
+      assert.ok(update.values.bureau_obligation_details.includes(item.lender));
+    // The applicant's call is audited without a staff member.
+    assert.equal((await lastCall())?.user_id, null);
+
+    sandbox().failNext('bureau', '5xx', 2);
+    const failed = await run('bureau_obligations', 'HL_INCOME', { pan: 'ABCPR1234F' });
+    assert.equal(failed.statusCode, 503);
+    assert.match(failed.json().message, /credit bureau.*try again/);
   });
 });

@@ -35,7 +35,9 @@ export const microflowRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
       const field = component.fields.find((f) => f.microflow?.id === request.params.microflowId);
       if (!field) throw invalid('componentid', `has no field that runs ${request.params.microflowId}`);
       const { customFields } = await opened(request, request.body, MicroflowBody);
-      return { actions: await run({ ctx, stored, field, values: customFields }) };
+      return {
+        actions: await run({ ctx, stored, field, values: customFields, userId: request.auth?.user.userid ?? null }),
+      };
     },
   );
 };

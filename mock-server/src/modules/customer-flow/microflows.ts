@@ -1,12 +1,14 @@
 // Microflows (spec §7 POST /v3/microflow/execute/{id}): server logic a field runs on blur or from a button.
-// Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS on the PAN's format),
-// emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
+// Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS: the PAN checked by its rules and
+// verified with the issuer through the identity integration), bureau_obligations (APPLICATION_UPDATE of the
+// monthly EMIs on the applicant's credit report, fetched from the bureau integration), emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
 import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
 import { invalid } from '../../http/errors';
 import type { AppContext } from '../../platform/context';
 import type { StoredApplication } from '../applications';
 import { storeDocument, textPdf } from '../documents';
+import { fetchBureauReport, verifyIdentity } from '../integrations';
 
 export interface Run {
   ctx: AppContext;
@@ -14,10 +16,18 @@ export interface Run {
   /** The field of the calling component that names this microflow. */
   field: FieldConfig;
   values: FormValues;
+  /** The staff member who ran it; null for the applicant (the integrations' audit records who called). */
+  userId: string | null;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 const amountOf = (v: unknown) => Number(text(v).replace(/,/g, ''));
+
+/** The application with the form's current values over its saved ones (a step's values are saved when it is left). */
+const withValues = (stored: StoredApplication, values: FormValues): StoredApplication => ({
+  ...stored,
+  application: { ...stored.application, customFields: { ...stored.application.customFields, ...values } },
+});
 
 async function sanctionLetter({ ctx, stored, values }: Run, fieldKey: string) {
   const app = stored.application;
@@ -49,9 +59,29 @@ const MICROFLOWS: Record<string, (run: Run) => Promise<MicroflowAction[]>> = {
     if (!found) throw invalid(field.label, 'is invalid');
     return [{ type: 'LOOKUP', values: { property_city: found.city, property_state: found.state } }];
   },
-  async pan_verify({ field, values }) {
+  async pan_verify({ ctx, stored, field, values, userId }) {
+    const name = text(values.full_name ?? values.pl_full_name ?? values.cl_full_name);
+    const number = text(values[field.key]);
+    // What the identity route's body allows; anything else is no PAN, refused without asking the issuer.
+    if (!/^[A-Za-z0-9]{1,20}$/.test(number)) return [{ type: 'VERIFY_FIELDS', keys: [field.key], isVerified: false }];
+    const { check } = await verifyIdentity(ctx, { userId }, stored, {
+      type: 'PAN',
+      number,
+      ...(/^[A-Za-z .'-]{1,120}$/.test(name) ? { name } : {}),
+    });
+    return [{ type: 'VERIFY_FIELDS', keys: [field.key], isVerified: check.valid && check.verified }];
+  },
+  async bureau_obligations({ ctx, stored, field, values, userId }) {
+    const { report } = await fetchBureauReport(ctx, { userId }, withValues(stored, values));
+    const items = report.obligations.items;
+    const details = items.length
+      ? items.map((item) => `${item.lender}, ${item.type}: INR ${item.emi.toLocaleString('en-IN')} a month`).join('; ')
+      : 'No running loans on your credit report';
     return [
-      { type: 'VERIFY_FIELDS', keys: [field.key], isVerified: /^[A-Z]{5}[0-9]{4}[A-Z]$/.test(text(values[field.key])) },
+      {
+        type: 'APPLICATION_UPDATE',
+        values: { [field.key]: report.obligations.monthlyTotal, bureau_obligation_details: details },
+      },
     ];
   },
   async emi_calculator({ field, values }) {

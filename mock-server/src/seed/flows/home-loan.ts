@@ -394,6 +394,10 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         { regex: '^[0-9]{1,3}$' },
         { groupKey: 'existing_loans', aggregation: 'MAX' },
       ),
+      amount('bureau_obligations', 'Monthly EMIs on your credit report', 0, 100000000, false, {
+        microflow: { id: 'bureau_obligations', trigger: 'button', label: 'Fetch my credit report' },
+      }),
+      field('bureau_obligation_details', 'Loans on your credit report', 'textarea', { displayConfigs: { rows: 3 } }),
       field(
         'foir',
         'Fixed obligations to income (%)',
