@@ -117,3 +117,77 @@ describe('older queries calls', () => {
     assert.deepEqual(labels(await post(officer, API_PATHS.queryFields, {})), ['application_id']);
   });
 });
+
+describe('the application service', () => {
+  it('status_update takes the action that leads to the status asked for, with its rules', async () => {
+    const body = { application_id: home.applicationId, taskId, comment: 'Applicant travelling' };
+    const paused = await post(officer, API_PATHS.statusUpdate, { ...body, status: 'INACTIVE' });
+    assert.equal(paused.statusCode, 200, paused.body);
+    const read = await call(s.app, 'GET', apiPath('application', { applicationId: home.applicationId }), officer);
+    assert.equal(read.json()._applicationStatus, 'INACTIVE');
+    assert.deepEqual(labels(await post(officer, API_PATHS.statusUpdate, { ...body, status: 'INACTIVE' })), ['status']);
+    assert.deepEqual(labels(await post(officer, API_PATHS.statusUpdate, { ...body, status: 'COMPLETED' })), ['status']);
+    const back = await post(officer, API_PATHS.statusUpdate, { ...body, status: 'ACTIVE' });
+    assert.equal(back.statusCode, 200, back.body);
+    const log = await call(
+      s.app,
+      'GET',
+      apiPath('applicationWorklogs', { applicationId: home.applicationId }),
+      officer,
+    );
+    const actions = log.json().data.map((w: { action: string }) => w.action);
+    assert.ok(actions.includes('inactivate') && actions.includes('activate'), actions.join());
+    assert.deepEqual(labels(await post(officer, API_PATHS.statusUpdate, { ...body, status: 'PAUSED' })), ['status']);
+  });
+
+  it('fetch_applications answers the ones the caller may open, and names the others alike', async () => {
+    const res = await post(officer, API_PATHS.fetchApplications, {
+      application_ids: [home.applicationId, 'HL-2099-999999', home.applicationId],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    assert.deepEqual(
+      body.data.map((a: { application_id: string }) => a.application_id),
+      [home.applicationId],
+    );
+    assert.equal(body.data[0].product_code, 'HL');
+    assert.deepEqual(body.unavailable, ['HL-2099-999999']);
+    const outsider = await login(s.app, 'developer');
+    const theirs = (
+      await post(outsider, API_PATHS.fetchApplications, { application_ids: [home.applicationId] })
+    ).json();
+    assert.deepEqual(theirs, { data: [], unavailable: [home.applicationId] });
+    assert.deepEqual(labels(await post(officer, API_PATHS.fetchApplications, { application_ids: [] })), [
+      'application_ids',
+    ]);
+  });
+
+  it('captureAction keeps what the user did in the worklog, under capture.', async () => {
+    for (const path of [API_PATHS.captureAction, API_PATHS.workflowCaptureAction]) {
+      const res = await post(officer, path, {
+        application_id: home.applicationId,
+        taskId,
+        action: 'download_sanction_letter',
+        detail: { fileName: 'sanction.pdf' },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+    }
+    const log = await call(
+      s.app,
+      'GET',
+      apiPath('applicationWorklogs', { applicationId: home.applicationId }),
+      officer,
+    );
+    const captured = log.json().data.filter((w: { action: string }) => w.action === 'capture.download_sanction_letter');
+    assert.equal(captured.length, 2);
+    const other = await login(s.app, 'developer');
+    const refused = await post(other, API_PATHS.captureAction, { application_id: home.applicationId, action: 'x' });
+    assert.equal(refused.statusCode, 403);
+    assert.deepEqual(
+      labels(
+        await post(officer, API_PATHS.captureAction, { application_id: home.applicationId, action: 'reject now' }),
+      ),
+      ['action'],
+    );
+  });
+});

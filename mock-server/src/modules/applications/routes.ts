@@ -1,13 +1,24 @@
-// Spec §7 "Application actions": read one application.
+// Spec §7 "Application actions": read one application; the application service's batch fetch; captureAction.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS } from '@originate/contract';
-import { ApplicationSchema, closed, ERROR_ANSWERS, Id } from '@originate/contract/schemas';
+import {
+  ApplicationSchema,
+  CaptureActionAnswerSchema,
+  CaptureActionBodySchema,
+  closed,
+  ERROR_ANSWERS,
+  FetchApplicationsAnswerSchema,
+  FetchApplicationsBodySchema,
+  Id,
+} from '@originate/contract/schemas';
 import Type from 'typebox';
-import { forbidden, notFound } from '../../http/errors';
-import type { PluginOptions } from '../../platform/context';
+import { contractValidator } from '../../http/bodies';
+import { forbidden, invalid, notFound } from '../../http/errors';
+import { caller, type PluginOptions } from '../../platform/context';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
-import { NO_ACCESS, NOT_YOURS } from './caller-view';
-import { findApplication, forApplicant } from './stored';
+import { loadApplication, NO_ACCESS, NOT_YOURS } from './caller-view';
+import { findApplication, forApplicant, iso } from './stored';
+import { addWorklog } from './worklog';
 
 export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
@@ -34,4 +45,88 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = asyn
       return request.applicant ? forApplicant(found.application) : found.application;
     },
   );
+
+  // Several applications at once (spec §7 /app/fetch_applications), as summaries: only those the caller may
+  // open; the others, unknown or deleted ones included, are named unavailable alike.
+  app.post(
+    API_PATHS.fetchApplications,
+    {
+      schema: { body: FetchApplicationsBodySchema, response: { 200: FetchApplicationsAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
+    async (request) => {
+      const actor = toActor(caller(request).user);
+      const ids = [...new Set(request.body.application_ids)];
+      const open: string[] = [];
+      for (const id of ids) {
+        const found = await findApplication(db, id);
+        if (found && canAccessApplication(actor, found.tasks.map(toTaskAccess))) open.push(id);
+      }
+      const rows = await db.query<{
+        application_id: string;
+        product_code: string;
+        product_name: string;
+        status: string;
+        stage: string | null;
+        applicant_name: string | null;
+        cre_time: Date | string;
+        mod_time: Date | string;
+      }>(
+        `SELECT application_id, product_code, product_name, status, stage, applicant_name, cre_time, mod_time
+           FROM applications WHERE application_id = ANY($1::text[]) AND status <> 'DELETED'`,
+        [open],
+      );
+      const byId = new Map(rows.map((r) => [r.application_id, r]));
+      return {
+        data: ids.flatMap((id) => {
+          const r = byId.get(id);
+          return r
+            ? [
+                {
+                  application_id: r.application_id,
+                  product_code: r.product_code,
+                  product_name: r.product_name,
+                  _applicationStatus: r.status,
+                  stage: r.stage,
+                  applicantName: r.applicant_name,
+                  cre_time: iso(r.cre_time),
+                  mod_time: iso(r.mod_time),
+                },
+              ]
+            : [];
+        }),
+        unavailable: ids.filter((id) => !byId.has(id)),
+      };
+    },
+  );
+
+  // An action a user took in the flow or the workflow (a button, a download), kept in the application's
+  // worklog under 'capture.<action>' so it never reads as one of the server's own actions.
+  for (const path of [API_PATHS.captureAction, API_PATHS.workflowCaptureAction]) {
+    app.post(
+      path,
+      {
+        schema: { body: CaptureActionBodySchema, response: { 200: CaptureActionAnswerSchema, ...ERROR_ANSWERS } },
+        validatorCompiler: contractValidator,
+      },
+      async (request) => {
+        const { user } = caller(request);
+        const { application_id, action, taskId, detail } = request.body;
+        const stored = await loadApplication(db, user, application_id);
+        if (taskId !== undefined && !stored.tasks.some((t) => t.task_id === taskId)) {
+          throw invalid('taskId', `is not a task of application ${application_id}`);
+        }
+        const at = ctx.now();
+        await addWorklog(db, {
+          applicationId: application_id,
+          taskId: taskId ?? null,
+          userId: user.userid,
+          action: `capture.${action}`,
+          detail: detail ?? {},
+          at,
+        });
+        return { application_id, action, capturedAt: at.toISOString() };
+      },
+    );
+  }
 };

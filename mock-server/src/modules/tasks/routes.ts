@@ -7,6 +7,7 @@ import {
   APPLICATION_ACTIONS,
   type ApplicationAction,
   type ApplicationActionBody,
+  statusUpdateAction,
 } from '@originate/contract';
 import {
   ActionAnswerSchema,
@@ -19,16 +20,19 @@ import {
   RemoveSnoozeBodySchema,
   SnoozeAnswerSchema,
   SnoozeBodySchema,
+  StatusUpdateBodySchema,
   UserCandidatesAnswerSchema,
   UserCandidatesQuerySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
+import { invalid } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { publish } from '../applications';
-import { performAction, rebookCallback } from './actions';
+import { performAction, rebookCallback, stateOf } from './actions';
 import { snooze } from './snooze';
 import { userCandidates } from './user-candidates';
+import { loadTaskContext } from './write-context';
 
 /** assign and reassign name who gets the task: assignTo is required there. */
 const AssignBodySchema = Type.Object({ ...ApplicationActionBodySchema.properties, assignTo: Id }, closed);
@@ -90,6 +94,19 @@ export const actionsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
     API_PATHS.applicationAction,
     { schema: { params: ParamsSchema, body: ApplicationActionBodySchema, response: actionAnswers } },
     (request) => run(request.params.action as ApplicationAction, request, request.body),
+  );
+  // The application service's status update (spec §7): the action that leads to the status asked for, with
+  // that action's own permission and effects.
+  app.post(
+    API_PATHS.statusUpdate,
+    { schema: { body: StatusUpdateBodySchema, response: actionAnswers } },
+    async (request) => {
+      const { status, ...body } = request.body;
+      const task = await loadTaskContext(ctx.db, caller(request).user, body.application_id, body.taskId);
+      const chosen = statusUpdateAction(status, stateOf(task));
+      if (!chosen.ok) throw invalid('status', chosen.reason);
+      return run(chosen.action, request, body);
+    },
   );
   app.get(
     API_PATHS.userCandidates,

@@ -295,3 +295,61 @@ export const RequestForInfoFieldsAnswerSchema = Type.Object(
   },
   closed,
 );
+
+// ---- The application service ----
+
+/** POST /app/status_update: the status asked for; the action that leads there is taken (contract statusUpdateAction). */
+export const StatusUpdateBodySchema = Type.Object(
+  {
+    application_id: Id,
+    taskId: Id,
+    status: literalUnion(['ACTIVE', 'CANCELLED', 'REJECTED', 'DELETED', 'COMPLETED', 'INACTIVE'] as const),
+    comment: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+  },
+  closed,
+);
+export type StatusUpdateBody = Static<typeof StatusUpdateBodySchema>;
+
+/** POST /app/fetch_applications: several applications by id, each as a summary, those the caller may open. */
+export const FetchApplicationsBodySchema = Type.Object(
+  { application_ids: Type.Array(Id, { minItems: 1, maxItems: 50 }) },
+  closed,
+);
+export const FetchApplicationsAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          application_id: Text,
+          product_code: Text,
+          product_name: Text,
+          _applicationStatus: Text,
+          stage: Nullable(Text),
+          applicantName: Nullable(Text),
+          cre_time: Nullable(Text),
+          mod_time: Nullable(Text),
+        },
+        closed,
+      ),
+    ),
+    /** The ids asked for that are unknown or not the caller's to open (one list: which is which is not told). */
+    unavailable: Type.Array(Text),
+  },
+  closed,
+);
+
+/** POST /v3/captureAction and /workFlowExecution/captureAction: an action a user took in the flow, kept in the worklog. */
+export const CaptureActionBodySchema = Type.Object(
+  {
+    application_id: Id,
+    action: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z][A-Za-z0-9_.-]*$' }),
+    taskId: Type.Optional(Id),
+    detail: Type.Optional(
+      Type.Record(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9_.-]+$' }), Type.String({ maxLength: 500 }), {
+        maxProperties: 20,
+      }),
+    ),
+  },
+  closed,
+);
+export const CaptureActionAnswerSchema = Type.Object({ application_id: Text, action: Text, capturedAt: Text }, closed);

@@ -101,6 +101,7 @@ export * from './leads';
 export * from './lifecycle';
 export * from './outbox';
 export * from './passwords';
+export * from './statusUpdate';
 export * from './reports';
 export { inTaskTeam } from './teams';
 export * from './uploads';
