@@ -40,6 +40,9 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'GET /v3/portal/video/invitation',
   'HEAD /v3/portal/video/invitation',
   'POST /v3/portal/video/join',
+  // The loan calculator (README "Calculations, decisions and utilities"): the EMI while choosing amount and tenure.
+  'POST /calculations/calculate',
+  'POST /net_per_fin_config/net_financing_calculation',
 ];
 
 let s: TestServer;

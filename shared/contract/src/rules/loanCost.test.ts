@@ -158,3 +158,10 @@ describe('loanCost against published Key Facts Statements and examples', () => {
     ).toThrow(/fees and charges/);
   });
 });
+
+describe('loanCost at the edges of its terms', () => {
+  it('charges nothing at a rate too small to move the balance, and refuses less than a paisa', () => {
+    expect(emiOf({ amount: 1200, annualRatePercent: '1e-300', tenureMonths: 12 })).toBe('100.00');
+    expect(() => emiOf({ amount: '0.001', annualRatePercent: 10, tenureMonths: 12 })).toThrow(/amount/);
+  });
+});

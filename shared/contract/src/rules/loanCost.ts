@@ -74,7 +74,7 @@ function checked(terms: LoanTerms) {
   const n = terms.tenureMonths;
   const charges = (terms.charges ?? []).map((charge, i) => chargeLine(charge, i));
   const fees = charges.reduce((sum, line) => sum.plus(line.total), new D(terms.fees ?? 0));
-  if (!amount.isFinite() || amount.lte(0)) throw new RangeError(`amount must be above 0, got ${terms.amount}`);
+  if (!amount.isFinite() || amount.lt(0.01)) throw new RangeError(`amount must be at least 0.01, got ${terms.amount}`);
   if (!rate.isFinite() || rate.lt(0) || rate.gt(100)) {
     throw new RangeError(`annualRatePercent must be from 0 to 100, got ${terms.annualRatePercent}`);
   }
@@ -109,8 +109,9 @@ export function emiOf(terms: LoanTerms): string {
 }
 
 function emi(amount: Decimal, monthly: Decimal, n: number): Decimal {
-  if (monthly.isZero()) return paise(amount.div(n));
   const growth = monthly.plus(1).pow(n);
+  // A rate so small that (1 + r)^n is 1 at 40 digits charges nothing: the principal in equal parts.
+  if (growth.eq(1)) return paise(amount.div(n));
   return paise(amount.mul(monthly).mul(growth).div(growth.minus(1)));
 }
 
