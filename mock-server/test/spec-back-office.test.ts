@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { type Applicant, newHomeLoan } from './flow-helpers';
-import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, login, multipart, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -189,5 +189,59 @@ describe('the application service', () => {
       ),
       ['action'],
     );
+  });
+});
+
+describe('documents', () => {
+  it('uploadNICtos3 files a file the application holds as an identity document, under its new name', async () => {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+    const form = multipart([
+      { name: 'application_id', value: home.applicationId },
+      { name: 'fieldKey', value: 'id_document' },
+      { name: 'file', file: { name: 'scan.pdf', data: pdf, type: 'application/pdf' } },
+    ]);
+    const uploaded = await s.app.inject({
+      method: 'POST',
+      url: API_PATHS.uploadDocument,
+      headers: { ...officer.headers, 'content-type': form.type },
+      payload: form.payload,
+    });
+    assert.equal(uploaded.statusCode, 200, uploaded.body);
+    const source = uploaded.json().fileId as string;
+    const body = {
+      app_id: home.applicationId,
+      filename: 'voter-id.pdf',
+      filePath: apiPath('downloadDocument', { fileId: source }),
+      docType: 'VOTER_ID',
+    };
+    const filed = await post(officer, API_PATHS.uploadNic, body);
+    assert.equal(filed.statusCode, 200, filed.body);
+    const docs = await call(
+      s.app,
+      'GET',
+      apiPath('applicationDocuments', { applicationId: home.applicationId }),
+      officer,
+    );
+    const nic = docs.json().data.find((d: { fileId: string }) => d.fileId === filed.json().fileId);
+    assert.equal(nic.fileName, 'voter-id.pdf');
+    assert.equal(nic.fieldKey, 'nic_document');
+    assert.equal(nic.metadata.docType, 'VOTER_ID');
+    const bytes = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: nic.fileId }), officer);
+    assert.deepEqual(bytes.rawPayload, pdf);
+
+    assert.deepEqual(labels(await post(officer, API_PATHS.uploadNic, { ...body, filename: 'voter-id.png' })), [
+      'filename',
+    ]);
+    assert.deepEqual(labels(await post(officer, API_PATHS.uploadNic, { ...body, filePath: '/etc/passwd' })), [
+      'filePath',
+    ]);
+    const unknown = {
+      ...body,
+      filePath: apiPath('downloadDocument', { fileId: '00000000-0000-4000-8000-000000000000' }),
+    };
+    assert.deepEqual(labels(await post(officer, API_PATHS.uploadNic, unknown)), ['filePath']);
+    // Writing documents needs MANAGE_DOCUMENT (the approver has access through no task here: 403 either way).
+    const approver = await login(s.app, 'approver');
+    assert.equal((await post(approver, API_PATHS.uploadNic, body)).statusCode, 403);
   });
 });

@@ -28,11 +28,13 @@ import {
   schemaIssues,
   UPLOAD_KINDS,
   UploadAnswerSchema,
+  UploadNicAnswerSchema,
+  UploadNicBodySchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type, { type TSchema } from 'typebox';
 import { attachment } from '../../http/attachment';
-import { checked } from '../../http/bodies';
+import { checked, contractValidator } from '../../http/bodies';
 import { HttpError, invalid, notFound } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
@@ -47,6 +49,7 @@ import {
   documentsOf,
   documentToReplace,
   documentVersion,
+  fileNicDocument,
   liveFile,
   mergeDocuments,
   recordUpload,
@@ -381,6 +384,28 @@ export const documentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
         ctx.documentWork,
         caller(request).user,
         request.body,
+        ctx.now(),
+      );
+      await publish(ctx, effects);
+      return result;
+    },
+  );
+
+  app.post(
+    API_PATHS.uploadNic,
+    {
+      schema: { body: UploadNicBodySchema, response: { 200: UploadNicAnswerSchema, ...ERROR_ANSWERS } },
+      validatorCompiler: contractValidator,
+    },
+    async (request) => {
+      const { app_id, filename, filePath, docType } = request.body;
+      // The schema holds filePath to /v3/document/{fileId}: the id is all that is read of it.
+      const fileId = filePath.slice(filePath.lastIndexOf('/') + 1);
+      const { result, effects } = await fileNicDocument(
+        db,
+        files,
+        caller(request).user,
+        { app_id, filename, fileId, docType },
         ctx.now(),
       );
       await publish(ctx, effects);

@@ -681,3 +681,62 @@ export async function mergeDocuments(
     effects,
   };
 }
+
+/** The NIC upload's field key: an identity document filed from a file the application already holds. */
+const NIC_FIELD_KEY = 'nic_document';
+
+/**
+ * POST /api/uploadNICtos3 {app_id, filename, filePath, docType}: a file the application already holds
+ * (filePath: its download path, /v3/document/{fileId}) filed again as an identity document of that
+ * application under `filename` (which keeps the file's type) with `docType` as its metadata. The bytes are the
+ * same blob; only the server's own storage is read, never a path the client names.
+ */
+export async function fileNicDocument(
+  db: Db,
+  files: FileStore,
+  user: UserRecord,
+  body: { app_id: string; filename: string; fileId: string; docType: string },
+  now: Date,
+) {
+  await managedApplication(db, user, body.app_id);
+  const name = displayName(body.filename);
+  const newId = randomUUID();
+  const source = await db.transaction(async (tx) => {
+    const [row] = await tx.query<DocumentRow>(
+      `${SELECT_DOCUMENT} WHERE d.file_id = $1 AND d.application_id = $2 AND d.removed_at IS NULL FOR SHARE OF d`,
+      [body.fileId, body.app_id],
+    );
+    if (!row?.blob_hash) throw invalid('filePath', 'is not a file of this application');
+    if (extensionOf(name) !== extensionOf(row.file_name)) {
+      throw invalid('filename', `must keep the file's type (.${extensionOf(row.file_name)})`);
+    }
+    await assertStorageQuota(tx, files, body.app_id, row.size);
+    await insertDocument(
+      tx,
+      {
+        fileId: newId,
+        applicationId: body.app_id,
+        fieldKey: NIC_FIELD_KEY,
+        fileName: name,
+        mimeType: row.mime_type,
+        size: row.size,
+        metadata: { docType: body.docType, description: `Filed from ${row.file_name}` },
+        blobHash: row.blob_hash,
+      },
+      user.userid,
+      now,
+    );
+    await addWorklog(tx, {
+      applicationId: body.app_id,
+      taskId: null,
+      userId: user.userid,
+      action: 'upload_document',
+      detail: { fileId: newId, fileName: name, fieldKey: NIC_FIELD_KEY, sourceFileId: body.fileId },
+      at: now,
+    });
+    return row;
+  });
+  const effects = newEffects();
+  effects.changed.set(body.app_id, now);
+  return { result: { fileId: newId, fileName: name, size: source.size, mimeType: source.mime_type }, effects };
+}

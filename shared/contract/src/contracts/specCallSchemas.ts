@@ -353,3 +353,17 @@ export const CaptureActionBodySchema = Type.Object(
   closed,
 );
 export const CaptureActionAnswerSchema = Type.Object({ application_id: Text, action: Text, capturedAt: Text }, closed);
+
+// ---- Documents ----
+
+/** POST /api/uploadNICtos3: a file the application holds (filePath = its download path) filed as an identity document. */
+export const UploadNicBodySchema = Type.Object(
+  {
+    app_id: Id,
+    filename: Type.String({ minLength: 1, maxLength: 120, pattern: '^[^/\\\\]+$' }),
+    filePath: Type.String({ pattern: '^/v3/document/[A-Za-z0-9_.:-]{1,64}$' }),
+    docType: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  closed,
+);
+export const UploadNicAnswerSchema = Type.Object({ fileId: Text, fileName: Text, size: Count, mimeType: Text }, closed);
