@@ -35,6 +35,7 @@ import {
 } from '../../api/useDetail';
 import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
 import { canGenerateLetters } from '../../domain/messages';
+import { CreditSection } from './Credit';
 import { FieldHistory } from './FieldHistory';
 import { FollowButton } from './FollowButton';
 import { MessagesSection } from './Messages';
@@ -239,6 +240,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
           <Panel key={tab} tab={tab} configs={configs} user={user} />
         </Box>
       </Paper>
+      <CreditSection applicationId={configs.application_id} />
       <VideoCallsSection applicationId={configs.application_id} />
       <MessagesSection applicationId={configs.application_id} canGenerate={canGenerateLetters(user)} />
       <Drawer
