@@ -124,4 +124,19 @@ describe('admin configuration reads', () => {
     assert.equal(limits.maxFileSizeBytes, 31457280);
     assert.equal(limits.validSessionSeconds, server.config.accessTokenTtlSeconds);
   });
+
+  it('externalAPI configs: each vendor kind, sandbox or origin, never a key; operations admins only', async () => {
+    const admin = await login(server.app, 'opsadmin');
+    const res = await call(server.app, 'POST', API_PATHS.externalApiConfigs, admin, {});
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json<{ data: { kind: string; vendor: string }[]; retries: number }>();
+    assert.ok(body.data.some((k) => k.kind === 'bureau' && k.vendor === 'sandbox'));
+    assert.equal(body.retries, server.config.integrations.retries);
+    const one = (await call(server.app, 'POST', API_PATHS.externalApiConfigs, admin, { kind: 'identity' })).json();
+    assert.deepEqual(
+      one.data.map((k: { kind: string }) => k.kind),
+      ['identity'],
+    );
+    assert.equal((await post(API_PATHS.externalApiConfigs, {})).statusCode, 403);
+  });
 });

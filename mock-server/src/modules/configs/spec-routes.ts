@@ -12,6 +12,7 @@ import {
   DEFAULT_FLOW_VERSION,
   GLOBAL_SEARCH_PAGE_SIZE,
   GRID_PAGE_SIZE_OPTIONS,
+  INTEGRATION_KINDS,
   luhnValid,
   MAX_FILE_SIZE_BYTES,
   PAGE_SIZE_DEFAULT,
@@ -29,6 +30,8 @@ import {
   ConfigValueSchema,
   closed,
   ERROR_ANSWERS,
+  ExternalApiConfigsAnswerSchema,
+  ExternalApiConfigsBodySchema,
   FieldOptionsSchema,
   FlowDetailsAnswerSchema,
   FlowDetailsBodySchema,
@@ -44,8 +47,9 @@ import {
 } from '@originate/contract/schemas';
 import Type from 'typebox';
 import { contractValidator } from '../../http/bodies';
-import { notFound } from '../../http/errors';
-import type { PluginOptions } from '../../platform/context';
+import { forbidden, notFound } from '../../http/errors';
+import { caller, type PluginOptions } from '../../platform/context';
+import { isOpsAdmin } from '../users';
 import { readConfig, selectConfig } from './entries';
 import { componentsByIds, fieldOptions, translationsOf } from './flow-store';
 import { allComponents, componentsForSetup, flowDetails, flowTranslations, productSetup } from './setup-reads';
@@ -239,5 +243,38 @@ export const specConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
       dateFormat: DATE_FORMAT,
       globalSearchPageSize: GLOBAL_SEARCH_PAGE_SIZE,
     }),
+  );
+
+  // The vendors this environment calls (README "Integrations": INTEGRATION_<KIND>_*), for operations admins:
+  // which is the sandbox, and a real vendor's origin only, never its key.
+  app.post(
+    API_PATHS.externalApiConfigs,
+    {
+      schema: {
+        body: ExternalApiConfigsBodySchema,
+        response: { 200: ExternalApiConfigsAnswerSchema, ...ERROR_ANSWERS },
+      },
+      validatorCompiler: contractValidator,
+    },
+    (request) => {
+      if (!isOpsAdmin(caller(request).user)) throw forbidden('Only an operations admin reads the integration settings');
+      const settings = ctx.config.integrations;
+      const kinds = request.body?.kind ? [request.body.kind] : INTEGRATION_KINDS;
+      return {
+        data: kinds.map((kind) => {
+          const vendor = settings.vendors[kind];
+          return {
+            kind,
+            vendor: vendor.url ? new URL(vendor.url).origin : 'sandbox',
+            apiKeySet: vendor.apiKey !== undefined,
+            timeoutMs: vendor.timeoutMs,
+          };
+        }),
+        retries: settings.retries,
+        retryBaseMs: settings.retryBaseMs,
+        breakerFailures: settings.breakerFailures,
+        breakerOpenMs: settings.breakerOpenMs,
+      };
+    },
   );
 };

@@ -312,6 +312,8 @@ export const API_PATHS = {
   cardTypes: '/collectionConfig/cardTypes',
   productTypeDetails: '/api/product_type_details',
   masterSoftConfigurations: '/api/getmasterSoftConfigurations',
+  /** POST (operations admin): the vendor kinds' settings in this environment (no credentials). */
+  externalApiConfigs: '/externalAPI/configs',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -4,6 +4,7 @@
 // configuration reads. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
 import { ComponentConfigSchema, FIELD_TYPES, FlowConfigSchema, FlowModeSchema, literalUnion } from './flow';
+import { INTEGRATION_KINDS } from './integrations';
 import { AnyKey, Code, closed, Id, Key, Nullable } from './primitives';
 
 const Text = Type.String();
@@ -367,3 +368,32 @@ export const UploadNicBodySchema = Type.Object(
   closed,
 );
 export const UploadNicAnswerSchema = Type.Object({ fileId: Text, fileName: Text, size: Count, mimeType: Text }, closed);
+
+// ---- Integration configuration ----
+
+/** POST /externalAPI/configs: how each vendor kind is configured in this environment (operations admin). */
+export const ExternalApiConfigsBodySchema = Type.Object(
+  { kind: Type.Optional(literalUnion(INTEGRATION_KINDS)) },
+  closed,
+);
+export const ExternalApiConfigsAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        {
+          kind: Text,
+          /** 'sandbox' (the built-in one) or the vendor's origin; never its path, query or credentials. */
+          vendor: Text,
+          apiKeySet: Type.Boolean(),
+          timeoutMs: Count,
+        },
+        closed,
+      ),
+    ),
+    retries: Count,
+    retryBaseMs: Count,
+    breakerFailures: Count,
+    breakerOpenMs: Count,
+  },
+  closed,
+);
