@@ -175,7 +175,8 @@ describe('list export', () => {
   it('refuses bad input naming the field, before any byte', async () => {
     const officer = as.officer as Login;
     const bad: [string, unknown, string][] = [
-      [API_PATHS.exportApplications, { list: 'MY_APPLICATIONS' }, 'exportFile'],
+      // Without exportFile the same call answers a page (the list call): an export is the whole list, no page.
+      [`${EXPORT_URL}&pagination=0,10`, { list: 'MY_APPLICATIONS' }, 'pagination'],
       [`${API_PATHS.exportApplications}?exportFile=csv`, { list: 'MY_APPLICATIONS' }, 'exportFile'],
       [EXPORT_URL, { list: 'EVERYTHING' }, 'list'],
       [EXPORT_URL, { list: 'MY_APPLICATIONS', page: { page: 0, size: 10 } }, 'page'],

@@ -109,3 +109,54 @@ describe('list pages and products', () => {
     assert.equal(counted, products.length);
   });
 });
+
+describe('the list call: the spec query and the GraphQL variables on one implementation', () => {
+  const list = (who: Login, query: string, body: unknown = {}) =>
+    call(server.app, 'POST', `${API_PATHS.exportApplications}${query}`, who, body as object);
+  type Data = { data: { tasks: ListTask[]; count: number; stageWise: unknown[] } };
+
+  it('the query narrows the list as the body does, and both together agree', async () => {
+    const admin = await login(server.app, 'opsadmin');
+    const all = await list(admin, '?filter=ALL&pagination=0,5');
+    assert.equal(all.statusCode, 200, all.body);
+    const whole = all.json<Data>().data;
+    assert.equal(whole.tasks.length, 5);
+    assert.ok(whole.stageWise.length > 0);
+    // The same page asked through the body (GraphQL's variables) is the same page.
+    const viaBody = await list(admin, '', { list: 'ALL', page: { page: 0, size: 5 } });
+    assert.deepEqual(viaBody.json<Data>().data.tasks, whole.tasks);
+
+    const hl = (await list(admin, '?filter=ALL&product_code=HL&_applicationStatus=ACTIVE')).json<Data>().data;
+    assert.ok(hl.count > 0 && hl.count < whole.count);
+    assert.ok(hl.tasks.every((t) => t.product_code === 'HL' && t._applicationStatus === 'ACTIVE'));
+
+    const pending = (await list(admin, `?filter=ALL&progress=${encodeURIComponent('Pending')}`)).json<Data>().data;
+    assert.ok(pending.tasks.every((t) => t.progress === 'Pending'));
+    const officers = (await list(admin, '?filter=ALL&userIds=USR-1001,USR-1002')).json<Data>().data;
+    assert.ok(officers.tasks.every((t) => t.assignedTo === 'USR-1001' || t.assignedTo === 'USR-1002'));
+    const pune = (await list(admin, '?filter=ALL&teams=TEAM-PUNE-CENTRAL')).json<Data>().data;
+    assert.ok(
+      pune.count > 0 && pune.tasks.every((t) => t.assignedTeam.some((team) => team.id === 'TEAM-PUNE-CENTRAL')),
+    );
+  });
+
+  it("access is the list's own; disagreeing or broken query parameters are refused by name", async () => {
+    assert.equal((await list(officer, '?filter=ALL')).statusCode, 403);
+    const mine = (await list(officer, '?filter=MY_APPLICATIONS&teams=TEAM-PUNE-CENTRAL')).json<Data>().data;
+    assert.equal(mine.count, 0);
+    assert.deepEqual(labels(await list(officer, '?filter=ALL', { list: 'MY_APPLICATIONS' })), ['filter']);
+    assert.deepEqual(labels(await list(officer, '')), ['filter']);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&pagination=0,7')), ['page.size']);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&progress=Sleeping')), ['progress']);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&color=red')), ['color']);
+  });
+
+  it('exportFile=xlsx answers the narrowed list as a spreadsheet', async () => {
+    const admin = await login(server.app, 'opsadmin');
+    const res = await list(admin, '?filter=ALL&product_code=HL&exportFile=xlsx');
+    assert.equal(res.statusCode, 200, res.body.slice(0, 200));
+    assert.match(String(res.headers['content-type']), /spreadsheetml/);
+    const hl = (await list(admin, '?filter=ALL&product_code=HL')).json<Data>().data;
+    assert.equal(res.headers['x-export-rows'], String(hl.count));
+  });
+});

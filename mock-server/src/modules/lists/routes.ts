@@ -14,13 +14,14 @@ import {
   BACK_OFFICE_SDL,
   closed,
   ERROR_ANSWERS,
-  ExportApplicationsBodySchema,
-  ExportFileQuerySchema,
   ExportQueuedAnswerSchema,
   FileBytesAnswerSchema,
   GetFilterBodySchema,
   GlobalSearchBodySchema,
   GraphqlBodySchema,
+  ListCallAnswerSchema,
+  ListCallBodySchema,
+  ListCallQuerySchema,
   LocalSearchBodySchema,
   MasterProductsAnswerSchema,
   SavedFilterBodySchema,
@@ -40,9 +41,10 @@ import { sendListExport } from '../../http/spreadsheet';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
 import { documentRules, graphqlResolvers } from './graphql';
+import { listCallArgs, scopeNotes } from './list-call';
 import { EXPORT_BATCH_ROWS, tableConfig } from './shared-query';
 import { masterProducts, savedFilters, saveFilter } from './table-setup';
-import { exportList, globalSearch, type ListCaller, localSearch } from './task-pages';
+import { exportList, globalSearch, type ListCaller, listApplications, localSearch } from './task-pages';
 
 const TableId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Z][A-Z_]*$' });
 /** Deeper than any query of the contract (ApplicationsResult → … → timeLimit is 7) and no deeper. */
@@ -171,19 +173,35 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
     },
   );
 
+  // The list call (spec §7 POST {client}/{url}): the spec's query and today's GraphQL variables, on the lists'
+  // one implementation (task-pages build). A page as GraphQL 'applications' answers it, or with exportFile the
+  // whole list as a spreadsheet.
   app.post(
     API_PATHS.exportApplications,
     {
       schema: {
-        querystring: ExportFileQuerySchema,
-        body: ExportApplicationsBodySchema,
-        response: { 200: FileBytesAnswerSchema, 202: ExportQueuedAnswerSchema, ...ERROR_ANSWERS },
+        querystring: ListCallQuerySchema,
+        body: ListCallBodySchema,
+        response: {
+          200: Type.Union([ListCallAnswerSchema, FileBytesAnswerSchema]),
+          202: ExportQueuedAnswerSchema,
+          ...ERROR_ANSWERS,
+        },
       },
       validatorCompiler: contractValidator,
     },
     async (request, reply) => {
       const { user } = caller(request);
-      const { list, filters, search, bucket, sort } = request.body;
+      const { list, search, bucket, sort, scope, filters, page } = listCallArgs(request.query, request.body ?? {});
+      if (request.query.exportFile === undefined) {
+        const data = await listApplications(
+          db,
+          listCaller(user),
+          { list, filters, search, bucket, sort, page, scope },
+          ctx.now(),
+        );
+        return { data };
+      }
       const turn = { userId: user.userid, ticket: request.query.ticket };
       return sendListExport(ctx, request, reply, turn, async () => {
         const now = ctx.now();
@@ -192,7 +210,7 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         const found = await exportList(
           background(db),
           listCaller(user),
-          { list, filters, search, bucket, sort },
+          { list, filters, search, bucket, sort, scope },
           now,
           EXPORT_BATCH_ROWS[db.kind],
         );
@@ -203,7 +221,11 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
           by: user.userName,
           at: now,
           filters: filters ?? [],
-          also: [...(search ? [`search "${search}"`] : []), ...(bucket ? [`review ${bucket}`] : [])],
+          also: [
+            ...(search ? [`search "${search}"`] : []),
+            ...(bucket ? [`review ${bucket}`] : []),
+            ...scopeNotes(request.query),
+          ],
           rows: found.batches,
         };
       });

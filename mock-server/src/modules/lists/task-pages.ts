@@ -184,12 +184,53 @@ function countersCondition(
   return { where: parts.join(' AND '), values: p.values };
 }
 
-async function build(
-  db: Queryable,
-  caller: ListCaller,
-  args: Omit<ListQueryArgs, 'page'>,
-  now: Date,
-): Promise<ListQuery> {
+/**
+ * What the list call's query narrows a list by (spec §7 "POST {client}/{url}"), each any of its values: the
+ * task's assignees, allowed users, teams, progress, step and task names; the application's statuses and flow
+ * versions; an OPEN query to staff or to the applicant. The GraphQL variables leave it out.
+ */
+export interface ListScope {
+  userIds?: readonly string[];
+  allowedUsers?: readonly string[];
+  teams?: readonly string[];
+  progress?: readonly string[];
+  stepNames?: readonly string[];
+  taskNames?: readonly string[];
+  statuses?: readonly string[];
+  verNums?: readonly number[];
+  queryType?: 'STAFF' | 'APPLICANT';
+}
+
+export type ListArgs = Omit<ListQueryArgs, 'page'> & { scope?: ListScope };
+
+function scopeConditions(scope: ListScope, p: Params): string[] {
+  const parts: string[] = [];
+  const any = (sql: string, values: readonly unknown[] | undefined, type: string) => {
+    if (values?.length) parts.push(`${sql} = ANY(${p.add([...values])}::${type}[])`);
+  };
+  any('t.assigned_to', scope.userIds, 'text');
+  if (scope.allowedUsers?.length) parts.push(`t.allowed_users ?| ${p.add([...scope.allowedUsers])}::text[]`);
+  if (scope.teams?.length) {
+    parts.push(
+      `EXISTS (SELECT 1 FROM jsonb_array_elements(t.assigned_team) e WHERE e ->> 'id' = ANY(${p.add([...scope.teams])}::text[]))`,
+    );
+  }
+  any('t.progress', scope.progress, 'text');
+  any('t.step_name', scope.stepNames, 'text');
+  any('t.name', scope.taskNames, 'text');
+  any('a.status', scope.statuses, 'text');
+  any('a.ver_num', scope.verNums, 'int');
+  if (scope.queryType) {
+    parts.push(`EXISTS (SELECT 1 FROM sub_tasks q WHERE q.application_id = a.application_id AND q.status = 'OPEN'
+                  AND q.recipient = ${p.add(scope.queryType)})`);
+  }
+  return parts;
+}
+
+const hasScope = (scope: ListScope | undefined) =>
+  scope !== undefined && Object.values(scope).some((v) => v !== undefined && (!Array.isArray(v) || v.length > 0));
+
+async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Date): Promise<ListQuery> {
   const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
   if (!table) throw notFound(`No table configuration for ${args.list}`);
   const p = new Params();
@@ -209,6 +250,7 @@ async function build(
   if (args.search != null) parts.push(searchCondition(args.search, p));
   const bucket = args.bucket ? bucketCondition(args.bucket, now, p) : null;
   if (bucket) parts.push(bucket);
+  if (args.scope) parts.push(...scopeConditions(args.scope, p));
   const sort = sortColumn(table, LIST_FIELDS, args.sort ?? table.defaultSort);
   const where = parts.join(' AND ');
   return {
@@ -222,7 +264,8 @@ async function build(
     order: `${sort.sql} ${sort.direction}${sort.nullsLast}, a.application_id ${sort.direction}`,
     sort,
     table,
-    counters: countersCondition(args, caller, table),
+    // The counters hold no task or scope columns: a scoped list is counted row by row.
+    counters: hasScope(args.scope) ? null : countersCondition(args, caller, table),
   };
 }
 
@@ -564,7 +607,7 @@ const EVERYTHING: ListWants = { tasks: true, count: true, groups: true };
 export async function listApplications(
   db: Queryable,
   caller: ListCaller,
-  args: ListQueryArgs,
+  args: ListQueryArgs & { scope?: ListScope },
   now: Date,
   wants: ListWants = EVERYTHING,
 ): Promise<ApplicationsData> {
@@ -609,7 +652,7 @@ export interface ListExport {
 export async function exportList(
   db: Queryable,
   caller: ListCaller,
-  args: Omit<ListQueryArgs, 'page'>,
+  args: ListArgs,
   now: Date,
   batchRows: number,
 ): Promise<ListExport> {

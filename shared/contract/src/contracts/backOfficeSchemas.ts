@@ -274,12 +274,6 @@ export type ExportApplicationsBody = Static<typeof ExportApplicationsBodySchema>
 /** The place a queued export holds in the server's queue: asked again with it, the export keeps its turn. */
 export const ExportTicketSchema = Type.String({ pattern: '^[0-9a-f]{32}$' });
 
-/** The list query's exportFile (spec §7): the file format asked for; xlsx is the one there is. */
-export const ExportFileQuerySchema = Type.Object(
-  { exportFile: Type.Literal('xlsx'), ticket: Type.Optional(ExportTicketSchema) },
-  closed,
-);
-
 /**
  * 202 of an export the server queued (too many running): ask again with the ticket after Retry-After;
  * `ahead` exports wait before it (README "Spreadsheet export").

@@ -3,6 +3,9 @@
 // application service's status update and batch fetch, captureAction, the NIC upload, and the admin
 // configuration reads. Objects refuse unknown keys; strings are bounded.
 import Type, { type Static } from 'typebox';
+import { ApplicationsDataSchema } from './answers/lists';
+import { APPLICATION_LISTS, TASK_REVIEW_BUCKETS } from './backOffice';
+import { ExportTicketSchema, ListFilterSchema, ListSortSchema } from './backOfficeSchemas';
 import { ComponentConfigSchema, FIELD_TYPES, FlowConfigSchema, FlowModeSchema, literalUnion } from './flow';
 import { INTEGRATION_KINDS } from './integrations';
 import { AnyKey, Code, closed, Id, Key, Nullable } from './primitives';
@@ -397,3 +400,58 @@ export const ExternalApiConfigsAnswerSchema = Type.Object(
   },
   closed,
 );
+
+// ---- The list call: POST {client}/{url} (POST /backstage/getApplications) ----
+
+const commaList = (item: string, maxLength = 2000) =>
+  Type.String({ minLength: 1, maxLength, pattern: `^${item}(,${item})*$` });
+const ID_ITEM = '[A-Za-z0-9_.:-]{1,64}';
+const NAME_ITEM = '[^,]{1,100}';
+const STATUS_ITEM = '(ACTIVE|CANCELLED|REJECTED|DELETED|COMPLETED|INACTIVE)';
+const PROGRESS_ITEM = '(In Progress|Pending|Completed|Rejected|Cancelled)';
+
+/**
+ * The spec's query of the list call, each narrowing the list (comma-separated values: any of them): filter =
+ * the list, product_code, applicant (an application id or applicant name prefix: the list's search), userIds
+ * (assignees), allowedUsers, teams (the task's team ids), progress, stepName, taskName, queryType (the
+ * application has an OPEN query to staff, STAFF, or to the applicant, APPLICANT), _applicationStatus,
+ * pagination ('page,size'), _verNum; exportFile=xlsx answers the whole list as a spreadsheet.
+ */
+export const ListCallQuerySchema = Type.Object(
+  {
+    filter: Type.Optional(literalUnion(APPLICATION_LISTS)),
+    product_code: Type.Optional(Code),
+    applicant: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    userIds: Type.Optional(commaList(ID_ITEM)),
+    progress: Type.Optional(commaList(PROGRESS_ITEM, 200)),
+    allowedUsers: Type.Optional(commaList(ID_ITEM)),
+    teams: Type.Optional(commaList(ID_ITEM)),
+    stepName: Type.Optional(commaList(NAME_ITEM)),
+    taskName: Type.Optional(commaList(NAME_ITEM)),
+    queryType: Type.Optional(literalUnion(['STAFF', 'APPLICANT'] as const)),
+    _applicationStatus: Type.Optional(commaList(STATUS_ITEM, 200)),
+    pagination: Type.Optional(Type.String({ pattern: '^[0-9]{1,5},[0-9]{1,3}$' })),
+    _verNum: Type.Optional(commaList('[0-9]{1,9}', 200)),
+    exportFile: Type.Optional(Type.Literal('xlsx')),
+    ticket: Type.Optional(ExportTicketSchema),
+  },
+  closed,
+);
+export type ListCallQuery = Static<typeof ListCallQuerySchema>;
+
+/** The list call's body: today's GraphQL 'applications' variables, each optional (the query may say them). */
+export const ListCallBodySchema = Type.Object(
+  {
+    list: Type.Optional(literalUnion(APPLICATION_LISTS)),
+    filters: Type.Optional(Type.Array(ListFilterSchema, { maxItems: 20 })),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    bucket: Type.Optional(literalUnion(TASK_REVIEW_BUCKETS)),
+    sort: Type.Optional(ListSortSchema),
+    page: Type.Optional(
+      Type.Object({ page: Type.Integer({ minimum: 0 }), size: Type.Integer({ minimum: 1 }) }, closed),
+    ),
+  },
+  closed,
+);
+export type ListCallBody = Static<typeof ListCallBodySchema>;
+export const ListCallAnswerSchema = Type.Object({ data: ApplicationsDataSchema }, closed);
