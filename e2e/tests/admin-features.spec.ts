@@ -3,7 +3,7 @@
 import { type AdminFeatures, API_PATHS } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 test('the menu and header follow Admin/Features', async ({ page }) => {
   const admin = await apiLogin('opsadmin', 'Admin@123');
@@ -12,7 +12,7 @@ test('the menu and header follow Admin/Features', async ({ page }) => {
   const switcher = page.getByRole('banner').getByRole('button', { name: /^Language: / });
   try {
     await apiPut(admin, API_PATHS.adminFeatures, { MultiLingual: false, ApplicationFormPreview: false });
-    await logIn(page, 'officer', 'Officer@123');
+    await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
     await expect(menuItem(page, 'Profile')).toBeVisible();
     await expect(menuItem(page, 'Form preview')).toHaveCount(0);
     await expect(switcher).toHaveCount(0);

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { copyApplication } from '../support/data';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 const grid = (page: Page) => page.getByRole('grid');
 /** The data rows of the grid (the header row is in its own row group). */
@@ -36,7 +36,7 @@ async function total(page: Page): Promise<number> {
 test('an officer filters, sorts and pages My Applications, sees the counts and opens an application', async ({
   page,
 }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   await openList(page, 'My Applications');
   await expect.poll(() => total(page)).toBeGreaterThan(0);
   const all = await total(page);
@@ -114,13 +114,13 @@ test('a team lead reassigns from Team Applications; the officer sees it live and
   const officerContext = await browser.newContext();
   try {
     const officer = await officerContext.newPage();
-    await logIn(officer, 'officer', 'Officer@123');
+    await signIn(officer, 'officer', 'Officer@123', { at: '/profile' });
     await openList(officer, 'Team Applications');
 
     // Whatever the page throws is part of the failure, not lost with the page.
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await logIn(page, 'teamlead', 'Lead@123');
+    await signIn(page, 'teamlead', 'Lead@123', { at: '/profile' });
     await openList(page, 'Team Applications');
     const row = rows(page).filter({ hasText: appId }).filter({ hasText: 'Rahul Verma' }).first();
     await expect(row).toBeVisible();
@@ -163,7 +163,7 @@ test("a team lead is offered no assignment of another branch's task he started, 
   // none of his teams. He may open it (he held its earlier steps); the team permissions do not reach it
   // whoever holds it now, so neither the row nor the server gives him Assign, Assign to me or Reassign.
   const id = 'PL-2026-000116';
-  await logIn(page, 'teamlead', 'Lead@123');
+  await signIn(page, 'teamlead', 'Lead@123', { at: '/profile' });
   await openList(page, 'My Internal', 'Internal');
   await page.getByRole('searchbox', { name: 'Search this list' }).fill(id);
   // The search's own answer (one row, nothing fetching): a row menu opened before it closes when it lands.
@@ -203,7 +203,7 @@ test.describe('axe on the list page', () => {
 
   test('the list page passes axe, wide and at 390 px, in list and grid views', async ({ page }) => {
     test.setTimeout(120_000);
-    await logIn(page, 'officer', 'Officer@123');
+    await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
     await openList(page, 'My Applications');
     await expectNoSeriousViolations(page, 'list view');
     await page.getByRole('button', { name: 'Grid view' }).click();

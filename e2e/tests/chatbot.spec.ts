@@ -2,7 +2,7 @@ import { apiPath } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiLogin, apiPut } from '../support/api';
 import { API } from '../support/system-under-test';
-import { logIn } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const CONFIG_PATH = apiPath('setupConfig', { type: 'Admin', name: 'Configurations' });
 // Any loopback URL: the test answers it itself with a script that leaves a mark when it runs.
@@ -17,7 +17,7 @@ test('the chatbot script is injected once when the server configuration names on
   const admin = await apiLogin('opsadmin', 'Admin@123');
   const scripts = page.locator('script[data-originate-chatbot]');
   try {
-    await logIn(page, 'officer', 'Officer@123');
+    await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
     await expect(page.getByRole('banner')).toBeVisible();
     await expect(scripts).toHaveCount(0);
 

@@ -8,7 +8,7 @@ import { API_PATHS, apiPath, type Lifecycle, type LoginResponse, type TaskConfig
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { copyApplication } from '../support/data';
-import { logIn, screenshot } from '../support/ui';
+import { screenshot, signIn } from '../support/ui';
 
 const PRODUCT = 'PL';
 /** A seeded personal loan of the officer's that both applications are copies of (a copy starts on the latest lifecycle). */
@@ -49,7 +49,8 @@ async function stepsWalked(admin: LoginResponse, applicationId: string, until: s
 }
 
 async function openLifecycle(page: Page, productLabel: string): Promise<void> {
-  await page.goto('/settings');
+  // Signed in at /settings already: no second load of the page.
+  if (new URL(page.url()).pathname !== '/settings') await page.goto('/settings');
   await page.getByRole('link', { name: 'Lifecycles' }).click();
   await expect(page.getByRole('heading', { name: 'Lifecycles' })).toBeVisible();
   await page.getByRole('combobox', { name: 'Product' }).click();
@@ -69,7 +70,7 @@ test('the operations admin adds a step to the personal loan; new applications wa
   expect(oldSteps).not.toContain(NEW_STEP);
   const older = await copyApplication(officer, SOURCE);
   try {
-    await logIn(page, 'opsadmin', 'Admin@123');
+    await signIn(page, 'opsadmin', 'Admin@123', { at: '/settings' });
     await openLifecycle(page, 'Personal Loan (PL)');
     await expect(page.getByTestId('lifecycle-step')).toHaveCount(oldSteps.length);
     await expect(page.getByText(`Version ${original.verNum}`, { exact: false }).first()).toBeVisible();
@@ -147,7 +148,7 @@ test('the operations admin adds a step to the personal loan; new applications wa
 });
 
 test('staff who are no operations admin read a lifecycle and cannot change it', async ({ page }) => {
-  await logIn(page, 'teamlead', 'Lead@123');
+  await signIn(page, 'teamlead', 'Lead@123', { at: '/settings' });
   await openLifecycle(page, 'Home Loan (HL)');
   await expect(page.getByText('Read only: only an operations admin changes lifecycles.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save…' })).toHaveCount(0);

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { exportBankEnv, exportDatabase } from '../bench/export-bench';
 import { login, startServer } from '../bench/lists-bench';
 import { SHELL } from '../support/system-under-test';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 test.describe.configure({ timeout: 360_000 });
 
@@ -48,7 +48,7 @@ async function exportToBank(page: Page): Promise<void> {
 }
 
 async function openAll(page: Page): Promise<void> {
-  await logIn(page, 'opsadmin', 'Admin@123');
+  await signIn(page, 'opsadmin', 'Admin@123', { at: '/profile' });
   if (!(await menuItem(page, 'All').isVisible())) await menuItem(page, 'Applications').click();
   await menuItem(page, 'All').click();
   await expect(page.getByRole('grid').locator('.MuiDataGrid-row').first()).toBeVisible();

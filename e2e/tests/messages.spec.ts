@@ -8,7 +8,7 @@ import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin } from '../support/api';
 import { copyApplication } from '../support/data';
 import { latestMail } from '../support/messages';
-import { detailUrl, logIn, screenshot } from '../support/ui';
+import { detailUrl, screenshot, signIn } from '../support/ui';
 
 const SOURCE = 'PL-2026-000131';
 
@@ -27,8 +27,7 @@ test('the officer generates a sanction letter, mails it to the applicant and fin
   const applicant = String(primary.fullName ?? '');
   expect(address).toContain('@');
 
-  await logIn(page, 'officer', 'Officer@123');
-  await page.goto(detailUrl(applicationId));
+  await signIn(page, 'officer', 'Officer@123', { at: detailUrl(applicationId) });
   const messages = page.getByRole('region', { name: 'Messages' });
   await expect(messages).toBeVisible();
 

@@ -3,14 +3,14 @@ import { expectNoSeriousViolations } from '../support/a11y';
 import { apiLogin } from '../support/api';
 import { copyApplication, handOver } from '../support/data';
 import { E2E_PORTS, startApp, stopPart } from '../support/system-under-test';
-import { headerLogoff, logIn, menuItem, screenshot } from '../support/ui';
+import { headerLogoff, menuItem, screenshot, signIn } from '../support/ui';
 
 const BELL = /^Notifications(, \d+ new)?$/;
 
 test('the open notification panel and the Notification page, with notifications in them, pass axe', async ({
   page,
 }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   const bell = page.getByRole('button', { name: BELL });
   await expect(bell).toHaveAttribute('aria-busy', 'false');
   await bell.click();
@@ -31,7 +31,7 @@ test('the open notification panel and the Notification page, with notifications 
 });
 
 test('a notification pushed by the server appears live with its toast', async ({ page }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   const bell = page.getByRole('button', { name: BELL });
   // The count is known (and the socket is in the user's room) once the first list has arrived.
   await expect(bell).toHaveAttribute('aria-busy', 'false');
@@ -55,7 +55,7 @@ test('a notification pushed by the server appears live with its toast', async ({
 test('the notifications remote goes down mid-session: fallback, the shell keeps working, Retry recovers', async ({
   page,
 }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   await expect(page.getByRole('button', { name: BELL })).toBeVisible();
 
   await stopPart('mfe-notifications');

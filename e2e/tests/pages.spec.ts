@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { E2E_PORTS, startApp, stopPart } from '../support/system-under-test';
-import { logIn, screenshot, storedSession } from '../support/ui';
+import { screenshot, signIn, storedSession } from '../support/ui';
 
 /** mfe-customer-flow's declared fallback words (its remote.json displayName). */
 const UNAVAILABLE = 'The application form is unavailable right now.';
@@ -12,7 +12,7 @@ const NOT_FOUND_TEXTS = {
 };
 
 test('the not-found page shows the branch texts by default and clears the session', async ({ page }) => {
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   expect(await storedSession(page)).not.toBeNull();
   await page.goto('/no/such/page');
   for (const text of NOT_FOUND_TEXTS.branch) await expect(page.getByText(text, { exact: true })).toBeVisible();

@@ -8,7 +8,7 @@ import { apiPath, type Lifecycle, type Worklog } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { copyApplication } from '../support/data';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 const PRODUCT = 'CL';
 /** A seeded car loan to copy (only read). */
@@ -43,7 +43,7 @@ test("an assigned part that runs out turns the list's SLA chip to breached with 
     await apiPost(admin, lifecyclePath, { ...body, verNum: latest.verNum });
   }
 
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   const item = menuItem(page, 'My Applications');
   if (!(await item.isVisible())) await menuItem(page, 'Applications').click();
   await item.click();

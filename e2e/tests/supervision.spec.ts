@@ -3,13 +3,13 @@
 import { API_PATHS } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { API, readState } from '../support/system-under-test';
-import { headerLogoff, logIn, menuItem } from '../support/ui';
+import { headerLogoff, menuItem, signIn } from '../support/ui';
 
 const serverPid = () => readState()?.pids.server;
 
 test('the server is killed mid-session and restarted by its supervisor: the back office recovers', async ({ page }) => {
   test.setTimeout(240_000);
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   const killed = serverPid();
   expect(killed).toBeDefined();
   process.kill(-(killed as number), 'SIGKILL');

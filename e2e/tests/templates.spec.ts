@@ -15,7 +15,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import { apiGet, apiLogin, apiPost } from '../support/api';
-import { logIn, screenshot } from '../support/ui';
+import { screenshot, signIn } from '../support/ui';
 
 const TEMPLATE = 'SANCTIONED';
 /** A seeded personal loan with an applicant: what the previews are filled in from (found by its whole id). */
@@ -27,7 +27,8 @@ const HINDI = {
 };
 
 async function openTemplates(page: Page): Promise<void> {
-  await page.goto('/settings');
+  // Signed in at /settings already: no second load of the page.
+  if (new URL(page.url()).pathname !== '/settings') await page.goto('/settings');
   await page.getByRole('link', { name: 'Templates' }).click();
   await expect(page.getByRole('heading', { name: 'Templates', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Templates' })).toBeVisible();
@@ -54,7 +55,7 @@ test('the operations admin edits an e-mail template, previews it on an applicati
   const applicant = String((record.applicant?.primary as Record<string, unknown> | undefined)?.fullName ?? '');
   expect(applicant).not.toBe('');
   try {
-    await logIn(page, 'opsadmin', 'Admin@123');
+    await signIn(page, 'opsadmin', 'Admin@123', { at: '/settings' });
     await openTemplates(page);
     await expectNoSeriousViolations(page, 'templates list');
     await screenshot(page, 'templates-list');
@@ -155,7 +156,7 @@ test('the operations admin edits an e-mail template, previews it on an applicati
 });
 
 test('staff who are no operations admin read templates without a way to change them', async ({ page }) => {
-  await logIn(page, 'teamlead', 'Lead@123');
+  await signIn(page, 'teamlead', 'Lead@123', { at: '/settings' });
   await openTemplates(page);
   await expect(page.getByRole('button', { name: 'New template' })).toHaveCount(0);
   await page.getByRole('tab', { name: 'E-mail' }).click();

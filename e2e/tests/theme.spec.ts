@@ -1,7 +1,7 @@
 import { API_PATHS, apiPath, type ThemeConfig } from '@originate/contract';
 import { expect, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
-import { logIn, screenshot } from '../support/ui';
+import { screenshot, signIn } from '../support/ui';
 
 const THEME_PATH = apiPath('setupConfig', { type: 'Theme', name: 'Default' });
 const PURPLE = { hex: '#6a1b9a', rgb: 'rgb(106, 27, 154)' };
@@ -11,7 +11,7 @@ test('the primary colour comes from the server theme configuration', async ({ pa
   const original = await apiGet<ThemeConfig>(admin, API_PATHS.customStyle);
   expect(original.primaryColor.toLowerCase()).not.toBe(PURPLE.hex);
   try {
-    await logIn(page, 'officer', 'Officer@123');
+    await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
     const header = page.getByRole('banner');
     await expect(header).not.toHaveCSS('background-color', PURPLE.rgb);
 
