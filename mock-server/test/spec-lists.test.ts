@@ -146,6 +146,9 @@ describe('the list call: the spec query and the GraphQL variables on one impleme
     assert.equal(mine.count, 0);
     assert.deepEqual(labels(await list(officer, '?filter=ALL', { list: 'MY_APPLICATIONS' })), ['filter']);
     assert.deepEqual(labels(await list(officer, '')), ['filter']);
+    // The query alone is a whole call: no body at all.
+    const bare = await call(server.app, 'POST', `${API_PATHS.exportApplications}?filter=MY_APPLICATIONS`, officer);
+    assert.equal(bare.statusCode, 200, bare.body);
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&pagination=0,7')), ['page.size']);
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&progress=Sleeping')), ['progress']);
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&color=red')), ['color']);

@@ -2,6 +2,9 @@
 // body read as one list query. Where both say the same thing (the list, the search, the page) they must agree.
 import { type ApplicationList, type ListFilter, PAGE_SIZE_DEFAULT } from '@originate/contract';
 import type { ListCallBody, ListCallQuery } from '@originate/contract/schemas';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { TSchema } from 'typebox';
+import { contractValidator } from '../../http/bodies';
 import { invalid } from '../../http/errors';
 import type { ListScope } from './task-pages';
 
@@ -66,3 +69,9 @@ export function scopeNotes(query: ListCallQuery): string[] {
   ];
   return named.flatMap(([key, label]) => (query[key] === undefined ? [] : [`${label} ${query[key]}`]));
 }
+
+/** The contract's validator, with no body read as an empty one: the spec's query alone says a whole list call. */
+export const listCallValidator: FastifySchemaCompiler<TSchema> = (route) => {
+  const check = contractValidator(route);
+  return route.httpPart === 'body' ? (data: unknown) => check(data ?? {}) : check;
+};

@@ -41,7 +41,7 @@ import { sendListExport } from '../../http/spreadsheet';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
 import { documentRules, graphqlResolvers } from './graphql';
-import { listCallArgs, scopeNotes } from './list-call';
+import { listCallArgs, listCallValidator, scopeNotes } from './list-call';
 import { EXPORT_BATCH_ROWS, tableConfig } from './shared-query';
 import { masterProducts, savedFilters, saveFilter } from './table-setup';
 import { exportList, globalSearch, type ListCaller, listApplications, localSearch } from './task-pages';
@@ -188,7 +188,7 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
           ...ERROR_ANSWERS,
         },
       },
-      validatorCompiler: contractValidator,
+      validatorCompiler: listCallValidator,
     },
     async (request, reply) => {
       const { user } = caller(request);
