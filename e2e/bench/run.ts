@@ -17,6 +17,7 @@ import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system-under-test';
 import { dashboardBench, dashboardRows } from './dashboard';
+import { calcBench, calcRows, decisionBench, decisionRows } from './decisions-bench';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents-bench';
 import { type EngineFigures, engineBench } from './engine';
 import {
@@ -31,7 +32,6 @@ import {
 import { exportLoadBench, exportLoadRows } from './export-load';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads-bench';
-import { integrationRows, integrationsBench } from './integrations-bench';
 import { letterRows, lettersBench } from './letters-bench';
 import { listRows, listsBench } from './lists-bench';
 import { messageRows, messagesBench } from './messages-bench';
@@ -353,20 +353,6 @@ async function lettersOnly() {
   if (failed(letters)) process.exitCode = 1;
 }
 
-/** `npm run bench -- --only integrations`: 50 bureau fetches at once on a 1 s sandbox, other users meanwhile (no build, no browser). */
-async function integrationsOnly() {
-  const integrations = await attempt('the integrations bench', integrationsBench);
-  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
-  const file = path.join(ROOT, 'bench-results', 'bench-integrations.json');
-  writeFileSync(
-    file,
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: cpus().length, loadAverage: loadavg() }, integrations }, null, 2)}\n`,
-  );
-  for (const [what, value, note] of integrationRows(integrations)) console.log(`${what}\n  ${value}\n  ${note}`);
-  console.log(`written to ${path.relative(ROOT, file)}`);
-  if (failed(integrations) || !integrations.goalMet) process.exitCode = 1;
-}
-
 /** `npm run bench -- --only messages`: 10,000 e-mails drained to a local SMTP catcher, other users meanwhile (PostgreSQL, no browser). */
 async function messagesOnly() {
   const messages = await attempt('the messages bench', messagesBench);
@@ -513,6 +499,23 @@ async function stepOnly() {
   if (failed(figures)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only calc` / `--only decision`: the calculator's 360-month schedule, the decision engine on a 50-row table (no build, no browser). */
+async function arithmeticOnly(which: 'calc' | 'decision') {
+  const [figures, rows] =
+    which === 'calc'
+      ? await attempt('the calculator bench', calcBench).then((f) => [f, calcRows(f)] as const)
+      : await attempt('the decision engine bench', decisionBench).then((f) => [f, decisionRows(f)] as const);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', `bench-${which}.json`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: cpus().length, loadAverage: loadavg() }, [which]: figures }, null, 2)}\n`,
+  );
+  for (const [what, value, note] of rows) console.log(`${what}\n  ${value}\n  ${note}`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(figures) || !figures.goalMet) process.exitCode = 1;
+}
+
 async function main() {
   if (process.argv.includes('--only')) {
     const only = process.argv[process.argv.indexOf('--only') + 1];
@@ -527,10 +530,10 @@ async function main() {
     if (only === 'video') return videoOnly();
     if (only === 'letters') return lettersOnly();
     if (only === 'messages') return messagesOnly();
-    if (only === 'integrations') return integrationsOnly();
+    if (only === 'calc' || only === 'decision') return arithmeticOnly(only);
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -552,7 +555,6 @@ async function main() {
   const documents = await attempt('the document-bomb bench', documentsBench);
   const letters = await attempt('the letters bench', lettersBench);
   const messages = await attempt('the messages bench', messagesBench);
-  const integrations = await attempt('the integrations bench', integrationsBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
@@ -592,7 +594,6 @@ async function main() {
     documents,
     letters,
     messages,
-    integrations,
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
     nginx,
@@ -671,7 +672,6 @@ async function main() {
     ...documentRows(documents),
     ...letterRows(letters),
     ...messageRows(messages),
-    ...integrationRows(integrations),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),
