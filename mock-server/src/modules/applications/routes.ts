@@ -17,7 +17,7 @@ import { forbidden, invalid, notFound } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { canAccessApplication, toActor, toTaskAccess } from './access';
 import { loadApplication, NO_ACCESS, NOT_YOURS } from './caller-view';
-import { findApplication, forApplicant, iso } from './stored';
+import { applicationSummaries, findApplication, forApplicant } from './stored';
 import { addWorklog } from './worklog';
 
 export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
@@ -62,38 +62,12 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = asyn
         const found = await findApplication(db, id);
         if (found && canAccessApplication(actor, found.tasks.map(toTaskAccess))) open.push(id);
       }
-      const rows = await db.query<{
-        application_id: string;
-        product_code: string;
-        product_name: string;
-        status: string;
-        stage: string | null;
-        applicant_name: string | null;
-        cre_time: Date | string;
-        mod_time: Date | string;
-      }>(
-        `SELECT application_id, product_code, product_name, status, stage, applicant_name, cre_time, mod_time
-           FROM applications WHERE application_id = ANY($1::text[]) AND status <> 'DELETED'`,
-        [open],
-      );
+      const rows = await applicationSummaries(db, open);
       const byId = new Map(rows.map((r) => [r.application_id, r]));
       return {
         data: ids.flatMap((id) => {
-          const r = byId.get(id);
-          return r
-            ? [
-                {
-                  application_id: r.application_id,
-                  product_code: r.product_code,
-                  product_name: r.product_name,
-                  _applicationStatus: r.status,
-                  stage: r.stage,
-                  applicantName: r.applicant_name,
-                  cre_time: iso(r.cre_time),
-                  mod_time: iso(r.mod_time),
-                },
-              ]
-            : [];
+          const summary = byId.get(id);
+          return summary ? [summary] : [];
         }),
         unavailable: ids.filter((id) => !byId.has(id)),
       };

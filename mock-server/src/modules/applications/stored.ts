@@ -169,3 +169,31 @@ export function currentTask(tasks: readonly TaskRow[]): TaskRow | null {
   // tasksOf orders by start time: the last is the latest.
   return pool[pool.length - 1] ?? null;
 }
+
+/** POST /app/fetch_applications: these applications as summaries (deleted ones left out); the caller checked access. */
+export async function applicationSummaries(db: Queryable, ids: readonly string[]) {
+  const rows = await db.query<{
+    application_id: string;
+    product_code: string;
+    product_name: string;
+    status: string;
+    stage: string | null;
+    applicant_name: string | null;
+    cre_time: Date | string;
+    mod_time: Date | string;
+  }>(
+    `SELECT application_id, product_code, product_name, status, stage, applicant_name, cre_time, mod_time
+       FROM applications WHERE application_id = ANY($1::text[]) AND status <> 'DELETED'`,
+    [ids],
+  );
+  return rows.map((r) => ({
+    application_id: r.application_id,
+    product_code: r.product_code,
+    product_name: r.product_name,
+    _applicationStatus: r.status,
+    stage: r.stage,
+    applicantName: r.applicant_name,
+    cre_time: iso(r.cre_time),
+    mod_time: iso(r.mod_time),
+  }));
+}
