@@ -12,7 +12,7 @@ import {
   variantBuild,
 } from '../support/publish-remote';
 import { getText, readState, remoteManifestUrl, SHELL, shellMainJsUrl } from '../support/system-under-test';
-import { logIn } from '../support/ui';
+import { signIn } from '../support/ui';
 
 const APP = 'mfe-notifications';
 const OLD_TEXT = NOTIFICATIONS_TEXT;
@@ -48,11 +48,14 @@ test.describe.configure({ mode: 'serial' });
 test('a remote is published and rolled back while the back office is open, with no failed request', async ({
   page,
 }) => {
+  // Four release commands run inside the test (each a process of its own, a few seconds when quiet): a CI run
+  // at a load of 30 took the whole minute before the last check.
+  test.setTimeout(120_000);
   const shellMain = await shellMainJsUrl();
   const shellPid = readState()?.pids.shell;
   const before = await remoteManifestUrl('mfe_notifications');
   const failed = failures(page);
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123', { at: '/profile' });
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 
   const variant = variantBuild(APP, (folder) => changeSentence(folder, OLD_TEXT, NEW_TEXT));
