@@ -25,6 +25,10 @@ import type { FieldRendererProps, FormBinding } from './types';
 // Loaded when a step first shows one: signature_pad, the upload list and its file preview.
 const FileUploadHub = lazy(() => import('./FileUploadHub').then((m) => ({ default: m.FileUploadHub })));
 const SignatureInput = lazy(() => import('./SignatureInput').then((m) => ({ default: m.SignatureInput })));
+// With decimal.js: only a step with a loan calculator loads it.
+const LoanCalculatorField = lazy(() =>
+  import('./LoanCalculatorField').then((m) => ({ default: m.LoanCalculatorField })),
+);
 
 /** Stands in for a renderer still loading: its label, so the screen does not jump. */
 function Loading({ label }: { label: string }) {
@@ -40,6 +44,13 @@ export function ScalarField(props: FieldRendererProps): ReactNode {
   const details = props.field.field_type_details;
   switch (details.type) {
     case 'text':
+      if (details.loan_calculator) {
+        return (
+          <Suspense fallback={<Loading label={props.label} />}>
+            <LoanCalculatorField {...props} />
+          </Suspense>
+        );
+      }
       return details.currency_field ? <CurrencyInput {...props} /> : <TextInput {...props} />;
     case 'password':
     case 'textarea':

@@ -153,6 +153,17 @@ export const PERSONAL_LOAN_COMPONENTS: ComponentConfig[] = [
     fields: [
       amount('pl_loan_amount', 'Loan amount', 50000, 2500000, true),
       field('pl_tenure_months', 'Tenure (months)', 'slider', { min_value: 12, max_value: 60, mandatory: true }),
+      // The EMI and schedule at the rate most applicants get (the decision prices by bureau score later).
+      field('pl_emi_estimate', 'Your EMI at 12% a year (indicative)', 'text', {
+        currency_field: true,
+        currency: 'INR',
+        loan_calculator: {
+          amount_field: 'pl_loan_amount',
+          tenure_field: 'pl_tenure_months',
+          tenure_unit: 'MONTHS',
+          rate_percent: 12,
+        },
+      }),
       field('pl_purpose', 'Purpose', 'dropdown', {
         property: 'PL_PURPOSE',
         property_type: 'DROPDOWN',

@@ -128,6 +128,22 @@ const FieldTypeDetailsSchema = Type.Object(
         closed,
       ),
     ),
+    /**
+     * A text field shown as the loan's EMI and repayment schedule, worked out as the applicant picks the amount and
+     * tenure (rules/loanCost.ts): the fields holding them, and the rate's field or a fixed indicative rate.
+     */
+    loan_calculator: Type.Optional(
+      Type.Object(
+        {
+          amount_field: Key,
+          tenure_field: Key,
+          tenure_unit: Type.Union([Type.Literal('MONTHS'), Type.Literal('YEARS')]),
+          rate_field: Type.Optional(Key),
+          rate_percent: Type.Optional(Type.Number({ minimum: 0, maximum: 99.99 })),
+        },
+        closed,
+      ),
+    ),
   },
   closed,
 );
