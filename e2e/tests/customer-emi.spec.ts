@@ -1,0 +1,46 @@
+// The applicant sees the loan's EMI and repayment schedule while choosing the amount and tenure (the personal
+// loan's loan calculator field, worked out in the browser with the contract's loanCost).
+import { expect, test } from '@playwright/test';
+import {
+  fillDate,
+  next,
+  ORIGINS,
+  personalLoanFirstStep,
+  pngFile,
+  startPersonalLoan,
+  uploadFile,
+} from '../support/portal';
+import { screenshot } from '../support/ui';
+
+test('an applicant sees the EMI and the schedule change as they choose amount and tenure', async ({ page }) => {
+  await startPersonalLoan(page, ORIGINS.standalone);
+  await personalLoanFirstStep(page, 'Kavya Rao', '9822054321');
+  await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
+  await fillDate(page, 'Date of birth', '10/10/1991');
+  await uploadFile(page, 'ID proof', pngFile('pan-card.png'));
+  await next(page, 'Loan');
+
+  const calculator = page.getByRole('region', { name: 'Your EMI at 12% a year (indicative)' });
+  await expect(calculator).toContainText('Choose the amount and tenure to see your EMI.');
+
+  // ₹5,00,000 at 12% over the slider's first tenure, 12 months: EMI 44,424.39.
+  await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('500000');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹44,424.39 a month');
+  const schedule = calculator.getByRole('table', { name: 'Repayment schedule' });
+  await expect(schedule.getByRole('row')).toHaveCount(13);
+  await expect(schedule.getByRole('row').nth(1)).toContainText('₹5,00,000.00');
+  await expect(schedule.getByRole('row').last()).toContainText('₹0.00');
+
+  // A longer tenure: 13 months, then the slider's end, 60 months (EMI 11,122.22, 60 instalments).
+  const tenure = page.getByRole('slider', { name: 'Tenure (months)' });
+  await tenure.focus();
+  await tenure.press('ArrowRight');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹41,207.41 a month');
+  await tenure.press('End');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹11,122.22 a month');
+  await expect(schedule.getByRole('row')).toHaveCount(61);
+  await expect(calculator).toContainText('over 5 years');
+  await expect(calculator).toContainText('APR 12.00%');
+  await calculator.scrollIntoViewIfNeeded();
+  await screenshot(page, 'customer-emi');
+});
