@@ -195,7 +195,6 @@ const TeamIds = Type.Array(Id, { minItems: 1, maxItems: 50 });
 
 /** POST /backstage/getApplicationsNew and getApplicationsDeclined: a page of New Internal / Rejected. */
 export const ListPageBodySchema = Type.Object({ page: Page, size: Size }, closed);
-export type ListPageBody = Static<typeof ListPageBodySchema>;
 
 /** POST /backstage/getNsmZoneGroup: no parameters (the caller's zone group). */
 export const ZoneGroupBodySchema = Type.Object({}, closed);
@@ -312,7 +311,6 @@ export const StatusUpdateBodySchema = Type.Object(
   },
   closed,
 );
-export type StatusUpdateBody = Static<typeof StatusUpdateBodySchema>;
 
 /** POST /app/fetch_applications: several applications by id, each as a summary, those the caller may open. */
 export const FetchApplicationsBodySchema = Type.Object(
