@@ -127,7 +127,7 @@ const deviations = (foirCap: number, foirMax: number, amountAbove: number, amoun
   ],
 });
 
-export const DEMO_DECISIONS: Readonly<Record<'HL' | 'PL' | 'CL', DecisionDocument>> = {
+const DEMO_DECISIONS: Readonly<Record<'HL' | 'PL' | 'CL', DecisionDocument>> = {
   HL: {
     description: 'Home loan credit policy: price by bureau score, FOIR up to 50% (65% with the region), age 21 to 65',
     fields: {

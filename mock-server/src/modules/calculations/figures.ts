@@ -5,7 +5,7 @@ import { emiHeadroom, foirPercent, withinFoirCap } from '@originate/contract';
 import { type LoanCost, loanCost } from '@originate/contract/templates';
 import { invalid } from '../../http/errors';
 
-export const ROUNDING =
+const ROUNDING =
   'EMI and each month’s interest to the paisa, half up; the last instalment repays what is left; each charge’s tax to the paisa, half up; APR to two places, half up';
 
 /** The FOIR a loan may reach when the caller names no cap. */

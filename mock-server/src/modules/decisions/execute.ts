@@ -38,8 +38,8 @@ interface Evaluation {
   inputs: DecisionInputs;
 }
 
-/** The three tables on the inputs: pure but for the engine, so the bench and the tests call it alone. */
-export async function evaluate(version: DecisionVersion, before: DecisionInputs): Promise<Evaluation> {
+/** The three tables on the inputs: pricing first, then eligibility and deviations at the priced EMI and FOIR. */
+async function evaluate(version: DecisionVersion, before: DecisionInputs): Promise<Evaluation> {
   const firedRows: FiredRow[] = [];
   const inputs: DecisionInputs = structuredClone(before);
   const reasons: string[] = [];

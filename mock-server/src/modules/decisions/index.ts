@@ -1,5 +1,4 @@
 // The decisions module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 export { decisionConfigRoutes } from './config-routes';
-export { evaluate } from './execute';
 export { decisionRoutes } from './routes';
-export { type DecisionVersion, seedDecisionTables } from './tables';
+export { seedDecisionTables } from './tables';

@@ -14,7 +14,7 @@ function numberOf(value: unknown): number | null {
 }
 
 /** Whole years from a DD/MM/YYYY (spec §5's date format) or ISO date of birth to `now`; null when it is neither. */
-export function ageOn(dob: unknown, now: Date): number | null {
+function ageOn(dob: unknown, now: Date): number | null {
   if (typeof dob !== 'string') return null;
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(dob) ?? /^(\d{4})-(\d{2})-(\d{2})/.exec(dob);
   if (!match) return null;
@@ -27,7 +27,7 @@ export function ageOn(dob: unknown, now: Date): number | null {
   return age >= 0 && age < 150 ? age : null;
 }
 
-export interface DecisionSubject {
+interface DecisionSubject {
   loanAmount: number;
   customFields: Record<string, unknown>;
 }

@@ -10,7 +10,7 @@ import { tableProblems } from './engine';
 export const DEFAULT_DECISION = 'credit';
 
 /** The outputs each table must give (README "Decisions"). */
-export const REQUIRED_OUTPUTS = {
+const REQUIRED_OUTPUTS = {
   pricing: ['riskGrade', 'annualRatePercent'],
   eligibility: ['outcome', 'reason'],
   deviations: ['code', 'reason', 'approvalLevel'],

@@ -6,7 +6,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { invalid } from '../../http/errors';
 
 /** Elements nested deeper than this are refused (a real document of ours nests a dozen). */
-export const XML_MAX_DEPTH = 64;
+const XML_MAX_DEPTH = 64;
 
 const parser = new XMLParser({
   ignoreAttributes: false,

@@ -57,7 +57,7 @@ const loanFigures = {
   rounding: Type.String(),
 };
 
-export const ScheduleRowSchema = Type.Object(
+const ScheduleRowSchema = Type.Object(
   {
     instalment: Type.Integer(),
     openingBalance: Money,
@@ -68,7 +68,6 @@ export const ScheduleRowSchema = Type.Object(
   },
   closed,
 );
-export type ScheduleRow = Static<typeof ScheduleRowSchema>;
 
 export const CalculateAnswerSchema = Type.Object({ ...loanFigures, schedule: Type.Array(ScheduleRowSchema) }, closed);
 export type CalculateAnswer = Static<typeof CalculateAnswerSchema>;
@@ -125,7 +124,7 @@ const Column = Type.Object(
   closed,
 );
 
-export const DecisionTableSchema = Type.Object(
+const DecisionTableSchema = Type.Object(
   {
     hitPolicy: Type.Union([Type.Literal('first'), Type.Literal('collect')]),
     inputs: Type.Array(Column, { minItems: 1, maxItems: 20 }),
@@ -146,7 +145,7 @@ export type DecisionTable = Static<typeof DecisionTableSchema>;
  * eligibility (collect: each row that fires is a `reason` with the `outcome` DECLINE or REFER) and deviations
  * (collect: `code`, `reason`, `approvalLevel`, the name of a level of the product's approval matrix).
  */
-export const DecisionDocumentSchema = Type.Object(
+const DecisionDocumentSchema = Type.Object(
   {
     description: Type.Optional(Type.String({ maxLength: 500 })),
     /** The application's field keys (customFields) of the applicant's figures. */
@@ -222,7 +221,7 @@ const FiredRowSchema = Type.Object(
 );
 
 /** What the tables read, as the decision stored it. */
-export const DecisionInputsSchema = Type.Object(
+const DecisionInputsSchema = Type.Object(
   {
     loan: Type.Object(
       {
@@ -304,5 +303,4 @@ export const DecryptionBodySchema = Type.Object(
 );
 export const DecryptionAnswerSchema = Type.Object({ data: Type.Unknown() }, closed);
 
-export const DECISION_TABLES = ['pricing', 'eligibility', 'deviations'] as const;
-export type DecisionTableName = (typeof DECISION_TABLES)[number];
+export type DecisionTableName = 'pricing' | 'eligibility' | 'deviations';
