@@ -4,6 +4,7 @@
 // monthly EMIs on the applicant's credit report, fetched from the bureau integration), emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
 // sanction_letter (DOWNLOAD_FILE of it).
 import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
+import { emiOf } from '@originate/contract/templates';
 import { invalid } from '../../http/errors';
 import type { AppContext } from '../../platform/context';
 import type { StoredApplication } from '../applications';
@@ -91,9 +92,16 @@ const MICROFLOWS: Record<string, (run: Run) => Promise<MicroflowAction[]>> = {
     if (!(principal > 0)) throw invalid('Loan amount', 'is invalid');
     if (!(yearly > 0 && yearly < 100)) throw invalid('Expected interest rate (%)', 'is invalid');
     if (!(months > 0)) throw invalid('Tenure (years)', 'is invalid');
-    const r = yearly / 1200;
-    const emi = Math.round((principal * r * (1 + r) ** months) / ((1 + r) ** months - 1));
-    return [{ type: 'APPLICATION_UPDATE', values: { [field.key]: emi } }];
+    // The contract's EMI (decimal.js, in paise), shown here in whole rupees as the field asks for; a term it
+    // refuses (less than a paisa, a tenure not of whole months or over 50 years) names its field.
+    let exact: string;
+    try {
+      exact = emiOf({ amount: principal, annualRatePercent: yearly, tenureMonths: months });
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw invalid(error.message.startsWith('amount') ? 'Loan amount' : 'Tenure (years)', 'is invalid');
+    }
+    return [{ type: 'APPLICATION_UPDATE', values: { [field.key]: Math.round(Number(exact)) } }];
   },
   async sanction_preview(run) {
     return [{ type: 'PREVIEW_FILE', ...(await sanctionLetter(run, 'sanction_preview')) }];
