@@ -76,7 +76,11 @@ export const SESSION_ONLY_ROUTES: readonly string[] = [
  * the same handler, so each of these turns it off (`exposeHeadRoute: false`); test/file-storage.test.ts
  * holds them to it, and checks that every HEAD route left writes nothing.
  */
-export const WRITING_GET_ROUTES: readonly string[] = ['/v3/application/copy/:applicationId'];
+export const WRITING_GET_ROUTES: readonly string[] = [
+  '/v3/application/copy/:applicationId',
+  // Taking a decision stores it and writes the application's risk grade.
+  '/decision_engine/execute/:product/:name',
+];
 
 /**
  * Routes whose answers no response schema describes, each for a reason: every other route declares a
