@@ -184,10 +184,17 @@ function baseBody(route: RegisteredRoute, hints: Hints): Pick<FuzzCase, 'payload
   return { headers: {} };
 }
 
+/**
+ * The hints a query parameter may take: query values are text, so a hint that is not (a body's `teams` list)
+ * says nothing about a query parameter of that name (the list call's `teams=` is a comma list).
+ */
+const textHints = (hints: Hints): Hints =>
+  Object.fromEntries(Object.entries(hints).filter(([, values]) => values.every((v) => typeof v === 'string')));
+
 function baseQuery(route: RegisteredRoute, hints: Hints): Record<string, string> {
   const schema = schemaOf(route, 'querystring');
   if (!schema?.properties) return {};
-  return sampleValid(schema, hints) as Record<string, string>;
+  return sampleValid(schema, textHints(hints)) as Record<string, string>;
 }
 
 /** A PUT fills its path with a config name of its own, so the fuzz never overwrites the seeded ones. */
@@ -471,12 +478,12 @@ export function caseArb(route: RegisteredRoute, ctx: FuzzContext): fc.Arbitrary<
     { arbitrary: fc.constant({ query: queryText(baseQuery(route, hints)), what: '', broken: false }), weight: 4 },
     ...(querySchema?.properties
       ? [
-          validArb(querySchema, hints).map((v) => ({
+          validArb(querySchema, textHints(hints)).map((v) => ({
             query: queryText(v as Record<string, string>),
             what: '',
             broken: false,
           })),
-          invalidArb(querySchema, hints)
+          invalidArb(querySchema, textHints(hints))
             .filter((m) => typeof m.value === 'object' && m.value !== null && !Array.isArray(m.value))
             .map((m) => ({
               query: queryText(
