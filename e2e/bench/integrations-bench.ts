@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PATHS, decryptPayload, encryptPayload } from '@originate/contract';
+import { API_PATHS, type ApplicationAnswer, apiPath } from '@originate/contract';
 import { otherClient } from './documents-bench';
 import { login, startServer } from './lists-bench';
 import { percentile, round1 } from './stats';
@@ -18,6 +18,8 @@ const BASELINE_MS = 8_000;
 const BUSY_MS = 8_000;
 /** How far above its p95 alone the other client's p95 may be and still count as unchanged. */
 const NOISE_MS = 25;
+/** A seeded home loan of the demo bank (seeded whatever SEED_APPLICATIONS says). */
+const SOURCE_HOME_LOAN = 'HL-2026-000108';
 
 export interface IntegrationFigures {
   concurrent: number;
@@ -30,29 +32,13 @@ export interface IntegrationFigures {
 
 type Session = Awaited<ReturnType<typeof login>>;
 
-/** One of the officer's seeded home loans (their applicants have a PAN, which a bureau report needs). */
+/** The officer's own copy of a seeded home loan (its applicant has a PAN, which a bureau report needs). */
 async function officersHomeLoan(base: string, session: Session): Promise<string> {
-  const query = `query Page($list: ApplicationList!, $page: PageInput!) {
-    applications(list: $list, page: $page) { data { tasks { application_id } } } }`;
-  const res = await fetch(`${base}${API_PATHS.graphql}`, {
-    method: 'POST',
-    headers: { ...session, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      data: await encryptPayload(
-        { query, variables: { list: 'MY_APPLICATIONS', page: { page: 0, size: 100 } } },
-        session.access_token,
-      ),
-    }),
+  const res = await fetch(`${base}${apiPath('copyApplication', { applicationId: SOURCE_HOME_LOAN })}`, {
+    headers: { ...session },
   });
-  const opened = await decryptPayload<{ data: { applications: { data: { tasks: { application_id: string }[] } } } }>(
-    ((await res.json()) as { data: string }).data,
-    session.access_token,
-  );
-  const id = opened.data.applications.data.tasks
-    .map((t) => t.application_id)
-    .find((a) => a.startsWith('HL-') && !a.startsWith('HL-2026-6'));
-  if (!id) throw new Error('no home loan of the officer to fetch a bureau report for');
-  return id;
+  if (!res.ok) throw new Error(`copying ${SOURCE_HOME_LOAN}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as ApplicationAnswer).application.application_id;
 }
 
 async function bureau(base: string, session: Session, applicationId: string) {

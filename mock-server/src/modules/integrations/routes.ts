@@ -32,6 +32,7 @@ import {
   createPaymentLink,
   fetchBankStatement,
   fetchBureauReport,
+  inTurn,
   pmayForm,
   recordDeviation,
   searchEmployees,
@@ -46,36 +47,51 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async
   const by = (request: Parameters<typeof caller>[0]) => ({ userId: caller(request).user.userid });
 
   app.post(API_PATHS.bureauObligation, options(IntegrationApplicationBodySchema, BureauAnswerSchema), async (request) =>
-    fetchBureauReport(ctx, by(request), await applicationFor(ctx, request, request.body.application_id)),
+    fetchBureauReport(ctx, by(request), await inTurn(() => applicationFor(ctx, request, request.body.application_id))),
   );
   app.post(
     API_PATHS.bankStatementLink,
     options(IntegrationApplicationBodySchema, BankStatementAnswerSchema),
     async (request) =>
-      fetchBankStatement(ctx, by(request), await applicationFor(ctx, request, request.body.application_id)),
+      fetchBankStatement(
+        ctx,
+        by(request),
+        await inTurn(() => applicationFor(ctx, request, request.body.application_id)),
+      ),
   );
   app.post(API_PATHS.identityVerify, options(IdentityVerifyBodySchema, IdentityAnswerSchema), async (request) => {
     const { application_id, ...input } = request.body;
-    return verifyIdentity(ctx, by(request), await applicationFor(ctx, request, application_id), input);
+    return verifyIdentity(ctx, by(request), await inTurn(() => applicationFor(ctx, request, application_id)), input);
   });
   app.post(
     API_PATHS.loanCreation,
     options(IntegrationApplicationBodySchema, LoanCreationAnswerSchema),
-    async (request) => createLoan(ctx, by(request), await applicationFor(ctx, request, request.body.application_id)),
+    async (request) =>
+      createLoan(ctx, by(request), await inTurn(() => applicationFor(ctx, request, request.body.application_id))),
   );
   app.post(API_PATHS.loanDeviation, options(DeviationBodySchema, DeviationAnswerSchema), async (request) => {
     const { application_id, ...deviation } = request.body;
-    return recordDeviation(ctx, by(request), await applicationFor(ctx, request, application_id), deviation);
+    return recordDeviation(
+      ctx,
+      by(request),
+      await inTurn(() => applicationFor(ctx, request, application_id)),
+      deviation,
+    );
   });
   app.post(API_PATHS.employeeSearch, options(EmployeeSearchBodySchema, EmployeeSearchAnswerSchema), async (request) =>
     searchEmployees(ctx, by(request), request.body.query),
   );
   app.post(API_PATHS.onlinePayment, options(PaymentBodySchema, PaymentAnswerSchema), async (request) => {
     const { application_id, ...payment } = request.body;
-    return createPaymentLink(ctx, by(request), await applicationFor(ctx, request, application_id), payment);
+    return createPaymentLink(
+      ctx,
+      by(request),
+      await inTurn(() => applicationFor(ctx, request, application_id)),
+      payment,
+    );
   });
   app.post(API_PATHS.pmayPdf, options(IntegrationApplicationBodySchema, PmayPdfAnswerSchema), async (request) =>
-    pmayForm(ctx, by(request), await applicationFor(ctx, request, request.body.application_id)),
+    pmayForm(ctx, by(request), await inTurn(() => applicationFor(ctx, request, request.body.application_id))),
   );
   app.get(
     API_PATHS.applicationIntegrations,
@@ -85,6 +101,7 @@ export const integrationRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async
         response: { 200: ApplicationIntegrationsAnswerSchema, ...ERROR_ANSWERS },
       },
     },
-    async (request) => applicationIntegrations(ctx, await applicationFor(ctx, request, request.params.applicationId)),
+    async (request) =>
+      applicationIntegrations(ctx, await inTurn(() => applicationFor(ctx, request, request.params.applicationId))),
   );
 };

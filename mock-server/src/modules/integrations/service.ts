@@ -44,44 +44,84 @@ interface Audited<T> {
   at: Date;
 }
 
-async function writeCall(
-  tx: Queryable,
-  row: {
-    callId: string;
-    kind: IntegrationKind;
-    operation: string;
-    who: Who;
-    status: string;
-    exchange: Exchange;
-    durationMs: number;
-    request: unknown;
-    at: Date;
-  },
-) {
-  await tx.query(
-    `INSERT INTO integration_calls (call_id, kind, operation, application_id, user_id, status, http_status, attempts,
-       duration_ms, request_masked, answer_masked, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [
-      row.callId,
-      row.kind,
-      row.operation,
-      row.who.applicationId,
-      row.who.userId,
-      row.status,
-      row.exchange.httpStatus,
-      row.exchange.attempts,
-      row.durationMs,
-      JSON.stringify(maskPersonalData(row.request)),
-      JSON.stringify(maskPersonalData(row.exchange.answer)),
-      row.at,
-    ],
+interface CallRow {
+  callId: string;
+  kind: IntegrationKind;
+  operation: string;
+  who: Who;
+  status: string;
+  exchange: Exchange;
+  durationMs: number;
+  request: unknown;
+  at: Date;
+}
+
+const INSERT_CALL = `INSERT INTO integration_calls (call_id, kind, operation, application_id, user_id, status, http_status,
+    attempts, duration_ms, request_masked, answer_masked, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`;
+
+const callParams = (row: CallRow) => [
+  row.callId,
+  row.kind,
+  row.operation,
+  row.who.applicationId,
+  row.who.userId,
+  row.status,
+  row.exchange.httpStatus,
+  row.exchange.attempts,
+  row.durationMs,
+  JSON.stringify(maskPersonalData(row.request)),
+  JSON.stringify(maskPersonalData(row.exchange.answer)),
+  row.at,
+];
+
+/**
+ * The audit row, and the result kept with it when there is one, in one statement (atomic as one, and one round
+ * trip to the database: fifty answers arriving together queue fifty statements, not fifty transactions).
+ */
+async function writeCall(db: Queryable, row: CallRow, kept?: { kind: ResultKind; result: unknown }) {
+  await inTurn(() => insertCall(db, row, kept));
+}
+
+/**
+ * The integration routes' database work one at a time (the access check before a call, the audit after it).
+ * Vendor calls start and end in bursts (fifty bureau calls started together answer together), and PGlite runs
+ * one statement at a time on the event loop: fifty queued reads or writes would make every other user's query
+ * wait behind all of them. In turn, another user's query waits behind one of ours at most; the vendor waits
+ * themselves stay concurrent.
+ */
+const turns: (() => void)[] = [];
+let turnTaken = false;
+
+export async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (turnTaken) await new Promise<void>((resolve) => turns.push(resolve));
+  turnTaken = true;
+  try {
+    return await work();
+  } finally {
+    const next = turns.shift();
+    if (next) next();
+    else turnTaken = false;
+  }
+}
+
+async function insertCall(db: Queryable, row: CallRow, kept?: { kind: ResultKind; result: unknown }) {
+  if (!kept) {
+    await db.query(INSERT_CALL, callParams(row));
+    return;
+  }
+  await db.query(
+    `WITH call AS (${INSERT_CALL} RETURNING call_id, application_id, created_at)
+     INSERT INTO integration_results (call_id, application_id, kind, result, fetched_at)
+     SELECT call_id, application_id, $13, $14, created_at FROM call`,
+    [...callParams(row), kept.kind, JSON.stringify(kept.result)],
   );
 }
 
 /**
- * Runs one vendor call and audits it. keep (the result's rows) runs in the audit row's transaction; a vendor
- * failure is audited on its own and thrown as a 503 whose message names the vendor and says to try again.
+ * Runs one vendor call and audits it; keep names the result to keep for the application (with the audit row,
+ * atomically). A vendor failure is audited on its own and thrown as a 503 whose message names the vendor and
+ * says to try again.
  */
 async function audited<T>(
   ctx: AppContext,
@@ -90,7 +130,7 @@ async function audited<T>(
   operation: string,
   request: unknown,
   run: () => Promise<Outcome<T>>,
-  keep?: (tx: Queryable, callId: string, value: T, at: Date) => Promise<void>,
+  keep?: { kind: ResultKind; result: (value: T) => unknown },
 ): Promise<Audited<T>> {
   const callId = randomUUID();
   const started = performance.now();
@@ -101,47 +141,21 @@ async function audited<T>(
   } catch (error) {
     if (!(error instanceof VendorCallError)) throw error;
     const at = ctx.now();
-    await writeCall(ctx.db, {
-      callId,
-      kind,
-      operation,
-      who,
-      status: error.failure,
-      exchange: error.exchange,
-      durationMs: durationMs(),
-      request,
-      at,
-    });
+    const row = { callId, kind, operation, who, status: error.failure, exchange: error.exchange, request, at };
+    await writeCall(ctx.db, { ...row, durationMs: durationMs() });
     ctx.log.warn({ kind, operation, failure: error.failure, callId }, 'vendor call failed');
     const { status, code } = REFUSAL_CODES.SERVICE_UNAVAILABLE;
     throw new HttpError(status, { code, message: integrationFailureMessage(kind, error.failure) });
   }
   const at = ctx.now();
-  await ctx.db.transaction(async (tx) => {
-    await writeCall(tx, {
-      callId,
-      kind,
-      operation,
-      who,
-      status: 'OK',
-      exchange: outcome.exchange,
-      durationMs: durationMs(),
-      request,
-      at,
-    });
-    if (keep) await keep(tx, callId, outcome.value, at);
-  });
+  const row = { callId, kind, operation, who, status: 'OK', exchange: outcome.exchange, request, at };
+  const kept = keep && who.applicationId ? { kind: keep.kind, result: keep.result(outcome.value) } : undefined;
+  await writeCall(ctx.db, { ...row, durationMs: durationMs() }, kept);
   return { value: outcome.value, callId, at };
 }
 
-const keepResult =
-  (applicationId: string, kind: ResultKind) =>
-  async (tx: Queryable, callId: string, result: unknown, at: Date): Promise<void> => {
-    await tx.query(
-      'INSERT INTO integration_results (call_id, application_id, kind, result, fetched_at) VALUES ($1, $2, $3, $4, $5)',
-      [callId, applicationId, kind, JSON.stringify(result), at],
-    );
-  };
+/** Keep the vendor's value itself as the application's result of this kind. */
+const keepAs = <T>(kind: ResultKind) => ({ kind, result: (value: T) => value });
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
 const amount = (v: unknown) => {
@@ -207,7 +221,6 @@ export async function fetchBureauReport(ctx: AppContext, caller: { userId: strin
     mobile: applicant.mobile,
     asOf: asOf(ctx),
   };
-  const id = stored.application.application_id;
   const done = await audited(
     ctx,
     who(caller, stored),
@@ -215,7 +228,7 @@ export async function fetchBureauReport(ctx: AppContext, caller: { userId: strin
     'report',
     subject,
     () => integrationsOf(ctx).bureau.report(subject),
-    keepResult(id, 'bureau'),
+    keepAs('bureau'),
   );
   return {
     callId: done.callId,
@@ -247,7 +260,7 @@ export async function fetchBankStatement(
     'analyse',
     subject,
     () => integrationsOf(ctx).bankStatement.analyse(subject),
-    keepResult(id, 'bankStatement'),
+    keepAs('bankStatement'),
   );
   return { callId: done.callId, fetchedAt: done.at.toISOString(), analysis: done.value };
 }
@@ -258,9 +271,7 @@ export async function verifyIdentity(
   stored: StoredApplication,
   input: { type: 'PAN' | 'AADHAAR'; number: string; name?: string },
 ) {
-  const id = stored.application.application_id;
   const integrations = integrationsOf(ctx);
-  const keep = keepResult(id, 'identity');
   let check: IdentityCheck;
   let callId: string;
   let at: Date;
@@ -282,7 +293,7 @@ export async function verifyIdentity(
       'pan',
       { pan, name: input.name },
       () => integrations.identity.pan(pan, input.name),
-      (tx, call, record, when) => keep(tx, call, toPanCheck(base, record), when),
+      { kind: 'identity', result: (record) => toPanCheck(base, record) },
     );
     check = toPanCheck(base, done.value);
     ({ callId, at } = done);
@@ -303,7 +314,7 @@ export async function verifyIdentity(
       'aadhaar',
       { aadhaar },
       () => integrations.identity.aadhaar(aadhaar),
-      (tx, call, record, when) => keep(tx, call, toAadhaarCheck(base, record.status), when),
+      { kind: 'identity', result: (record) => toAadhaarCheck(base, record.status) },
     );
     check = toAadhaarCheck(base, done.value.status);
     ({ callId, at } = done);
