@@ -36,6 +36,7 @@ const SECONDS: Record<string, number> = {
   'customer-flow.test.ts': 14,
   'auth.test.ts': 12,
   'callback-request.test.ts': 11,
+  'integrations.test.ts': 15,
   'applicant-access.test.ts': 10,
 };
 
