@@ -11,7 +11,7 @@ import {
 import { api } from '@originate/web';
 
 /** The decision the Credit panel runs: the product's credit decision (its seeded tables). */
-export const CREDIT_DECISION = 'credit';
+const CREDIT_DECISION = 'credit';
 
 export const integrationsApi = {
   kept: (applicationId: string) =>

@@ -18,7 +18,7 @@ export interface Outcome<T> {
   exchange: Exchange;
 }
 
-export interface BureauSubject {
+interface BureauSubject {
   pan: string;
   name: string;
   dob: string;
@@ -30,7 +30,7 @@ export interface BureauAdapter {
   report(subject: BureauSubject): Promise<Outcome<BureauReport>>;
 }
 
-export interface StatementSubject {
+interface StatementSubject {
   /** Our reference of the statement request (the application's id). */
   reference: string;
   name: string;
@@ -42,7 +42,7 @@ export interface BankStatementAdapter {
   analyse(subject: StatementSubject): Promise<Outcome<BankStatementAnalysis>>;
 }
 
-export interface PanRecord {
+interface PanRecord {
   status: 'VALID' | 'NOT_FOUND';
   holderType: string | null;
   nameMatch: boolean | null;

@@ -197,7 +197,7 @@ function proposedEmi(applicant: ReturnType<typeof applicantOf>): number | null {
 }
 
 /** FOIR of the application: its declared income, the bureau's obligations and the EMI asked for. */
-export function affordabilityOf(stored: StoredApplication, monthlyObligations: number): Affordability {
+function affordabilityOf(stored: StoredApplication, monthlyObligations: number): Affordability {
   const applicant = applicantOf(stored);
   const emi = proposedEmi(applicant);
   return {

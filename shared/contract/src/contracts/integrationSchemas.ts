@@ -9,7 +9,7 @@ const Month = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}$' });
 const IsoDate = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
 
 /** One credit facility on the bureau report. */
-export const BureauAccountSchema = Type.Object(
+const BureauAccountSchema = Type.Object(
   {
     lender: ShortText,
     type: ShortText,
@@ -79,7 +79,7 @@ export const BankStatementAnalysisSchema = Type.Object(
 );
 export type BankStatementAnalysis = Static<typeof BankStatementAnalysisSchema>;
 
-export const IdentityCheckSchema = Type.Object(
+const IdentityCheckSchema = Type.Object(
   {
     type: Type.Union([Type.Literal('PAN'), Type.Literal('AADHAAR')]),
     /** The number as stored: masked (PAN XXXXX1234X, Aadhaar XXXX XXXX 1234). */
@@ -102,9 +102,8 @@ const CallMeta = { callId: Id, fetchedAt: IsoDateTime };
 
 /** Body of the bureau, bank-statement, loan-creation and PMAY calls: the application they are for. */
 export const IntegrationApplicationBodySchema = Type.Object({ application_id: Id }, closed);
-export type IntegrationApplicationBody = Static<typeof IntegrationApplicationBodySchema>;
 
-export const AffordabilitySchema = Type.Object(
+const AffordabilitySchema = Type.Object(
   {
     monthlyIncome: Nullable(Rupees),
     monthlyObligations: Rupees,
@@ -136,20 +135,17 @@ export const IdentityVerifyBodySchema = Type.Object(
   },
   closed,
 );
-export type IdentityVerifyBody = Static<typeof IdentityVerifyBodySchema>;
 /** callId null: the number failed its own rules, so no vendor was asked (and nothing kept). */
 export const IdentityAnswerSchema = Type.Object(
   { callId: Nullable(Id), fetchedAt: IsoDateTime, check: IdentityCheckSchema },
   closed,
 );
-export type IdentityAnswer = Static<typeof IdentityAnswerSchema>;
 
 /** POST loan creation in core banking: the loan account opened for the application (the same one when asked again). */
 export const LoanCreationAnswerSchema = Type.Object(
   { callId: Id, loanAccountNumber: ShortText, status: ShortText, sanctionedAmount: Rupees },
   closed,
 );
-export type LoanCreationAnswer = Static<typeof LoanCreationAnswerSchema>;
 
 export const DeviationBodySchema = Type.Object(
   {
@@ -159,15 +155,12 @@ export const DeviationBodySchema = Type.Object(
   },
   closed,
 );
-export type DeviationBody = Static<typeof DeviationBodySchema>;
 export const DeviationAnswerSchema = Type.Object({ callId: Id, deviationId: ShortText, status: ShortText }, closed);
-export type DeviationAnswer = Static<typeof DeviationAnswerSchema>;
 
 export const EmployeeSearchBodySchema = Type.Object(
   { query: Type.String({ minLength: 2, maxLength: 60, pattern: "^[A-Za-z0-9 .'-]+$" }) },
   closed,
 );
-export type EmployeeSearchBody = Static<typeof EmployeeSearchBodySchema>;
 export const EmployeeSearchAnswerSchema = Type.Object(
   {
     callId: Id,
@@ -188,19 +181,16 @@ export const PaymentBodySchema = Type.Object(
   },
   closed,
 );
-export type PaymentBody = Static<typeof PaymentBodySchema>;
 export const PaymentAnswerSchema = Type.Object(
   { callId: Id, paymentId: ShortText, status: ShortText, paymentUrl: Type.String({ maxLength: 500 }) },
   closed,
 );
-export type PaymentAnswer = Static<typeof PaymentAnswerSchema>;
 
 /** POST the PMAY subsidy form: the vendor's PDF kept as a document of the application. */
 export const PmayPdfAnswerSchema = Type.Object({ callId: Id, fileId: Id, fileName: ShortText }, closed);
-export type PmayPdfAnswer = Static<typeof PmayPdfAnswerSchema>;
 
 /** One call of the audit, as staff see it (request and answer stay in the database, masked). */
-export const IntegrationCallSchema = Type.Object(
+const IntegrationCallSchema = Type.Object(
   {
     callId: Id,
     kind: ShortText,
@@ -213,7 +203,6 @@ export const IntegrationCallSchema = Type.Object(
   },
   closed,
 );
-export type IntegrationCall = Static<typeof IntegrationCallSchema>;
 
 const Kept = <T extends Parameters<typeof Type.Object>[0]>(result: T) =>
   Nullable(Type.Object({ ...CallMeta, ...result }, closed));

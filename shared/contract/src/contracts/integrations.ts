@@ -13,7 +13,7 @@ export const INTEGRATION_KINDS = [
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
 
 /** How each kind is named to staff (errors, the Credit panel). */
-export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
+const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
   bureau: 'credit bureau',
   bankStatement: 'bank-statement analysis',
   identity: 'identity verification',
@@ -24,7 +24,7 @@ export const INTEGRATION_KIND_LABELS: Record<IntegrationKind, string> = {
 };
 
 /** Why a vendor call failed, as its audit record and the error answer say it. */
-export const INTEGRATION_FAILURES = [
+const INTEGRATION_FAILURES = [
   'TIMEOUT',
   'VENDOR_ERROR',
   'REJECTED',

@@ -6,9 +6,9 @@
  * H Hindu undivided family, F firm, A association of persons, T trust, B body of individuals, L local
  * authority, J artificial juridical person, G government); for a person the fifth is the surname's initial.
  */
-export const PAN_PATTERN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
+const PAN_PATTERN = /^[A-Z]{3}[PCHFATBLJG][A-Z][0-9]{4}[A-Z]$/;
 
-export const PAN_HOLDER_TYPES = {
+const PAN_HOLDER_TYPES = {
   P: 'Individual',
   C: 'Company',
   H: 'Hindu undivided family',
@@ -116,7 +116,7 @@ export function maskPan(pan: string): string {
 }
 
 /** A name as its initials and the length of each word ('Asha Rao' → 'A*** R**'). */
-export function maskName(name: string): string {
+function maskName(name: string): string {
   return name
     .trim()
     .split(/\s+/)
@@ -125,7 +125,7 @@ export function maskName(name: string): string {
 }
 
 /** Everything but the last four characters hidden (mobile numbers, account numbers, e-mail addresses). */
-export function maskTail(value: string): string {
+function maskTail(value: string): string {
   return value.length <= 4 ? '*'.repeat(value.length) : `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
 }
 
