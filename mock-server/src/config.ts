@@ -82,7 +82,7 @@ export interface Config {
   integrations: IntegrationsConfig;
 }
 
-export interface IntegrationVendorConfig {
+interface IntegrationVendorConfig {
   /** INTEGRATION_<KIND>_URL: the real vendor's base URL; unset: the built-in sandbox the server starts. */
   url?: string;
   /** INTEGRATION_<KIND>_API_KEY: sent as the X-Api-Key header. */
@@ -91,7 +91,7 @@ export interface IntegrationVendorConfig {
   timeoutMs: number;
 }
 
-export interface IntegrationsConfig {
+interface IntegrationsConfig {
   vendors: Record<IntegrationKind, IntegrationVendorConfig>;
   /** INTEGRATION_RETRIES: further attempts of an idempotent call after a timeout, 5xx or unreachable vendor. */
   retries: number;
