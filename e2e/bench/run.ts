@@ -30,6 +30,7 @@ import {
   exportRows,
 } from './export-bench';
 import { exportLoadBench, exportLoadRows } from './export-load';
+import { integrationRows, integrationsBench } from './integrations-bench';
 import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads-bench';
 import { letterRows, lettersBench } from './letters-bench';
@@ -353,6 +354,20 @@ async function lettersOnly() {
   if (failed(letters)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only integrations`: 50 bureau fetches at once on a 1 s sandbox, other users meanwhile (no build, no browser). */
+async function integrationsOnly() {
+  const integrations = await attempt('the integrations bench', integrationsBench);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-integrations.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine: { cpus: cpus().length, loadAverage: loadavg() }, integrations }, null, 2)}\n`,
+  );
+  for (const [what, value, note] of integrationRows(integrations)) console.log(`${what}\n  ${value}\n  ${note}`);
+  console.log(`written to ${path.relative(ROOT, file)}`);
+  if (failed(integrations) || !integrations.goalMet) process.exitCode = 1;
+}
+
 /** `npm run bench -- --only messages`: 10,000 e-mails drained to a local SMTP catcher, other users meanwhile (PostgreSQL, no browser). */
 async function messagesOnly() {
   const messages = await attempt('the messages bench', messagesBench);
@@ -530,10 +545,11 @@ async function main() {
     if (only === 'video') return videoOnly();
     if (only === 'letters') return lettersOnly();
     if (only === 'messages') return messagesOnly();
+    if (only === 'integrations') return integrationsOnly();
     if (only === 'calc' || only === 'decision') return arithmeticOnly(only);
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -555,6 +571,7 @@ async function main() {
   const documents = await attempt('the document-bomb bench', documentsBench);
   const letters = await attempt('the letters bench', lettersBench);
   const messages = await attempt('the messages bench', messagesBench);
+  const integrations = await attempt('the integrations bench', integrationsBench);
   const spreadsheet = await attempt('the spreadsheet export bench', exportBench);
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
@@ -594,6 +611,7 @@ async function main() {
     documents,
     letters,
     messages,
+    integrations,
     export: spreadsheet,
     exportInBrowser: spreadsheetInBrowser,
     nginx,
@@ -672,6 +690,7 @@ async function main() {
     ...documentRows(documents),
     ...letterRows(letters),
     ...messageRows(messages),
+    ...integrationRows(integrations),
     ...(failed(spreadsheet) ? [['export', 'not measured', spreadsheet.failed] as Row] : exportRows(spreadsheet)),
     ...browserExportTableRows(spreadsheetInBrowser),
     ...releaseRows(release),
