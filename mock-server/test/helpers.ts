@@ -8,7 +8,9 @@ import { DEFAULT_LOGIN_KEY, decryptPayload, encryptPayload, type LoginResponse }
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { BuildOptions } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { buildSeeded, TEST_PGLITE, type TestDatabase } from './harness/seeded';
+import { seededScratchDatabase } from './harness/pg-templates';
+import { buildSeeded, TEST_PGLITE } from './harness/seeded';
+import { pgAnswers } from './harness/server';
 
 export interface TestServer {
   app: FastifyInstance;
@@ -20,37 +22,82 @@ export interface TestServer {
 }
 
 /**
- * A test's server on a fresh copy of the seeded data, its database restored in memory; 'on-disk' when a test
- * starts another server on the same data after this one (harness/seeded.ts).
+ * Where a test's server keeps its data unless the test says: PostgreSQL where it answers on 127.0.0.1:5432 (npm
+ * test's machines), a scratch copy of a seeded template database (harness/pg-templates.ts); PGlite restored in
+ * memory elsewhere. Both are PostgreSQL: the embedded one runs as WebAssembly in the test's own process, and the
+ * same three files cost 42 CPU-s there against 32 with the server's (in the process and its backends together).
+ * MOCK_SERVER_TEST_DATABASE=pglite|postgres chooses. The files about the embedded database ask for 'pglite'.
+ */
+let defaultEngine: Promise<'postgres' | 'pglite'> | undefined;
+export function defaultTestEngine(): Promise<'postgres' | 'pglite'> {
+  defaultEngine ??= (async () => {
+    const chosen = process.env.MOCK_SERVER_TEST_DATABASE;
+    if (chosen === 'pglite' || chosen === 'postgres') return chosen;
+    return (await pgAnswers()) ? 'postgres' : 'pglite';
+  })();
+  return defaultEngine;
+}
+
+/**
+ * A test's server on a fresh copy of the seeded data: on the default engine (above) unless `database` says
+ * 'pglite' (restored in memory) or 'on-disk' (PGlite on disk, when a test starts another server on the same
+ * data after this one: harness/seeded.ts). A test that brings its own database (`DATABASE_URL`, `DATA_DIR`,
+ * `options.db`) gets it.
  */
 export async function startServer(
   env: NodeJS.ProcessEnv = {},
   options: BuildOptions = {},
-  database: TestDatabase = 'in-memory',
+  database: 'default' | 'pglite' | 'on-disk' = 'default',
 ): Promise<TestServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
-  // No SLA sweep unless a test asks for one: its marks and notifications would land in other tests' answers.
-  const config = loadConfig({
-    ...TEST_PGLITE,
-    DATA_DIR: dataDir,
-    NODE_ENV: 'test',
-    SLA_SWEEP_INTERVAL_MS: '0',
-    ...env,
-  });
   let offsetMs = 0;
-  const app = await buildSeeded(config, { now: () => new Date(Date.now() + offsetMs), ...options }, database);
+  const clock = { now: () => new Date(Date.now() + offsetMs), ...options };
+  const advance = (seconds: number) => {
+    offsetMs += seconds * 1000;
+  };
+  const ownDatabase = Boolean(options.db || env.DATABASE_URL || env.DATA_DIR);
+  if (database === 'default' && !ownDatabase && (await defaultTestEngine()) === 'postgres') {
+    const scratch = await seededScratchDatabase('originate_test', seedEnv(env));
+    const config = testConfig({ ...env, DATA_DIR: scratch.dataDir, DATABASE_URL: scratch.url });
+    const app = await buildSeeded(config, clock);
+    return {
+      app,
+      config,
+      dataDir: scratch.dataDir,
+      advance,
+      async close() {
+        await app.close();
+        await scratch.drop();
+      },
+    };
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'originate-mock-'));
+  const config = testConfig({ DATA_DIR: dataDir, ...env });
+  const app = await buildSeeded(config, clock, database === 'on-disk' ? 'on-disk' : 'in-memory');
   return {
     app,
     config,
     dataDir,
-    advance(seconds) {
-      offsetMs += seconds * 1000;
-    },
+    advance,
     async close() {
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A test server's configuration. No SLA sweep unless a test asks for one: its marks and notifications would land in other tests' answers. */
+function testConfig(env: NodeJS.ProcessEnv): Config {
+  return loadConfig({ ...TEST_PGLITE, NODE_ENV: 'test', SLA_SWEEP_INTERVAL_MS: '0', ...env });
+}
+
+/** The settings of env that shape a seed, and only those, as the PGlite templates are seeded (harness/seeded.ts). */
+function seedEnv(env: NodeJS.ProcessEnv): Record<string, string> {
+  const shaping = ['NODE_ENV', 'SEED_APPLICATIONS', 'SEED_LEADS'];
+  return Object.fromEntries(
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => shaping.includes(entry[0]) && entry[1] !== undefined,
+    ),
+  );
 }
 
 export const PASSWORDS: Record<string, string> = {

@@ -14,12 +14,13 @@ import { seedDatabase } from '../../src/seed';
 import { templatesRoot } from './seeded';
 import { PG_HOST, PG_PORT, scratchDatabase } from './server';
 
-const ADMIN_URL = `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres`;
+// A function, not a constant: test/helpers.ts and harness/server.ts import each other through this file.
+const adminUrl = () => `postgres://postgres@${PG_HOST}:${PG_PORT}/postgres`;
 /** Template databases carry this prefix, and the run's templates directory as their comment. */
 const PREFIX = 'originate_tpl_';
 
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
+  const client = new pg.Client({ connectionString: adminUrl() });
   await client.connect();
   try {
     return await work(client);
