@@ -101,7 +101,7 @@ export * from './leads';
 export * from './lifecycle';
 export * from './outbox';
 export * from './passwords';
-export * from './statusUpdate';
 export * from './reports';
+export * from './statusUpdate';
 export { inTaskTeam } from './teams';
 export * from './uploads';

@@ -18,7 +18,7 @@ export interface LoanTerms {
   charges?: readonly LoanCharge[];
 }
 
-export interface LoanCharge {
+interface LoanCharge {
   name: string;
   /** Rupees, before tax. */
   amount: Amount;
