@@ -513,6 +513,25 @@ async function pageOf(db: Queryable, built: Built, page: { page: number; size: n
   return rows.map((r) => toListTask(r, now));
 }
 
+/**
+ * One page of a list and its total without the count groups (search, followed, zone lists), read at once: the
+ * count's parameters are copied before the page adds its limit and offset to the shared Params.
+ */
+async function pageAndCount(
+  db: Queryable,
+  query: Omit<Built, 'counters'> & Partial<Pick<Built, 'counters'>>,
+  args: { page: number; size: number },
+  now: Date,
+): Promise<{ tasks: ListTask[]; count: number }> {
+  const built: Built = { counters: null, ...query };
+  const countParams = [...query.params.values];
+  const [tasks, [total]] = await Promise.all([
+    pageOf(db, built, { page: args.page, size: args.size }, now),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n ${query.countFrom} WHERE ${query.where}`, countParams),
+  ]);
+  return { tasks, count: total?.n ?? 0 };
+}
+
 interface CountRow extends Record<string, unknown> {
   g_stage: number;
   g_name: number;
@@ -687,13 +706,7 @@ export async function localSearch(
   now: Date,
 ): Promise<{ tasks: ListTask[]; count: number }> {
   checkPage({ page: args.page, size: args.size });
-  const built = await build(db, caller, { list: args.list, search: args.query }, now);
-  const countParams = [...built.params.values];
-  const [tasks, [total]] = await Promise.all([
-    pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${built.countFrom} WHERE ${built.where}`, countParams),
-  ]);
-  return { tasks, count: total?.n ?? 0 };
+  return pageAndCount(db, await build(db, caller, { list: args.list, search: args.query }, now), args, now);
 }
 
 /**
@@ -721,20 +734,12 @@ export async function globalSearch(
   if (day) matches.push(`(a.cre_time >= ${p.add(day)} AND a.cre_time < ${p.add(new Date(day.getTime() + DAY_MS))})`);
   const where = `${LISTED} AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
   const countFrom = readsTask(where) ? FROM : 'FROM applications a';
-  const built: Built = {
-    from: FROM,
-    countFrom,
-    where,
-    params: p,
-    order: 'a.mod_time DESC, a.application_id DESC',
-    counters: null,
-  };
-  const countParams = [...p.values];
-  const [tasks, [total]] = await Promise.all([
-    pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${countFrom} WHERE ${where}`, countParams),
-  ]);
-  return { tasks, count: total?.n ?? 0 };
+  return pageAndCount(
+    db,
+    { from: FROM, countFrom, where, params: p, order: 'a.mod_time DESC, a.application_id DESC' },
+    args,
+    now,
+  );
 }
 
 /**
@@ -757,20 +762,12 @@ export async function followedApplications(
   const from = `FROM application_followers f JOIN applications a ON a.application_id = f.application_id
                 JOIN tasks t ON t.task_id = a.current_task_id`;
   const where = `f.user_id = ${p.add(caller.userid)} AND a.status <> 'DELETED' AND ${access}`;
-  const built: Built = {
-    from,
-    countFrom: from,
-    where,
-    params: p,
-    order: 'f.followed_at DESC, a.application_id DESC',
-    counters: null,
-  };
-  const countParams = [...p.values];
-  const [tasks, [total]] = await Promise.all([
-    pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${from} WHERE ${where}`, countParams),
-  ]);
-  return { tasks, count: total?.n ?? 0 };
+  return pageAndCount(
+    db,
+    { from, countFrom: from, where, params: p, order: 'f.followed_at DESC, a.application_id DESC' },
+    args,
+    now,
+  );
 }
 
 /**
@@ -788,18 +785,10 @@ export async function zoneApplications(
   const p = new Params();
   const probes = teamIds.map((id) => `t.assigned_team @> ${p.add(JSON.stringify([{ type: 'HIERARCHY', id }]))}::jsonb`);
   const where = `${LISTED} AND a.status = 'ACTIVE' AND ${OPEN} AND (${probes.length ? probes.join(' OR ') : 'false'})`;
-  const built: Built = {
-    from: FROM,
-    countFrom: FROM,
-    where,
-    params: p,
-    order: 'a.mod_time DESC, a.application_id DESC',
-    counters: null,
-  };
-  const countParams = [...p.values];
-  const [tasks, [total]] = await Promise.all([
-    pageOf(db, built, { page: args.page, size: args.size }, now),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} WHERE ${where}`, countParams),
-  ]);
-  return { tasks, count: total?.n ?? 0 };
+  return pageAndCount(
+    db,
+    { from: FROM, countFrom: FROM, where, params: p, order: 'a.mod_time DESC, a.application_id DESC' },
+    args,
+    now,
+  );
 }
