@@ -14,6 +14,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { FLOWS } from '../src/seed/flows';
+import { call, type Login } from './helpers';
 
 export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
   const res = await app.inject({ method: 'GET', url: API_PATHS.captchaChallenge });
@@ -193,4 +194,36 @@ export function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: s
       customFields: completePersonalLoan(fileId),
     }),
   );
+}
+
+/**
+ * Two seeded applications staff tests start from: a home loan of the demo officer's (USR-1001) whose form holds
+ * every custom field named, and an application the officer may not open (another branch's: its GET answers 403).
+ */
+export async function officersHomeLoanAndForeign(
+  app: FastifyInstance,
+  officer: Login,
+  customFields: readonly string[],
+): Promise<{ homeLoan: string; foreign: string }> {
+  const db = app.ctx.db;
+  const params: string[] = [...customFields];
+  const holds = customFields.map((_, i) => `AND a.doc -> 'customFields' ? $${i + 1}`).join(' ');
+  const [hl] = await db.query<{ application_id: string }>(
+    `SELECT DISTINCT a.application_id FROM applications a JOIN tasks t USING (application_id)
+      WHERE t.assigned_to = 'USR-1001' AND a.product_code = 'HL' ${holds} ORDER BY 1 LIMIT 1`,
+    params,
+  );
+  let foreign = '';
+  for (const { application_id } of await db.query<{ application_id: string }>(
+    'SELECT application_id FROM applications ORDER BY 1',
+  )) {
+    const res = await call(app, 'GET', apiPath('application', { applicationId: application_id }), officer);
+    if (res.statusCode === 403) {
+      foreign = application_id;
+      break;
+    }
+  }
+  const homeLoan = hl?.application_id ?? '';
+  assert.ok(homeLoan && foreign, 'the seed has the applications these tests need');
+  return { homeLoan, foreign };
 }

@@ -15,7 +15,7 @@ import {
 } from '@originate/contract';
 import { integrationsOf } from '../src/modules/integrations';
 import type { SandboxFault } from '../src/modules/integrations/sandbox';
-import { encrypted, newHomeLoan } from './flow-helpers';
+import { encrypted, newHomeLoan, officersHomeLoanAndForeign } from './flow-helpers';
 import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -59,22 +59,7 @@ before(async () => {
     INTEGRATION_PMAY_TIMEOUT_MS: '300',
   });
   ({ officer } = await loginStaff(s.app));
-  const [hl] = await q<{ application_id: string }>(
-    `SELECT DISTINCT a.application_id FROM applications a JOIN tasks t USING (application_id)
-      WHERE t.assigned_to = 'USR-1001' AND a.product_code = 'HL' AND a.doc -> 'customFields' ? 'pan'
-        AND a.doc -> 'customFields' ? 'interest_rate' ORDER BY 1 LIMIT 1`,
-  );
-  homeLoan = hl?.application_id ?? '';
-  for (const { application_id } of await q<{ application_id: string }>(
-    'SELECT application_id FROM applications ORDER BY 1',
-  )) {
-    const res = await call(s.app, 'GET', apiPath('application', { applicationId: application_id }), officer);
-    if (res.statusCode === 403) {
-      foreign = application_id;
-      break;
-    }
-  }
-  assert.ok(homeLoan && foreign, 'the seed has the applications these tests need');
+  ({ homeLoan, foreign } = await officersHomeLoanAndForeign(s.app, officer, ['pan', 'interest_rate']));
 });
 
 after(() => s.close());

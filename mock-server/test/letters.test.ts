@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, formatCurrency, letterFieldKey } from '@originate/contract';
 import { loanCost } from '@originate/contract/templates';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { officersHomeLoanAndForeign } from './flow-helpers';
 import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -49,21 +50,7 @@ const generate = (who: Login, body: Record<string, unknown>) => call(s.app, 'POS
 before(async () => {
   s = await startServer();
   ({ officer, admin, approver } = await loginStaff(s.app));
-  const [hl] = await q<{ application_id: string }>(
-    `SELECT DISTINCT a.application_id FROM applications a JOIN tasks t USING (application_id)
-      WHERE t.assigned_to = 'USR-1001' AND a.product_code = 'HL' AND a.doc -> 'customFields' ? 'interest_rate' ORDER BY 1 LIMIT 1`,
-  );
-  homeLoan = hl?.application_id ?? '';
-  for (const { application_id } of await q<{ application_id: string }>(
-    'SELECT application_id FROM applications ORDER BY 1',
-  )) {
-    const res = await call(s.app, 'GET', apiPath('application', { applicationId: application_id }), officer);
-    if (res.statusCode === 403) {
-      foreign = application_id;
-      break;
-    }
-  }
-  assert.ok(homeLoan && foreign, 'the seed has the applications these tests need');
+  ({ homeLoan, foreign } = await officersHomeLoanAndForeign(s.app, officer, ['interest_rate']));
 });
 after(() => s.close());
 
