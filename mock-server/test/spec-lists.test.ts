@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, type ListTask } from '@originate/contract';
+import { API_PATHS, encryptPayload, type ListTask } from '@originate/contract';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -152,6 +152,23 @@ describe('the list call: the spec query and the GraphQL variables on one impleme
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&pagination=0,7')), ['page.size']);
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&progress=Sleeping')), ['progress']);
     assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS&color=red')), ['color']);
+  });
+
+  it("takes the variables sealed as {data} with the caller's access token (spec §7), alone and only with that key", async () => {
+    const plain = await list(officer, '?filter=MY_APPLICATIONS', { page: { page: 0, size: 5 } });
+    assert.equal(plain.statusCode, 200, plain.body);
+    const data = await encryptPayload({ page: { page: 0, size: 5 } }, officer.access_token);
+    const sealed = await list(officer, '?filter=MY_APPLICATIONS', { data });
+    assert.equal(sealed.statusCode, 200, sealed.body);
+    assert.deepEqual(sealed.json<Data>().data, plain.json<Data>().data);
+    // What the sealed variables hold is checked as the plain ones are.
+    const badPage = await encryptPayload({ page: { page: 0, size: 7 } }, officer.access_token);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS', { data: badPage })), ['page.size']);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS', { data, list: 'MY_APPLICATIONS' })), [
+      'data',
+    ]);
+    const othersKey = await encryptPayload({ page: { page: 0, size: 5 } }, approver.access_token);
+    assert.deepEqual(labels(await list(officer, '?filter=MY_APPLICATIONS', { data: othersKey })), ['data']);
   });
 
   it('exportFile=xlsx answers the narrowed list as a spreadsheet', async () => {

@@ -1,10 +1,15 @@
 // The list call's arguments (spec §7 POST {client}/{url}): the spec's query and the GraphQL variables in the
 // body read as one list query. Where both say the same thing (the list, the search, the page) they must agree.
 import { type ApplicationList, type ListFilter, PAGE_SIZE_DEFAULT } from '@originate/contract';
-import type { ListCallBody, ListCallQuery } from '@originate/contract/schemas';
-import type { FastifySchemaCompiler } from 'fastify';
+import {
+  type ListCallBody,
+  type ListCallQuery,
+  type ListCallVariables,
+  ListCallVariablesSchema,
+} from '@originate/contract/schemas';
+import type { FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
-import { contractValidator } from '../../http/bodies';
+import { contractValidator, opened } from '../../http/bodies';
 import { invalid } from '../../http/errors';
 import type { ListScope } from './task-pages';
 
@@ -18,7 +23,7 @@ function agreed<T>(fromBody: T | undefined, fromQuery: T | undefined, label: str
   return fromBody ?? fromQuery;
 }
 
-export function listCallArgs(query: ListCallQuery, body: ListCallBody) {
+export function listCallArgs(query: ListCallQuery, body: ListCallVariables) {
   // An export is the whole list.
   if (query.exportFile !== undefined) {
     if (body.page !== undefined) throw invalid('page', 'is not for an export: it holds the whole list');
@@ -75,3 +80,14 @@ export const listCallValidator: FastifySchemaCompiler<TSchema> = (route) => {
   const check = contractValidator(route);
   return route.httpPart === 'body' ? (data: unknown) => check(data ?? {}) : check;
 };
+
+/**
+ * The body's variables: as sent, or opened from `data` (sealed with the caller's access token, spec §7), which
+ * then comes alone.
+ */
+export async function listCallVariables(request: FastifyRequest, body: ListCallBody): Promise<ListCallVariables> {
+  const { data, ...plain } = body;
+  if (data === undefined) return plain;
+  if (Object.keys(plain).length > 0) throw invalid('data', 'comes alone: the sealed variables hold the rest');
+  return opened(request, { data }, ListCallVariablesSchema);
+}

@@ -41,7 +41,7 @@ import { sendListExport } from '../../http/spreadsheet';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
 import { documentRules, graphqlResolvers } from './graphql';
-import { listCallArgs, listCallValidator, scopeNotes } from './list-call';
+import { listCallArgs, listCallValidator, listCallVariables, scopeNotes } from './list-call';
 import { EXPORT_BATCH_ROWS, tableConfig } from './shared-query';
 import { masterProducts, savedFilters, saveFilter } from './table-setup';
 import { exportList, globalSearch, type ListCaller, listApplications, localSearch } from './task-pages';
@@ -192,7 +192,8 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
     },
     async (request, reply) => {
       const { user } = caller(request);
-      const { list, search, bucket, sort, scope, filters, page } = listCallArgs(request.query, request.body ?? {});
+      const variables = await listCallVariables(request, request.body ?? {});
+      const { list, search, bucket, sort, scope, filters, page } = listCallArgs(request.query, variables);
       if (request.query.exportFile === undefined) {
         const data = await listApplications(
           db,

@@ -437,17 +437,26 @@ export const ListCallQuerySchema = Type.Object(
 );
 export type ListCallQuery = Static<typeof ListCallQuerySchema>;
 
-/** The list call's body: today's GraphQL 'applications' variables, each optional (the query may say them). */
+/** Today's GraphQL 'applications' variables, each optional (the list call's query may say them). */
+const listCallVariables = {
+  list: Type.Optional(literalUnion(APPLICATION_LISTS)),
+  filters: Type.Optional(Type.Array(ListFilterSchema, { maxItems: 20 })),
+  search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  bucket: Type.Optional(literalUnion(TASK_REVIEW_BUCKETS)),
+  sort: Type.Optional(ListSortSchema),
+  page: Type.Optional(Type.Object({ page: Type.Integer({ minimum: 0 }), size: Type.Integer({ minimum: 1 }) }, closed)),
+};
+export const ListCallVariablesSchema = Type.Object(listCallVariables, closed);
+export type ListCallVariables = Static<typeof ListCallVariablesSchema>;
+
+/**
+ * The list call's body: the variables, or (spec §7 "payload optionally {data: encrypted}") `data` alone, the
+ * variables sealed with the caller's access token (hex iv:cipher).
+ */
 export const ListCallBodySchema = Type.Object(
   {
-    list: Type.Optional(literalUnion(APPLICATION_LISTS)),
-    filters: Type.Optional(Type.Array(ListFilterSchema, { maxItems: 20 })),
-    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    bucket: Type.Optional(literalUnion(TASK_REVIEW_BUCKETS)),
-    sort: Type.Optional(ListSortSchema),
-    page: Type.Optional(
-      Type.Object({ page: Type.Integer({ minimum: 0 }), size: Type.Integer({ minimum: 1 }) }, closed),
-    ),
+    ...listCallVariables,
+    data: Type.Optional(Type.String({ minLength: 3, maxLength: 100_000, pattern: '^[0-9a-fA-F]+:[0-9a-fA-F]+$' })),
   },
   closed,
 );
