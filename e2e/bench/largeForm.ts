@@ -942,10 +942,26 @@ function gitCommit(): { commit: string; dirty: boolean } {
   }
 }
 
-/** One line per run of the bench in bench-results/history.jsonl (tracked): the headline figures. */
-export function appendLargeFormHistory(figures: LargeFormFigures | Failed, loadAtStart: number[]): string {
+/**
+ * One line per run of a bench in bench-results/history.jsonl (tracked): its headline figures under their
+ * name, with the commit and the load, so a regression shows.
+ */
+export function appendHistory(headlines: Record<string, unknown>, loadAtStart: number[]): string {
   const file = path.join(ROOT, 'bench-results', 'history.jsonl');
   mkdirSync(path.dirname(file), { recursive: true });
+  const line = {
+    date: new Date().toISOString(),
+    ...gitCommit(),
+    cpus: cpus().length,
+    loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
+    ...headlines,
+  };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+  return file;
+}
+
+/** The large form's headline figures in the history. */
+export function appendLargeFormHistory(figures: LargeFormFigures | Failed, loadAtStart: number[]): string {
   const headline = isFailed(figures)
     ? figures
     : {
@@ -953,13 +969,5 @@ export function appendLargeFormHistory(figures: LargeFormFigures | Failed, loadA
         js: figures.js,
         correct: figures.correctness.ok,
       };
-  const line = {
-    date: new Date().toISOString(),
-    ...gitCommit(),
-    cpus: cpus().length,
-    loadAverage: { atStart: loadAtStart, atEnd: loadavg() },
-    largeForm: headline,
-  };
-  appendFileSync(file, `${JSON.stringify(line)}\n`);
-  return file;
+  return appendHistory({ largeForm: headline }, loadAtStart);
 }
