@@ -262,6 +262,8 @@ export const API_PATHS = {
   decisionExecute: '/decision_engine/execute/:product/:name',
   /** GET (staff) ?name&verNum: a product's decision tables; POST (operations admin): a new version. */
   decisionConfig: '/setup/configs/Decision/:product',
+  /** Ours, GET (staff) ?name: every version of a product's decision, newest first: who saved it and when. */
+  decisionConfigVersions: '/setup/configs/Decision/:product/versions',
   /** Ours, GET: the application's decisions, newest first, with their inputs and the rows that fired. */
   applicationDecisions: '/v3/application/:applicationId/decisions',
   /** POST (spec §7) {xml}: the document as JSON (no entities, bounded in size and depth). */

@@ -195,6 +195,21 @@ export const DecisionConfigAnswerSchema = Type.Object(
 );
 export type DecisionConfigAnswer = Static<typeof DecisionConfigAnswerSchema>;
 
+export const DecisionVersionsQuerySchema = Type.Object({ name: Type.Optional(Code) }, closed);
+/** Every version, newest first: who saved it (userid and name; 'system' for the seeded ones) and when. */
+export const DecisionVersionsAnswerSchema = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object(
+        { verNum: Type.Integer(), createdBy: Type.String(), createdByName: Type.String(), createdAt: IsoDateTime },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+export type DecisionVersionsAnswer = Static<typeof DecisionVersionsAnswerSchema>;
+
 export const DecisionExecuteParamsSchema = Type.Object({ product: Code, name: Code }, closed);
 export const DecisionExecuteQuerySchema = Type.Object({ application_id: Id }, closed);
 export const ApplicationDecisionsParamsSchema = Type.Object({ applicationId: Id }, closed);
