@@ -82,12 +82,17 @@ export function byOrigin(files: readonly ScriptFile[]): Record<string, number> {
   return Object.fromEntries(Object.entries(bytes).map(([origin, n]) => [origin, kib(n)]));
 }
 
-/** The biggest scripts by gzip bytes: where a size goal would be won. */
-export function largest(files: readonly ScriptFile[], count: number) {
+/** The biggest scripts (by gzip bytes unless told): where a size goal would be won. */
+export function largest(files: readonly ScriptFile[], count: number, by: 'gzip' | 'wire' = 'gzip') {
   return [...files]
-    .sort((a, b) => b.gzip - a.gzip)
+    .sort((a, b) => b[by] - a[by])
     .slice(0, count)
-    .map((f) => ({ path: new URL(f.url).pathname, gzipKiB: kib(f.gzip) }));
+    .map((f) => ({
+      path: new URL(f.url).pathname,
+      origin: new URL(f.url).origin,
+      wireKiB: kib(f.wire),
+      gzipKiB: kib(f.gzip),
+    }));
 }
 
 /** The JSON figures of a set of scripts. */
