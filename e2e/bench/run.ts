@@ -16,6 +16,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system-under-test';
+import { signIn } from '../support/ui';
 import { dashboardBench, dashboardRows } from './dashboard';
 import { calcBench, calcRows, decisionBench, decisionRows } from './decisions-bench';
 import { type BombFigures, documentsBench, OTHER_CLIENT_P95_GOAL_MS } from './documents-bench';
@@ -30,8 +31,9 @@ import {
   exportRows,
 } from './export-bench';
 import { exportLoadBench, exportLoadRows } from './export-load';
+import { firstScreensBench, firstScreensRows } from './first-screens-bench';
 import { integrationRows, integrationsBench } from './integrations-bench';
-import { appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
+import { appendHistory, appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads-bench';
 import { letterRows, lettersBench } from './letters-bench';
 import { listRows, listsBench } from './lists-bench';
@@ -465,6 +467,42 @@ async function videoOnly() {
   if (failed(video)) process.exitCode = 1;
 }
 
+/** `npm run bench -- --only first-screens`: the back office's first screens, their JS and login → first chart (built system, browser). */
+async function firstScreensOnly() {
+  const loadAtStart = loadavg();
+  const figures = await withSystem((browser) =>
+    attempt('the first screens', () => firstScreensBench(browser, (page) => signIn(page, 'officer', 'Officer@123'))),
+  );
+  const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-first-screens.json');
+  writeFileSync(
+    file,
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, firstScreens: figures }, null, 2)}\n`,
+  );
+  const history = appendHistory(
+    {
+      firstScreens: failed(figures)
+        ? figures
+        : {
+            js: Object.fromEntries(
+              Object.entries(figures.screens).map(([screen, js]) => [screen, { wireKiB: js.wireKiB, files: js.files }]),
+            ),
+            timings: Object.fromEntries(
+              Object.entries(figures.timings).map(([rate, t]) => [rate, { usableMs: t.usableMs, chartMs: t.chartMs }]),
+            ),
+          },
+    },
+    loadAtStart,
+  );
+  printRows(failed(figures) ? [['first screens', 'not measured', figures.failed]] : firstScreensRows(figures));
+  console.log(
+    `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: timings vary with it.`,
+  );
+  console.log(`written to ${path.relative(ROOT, file)}; a line appended to ${path.relative(ROOT, history)}`);
+  if (failed(figures) || figures.overBudget.length > 0) process.exitCode = 1;
+}
+
 /** `npm run bench -- --only dashboard`: every dashboard widget's call at 1,000,000 applications alone (no build, no browser). */
 async function dashboardOnly() {
   const loadAtStart = loadavg();
@@ -540,6 +578,7 @@ async function main() {
     if (only === 'export') return exportOnly();
     if (only === 'export-load') return exportLoadOnly();
     if (only === 'dashboard') return dashboardOnly();
+    if (only === 'first-screens') return firstScreensOnly();
     if (only === 'sla') return slaOnly();
     if (only === 'step') return stepOnly();
     if (only === 'video') return videoOnly();
@@ -549,7 +588,7 @@ async function main() {
     if (only === 'calc' || only === 'decision') return arithmeticOnly(only);
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'first-screens', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
