@@ -9,6 +9,7 @@ module.exports = createAppConfig({
     './ApplicationDetail': './src/exposed/ApplicationDetail.tsx',
     './LifecyclesPage': './src/exposed/LifecyclesPage.tsx',
     './TemplatesPage': './src/exposed/TemplatesPage.tsx',
+    './DecisionTablesPage': './src/exposed/DecisionTablesPage.tsx',
   },
   title: 'Originate — Applications',
 });

@@ -50,6 +50,14 @@ export const lifecycleKeys = {
   directory: ['mfe-applications', 'lifecycles', 'directory'] as const,
 };
 
+/** Settings → Decision tables: a product's decision (latest or a version) and its version history. */
+export const decisionKeys = {
+  all: ['mfe-applications', 'decisions'] as const,
+  decision: (product: string, verNum?: number) =>
+    ['mfe-applications', 'decisions', product, verNum ?? 'latest'] as const,
+  versions: (product: string) => ['mfe-applications', 'decisions', product, 'versions'] as const,
+};
+
 /** Settings → Templates and the detail's messages: template versions, previews, the delivery log. */
 export const templateKeys = {
   all: ['mfe-applications', 'templates'] as const,

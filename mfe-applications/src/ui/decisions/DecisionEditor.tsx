@@ -1,0 +1,209 @@
+// A product's credit decision, edited: one of its three tables at a time as a grid, every cell checked as it is
+// typed (domain/decisionTables) and the server's refusals shown at their cells; Save asks first, naming the
+// version it makes, and saves the whole decision (all three tables) as that version.
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatDateTime } from '@originate/contract';
+import { useMemo, useState } from 'react';
+import { useSaveDecision } from '../../api/useDecisions';
+import {
+  addRow,
+  DECISION_TABLES,
+  decisionDocumentProblems,
+  documentChanges,
+  moveRow,
+  removeRow,
+  setCell,
+} from '../../domain/decisionTables';
+import { type FieldProblem, refusedFields } from '../../domain/lifecycleEditor';
+import { EditorStatusBar } from '../common/EditorStatusBar';
+import { problemsAt } from '../lifecycles/problems';
+import { DecisionTableGrid, type RowEdits } from './DecisionTableGrid';
+
+export function DecisionEditor({
+  initial,
+  savedBy,
+  readOnly,
+  onSaved,
+}: {
+  initial: DecisionConfigAnswer;
+  /** The name of who saved the version shown. */
+  savedBy: string;
+  readOnly: boolean;
+  onSaved: (saved: DecisionConfigAnswer) => void;
+}) {
+  const [document, setDocument] = useState(initial.document);
+  const [tableName, setTableName] = useState<DecisionTableName>('pricing');
+  const [confirming, setConfirming] = useState(false);
+  const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const problems = useMemo(
+    () => [...decisionDocumentProblems(document), ...serverProblems],
+    [document, serverProblems],
+  );
+  const at = useMemo(() => problemsAt(problems), [problems]);
+  const changes = useMemo(() => documentChanges(initial.document, document), [initial, document]);
+  const nextVersion = initial.verNum + 1;
+  const save = useSaveDecision((saved) => {
+    setConfirming(false);
+    onSaved(saved);
+  });
+
+  // Every edit drops what the server said about the previous document.
+  const edit = (change: (d: typeof document) => typeof document) => {
+    setServerProblems([]);
+    setSaveError(null);
+    setDocument(change);
+  };
+  const rowEdits: RowEdits = {
+    setCell: (row, column, value) => edit((d) => setCell(d, tableName, row, column, value)),
+    add: (after) => edit((d) => addRow(d, tableName, after)),
+    move: (row, by) => edit((d) => moveRow(d, tableName, row, by)),
+    remove: (row) => edit((d) => removeRow(d, tableName, row)),
+  };
+  const problemsIn = (name: DecisionTableName) => at.under(`document.${name}`).length;
+  const current = DECISION_TABLES.find((t) => t.name === tableName);
+
+  const confirm = () =>
+    save.mutate(
+      { product: initial.product, body: { name: initial.name, verNum: initial.verNum, document } },
+      {
+        onError: (error) => {
+          if (error instanceof ApiError && error.status === 409) {
+            setSaveError(
+              `Someone saved another version of these tables since you opened version ${initial.verNum}. Reload the page to edit the latest one (your changes here are not saved).`,
+            );
+          } else if (error instanceof ApiError && error.status === 400) {
+            const refused = refusedFields(error.body);
+            setServerProblems(refused);
+            setConfirming(false);
+            setSaveError(
+              `The server refused the tables: ${refused.map((p) => p.reason).join('; ') || error.message}. Each reason is shown at its cell.`,
+            );
+          } else {
+            setSaveError(error instanceof Error ? error.message : String(error));
+          }
+        },
+      },
+    );
+
+  return (
+    <Stack spacing={2} sx={{ minWidth: 0 }}>
+      <EditorStatusBar
+        title={
+          <>
+            Version {initial.verNum} · saved {formatDateTime(initial.createdAt)} by {savedBy}
+          </>
+        }
+        readOnlyNote={readOnly ? 'Read only: only an operations admin changes decision tables.' : null}
+        problems={problems.length}
+        changes={changes.length === 0 ? 'No changes' : `${changes.join(', ')}: not saved`}
+        statusTestId="decision-status"
+        actions={
+          <>
+            <Button
+              disabled={changes.length === 0 && problems.length === 0}
+              onClick={() => edit(() => initial.document)}
+            >
+              Discard changes
+            </Button>
+            <Button
+              variant="contained"
+              disabled={problems.length > 0 || changes.length === 0}
+              onClick={() => setConfirming(true)}
+            >
+              Save…
+            </Button>
+          </>
+        }
+      />
+
+      {!confirming && saveError && <Alert severity="error">{saveError}</Alert>}
+
+      <ToggleButtonGroup
+        exclusive
+        size="small"
+        color="primary"
+        value={tableName}
+        onChange={(_e, value: DecisionTableName | null) => value && setTableName(value)}
+        aria-label="Table"
+      >
+        {DECISION_TABLES.map((t) => (
+          <ToggleButton key={t.name} value={t.name} sx={{ px: 2 }}>
+            {t.label}
+            {problemsIn(t.name) > 0 && ` (${problemsIn(t.name)} to fix)`}
+          </ToggleButton>
+        ))}
+      </ToggleButtonGroup>
+      <Typography variant="body2" color="text.secondary">
+        {current?.about} Input cells test the column's value: empty matches anything, or write a comparison ({'>= 750'}
+        ), a range ([700..750) includes 700, not 750), a quoted text ("SALARIED") or several separated by commas. Output
+        cells are values: a number, or a text in double quotes.
+      </Typography>
+      {at.exact(`document.${tableName}.rules`) && (
+        <Alert severity="error">{at.exact(`document.${tableName}.rules`)}</Alert>
+      )}
+
+      <DecisionTableGrid
+        // The grid's rows are keyed by index: a new table starts a new grid.
+        key={tableName}
+        name={tableName}
+        table={document[tableName]}
+        problems={at}
+        readOnly={readOnly}
+        edits={rowEdits}
+      />
+
+      {confirming && (
+        <Dialog
+          open
+          onClose={save.isPending ? undefined : () => setConfirming(false)}
+          maxWidth="sm"
+          fullWidth
+          aria-labelledby="decision-save-title"
+        >
+          <DialogTitle id="decision-save-title">
+            Save the {initial.product} decision tables as version {nextVersion}?
+          </DialogTitle>
+          <DialogContent dividers>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+              Changes against version {initial.verNum}. Applications decided from now on use version {nextVersion}.
+              Decisions already taken keep the version they were made with.
+            </Typography>
+            <List dense aria-label="Changes">
+              {changes.map((line) => (
+                <ListItem key={line} disableGutters>
+                  <ListItemText primary={`• ${line}`} />
+                </ListItem>
+              ))}
+            </List>
+            {saveError && (
+              <Alert severity="error" sx={{ mt: 1 }}>
+                {saveError}
+              </Alert>
+            )}
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(false)} disabled={save.isPending}>
+              Keep editing
+            </Button>
+            <Button variant="contained" onClick={confirm} disabled={save.isPending}>
+              Save as version {nextVersion}
+            </Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    </Stack>
+  );
+}
