@@ -1,6 +1,6 @@
 import type { ComponentConfig, FlowApplication } from '@originate/contract';
 import { createFormState, type Step } from '@originate/flow-engine';
-import { component, field, flow, options, sub } from '@originate/flow-engine/testing';
+import { component, field, flow, hideRule, options, sub } from '@originate/flow-engine/testing';
 import { type FormFactory, valuesOf } from './flowModel';
 import { createFlowSession, type FlowSessionConfig, type FlowStart } from './flowSession';
 
@@ -109,10 +109,9 @@ describe('flow session: a keystroke', () => {
     expect(scheduled).toHaveLength(1);
     expect(published).not.toHaveBeenCalled();
     expect(session.getSnapshot()).toBe(before);
-    // A handler that reads the form first gives the engine what was typed.
-    session.applyTyped();
     expect(session.current().values).toMatchObject({ name: 'As', city: 'Pune' });
-    expect(session.current().changes).toBe(1);
+    expect(session.current().form?.values).toMatchObject({ name: 'As', city: 'Pune' });
+    expect(session.current().changes).toBe(3);
     expect(drafts).toHaveBeenLastCalledWith(true);
     expect(session.getSnapshot()).toBe(before);
     paint();
@@ -163,6 +162,57 @@ describe('flow session: a keystroke', () => {
     session.applyValues({ city: 'Goa', bureau_score: 780 });
     expect(session.getSnapshot().form?.values.city).toBe('Goa');
     expect(session.getSnapshot().values).toMatchObject({ city: 'Goa', bureau_score: 780 });
+  });
+});
+
+describe("flow session: a rule's target while keys come faster than frames", () => {
+  // 'bonus' shows only while the amount equals 250000 (hidden while it does not).
+  const ruled = component([field('amount', 'text', { currency_field: true }), field('bonus', 'text')], 'comp_basic');
+  const rule = hideRule(
+    'r1',
+    { type: 'FIELD', key: 'bonus' },
+    { operator: 'AND', list: [{ field: 'amount', operator: 'NOT_EQUAL', value: 250000 }] },
+    'comp_basic',
+  );
+  const formFor: FormFactory = (s, v, j) =>
+    s.componentId === 'comp_basic'
+      ? createFormState(ruled, valuesOf(s, v, j), options({ applicantType: s.applicant.type, rules: [rule] }))
+      : null;
+  const shownOnScreen = (session: ReturnType<typeof setup>['session']) =>
+    !session.getSnapshot().form?.hidden.has('bonus');
+
+  it('is on screen exactly when the rule holds over the value typed, after every key, no frame painted', () => {
+    const { session } = setup({}, { formFor });
+    const shown = ['2', '25', '250', '2500', '25000', '250000'].map((value) => {
+      session.type('amount', value);
+      return shownOnScreen(session);
+    });
+    expect(shown).toEqual([false, false, false, false, false, true]);
+    session.type('amount', '2500000');
+    expect(shownOnScreen(session)).toBe(false);
+  });
+
+  it('leaves the screen at the key that breaks the rule (typing over a value that held it)', () => {
+    const { session, paint, scheduled } = setup({ values: { amount: '250000' } }, { formFor });
+    expect(shownOnScreen(session)).toBe(true);
+    const shown = ['', '2', '25', '250', '2500', '25000', '250000'].map((value, i) => {
+      session.type('amount', value);
+      // Now and then a frame paints between keys: what it publishes shows the same.
+      if (i % 3 === 2 && scheduled.length > 0) paint();
+      return shownOnScreen(session);
+    });
+    expect(shown).toEqual([false, false, false, false, false, false, true]);
+  });
+
+  it('leaves consequences that show or hide nothing to the frame after the key', () => {
+    const { session, published, scheduled } = setup({}, { formFor });
+    session.type('amount', '2');
+    session.type('amount', '25');
+    expect(published).not.toHaveBeenCalled();
+    expect(scheduled).toHaveLength(1);
+    session.type('amount', '250000');
+    expect(published).toHaveBeenCalledTimes(1);
+    expect(session.getSnapshot().form?.values.amount).toBe('250000');
   });
 });
 
@@ -242,7 +292,6 @@ describe("flow session: the server's side", () => {
     expect(session.current().application?.application_id).toBe('A1');
     expect(drafts).toHaveBeenLastCalledWith(false);
     session.type('city', 'Pune');
-    session.applyTyped();
     session.answered({ application: application('A1'), resumeToken: 'new' }, built);
     expect(drafts).toHaveBeenLastCalledWith(true);
     expect(session.current().resumeToken).toBe('new');

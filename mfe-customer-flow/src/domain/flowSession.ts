@@ -4,13 +4,16 @@
 // TypeScript: React binds it with useSyncExternalStore (subscribe/getSnapshot); the hooks in ui/portal/flow
 // do the calls, toasts and focus around it.
 //
-// Two views of one state. current() is the newest: a keystroke lands there at once, and handlers, saves
-// and the device draft read it. The snapshot is what the screen renders. A value typed into a field the
-// browser edits is only recorded (type); the engine takes it, and the screen renders its consequences
-// (formulas, rule targets, stepper, progress), once the keystroke's frame painted (config.schedule), in one
-// publish of the newest state (settle). Not as a React transition: a transition is restarted by every key
-// that comes before it finishes, so an applicant typing steadily on a slow phone saw a formula seconds
-// behind and a rule's field only after stopping. Keys typed while one is waiting join it.
+// Two views of one state. current() is the newest: a keystroke lands there at once, through the engine
+// (a fraction of a millisecond on a 500-field step), and handlers, saves and the device draft read it. The
+// snapshot is what the screen renders. A keystroke's consequences (formulas, totals, stepper, progress)
+// render once its frame painted (config.schedule), in one publish of the newest state (settle); keys typed
+// while one is waiting join it. Not as a React transition: a transition is restarted by every key that
+// comes before it finishes, so an applicant typing steadily on a slow phone saw a formula seconds behind.
+// What is shown is never a frame behind: a change that shows or hides a field publishes at once, in the
+// frame of the key that made it, so a field is on screen exactly when its rules hold over the values the
+// inputs show (a rule's target shown a frame late, or several on a slow phone, was shown while its rule
+// was false).
 
 import type {
   ApplicantType,
@@ -113,11 +116,12 @@ export interface FlowSession {
   /** New options of the screen: the steps follow a new filter, and the statuses are filled by a new factory. */
   configure(next: { formFor: FormFactory; stepFilter?: (step: Step) => boolean }): void;
 
-  /** A value the control already shows: recorded now, given to the engine when the publish runs. */
+  /** A value typed into a field of the step: given to the engine now, rendered as commit 'after paint'. */
   type(key: string, value: FieldValue): void;
-  /** Gives the engine what was typed and not taken yet: before anything reads the newest form. */
-  applyTyped(): void;
-  /** A new form of the step (an edit): recorded now, published now or with the scheduled publish. */
+  /**
+   * A new form of the step (an edit): recorded now, published now or with the scheduled publish; at once
+   * whenever it shows or hides a field.
+   */
   commit(next: FormState, changedKeys: readonly string[], when?: 'now' | 'after paint'): void;
   /** Publishes the pending state now: before anything else reads or changes the form. */
   settle(): void;
@@ -151,6 +155,15 @@ export interface FlowSession {
   dispose(): void;
 }
 
+/** Both forms show and hide the same fields (a form of another screen: nothing to compare, not the same). */
+function sameShown(a: FormState, b: FormState | null): boolean {
+  if (!b || a.component !== b.component) return false;
+  if (a.hidden === b.hidden) return true;
+  if (a.hidden.size !== b.hidden.size) return false;
+  for (const key of a.hidden) if (!b.hidden.has(key)) return false;
+  return true;
+}
+
 function stepRef(step: Step): StepRef {
   return { sectionIndex: step.sectionIndex, subSectionIndex: step.subSectionIndex, jointIndex: step.jointIndex };
 }
@@ -170,8 +183,6 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
   let statuses: Record<string, ProgressStatus> = {};
   let changes = 0;
   let validating = new Set<string>();
-  /** Values typed into fields the browser edits, not given to the engine yet (in typing order). */
-  let typed: { component: ComponentConfig; values: Map<string, FieldValue> } | null = null;
   /** Recorded and not published: the step it belongs to and the keys it changed. */
   let unpublished: { step: Step; changed: Set<string>; cancel?: () => void } | null = null;
   const listeners = new Set<() => void>();
@@ -224,19 +235,7 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
     unpublished = pending;
   }
 
-  function applyTyped(): void {
-    const pending = typed;
-    if (!pending) return;
-    typed = null;
-    let next = form;
-    // Typed into a step that is gone (the keys were the last of it): nothing to apply them to.
-    if (!next || next.component !== pending.component) return;
-    for (const [key, value] of pending.values) next = setFieldValue(next, key, value);
-    record(next, [...pending.values.keys()]);
-  }
-
   function settle(): void {
-    applyTyped();
     const pending = unpublished;
     if (!pending) return;
     unpublished = null;
@@ -253,7 +252,7 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
   function commit(next: FormState, changedKeys: readonly string[], when: 'now' | 'after paint' = 'now'): void {
     if (!step) return;
     record(next, changedKeys);
-    if (when === 'now') settle();
+    if (when === 'now' || !sameShown(next, snapshot.form)) settle();
     else later();
   }
 
@@ -312,16 +311,8 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
     },
 
     type(key, value) {
-      if (!step || !form) return;
-      const pending = typed ?? { component: form.component, values: new Map<string, FieldValue>() };
-      pending.values.delete(key);
-      pending.values.set(key, value);
-      typed = pending;
-      unpublished ??= { step, changed: new Set<string>() };
-      unpublished.changed.add(key);
-      later();
+      if (form) commit(setFieldValue(form, key, value), [key], 'after paint');
     },
-    applyTyped,
     commit,
     settle,
     setForm,

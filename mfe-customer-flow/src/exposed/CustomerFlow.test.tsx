@@ -1,12 +1,12 @@
 import type { ProductDetailsAnswer } from '@originate/contract';
 import { ENGINE_VERSION } from '@originate/flow-engine';
-import { component, field, flow, sub } from '@originate/flow-engine/testing';
+import { component, field, flow, hideRule, sub } from '@originate/flow-engine/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { createDraftStore, type DraftRecord, indexedDbStore } from '../api/draftStore';
-import { fetchComponents, fetchFlowConfig, fetchProductDetails } from '../api/flow';
+import { fetchComponents, fetchFlowConfig, fetchProductDetails, fetchRules } from '../api/flow';
 import { StandaloneApp } from '../standalone/StandaloneApp';
 import CustomerFlow from './CustomerFlow';
 
@@ -99,5 +99,57 @@ describe('the portal and the server on different engine majors', () => {
     expect(await screen.findByRole('heading', { name: 'Personal loan' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'About you' })).toBeTruthy();
     expect(screen.queryByText('This form was updated')).toBeNull();
+  });
+});
+
+describe("a rule's target while the applicant types faster than the screen paints", () => {
+  it('is on screen after each key exactly when the rule holds over the value in the input', async () => {
+    jest.mocked(fetchProductDetails).mockResolvedValue(product(ENGINE_VERSION));
+    jest
+      .mocked(fetchComponents)
+      .mockResolvedValue([
+        component(
+          [field('amount', 'text', { currency_field: true }, { label: 'Amount' }), field('bonus', 'text')],
+          'comp_you',
+        ),
+      ]);
+    // 'bonus' shows only while the amount equals 250000.
+    jest
+      .mocked(fetchRules)
+      .mockResolvedValue([
+        hideRule(
+          'r1',
+          { type: 'FIELD', key: 'bonus' },
+          { operator: 'AND', list: [{ field: 'amount', operator: 'NOT_EQUAL', value: 250000 }] },
+          'comp_you',
+        ),
+      ]);
+
+    inApp(<CustomerFlow basename="/newapplication" />, '/newapplication?product=PL');
+    const amount = await screen.findByLabelText<HTMLInputElement>('Amount');
+    const bonusShown = () => {
+      const bonus = document.getElementById('field-bonus');
+      return bonus !== null && bonus.closest('[hidden]') === null;
+    };
+    expect(bonusShown()).toBe(false);
+    amount.focus();
+    // Each key is handled (act: React renders what the key's event asked for) with no frame painted
+    // between keys: the screen's own publish after a frame never runs in between.
+    const shown = ['2', '25', '250', '2500', '25000', '250000', '25000', '250000'].map((value) => {
+      act(() => {
+        fireEvent.change(amount, { target: { value } });
+      });
+      return [value, bonusShown()];
+    });
+    expect(shown).toEqual([
+      ['2', false],
+      ['25', false],
+      ['250', false],
+      ['2500', false],
+      ['25000', false],
+      ['250000', true],
+      ['25000', false],
+      ['250000', true],
+    ]);
   });
 });

@@ -137,9 +137,9 @@ export const FieldRenderer = memo(function FieldRenderer({ field }: { field: Fie
   const { key } = field;
   const onChange = useCallback(
     (value: FieldValue, shown?: 'shown') => {
-      // A value the control already shows needs no render now: the form's own comes a frame later.
+      // A value the control already shows (a field the browser edits) needs no render of its own.
       if (!shown) store.type(key, value);
-      store.get().setValue(key, value, shown);
+      store.get().setValue(key, value);
     },
     [store, key],
   );

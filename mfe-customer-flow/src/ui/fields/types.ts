@@ -32,8 +32,8 @@ export interface FormBinding {
   translate(text: string): string;
   optionsOf(field: FieldConfig): FieldOptions['values'] | undefined;
   readOnly(key: string): boolean;
-  /** `shown`: the control already shows the value (a field the browser edits); the engine may take it a frame later. */
-  setValue(key: string, value: FieldValue, shown?: 'shown'): void;
+  /** A value set by the applicant: the engine takes it at once, its consequences render with the key's frame or the next. */
+  setValue(key: string, value: FieldValue): void;
   blur(key: string): void;
   setCell(containerKey: string, row: number | 'headers', key: string, value: FieldValue): void;
   blurCell(containerKey: string, row: number | 'headers', key: string): void;

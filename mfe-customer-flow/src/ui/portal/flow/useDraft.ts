@@ -34,17 +34,6 @@ export function useDraft(drafts: DraftStore | null, productCode: string, session
     });
   }, [writer, productCode, session]);
 
-  // The page hiding within a frame of a keystroke: its value reaches the draft the page flushes (capture
-  // listeners run before the draft writer's own).
-  useEffect(() => {
-    window.addEventListener('pagehide', session.applyTyped, true);
-    document.addEventListener('visibilitychange', session.applyTyped, true);
-    return () => {
-      window.removeEventListener('pagehide', session.applyTyped, true);
-      document.removeEventListener('visibilitychange', session.applyTyped, true);
-    };
-  }, [session]);
-
   // Keep the draft when the page hides (tab closed, app switched): nothing typed is lost.
   useEffect(() => {
     if (!writer) return;

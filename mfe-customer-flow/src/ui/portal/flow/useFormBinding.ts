@@ -8,7 +8,6 @@ import {
   type FormState,
   markDirty,
   removeTableRow,
-  setFieldValue,
   setTableCell,
 } from '@originate/flow-engine';
 import { useMemo } from 'react';
@@ -42,10 +41,7 @@ export function useFormBinding(a: BindingArgs): FormBinding | null {
     // Changes start from the newest engine state, which may be ahead of the rendered `form`: a renderer may
     // blur right after a change (radio, upload, OTP) in the same event, and a keystroke's state renders a
     // frame later.
-    const newest = () => {
-      session.applyTyped();
-      return session.current().form ?? form;
-    };
+    const newest = () => session.current().form ?? form;
     /** A field or cell was left: once the press behind it is over, it is marked dirty (its error shows). */
     const whenLeft = (key: string, then?: (current: FormState) => void) => {
       const screen = newest().component;
@@ -66,8 +62,7 @@ export function useFormBinding(a: BindingArgs): FormBinding | null {
       translate,
       optionsOf: (field) => options[field.field_type_details.property ?? ''],
       readOnly: (key) => form.readOnly.has(key) || submitted,
-      setValue: (key, value, shown) =>
-        shown ? session.type(key, value) : session.commit(setFieldValue(newest(), key, value), [key], 'after paint'),
+      setValue: (key, value) => session.type(key, value),
       blur: (key) =>
         whenLeft(key, (current) => {
           const field = current.fields.find((f) => f.key === key);
