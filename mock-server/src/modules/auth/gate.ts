@@ -5,7 +5,6 @@ import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/contra
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, invalid, unauthorized } from '../../http/errors';
 import { type AppContext, caller } from '../../platform/context';
-import { findUserById } from '../users';
 import { safeEqual } from './security';
 import { accessTokenSession, shortTokenOwner } from './sessions';
 
@@ -55,8 +54,7 @@ export function installAuthHook(app: FastifyInstance, ctx: AppContext): void {
       request.applicant = found.session;
       return;
     }
-    const session = found.session;
-    const user = await findUserById(ctx.db, session.userId);
+    const { session, user } = found;
     if (!user) throw unauthorized();
     if (!request.routeOptions.config.sessionOnly && !user.applications.includes(PORTAL_APP_NAME)) {
       throw forbidden(PORTAL_ACCESS_DENIED_MESSAGE);

@@ -4,7 +4,8 @@ import { decryptPayload, encryptPayload, type SessionData } from '@originate/con
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
 import { unauthorized } from '../../http/errors';
-import type { ActiveSession, ApplicantSession } from '../../platform/context';
+import type { ActiveSession, ApplicantSession, UserRecord } from '../../platform/context';
+import { type UserWithTeamsRow, userOfRow, userWithTeamsColumns } from '../users';
 import { newToken, sha256 } from './security';
 
 export interface IssuedSession extends SessionData {
@@ -106,27 +107,38 @@ export function openApplicantSession(
   return db.transaction((tx) => createApplicantSession(tx, applicationId, config, now, proved));
 }
 
-export type AnySession = { kind: 'staff'; session: ActiveSession } | { kind: 'applicant'; session: ApplicantSession };
+export type AnySession =
+  | { kind: 'staff'; session: ActiveSession; user: UserRecord | null }
+  | { kind: 'applicant'; session: ApplicantSession };
 
-/** The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended. */
+/**
+ * The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended;
+ * a staff session with its user (null when the user is gone), read in the same statement.
+ */
 export async function accessTokenSession(db: Db, accessToken: string, now: Date): Promise<AnySession | null> {
-  const rows = await db.query<{
-    id: string;
-    user_id: string | null;
-    application_id: string | null;
-    applicant_email: string | null;
-    xsrf_token: string;
-    ends_at: Date | string | null;
-  }>(
-    `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token, s.ends_at
-       FROM access_tokens a JOIN sessions s ON s.id = a.session_id
+  const rows = await db.query<
+    {
+      id: string;
+      user_id: string | null;
+      application_id: string | null;
+      applicant_email: string | null;
+      xsrf_token: string;
+      ends_at: Date | string | null;
+    } & Partial<UserWithTeamsRow>
+  >(
+    `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token, s.ends_at, ${userWithTeamsColumns('u')}
+       FROM access_tokens a JOIN sessions s ON s.id = a.session_id LEFT JOIN users u ON u.userid = s.user_id
       WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL AND (s.ends_at IS NULL OR s.ends_at > $2)`,
     [sha256(accessToken), now],
   );
   const row = rows[0];
   if (!row) return null;
   if (row.user_id !== null) {
-    return { kind: 'staff', session: { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token } };
+    return {
+      kind: 'staff',
+      session: { sessionId: row.id, userId: row.user_id, xsrfToken: row.xsrf_token },
+      user: row.userid ? userOfRow(row as UserWithTeamsRow) : null,
+    };
   }
   if (row.application_id !== null && row.ends_at !== null) {
     return {

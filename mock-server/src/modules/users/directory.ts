@@ -77,9 +77,33 @@ async function hydrate(db: Queryable, rows: UserRow[]): Promise<UserRecord[]> {
   );
 }
 
+/**
+ * A user's columns with their teams as one JSON column, `teams`, from the users row under `alias`: a caller and
+ * their teams are read in the statement that reads them (every authenticated request does, and on PGlite each
+ * statement costs about as much as a trivial route's own work).
+ */
+export const userWithTeamsColumns = (alias: string) =>
+  `${USER_COLUMNS.split(', ')
+    .map((column) => `${alias}.${column}`)
+    .join(', ')},
+   COALESCE((SELECT json_agg(json_build_object('user_id', ut.user_id, 'id', t.id, 'name', t.name, 'type', t.type,
+                                               'all_teams', ut.all_teams,
+                                               'is_lead', COALESCE(t.lead_user_id = ut.user_id, false))
+                             ORDER BY t.type, t.name)
+               FROM user_teams ut JOIN teams t ON t.id = ut.team_id WHERE ut.user_id = ${alias}.userid),
+            '[]'::json) AS teams`;
+
+export type UserWithTeamsRow = UserRow & { teams: TeamRow[] };
+
+/** The user of a row read with userWithTeamsColumns. */
+export const userOfRow = (row: UserWithTeamsRow): UserRecord => toUser(row, row.teams);
+
 export async function findUserById(db: Queryable, userid: string): Promise<UserRecord | null> {
-  const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE userid = $1`, [userid]);
-  return (await hydrate(db, rows))[0] ?? null;
+  const [row] = await db.query<UserWithTeamsRow>(
+    `SELECT ${userWithTeamsColumns('u')} FROM users u WHERE u.userid = $1`,
+    [userid],
+  );
+  return row ? userOfRow(row) : null;
 }
 
 export async function findUserByName(db: Queryable, username: string): Promise<UserRecord | null> {
