@@ -156,8 +156,13 @@ export async function executeDecision(
   const effects = newEffects();
   const result = { reasons: evaluation.reasons, pricing: evaluation.pricing, deviations };
   const [row] = await db.transaction(async (tx) => {
+    // The decision and the application's grade in one statement (one round trip on the single PGlite queue).
     const rows = await tx.query<DecisionRow>(
-      `INSERT INTO decisions (decision_id, application_id, product_code, name, ver_num, outcome, risk_grade, inputs,
+      `WITH graded AS (
+         UPDATE applications SET doc = doc || jsonb_build_object('riskGrade', $7::text,
+                'decision', jsonb_build_object('decisionId', $1::text, 'outcome', $6::text, 'approvalLevel', $13::int))
+          WHERE application_id = $2)
+       INSERT INTO decisions (decision_id, application_id, product_code, name, ver_num, outcome, risk_grade, inputs,
                               result, fired_rows, evaluated_by, evaluated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12) RETURNING *`,
       [
@@ -173,13 +178,8 @@ export async function executeDecision(
         JSON.stringify(evaluation.firedRows),
         user.userid,
         now,
+        approvalLevel,
       ],
-    );
-    await tx.query(
-      `UPDATE applications SET doc = doc || jsonb_build_object('riskGrade', $2::text,
-              'decision', jsonb_build_object('decisionId', $3::text, 'outcome', $4::text, 'approvalLevel', $5::int))
-        WHERE application_id = $1`,
-      [applicationId, evaluation.riskGrade, decisionId, evaluation.outcome, approvalLevel],
     );
     await touchApplication(tx, effects, {
       applicationId,

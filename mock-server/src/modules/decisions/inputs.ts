@@ -2,7 +2,7 @@
 // its decision document names), the latest bureau report and bank-statement analysis (modules/integrations).
 import type { BankStatementAnalysis, BureauReport, DecisionDocument, DecisionInputs } from '@originate/contract';
 import type { Queryable } from '../../db';
-import { latestIntegrationResult } from '../integrations';
+import { latestIntegrationResults } from '../integrations';
 
 const SIX_MONTHS_MS = 183 * 24 * 3_600_000;
 
@@ -46,9 +46,9 @@ export async function decisionInputs(
   const years = keys.tenureYears ? numberOf(fields[keys.tenureYears]) : null;
   const tenure = months ?? (years === null ? null : years * 12);
   const employment = keys.employmentType ? fields[keys.employmentType] : null;
-  const [bureau, bank] = await Promise.all([
-    latestIntegrationResult(db, applicationId, 'bureau'),
-    latestIntegrationResult(db, applicationId, 'bankStatement'),
+  const { bureau, bankStatement: bank } = await latestIntegrationResults(db, applicationId, [
+    'bureau',
+    'bankStatement',
   ]);
   const report = bureau?.result as BureauReport | undefined;
   const analysis = bank?.result as BankStatementAnalysis | undefined;

@@ -30,21 +30,27 @@ export interface DecisionVersion {
   document: DecisionDocument;
 }
 
-/** The latest version of a product's decision, or `verNum`; null when there is none. */
-export async function decisionVersion(
-  db: Queryable,
-  product: string,
-  name: string,
-  verNum?: number,
-): Promise<(DecisionVersion & { createdBy: string; createdAt: string }) | null> {
+type StoredVersion = DecisionVersion & { createdBy: string; createdAt: string };
+
+/**
+ * Versions are written once (migration 033's trigger refuses changes), so each is read once per process and kept:
+ * every server sharing the database sees a saved version by its number, and only which number is the latest is
+ * asked each time (the primary key answers it). Bounded: the oldest entry leaves when the map is full.
+ */
+const versions = new Map<string, StoredVersion>();
+const CACHED_VERSIONS = 500;
+
+async function storedVersion(db: Queryable, product: string, name: string, verNum: number) {
+  const key = `${product}\u0000${name}\u0000${verNum}`;
+  const cached = versions.get(key);
+  if (cached) return cached;
   const [row] = await db.query<VersionRow>(
     `SELECT ver_num, document, created_by, created_at FROM decision_tables
-      WHERE product_code = $1 AND name = $2 AND ($3::int IS NULL OR ver_num = $3)
-      ORDER BY ver_num DESC LIMIT 1`,
-    [product, name, verNum ?? null],
+      WHERE product_code = $1 AND name = $2 AND ver_num = $3`,
+    [product, name, verNum],
   );
   if (!row) return null;
-  return {
+  const version: StoredVersion = {
     product,
     name,
     verNum: row.ver_num,
@@ -52,6 +58,24 @@ export async function decisionVersion(
     createdBy: row.created_by,
     createdAt: new Date(row.created_at).toISOString(),
   };
+  if (versions.size >= CACHED_VERSIONS) versions.delete(versions.keys().next().value as string);
+  versions.set(key, version);
+  return version;
+}
+
+/** The latest version of a product's decision, or `verNum`; null when there is none. */
+export async function decisionVersion(
+  db: Queryable,
+  product: string,
+  name: string,
+  verNum?: number,
+): Promise<StoredVersion | null> {
+  if (verNum !== undefined) return storedVersion(db, product, name, verNum);
+  const [latest] = await db.query<{ ver_num: number | null }>(
+    'SELECT max(ver_num) AS ver_num FROM decision_tables WHERE product_code = $1 AND name = $2',
+    [product, name],
+  );
+  return latest?.ver_num ? storedVersion(db, product, name, latest.ver_num) : null;
 }
 
 async function versionsOf(db: Queryable, product: string, name: string): Promise<number[]> {

@@ -11,19 +11,28 @@ export interface IntegrationResult<T = unknown> {
   callId: string;
 }
 
-/** The application's newest successful result of this kind, or null when none was fetched. */
-export async function latestIntegrationResult(
+/**
+ * The application's newest successful result of each kind asked for (null for a kind never fetched), in one
+ * statement: a decision reads two kinds on every call, the Credit panel three.
+ */
+export async function latestIntegrationResults<K extends ResultKind>(
   db: Queryable,
   applicationId: string,
-  kind: ResultKind,
-): Promise<IntegrationResult | null> {
-  const rows = await db.query<{ call_id: string; result: unknown; fetched_at: Date }>(
-    `SELECT call_id, result, fetched_at FROM integration_results
-      WHERE application_id = $1 AND kind = $2 ORDER BY fetched_at DESC, call_id DESC LIMIT 1`,
-    [applicationId, kind],
+  kinds: readonly K[],
+): Promise<Record<K, IntegrationResult | null>> {
+  const rows = await db.query<{ kind: K; call_id: string; result: unknown; fetched_at: Date }>(
+    `SELECT DISTINCT ON (kind) kind, call_id, result, fetched_at FROM integration_results
+      WHERE application_id = $1 AND kind = ANY($2::text[]) ORDER BY kind, fetched_at DESC, call_id DESC`,
+    [applicationId, kinds],
   );
-  const row = rows[0];
-  return row
-    ? { kind, result: row.result, fetchedAt: new Date(row.fetched_at).toISOString(), callId: row.call_id }
-    : null;
+  const latest = Object.fromEntries(kinds.map((kind) => [kind, null])) as Record<K, IntegrationResult | null>;
+  for (const row of rows) {
+    latest[row.kind] = {
+      kind: row.kind,
+      result: row.result,
+      fetchedAt: new Date(row.fetched_at).toISOString(),
+      callId: row.call_id,
+    };
+  }
+  return latest;
 }

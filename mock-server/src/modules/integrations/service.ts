@@ -30,7 +30,7 @@ import type { StoredApplication } from '../applications';
 import { storeDocument } from '../documents';
 import type { Outcome } from './adapters';
 import { type Exchange, VendorCallError } from './client';
-import { latestIntegrationResult, type ResultKind } from './results';
+import { latestIntegrationResults, type ResultKind } from './results';
 import { integrationsOf } from './runtime';
 
 export interface Who {
@@ -440,10 +440,10 @@ export async function applicationIntegrations(
   stored: StoredApplication,
 ): Promise<ApplicationIntegrationsAnswer> {
   const id = stored.application.application_id;
-  const [bureau, bankStatement, identity] = await Promise.all([
-    latestIntegrationResult(ctx.db, id, 'bureau'),
-    latestIntegrationResult(ctx.db, id, 'bankStatement'),
-    latestIntegrationResult(ctx.db, id, 'identity'),
+  const { bureau, bankStatement, identity } = await latestIntegrationResults(ctx.db, id, [
+    'bureau',
+    'bankStatement',
+    'identity',
   ]);
   const calls = await ctx.db.query<{
     call_id: string;
