@@ -31,8 +31,8 @@ import {
   useTableConfig,
 } from '@originate/web/lists';
 import { useAtomValue } from 'jotai';
-import { useCallback, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApplicationsPage, useLiveLists } from '../../api/useLists';
 import { initialListState, toExportBody, toVariables } from '../../domain/lists';
 import { openPath, rowActions } from '../../domain/rowActions';
@@ -46,6 +46,9 @@ import { useTaskActions } from './useTaskActions';
 type View = 'list' | 'grid';
 /** Spec §9 gives the grid view's options but no default: the smallest that fills three columns. */
 const GRID_PAGE_SIZE_DEFAULT = GRID_PAGE_SIZE_OPTIONS[1];
+// The grid compares its props by identity: these never change.
+const NO_TASKS: ListTask[] = [];
+const taskId = (row: ListTask) => row.taskId;
 
 export function ListPage({ list, title }: { list: ApplicationList; title: string }) {
   const user = useAtomValue(userAtom);
@@ -66,14 +69,22 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
   );
   const { state, setState, sort } = listState;
 
-  const variables = toVariables({ ...state, sort });
-  const page = useApplicationsPage(variables, table.isSuccess);
+  // The page is asked at once, beside the table configuration: with no sort of the user's the server applies
+  // the table's default itself, so the request needs nothing from the configuration. A saved filter named in
+  // the address is applied first (then the address loses it).
+  const [params] = useSearchParams();
+  const variables = toVariables(state);
+  const page = useApplicationsPage(variables, !params.has('filter'));
   useLiveLists();
   const { onAction, dialog } = useTaskActions(user);
 
   // SLA states are judged at the time the page arrived, not re-rendered by a clock.
   const now = useMemo(() => (page.dataUpdatedAt > 0 ? page.dataUpdatedAt : Date.now()), [page.dataUpdatedAt]);
-  // The grid takes its columns by identity: new ones on every render would reset it in a loop.
+  // The grid takes its columns by identity: new ones on every render would reset it in a loop, and new ones
+  // per page would have it rebuild every column. Cells read the page's time and the actions through refs:
+  // a new page brings new rows, so its cells are drawn again anyway.
+  const nowRef = useRef(now);
+  nowRef.current = now;
   const onActionRef = useRef(onAction);
   onActionRef.current = onAction;
   const renderActions = useCallback(
@@ -83,10 +94,13 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
     [user],
   );
   const columns = useMemo(
-    () => (columnsConfig ? buildColumns(columnsConfig, now, renderActions) : []),
-    [columnsConfig, now, renderActions],
+    () => (columnsConfig ? buildColumns(columnsConfig, () => nowRef.current, renderActions) : []),
+    [columnsConfig, renderActions],
   );
-  const open = (row: ListTask) => navigate(openPath(row, user));
+  const hidden = useMemo(() => hiddenColumns(columnsConfig), [columnsConfig]);
+  const open = useCallback((row: ListTask) => navigate(openPath(row, user)), [navigate, user]);
+  // The rows are painted first; the count chips follow in a render of their own (they are many elements).
+  const counts = useDeferredValue(page.data);
 
   const setView_ = (next: View | null) => {
     if (!next || next === view) return;
@@ -149,8 +163,8 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
         <SavedFilters tableId={tableId} filters={state.filters} sort={state.sort} onApply={listState.applySaved} />
       </Box>
 
-      {page.data ? (
-        <CountsBar data={page.data} chip={state.chip} onChip={(chip) => setState((s) => ({ ...s, chip, page: 0 }))} />
+      {counts ? (
+        <CountsBar data={counts} chip={state.chip} onChip={(chip) => setState((s) => ({ ...s, chip, page: 0 }))} />
       ) : (
         !page.isError && <Skeleton variant="rounded" height={72} />
       )}
@@ -160,18 +174,18 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
       {view === 'list' ? (
         <ServerListGrid<ListTask>
           label={title}
-          rows={page.data?.tasks ?? []}
+          rows={page.data?.tasks ?? NO_TASKS}
           columns={columns}
-          getRowId={(row) => row.taskId}
+          getRowId={taskId}
           rowCount={page.data?.count ?? 0}
           loading={table.isPending || page.isFetching}
           grid={listState.grid}
           onOpen={open}
-          hidden={hiddenColumns(columnsConfig)}
+          hidden={hidden}
         />
       ) : (
         <CardGrid
-          rows={page.data?.tasks ?? []}
+          rows={page.data?.tasks ?? NO_TASKS}
           count={page.data?.count ?? 0}
           page={state.page}
           pageSize={state.pageSize}

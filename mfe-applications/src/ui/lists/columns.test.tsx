@@ -4,7 +4,11 @@ import { buildColumns, SlaChips } from './columns';
 
 describe('the grid columns from the table configuration', () => {
   it('gives each column the operators of its kind, then SLA and actions', () => {
-    const columns = buildColumns(COLUMNS, 0, () => null);
+    const columns = buildColumns(
+      COLUMNS,
+      () => 0,
+      () => null,
+    );
     expect(columns.map((c) => c.field)).toEqual([...COLUMNS.map((c) => c.field), 'sla', 'actions']);
     expect(columns.find((c) => c.field === 'note')).toMatchObject({ sortable: false, filterable: false });
     expect(columns.find((c) => c.field === 'cre_time')?.filterOperators?.map((o) => o.value)).toEqual([

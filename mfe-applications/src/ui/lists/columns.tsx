@@ -54,10 +54,13 @@ export function SlaChips({ row, now }: { row: ListTask; now: number }) {
   );
 }
 
-/** The configured columns (the assignee by name), then SLA, then the row actions (rendered by the caller). */
+/**
+ * The configured columns (the assignee by name), then SLA, then the row actions (rendered by the caller).
+ * `now` is read when a cell is drawn: the columns outlive the page they were made with.
+ */
 export function buildColumns(
   config: readonly TableColumn[],
-  now: number,
+  now: () => number,
   renderActions: (row: ListTask) => ReactNode,
 ): GridColDef<ListTask>[] {
   return [
@@ -72,7 +75,7 @@ export function buildColumns(
       flex: 1.6,
       sortable: false,
       filterable: false,
-      renderCell: ({ row }) => <SlaChips row={row} now={now} />,
+      renderCell: ({ row }) => <SlaChips row={row} now={now()} />,
     },
     {
       field: 'actions',
