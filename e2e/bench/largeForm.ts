@@ -671,7 +671,8 @@ interface RunFigures {
   correctness?: Correctness;
 }
 
-async function throttled(context: BrowserContext, page: Page, rate: Throttle): Promise<CDPSession> {
+/** A CDP session on the page with its CPU slowed `rate` times (Emulation.setCPUThrottlingRate); other benches use it too. */
+export async function throttled(context: BrowserContext, page: Page, rate: Throttle): Promise<CDPSession> {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
   return cdp;

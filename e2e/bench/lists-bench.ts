@@ -21,7 +21,8 @@ import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
 export const PG_URL = 'postgres://postgres@127.0.0.1:5432';
-const DB_NAME = 'originate_bench_lists';
+// The million-application bank is the Dashboard bench's too; a smaller one (for profiling) has a database of its own.
+const DB_NAME = APPLICATIONS === 1_000_000 ? 'originate_bench_lists' : `originate_bench_lists_${APPLICATIONS}`;
 const RUNS_ALONE = 200;
 const WARMUP = 20;
 export const CLIENTS = 50;
@@ -190,7 +191,12 @@ export async function listsBench(): Promise<ListFigures> {
   const url = await postgresDatabase();
   const env: NodeJS.ProcessEnv = { SEED_APPLICATIONS: String(APPLICATIONS) };
   if (url) env.DATABASE_URL = url;
-  else env.DATA_DIR = path.join(ROOT, 'bench-results', 'lists-pglite');
+  else
+    env.DATA_DIR = path.join(
+      ROOT,
+      'bench-results',
+      APPLICATIONS === 1_000_000 ? 'lists-pglite' : `lists-pglite-${APPLICATIONS}`,
+    );
   const database = url ? 'postgres' : 'pglite';
   console.log(
     `bench lists: ${APPLICATIONS} applications on ${url ? `PostgreSQL (${DB_NAME})` : 'PGlite'}; a first run seeds them (minutes), later runs reuse the database`,
