@@ -36,6 +36,7 @@ import { integrationRows, integrationsBench } from './integrations-bench';
 import { appendHistory, appendLargeFormHistory, largeFormBench, largeFormRows } from './largeForm';
 import { leadRows, leadsBench } from './leads-bench';
 import { letterRows, lettersBench } from './letters-bench';
+import { appendListPageHistory, listPageBench, listPageRows } from './list-page-bench';
 import { listRows, listsBench } from './lists-bench';
 import { messageRows, messagesBench } from './messages-bench';
 import { type NginxFigures, nginxBench, nginxRows } from './nginx-bench';
@@ -299,6 +300,18 @@ async function formOnly() {
     `${machine.cpus} CPUs; load average at start ${loadText(loadAtStart)}, at end ${loadText(machine.loadAverageAtEnd)}: timings vary with it.`,
   );
   console.log(`written to ${path.relative(ROOT, file)}; a line appended to ${path.relative(ROOT, history)}`);
+}
+
+/** `npm run bench -- --only list-page`: menu My Applications → first row painted at CPU 1× and 4× (built system, browser). */
+async function listPageOnly() {
+  const figures = await withSystem((browser) => attempt('the list page in Chromium', () => listPageBench(browser)));
+  const history = appendListPageHistory(figures);
+  mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
+  const file = path.join(ROOT, 'bench-results', 'bench-list-page.json');
+  writeFileSync(file, `${JSON.stringify({ measuredAt: new Date().toISOString(), listPage: figures }, null, 2)}\n`);
+  printRows(failed(figures) ? [['list page', 'not measured', figures.failed]] : listPageRows(figures));
+  console.log(`written to ${path.relative(ROOT, file)}; a line appended to ${path.relative(ROOT, history)}`);
+  if (failed(figures)) process.exitCode = 1;
 }
 
 /** `npm run bench -- --only release`: publishing one remote while the back office is open (built system, browser). */
@@ -574,6 +587,7 @@ async function main() {
     const only = process.argv[process.argv.indexOf('--only') + 1];
     if (only === 'form') return formOnly();
     if (only === 'release') return releaseOnly();
+    if (only === 'list-page') return listPageOnly();
     if (only === 'nginx') return nginxOnly();
     if (only === 'export') return exportOnly();
     if (only === 'export-load') return exportLoadOnly();
@@ -588,7 +602,7 @@ async function main() {
     if (only === 'calc' || only === 'decision') return arithmeticOnly(only);
     if (only !== 'documents') {
       throw new Error(
-        `--only takes 'documents', 'calc', 'decision', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'first-screens', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
+        `--only takes 'documents', 'list-page', 'calc', 'decision', 'letters', 'messages', 'integrations', 'form', 'release', 'nginx', 'export', 'export-load', 'dashboard', 'first-screens', 'sla', 'step', 'video' or 'crash' (tools/bench/crash-bench.mjs), got '${only}'`,
       );
     }
     return documentsOnly();
@@ -615,14 +629,16 @@ async function main() {
   const spreadsheetInBrowser = await exportInChromium();
   const nginx = await attempt('nginx vs serve.ts', nginxBench);
   const video = await videoInChromium();
-  const { pages, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
+  const { pages, listPage, portal, flow, largeForm, release } = await withSystem(async (browser, env) => ({
     pages: await measurePages(browser),
+    listPage: await attempt('the list page in Chromium', () => listPageBench(browser)),
     portal: await attempt('JS of the standalone portal', () => portalJs(browser)),
     flow: await attempt('the generated flow in Chromium', () => benchFlowInChromium(browser)),
     largeForm: await attempt('the large form beside SurveyJS', () => largeFormBench(browser)),
     release: await attempt('publish of one remote', () => releaseBench(browser, env)),
   }));
   const history = appendLargeFormHistory(largeForm, loadAtStart);
+  appendListPageHistory(listPage);
   const result = {
     measuredAt: new Date().toISOString(),
     machine: { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() },
@@ -642,6 +658,7 @@ async function main() {
     portalJs: portal,
     largeForm,
     release,
+    listPage,
     lists,
     leads,
     dashboard,
@@ -701,6 +718,7 @@ async function main() {
     ...engineRows(engine),
     ...chromiumRows(flow),
     ...largeFormRows(largeForm),
+    ...(failed(listPage) ? [['list page', 'not measured', listPage.failed] as Row] : listPageRows(listPage)),
     ...(lists === null
       ? []
       : failed(lists)
