@@ -503,11 +503,20 @@ async function pageOf(db: Queryable, built: Built, page: { page: number; size: n
   const p = built.params;
   const limit = p.add(page.size);
   const offset = p.add(page.page * page.size);
+  // The page's task ids first, in order; then the columns of those rows alone. Read in one pass, the stored
+  // documents (the application's, its lifecycle version's: compressed, several KB) were opened for every row
+  // of the list before the sort kept ten: 136 rows of the officer's Team list at 100,000 applications took
+  // 10 ms of the page's 13.
   const rows = await db.query<ListRow>(
-    `SELECT ${ROW_COLUMNS} ${built.from} LEFT JOIN users u ON u.userid = t.assigned_to
+    `SELECT ${ROW_COLUMNS}
+       FROM unnest(ARRAY(SELECT t.task_id ${built.from} WHERE ${built.where}
+                          ORDER BY ${built.order} LIMIT ${limit} OFFSET ${offset})) WITH ORDINALITY AS page(task_id, pos)
+       JOIN tasks t ON t.task_id = page.task_id
+       JOIN applications a ON a.application_id = t.application_id
+       LEFT JOIN users u ON u.userid = t.assigned_to
        LEFT JOIN lifecycle_versions lv ON lv.product_code = a.product_code
         AND lv.ver_num = coalesce((a.doc -> 'lifecycle' ->> 'verNum')::int, 1)
-      WHERE ${built.where} ORDER BY ${built.order} LIMIT ${limit} OFFSET ${offset}`,
+      ORDER BY page.pos`,
     p.values,
   );
   return rows.map((r) => toListTask(r, now));
