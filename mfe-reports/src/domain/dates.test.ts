@@ -1,4 +1,4 @@
-import { displayDay, displayMonth, monthStartOf, monthsFrom, rangeDays, rangeProblem } from './dates';
+import { displayDay, displayMonth, monthStartOf, monthsFrom, parseDisplayDay, rangeDays, rangeProblem } from './dates';
 
 describe('bank days (IST)', () => {
   it('counts the days of a range, both ends included', () => {
@@ -10,6 +10,17 @@ describe('bank days (IST)', () => {
   it('displays DD/MM/YYYY and month names', () => {
     expect(displayDay('2026-11-05')).toBe('05/11/2026');
     expect(displayMonth('2026-01')).toBe('Jan 2026');
+  });
+
+  it('reads a typed DD/MM/YYYY day strictly, else no day', () => {
+    expect(parseDisplayDay('05/11/2026')).toBe('2026-11-05');
+    expect(parseDisplayDay(' 29/02/2024 ')).toBe('2024-02-29');
+    expect(parseDisplayDay('29/02/2025')).toBe('');
+    expect(parseDisplayDay('31/04/2026')).toBe('');
+    expect(parseDisplayDay('03/11')).toBe('');
+    expect(parseDisplayDay('3/11/2026')).toBe('');
+    expect(parseDisplayDay('2026-11-05')).toBe('');
+    expect(parseDisplayDay('')).toBe('');
   });
 
   it('lists months from the current one across years', () => {

@@ -35,6 +35,21 @@ export function displayDay(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
+const TYPED_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/**
+ * A day typed DD/MM/YYYY (spec §9) as the filter holds it, YYYY-MM-DD, or '' when it is no whole calendar day
+ * ('31/02/2026', '03/11', '3/11/2026'): strict, as the range check then names it.
+ */
+export function parseDisplayDay(text: string): string {
+  const match = TYPED_DAY.exec(text.trim());
+  if (!match) return '';
+  const [, dd, mm, yyyy] = match;
+  const date = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  const iso = `${yyyy}-${mm}-${dd}`;
+  return date.toISOString().slice(0, 10) === iso ? iso : '';
+}
+
 const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Display of a month: '2026-11' → 'Nov 2026' (a month has no DD to show). */

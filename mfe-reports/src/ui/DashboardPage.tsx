@@ -1,11 +1,14 @@
 // The Dashboard: the filter bar, then the widgets the configuration gives the user's roles, each a card of
-// a responsive grid that loads on its own.
+// a responsive grid that loads on its own: its code (and its charts' library) only when it comes near the
+// screen, so the landing page paints with the frames alone.
 import Grid from '@mui/material/Grid';
 import type { DashboardWidgetId } from '@originate/contract';
+import { lazy } from 'react';
 import { visibleWidgets } from '../domain/visibility';
 import { FilteredPage } from './FilteredPage';
 import { WhenNear } from './WhenNear';
-import { DashboardWidget } from './Widgets';
+
+const DashboardWidget = lazy(() => import('./Widgets').then((m) => ({ default: m.DashboardWidget })));
 
 /** Widgets with many categories take more of a row on large screens. */
 const WIDE: ReadonlySet<DashboardWidgetId> = new Set(['pipeline', 'applicationsOverTime', 'targets']);

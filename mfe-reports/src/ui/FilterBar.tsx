@@ -1,7 +1,7 @@
 // The filters every widget and report takes: a range of bank days, a product, and (when the caller's scope
 // is wider than their own) a team and a user of that scope. A range the server would refuse stays a draft
 // with the reason under its field; the figures keep the last valid filter. From and To are typed and shown
-// DD/MM/YYYY (DayPicker) and held YYYY-MM-DD.
+// DD/MM/YYYY (DayPicker, its calendar loaded when opened) and held YYYY-MM-DD.
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -10,7 +10,7 @@ import type { MasterProduct, ReporteeDetails } from '@originate/contract';
 import { useState } from 'react';
 import { displayDay, rangeProblem } from '../domain/dates';
 import { defaultFilter, type FilterState, showsScopePickers, usersInScope, withTeam } from '../domain/filters';
-import { DayPicker, DayPickerProvider } from './DayPicker';
+import { DayPicker } from './DayPicker';
 
 /** The draft the bar edits and the last valid filter the figures use. */
 export function useFilter() {
@@ -47,15 +47,13 @@ export function FilterBar({
   return (
     <Box role="search" aria-label="Filters" sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'flex-start' }}>
-        <DayPickerProvider>
-          <DayPicker
-            label="From"
-            value={draft.from}
-            onChange={(from) => onChange({ ...draft, from })}
-            problem={fromProblem}
-          />
-          <DayPicker label="To" value={draft.to} onChange={(to) => onChange({ ...draft, to })} problem={toProblem} />
-        </DayPickerProvider>
+        <DayPicker
+          label="From"
+          value={draft.from}
+          onChange={(from) => onChange({ ...draft, from })}
+          problem={fromProblem}
+        />
+        <DayPicker label="To" value={draft.to} onChange={(to) => onChange({ ...draft, to })} problem={toProblem} />
         <TextField
           select
           label="Product"

@@ -7,13 +7,15 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReporteeDetails, ReportsConfig } from '@originate/contract';
 import { errorText } from '@originate/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useProducts, useReportees, useReportsConfig } from '../api/useReports';
 import type { FilterState } from '../domain/filters';
-import { ConfigureDialog } from './ConfigureDialog';
 import { FilterBar, useFilter } from './FilterBar';
 import { LoadState } from './LoadState';
 import { useUserRoles } from './useUserRoles';
+
+/** An operations admin's, now and then: its code comes when it opens. */
+const ConfigureDialog = lazy(() => import('./ConfigureDialog').then((m) => ({ default: m.ConfigureDialog })));
 
 export function FilteredPage<Entry>({
   title,
@@ -52,7 +54,9 @@ export function FilteredPage<Entry>({
         )}
       </Stack>
       {configuring && config.data && (
-        <ConfigureDialog open onClose={() => setConfiguring(false)} config={config.data} />
+        <Suspense fallback={null}>
+          <ConfigureDialog open onClose={() => setConfiguring(false)} config={config.data} />
+        </Suspense>
       )}
       <FilterBar
         draft={draft}

@@ -1,5 +1,5 @@
 // The Reports page: the same filters, then each configured report as a table with its spreadsheet export
-// (the server writes the file from the same request, ?exportFile=xlsx; ExportButton of @originate/web/lists).
+// (the server writes the file from the same request, ?exportFile=xlsx; ExportButton of @originate/web/export).
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { API_PATHS, errorText, type ReporteeDetails, type ReportId } from '@originate/contract';
-import { ExportButton } from '@originate/web/lists';
+import { ExportButton } from '@originate/web/export';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useFlowCounts, useTargets, useUserProductReport } from '../api/useReports';
 import { displayMonth, monthOf } from '../domain/dates';

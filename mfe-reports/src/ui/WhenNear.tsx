@@ -1,14 +1,43 @@
-// A dashboard widget is fetched and drawn once it comes near the screen, and stays: the back office lands
-// on the Dashboard, and drawing seven charts (and asking for their figures) before the user scrolls to
-// them made every login slower on a busy machine. Until then a card of the same size and title stands in.
+// A dashboard widget's code and figures are fetched and drawn once it comes near the screen, and stay: the
+// back office lands on the Dashboard, and loading seven widgets (their code, their charts' library, their
+// figures) before the user scrolls to them made every login slower. Until then a frame of the same size and
+// title stands in, still while it waits to be scrolled to, pulsing while its code comes.
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Skeleton from '@mui/material/Skeleton';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 
 /** How far below the screen a widget starts loading, so it is usually drawn by the time it is seen. */
 const AHEAD = '300px';
+
+/** A widget's frame before it is drawn: its card and title, a skeleton where its figures will be. */
+export function WidgetFrame({
+  testId,
+  title,
+  loading,
+  ref,
+}: {
+  testId: string;
+  title: string;
+  /** Its code is on the way (a pulse); otherwise it waits to be scrolled to (still: an endless pulse off screen is only noise). */
+  loading: boolean;
+  ref?: React.Ref<HTMLDivElement>;
+}) {
+  return (
+    <Card ref={ref} variant="outlined" aria-busy data-testid={testId} sx={{ height: '100%' }}>
+      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
+      <CardContent>
+        <Skeleton
+          variant="rounded"
+          height={240}
+          animation={loading ? 'pulse' : false}
+          aria-label={loading ? `Loading ${title}` : `${title}: shown when scrolled to`}
+        />
+      </CardContent>
+    </Card>
+  );
+}
 
 export function WhenNear({ testId, title, children }: { testId: string; title: string; children: ReactNode }) {
   // Without IntersectionObserver (old browsers, jsdom) everything is drawn at once.
@@ -26,14 +55,6 @@ export function WhenNear({ testId, title, children }: { testId: string; title: s
     observer.observe(element);
     return () => observer.disconnect();
   }, [near]);
-  if (near) return children;
-  return (
-    <Card ref={box} variant="outlined" aria-busy data-testid={testId} sx={{ height: '100%' }}>
-      <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
-      <CardContent>
-        {/* Still: it waits to be scrolled to, it is not loading (an endless pulse off screen is only noise). */}
-        <Skeleton variant="rounded" height={240} animation={false} aria-label={`${title}: shown when scrolled to`} />
-      </CardContent>
-    </Card>
-  );
+  if (near) return <Suspense fallback={<WidgetFrame testId={testId} title={title} loading />}>{children}</Suspense>;
+  return <WidgetFrame ref={box} testId={testId} title={title} loading={false} />;
 }

@@ -12,10 +12,14 @@ import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { errorText } from '@originate/contract';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Figure, WidgetView } from '../domain/views';
-import { ChartView } from './ChartView';
 import { DataTable } from './DataTable';
+
+// The charts' library comes with the first chart to draw, not with the card (nor with an empty or failed one).
+const ChartView = lazy(() => import('./ChartView').then((m) => ({ default: m.ChartView })));
+/** A chart's room while the library comes: the chart's own height, so nothing below moves. */
+const CHART_ROOM = 280;
 
 /** What a card needs of its query (or of two queries, for targets). */
 export interface WidgetState {
@@ -111,7 +115,11 @@ export function WidgetCard({
         {tableView ? (
           <DataTable table={view.table} caption={`${title} table`} testId={`${testId}-table`} />
         ) : (
-          view.charts.map((chart) => <ChartView key={chart.id} chart={chart} />)
+          <Suspense fallback={<Skeleton variant="rounded" height={CHART_ROOM} aria-label={`Loading ${title} chart`} />}>
+            {view.charts.map((chart) => (
+              <ChartView key={chart.id} chart={chart} />
+            ))}
+          </Suspense>
         )}
       </>
     );
