@@ -2,19 +2,23 @@ import type { AdminFeatures, RemotePageProps } from '@originate/contract';
 import type { Session } from '@originate/web';
 import { RemoteModule } from '@originate/web/remote-host';
 import { useManifest } from '@originate/web/remotes';
-import { lazy } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { PageLoading } from '../pages/PageLoading';
 import { permittedRoutes } from '../remotes/manifest';
 import { landingPath, type MenuItem, type MenuLink } from '../remotes/menu';
 import { SHELL_PAGES } from '../routes/routeTable';
-import { FormPreviewPage } from './FormPreviewPage';
-import { HomePage } from './HomePage';
-import { ProfilePage } from './ProfilePage';
-import { SettingsPage } from './SettingsPage';
-import { StaffFlowPage } from './StaffFlowPage';
 
 const NotFoundPage = lazy(() => import('../pages/NotFoundPage'));
+// The shell's own pages come when opened: the landing page (the Dashboard, a remote's) needs none of them.
+const FormPreviewPage = lazy(() => import('./FormPreviewPage').then((m) => ({ default: m.FormPreviewPage })));
+const HomePage = lazy(() => import('./HomePage').then((m) => ({ default: m.HomePage })));
+const ProfilePage = lazy(() => import('./ProfilePage').then((m) => ({ default: m.ProfilePage })));
+const SettingsPage = lazy(() => import('./SettingsPage').then((m) => ({ default: m.SettingsPage })));
+const StaffFlowPage = lazy(() => import('./StaffFlowPage').then((m) => ({ default: m.StaffFlowPage })));
+
+/** A page whose code is on its way: the loading bar under the menu, which stays. */
+const page = (element: ReactNode) => <Suspense fallback={<PageLoading />}>{element}</Suspense>;
 
 function remoteLinks(items: readonly MenuItem[]): MenuLink[] {
   return items.flatMap((i) => (i.kind === 'group' ? remoteLinks(i.children) : i.remote ? [i] : []));
@@ -35,20 +39,20 @@ export function BackOfficeContent({ session, menu, features, featuresSettled }: 
   if (pathname === '/') {
     // The landing page is the Dashboard; without it (not deployed, not permitted) the shortcuts page.
     const landing = landingPath(menu);
-    return landing ? <Navigate to={landing} replace /> : <HomePage session={session} menu={menu} />;
+    return landing ? <Navigate to={landing} replace /> : page(<HomePage session={session} menu={menu} />);
   }
   return (
     <Routes>
-      <Route path={SHELL_PAGES.profile} element={<ProfilePage session={session} />} />
-      <Route path={SHELL_PAGES.settings} element={<SettingsPage session={session} />} />
-      <Route path={`${SHELL_PAGES.staffFlow}/*`} element={<StaffFlowPage session={session} />} />
+      <Route path={SHELL_PAGES.profile} element={page(<ProfilePage session={session} />)} />
+      <Route path={SHELL_PAGES.settings} element={page(<SettingsPage session={session} />)} />
+      <Route path={`${SHELL_PAGES.staffFlow}/*`} element={page(<StaffFlowPage session={session} />)} />
       <Route
         path={SHELL_PAGES.formPreview}
         element={
           !featuresSettled ? (
             <PageLoading />
           ) : features.ApplicationFormPreview ? (
-            <FormPreviewPage session={session} />
+            page(<FormPreviewPage session={session} />)
           ) : (
             <NotFoundPage />
           )

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { endSession, type Session } from '@originate/web';
 import { RemoteModule, type SlotHostOptions, SlotHostProvider } from '@originate/web/remote-host';
 import { permittedRemotes, slotProvider, useManifest } from '@originate/web/remotes';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAdminFeatures } from '../api/useConfigs';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';
@@ -20,13 +20,15 @@ import { PageLoading } from '../pages/PageLoading';
 import { composeMenu } from '../remotes/menu';
 import { RemoteUpdateNotice } from '../remotes/RemoteUpdateNotice';
 import { BackOfficeContent } from './BackOfficeContent';
-import { LanguageSwitcher } from './LanguageSwitcher';
 import { useBackOfficeLanguage, useTranslatedMenu } from './language';
 import { NavMenu } from './NavMenu';
 import { SessionDialogs } from './SessionDialogs';
 import { useBranding } from './useBranding';
 
 const DRAWER_WIDTH = 260;
+
+/** Only where the bank turned MultiLingual on: its menu's code comes with the feature. */
+const LanguageSwitcher = lazy(() => import('./LanguageSwitcher').then((m) => ({ default: m.LanguageSwitcher })));
 
 /** Slots in the back office's pages load under the page-loading bar and show a card with Retry when down. */
 const SLOT_HOST_OPTIONS: SlotHostOptions = { loading: <PageLoading /> };
@@ -83,7 +85,11 @@ export function BackOfficeLayout({ session }: { session: Session }) {
             <BrandMark inverse />
           </Box>
           <Box sx={{ flex: 1 }} />
-          {features.MultiLingual && <LanguageSwitcher lang={lang} onChange={setLang} />}
+          {features.MultiLingual && (
+            <Suspense fallback={null}>
+              <LanguageSwitcher lang={lang} onChange={setLang} />
+            </Suspense>
+          )}
           {bell && <RemoteModule remote={bell.remote} module={bell.module} props={{}} fallback="icon" />}
           <Typography
             variant="body2"
