@@ -35,6 +35,10 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'GET /v3/queries/:applicationId',
   'HEAD /v3/queries/:applicationId',
   'POST /v3/queries/updateAndResolveQuery',
+  'GET /v3/queries/fetchFieldsForReqInfo/:requestForInfoId',
+  'HEAD /v3/queries/fetchFieldsForReqInfo/:requestForInfoId',
+  // The flow's record of what the applicant did (a download, a button); the workflow's stays the back office's.
+  'POST /v3/captureAction',
   'POST /v3/portal/openApplication',
   // Video calls (README "Video calls"): the waiting call of their application, and joining it.
   'GET /v3/portal/video/invitation',

@@ -373,6 +373,67 @@ describe('requests for information', () => {
     assert.deepEqual(details.json().comments, []);
   });
 
+  it("the applicant opens a request of their own application by its id; another application's is 404 as an unknown id", async () => {
+    const own = await requestFromApplicant(mine.applicationId, ['id_document'], 'One request');
+    const foreign = await requestFromApplicant(theirs.applicationId, ['id_document'], 'Their one request');
+    const read = (headers: Record<string, string>, requestForInfoId: string) =>
+      call(s.app, 'GET', apiPath('fetchFieldsForReqInfo', { requestForInfoId }), headers);
+    const res = await read(mine.headers, own);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().subTaskId, own);
+    assert.equal(res.json().application_id, mine.applicationId);
+    assert.deepEqual(
+      res.json().fields.map((f: { key: string; kind: string }) => [f.key, f.kind]),
+      [['id_document', 'document']],
+    );
+    for (const [headers, id] of [
+      [mine.headers, foreign],
+      [theirs.headers, own],
+      [mine.headers, 'SUB-0000-none'],
+    ] as const) {
+      const refused = await read(headers, id);
+      assert.equal(refused.statusCode, 404, refused.body);
+      assert.equal(refused.json().message, 'Request for information not found');
+    }
+  });
+
+  it("the flow's captureAction takes the applicant's session for its own application: kept with no user", async () => {
+    const capture = (headers: Record<string, string>, path: string, body: Record<string, unknown>) =>
+      call(s.app, 'POST', path, headers, body);
+    const kept = await capture(mine.headers, API_PATHS.captureAction, {
+      application_id: mine.applicationId,
+      action: 'download_kfs',
+      detail: { fileName: 'kfs.pdf' },
+    });
+    assert.equal(kept.statusCode, 200, kept.body);
+    const rows = await s.app.ctx.db.query<{ user_id: string | null; detail: unknown }>(
+      `SELECT user_id, detail FROM worklogs WHERE application_id = $1 AND action = 'capture.download_kfs'`,
+      [mine.applicationId],
+    );
+    assert.deepEqual(rows, [{ user_id: null, detail: { fileName: 'kfs.pdf' } }]);
+    const foreign = await capture(mine.headers, API_PATHS.captureAction, {
+      application_id: theirs.applicationId,
+      action: 'download_kfs',
+    });
+    assert.equal(foreign.statusCode, 403, foreign.body);
+    const withTask = await capture(mine.headers, API_PATHS.captureAction, {
+      application_id: mine.applicationId,
+      action: 'download_kfs',
+      taskId: 'TASK-1',
+    });
+    assert.deepEqual(labels(withTask), ['taskId']);
+    // The workflow's path is the back office's.
+    const workflow = await capture(mine.headers, API_PATHS.workflowCaptureAction, {
+      application_id: mine.applicationId,
+      action: 'download_kfs',
+    });
+    assert.equal(workflow.statusCode, 403, workflow.body);
+    const [count] = await s.app.ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM worklogs WHERE action = 'capture.download_kfs'`,
+    );
+    assert.equal(count?.n, 1);
+  });
+
   it('an e-mail session opens its other application and answers there; staff answer-and-resolve their own', async () => {
     const second = await homeLoan(MY_EMAIL);
     const subTaskId = await requestFromApplicant(second.applicationId, ['id_document'], 'ID for the second loan');

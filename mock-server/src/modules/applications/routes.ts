@@ -74,27 +74,37 @@ export const applicationsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = asyn
     },
   );
 
-  // An action a user took in the flow or the workflow (a button, a download), kept in the application's
-  // worklog under 'capture.<action>' so it never reads as one of the server's own actions.
+  // An action taken in the flow or the workflow (a button, a download), kept in the application's worklog under
+  // 'capture.<action>' so it never reads as one of the server's own actions. The flow's path also takes the
+  // applicant's session, for its own application only (no user: the worklog row's user is empty, as for the
+  // applicant's other rows); the workflow's is the back office's (README "Routes").
   for (const path of [API_PATHS.captureAction, API_PATHS.workflowCaptureAction]) {
     app.post(
       path,
       {
+        config: { applicant: path === API_PATHS.captureAction },
         schema: { body: CaptureActionBodySchema, response: { 200: CaptureActionAnswerSchema, ...ERROR_ANSWERS } },
         validatorCompiler: contractValidator,
       },
       async (request) => {
-        const { user } = caller(request);
         const { application_id, action, taskId, detail } = request.body;
-        const stored = await loadApplication(db, user, application_id);
-        if (taskId !== undefined && !stored.tasks.some((t) => t.task_id === taskId)) {
-          throw invalid('taskId', `is not a task of application ${application_id}`);
+        let userId: string | null = null;
+        if (request.applicant) {
+          if (request.applicant.applicationId !== application_id) throw forbidden(NOT_YOURS);
+          if (taskId !== undefined) throw invalid('taskId', "is the back office's: an applicant's action has none");
+        } else {
+          const { user } = caller(request);
+          const stored = await loadApplication(db, user, application_id);
+          if (taskId !== undefined && !stored.tasks.some((t) => t.task_id === taskId)) {
+            throw invalid('taskId', `is not a task of application ${application_id}`);
+          }
+          userId = user.userid;
         }
         const at = ctx.now();
         await addWorklog(db, {
           applicationId: application_id,
           taskId: taskId ?? null,
-          userId: user.userid,
+          userId,
           action: `capture.${action}`,
           detail: detail ?? {},
           at,

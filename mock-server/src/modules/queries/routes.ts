@@ -45,6 +45,7 @@ import { taskConfigs } from '../tasks';
 import { findUserById, isOpsAdmin } from '../users';
 import {
   answerAsApplicant,
+  applicantRequestForInfo,
   applicantRequests,
   type CreateKind,
   changeSubTask,
@@ -313,6 +314,8 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   app.get(
     API_PATHS.fetchFieldsForReqInfo,
     {
+      // The applicant opens one request (the link its notification carries) to see what to answer with.
+      config: { applicant: true },
       schema: {
         params: RequestForInfoParamsSchema,
         response: { 200: RequestForInfoFieldsAnswerSchema, ...ERROR_ANSWERS },
@@ -320,7 +323,11 @@ export const queriesRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
       validatorCompiler: contractValidator,
     },
     async (request) => {
-      const row = await requestForInfoFields(ctx.db, user(request), request.params.requestForInfoId);
+      const { applicant } = request;
+      const id = request.params.requestForInfoId;
+      const row = applicant
+        ? await applicantRequestForInfo(ctx.db, (applicationId) => applicantOwns(ctx.db, applicant, applicationId), id)
+        : await requestForInfoFields(ctx.db, user(request), id);
       const stored = await findApplication(ctx.db, row.application_id);
       if (!stored) throw notFound('Application not found');
       return {

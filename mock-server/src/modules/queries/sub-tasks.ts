@@ -450,6 +450,22 @@ export async function unresolvedCounts(db: Queryable, user: UserRecord) {
   return { toAnswer: row?.to_answer ?? 0, raised: row?.raised ?? 0 };
 }
 
+/**
+ * The same for an applicant: a request to the applicant on an application they own (`owns`); any other id answers
+ * 404, as one that does not exist, so ids cannot be probed.
+ */
+export async function applicantRequestForInfo(
+  db: Queryable,
+  owns: (applicationId: string) => Promise<boolean>,
+  subTaskId: string,
+) {
+  const [row] = await db.query<SubTaskRow>(`${SELECT} WHERE s.sub_task_id = $1`, [subTaskId]);
+  if (row?.recipient !== 'APPLICANT' || !(await owns(row.application_id))) {
+    throw notFound('Request for information not found');
+  }
+  return row;
+}
+
 /** GET /v3/queries/fetchFieldsForReqInfo/{id}: a request for information's fields, for staff with access. */
 export async function requestForInfoFields(db: Queryable, user: UserRecord, subTaskId: string) {
   const row = await findSubTask(db, subTaskId);
