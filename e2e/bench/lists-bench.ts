@@ -11,12 +11,16 @@ import {
   DEFAULT_LOGIN_KEY,
   decryptPayload,
   encryptPayload,
+  type ListQueryArgs,
   type LoginResponse,
 } from '@originate/contract';
 import { freePort } from '@originate/tools/lib/ports.mjs';
 import { listening, type Proc, startNode, waitForOutput } from '@originate/tools/lib/process.mjs';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
 import pg from 'pg';
+import type { Queryable, Row } from '../../mock-server/src/db/types';
+import { type ListWants, listApplications } from '../../mock-server/src/modules/lists/task-pages';
+import { findUserByName } from '../../mock-server/src/modules/users/directory';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
@@ -31,6 +35,12 @@ const BUDGET_SECONDS = 20;
 export const LIST_P95_GOAL_MS = 50;
 const SEED_RECORD = path.join(ROOT, 'bench-results', 'lists-seed.json');
 
+/** One statement a case's answer runs, as EXPLAIN (ANALYZE, BUFFERS) reads it on the bench's bank. */
+export interface ListPlan {
+  statement: string;
+  plan: string[];
+}
+
 export interface ListTiming {
   what: string;
   who: string;
@@ -39,7 +49,10 @@ export interface ListTiming {
   runs: number;
   rps: number;
   p95UnderLoadMs: number;
+  /** The server process's CPU per request over the runs alone (user + system, /proc): not slowed by the load. */
+  serverCpuUsPerRequest: number | null;
   rows: number;
+  plans: ListPlan[];
 }
 
 export interface ListFigures {
@@ -112,7 +125,13 @@ export interface Case {
   who: string;
   headers: Record<string, string>;
   body: string;
+  /** The list call behind it, for its query plans (the list bench's cases). */
+  list?: { args: ListQueryArgs; wants: ListWants };
 }
+
+const PAGE_WANTS: ListWants = { tasks: true, count: true, groups: false };
+const COUNTS_WANTS: ListWants = { tasks: false, count: true, groups: true };
+const ALL_WANTS: ListWants = { tasks: true, count: true, groups: true };
 
 const PAGE_QUERY = `query Page($list: ApplicationList!, $filters: [FilterInput!], $sort: SortInput, $page: PageInput!) {
   applications(list: $list, filters: $filters, sort: $sort, page: $page) {
@@ -129,14 +148,52 @@ async function graphqlCase(
   who: string,
   session: { access_token: string; sessionid: string },
   query: string,
-  variables: Record<string, unknown>,
+  variables: ListQueryArgs,
+  wants: ListWants,
 ): Promise<Case> {
   return {
     what,
     who,
     headers: { ...session, 'content-type': 'application/json' },
     body: JSON.stringify({ data: await encryptPayload({ query, variables }, session.access_token) }),
+    list: { args: variables, wants },
   };
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement a case's answer runs: the server's own list code run against
+ * the bank with a database that records what it is asked (PostgreSQL only: PGlite is the server's own file).
+ * The third run is the one shown (the first two warm the caches, as the timed runs are).
+ */
+async function plansOf(url: string, c: Case): Promise<ListPlan[]> {
+  if (!c.list) return [];
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  try {
+    const asked: { sql: string; params: unknown[] }[] = [];
+    const db: Queryable = {
+      async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
+        asked.push({ sql, params });
+        return (await pool.query(sql, params)).rows as T[];
+      },
+      async exec(sql: string) {
+        await pool.query(sql);
+      },
+    };
+    const user = await findUserByName(db, c.who);
+    if (!user) throw new Error(`no user ${c.who} in the bench bank`);
+    asked.length = 0;
+    await listApplications(db, user, c.list.args, new Date(), c.list.wants);
+    const plans: ListPlan[] = [];
+    for (const { sql, params } of asked) {
+      const explain = `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
+      for (let i = 0; i < 2; i++) await pool.query(explain, params);
+      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(explain, params);
+      plans.push({ statement: sql.replace(/\s+/g, ' ').slice(0, 160), plan: rows.map((r) => r['QUERY PLAN']) });
+    }
+    return plans;
+  } finally {
+    await pool.end();
+  }
 }
 
 async function once(url: string, c: Case): Promise<number> {
@@ -147,13 +204,29 @@ async function once(url: string, c: Case): Promise<number> {
   return performance.now() - started;
 }
 
-export async function measure(url: string, c: Case, rows: number): Promise<ListTiming> {
+/** A process's CPU time so far (user + system) in µs, from /proc; null where there is none. */
+export function processCpuMicros(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
+  // After the command's closing parenthesis: state is field 0, utime 11 and stime 12, in ticks of 1/100 s.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
+
+export async function measure(
+  url: string,
+  c: Case,
+  rows: number,
+  plans: ListPlan[] = [],
+  serverPid?: number,
+): Promise<ListTiming> {
   // A slow query gets fewer runs (at least 20, within about BUDGET_SECONDS), so one cannot stall the bench.
   const budget = performance.now() + BUDGET_SECONDS * 1000;
   for (let i = 0; i < WARMUP && (i < 3 || performance.now() < budget); i++) await once(url, c);
   const alone: number[] = [];
   const stop = performance.now() + BUDGET_SECONDS * 1000;
+  const cpuBefore = processCpuMicros(serverPid);
   while (alone.length < RUNS_ALONE && (alone.length < 20 || performance.now() < stop)) alone.push(await once(url, c));
+  const cpuAfter = processCpuMicros(serverPid);
   alone.sort((a, b) => a - b);
   // 50 clients, each one request at a time, for LOAD_SECONDS.
   const under: number[] = [];
@@ -172,7 +245,10 @@ export async function measure(url: string, c: Case, rows: number): Promise<ListT
     runs: alone.length,
     rps: Math.round(under.length / LOAD_SECONDS),
     p95UnderLoadMs: round1(percentile(under, 95)),
+    serverCpuUsPerRequest:
+      cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / alone.length),
     rows,
+    plans,
   };
 }
 
@@ -220,49 +296,104 @@ export async function listsBench(): Promise<ListFigures> {
     const officer = await login(base, 'officer', 'Officer@123');
     const admin = await login(base, 'opsadmin', 'Admin@123');
     const first = { page: 0, size: 10 };
+    const allFiltered: ListQueryArgs = {
+      list: 'ALL',
+      filters: [
+        { field: 'product_code', operator: 'EQUAL', value: 'HL' },
+        { field: 'loanAmount', operator: 'GREATER_THAN', value: '12000000' },
+      ],
+      sort: { field: 'loanAmount', direction: 'desc' },
+      page: first,
+    };
+    const my: ListQueryArgs = { list: 'MY_APPLICATIONS', page: first };
+    const team: ListQueryArgs = { list: 'TEAM_APPLICATIONS', page: first };
+    const all: ListQueryArgs = { list: 'ALL', page: first };
     const cases = [
-      await graphqlCase('My Applications: first page (+ total)', 'officer', officer, PAGE_QUERY, {
-        list: 'MY_APPLICATIONS',
-        page: first,
-      }),
-      await graphqlCase('All: two filters + sort, first page (+ total)', 'opsadmin', admin, PAGE_QUERY, {
-        list: 'ALL',
-        filters: [
-          { field: 'product_code', operator: 'EQUAL', value: 'HL' },
-          { field: 'loanAmount', operator: 'GREATER_THAN', value: '12000000' },
-        ],
-        sort: { field: 'loanAmount', direction: 'desc' },
-        page: first,
-      }),
-      await graphqlCase('My Applications: stage/task/version counts', 'officer', officer, COUNTS_QUERY, {
-        list: 'MY_APPLICATIONS',
-        page: first,
-      }),
-      await graphqlCase('Team Applications: stage/task/version counts', 'officer', officer, COUNTS_QUERY, {
-        list: 'TEAM_APPLICATIONS',
-        page: first,
-      }),
-      await graphqlCase('All: stage/task/version counts (whole bank)', 'opsadmin', admin, COUNTS_QUERY, {
-        list: 'ALL',
-        page: first,
-      }),
+      await graphqlCase('My Applications: first page (+ total)', 'officer', officer, PAGE_QUERY, my, PAGE_WANTS),
+      await graphqlCase(
+        'All: two filters + sort, first page (+ total)',
+        'opsadmin',
+        admin,
+        PAGE_QUERY,
+        allFiltered,
+        PAGE_WANTS,
+      ),
+      await graphqlCase(
+        'My Applications: stage/task/version counts',
+        'officer',
+        officer,
+        COUNTS_QUERY,
+        my,
+        COUNTS_WANTS,
+      ),
+      await graphqlCase(
+        'Team Applications: stage/task/version counts',
+        'officer',
+        officer,
+        COUNTS_QUERY,
+        team,
+        COUNTS_WANTS,
+      ),
+      await graphqlCase(
+        'All: stage/task/version counts (whole bank)',
+        'opsadmin',
+        admin,
+        COUNTS_QUERY,
+        all,
+        COUNTS_WANTS,
+      ),
       await graphqlCase(
         'My Applications: the whole list query the grid sends',
         'officer',
         officer,
         APPLICATIONS_QUERY,
-        {
-          list: 'MY_APPLICATIONS',
-          page: first,
-        },
+        my,
+        ALL_WANTS,
+      ),
+      await graphqlCase(
+        'Team Applications: the whole list query the grid sends',
+        'officer',
+        officer,
+        APPLICATIONS_QUERY,
+        team,
+        ALL_WANTS,
+      ),
+      await graphqlCase(
+        'All, two filters + sort: the whole list query the grid sends',
+        'opsadmin',
+        admin,
+        APPLICATIONS_QUERY,
+        allFiltered,
+        ALL_WANTS,
       ),
     ];
     const timings: ListTiming[] = [];
-    for (const c of cases) timings.push(await measure(gql, c, await rowsOf(gql, c)));
+    for (const c of cases) {
+      const plans = url ? await plansOf(url, c) : [];
+      for (const { statement, plan } of plans) {
+        console.log(
+          `bench lists: EXPLAIN (ANALYZE, BUFFERS), ${c.what} [${c.who}]: ${statement}\n  ${plan.join('\n  ')}`,
+        );
+      }
+      timings.push(await measure(gql, c, await rowsOf(gql, c), plans, server.child.pid));
+    }
     return { applications: APPLICATIONS, database, seed, timings };
   } finally {
     await server.child.stop();
   }
+}
+
+/** A case's statements in a few words: their count, the buffers their top nodes read and their execution time. */
+function planSummary(plans: readonly ListPlan[]): string {
+  if (plans.length === 0) return 'no plans (PGlite)';
+  let buffers = 0;
+  let ms = 0;
+  for (const { plan } of plans) {
+    const top = plan.find((line) => line.trim().startsWith('Buffers:')) ?? '';
+    for (const [, n] of top.matchAll(/(?:hit|read)=(\d+)/g)) buffers += Number(n);
+    ms += Number(/Execution Time: ([\d.]+)/.exec(plan.at(-1) ?? '')?.[1] ?? 0);
+  }
+  return `${plans.length} statements, ${buffers} buffers, ${round1(ms)} ms executing`;
 }
 
 /** The table rows run.ts prints. */
@@ -275,7 +406,7 @@ export function listRows(figures: ListFigures): [string, string, string][] {
     ...figures.timings.map((t): [string, string, string] => [
       `lists: ${t.what} [${t.who}, ${t.rows} rows in the list]`,
       `p50 ${t.p50Ms} ms, p95 ${t.p95Ms} ms`,
-      `${t.rps} req/s with ${CLIENTS} clients (p95 ${t.p95UnderLoadMs} ms); goal p95 ≤ ${LIST_P95_GOAL_MS} ms alone: ${t.p95Ms <= LIST_P95_GOAL_MS ? 'met' : 'NOT met'}`,
+      `server CPU ${t.serverCpuUsPerRequest ?? '?'} µs/request; ${t.rps} req/s with ${CLIENTS} clients (p95 ${t.p95UnderLoadMs} ms); goal p95 ≤ ${LIST_P95_GOAL_MS} ms alone: ${t.p95Ms <= LIST_P95_GOAL_MS ? 'met' : 'NOT met'}; ${planSummary(t.plans ?? [])}`,
     ]),
   ];
 }
