@@ -124,13 +124,20 @@ export async function measureFirstScreens(
   return out as ScreensJs;
 }
 
-/** Each remote's remoteEntry.js as sent (br), from the running system's /remotes.json. */
+/** Each remote's remoteEntry.js as sent (br), named by its mf-manifest.json (a release renames it), from /remotes.json. */
 export async function remoteEntries(): Promise<Record<string, number>> {
-  const env = (await (await fetch(`${SHELL}/env.json`)).json()) as { remotesManifestUrl: string };
-  const manifest = (await (await fetch(env.remotesManifestUrl)).json()) as { remotes: { entry: string }[] };
+  const json = async <T>(url: string) => {
+    const res = await fetch(url);
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    return (await res.json()) as T;
+  };
+  const env = await json<{ remotesManifestUrl: string }>(`${SHELL}/env.json`);
+  const manifest = await json<{ remotes: { entry: string }[] }>(env.remotesManifestUrl);
   const entries = await Promise.all(
     manifest.remotes.map(async (remote) => {
-      const url = new URL('remoteEntry.js', remote.entry).href;
+      const federation = await json<{ metaData: { remoteEntry: { name: string; path: string } } }>(remote.entry);
+      const { name, path } = federation.metaData.remoteEntry;
+      const url = new URL(`${path ? `${path}/` : ''}${name}`, remote.entry).href;
       const bytes = await wireBytes(url, 'br, gzip');
       return [originName(new URL(url).origin), Math.round((bytes / 1024) * 10) / 10] as const;
     }),
@@ -138,25 +145,18 @@ export async function remoteEntries(): Promise<Record<string, number>> {
   return Object.fromEntries(entries.sort(([a], [b]) => a.localeCompare(b)));
 }
 
-/** Milliseconds in the page from the click on "Log in" to the Dashboard usable and to the first chart painted. */
-function timeLogin() {
-  const marks: { click?: number; usable?: number; chart?: number } = {};
+/**
+ * When the Dashboard became usable and when its first chart was painted, in the page's clock (epoch ms, so a
+ * document that replaces another still counts from the same origin): the frame after the DOM first holds it.
+ */
+function markFirstScreens() {
+  const marks: { usable?: number; chart?: number } = {};
   (window as unknown as { __loginMarks: typeof marks }).__loginMarks = marks;
-  document.addEventListener(
-    'click',
-    (event) => {
-      const button = (event.target as Element | null)?.closest('button');
-      if (button?.textContent?.trim() === 'Log in') marks.click = performance.now();
-    },
-    true,
-  );
-  // The frame after the DOM first holds it: when it is painted.
   const painted = (key: 'usable' | 'chart') =>
     requestAnimationFrame(() => {
-      marks[key] ??= performance.now();
+      marks[key] ??= Date.now();
     });
   new MutationObserver(() => {
-    if (marks.click === undefined) return;
     if (
       marks.usable === undefined &&
       document.querySelector('nav[aria-label="Back-office menu"]') &&
@@ -180,22 +180,24 @@ async function loginRun(browser: Browser, rate: number): Promise<LoginRun> {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-    await page.addInitScript(timeLogin);
+    await page.addInitScript(markFirstScreens);
     await page.goto('/');
     await page.getByRole('textbox', { name: 'Username' }).fill('officer');
     await page.getByRole('textbox', { name: 'Password' }).fill('Officer@123');
+    const clicked = await page.evaluate(() => Date.now());
     await page.getByRole('button', { name: 'Log in' }).click();
-    const handle = await page.waitForFunction(
+    await dashboardShown(page);
+    await page.locator(FIRST_CHART).first().waitFor({ timeout: TIMEOUT_MS });
+    const marks = await page.waitForFunction(
       () => {
-        const m = (window as unknown as { __loginMarks: { click?: number; usable?: number; chart?: number } })
-          .__loginMarks;
-        return m.click !== undefined && m.usable !== undefined && m.chart !== undefined ? m : null;
+        const m = (window as unknown as { __loginMarks: { usable?: number; chart?: number } }).__loginMarks;
+        return m.usable !== undefined && m.chart !== undefined ? m : null;
       },
       undefined,
       { timeout: TIMEOUT_MS, polling: 100 },
     );
-    const marks = (await handle.jsonValue()) as { click: number; usable: number; chart: number };
-    return { usableMs: Math.round(marks.usable - marks.click), chartMs: Math.round(marks.chart - marks.click) };
+    const { usable, chart } = (await marks.jsonValue()) as { usable: number; chart: number };
+    return { usableMs: usable - clicked, chartMs: chart - clicked };
   } finally {
     await context.close();
   }
@@ -206,7 +208,7 @@ export interface FirstScreensFigures {
   remoteEntries: Record<string, number>;
   budgets: typeof JS_BUDGETS;
   overBudget: string[];
-  timings: Record<string, { usableMs: number; chartMs: number; runs: LoginRun[] }>;
+  timings: Record<string, { usableMs: number; chartMs: number; runs: LoginRun[]; failures: string[] }>;
 }
 
 export async function firstScreensBench(
@@ -218,11 +220,20 @@ export async function firstScreensBench(
   const timings: FirstScreensFigures['timings'] = {};
   for (const rate of THROTTLES) {
     const runs: LoginRun[] = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await loginRun(browser, rate));
+    const failures: string[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      // A run that times out on a busy machine is said, not fatal: the bytes above are the exact part.
+      await loginRun(browser, rate).then(
+        (run) => runs.push(run),
+        (error: unknown) =>
+          failures.push(error instanceof Error ? (error.message.split('\n')[0] ?? '') : String(error)),
+      );
+    }
     timings[`${rate}x`] = {
       usableMs: median(runs.map((r) => r.usableMs)),
       chartMs: median(runs.map((r) => r.chartMs)),
       runs,
+      failures,
     };
   }
   return {
@@ -279,7 +290,7 @@ export function firstScreensRows(f: FirstScreensFigures): Row[] {
     rows.push([
       `login → Dashboard usable / first chart painted, CPU ${rate} (median of ${t.runs.length})`,
       `${t.usableMs} ms / ${t.chartMs} ms`,
-      `first chart goal ≤ ${goal} ms: ${t.chartMs <= goal ? 'met' : 'NOT met'}; runs ${t.runs.map((r) => `${r.usableMs}/${r.chartMs}`).join(', ')}`,
+      `first chart goal ≤ ${goal} ms: ${t.chartMs <= goal ? 'met' : 'NOT met'}; runs ${t.runs.map((r) => `${r.usableMs}/${r.chartMs}`).join(', ')}${t.failures.length > 0 ? `; ${t.failures.length} failed: ${t.failures[0]}` : ''}`,
     ]);
   }
   return rows;
