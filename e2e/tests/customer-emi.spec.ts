@@ -1,5 +1,5 @@
-// The applicant sees the loan's EMI and repayment schedule while choosing the amount and tenure (the personal
-// loan's loan calculator field, worked out in the browser with the contract's loanCost).
+// The applicant sees the loan's EMI and repayment schedule while choosing the amount and tenure (the loan
+// calculator field of the personal and the home loan, worked out in the browser with the contract's loanCost).
 import { expect, test } from '@playwright/test';
 import {
   fillDate,
@@ -7,6 +7,7 @@ import {
   ORIGINS,
   personalLoanFirstStep,
   pngFile,
+  startHomeLoan,
   startPersonalLoan,
   uploadFile,
 } from '../support/portal';
@@ -43,4 +44,32 @@ test('an applicant sees the EMI and the schedule change as they choose amount an
   await expect(calculator).toContainText('APR 12.00%');
   await calculator.scrollIntoViewIfNeeded();
   await screenshot(page, 'customer-emi');
+});
+
+test('a home-loan applicant sees the EMI and the schedule at the rate they expect, in years of tenure', async ({
+  page,
+}) => {
+  await startHomeLoan(page, ORIGINS.standalone);
+  const calculator = page.getByRole('region', { name: 'Your EMI and repayment schedule' });
+  await expect(calculator).toContainText('Choose the amount and tenure to see your EMI.');
+
+  // ₹25,00,000 at 8.5% over the slider's first tenure, 5 years: EMI 51,291.33, 60 instalments.
+  await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('2500000');
+  await page.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true }).fill('8.5');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹51,291.33 a month');
+  const schedule = calculator.getByRole('table', { name: 'Repayment schedule' });
+  await expect(schedule.getByRole('row')).toHaveCount(61);
+
+  // A year longer, then the slider's end: 30 years, 360 instalments.
+  const tenure = page.getByRole('slider', { name: 'Tenure (years)' });
+  await tenure.focus();
+  await tenure.press('ArrowRight');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹44,445.96 a month');
+  await tenure.press('End');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹19,222.84 a month');
+  await expect(schedule.getByRole('row')).toHaveCount(361);
+  await expect(calculator).toContainText('over 30 years');
+  await expect(calculator).toContainText('APR 8.50%');
+  await calculator.scrollIntoViewIfNeeded();
+  await screenshot(page, 'customer-emi-home-loan');
 });

@@ -181,6 +181,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         date_unit: 'Week',
         date_format: 'DD/MM/YYYY',
       }),
+      // The EMI the application records for the staff (entered by them, or by the button from the terms).
       field(
         'emi_estimate',
         'Estimated EMI',
@@ -188,6 +189,15 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         { currency_field: true, currency: 'INR' },
         { microflow: { id: 'emi_calculator', trigger: 'button', label: 'Calculate EMI' } },
       ),
+      // The EMI and schedule worked out as the applicant picks amount, rate and tenure (the loan calculator).
+      field('emi_schedule', 'Your EMI and repayment schedule', 'text', {
+        loan_calculator: {
+          amount_field: 'loan_amount',
+          tenure_field: 'tenure_years',
+          tenure_unit: 'YEARS',
+          rate_field: 'interest_rate',
+        },
+      }),
     ],
     layout: [
       { type: 'heading', id: 'loan_heading_el', text: 'Tell us about the loan' },
@@ -200,6 +210,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         { size: content, keys: ['expected_disbursal'] },
         { size: auto, keys: ['emi_estimate'] },
       ]),
+      row('loan_row3', [{ size: auto, keys: ['emi_schedule'] }]),
     ],
   },
   {
