@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { consequenceLatencies, keyOffsetMs, shownNumber, typedValues } from './largeForm';
+import { consequenceLatencies, keyOffsetMs, ruleViolations, shownNumber, typedValues } from './largeForm';
 
 test('numbers as either engine shows them', () => {
   assert.equal(shownNumber('₹1,24,690.56'), 124690.56);
@@ -65,4 +65,20 @@ test('a screen that shows the last value only after typing stops catches up then
 test('a key never caught up is null', () => {
   const typing = { keydowns: [100], handled: [101], values: ['1'] };
   assert.deepEqual(consequenceLatencies(typing, [frame(110, '')], expected), [null]);
+});
+
+test("frames whose rule target contradicts the driver's text beside it are the violations", () => {
+  // Shown while the driver has fewer than 2 digits (expected above); grouped text read without commas.
+  const frames = [
+    { shown: true, driver: '' },
+    { shown: true, driver: '1' },
+    { shown: true, driver: '12' },
+    { shown: false, driver: '1,234' },
+    { shown: false, driver: '1' },
+    { shown: false, driver: null },
+  ];
+  assert.deepEqual(ruleViolations(frames, expected), [
+    { driver: '12', shown: true },
+    { driver: '1', shown: false },
+  ]);
 });

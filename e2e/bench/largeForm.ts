@@ -8,6 +8,8 @@
 // - 200 keystrokes into the driver at two paces (sent on a fixed schedule over CDP, as a typist keeps
 //   typing whatever the page does): Event Timing p95/max, and keystroke → its consequences on screen (the
 //   formula Computed 0 and the field a rule hides at the 6th key) from a record of every animation frame;
+// - in every animation frame while typing: the rule's target shown exactly when the rule holds over the
+//   driver's text in that same frame (frames that disagree are counted and printed);
 // - JS on the wire before every field is painted (separate cold run: counting bytes loads the machine);
 // - on Originate, after typing: every formula shown equals the engine's full re-evaluation of the values
 //   the page shows, and the fields hidden hold no value in the application (the portal's draft of it).
@@ -121,7 +123,8 @@ interface FormProbe {
   keydowns: number[];
   /** When each keydown's handlers ran (performance.now()): the page had taken the key in by then. */
   handled: number[];
-  frames: [number, string | null, boolean][];
+  /** Per animation frame: time, the formula's text, whether the target shows, the driver's text. */
+  frames: [number, string | null, boolean, string | null][];
   recording: boolean;
   tick?: () => void;
 }
@@ -162,7 +165,13 @@ function instrument(spec: ProbeSpec): void {
     const formula = document.querySelector(spec.formula);
     const text = formula instanceof HTMLInputElement ? formula.value : formula ? (formula.textContent ?? '') : null;
     const target = document.querySelector(spec.target);
-    probe.frames.push([performance.now(), text, target?.checkVisibility() === true]);
+    const driver = document.querySelector(spec.driver);
+    probe.frames.push([
+      performance.now(),
+      text,
+      target?.checkVisibility() === true,
+      driver instanceof HTMLInputElement ? driver.value : null,
+    ]);
     requestAnimationFrame(() => probe.tick?.());
   };
   const expected = new Set(spec.expected);
@@ -515,12 +524,35 @@ async function caughtUp(page: Page, side: Side, value: string, keydowns: number,
   return false;
 }
 
+/** A frame whose rule target disagreed with the rule over the driver's text in that same frame. */
+interface RuleViolation {
+  driver: string;
+  shown: boolean;
+}
+
+/**
+ * Frames where the target's visibility is not what the rule says of the driver's text shown beside it:
+ * not a lag of the consequences but a screen that contradicts itself (a rule's field shown while the value
+ * on screen does not satisfy it).
+ */
+export function ruleViolations(
+  frames: readonly { shown: boolean; driver: string | null }[],
+  expected: (value: string) => ScreenState,
+): RuleViolation[] {
+  return frames
+    .filter((frame) => frame.driver !== null)
+    .map((frame) => ({ driver: (frame.driver ?? '').replace(/,/g, ''), shown: frame.shown }))
+    .filter((frame) => frame.shown !== expected(frame.driver).shown);
+}
+
 interface PaceFigures {
   gapMs: number;
   keys: number;
   keydownsSeen: number;
   eventTiming: { p95: Ms; max: Ms; reported: number; byDuration: Record<string, number> };
   consequence: { p50: number | null; p95: number | null; max: number | null; neverCaughtUp: number };
+  /** Frames (of `frames`) whose rule target disagreed with the driver's text in the same frame; the first few. */
+  rule: { frames: number; violations: number; first: RuleViolation[] };
   /** The screen showed the last value's consequences within the catch-up time after the last key. */
   settled: boolean;
 }
@@ -550,7 +582,12 @@ async function typePace(page: Page, cdp: CDPSession, side: Side, pace: Pace, thr
     throw new Error(`${side.engine}: ${seen.keydowns.length} keydowns seen for ${KEYS.length} keys sent`);
   const durations = keyDurations(seen.keydowns, seen.events);
   const reported = durations.filter((d): d is number => d !== null);
-  const frames = seen.frames.map(([t, text, shown]) => ({ t, text, shown }));
+  const frames = seen.frames.map(([t, text, shown, driver]) => ({ t, text, shown, driver }));
+  const violations = ruleViolations(frames, side.expected);
+  if (violations.length > 0)
+    console.log(
+      `large form: ${side.engine} ${throttle}× ${pace}: ${violations.length} of ${frames.length} frames showed the rule's target against the driver beside it, first: ${JSON.stringify(violations.slice(0, 5))}`,
+    );
   const latencies = consequenceLatencies({ ...seen, values }, frames, side.expected);
   const measured = latencies.filter((l): l is number => l !== null).sort((a, b) => a - b);
   const at = (p: number) => (measured.length > 0 ? round1(percentile(measured, p)) : null);
@@ -566,6 +603,7 @@ async function typePace(page: Page, cdp: CDPSession, side: Side, pace: Pace, thr
       byDuration: countBy(durations.map((d) => (d === null ? `< ${EVENT_THRESHOLD_MS}` : `${d}`))),
     },
     consequence: { p50: at(50), p95: at(95), max: at(100), neverCaughtUp: latencies.length - measured.length },
+    rule: { frames: frames.length, violations: violations.length, first: violations.slice(0, 5) },
     settled,
   };
   return figures;
@@ -786,6 +824,7 @@ function summary(runs: readonly (RunFigures | Failed)[]) {
     consequenceP50Ms: med((r) => r.paces[p].consequence.p50),
     consequenceP95Ms: med((r) => r.paces[p].consequence.p95),
     neverCaughtUp: Math.max(...done.map((r) => r.paces[p].consequence.neverCaughtUp)),
+    ruleViolations: Math.max(...done.map((r) => r.paces[p].rule.violations)),
   });
   return {
     runs: done.length,
@@ -909,6 +948,11 @@ export function largeFormRows(figures: LargeFormFigures | Failed): Row[] {
         `  keystroke → consequences painted p50 / p95, ${pace}`,
         `${msText(jp?.consequenceP50Ms ?? null)} / ${msText(jp?.consequenceP95Ms ?? null)}; ${msText(op.consequenceP50Ms)} / ${msText(op.consequenceP95Ms)}`,
         `goal p95 ≤ ${t.consequenceP95Ms[throttle]} ms: ${verdict(under(op.consequenceP95Ms, t.consequenceP95Ms[throttle]) && op.neverCaughtUp === 0)}${op.neverCaughtUp > 0 ? ` (${op.neverCaughtUp} keys never caught up)` : ''}`,
+      ]);
+      rows.push([
+        `  rule target vs the driver on screen, frames that disagree (worst run), ${pace}`,
+        `${jp ? jp.ruleViolations : '—'}; ${op.ruleViolations}`,
+        `goal 0: ${verdict(op.ruleViolations === 0)}`,
       ]);
     }
   }
