@@ -8,6 +8,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { createDraftStore, type DraftRecord, indexedDbStore } from '../api/draftStore';
 import { fetchComponents, fetchFlowConfig, fetchProductDetails, fetchRules } from '../api/flow';
 import { StandaloneApp } from '../standalone/StandaloneApp';
+import { useFieldView } from '../ui/fields/formStore';
 import CustomerFlow from './CustomerFlow';
 
 // The server's answers; the rest of the calls module is the real one.
@@ -20,6 +21,11 @@ jest.mock('../api/flow', () => ({
   fetchFieldOptions: jest.fn(async () => []),
   translate: jest.fn(async () => ({})),
 }));
+// Every field's render reads its view once (useFieldView): counted, to bound the renders per keystroke.
+jest.mock('../ui/fields/formStore', () => {
+  const actual = jest.requireActual<typeof import('../ui/fields/formStore')>('../ui/fields/formStore');
+  return { ...actual, useFieldView: jest.fn(actual.useFieldView) };
+});
 // This device's drafts, in memory (jsdom has no IndexedDB).
 jest.mock('idb-keyval', () => {
   const data = new Map<string, unknown>();
@@ -150,6 +156,61 @@ describe("a rule's target while the applicant types faster than the screen paint
       ['250000', true],
       ['25000', false],
       ['250000', true],
+    ]);
+  });
+});
+
+describe('renders per keystroke', () => {
+  it('re-renders the field typed into and the fields its value changes, not the rest of the step', async () => {
+    jest.mocked(fetchProductDetails).mockResolvedValue(product(ENGINE_VERSION));
+    const plain = Array.from({ length: 30 }, (_, i) => field(`plain${i}`, 'text', {}, { label: `Plain ${i}` }));
+    jest.mocked(fetchComponents).mockResolvedValue([
+      component(
+        [
+          field('amount', 'text', { currency_field: true }, { label: 'Amount' }),
+          // A chain of three formulas over the amount: each changes with every key.
+          field('calc0', 'text', { currency_field: true }, { formulas: { expression: 'amount * 2' } }),
+          field('calc1', 'text', { currency_field: true }, { formulas: { expression: 'calc0 + 1' } }),
+          field('calc2', 'text', { currency_field: true }, { formulas: { expression: 'calc1 + 1' } }),
+          field('bonus', 'text'),
+          ...plain,
+        ],
+        'comp_you',
+      ),
+    ]);
+    jest
+      .mocked(fetchRules)
+      .mockResolvedValue([
+        hideRule(
+          'r1',
+          { type: 'FIELD', key: 'bonus' },
+          { operator: 'AND', list: [{ field: 'amount', operator: 'LESS_THAN', value: 100 }] },
+          'comp_you',
+        ),
+      ]);
+    inApp(<CustomerFlow basename="/newapplication" />, '/newapplication?product=PL');
+    const amount = await screen.findByLabelText<HTMLInputElement>('Amount');
+    await screen.findByLabelText('Plain 29');
+    // The first screen's slices and statuses settle before counting.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
+    amount.focus();
+    const rendersOf = async (value: string) => {
+      jest.mocked(useFieldView).mockClear();
+      await act(async () => {
+        fireEvent.change(amount, { target: { value } });
+        // The key's consequences render after its frame (afterPaint's fallback at the latest).
+        await new Promise((resolve) => setTimeout(resolve, 400));
+      });
+      return jest.mocked(useFieldView).mock.calls.length;
+    };
+    const renders: [string, number][] = [];
+    for (const value of ['5', '50', '500', '5000']) renders.push([value, await rendersOf(value)]);
+    // The amount and the three formulas per key; 'bonus' too when it hides ('5') or shows again ('500').
+    expect(renders).toEqual([
+      ['5', 5],
+      ['50', 4],
+      ['500', 5],
+      ['5000', 4],
     ]);
   });
 });
