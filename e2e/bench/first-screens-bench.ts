@@ -49,6 +49,7 @@ function screenJs(files: readonly ScriptFile[]): ScreenJs {
 /**
  * Widgets load when they come near the screen (IntersectionObserver): held until the page releases them, the
  * Dashboard stands with its frames alone, so what it needs is measured apart from what its widgets bring.
+ * No named inner functions (tsx's __name helper does not exist in the page).
  */
 function holdIntersectionObservers() {
   const Real = window.IntersectionObserver;
@@ -148,24 +149,23 @@ export async function remoteEntries(): Promise<Record<string, number>> {
 /**
  * When the Dashboard became usable and when its first chart was painted, in the page's clock (epoch ms, so a
  * document that replaces another still counts from the same origin): the frame after the DOM first holds it.
+ * No named inner functions: tsx's name-keeping helper (__name) does not exist in the page.
  */
 function markFirstScreens() {
   const marks: { usable?: number; chart?: number } = {};
   (window as unknown as { __loginMarks: typeof marks }).__loginMarks = marks;
-  const painted = (key: 'usable' | 'chart') =>
-    requestAnimationFrame(() => {
-      marks[key] ??= Date.now();
-    });
   new MutationObserver(() => {
-    if (
-      marks.usable === undefined &&
+    const usable =
       document.querySelector('nav[aria-label="Back-office menu"]') &&
       document.querySelector('[data-testid^="widget-"]') &&
-      document.querySelector('button[aria-label^="Notifications"]')
-    ) {
-      painted('usable');
+      document.querySelector('button[aria-label^="Notifications"]');
+    const chart = document.querySelector('figure[data-chart] svg');
+    if ((usable && marks.usable === undefined) || (chart && marks.chart === undefined)) {
+      requestAnimationFrame(() => {
+        if (usable) marks.usable ??= Date.now();
+        if (chart) marks.chart ??= Date.now();
+      });
     }
-    if (marks.chart === undefined && document.querySelector('figure[data-chart] svg')) painted('chart');
   }).observe(document, { childList: true, subtree: true });
 }
 

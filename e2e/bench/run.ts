@@ -484,7 +484,9 @@ async function videoOnly() {
 async function firstScreensOnly() {
   const loadAtStart = loadavg();
   const figures = await withSystem((browser) =>
-    attempt('the first screens', () => firstScreensBench(browser, (page) => signIn(page, 'officer', 'Officer@123'))),
+    attempt('the first screens', () =>
+      firstScreensBench(browser, (page) => signIn(page, 'officer', 'Officer@123', { timeout: 120_000 })),
+    ),
   );
   const machine = { cpus: cpus().length, loadAverageAtStart: loadAtStart, loadAverageAtEnd: loadavg() };
   mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });

@@ -34,7 +34,13 @@ export async function logIn(page: Page, username: string, password: string): Pro
  * of a signed-in tab: the same guard, session timers, token refresh, cross-tab channel and socket. The
  * answer's XSRF-TOKEN cookie goes into the browser as the form's answer would have put it.
  */
-export async function signIn(page: Page, username: string, password: string, { at = '/' } = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  username: string,
+  password: string,
+  /** timeout: how long the back office may take to show (a bench's throttled or busy page: longer than expect's). */
+  { at = '/', timeout }: { at?: string; timeout?: number } = {},
+): Promise<void> {
   const { answer, xsrfCookie } = await apiLoginWithXsrf(username, password);
   await page.context().addCookies([{ name: 'XSRF-TOKEN', value: xsrfCookie, url: API, sameSite: 'Lax' }]);
   // The shell's own Session (shared/web's sessionFrom); issuedAt is the page's clock when it is stored.
@@ -57,7 +63,7 @@ export async function signIn(page: Page, username: string, password: string, { a
   );
   try {
     await page.goto(at);
-    await expect(headerLogoff(page)).toBeVisible();
+    await expect(headerLogoff(page)).toBeVisible({ timeout });
   } finally {
     await seed.dispose();
   }
