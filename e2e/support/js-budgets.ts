@@ -22,18 +22,21 @@ export const JS_BUDGETS: {
   remoteEntries: Record<string, JsBudget>;
 } = {
   screens: {
-    login: { wireKiB: 190, files: 8 },
-    dashboard: { wireKiB: 1100, files: 135 },
-    firstChart: { wireKiB: 1100, files: 135 },
-    myApplications: { wireKiB: 1700, files: 220 },
+    login: { wireKiB: 185, files: 7 },
+    // Measured 475.8 KiB in 73 files; before the widgets, the charts and the calendar loaded on demand, about
+    // 1,078 KiB in 131 files (the charts' library and every widget's code came with the landing page).
+    dashboard: { wireKiB: 480, files: 75 },
+    firstChart: { wireKiB: 610, files: 97 },
+    myApplications: { wireKiB: 890, files: 145 },
   },
+  // Each carries the federation runtime and the app's share table (about 100 shared modules).
   remoteEntries: {
-    'mfe-applications': { wireKiB: 25 },
-    'mfe-customer-flow': { wireKiB: 25 },
-    'mfe-leads': { wireKiB: 25 },
-    'mfe-notifications': { wireKiB: 25 },
-    'mfe-reports': { wireKiB: 25 },
-    'mfe-video': { wireKiB: 25 },
+    'mfe-applications': { wireKiB: 32 },
+    'mfe-customer-flow': { wireKiB: 30 },
+    'mfe-leads': { wireKiB: 30 },
+    'mfe-notifications': { wireKiB: 28 },
+    'mfe-reports': { wireKiB: 29 },
+    'mfe-video': { wireKiB: 29 },
   },
 };
 
