@@ -7,15 +7,20 @@ import { listKeys } from './keys';
 import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch } from './lists';
 import { APPLICATION_CHANGES, type OpenLiveSocket, openSocketIo } from './live';
 
+/** A prefetched page nobody watched yet outlives the render that asked for it by this much (then one page held). */
+const PREFETCH_GC_MS = 1000;
+
 /** One page of a list; the previous page stays shown while the next loads (no flicker, one page held). */
 export function useApplicationsPage(variables: ListQueryArgs, enabled: boolean) {
-  return useQuery({
-    queryKey: listKeys.page(variables),
-    queryFn: () => fetchApplications(variables),
-    placeholderData: keepPreviousData,
-    enabled,
-    gcTime: 0,
-  });
+  const client = useQueryClient();
+  const queryKey = listKeys.page(variables);
+  const queryFn = () => fetchApplications(variables);
+  // Asked while the page renders, not after its first commit: the grid's first render is most of a second on a
+  // slow CPU, and the request need not wait for it (the query below then watches the request in flight).
+  if (enabled && !client.getQueryState(queryKey)) {
+    void client.prefetchQuery({ queryKey, queryFn, gcTime: PREFETCH_GC_MS });
+  }
+  return useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, enabled, gcTime: 0 });
 }
 
 /** A user picker's options: the server's candidates for the action, narrowed by what was typed. */

@@ -89,7 +89,7 @@ beforeEach(() => {
 });
 
 /** Commits of the list from mount until its rows and counts stand (measured, with a little room). */
-const RENDER_BUDGET = 13;
+const RENDER_BUDGET = 11;
 
 const lastVariables = () => mocked.fetchApplications.mock.calls.at(-1)?.[0];
 
@@ -121,6 +121,16 @@ describe('an application list', () => {
     expect(screen.queryByText('APP-0002')).toBeNull();
     act(() => configure_?.());
     expect(await screen.findByText('APP-0002')).toBeTruthy();
+    expect(mocked.fetchApplications).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the page request during the first render, before the grid is committed', async () => {
+    let callsAtFirstCommit: number | undefined;
+    mount(() => {
+      callsAtFirstCommit ??= mocked.fetchApplications.mock.calls.length;
+    });
+    await screen.findByText('APP-0002');
+    expect(callsAtFirstCommit).toBe(1);
     expect(mocked.fetchApplications).toHaveBeenCalledTimes(1);
   });
 
