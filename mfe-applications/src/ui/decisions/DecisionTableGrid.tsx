@@ -45,7 +45,7 @@ export function DecisionTableGrid({
   const cell = (r: number, column: string, wide: boolean) => {
     const problem = problems.exact(cellField(name, r, column));
     return (
-      <TableCell key={column} sx={{ verticalAlign: 'top', minWidth: wide ? 260 : 130, px: 0.75 }}>
+      <TableCell key={column} sx={{ verticalAlign: 'top', minWidth: wide ? 240 : 104, px: 0.5 }}>
         <TextField
           size="small"
           fullWidth
@@ -71,6 +71,7 @@ export function DecisionTableGrid({
         <TableHead>
           <TableRow>
             <TableCell sx={{ width: 40 }}>#</TableCell>
+            {!readOnly && <TableCell>Actions</TableCell>}
             <TableCell>Row id</TableCell>
             {table.inputs.map((c) => (
               <TableCell key={c.id} sx={{ bgcolor: 'action.hover' }}>
@@ -88,7 +89,6 @@ export function DecisionTableGrid({
                 {c.name}
               </TableCell>
             ))}
-            {!readOnly && <TableCell>Actions</TableCell>}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -97,11 +97,8 @@ export function DecisionTableGrid({
             // biome-ignore lint/suspicious/noArrayIndexKey: see above
             <TableRow key={r} data-testid={`rule-${r + 1}`}>
               <TableCell sx={{ verticalAlign: 'top', pt: 2 }}>{r + 1}</TableCell>
-              {cell(r, '_id', false)}
-              {table.inputs.map((c) => cell(r, c.id, false))}
-              {table.outputs.map((c) => cell(r, c.id, wideOutputs.has(c.id)))}
               {!readOnly && (
-                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', px: 0.5 }}>
+                <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap', px: 0.25, pt: 1.25 }}>
                   <Tooltip title="Move up">
                     <span>
                       <IconButton
@@ -142,6 +139,9 @@ export function DecisionTableGrid({
                   </Tooltip>
                 </TableCell>
               )}
+              {cell(r, '_id', false)}
+              {table.inputs.map((c) => cell(r, c.id, false))}
+              {table.outputs.map((c) => cell(r, c.id, wideOutputs.has(c.id)))}
             </TableRow>
           ))}
         </TableBody>

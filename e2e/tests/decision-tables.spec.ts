@@ -1,0 +1,94 @@
+// Settings → Decision tables against the real server: the operations admin changes the rate of the home loan's
+// pricing row that prices a given applicant, saves the tables as a new version and sees it in the history; the
+// next decision on that applicant's application is taken on the new version at the new rate. The tables found
+// are put back (as a further version equal to them) in finally, so other specs' home loans are priced as before.
+import {
+  apiPath,
+  type BureauAnswer,
+  type DecisionAnswer,
+  type DecisionConfigAnswer,
+  type LoginResponse,
+} from '@originate/contract';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
+import { apiGet, apiLogin, apiPost } from '../support/api';
+import { copyApplication } from '../support/data';
+import { screenshot, signIn } from '../support/ui';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const PRODUCT = 'HL';
+const decisionPath = apiPath('decisionConfig', { product: PRODUCT });
+const decide = (who: LoginResponse, applicationId: string) =>
+  apiGet<DecisionAnswer>(
+    who,
+    `${apiPath('decisionExecute', { product: PRODUCT, name: 'credit' })}?application_id=${applicationId}`,
+  );
+
+test('the operations admin changes a pricing rate, saves a new version, and the next decision uses it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const found = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+  // The applicant's own copy (the sandbox bureau scores this PAN in the 750s: band B), priced by the tables found:
+  // which row fires, at what rate.
+  const applicationId = await copyApplication(admin, 'HL-2026-000120');
+  await apiPost<BureauAnswer>(admin, apiPath('bureauObligation', {}), { application_id: applicationId });
+  const before = await decide(admin, applicationId);
+  const fired = before.firedRows.find((row) => row.table === 'pricing');
+  expect(fired, `the applicant is priced by a row of version ${found.verNum}`).toBeDefined();
+  const row = (fired?.index ?? 0) + 1;
+  const newRate = ((before.pricing?.annualRatePercent ?? 9) + 0.35).toFixed(2);
+
+  try {
+    await signIn(page, 'opsadmin', 'Admin@123', { at: '/settings' });
+    await page.getByRole('link', { name: 'Decision tables' }).click();
+    await expect(page.getByRole('heading', { name: 'Decision tables' })).toBeVisible();
+    await page.getByRole('combobox', { name: 'Product' }).click();
+    await page.getByRole('option', { name: /\(HL\)$/ }).click();
+    const rate = page.getByRole('textbox', { name: new RegExp(`^Row ${row} \\(${fired?.rowId}\\), Rate`) });
+    await expect(rate).toHaveValue(String(before.pricing?.annualRatePercent));
+
+    // A cell the engine would not read is named with its row and column, and stops the save.
+    await rate.fill('9,5');
+    await expect(
+      page.getByText(`Row ${row} (${fired?.rowId}), Rate % a year: ',' at position 2 where the end should be`),
+    ).toBeVisible();
+    await expect(page.getByTestId('decision-status')).toHaveText('1 problem to fix before saving');
+    await expect(page.getByRole('button', { name: 'Save…' })).toBeDisabled();
+    await screenshot(page, 'decision-tables-problem');
+
+    await rate.fill(newRate);
+    await expect(page.getByTestId('decision-status')).toHaveText('Pricing: 1 row changed: not saved');
+    await expectNoSeriousViolations(page, 'decision tables editor');
+    await screenshot(page, 'decision-tables-editor');
+
+    await page.getByRole('button', { name: 'Save…' }).click();
+    const next = found.verNum + 1;
+    const dialog = page.getByRole('dialog', { name: `Save the HL decision tables as version ${next}?` });
+    await expect(dialog).toContainText(`Applications decided from now on use version ${next}`);
+    await dialog.getByRole('button', { name: `Save as version ${next}` }).click();
+    await expect(page.getByTestId('decision-saved')).toHaveText(
+      `Version ${next} of the HL decision tables saved. Applications decided from now on use version ${next}.`,
+    );
+    const versions = page.getByTestId('decision-versions').getByRole('listitem');
+    await expect(versions.first()).toContainText(`Version ${next}`);
+    await expect(versions.first()).toContainText(`by ${admin.user.displayName}`);
+    await expect(page.getByTestId('decision-status')).toHaveText('No changes');
+    await page.getByRole('button', { name: 'Eligibility' }).click();
+    await expect(page.getByRole('textbox', { name: 'Row 1 (no-bureau), Bureau report' })).toHaveValue('false');
+    await screenshot(page, 'decision-tables-eligibility');
+
+    const after = await decide(admin, applicationId);
+    expect({ verNum: after.verNum, rate: after.pricing?.annualRatePercent }).toEqual({
+      verNum: next,
+      rate: Number(newRate),
+    });
+  } finally {
+    const latest = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+    if (latest.verNum !== found.verNum) {
+      await apiPost(admin, decisionPath, { name: 'credit', verNum: latest.verNum, document: found.document });
+    }
+  }
+});

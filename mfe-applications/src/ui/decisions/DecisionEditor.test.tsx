@@ -1,0 +1,114 @@
+import { ApiError, type DecisionConfigAnswer } from '@originate/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { saveDecision } from '../../api/decisions';
+import { DecisionEditor } from './DecisionEditor';
+
+jest.mock('../../api/decisions', () => ({ saveDecision: jest.fn() }));
+const save = saveDecision as jest.MockedFunction<typeof saveDecision>;
+
+const table = (id: string, output: string) => ({
+  hitPolicy: 'collect' as const,
+  inputs: [{ id: 'foir', name: 'FOIR %', field: 'foirPercent' }],
+  outputs: [{ id: output, name: 'Reason', field: 'reason' }],
+  rules: [{ _id: id, foir: '> 60', [output]: '"FOIR above 60%"' }],
+});
+
+const initial: DecisionConfigAnswer = {
+  product: 'HL',
+  name: 'credit',
+  verNum: 4,
+  createdBy: 'USR-1004',
+  createdAt: '2026-12-01T10:00:00.000Z',
+  versions: [4, 3, 2, 1],
+  document: {
+    fields: { monthlyIncome: 'monthly_income', tenureYears: 'tenure_years' },
+    foirCapPercent: 50,
+    pricing: {
+      hitPolicy: 'first',
+      inputs: [{ id: 'score', name: 'Bureau score', field: 'bureau.score' }],
+      outputs: [
+        { id: 'grade', name: 'Risk grade', field: 'riskGrade' },
+        { id: 'rate', name: 'Rate % a year', field: 'annualRatePercent' },
+      ],
+      rules: [
+        { _id: 'band-1', score: '>= 800', grade: '"A"', rate: '8.4' },
+        { _id: 'band-2', score: '[750..800)', grade: '"B"', rate: '8.9' },
+      ],
+    },
+    eligibility: table('foir', 'reason'),
+    deviations: table('foir-dev', 'reason'),
+  },
+};
+
+function renderEditor(onSaved = jest.fn()) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <DecisionEditor initial={initial} savedBy="Meera Krishnan" readOnly={false} onSaved={onSaved} />
+    </QueryClientProvider>,
+  );
+  return onSaved;
+}
+
+const status = () => screen.getByTestId('decision-status').textContent;
+const cell = (name: string) => screen.getByRole('textbox', { name });
+
+afterEach(() => jest.clearAllMocks());
+
+it('names a bad cell by row and column under it, and saves the fixed table as the next version', async () => {
+  const onSaved = renderEditor();
+  expect(screen.getByText(/^Version 4 · saved .* by Meera Krishnan$/)).toBeTruthy();
+  expect(status()).toBe('No changes');
+
+  fireEvent.change(cell('Row 2 (band-2), Bureau score'), { target: { value: '[750..' } });
+  expect(screen.getByText('Row 2 (band-2), Bureau score: it ends where a value should follow')).toBeTruthy();
+  expect(status()).toBe('1 problem to fix before saving');
+  expect((screen.getByRole('button', { name: 'Save…' }) as HTMLButtonElement).disabled).toBe(true);
+
+  fireEvent.change(cell('Row 2 (band-2), Bureau score'), { target: { value: '[740..800)' } });
+  expect(status()).toBe('Pricing: 1 row changed: not saved');
+  const saved = { ...initial, verNum: 5 };
+  save.mockResolvedValue(saved);
+  fireEvent.click(screen.getByRole('button', { name: 'Save…' }));
+  const dialog = screen.getByRole('dialog', { name: 'Save the HL decision tables as version 5?' });
+  expect(within(dialog).getByText(/Applications decided from now on use version 5\./)).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Save as version 5' }));
+  await waitFor(() => expect(onSaved).toHaveBeenCalledWith(saved));
+  const [product, body] = save.mock.calls[0] ?? [];
+  expect(product).toBe('HL');
+  expect(body?.verNum).toBe(4);
+  expect(body?.document.pricing.rules[1]?.score).toBe('[740..800)');
+});
+
+it("shows the server's refusal under the cell it names", async () => {
+  renderEditor();
+  fireEvent.change(cell('Row 1 (band-1), Rate % a year'), { target: { value: '9' } });
+  save.mockRejectedValue(
+    new ApiError(400, {
+      code: 1101,
+      message: 'Validation Failed',
+      errors: [{ label: 'document.pricing.rules[0].rate', reason: 'is not an expression the engine reads: 9' }],
+    }),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Save…' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 5' }));
+  await waitFor(() => expect(screen.getByText('is not an expression the engine reads: 9')).toBeTruthy());
+  expect(status()).toBe('1 problem to fix before saving');
+  // An edit drops what the server said about the earlier table.
+  fireEvent.change(cell('Row 1 (band-1), Rate % a year'), { target: { value: '9.1' } });
+  expect(status()).toBe('Pricing: 1 row changed: not saved');
+});
+
+it('adds, moves and removes rows', () => {
+  renderEditor();
+  fireEvent.click(screen.getByRole('button', { name: 'Add a row after row 2' }));
+  expect(status()).toBe('2 problems to fix before saving');
+  expect(screen.getByText('Row 3 (rule-3), Risk grade: an output needs a value')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Remove row 3 (rule-3)' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Move row 2 down' }));
+  expect(status()).toBe('No changes');
+  fireEvent.click(screen.getByRole('button', { name: 'Move row 2 up' }));
+  expect((cell('Row 1 (band-2), Bureau score') as HTMLInputElement).value).toBe('[750..800)');
+  expect(status()).toBe('Pricing: 2 rows changed: not saved');
+});
