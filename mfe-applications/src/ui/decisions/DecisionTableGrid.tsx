@@ -45,7 +45,10 @@ export function DecisionTableGrid({
   const cell = (r: number, column: string, wide: boolean) => {
     const problem = problems.exact(cellField(name, r, column));
     return (
-      <TableCell key={column} sx={{ verticalAlign: 'top', minWidth: wide ? 240 : 104, px: 0.5 }}>
+      <TableCell
+        key={column}
+        sx={{ verticalAlign: 'top', minWidth: wide ? 240 : column === '_id' ? 136 : 104, px: 0.5 }}
+      >
         <TextField
           size="small"
           fullWidth
