@@ -1,4 +1,4 @@
-// The loan calculator's figures: the contract's loanCost (decimal.js, exact paise) answered as rupee numbers with
+// The loan calculator's figures: the contract's loanCost (exact paise, half up) answered as rupee numbers with
 // two decimals, so the calculator, the net financing call and the decision engine share one arithmetic.
 import type { CalculateAnswer, CalculateBody, NetFinancingAnswer, NetFinancingBody } from '@originate/contract';
 import { emiHeadroom, foirPercent, withinFoirCap } from '@originate/contract';
@@ -54,17 +54,19 @@ function figures(body: CalculateBody, cost: LoanCost) {
 /** EMI, the schedule (opening balance, interest, principal, closing balance), totals and APR. */
 export function calculate(body: CalculateBody): CalculateAnswer {
   const cost = costOf(body);
-  let opening = cost.amount;
+  // Each row's opening balance is the closing balance of the row before, converted once.
+  let openingBalance = rupees(cost.amount);
   const schedule = cost.schedule.map((row) => {
+    const closingBalance = rupees(row.balance);
     const line = {
       instalment: row.month,
-      openingBalance: rupees(opening),
+      openingBalance,
       emi: rupees(row.emi),
       interest: rupees(row.interest),
       principal: rupees(row.principal),
-      closingBalance: rupees(row.balance),
+      closingBalance,
     };
-    opening = row.balance;
+    openingBalance = closingBalance;
     return line;
   });
   return { ...figures(body, cost), schedule };

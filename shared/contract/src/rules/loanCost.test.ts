@@ -1,3 +1,4 @@
+import Decimal from 'decimal.js';
 import fc from 'fast-check';
 import { emiOf, loanCost, processingFee, tenureText } from './loanCost';
 
@@ -163,5 +164,114 @@ describe('loanCost at the edges of its terms', () => {
   it('charges nothing at a rate too small to move the balance, and refuses less than a paisa', () => {
     expect(emiOf({ amount: 1200, annualRatePercent: '1e-300', tenureMonths: 12 })).toBe('100.00');
     expect(() => emiOf({ amount: '0.001', annualRatePercent: 10, tenureMonths: 12 })).toThrow(/amount/);
+  });
+});
+
+// The schedule worked the plain way: decimal.js at 60 significant digits, the monthly interest as
+// balance × rate / 1200 to the paisa half up, the APR by bisection on the present value.
+const Wide = Decimal.clone({ precision: 60, rounding: Decimal.ROUND_HALF_UP });
+
+function referenceCost(amount: string, annualRatePercent: string, tenureMonths: number, fees: string) {
+  const principal = new Wide(amount);
+  const rate = new Wide(annualRatePercent);
+  const growth = rate.div(1200).plus(1).pow(tenureMonths);
+  const emi = (
+    growth.eq(1) ? principal.div(tenureMonths) : principal.mul(rate).div(1200).mul(growth).div(growth.minus(1))
+  ).toDecimalPlaces(2);
+  let balance = principal;
+  const rows: { month: number; emi: string; interest: string; principal: string; balance: string }[] = [];
+  for (let month = 1; month <= tenureMonths; month++) {
+    const interest = balance.mul(rate).div(1200).toDecimalPlaces(2);
+    const paid = month === tenureMonths ? balance : Wide.min(emi.minus(interest), balance);
+    balance = balance.minus(paid);
+    rows.push({
+      month,
+      emi: paid.plus(interest).toFixed(2),
+      interest: interest.toFixed(2),
+      principal: paid.toFixed(2),
+      balance: balance.toFixed(2),
+    });
+  }
+  const disbursed = principal.minus(fees);
+  const presentValue = (monthly: InstanceType<typeof Wide>) => {
+    let sum = new Wide(0);
+    let discount = new Wide(1);
+    for (const row of rows) {
+      discount = discount.div(monthly.plus(1));
+      sum = sum.plus(discount.mul(row.emi));
+    }
+    return sum;
+  };
+  // Up to 1000% a month: a one-month loan with half its amount in charges costs about 106% a month.
+  let low = new Wide(0);
+  let high = new Wide(10);
+  for (let i = 0; i < 50; i++) {
+    const mid = low.plus(high).div(2);
+    if (presentValue(mid).gt(disbursed)) low = mid;
+    else high = mid;
+  }
+  return { emi: emi.toFixed(2), rows, apr: low.plus(high).div(2).mul(1200) };
+}
+
+describe('loanCost against a plain high-precision reference', () => {
+  it('draws every row of the schedule to the paisa the reference does, over principals, rates and tenures', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5_000_000_000 }),
+        fc.oneof(
+          fc.integer({ min: 0, max: 3600 }).map((bp) => (bp / 100).toFixed(2)),
+          fc.integer({ min: 1, max: 36_000_000 }).map((micro) => (micro / 1_000_000).toFixed(6)),
+          fc.constantFrom('8.5', '10.125', '8.33', '12', '21', '36', '99.99'),
+        ),
+        fc.integer({ min: 1, max: 360 }),
+        (paise, annualRatePercent, tenureMonths) => {
+          const amount = (paise / 100).toFixed(2);
+          const cost = loanCost({ amount, annualRatePercent, tenureMonths });
+          const reference = referenceCost(amount, annualRatePercent, tenureMonths, '0');
+          expect(cost.emi).toBe(reference.emi);
+          expect(cost.schedule).toEqual(reference.rows);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
+  it('states the APR the reference does to two places, with and without charges', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 100_000, max: 50_000_000 }),
+        fc.integer({ min: 0, max: 3600 }),
+        fc.integer({ min: 1, max: 360 }),
+        fc.integer({ min: 0, max: 500 }),
+        (rupees, rateBp, tenureMonths, feePermille) => {
+          const amount = String(rupees);
+          const annualRatePercent = (rateBp / 100).toFixed(2);
+          const fee = Math.floor((rupees * feePermille) / 1000);
+          const cost = loanCost({ amount, annualRatePercent, tenureMonths, charges: [{ name: 'Fee', amount: fee }] });
+          const reference = referenceCost(amount, annualRatePercent, tenureMonths, cost.fees);
+          // Both within 1e-9 % of the root; two places agree unless the root sits on a half hundredth.
+          expect(Math.abs(Number(cost.apr) - reference.apr.toNumber())).toBeLessThanOrEqual(0.005 + 1e-9);
+          expect(cost.apr).toBe(reference.apr.toFixed(2));
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
+  it('finds an APR beyond 100% a month: half the amount in charges, repaid with a month of interest', () => {
+    const cost = loanCost({
+      amount: 1_000_000,
+      annualRatePercent: 36,
+      tenureMonths: 1,
+      charges: [{ name: 'Fee', amount: 500_000 }],
+    });
+    // 10,30,000 repaid a month after 5,00,000 reached the borrower: 106% a month.
+    expect(cost.apr).toBe('1272.00');
+    expect(cost.apr).toBe(referenceCost('1000000', '36', 1, cost.fees).apr.toFixed(2));
+  });
+
+  it('keeps sub-paisa principals exact and rounds only what it shows', () => {
+    const cost = loanCost({ amount: '1000.005', annualRatePercent: '12', tenureMonths: 3 });
+    expect(cost.schedule).toEqual(referenceCost('1000.005', '12', 3, '0').rows);
   });
 });

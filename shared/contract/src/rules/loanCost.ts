@@ -1,6 +1,7 @@
 // A loan's cost as a Key Facts Statement states it (RBI's KFS: loan amount, rate, tenure, EMI, total interest,
-// fees, total amount payable, annual percentage rate) and its amortisation schedule. Money in decimal.js
-// (exact paise, half up), never in binary floating point: a schedule of 360 rows adds up to the paisa.
+// fees, total amount payable, annual percentage rate) and its amortisation schedule. Money in decimal.js and,
+// row by row, in whole paise (bigint), exact and half up, never in binary floating point: a schedule of 360 rows
+// adds up to the paisa.
 import Decimal from 'decimal.js';
 
 const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
@@ -84,7 +85,7 @@ function checked(terms: LoanTerms) {
   if (!fees.isFinite() || fees.lt(0) || fees.gte(amount)) {
     throw new RangeError(`fees and charges must be from 0 to below the amount, got ${fees.toFixed(2)}`);
   }
-  return { amount, monthly: rate.div(1200), fees, charges, n };
+  return { amount, rate, monthly: rate.div(1200), fees, charges, n };
 }
 
 /** One charge with its tax, each in paise half up; a RangeError naming the charge otherwise. */
@@ -115,29 +116,54 @@ function emi(amount: Decimal, monthly: Decimal, n: number): Decimal {
   return paise(amount.mul(monthly).mul(growth).div(growth.minus(1)));
 }
 
+/** A non-negative decimal with at most `places` decimals as a whole number of 10^-places units, exactly. */
+const unitsOf = (value: Decimal, places: number) => BigInt(value.toFixed(places).replace('.', ''));
+
+/** Rupees in whole units of 10^-places (places ≥ 2) as a decimal string with two places, half up. */
+function rupeesText(units: bigint, perPaisa: bigint): string {
+  const digits = (perPaisa === 1n ? units : (units * 2n + perPaisa) / (perPaisa * 2n)).toString().padStart(3, '0');
+  // One conversion, then the point placed in the digits: cheaper than dividing out rupees and paise.
+  return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
 /**
  * The loan's cost and schedule: each month's interest on the balance (in paise), the rest of the EMI repays
  * principal; the last instalment repays what is left, so the balance ends at exactly 0.
+ *
+ * The rows are worked in whole integers (bigint), not decimal.js: the balance in units of the amount's smallest
+ * place (paise, or finer when the amount is given finer), the monthly rate as the exact fraction
+ * rate / (1200 · 10^places of the rate). A month's interest is then balance · numerator / denominator rounded
+ * half up by integer division, exact for every balance, rate and tenure: no significant digit is ever dropped,
+ * so no rounding drift can build up over the rows.
  */
 export function loanCost(terms: LoanTerms): LoanCost {
-  const { amount, monthly, fees, charges, n } = checked(terms);
+  const { amount, rate, monthly, fees, charges, n } = checked(terms);
   const instalment = emi(amount, monthly, n);
+  const places = Math.max(2, amount.decimalPlaces());
+  const perPaisa = 10n ** BigInt(places - 2);
+  const ratePlaces = rate.decimalPlaces();
+  // interest in paise = balance (units) · rate / (1200 · 10^ratePlaces · perPaisa), half up: (2·x + d) / (2·d).
+  const numerator = unitsOf(rate, ratePlaces) * 2n;
+  const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
+  const emiUnits = unitsOf(instalment, places);
+  let balance = unitsOf(amount, places);
+  let interestUnits = 0n;
   const schedule: ScheduleRow[] = [];
-  let balance = amount;
-  let totalInterest = new D(0);
   for (let month = 1; month <= n; month++) {
-    const interest = paise(balance.mul(monthly));
-    const principal = month === n ? balance : Decimal.min(instalment.minus(interest), balance);
-    balance = balance.minus(principal);
-    totalInterest = totalInterest.plus(interest);
+    const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
+    const due = emiUnits - interest;
+    const principal = month === n || due > balance ? balance : due;
+    balance -= principal;
+    interestUnits += interest;
     schedule.push({
       month,
-      emi: principal.plus(interest).toFixed(2),
-      interest: interest.toFixed(2),
-      principal: principal.toFixed(2),
-      balance: balance.toFixed(2),
+      emi: rupeesText(principal + interest, perPaisa),
+      interest: rupeesText(interest, perPaisa),
+      principal: rupeesText(principal, perPaisa),
+      balance: rupeesText(balance, perPaisa),
     });
   }
+  const totalInterest = new D(rupeesText(interestUnits, perPaisa));
   return {
     amount: amount.toFixed(2),
     emi: instalment.toFixed(2),
@@ -150,6 +176,7 @@ export function loanCost(terms: LoanTerms): LoanCost {
       annualPercentageRate(
         amount.minus(fees).toNumber(),
         schedule.map((row) => Number(row.emi)),
+        monthly.toNumber(),
       ),
     ).toFixed(2),
     schedule,
@@ -157,28 +184,31 @@ export function loanCost(terms: LoanTerms): LoanCost {
 }
 
 /**
- * The yearly rate (monthly rate × 12, in %) at which the instalments' present value equals what was disbursed:
- * bisection on the monthly rate to 1e-12 (a rate, not money, shown to two places: floating point is enough
- * here; the amounts it discounts are the schedule's exact paise).
+ * The yearly rate (monthly rate × 12, in %) at which the instalments' present value equals what was disbursed,
+ * to 1e-12 on the monthly rate (a rate, not money, shown to two places: floating point is enough here; the
+ * amounts it discounts are the schedule's exact paise). Newton's method with the analytic derivative, from the
+ * rate charged on the balance: the present value falls and is convex in the rate, so from any start each step
+ * lands at or below the root and the steps then climb to it, a handful of passes, with no ceiling on the rate
+ * (a month's loan with half its amount in charges costs over 100% a month).
  */
-function annualPercentageRate(disbursed: number, instalments: readonly number[]): number {
-  const presentValue = (rate: number) => {
+function annualPercentageRate(disbursed: number, instalments: readonly number[], charged: number): number {
+  let rate = charged;
+  for (let i = 0; i < 100; i++) {
     let value = 0;
+    let slope = 0;
     let discount = 1;
-    for (const instalment of instalments) {
-      discount /= 1 + rate;
-      value += instalment * discount;
+    const factor = 1 / (1 + rate);
+    for (let k = 0; k < instalments.length; k++) {
+      discount *= factor;
+      const present = (instalments[k] ?? 0) * discount;
+      value += present;
+      slope -= (k + 1) * present * factor;
     }
-    return value;
-  };
-  let low = 0;
-  let high = 1;
-  for (let i = 0; i < 100 && high - low > 1e-12; i++) {
-    const mid = (low + high) / 2;
-    if (presentValue(mid) > disbursed) low = mid;
-    else high = mid;
+    const step = (value - disbursed) / slope;
+    rate = Math.max(rate - step, 0);
+    if (Math.abs(step) <= 1e-12) break;
   }
-  return ((low + high) / 2) * 1200;
+  return rate * 1200;
 }
 
 /** 240 → '20 years', 66 → '5 years 6 months', 18 → '1 year 6 months', 9 → '9 months'. */
