@@ -232,7 +232,7 @@ describe('loanCost against a plain high-precision reference', () => {
           expect(cost.schedule).toEqual(reference.rows);
         },
       ),
-      { numRuns: 100 },
+      { numRuns: 30 },
     );
   });
 
@@ -254,7 +254,7 @@ describe('loanCost against a plain high-precision reference', () => {
           expect(cost.apr).toBe(reference.apr.toFixed(2));
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 10 },
     );
   });
 
