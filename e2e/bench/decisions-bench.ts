@@ -3,7 +3,9 @@
 // decision: an operations admin saves the personal loan's decision with a 50-row pricing table (score bands), then
 // GET /decision_engine/execute/PL/credit on an officer's personal loan, one at a time: three tables evaluated by
 // zen-engine, the decision stored with its inputs and fired rows and the risk grade written (goal p95 ≤ 10 ms).
-// Round trips from this process over HTTP on 127.0.0.1, so the figures include the HTTP stack. Each bench runs RUNS
+// Round trips from this process over HTTP on 127.0.0.1, so the figures include the HTTP stack. Each runs on PostgreSQL
+// (a scratch database, dropped after; when one answers on 127.0.0.1:5432: a bank's deployment) and on PGlite (the
+// embedded database of `npm start`), each named in the figures. Each bench runs RUNS
 // times on one server and takes the median; beside the wall times, which the machine's load moves, it gives the
 // server's CPU time per request (its process's utime + stime, /proc) and the ratio to GET /v3/users/roles timed the
 // same way in the same run (the auth lookup and the HTTP stack alone). Figures only; a line goes to history.jsonl.
@@ -11,8 +13,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, apiPath, type DecisionConfigAnswer, decryptPayload, encryptPayload } from '@originate/contract';
+import { listening } from '@originate/tools/lib/process.mjs';
+import pg from 'pg';
 import { appendHistory } from './largeForm';
-import { login, startServer } from './lists-bench';
+import { login, PG_URL, postgresDatabase, startServer } from './lists-bench';
 import { median, percentile, round1 } from './stats';
 
 const WARM_UP = 50;
@@ -48,7 +52,11 @@ interface Runs {
   loadAverageAtStart: number[];
 }
 
+/** Where the server under the bench keeps its data. */
+export type BenchDatabase = 'postgres' | 'pglite';
+
 export interface CalcFigures extends Runs {
+  database: BenchDatabase;
   tenureMonths: number;
   /** The median run's (kept for the table and older readers). */
   timing: Timing;
@@ -58,6 +66,7 @@ export interface CalcFigures extends Runs {
 }
 
 export interface DecisionFigures extends Runs {
+  database: BenchDatabase;
   tableRows: number;
   timing: Timing;
   baseline: Timing;
@@ -163,22 +172,48 @@ const headline = (figures: Runs & { goalMet: boolean }) => ({
   goalMet: figures.goalMet,
 });
 
-async function withServer<T>(run: (base: string, serverPid: number | undefined) => Promise<T>): Promise<T> {
+const SCRATCH_DATABASE = 'originate_bench_arithmetic';
+
+/** The databases the benches run on here: PostgreSQL when it answers on 127.0.0.1:5432, and PGlite always. */
+export async function benchDatabases(): Promise<BenchDatabase[]> {
+  return (await listening(5432)) ? ['postgres', 'pglite'] : ['pglite'];
+}
+
+async function dropScratchDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: `${PG_URL}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${SCRATCH_DATABASE} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function withServer<T>(
+  database: BenchDatabase,
+  run: (base: string, serverPid: number | undefined) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-decisions-'));
-  const server = await startServer({ DATA_DIR: dataDir, SEED_APPLICATIONS: '0', SEED_LEADS: '0' });
+  const env: NodeJS.ProcessEnv = { DATA_DIR: dataDir, SEED_APPLICATIONS: '0', SEED_LEADS: '0' };
+  if (database === 'postgres') {
+    await dropScratchDatabase();
+    env.DATABASE_URL = (await postgresDatabase(SCRATCH_DATABASE)) ?? undefined;
+  }
+  const server = await startServer(env);
   try {
     return await run(`http://127.0.0.1:${server.port}`, server.child.pid);
   } finally {
     await server.child.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    if (database === 'postgres') await dropScratchDatabase();
   }
 }
 
 const json = (session: Session) => ({ ...session, 'content-type': 'application/json' });
 
-export async function calcBench(): Promise<CalcFigures> {
+export async function calcBench(database: BenchDatabase): Promise<CalcFigures> {
   const loadAverageAtStart = loadavg();
-  return withServer(async (base, serverPid) => {
+  return withServer(database, async (base, serverPid) => {
     const officer = await login(base, 'officer', 'Officer@123');
     const body = JSON.stringify({
       principal: 7_500_000,
@@ -187,7 +222,7 @@ export async function calcBench(): Promise<CalcFigures> {
       charges: [{ name: 'Processing fee', amount: 10_000, taxPercent: 18 }],
     });
     const measured = await runs(
-      'calc (360-month schedule)',
+      `calc (360-month schedule, ${database})`,
       () => fetch(`${base}${API_PATHS.userRoles}`, { headers: officer }),
       () => fetch(`${base}${API_PATHS.calculate}`, { method: 'POST', headers: json(officer), body }),
       serverPid,
@@ -196,12 +231,13 @@ export async function calcBench(): Promise<CalcFigures> {
     const { timing, baseline } = measured.median;
     const figures: CalcFigures = {
       ...measured,
+      database,
       tenureMonths: 360,
       timing,
       baseline,
       goalMet: timing.p95Ms <= CALC_GOAL_MS && timing.failed === 0,
     };
-    appendHistory({ calc: headline(figures) }, loadAverageAtStart);
+    appendHistory({ [`calc-${database}`]: headline(figures) }, loadAverageAtStart);
     return figures;
   });
 }
@@ -256,16 +292,16 @@ async function saveFiftyRowTable(base: string, admin: Session): Promise<void> {
   if (!saved.ok) throw new Error(`saving the 50-row table: ${saved.status} ${await saved.text()}`);
 }
 
-export async function decisionBench(): Promise<DecisionFigures> {
+export async function decisionBench(database: BenchDatabase): Promise<DecisionFigures> {
   const loadAverageAtStart = loadavg();
-  return withServer(async (base, serverPid) => {
+  return withServer(database, async (base, serverPid) => {
     const officer = await login(base, 'officer', 'Officer@123');
     const admin = await login(base, 'opsadmin', 'Admin@123');
     await saveFiftyRowTable(base, admin);
     const applicationId = await officersPersonalLoan(base, officer);
     const url = `${base}${apiPath('decisionExecute', { product: 'PL', name: 'credit' })}?application_id=${applicationId}`;
     const measured = await runs(
-      `decision (${TABLE_ROWS}-row table)`,
+      `decision (${TABLE_ROWS}-row table, ${database})`,
       () => fetch(`${base}${API_PATHS.userRoles}`, { headers: officer }),
       () => fetch(url, { headers: officer }),
       serverPid,
@@ -274,12 +310,13 @@ export async function decisionBench(): Promise<DecisionFigures> {
     const { timing, baseline } = measured.median;
     const figures: DecisionFigures = {
       ...measured,
+      database,
       tableRows: TABLE_ROWS,
       timing,
       baseline,
       goalMet: timing.p95Ms <= DECISION_GOAL_MS && timing.failed === 0,
     };
-    appendHistory({ decision: headline(figures) }, loadAverageAtStart);
+    appendHistory({ [`decision-${database}`]: headline(figures) }, loadAverageAtStart);
     return figures;
   });
 }
@@ -292,7 +329,7 @@ export function calcRows(figures: CalcFigures | { failed: string }): [string, st
   const b = figures.baseline;
   return [
     [
-      `/calculations/calculate, ${figures.tenureMonths}-month schedule: p50 / p95 / max (median of ${RUNS} runs)`,
+      `/calculations/calculate, ${figures.tenureMonths}-month schedule, on ${figures.database}: p50 / p95 / max (median of ${RUNS} runs)`,
       `${t.p50Ms} / ${t.p95Ms} / ${t.maxMs} ms (${t.calls} calls, ${t.failed} failed); server CPU ${t.serverCpuMsPerCall} ms a call`,
       `goal p95 ≤ ${CALC_GOAL_MS} ms: ${figures.goalMet ? 'met' : 'NOT met'}; GET /v3/users/roles alike ${b.p50Ms} / ${b.p95Ms} / ${b.maxMs} ms, CPU ${b.serverCpuMsPerCall} ms (p95 ×${figures.p95Ratio}, CPU ×${figures.cpuRatio}); load at start ${load(figures)}`,
     ],
@@ -305,7 +342,7 @@ export function decisionRows(figures: DecisionFigures | { failed: string }): [st
   const b = figures.baseline;
   return [
     [
-      `/decision_engine/execute, ${figures.tableRows}-row pricing table (stored, grade written): p50 / p95 / max (median of ${RUNS} runs)`,
+      `/decision_engine/execute, ${figures.tableRows}-row pricing table (stored, grade written), on ${figures.database}: p50 / p95 / max (median of ${RUNS} runs)`,
       `${t.p50Ms} / ${t.p95Ms} / ${t.maxMs} ms (${t.calls} calls, ${t.failed} failed); server CPU ${t.serverCpuMsPerCall} ms a call`,
       `goal p95 ≤ ${DECISION_GOAL_MS} ms: ${figures.goalMet ? 'met' : 'NOT met'}; GET /v3/users/roles alike p95 ${b.p95Ms} ms, CPU ${b.serverCpuMsPerCall} ms (p95 ×${figures.p95Ratio}, CPU ×${figures.cpuRatio}); load at start ${load(figures)}`,
     ],
