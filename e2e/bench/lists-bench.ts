@@ -19,8 +19,7 @@ import { listening, type Proc, startNode, waitForOutput } from '@originate/tools
 import { ROOT } from '@originate/tools/lib/repo.mjs';
 import pg from 'pg';
 import type { Queryable, Row } from '../../mock-server/src/db/types';
-import { type ListWants, listApplications } from '../../mock-server/src/modules/lists/task-pages';
-import { findUserByName } from '../../mock-server/src/modules/users/directory';
+import type { ListWants } from '../../mock-server/src/modules/lists/task-pages';
 import { percentile, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
@@ -179,6 +178,12 @@ async function plansOf(url: string, c: Case): Promise<ListPlan[]> {
         await pool.query(sql);
       },
     };
+    // Loaded here, not at the top: browser tests import this file, and Playwright's loader cannot resolve the
+    // server's sources (their extensionless package subpaths need tsx).
+    const [{ listApplications }, { findUserByName }] = await Promise.all([
+      import('../../mock-server/src/modules/lists/task-pages'),
+      import('../../mock-server/src/modules/users/directory'),
+    ]);
     const user = await findUserByName(db, c.who);
     if (!user) throw new Error(`no user ${c.who} in the bench bank`);
     asked.length = 0;
