@@ -2,14 +2,6 @@
 // typed (domain/decisionTables) and the server's refusals shown at their cells; Save asks first, naming the
 // version it makes, and saves the whole decision (all three tables) as that version.
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -27,7 +19,9 @@ import {
   setCell,
 } from '../../domain/decisionTables';
 import { type FieldProblem, refusedFields } from '../../domain/lifecycleEditor';
+import { DiscardSaveActions } from '../common/DiscardSaveActions';
 import { EditorStatusBar } from '../common/EditorStatusBar';
+import { SaveVersionDialog } from '../common/SaveVersionDialog';
 import { problemsAt } from '../lifecycles/problems';
 import { DecisionTableGrid, type RowEdits } from './DecisionTableGrid';
 
@@ -111,21 +105,12 @@ export function DecisionEditor({
         changes={changes.length === 0 ? 'No changes' : `${changes.join(', ')}: not saved`}
         statusTestId="decision-status"
         actions={
-          <>
-            <Button
-              disabled={changes.length === 0 && problems.length === 0}
-              onClick={() => edit(() => initial.document)}
-            >
-              Discard changes
-            </Button>
-            <Button
-              variant="contained"
-              disabled={problems.length > 0 || changes.length === 0}
-              onClick={() => setConfirming(true)}
-            >
-              Save…
-            </Button>
-          </>
+          <DiscardSaveActions
+            changed={changes.length > 0}
+            problems={problems.length}
+            onDiscard={() => edit(() => initial.document)}
+            onSave={() => setConfirming(true)}
+          />
         }
       />
 
@@ -166,43 +151,16 @@ export function DecisionEditor({
       />
 
       {confirming && (
-        <Dialog
-          open
-          onClose={save.isPending ? undefined : () => setConfirming(false)}
-          maxWidth="sm"
-          fullWidth
-          aria-labelledby="decision-save-title"
-        >
-          <DialogTitle id="decision-save-title">
-            Save the {initial.product} decision tables as version {nextVersion}?
-          </DialogTitle>
-          <DialogContent dividers>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-              Changes against version {initial.verNum}. Applications decided from now on use version {nextVersion}.
-              Decisions already taken keep the version they were made with.
-            </Typography>
-            <List dense aria-label="Changes">
-              {changes.map((line) => (
-                <ListItem key={line} disableGutters>
-                  <ListItemText primary={`• ${line}`} />
-                </ListItem>
-              ))}
-            </List>
-            {saveError && (
-              <Alert severity="error" sx={{ mt: 1 }}>
-                {saveError}
-              </Alert>
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={() => setConfirming(false)} disabled={save.isPending}>
-              Keep editing
-            </Button>
-            <Button variant="contained" onClick={confirm} disabled={save.isPending}>
-              Save as version {nextVersion}
-            </Button>
-          </DialogActions>
-        </Dialog>
+        <SaveVersionDialog
+          title={`Save the ${initial.product} decision tables as version ${nextVersion}?`}
+          consequence={`Changes against version ${initial.verNum}. Applications decided from now on use version ${nextVersion}. Decisions already taken keep the version they were made with.`}
+          confirmLabel={`Save as version ${nextVersion}`}
+          changes={changes}
+          busy={save.isPending}
+          error={saveError}
+          onConfirm={confirm}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </Stack>
   );

@@ -6,10 +6,8 @@ import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError, type DecisionConfigAnswer, formatDateTime } from '@originate/contract';
 import { userAtom } from '@originate/web';
@@ -18,6 +16,7 @@ import { useState } from 'react';
 import { useDecision, useDecisionVersions } from '../../api/useDecisions';
 import { useProducts } from '../../api/useLists';
 import { mayEditLifecycles } from '../../domain/lifecycleEditor';
+import { ProductSelect } from '../common/ProductSelect';
 import { DecisionEditor } from './DecisionEditor';
 
 export function DecisionTablesPage() {
@@ -43,23 +42,14 @@ export function DecisionTablesPage() {
         with.
       </Typography>
       {products.isError && <Alert severity="error">The products could not be loaded: {products.error.message}</Alert>}
-      <TextField
-        select
-        size="small"
-        label="Product"
-        value={product ?? ''}
-        onChange={(e) => {
+      <ProductSelect
+        products={products.data ?? []}
+        value={product}
+        onChange={(code) => {
           setSaved(null);
-          setProduct(e.target.value);
+          setProduct(code);
         }}
-        sx={{ maxWidth: 360 }}
-      >
-        {(products.data ?? []).map((p) => (
-          <MenuItem key={p.product_code} value={p.product_code}>
-            {p.product_name} ({p.product_code})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {saved && saved.product === product && (
         <Alert severity="success" onClose={() => setSaved(null)} data-testid="decision-saved">
           Version {saved.verNum} of the {saved.product} decision tables saved. Applications decided from now on use

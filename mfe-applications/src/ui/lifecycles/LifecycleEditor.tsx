@@ -39,11 +39,12 @@ import {
   updateStep,
   updateTask,
 } from '../../domain/lifecycleEditor';
+import { DiscardSaveActions } from '../common/DiscardSaveActions';
 import { EditorStatusBar } from '../common/EditorStatusBar';
+import { SaveVersionDialog } from '../common/SaveVersionDialog';
 import { ApprovalMatrixFields, type MatrixEdits } from './ApprovalMatrixFields';
 import { BreachFields } from './BreachFields';
 import { problemsAt } from './problems';
-import { SaveDialog } from './SaveDialog';
 import { StepCard, type StepEdits } from './StepCard';
 
 export function LifecycleEditor({
@@ -134,21 +135,12 @@ export function LifecycleEditor({
         }
         statusTestId="lifecycle-status"
         actions={
-          <>
-            <Button
-              disabled={changes.length === 0 && problems.length === 0}
-              onClick={() => edit(() => fromDocument(initial))}
-            >
-              Discard changes
-            </Button>
-            <Button
-              variant="contained"
-              disabled={problems.length > 0 || changes.length === 0}
-              onClick={() => setConfirming(true)}
-            >
-              Save…
-            </Button>
-          </>
+          <DiscardSaveActions
+            changed={changes.length > 0}
+            problems={problems.length}
+            onDiscard={() => edit(() => fromDocument(initial))}
+            onSave={() => setConfirming(true)}
+          />
         }
       />
 
@@ -220,9 +212,10 @@ export function LifecycleEditor({
       />
 
       {confirming && (
-        <SaveDialog
-          product={draft.product_code}
-          fromVersion={draft.verNum}
+        <SaveVersionDialog
+          title={`Save the ${draft.product_code} lifecycle as a new version?`}
+          consequence={`Changes against version ${draft.verNum}. Applications already started keep the version they started with; new ones take the new version.`}
+          confirmLabel="Save new version"
           changes={changes}
           busy={save.isPending}
           error={saveError}

@@ -2,9 +2,7 @@
 // version, everyone else reads it.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ApiError, type LifecycleSaved } from '@originate/contract';
 import { userAtom } from '@originate/web';
@@ -14,6 +12,7 @@ import type { Directory } from '../../api/lifecycles';
 import { useDirectory, useLifecycle } from '../../api/useLifecycles';
 import { useProducts } from '../../api/useLists';
 import { mayEditLifecycles } from '../../domain/lifecycleEditor';
+import { ProductSelect } from '../common/ProductSelect';
 import { LifecycleEditor } from './LifecycleEditor';
 
 const NO_DIRECTORY: Directory = { users: [], teams: [] };
@@ -38,23 +37,14 @@ export function LifecyclesPage() {
         applications already started keep theirs.
       </Typography>
       {products.isError && <Alert severity="error">The products could not be loaded: {products.error.message}</Alert>}
-      <TextField
-        select
-        size="small"
-        label="Product"
-        value={product ?? ''}
-        onChange={(e) => {
+      <ProductSelect
+        products={products.data ?? []}
+        value={product}
+        onChange={(code) => {
           setSaved(null);
-          setProduct(e.target.value);
+          setProduct(code);
         }}
-        sx={{ maxWidth: 360 }}
-      >
-        {(products.data ?? []).map((p) => (
-          <MenuItem key={p.product_code} value={p.product_code}>
-            {p.product_name} ({p.product_code})
-          </MenuItem>
-        ))}
-      </TextField>
+      />
       {saved && saved.product_code === product && (
         <Alert severity="success" onClose={() => setSaved(null)} data-testid="lifecycle-saved">
           Version {saved.verNum} of the {saved.product_code} lifecycle saved ({saved.diff.length}{' '}

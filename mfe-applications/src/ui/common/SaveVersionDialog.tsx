@@ -1,5 +1,5 @@
-// Saving asks first: what changed against the version the editor started from (the contract's
-// diffLifecycles), then saves it as a new version.
+// Saving a versioned setting (a lifecycle, decision tables) asks first: what changed against the version the editor
+// started from, what the new version changes for applications, then saves it.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -10,31 +10,35 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 
-export function SaveDialog({
-  product,
-  fromVersion,
+export function SaveVersionDialog({
+  title,
+  consequence,
+  confirmLabel,
   changes,
   busy,
   error,
   onConfirm,
   onClose,
 }: {
-  product: string;
-  fromVersion: number;
+  title: string;
+  /** What the new version changes for applications, after the version it was edited from. */
+  consequence: string;
+  confirmLabel: string;
   changes: readonly string[];
   busy: boolean;
   error: string | null;
   onConfirm: () => void;
   onClose: () => void;
 }) {
+  const titleId = useId();
   return (
-    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby="lifecycle-save-title">
-      <DialogTitle id="lifecycle-save-title">Save the {product} lifecycle as a new version?</DialogTitle>
+    <Dialog open onClose={busy ? undefined : onClose} maxWidth="sm" fullWidth aria-labelledby={titleId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-          Changes against version {fromVersion}. Applications already started keep the version they started with; new
-          ones take the new version.
+          {consequence}
         </Typography>
         {changes.length === 0 ? (
           <Typography>Nothing changed.</Typography>
@@ -58,7 +62,7 @@ export function SaveDialog({
           Keep editing
         </Button>
         <Button variant="contained" onClick={onConfirm} disabled={busy || changes.length === 0}>
-          Save new version
+          {confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>
