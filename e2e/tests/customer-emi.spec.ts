@@ -1,6 +1,7 @@
 // The applicant sees the loan's EMI and repayment schedule while choosing the amount and tenure (the loan
 // calculator field of the personal and the home loan, worked out in the browser with the contract's loanCost).
 import { expect, test } from '@playwright/test';
+import { expectNoSeriousViolations } from '../support/a11y';
 import {
   fillDate,
   next,
@@ -42,6 +43,12 @@ test('an applicant sees the EMI and the schedule change as they choose amount an
   await expect(schedule.getByRole('row')).toHaveCount(61);
   await expect(calculator).toContainText('over 5 years');
   await expect(calculator).toContainText('APR 12.00%');
+  // The schedule scrolls: a keyboard reaches it (axe: scrollable-region-focusable).
+  await expect(calculator.getByRole('region', { name: 'Repayment schedule by month' })).toHaveAttribute(
+    'tabindex',
+    '0',
+  );
+  await expectNoSeriousViolations(page, 'loan calculator');
   await calculator.scrollIntoViewIfNeeded();
   await screenshot(page, 'customer-emi');
 });

@@ -89,7 +89,13 @@ export function LoanCalculatorField({ field, label }: FieldRendererProps) {
             <Typography variant="body2">Total interest {formatCurrency(Number(cost.totalInterest))}</Typography>
             <Typography variant="body2">APR {formatPercent(Number(cost.apr))}</Typography>
           </Stack>
-          <Box sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          {/* It scrolls: focusable so a keyboard can scroll it too. */}
+          <Box
+            tabIndex={0}
+            role="region"
+            aria-label="Repayment schedule by month"
+            sx={{ maxHeight: 280, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
             <Table size="small" stickyHeader aria-label="Repayment schedule">
               <TableHead>
                 <TableRow>
