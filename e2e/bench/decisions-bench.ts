@@ -9,7 +9,7 @@
 // times on one server and takes the median; beside the wall times, which the machine's load moves, it gives the
 // server's CPU time per request (its process's utime + stime, /proc) and the ratio to GET /v3/users/roles timed the
 // same way in the same run (the auth lookup and the HTTP stack alone). Figures only; a line goes to history.jsonl.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, apiPath, type DecisionConfigAnswer, decryptPayload, encryptPayload } from '@originate/contract';
@@ -17,7 +17,7 @@ import { listening } from '@originate/tools/lib/process.mjs';
 import pg from 'pg';
 import { appendHistory } from './largeForm';
 import { login, PG_URL, postgresDatabase, startServer } from './lists-bench';
-import { median, percentile, round1 } from './stats';
+import { median, percentile, processCpuSeconds, round1 } from './stats';
 
 const WARM_UP = 50;
 const MEASURED = 500;
@@ -74,21 +74,6 @@ export interface DecisionFigures extends Runs {
 }
 
 type Session = Awaited<ReturnType<typeof login>>;
-
-/** Clock ticks per second of /proc's CPU figures (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** A process's CPU seconds so far (utime + stime from /proc/<pid>/stat), or NaN where there is no /proc. */
-export function processCpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name's closing parenthesis start at the third (a name may hold spaces).
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[14 - 3]) + Number(fields[15 - 3])) / TICKS_PER_SECOND;
-  } catch {
-    return Number.NaN;
-  }
-}
 
 /** `send` WARM_UP times, then MEASURED times one after another: its round trips' percentiles and the server's CPU. */
 async function timed(send: () => Promise<Response>, serverPid: number | undefined): Promise<Timing> {

@@ -27,7 +27,7 @@ function originName(origin: string): string {
     : origin;
 }
 
-export interface ScreenJs {
+interface ScreenJs {
   wireKiB: number;
   gzipKiB: number;
   rawKiB: number;

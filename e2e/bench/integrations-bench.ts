@@ -11,11 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_PATHS, type ApplicationAnswer, apiPath } from '@originate/contract';
-import { processCpuSeconds } from './decisions-bench';
 import { otherClient } from './documents-bench';
 import { appendHistory } from './largeForm';
 import { login, startServer } from './lists-bench';
-import { median, percentile, round1 } from './stats';
+import { median, percentile, processCpuSeconds, round1 } from './stats';
 
 const CONCURRENT = 50;
 const RUNS = 3;

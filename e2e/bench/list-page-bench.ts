@@ -10,12 +10,12 @@ import { SHELL } from '../support/system-under-test';
 import { appendHistory, throttled } from './largeForm';
 import { median, round1 } from './stats';
 
-export const LIST_PAGE_THROTTLES = [1, 4] as const;
+const LIST_PAGE_THROTTLES = [1, 4] as const;
 type Throttle = (typeof LIST_PAGE_THROTTLES)[number];
 const RUNS = 3;
 const QUIET_MS = 1000;
 /** Issue goals: menu click to first row painted. */
-export const LIST_PAGE_GOAL_MS: Record<Throttle, number> = { 1: 500, 4: 1500 };
+const LIST_PAGE_GOAL_MS: Record<Throttle, number> = { 1: 500, 4: 1500 };
 
 interface ListPageRequest {
   path: string;
@@ -32,7 +32,7 @@ interface ListPageRun {
   requests: ListPageRequest[];
 }
 
-export interface ListPageSummary {
+interface ListPageSummary {
   throttle: Throttle;
   runs: ListPageRun[];
   firstRowMedianMs: number;

@@ -3,6 +3,7 @@
 // stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients.
 // On the PostgreSQL at 127.0.0.1:5432 when it answers, else PGlite. The seeded database is kept between
 // runs (database originate_bench_lists, or bench-results/lists-pglite): only the first run pays the seed.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -18,9 +19,7 @@ import { freePort } from '@originate/tools/lib/ports.mjs';
 import { listening, type Proc, startNode, waitForOutput } from '@originate/tools/lib/process.mjs';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
 import pg from 'pg';
-import type { Queryable, Row } from '../../mock-server/src/db/types';
-import type { ListWants } from '../../mock-server/src/modules/lists/task-pages';
-import { percentile, round1 } from './stats';
+import { percentile, processCpuSeconds, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
 export const PG_URL = 'postgres://postgres@127.0.0.1:5432';
@@ -35,6 +34,13 @@ export const LIST_P95_GOAL_MS = 50;
 const SEED_RECORD = path.join(ROOT, 'bench-results', 'lists-seed.json');
 
 /** One statement a case's answer runs, as EXPLAIN (ANALYZE, BUFFERS) reads it on the bench's bank. */
+/** What a list answer carries, as the server's list code takes it (its ListWants). */
+interface ListWants {
+  tasks: boolean;
+  count: boolean;
+  groups: boolean;
+}
+
 export interface ListPlan {
   statement: string;
   plan: string[];
@@ -160,45 +166,17 @@ async function graphqlCase(
 }
 
 /**
- * EXPLAIN (ANALYZE, BUFFERS) of every statement a case's answer runs: the server's own list code run against
- * the bank with a database that records what it is asked (PostgreSQL only: PGlite is the server's own file).
- * The third run is the one shown (the first two warm the caches, as the timed runs are).
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement a case's answer runs, by the server's own list code on the bank
+ * (mock-server's scripts/list-plans.ts, in a process of its own; PostgreSQL only: PGlite is the server's own file).
  */
-async function plansOf(url: string, c: Case): Promise<ListPlan[]> {
+function plansOf(url: string, c: Case): ListPlan[] {
   if (!c.list) return [];
-  const pool = new pg.Pool({ connectionString: url, max: 1 });
-  try {
-    const asked: { sql: string; params: unknown[] }[] = [];
-    const db: Queryable = {
-      async query<T extends Row = Row>(sql: string, params: unknown[] = []) {
-        asked.push({ sql, params });
-        return (await pool.query(sql, params)).rows as T[];
-      },
-      async exec(sql: string) {
-        await pool.query(sql);
-      },
-    };
-    // Loaded here, not at the top: browser tests import this file, and Playwright's loader cannot resolve the
-    // server's sources (their extensionless package subpaths need tsx).
-    const [{ listApplications }, { findUserByName }] = await Promise.all([
-      import('../../mock-server/src/modules/lists/task-pages'),
-      import('../../mock-server/src/modules/users/directory'),
-    ]);
-    const user = await findUserByName(db, c.who);
-    if (!user) throw new Error(`no user ${c.who} in the bench bank`);
-    asked.length = 0;
-    await listApplications(db, user, c.list.args, new Date(), c.list.wants);
-    const plans: ListPlan[] = [];
-    for (const { sql, params } of asked) {
-      const explain = `EXPLAIN (ANALYZE, BUFFERS) ${sql}`;
-      for (let i = 0; i < 2; i++) await pool.query(explain, params);
-      const { rows } = await pool.query<{ 'QUERY PLAN': string }>(explain, params);
-      plans.push({ statement: sql.replace(/\s+/g, ' ').slice(0, 160), plan: rows.map((r) => r['QUERY PLAN']) });
-    }
-    return plans;
-  } finally {
-    await pool.end();
-  }
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/list-plans.ts', JSON.stringify({ url, who: c.who, ...c.list })],
+    { cwd: path.join(ROOT, 'mock-server'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(out) as ListPlan[];
 }
 
 async function once(url: string, c: Case): Promise<number> {
@@ -207,14 +185,6 @@ async function once(url: string, c: Case): Promise<number> {
   const text = await res.text();
   if (!res.ok) throw new Error(`${c.what}: ${res.status} ${text}`);
   return performance.now() - started;
-}
-
-/** A process's CPU time so far (user + system) in µs, from /proc; null where there is none. */
-export function processCpuMicros(pid: number | undefined): number | null {
-  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return null;
-  // After the command's closing parenthesis: state is field 0, utime 11 and stime 12, in ticks of 1/100 s.
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
 export async function measure(
@@ -229,9 +199,9 @@ export async function measure(
   for (let i = 0; i < WARMUP && (i < 3 || performance.now() < budget); i++) await once(url, c);
   const alone: number[] = [];
   const stop = performance.now() + BUDGET_SECONDS * 1000;
-  const cpuBefore = processCpuMicros(serverPid);
+  const cpuBefore = processCpuSeconds(serverPid);
   while (alone.length < RUNS_ALONE && (alone.length < 20 || performance.now() < stop)) alone.push(await once(url, c));
-  const cpuAfter = processCpuMicros(serverPid);
+  const cpuAfter = processCpuSeconds(serverPid);
   alone.sort((a, b) => a - b);
   // 50 clients, each one request at a time, for LOAD_SECONDS.
   const under: number[] = [];
@@ -250,8 +220,10 @@ export async function measure(
     runs: alone.length,
     rps: Math.round(under.length / LOAD_SECONDS),
     p95UnderLoadMs: round1(percentile(under, 95)),
-    serverCpuUsPerRequest:
-      cpuBefore === null || cpuAfter === null ? null : Math.round((cpuAfter - cpuBefore) / alone.length),
+    // NaN where there is no /proc.
+    serverCpuUsPerRequest: Number.isNaN(cpuAfter - cpuBefore)
+      ? null
+      : Math.round(((cpuAfter - cpuBefore) * 1_000_000) / alone.length),
     rows,
     plans,
   };
@@ -374,7 +346,7 @@ export async function listsBench(): Promise<ListFigures> {
     ];
     const timings: ListTiming[] = [];
     for (const c of cases) {
-      const plans = url ? await plansOf(url, c) : [];
+      const plans = url ? plansOf(url, c) : [];
       for (const { statement, plan } of plans) {
         console.log(
           `bench lists: EXPLAIN (ANALYZE, BUFFERS), ${c.what} [${c.who}]: ${statement}\n  ${plan.join('\n  ')}`,

@@ -291,7 +291,7 @@ export function outputCellProblem(cell: string): string | null {
 // ---------------------------------------------------------------------------------------------------------------
 // The table's checks, named as the server names them (document.<table>.rules[r].<column>)
 
-export type Rule = DecisionTable['rules'][number];
+type Rule = DecisionTable['rules'][number];
 
 /** The field of a cell as the server's refusals name it. */
 export const cellField = (table: DecisionTableName, row: number, column: string) =>
@@ -407,7 +407,7 @@ export function setCell(
 }
 
 /** How many rows of a table differ from the version it started from (added, removed, moved or edited). */
-export function changedRows(before: DecisionTable, after: DecisionTable): number {
+function changedRows(before: DecisionTable, after: DecisionTable): number {
   const same = (a: Rule | undefined, b: Rule | undefined) => JSON.stringify(a) === JSON.stringify(b);
   let changed = 0;
   for (let r = 0; r < Math.max(before.rules.length, after.rules.length); r++) {

@@ -12,7 +12,7 @@ import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 const AHEAD = '300px';
 
 /** A widget's frame before it is drawn: its card and title, a skeleton where its figures will be. */
-export function WidgetFrame({
+function WidgetFrame({
   testId,
   title,
   loading,
