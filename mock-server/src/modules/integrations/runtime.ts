@@ -40,7 +40,7 @@ const RUNNING = new WeakMap<AppContext, Integrations>();
 export async function startIntegrations(ctx: AppContext): Promise<Integrations> {
   const config = ctx.config.integrations;
   const needsSandbox = INTEGRATION_KINDS.some((kind) => !config.vendors[kind].url);
-  const sandbox = needsSandbox ? await startSandbox(config.sandboxLatencyMs) : null;
+  const sandbox = needsSandbox ? await startSandbox(config.sandboxLatencyMs, 1 + config.retries) : null;
   const policy = {
     retries: config.retries,
     retryBaseMs: config.retryBaseMs,

@@ -1,7 +1,9 @@
 // The built-in sandbox vendors (README "Integrations"): one HTTP server on 127.0.0.1 that answers every kind's
 // calls as a vendor would, deterministically (the same inputs give the same report), with realistic shapes. A
-// test chooses failure modes per kind (failNext: a timeout, a 5xx or a malformed answer); INTEGRATION_SANDBOX_LATENCY_MS
-// makes every answer slow (the bench's 1 s vendor). The server starts it when a kind has no real vendor URL.
+// test chooses failure modes per kind (failNext: a timeout, a 5xx or a malformed answer), or, from outside the process
+// (a browser test), by the applicant: a flaky PAN (flakyBureauFault) fails its first bureau fetch. There is no control
+// route. INTEGRATION_SANDBOX_LATENCY_MS makes every answer slow (the bench's 1 s vendor). The server starts it when a
+// kind has no real vendor URL.
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -210,6 +212,21 @@ const EMPLOYEES = [
   ['E1008', 'Kavita Joshi', 'Credit manager', 'Ahmedabad Navrangpura'],
 ] as const;
 
+/**
+ * The bureau's flaky applicants (README "Integrations"): a PAN whose four digits are 9999 (no seeded PAN has them)
+ * fails its first fetch, every attempt of it, and is answered from the next fetch on; its last letter chooses the
+ * failure: T a timeout, M a malformed answer, any other a 503. A browser test shows a vendor failure and its retry
+ * this way: the failure is chosen by the data, so nothing outside the process can make the sandbox fail otherwise.
+ */
+function flakyBureauFault(pan: string): SandboxFault | null {
+  const normal = pan.toUpperCase();
+  if (!isValidPan(normal) || normal.slice(5, 9) !== '9999') return null;
+  return normal[9] === 'T' ? 'timeout' : normal[9] === 'M' ? 'malformed' : '5xx';
+}
+
+/** How many flaky PANs the sandbox remembers (oldest forgotten first): bounds its memory, not a limit a test meets. */
+const FLAKY_PANS_KEPT = 10_000;
+
 export interface Sandbox {
   readonly url: string;
   /** The next `times` calls of a kind fail this way (a test's choice); later ones are answered again. */
@@ -219,8 +236,25 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
-export async function startSandbox(latencyMs: number): Promise<Sandbox> {
+/**
+ * attemptsPerCall is how many attempts the client makes of a retried call (1 + INTEGRATION_RETRIES): a flaky PAN's
+ * first fetch fails on each of them. A malformed answer is not retried, so it fails one attempt.
+ */
+export async function startSandbox(latencyMs: number, attemptsPerCall: number): Promise<Sandbox> {
   const faults = new Map<IntegrationKind, SandboxFault[]>();
+  /** The attempts each flaky PAN has failed so far. */
+  const flakyFailed = new Map<string, number>();
+  const flakyFault = (body: Record<string, unknown>): SandboxFault | undefined => {
+    const pan = str(body.pan).toUpperCase();
+    const fault = flakyBureauFault(pan);
+    if (!fault) return undefined;
+    const failed = flakyFailed.get(pan) ?? 0;
+    if (failed >= (fault === 'malformed' ? 1 : attemptsPerCall)) return undefined;
+    flakyFailed.delete(pan);
+    flakyFailed.set(pan, failed + 1);
+    if (flakyFailed.size > FLAKY_PANS_KEPT) flakyFailed.delete(flakyFailed.keys().next().value as string);
+    return fault;
+  };
   const counts = new Map<IntegrationKind, number>();
   /** Core banking's loans by idempotency key: a repeated creation answers the first loan. */
   const loans = new Map<string, unknown>();
@@ -291,9 +325,6 @@ export async function startSandbox(latencyMs: number): Promise<Sandbox> {
         return;
       }
       counts.set(kind, (counts.get(kind) ?? 0) + 1);
-      const fault = faults.get(kind)?.shift();
-      // A timeout holds the request until the caller gives up (its socket closes) or the sandbox closes.
-      if (fault === 'timeout') return;
       let body: Record<string, unknown>;
       try {
         const parsed: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
@@ -303,6 +334,9 @@ export async function startSandbox(latencyMs: number): Promise<Sandbox> {
         response.writeHead(400, { 'content-type': 'application/json' }).end('{"status":"BAD_REQUEST"}');
         return;
       }
+      const fault = faults.get(kind)?.shift() ?? (kind === 'bureau' ? flakyFault(body) : undefined);
+      // A timeout holds the request until the caller gives up (its socket closes) or the sandbox closes.
+      if (fault === 'timeout') return;
       const answer = () => {
         if (response.destroyed) return;
         if (fault === '5xx') {
