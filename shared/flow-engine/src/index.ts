@@ -10,6 +10,7 @@ export {
 export {
   addTableRow,
   type CellValue,
+  changedFields,
   createFormState,
   type FormOptions,
   type FormState,

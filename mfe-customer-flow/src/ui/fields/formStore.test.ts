@@ -39,3 +39,44 @@ describe('form store: a typed value', () => {
     expect(store.typed('city')).toBeUndefined();
   });
 });
+
+describe('form store: who hears a binding', () => {
+  const fields = [field('amount', 'text'), field('double', 'text', {}, { formulas: { expression: 'amount * 2' } })];
+  const initial = createFormState(component([...fields, field('city', 'text')]), {}, options());
+  const context = ['session', 'labels'];
+  const bound = (state: FormBinding['state'], ctx: readonly unknown[] | undefined = context) =>
+    ({ state, context: ctx }) as Pick<FormBinding, 'state' | 'context'> as FormBinding;
+  const listen = (store: ReturnType<typeof createFormStore>) => {
+    const heard: string[] = [];
+    for (const f of initial.fields) store.subscribeField(f, () => heard.push(f.key));
+    return heard;
+  };
+
+  it('the same context: the fields whose part of the state changed (a formula included), no other', () => {
+    const store = createFormStore(bound(initial));
+    const heard = listen(store);
+    store.set(bound(setFieldValue(initial, 'amount', 21)));
+    expect(heard.sort()).toEqual(['amount', 'double']);
+  });
+
+  it('another context, or none: every field', () => {
+    const store = createFormStore(bound(initial));
+    const heard = listen(store);
+    store.set(bound(initial, ['session', 'other labels']));
+    expect(heard.sort()).toEqual(['amount', 'city', 'double']);
+    heard.length = 0;
+    store.set(bound(initial, undefined));
+    expect(heard.sort()).toEqual(['amount', 'city', 'double']);
+  });
+
+  it('a field whose typed value leaves with a binding hears it, its value unchanged in the state', () => {
+    const store = createFormStore(bound(initial));
+    const heard = listen(store);
+    store.type('city', 'Pune');
+    store.untype('city');
+    heard.length = 0;
+    store.set(bound(setFieldValue(initial, 'amount', 3)));
+    expect(store.typed('city')).toBeUndefined();
+    expect(heard.sort()).toEqual(['amount', 'city', 'double']);
+  });
+});

@@ -3,7 +3,7 @@
 // the fields the engine changed with it (formulas, rules) and nothing else — not the whole form.
 
 import type { FieldConfig, FieldOptions, FieldValue } from '@originate/contract';
-import type { FieldError } from '@originate/flow-engine';
+import { changedFields, type FieldError } from '@originate/flow-engine';
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react';
 import { type FormBinding, inputText } from './types';
 
@@ -21,6 +21,17 @@ export interface FormStore {
   /** The field was left: its typed value goes with the next binding, whatever that holds. */
   untype(key: string): void;
   subscribeKey(key: string, listener: () => void): () => void;
+  /**
+   * A top-level field's listener: hears the bindings that may change what the field shows (its part of the
+   * state changed, or the binding's context did; an OTP field every binding: it shows another field's value)
+   * and its typed values.
+   */
+  subscribeField(field: FieldConfig, listener: () => void): () => void;
+}
+
+function sameContext(a: FormBinding, b: FormBinding): boolean {
+  const [x, y] = [a.context, b.context];
+  return x !== undefined && y !== undefined && x.length === y.length && x.every((item, i) => Object.is(item, y[i]));
 }
 
 export function createFormStore(initial: FormBinding): FormStore {
@@ -28,19 +39,39 @@ export function createFormStore(initial: FormBinding): FormStore {
   const listeners = new Set<() => void>();
   const typed = new Map<string, { value: FieldValue; left?: boolean }>();
   const keyListeners = new Map<string, Set<() => void>>();
+  const fieldListeners = new Map<string, Set<() => void>>();
   const notifyKey = (key: string) => {
     for (const listener of keyListeners.get(key) ?? []) listener();
+  };
+  const listen = (map: Map<string, Set<() => void>>, key: string, listener: () => void) => {
+    let set = map.get(key);
+    if (!set) {
+      set = new Set();
+      map.set(key, set);
+    }
+    set.add(listener);
+    return () => set.delete(listener);
   };
   return {
     get: () => current,
     set(binding) {
       if (binding === current) return;
       const sameScreen = binding.state.component === current.state.component;
+      const changed = sameContext(current, binding) ? changedFields(current.state, binding.state) : 'all';
       current = binding;
-      // A typed value leaves once a binding holds it (a newer one typed since stays).
+      // A typed value leaves once a binding holds it (a newer one typed since stays); its field shows the
+      // binding's value from now on, so it hears of it whatever else changed.
+      const untyped: string[] = [];
       for (const [key, entry] of typed)
-        if (!sameScreen || entry.left || Object.is(binding.state.values[key], entry.value)) typed.delete(key);
+        if (!sameScreen || entry.left || Object.is(binding.state.values[key], entry.value)) {
+          typed.delete(key);
+          untyped.push(key);
+        }
       for (const listener of listeners) listener();
+      if (changed === 'all') for (const set of fieldListeners.values()) for (const listener of set) listener();
+      else
+        for (const key of new Set([...changed, ...untyped]))
+          for (const listener of fieldListeners.get(key) ?? []) listener();
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -55,14 +86,16 @@ export function createFormStore(initial: FormBinding): FormStore {
       const entry = typed.get(key);
       if (entry) entry.left = true;
     },
-    subscribeKey(key, listener) {
-      let set = keyListeners.get(key);
-      if (!set) {
-        set = new Set();
-        keyListeners.set(key, set);
-      }
-      set.add(listener);
-      return () => set.delete(listener);
+    subscribeKey: (key, listener) => listen(keyListeners, key, listener),
+    subscribeField(field, listener) {
+      const own = listen(keyListeners, field.key, listener);
+      const all = field.field_type_details.type === 'otp';
+      if (all) listeners.add(listener);
+      const slice = all ? () => listeners.delete(listener) : listen(fieldListeners, field.key, listener);
+      return () => {
+        own();
+        slice();
+      };
     },
   };
 }
@@ -136,18 +169,7 @@ function sameView(a: FieldView, b: FieldView): boolean {
 
 export function useFieldView(field: FieldConfig): FieldView {
   const store = useFormStore();
-  const { key } = field;
-  const subscribe = useCallback(
-    (listener: () => void) => {
-      const all = store.subscribe(listener);
-      const own = store.subscribeKey(key, listener);
-      return () => {
-        all();
-        own();
-      };
-    },
-    [store, key],
-  );
+  const subscribe = useCallback((listener: () => void) => store.subscribeField(field, listener), [store, field]);
   const pick = useCallback(
     (binding: FormBinding): FieldView => ({
       hidden: binding.state.hidden.has(field.key),

@@ -26,6 +26,12 @@ export interface FieldRendererProps {
 /** The form as the renderers see it: the engine's state plus what to do on each input. */
 export interface FormBinding {
   state: FormState;
+  /**
+   * What the functions below read besides `state`: a binding whose entries are the same as the previous
+   * one's answers as it did for every field whose part of the state is unchanged (formStore then tells
+   * only the changed fields). Without it, every field hears of every binding.
+   */
+  context?: readonly unknown[];
   /** The error to show for a field or cell key (the engine computes all; shown once dirty). */
   shownError(key: string): FieldError | undefined;
   label(field: FieldConfig): string;

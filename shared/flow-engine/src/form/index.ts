@@ -13,6 +13,7 @@
 // plan.ts: the options, the state and its hidden part; draft.ts: one change's mutable copy and how it
 // settles; conceal.ts: hidden fields; validate.ts; totals.ts: table values and totals; state.ts, tables.ts
 // and checks.ts: the operations.
+export { changedFields } from './changes';
 export { fillFacts, isFormValid, submitCheck } from './checks';
 export type { CellValue, FormOptions, FormState } from './plan';
 export { createFormState, markDirty, setFieldValue, shownValue } from './state';

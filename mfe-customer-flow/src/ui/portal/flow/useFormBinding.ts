@@ -56,6 +56,7 @@ export function useFormBinding(a: BindingArgs): FormBinding | null {
     };
     return {
       state: form,
+      context: [session, serverErrors, options, submitted, runMicroflow, verified, translate, labelOf],
       shownError: (key) =>
         serverErrors[key] ?? (form.dirty.has(key) ? (form.errors[key] ?? form.cellErrors[key]) : undefined),
       label: labelOf,
