@@ -85,7 +85,8 @@ function resumeLink(token: string): string {
   return `${window.location.origin}/dynamic-resume?transactionToken=${encodeURIComponent(token)}`;
 }
 
-function ResumeLink({ token }: { token: string }) {
+// The parts below the form are memoised like FlowHeader (see there): a keystroke re-renders none of them.
+const ResumeLink = memo(function ResumeLink({ token }: { token: string }) {
   const link = resumeLink(token);
   const copy = () =>
     navigator.clipboard
@@ -114,7 +115,7 @@ function ResumeLink({ token }: { token: string }) {
       </Stack>
     </Paper>
   );
-}
+});
 
 export interface FlowScreenProps {
   setup: FlowSetup;
@@ -175,15 +176,11 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
         )}
         <Paper component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 } }}>
           {step && (
-            <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
-              {translate(step.subSectionName)}
-              {step.applicant.type !== 'primary' && ' '}
-              {step.applicant.type !== 'primary' && (
-                <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
-                  ({step.applicant.type === 'secondary' ? 'co-applicant' : 'guarantor'} {(step.jointIndex ?? 0) + 1})
-                </Typography>
-              )}
-            </Typography>
+            <StepTitle
+              title={translate(step.subSectionName)}
+              applicantType={step.applicant.type}
+              jointIndex={step.jointIndex ?? 0}
+            />
           )}
           {!component || !binding ? (
             <Alert severity="error">This step's form ({step?.componentId ?? 'none'}) is not configured.</Alert>
@@ -205,13 +202,7 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
           />
         </Paper>
         {options.role === 'applicant' && flow.resumeToken && <ResumeLink token={flow.resumeToken} />}
-        {onStartOver && flow.application && (
-          <Box>
-            <Button size="small" color="inherit" onClick={onStartOver}>
-              Start a new application
-            </Button>
-          </Box>
-        )}
+        {onStartOver && flow.application && <StartOver onStartOver={onStartOver} />}
         {flow.preview && (
           <Dialog open onClose={flow.closePreview} maxWidth="md" fullWidth>
             <DialogTitle>{flow.preview.fileName}</DialogTitle>
@@ -267,6 +258,38 @@ const FlowHeader = memo(function FlowHeader({
       <SyncChip status={sync} />
       {toolbar}
     </Stack>
+  );
+});
+
+const StepTitle = memo(function StepTitle({
+  title,
+  applicantType,
+  jointIndex,
+}: {
+  title: string;
+  applicantType: string;
+  jointIndex: number;
+}) {
+  return (
+    <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+      {title}
+      {applicantType !== 'primary' && ' '}
+      {applicantType !== 'primary' && (
+        <Typography component="span" color="text.secondary" sx={{ ml: 1 }}>
+          ({applicantType === 'secondary' ? 'co-applicant' : 'guarantor'} {jointIndex + 1})
+        </Typography>
+      )}
+    </Typography>
+  );
+});
+
+const StartOver = memo(function StartOver({ onStartOver }: { onStartOver(): void }) {
+  return (
+    <Box>
+      <Button size="small" color="inherit" onClick={onStartOver}>
+        Start a new application
+      </Button>
+    </Box>
   );
 });
 
