@@ -1,7 +1,6 @@
 // Layout elements (spec §3): element_row, element_column, heading and field, with the grid sizes of
 // spec §9: custom (a percentage of the row), content (as wide as the field needs), auto (share the rest).
 // On a phone every column takes the full width. Without a layout, one field per row in order.
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { useTheme } from '@mui/material/styles';
 import type { FieldConfig, GridSize, LayoutElement } from '@originate/contract';
 import type { FormState } from '@originate/flow-engine';
@@ -189,7 +188,11 @@ const FormItems = memo(function FormItems({
   const variables = useMemo(() => fieldVariables(theme) as CSSProperties, [theme]);
   return (
     <>
-      <GlobalStyles styles={FORM_CSS} />
+      {/* A stylesheet the browser parses itself, once (React puts it in the head and keeps one copy): through
+          emotion, stylis would parse it and insert it rule by rule in the frame that mounts the form. */}
+      <style href="originate-form-fields" precedence="default">
+        {FORM_CSS}
+      </style>
       <div className={FORM_CLASS} style={variables}>
         {chunks(shown).map((run, i) => (
           // A run's position is its identity: the last run grows as slices mount.
