@@ -142,7 +142,7 @@ declare global {
  * records each animation frame (time, the formula's text, whether the target shows) while `recording`.
  * No named inner functions: tsx's name-keeping helper (__name) does not exist in the page.
  */
-function instrument(spec: ProbeSpec): void {
+export function instrument(spec: ProbeSpec): void {
   // The entries recordEventTiming (portal.ts, an init script added before this one) collects.
   const probe: FormProbe = {
     events: window.__eventTiming ?? [],
@@ -366,7 +366,7 @@ interface Plan {
   surveyjs: Side;
 }
 
-async function plan(): Promise<Plan> {
+export async function plan(): Promise<Plan> {
   const generated = generateFlow();
   const config = benchConfig();
   const form = toSurveyJs(generated);
@@ -480,7 +480,7 @@ export const keyOffsetMs = (i: number): number => (i * 7) % FRAME_MS;
  * waiting for the page to handle the previous one, as a typist's keys reach the browser whatever the page
  * is doing.
  */
-async function typeOnSchedule(cdp: CDPSession, keys: readonly string[], gapMs: number): Promise<void> {
+export async function typeOnSchedule(cdp: CDPSession, keys: readonly string[], gapMs: number): Promise<void> {
   const started = performance.now();
   const sent: Promise<unknown>[] = [];
   for (const [i, key] of keys.entries()) {
