@@ -8,6 +8,7 @@ import {
   inputCellProblem,
   moveRow,
   newRowId,
+  olderVersionDifference,
   outputCellProblem,
   removeRow,
   setCell,
@@ -164,5 +165,18 @@ describe('row edits', () => {
 
   it('names a cell by row number, row id and column heading', () => {
     expect(cellName(pricing, 1, 'rate')).toBe('Row 2 (band-2), Rate % a year');
+  });
+});
+
+describe('an older version against the one in use', () => {
+  it('says what changed since: rows per table and the FOIR cap', () => {
+    const inUse = { ...setCell(document, 'pricing', 1, 'rate', '9.1'), foirCapPercent: document.foirCapPercent - 5 };
+    expect(olderVersionDifference(document, inUse, 7)).toBe(
+      `Changed since, in version 7 (in use): Pricing: 1 row changed, FOIR cap ${document.foirCapPercent}% → ${inUse.foirCapPercent}%.`,
+    );
+  });
+
+  it('says when nothing did (a version saved back unchanged)', () => {
+    expect(olderVersionDifference(document, { ...document }, 7)).toBe('The same tables as version 7, the one in use.');
   });
 });

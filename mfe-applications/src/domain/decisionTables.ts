@@ -423,3 +423,17 @@ export function documentChanges(before: DecisionDocument, after: DecisionDocumen
     return n === 0 ? [] : [`${label}: ${n} ${n === 1 ? 'row' : 'rows'} changed`];
   });
 }
+
+/**
+ * What changed from an older version to the one in use, as the older version's note says it: the rows changed per
+ * table and the FOIR cap ('Pricing: 1 row changed, FOIR cap 55% → 50%'), or that nothing did.
+ */
+export function olderVersionDifference(older: DecisionDocument, inUse: DecisionDocument, inUseVerNum: number): string {
+  const changes = documentChanges(older, inUse);
+  if (older.foirCapPercent !== inUse.foirCapPercent) {
+    changes.push(`FOIR cap ${older.foirCapPercent}% → ${inUse.foirCapPercent}%`);
+  }
+  return changes.length === 0
+    ? `The same tables as version ${inUseVerNum}, the one in use.`
+    : `Changed since, in version ${inUseVerNum} (in use): ${changes.join(', ')}.`;
+}

@@ -45,7 +45,7 @@ function renderEditor(onSaved = jest.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <DecisionEditor initial={initial} savedBy="Meera Krishnan" readOnly={false} onSaved={onSaved} />
+      <DecisionEditor initial={initial} savedBy="Meera Krishnan" readOnlyNote={null} onSaved={onSaved} />
     </QueryClientProvider>,
   );
   return onSaved;

@@ -28,15 +28,17 @@ import { DecisionTableGrid, type RowEdits } from './DecisionTableGrid';
 export function DecisionEditor({
   initial,
   savedBy,
-  readOnly,
+  readOnlyNote,
   onSaved,
 }: {
   initial: DecisionConfigAnswer;
   /** The name of who saved the version shown. */
   savedBy: string;
-  readOnly: boolean;
+  /** Why the tables are read only (a reader, or an older version), or null for an editor of the latest. */
+  readOnlyNote: string | null;
   onSaved: (saved: DecisionConfigAnswer) => void;
 }) {
+  const readOnly = readOnlyNote !== null;
   const [document, setDocument] = useState(initial.document);
   const [tableName, setTableName] = useState<DecisionTableName>('pricing');
   const [confirming, setConfirming] = useState(false);
@@ -100,7 +102,7 @@ export function DecisionEditor({
             Version {initial.verNum} · saved {formatDateTime(initial.createdAt)} by {savedBy}
           </>
         }
-        readOnlyNote={readOnly ? 'Read only: only an operations admin changes decision tables.' : null}
+        readOnlyNote={readOnlyNote}
         problems={problems.length}
         changes={changes.length === 0 ? 'No changes' : `${changes.join(', ')}: not saved`}
         statusTestId="decision-status"

@@ -1,10 +1,13 @@
 // Settings → Decision tables: pick a product, see its credit decision's tables and its versions (who saved each,
-// when); an operations admin edits a table and saves the decision as a new version, everyone else reads it.
+// when); an operations admin edits a table and saves the decision as a new version, everyone else reads it. A
+// version in the history opens read only, with what changed since; the draft of the latest stays as it was.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -15,6 +18,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useDecision, useDecisionVersions } from '../../api/useDecisions';
 import { useProducts } from '../../api/useLists';
+import { olderVersionDifference } from '../../domain/decisionTables';
 import { mayEditLifecycles } from '../../domain/lifecycleEditor';
 import { ProductSelect } from '../common/ProductSelect';
 import { DecisionEditor } from './DecisionEditor';
@@ -26,10 +30,15 @@ export function DecisionTablesPage() {
   const products = useProducts();
   const [product, setProduct] = useState<string | null>(null);
   const [saved, setSaved] = useState<DecisionConfigAnswer | null>(null);
+  /** The older version open read only, or null for the latest. */
+  const [viewing, setViewing] = useState<number | null>(null);
   const decision = useDecision(product);
+  const older = useDecision(viewing === null ? null : product, viewing ?? undefined);
   const versions = useDecisionVersions(product);
   const shown = decision.data;
-  const savedBy = versions.data?.data.find((v) => v.verNum === shown?.verNum)?.createdByName ?? shown?.createdBy;
+  const savedByOf = (verNum: number | undefined, fallback: string | undefined) =>
+    versions.data?.data.find((v) => v.verNum === verNum)?.createdByName ?? fallback ?? '';
+  const open = (verNum: number) => setViewing(verNum === shown?.verNum ? null : verNum);
 
   return (
     <Box sx={{ p: { xs: 1.5, sm: 3 }, display: 'grid', gap: 2, minWidth: 0, maxWidth: 1600 }}>
@@ -47,6 +56,7 @@ export function DecisionTablesPage() {
         value={product}
         onChange={(code) => {
           setSaved(null);
+          setViewing(null);
           setProduct(code);
         }}
       />
@@ -71,14 +81,32 @@ export function DecisionTablesPage() {
             alignItems: 'start',
           }}
         >
-          <DecisionEditor
-            // A new version (after a save) starts a new draft from it.
-            key={`${shown.product}:${shown.verNum}`}
-            initial={shown}
-            savedBy={savedBy ?? shown.createdBy}
-            readOnly={!editable}
-            onSaved={setSaved}
-          />
+          <Box sx={{ minWidth: 0 }}>
+            {viewing !== null && (
+              <OlderVersion
+                verNum={viewing}
+                inUse={shown}
+                older={older.data}
+                error={older.error}
+                savedBy={savedByOf(viewing, older.data?.createdBy)}
+                onBack={() => setViewing(null)}
+              />
+            )}
+            {/* Kept, hidden, while an older version is open: the draft of the latest is not lost. */}
+            <Box hidden={viewing !== null}>
+              <DecisionEditor
+                // A new version (after a save) starts a new draft from it.
+                key={`${shown.product}:${shown.verNum}`}
+                initial={shown}
+                savedBy={savedByOf(shown.verNum, shown.createdBy)}
+                readOnlyNote={editable ? null : 'Read only: only an operations admin changes decision tables.'}
+                onSaved={(next) => {
+                  setViewing(null);
+                  setSaved(next);
+                }}
+              />
+            </Box>
+          </Box>
           <Paper variant="outlined" component="section" aria-labelledby="decision-versions-title" sx={{ p: 2 }}>
             <Typography id="decision-versions-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
               Versions
@@ -89,26 +117,81 @@ export function DecisionTablesPage() {
               <Skeleton variant="rounded" height={80} />
             ) : (
               <List dense aria-label="Versions" data-testid="decision-versions">
-                {versions.data.data.map((v) => (
-                  <ListItem key={v.verNum} disableGutters divider>
-                    <ListItemText
-                      primary={
-                        <>
-                          Version {v.verNum}{' '}
-                          {v.verNum === versions.data.data[0]?.verNum && (
-                            <Chip size="small" color="success" variant="outlined" label="in use" />
-                          )}
-                        </>
-                      }
-                      secondary={`${formatDateTime(v.createdAt)} by ${v.createdByName}`}
-                    />
-                  </ListItem>
-                ))}
+                {versions.data.data.map((v) => {
+                  const current = v.verNum === (viewing ?? shown.verNum);
+                  return (
+                    <ListItem key={v.verNum} disablePadding divider>
+                      <ListItemButton
+                        selected={current}
+                        aria-current={current ? 'true' : undefined}
+                        onClick={() => open(v.verNum)}
+                        sx={{ px: 1 }}
+                      >
+                        <ListItemText
+                          primary={
+                            <>
+                              Version {v.verNum}{' '}
+                              {v.verNum === versions.data.data[0]?.verNum && (
+                                <Chip size="small" color="success" variant="outlined" label="in use" />
+                              )}
+                            </>
+                          }
+                          secondary={`${formatDateTime(v.createdAt)} by ${v.createdByName}`}
+                        />
+                      </ListItemButton>
+                    </ListItem>
+                  );
+                })}
               </List>
             )}
           </Paper>
         </Box>
       )}
+    </Box>
+  );
+}
+
+/** An older version, read only: what changed since in the version in use, and the way back to it. */
+function OlderVersion({
+  verNum,
+  inUse,
+  older,
+  error,
+  savedBy,
+  onBack,
+}: {
+  verNum: number;
+  inUse: DecisionConfigAnswer;
+  older: DecisionConfigAnswer | undefined;
+  error: Error | null;
+  savedBy: string;
+  onBack: () => void;
+}) {
+  const back = (
+    <Button color="inherit" size="small" onClick={onBack}>
+      Back to version {inUse.verNum}
+    </Button>
+  );
+  if (error) {
+    return (
+      <Alert severity="error" action={back}>
+        Version {verNum} could not be loaded: {error.message}
+      </Alert>
+    );
+  }
+  if (!older) return <Skeleton variant="rounded" height={320} />;
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Alert severity="info" action={back} data-testid="decision-older-version">
+        An older version, read only. {olderVersionDifference(older.document, inUse.document, inUse.verNum)}
+      </Alert>
+      <DecisionEditor
+        key={`${older.product}:${older.verNum}`}
+        initial={older}
+        savedBy={savedBy}
+        readOnlyNote={`Read only: version ${older.verNum} is an older version. Decisions taken with it keep it; applications decided from now on use version ${inUse.verNum}.`}
+        onSaved={onBack}
+      />
     </Box>
   );
 }
