@@ -9,10 +9,12 @@ import {
   apiPath,
   encryptPayload,
   type FlowApplication,
+  formatCurrency,
   type LoginResponse,
   type SaveApplicationBody,
   type TaskConfigsAnswer,
 } from '@originate/contract';
+import { loanCost } from '@originate/contract/templates';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { approversApplication, copyApplication } from '../support/data';
@@ -49,19 +51,36 @@ test('the officer reads the controlled fields, edits the rest; a direct save of 
   await expect(amount).toBeDisabled();
   await expect(rate).toBeDisabled();
   await expect(rate).toHaveValue(String(before.customFields.interest_rate));
-  // The rest of the form stays the officer's to edit.
-  const emi = page.getByRole('textbox', { name: 'Estimated EMI' });
-  await expect(emi).toBeEditable();
+  // The rest of the form stays the officer's to edit; the loan's one EMI is the calculator's, on the terms shown.
+  const tenure = page.getByRole('slider', { name: 'Tenure (years)' });
+  await expect(tenure).toBeEnabled();
   await expect(page.getByRole('combobox', { name: 'Loan purpose' })).toBeEnabled();
+  const emi = page.getByRole('region', { name: 'Your EMI and repayment schedule' }).getByTestId('emi');
+  const emiOver = (years: number) =>
+    `${formatCurrency(
+      Number(
+        loanCost({
+          amount: Number(before.customFields.loan_amount),
+          annualRatePercent: Number(before.customFields.interest_rate),
+          tenureMonths: years * 12,
+        }).emi,
+      ),
+    )} a month`;
+  const years = Number(before.customFields.tenure_years);
+  await expect(emi).toHaveText(emiOver(years));
   await screenshot(page, 'applications-field-access-officer');
 
-  // Saving the form as shown (the read-only fields sent back untouched) is accepted.
-  await emi.fill('38500');
+  // Saving the form as shown (the read-only fields sent back untouched) is accepted: the tenure a year
+  // longer (shorter at the slider's end), the EMI following it.
+  const changed = years < 30 ? years + 1 : years - 1;
+  await tenure.focus();
+  await tenure.press(years < 30 ? 'ArrowRight' : 'ArrowLeft');
+  await expect(emi).toHaveText(emiOver(changed));
   const saved = saveResponse(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   expect((await saved).status()).toBe(200);
   const afterUi = await stored(officer, id);
-  expect(afterUi.customFields.emi_estimate).toBe('38500');
+  expect(Number(afterUi.customFields.tenure_years)).toBe(changed);
   expect(afterUi.customFields.interest_rate).toBe(before.customFields.interest_rate);
 
   // Around the form: a direct save changing the rate is refused, naming the field, and changes nothing.

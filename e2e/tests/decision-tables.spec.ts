@@ -1,6 +1,7 @@
 // Settings → Decision tables against the real server: the operations admin changes the rate of the home loan's
 // pricing row that prices a given applicant, saves the tables as a new version and sees it in the history; the
-// next decision on that applicant's application is taken on the new version at the new rate. The tables found
+// next decision on that applicant's application is taken on the new version at the new rate; the version before
+// opens from the history read only, saying what changed since. The tables found
 // are put back (as a further version equal to them) in finally, so other specs' home loans are priced as before.
 import {
   apiPath,
@@ -79,6 +80,26 @@ test('the operations admin changes a pricing rate, saves a new version, and the 
     await page.getByRole('button', { name: 'Eligibility' }).click();
     await expect(page.getByRole('textbox', { name: 'Row 1 (no-bureau), Bureau report' })).toHaveValue('false');
     await screenshot(page, 'decision-tables-eligibility');
+
+    // The version before, from the history: read only, with what changed since; then back to the one in use.
+    await page.getByRole('button', { name: 'Pricing' }).click();
+    await versions
+      .filter({ hasText: new RegExp(`^Version ${found.verNum}(?!\\d)`) })
+      .getByRole('button')
+      .click();
+    await expect(page.getByTestId('decision-older-version')).toContainText(
+      `An older version, read only. Changed since, in version ${next} (in use): Pricing: 1 row changed.`,
+    );
+    await expect(page.getByText(`Read only: version ${found.verNum} is an older version.`)).toBeVisible();
+    const oldRate = page.getByRole('textbox', { name: new RegExp(`^Row ${row} \\(${fired?.rowId}\\), Rate`) });
+    await expect(oldRate).toHaveValue(String(before.pricing?.annualRatePercent));
+    await expect(oldRate).not.toBeEditable();
+    await expect(page.getByRole('button', { name: 'Save…' })).toHaveCount(0);
+    await expectNoSeriousViolations(page, 'decision tables, an older version');
+    await screenshot(page, 'decision-tables-older-version');
+    await page.getByRole('button', { name: `Back to version ${next}` }).click();
+    await expect(page.getByTestId('decision-older-version')).toHaveCount(0);
+    await expect(rate).toHaveValue(newRate);
 
     const after = await decide(admin, applicationId);
     expect({ verNum: after.verNum, rate: after.pricing?.annualRatePercent }).toEqual({

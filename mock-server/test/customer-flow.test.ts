@@ -3,7 +3,14 @@
 // microflows — good input, bad input (400/1101 naming the field) and callers who may not.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type FormValues, type SaveApplicationBody } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  type FieldConfig,
+  type FormValues,
+  type PageRule,
+  type SaveApplicationBody,
+} from '@originate/contract';
 import {
   ProductDetailsAnswerSchema,
   ProductSummarySchema,
@@ -724,18 +731,42 @@ describe('microflows', () => {
     assert.equal((await run(a, 'no_such_flow', 'HL_PROPERTY', {})).statusCode, 404);
   });
 
-  it('pan_verify verifies the PAN with the issuer; emi_calculator updates; sanction letters are files of the application', async () => {
+  it("the home loan has one EMI: the loan calculator on its terms, which rule hl_r13 hides beyond the product's", async () => {
+    const [loan] = (
+      await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, { componentIds: ['HL_LOAN_DETAILS'] })
+    ).json<{ fields: FieldConfig[] }[]>();
+    const emis = (loan?.fields ?? []).filter((f) => /emi/i.test(`${f.key} ${f.label}`));
+    assert.deepEqual(
+      emis.map((f) => ({ key: f.key, calculator: f.field_type_details.loan_calculator, microflow: f.microflow })),
+      [
+        {
+          key: 'emi_estimate',
+          calculator: {
+            amount_field: 'loan_amount',
+            tenure_field: 'tenure_years',
+            tenure_unit: 'YEARS',
+            rate_field: 'interest_rate',
+          },
+          microflow: undefined,
+        },
+      ],
+    );
+    const rules = (await call(s.app, 'GET', `${API_PATHS.fetchRules}?flow_ids=home_loan&ver_num=243`)).json<
+      PageRule[]
+    >();
+    const r13 = rules.find((r) => r.rule_id === 'hl_r13_emi_out_of_range');
+    assert.deepEqual(r13?.target, { type: 'FIELD', key: 'emi_estimate' });
+    assert.equal(r13?.action, 'HIDE');
+    // The button's microflow is gone with it.
+    assert.equal((await run(await newHomeLoan(s.app), 'emi_calculator', 'HL_LOAN_DETAILS', {})).statusCode, 404);
+  });
+
+  it('pan_verify verifies the PAN with the issuer; sanction letters are files of the application', async () => {
     const a = await newHomeLoan(s.app);
     assert.deepEqual((await run(a, 'pan_verify', 'HL_KYC', { pan: 'ABCPE1234F' })).json().actions, [
       { type: 'VERIFY_FIELDS', keys: ['pan'], isVerified: true },
     ]);
     assert.equal((await run(a, 'pan_verify', 'HL_KYC', { pan: 'abc' })).json().actions[0].isVerified, false);
-    const emi = await run(a, 'emi_calculator', 'HL_LOAN_DETAILS', {
-      loan_amount: '2500000',
-      interest_rate: '8.5',
-      tenure_years: 20,
-    });
-    assert.deepEqual(emi.json().actions, [{ type: 'APPLICATION_UPDATE', values: { emi_estimate: 21696 } }]);
     const preview = (await run(a, 'sanction_preview', 'HL_SUMMARY', { loan_amount: '2500000' })).json().actions[0];
     assert.equal(preview.type, 'PREVIEW_FILE');
     const file = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: preview.fileId }), a.headers);

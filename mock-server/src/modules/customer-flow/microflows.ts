@@ -1,10 +1,10 @@
 // Microflows (spec §7 POST /v3/microflow/execute/{id}): server logic a field runs on blur or from a button.
 // Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS: the PAN checked by its rules and
 // verified with the issuer through the identity integration), bureau_obligations (APPLICATION_UPDATE of the
-// monthly EMIs on the applicant's credit report, fetched from the bureau integration), emi_calculator (APPLICATION_UPDATE of the EMI), sanction_preview (PREVIEW_FILE of a generated PDF) and
-// sanction_letter (DOWNLOAD_FILE of it).
+// monthly EMIs on the applicant's credit report, fetched from the bureau integration), sanction_preview (PREVIEW_FILE
+// of a generated PDF) and sanction_letter (DOWNLOAD_FILE of it). A loan's EMI is no microflow: the loan calculator
+// field works it out as the terms are chosen.
 import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
-import { emiOf } from '@originate/contract/templates';
 import { invalid } from '../../http/errors';
 import type { AppContext } from '../../platform/context';
 import type { StoredApplication } from '../applications';
@@ -84,24 +84,6 @@ const MICROFLOWS: Record<string, (run: Run) => Promise<MicroflowAction[]>> = {
         values: { [field.key]: report.obligations.monthlyTotal, bureau_obligation_details: details },
       },
     ];
-  },
-  async emi_calculator({ field, values }) {
-    const principal = amountOf(values.loan_amount);
-    const yearly = amountOf(values.interest_rate);
-    const months = amountOf(values.tenure_years) * 12;
-    if (!(principal > 0)) throw invalid('Loan amount', 'is invalid');
-    if (!(yearly > 0 && yearly < 100)) throw invalid('Expected interest rate (%)', 'is invalid');
-    if (!(months > 0)) throw invalid('Tenure (years)', 'is invalid');
-    // The contract's EMI (decimal.js, in paise), shown here in whole rupees as the field asks for; a term it
-    // refuses (less than a paisa, a tenure not of whole months or over 50 years) names its field.
-    let exact: string;
-    try {
-      exact = emiOf({ amount: principal, annualRatePercent: yearly, tenureMonths: months });
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      throw invalid(error.message.startsWith('amount') ? 'Loan amount' : 'Tenure (years)', 'is invalid');
-    }
-    return [{ type: 'APPLICATION_UPDATE', values: { [field.key]: Math.round(Number(exact)) } }];
   },
   async sanction_preview(run) {
     return [{ type: 'PREVIEW_FILE', ...(await sanctionLetter(run, 'sanction_preview')) }];

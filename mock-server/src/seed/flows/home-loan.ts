@@ -181,16 +181,9 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         date_unit: 'Week',
         date_format: 'DD/MM/YYYY',
       }),
-      // The EMI the application records for the staff (entered by them, or by the button from the terms).
-      field(
-        'emi_estimate',
-        'Estimated EMI',
-        'text',
-        { currency_field: true, currency: 'INR' },
-        { microflow: { id: 'emi_calculator', trigger: 'button', label: 'Calculate EMI' } },
-      ),
-      // The EMI and schedule worked out as the applicant picks amount, rate and tenure (the loan calculator).
-      field('emi_schedule', 'Your EMI and repayment schedule', 'text', {
+      // The loan's one EMI: worked out, with its schedule, from the amount, rate and tenure as they are chosen (the
+      // loan calculator), the arithmetic the server's affordability and decisions use on the same terms.
+      field('emi_estimate', 'Your EMI and repayment schedule', 'text', {
         loan_calculator: {
           amount_field: 'loan_amount',
           tenure_field: 'tenure_years',
@@ -208,9 +201,8 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
       row('loan_row2', [
         { size: auto, keys: ['tenure_years'] },
         { size: content, keys: ['expected_disbursal'] },
-        { size: auto, keys: ['emi_estimate'] },
       ]),
-      row('loan_row3', [{ size: auto, keys: ['emi_schedule'] }]),
+      row('loan_row3', [{ size: auto, keys: ['emi_estimate'] }]),
     ],
   },
   {
