@@ -26,6 +26,7 @@ import { CaptchaGate } from '../ui/portal/Captcha';
 import { EngineUpdateNotice } from '../ui/portal/EngineUpdateNotice';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
+import { useScreenBusy } from '../ui/screenSettled';
 import { useStableViewer } from './viewer';
 
 // The product list and the applicant's own applications: a page of its own, not needed by a flow's first step.
@@ -130,6 +131,7 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
   const setup = usePortalFlowSetup(mode, id, fresh, { deviceWidth: device.deviceWidth, drafts: draftStore });
 
   const invalidLink = mode === 'resume' && setup.isError && (id === '' || isRefusedToken(setup.error));
+  useScreenBusy(setup.isPending);
   useEffect(() => {
     if (invalidLink) navigate(INVALID_URL_PATH, { replace: true });
   }, [invalidLink, navigate]);

@@ -6,6 +6,7 @@ import type { FieldConfig, GridSize, LayoutElement } from '@originate/contract';
 import type { FormState } from '@originate/flow-engine';
 import { type CSSProperties, memo, startTransition, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useScreenBusy } from '../screenSettled';
 import { FieldRenderer } from './FieldRenderer';
 import { FIELD_CSS, FORM_CLASS, fieldVariables, TABLE_CSS } from './fieldStyles';
 import { RENDER_ALL_EVENT } from './focus';
@@ -184,6 +185,7 @@ const FormItems = memo(function FormItems({
   }, [layout, fields, component]);
   const total = useMemo(() => weights.reduce((sum, w) => sum + w, 0), [weights]);
   const shown = leading(items, weights, useMountedWeight(component, total));
+  useScreenBusy(shown !== items);
   const theme = useTheme();
   const variables = useMemo(() => fieldVariables(theme) as CSSProperties, [theme]);
   return (

@@ -1,0 +1,46 @@
+import { act, render, screen } from '@testing-library/react';
+import { useScreenBusy, useScreenSettled } from './screenSettled';
+
+function Busy({ active }: { active: boolean }) {
+  useScreenBusy(active);
+  return null;
+}
+
+function Settled() {
+  return <p>{useScreenSettled() ? 'settled' : 'busy'}</p>;
+}
+
+const flush = () => act(() => Promise.resolve());
+
+describe('screenSettled', () => {
+  it('is busy while any part marks it, settled once none does', async () => {
+    const { rerender } = render(
+      <>
+        <Settled />
+        <Busy active />
+        <Busy active={false} />
+      </>,
+    );
+    await flush();
+    expect(screen.getByText('busy')).toBeTruthy();
+    // A loader that ends while a step starts mounting in the same commit: still busy.
+    rerender(
+      <>
+        <Settled />
+        <Busy active={false} />
+        <Busy active />
+      </>,
+    );
+    await flush();
+    expect(screen.getByText('busy')).toBeTruthy();
+    rerender(
+      <>
+        <Settled />
+        <Busy active={false} />
+        <Busy active={false} />
+      </>,
+    );
+    await flush();
+    expect(screen.getByText('settled')).toBeTruthy();
+  });
+});
