@@ -120,7 +120,8 @@ test('the bureau fails: the panel says so and what to do, and "Try again" brings
   await expect(credit.getByTestId('credit-score')).toHaveCount(0);
   await failure.scrollIntoViewIfNeeded();
   await expectNoSeriousViolations(page, 'credit panel, bureau failed');
-  await screenshot(page, 'credit-assessment-bureau-failed');
+  // The panel where the officer is (a full-page capture draws the fixed header over the middle of the page).
+  await screenshot(page, 'credit-assessment-bureau-failed', { fullPage: false });
 
   await failure.getByRole('button', { name: 'Try again' }).click();
   const score = credit.getByTestId('credit-score');
@@ -133,5 +134,6 @@ test('the bureau fails: the panel says so and what to do, and "Try again" brings
   await expect(score).toHaveText(String(kept.bureau.report.score));
   // Newest first: the failed fetch audited, then the retry's report.
   expect(kept.calls.filter((c) => c.kind === 'bureau').map((c) => c.status)).toEqual(['OK', 'VENDOR_ERROR']);
-  await screenshot(page, 'credit-assessment-bureau-retried');
+  await score.scrollIntoViewIfNeeded();
+  await screenshot(page, 'credit-assessment-bureau-retried', { fullPage: false });
 });
