@@ -16,10 +16,21 @@ type Factory = (options: {
   dir: string;
   port: number;
   eager?: string[];
+  groups?: Record<string, string[]>;
 }) => (
   env: Record<string, unknown>,
   argv: { mode?: string },
-) => { plugins: { _options?: { shared?: Record<string, ShareOptions> } }[] };
+) => {
+  plugins: { _options?: { shared?: Record<string, ShareOptions> } }[];
+  optimization: { splitChunks: { cacheGroups: Record<string, CacheGroup> } };
+};
+
+interface CacheGroup {
+  name: string;
+  chunks: string;
+  enforce: boolean;
+  test: (module: { resource?: string }) => boolean;
+}
 
 const { createAppConfig } = require('./createAppConfig.cjs') as { createAppConfig: Factory };
 
@@ -88,4 +99,25 @@ test("a remote's standalone page is a second build without federation, and neith
     expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, true, false]);
   for (const file of containerFiles)
     expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, false, true]);
+});
+
+test('a group puts the node_modules paths it names into one async chunk of that name, and nothing else', () => {
+  const config = createAppConfig({
+    name: 'app',
+    dir: __dirname,
+    port: 1,
+    groups: { frame: ['react-router/', '@mui/material/AppBar/', '@mui/icons-material/Menu.mjs'] },
+  })({}, { mode: 'production' });
+  const group = config.optimization.splitChunks.cacheGroups['group-frame'];
+  expect(group).toMatchObject({ name: 'frame', chunks: 'async', enforce: true });
+  const at = (file: string) => ({ resource: `/repo/node_modules/${file}` });
+  expect(group?.test(at('react-router/dist/development/index.mjs'))).toBe(true);
+  expect(group?.test(at('@mui/material/AppBar/AppBar.mjs'))).toBe(true);
+  expect(group?.test(at('@mui/icons-material/Menu.mjs'))).toBe(true);
+  // A sibling whose name starts the same, a component not named, the app's own code, a module with no file.
+  expect(group?.test(at('@mui/icons-material/MenuBook.mjs'))).toBe(false);
+  expect(group?.test(at('@mui/material/AppBarX/AppBarX.mjs'))).toBe(false);
+  expect(group?.test(at('@mui/material/Alert/Alert.mjs'))).toBe(false);
+  expect(group?.test({ resource: '/repo/shell/src/react-router/x.ts' })).toBe(false);
+  expect(group?.test({})).toBe(false);
 });
