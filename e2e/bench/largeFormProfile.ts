@@ -4,7 +4,8 @@
 // functions with the most self time (mapped through the portal's source maps), the Event Timing of the keys
 // and the JS files loaded; writes the .cpuprofile files (open them in DevTools' Performance panel).
 // Starts its own system on E2E_PORT_OFFSET's ports from the built apps (build first: it does not).
-//   cd e2e && E2E_PORT_OFFSET=40 node --import tsx bench/largeFormProfile.ts [throttle] [output folder]
+//   cd e2e && E2E_PORT_OFFSET=<offset> npm run profile:form -- [throttle] [output folder]
+//   npm run profile:form -- --analyse <output folder>
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
