@@ -131,8 +131,9 @@ export function DecisionTablesPage() {
                           primary={
                             <>
                               Version {v.verNum}{' '}
+                              {/* Filled: its text keeps its contrast on the selected row's tint too. */}
                               {v.verNum === versions.data.data[0]?.verNum && (
-                                <Chip size="small" color="success" variant="outlined" label="in use" />
+                                <Chip size="small" color="success" label="in use" />
                               )}
                             </>
                           }
