@@ -54,16 +54,17 @@ function figures(body: CalculateBody, cost: LoanCost) {
 /** EMI, the schedule (opening balance, interest, principal, closing balance), totals and APR. */
 export function calculate(body: CalculateBody): CalculateAnswer {
   const cost = costOf(body);
-  // Each row's opening balance is the closing balance of the row before, converted once.
+  // Each row's opening balance is the closing balance of the row before; the rows' whole paise ÷ 100 are the
+  // numbers their text reads as, without reading 1,440 texts for a 360-month loan.
   let openingBalance = rupees(cost.amount);
-  const schedule = cost.schedule.map((row) => {
-    const closingBalance = rupees(row.balance);
+  const schedule = cost.schedulePaise.map((row, i) => {
+    const closingBalance = row.balance / 100;
     const line = {
-      instalment: row.month,
+      instalment: i + 1,
       openingBalance,
-      emi: rupees(row.emi),
-      interest: rupees(row.interest),
-      principal: rupees(row.principal),
+      emi: row.emi / 100,
+      interest: row.interest / 100,
+      principal: row.principal / 100,
       closingBalance,
     };
     openingBalance = closingBalance;

@@ -44,6 +44,14 @@ interface ScheduleRow {
   balance: string;
 }
 
+/** One instalment in whole paise (numbers): rupees are these ÷ 100, the same numbers as its text read. */
+interface SchedulePaise {
+  emi: number;
+  interest: number;
+  principal: number;
+  balance: number;
+}
+
 export interface LoanCost {
   amount: string;
   emi: string;
@@ -61,6 +69,8 @@ export interface LoanCost {
    */
   apr: string;
   schedule: ScheduleRow[];
+  /** `schedule` row by row in whole paise, for callers that compute or answer numbers: no text to read back. */
+  schedulePaise: SchedulePaise[];
 }
 
 /** The longest tenure a schedule is drawn for (50 years). */
@@ -119,9 +129,13 @@ function emi(amount: Decimal, monthly: Decimal, n: number): Decimal {
 /** A non-negative decimal with at most `places` decimals as a whole number of 10^-places units, exactly. */
 const unitsOf = (value: Decimal, places: number) => BigInt(value.toFixed(places).replace('.', ''));
 
-/** Rupees in whole units of 10^-places (places ≥ 2) as a decimal string with two places, half up. */
-function rupeesText(units: bigint, perPaisa: bigint): string {
-  const digits = (perPaisa === 1n ? units : (units * 2n + perPaisa) / (perPaisa * 2n)).toString().padStart(3, '0');
+/** Whole units of 10^-places (places ≥ 2) in paise, half up. */
+const paiseOf = (units: bigint, perPaisa: bigint) =>
+  perPaisa === 1n ? units : (units * 2n + perPaisa) / (perPaisa * 2n);
+
+/** Whole paise as rupees, a decimal string with two places. */
+function rupeesText(paise: bigint): string {
+  const digits = paise.toString().padStart(3, '0');
   // One conversion, then the point placed in the digits: cheaper than dividing out rupees and paise.
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
@@ -149,21 +163,34 @@ export function loanCost(terms: LoanTerms): LoanCost {
   let balance = unitsOf(amount, places);
   let interestUnits = 0n;
   const schedule: ScheduleRow[] = [];
+  const schedulePaise: SchedulePaise[] = [];
   for (let month = 1; month <= n; month++) {
     const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
     const due = emiUnits - interest;
     const principal = month === n || due > balance ? balance : due;
     balance -= principal;
     interestUnits += interest;
+    const row = {
+      emi: paiseOf(principal + interest, perPaisa),
+      interest: paiseOf(interest, perPaisa),
+      principal: paiseOf(principal, perPaisa),
+      balance: paiseOf(balance, perPaisa),
+    };
     schedule.push({
       month,
-      emi: rupeesText(principal + interest, perPaisa),
-      interest: rupeesText(interest, perPaisa),
-      principal: rupeesText(principal, perPaisa),
-      balance: rupeesText(balance, perPaisa),
+      emi: rupeesText(row.emi),
+      interest: rupeesText(row.interest),
+      principal: rupeesText(row.principal),
+      balance: rupeesText(row.balance),
+    });
+    schedulePaise.push({
+      emi: Number(row.emi),
+      interest: Number(row.interest),
+      principal: Number(row.principal),
+      balance: Number(row.balance),
     });
   }
-  const totalInterest = new D(rupeesText(interestUnits, perPaisa));
+  const totalInterest = new D(rupeesText(paiseOf(interestUnits, perPaisa)));
   return {
     amount: amount.toFixed(2),
     emi: instalment.toFixed(2),
@@ -175,11 +202,13 @@ export function loanCost(terms: LoanTerms): LoanCost {
     apr: new D(
       annualPercentageRate(
         amount.minus(fees).toNumber(),
-        schedule.map((row) => Number(row.emi)),
+        // x / 100 is the double nearest x paise in rupees: the very number the row's text reads as.
+        schedulePaise.map((row) => row.emi / 100),
         monthly.toNumber(),
       ),
     ).toFixed(2),
     schedule,
+    schedulePaise,
   };
 }
 
