@@ -203,13 +203,13 @@ function summarise(profile: CpuProfile, top: number) {
 
 declare global {
   interface Window {
-    __longTasks?: [number, number][];
+    __formLongTasks?: [number, number][];
   }
 }
 
 function recordLongTasks(): void {
   const tasks: [number, number][] = [];
-  window.__longTasks = tasks;
+  window.__formLongTasks = tasks;
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) tasks.push([e.startTime, e.duration]);
   }).observe({ type: 'longtask', buffered: true });
@@ -250,7 +250,7 @@ async function main() {
       const probe = await page.evaluate(() => ({
         render: window.__form?.render,
         usable: window.__form?.firstUsable,
-        longTasks: window.__longTasks ?? [],
+        longTasks: window.__formLongTasks ?? [],
       }));
       const js = sizes(await measuredSoFar(log));
       const driver = page.locator(p.originate.probe.driver);
@@ -261,7 +261,7 @@ async function main() {
       const before = await page.evaluate(() => ({
         keydowns: window.__form?.keydowns.length ?? 0,
         events: window.__form?.events.length ?? 0,
-        tasks: window.__longTasks?.length ?? 0,
+        tasks: window.__formLongTasks?.length ?? 0,
       }));
       await cdp.send('Profiler.start');
       await typeOnSchedule(cdp, TYPED, 120);
@@ -272,7 +272,7 @@ async function main() {
         (b) => ({
           keydowns: window.__form?.keydowns.slice(b.keydowns) ?? [],
           events: window.__form?.events.slice(b.events) ?? [],
-          longTasks: window.__longTasks?.slice(b.tasks) ?? [],
+          longTasks: window.__formLongTasks?.slice(b.tasks) ?? [],
         }),
         before,
       );
