@@ -10,7 +10,8 @@ function Settled() {
   return <p>{useScreenSettled() ? 'settled' : 'busy'}</p>;
 }
 
-const flush = () => act(() => Promise.resolve());
+// Past the frame after a change and its task (afterPaint).
+const flush = () => act(() => new Promise((resolve) => setTimeout(resolve, 100)));
 
 describe('screenSettled', () => {
   it('is busy while any part marks it, settled once none does', async () => {
