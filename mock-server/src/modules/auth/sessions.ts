@@ -125,35 +125,12 @@ const SESSION_LOOKUP = `SELECT s.id, s.user_id, s.application_id, s.applicant_em
        FROM access_tokens a JOIN sessions s ON s.id = a.session_id LEFT JOIN users u ON u.userid = s.user_id
       WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL AND (s.ends_at IS NULL OR s.ends_at > $2)`;
 
-/** PGlite's one session: the lookup prepared in it, once per database opened. */
-const preparedOn = new WeakMap<Db, Promise<unknown>>();
-const SESSION_STATEMENT = 'originate_access_token_session';
-
-/**
- * Every authenticated request runs the lookup. PGlite plans it on the API's own thread, and planning this join
- * (with the user's teams) cost about three times its execution: prepared once, it is planned once. PGlite's
- * EXECUTE takes no bind parameters, so its two arguments go in as literals: a sha256 in hex and an ISO
- * timestamp, neither of which can hold a quote. PostgreSQL plans in its own process: the plain statement.
- */
-async function lookupRows(db: Db, tokenHash: string, now: Date): Promise<SessionLookupRow[]> {
-  if (db.kind !== 'pglite') return db.query<SessionLookupRow>(SESSION_LOOKUP, [tokenHash, now]);
-  if (!/^[0-9a-f]{64}$/.test(tokenHash)) throw new Error('a session lookup takes a sha256 in hex');
-  let prepared = preparedOn.get(db);
-  if (!prepared) {
-    prepared = db.query(`PREPARE ${SESSION_STATEMENT} (text, timestamptz) AS ${SESSION_LOOKUP}`);
-    preparedOn.set(db, prepared);
-    prepared.catch(() => preparedOn.delete(db));
-  }
-  await prepared;
-  return db.query<SessionLookupRow>(`EXECUTE ${SESSION_STATEMENT} ('${tokenHash}', '${now.toISOString()}')`);
-}
-
 /**
  * The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended;
  * a staff session with its user (null when the user is gone), read in the same statement.
  */
 export async function accessTokenSession(db: Db, accessToken: string, now: Date): Promise<AnySession | null> {
-  const rows = await lookupRows(db, sha256(accessToken), now);
+  const rows = await db.query<SessionLookupRow>(SESSION_LOOKUP, [sha256(accessToken), now]);
   const row = rows[0];
   if (!row) return null;
   if (row.user_id !== null) {
