@@ -777,6 +777,21 @@ interface JsFigures {
   files: number;
 }
 
+/**
+ * URLs the page requested before every field was painted (resource timing): what loads after the paint (the
+ * slot host, once the screen settled) is not counted, however soon after it the files are read.
+ */
+export async function requestedBeforePaint(page: Page): Promise<Set<string>> {
+  const urls = await page.evaluate(() => {
+    const painted = window.__form?.render?.painted ?? Number.POSITIVE_INFINITY;
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime <= painted)
+      .map((r) => r.name);
+  });
+  return new Set(urls);
+}
+
 /** JS on the wire before every field is painted (Originate: wire.ts re-fetches each script as sent). */
 async function originateJs(browser: Browser, plan: Plan): Promise<JsFigures> {
   const context = await browser.newContext();
@@ -787,7 +802,8 @@ async function originateJs(browser: Browser, plan: Plan): Promise<JsFigures> {
     await page.addInitScript(instrument, plan.originate.probe);
     await plan.originate.open(page);
     await page.waitForFunction(() => window.__form?.render?.painted, undefined, { timeout: RENDER_TIMEOUT_MS });
-    return { engine: 'Originate', ...sizes(await measuredSoFar(log)) };
+    const before = await requestedBeforePaint(page);
+    return { engine: 'Originate', ...sizes((await measuredSoFar(log)).filter((f) => before.has(f.url))) };
   } finally {
     await context.close();
   }

@@ -15,7 +15,7 @@ import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { E2E_PORTS } from '../support/system-under-test';
 import { publishBenchFlow } from './benchApplication';
-import { instrument, plan, typeOnSchedule } from './largeForm';
+import { instrument, plan, requestedBeforePaint, typeOnSchedule } from './largeForm';
 import { keyDurations, recordEventTiming } from './portal-bench';
 import { percentile, round1 } from './stats';
 import { measuredSoFar, recordScripts, sizes } from './wire';
@@ -252,7 +252,8 @@ async function main() {
         usable: window.__form?.firstUsable,
         longTasks: window.__formLongTasks ?? [],
       }));
-      const js = sizes(await measuredSoFar(log));
+      const beforePaint = await requestedBeforePaint(page);
+      const js = sizes((await measuredSoFar(log)).filter((f) => beforePaint.has(f.url)));
       const driver = page.locator(p.originate.probe.driver);
       await driver.click();
       await page.keyboard.press('Control+A');
