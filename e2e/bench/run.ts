@@ -7,13 +7,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
-import { startSystem } from '@originate/tools/lib/composed-system.mjs';
 import { portsEnv } from '@originate/tools/lib/ports.mjs';
 import { runCommand, startProcess, waitForOutput } from '@originate/tools/lib/process.mjs';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
-import { type Browser, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import type { Browser } from 'playwright-core';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { E2E_PORTS, SHELL, shellMainJsUrl } from '../support/system-under-test';
 import { signIn } from '../support/ui';
@@ -53,6 +50,7 @@ import { releaseBench, releaseRows } from './release-bench';
 import { slaBench, slaRows } from './sla-bench';
 import { median } from './stats';
 import { stepBench, stepRows } from './step-bench';
+import { withSystem } from './system';
 import { MEDIA_ARGS, videoBench, videoRows } from './video-bench';
 import { byOrigin, measuredSoFar, recordScripts, sizes, wireBytes } from './wire';
 
@@ -241,40 +239,6 @@ function documentRows(bombs: BombFigures[] | { failed: string }): Row[] {
     `${b.otherClient.p50Ms} / ${b.otherClient.p95Ms} / ${b.otherClient.maxMs} ms (${b.otherClient.calls} calls, ${b.otherClient.failed} failed)`,
     `goal p95 ≤ ${OTHER_CLIENT_P95_GOAL_MS} ms; merge ${b.merge.status} in ${b.merge.seconds} s: ${b.merge.message}`,
   ]);
-}
-
-/** The built system started on the e2e ports (built first when stale) and a browser, for `work`. */
-async function withSystem<T>(
-  work: (browser: Browser, env: Record<string, string>, server: { pid: () => number | undefined }) => Promise<T>,
-  /** The server's own environment (e.g. a kept bench database), over the system's defaults. */
-  serverEnv: Record<string, string> = {},
-  /** Chromium's flags besides those that keep it off the network (the video bench's fake camera). */
-  browserArgs: readonly string[] = [],
-): Promise<T> {
-  await ensureBuilt();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-bench-'));
-  const system = await startSystem({
-    ports: E2E_PORTS,
-    dataDir,
-    releasesDir: `${dataDir}-releases`,
-    logDir: path.join(ROOT, 'bench-results', 'logs'),
-    env: serverEnv,
-  });
-  try {
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [...CHROMIUM_ARGS, ...browserArgs],
-    });
-    try {
-      return await work(browser, system.env, { pid: () => system.server.pid });
-    } finally {
-      await browser.close();
-    }
-  } finally {
-    await system.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(`${dataDir}-releases`, { recursive: true, force: true });
-  }
 }
 
 const printRows = (rows: readonly Row[]) => {
