@@ -328,6 +328,106 @@ describe('versions of the tables', () => {
   });
 });
 
+describe('columns of the tables', () => {
+  const path = apiPath('decisionConfig', { product: 'PL' });
+  const latest = async () => opened<DecisionConfigAnswer>(await call(s.app, 'GET', path, admin), admin);
+  /** Each refusal as `label: reason`. */
+  const refusals = (res: Awaited<ReturnType<typeof call>>) => {
+    labels(res);
+    return res.json<{ errors: { label: string; reason: string }[] }>().errors.map((e) => `${e.label}: ${e.reason}`);
+  };
+
+  it('refuses inputs the tables cannot read, duplicate ids and labels, empty labels, changed or extra outputs and cells of no column, naming each', async () => {
+    const current = await latest();
+    const document = structuredClone(current.document);
+    const { pricing, eligibility, deviations } = document;
+    pricing.inputs.push({ id: 'salary', name: 'Salary', field: 'applicant.salary' });
+    pricing.inputs.push({ id: 'call', name: 'Bureau call', field: 'bureau.callId' });
+    eligibility.inputs.push({ id: 'score', name: 'Score again', field: 'bureau.score' });
+    eligibility.inputs.push({ id: 'age2', name: ' age ', field: 'applicant.age' });
+    deviations.inputs.push({ id: 'blank', name: '   ', field: 'loan.emi' });
+    const grade = pricing.outputs.find((o) => o.field === 'riskGrade');
+    assert.ok(grade);
+    grade.field = 'grade';
+    deviations.outputs.push({ id: 'note', name: 'Note', field: 'note' });
+    // A row keeps a cell of a column no longer in the table: refused, not dropped.
+    const row = eligibility.rules[0];
+    assert.ok(row);
+    row.gone = '> 3';
+    const res = await call(s.app, 'POST', path, admin, { name: 'credit', verNum: current.verNum, document });
+    const found = refusals(res);
+    const expect = (label: string, reason: RegExp) =>
+      assert.ok(
+        found.some((f) => f.startsWith(`${label}: `) && reason.test(f)),
+        `${label} ${reason}\n${found.join('\n')}`,
+      );
+    const inputs = (table: 'pricing' | 'eligibility' | 'deviations') => document[table].inputs.length;
+    expect(
+      `document.pricing.inputs[${inputs('pricing') - 2}].field`,
+      /applicant\.salary is not an input the tables can read \(loan\.amount, /,
+    );
+    expect(`document.pricing.inputs[${inputs('pricing') - 1}].field`, /bureau\.callId is not an input/);
+    expect(`document.eligibility.inputs[${inputs('eligibility') - 2}].id`, /column id score is used twice/);
+    expect(
+      `document.eligibility.inputs[${inputs('eligibility') - 1}].name`,
+      /the label age is used twice in this table/,
+    );
+    expect(`document.deviations.inputs[${inputs('deviations') - 1}].name`, /a column needs a label/);
+    expect(
+      'document.pricing.outputs[0].field',
+      /grade is not an output of this table: it gives riskGrade, annualRatePercent and nothing else/,
+    );
+    expect('document.pricing.outputs', /needs an output with field riskGrade/);
+    expect('document.deviations.outputs[3].field', /note is not an output of this table/);
+    expect(
+      'document.eligibility.rules[0].gone',
+      /names no column of the table: a removed column takes its cells with it/,
+    );
+    assert.equal((await latest()).verNum, current.verNum, 'nothing saved');
+  });
+
+  it('saves an input column added on applicant.age that the next decision evaluates, and its removal', async () => {
+    const current = await latest();
+    const before = (await decide(officer, mine.application_id)).json<DecisionAnswer>();
+    const age = before.inputs.applicant.age;
+    assert.equal(age, 36);
+    const withAge = (test: string) => {
+      const document = structuredClone(current.document);
+      const level = document.deviations.rules[0]?.level;
+      assert.ok(level);
+      document.deviations.inputs.push({ id: 'input5', name: 'Age', field: 'applicant.age' });
+      document.deviations.rules.push({
+        _id: 'age-check',
+        input5: test,
+        code: '"AGE"',
+        reason: '"Age checked"',
+        level,
+      });
+      return document;
+    };
+    const ageRowFired = async () =>
+      (await decide(officer, mine.application_id))
+        .json<DecisionAnswer>()
+        .firedRows.some((r) => r.table === 'deviations' && r.rowId === 'age-check');
+
+    let verNum = current.verNum;
+    for (const [test, fires] of [
+      [`[${age}..${age}]`, true],
+      [`> ${age}`, false],
+    ] as const) {
+      const res = await call(s.app, 'POST', path, admin, { name: 'credit', verNum, document: withAge(test) });
+      assert.equal(res.statusCode, 200, res.body);
+      verNum = (await opened<DecisionConfigAnswer>(res, admin)).verNum;
+      assert.equal(await ageRowFired(), fires, `the age column tested ${test}`);
+    }
+    const removed = await call(s.app, 'POST', path, admin, { name: 'credit', verNum, document: current.document });
+    assert.equal(removed.statusCode, 200, removed.body);
+    const saved = await latest();
+    assert.ok(!saved.document.deviations.inputs.some((c) => c.field === 'applicant.age'));
+    assert.equal(await ageRowFired(), false);
+  });
+});
+
 describe('the decision route in API_PATHS', () => {
   it('is the spec’s path', () => {
     assert.equal(API_PATHS.decisionExecute, '/decision_engine/execute/:product/:name');

@@ -2,7 +2,9 @@
 // decision becomes a graph of input → table → output, compiled once per version and kept. The graphs hold decision
 // tables only (no function or HTTP nodes) and the engine has no loader, so a table reads nothing but its inputs.
 import { evaluateExpressionSync, evaluateUnaryExpressionSync, type ZenDecision, ZenEngine } from '@gorules/zen-engine';
-import type { DecisionTable } from '@originate/contract';
+import { DECISION_INPUT_FIELDS, type DecisionTable, decisionInputField } from '@originate/contract';
+
+type Problem = { label: string; reason: string };
 
 const engine = new ZenEngine();
 
@@ -76,27 +78,59 @@ function parseProblem(cell: string, unary: boolean): string | null {
   }
 }
 
+/** The columns' problems: ids unique across the table, labels filled and unique, inputs reading what the tables
+ * can read, and the outputs exactly the ones the decision reads (an extra one would be kept nowhere). */
+function columnProblems(at: string, table: DecisionTable, outputs: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  const columns = [
+    ...table.inputs.map((column, i) => ({ column, where: `${at}.inputs[${i}]` })),
+    ...table.outputs.map((column, i) => ({ column, where: `${at}.outputs[${i}]` })),
+  ];
+  const ids = new Set<string>();
+  const labels = new Set<string>();
+  for (const { column, where } of columns) {
+    if (ids.has(column.id)) problems.push({ label: `${where}.id`, reason: `column id ${column.id} is used twice` });
+    ids.add(column.id);
+    const label = column.name.trim().toLowerCase();
+    if (label === '') problems.push({ label: `${where}.name`, reason: 'a column needs a label' });
+    else if (labels.has(label))
+      problems.push({ label: `${where}.name`, reason: `the label ${column.name.trim()} is used twice in this table` });
+    labels.add(label);
+  }
+  table.inputs.forEach((column, i) => {
+    if (!decisionInputField(column.field)) {
+      problems.push({
+        label: `${at}.inputs[${i}].field`,
+        reason: `${column.field} is not an input the tables can read (${DECISION_INPUT_FIELDS.map((f) => f.field).join(', ')})`,
+      });
+    }
+  });
+  const given = new Set<string>();
+  table.outputs.forEach((column, i) => {
+    const label = `${at}.outputs[${i}].field`;
+    if (!outputs.includes(column.field)) {
+      problems.push({
+        label,
+        reason: `${column.field} is not an output of this table: it gives ${outputs.join(', ')} and nothing else (the decision reads only these)`,
+      });
+    } else if (given.has(column.field)) problems.push({ label, reason: `the output ${column.field} is given twice` });
+    given.add(column.field);
+  });
+  for (const field of outputs) {
+    if (!given.has(field)) problems.push({ label: `${at}.outputs`, reason: `needs an output with field ${field}` });
+  }
+  return problems;
+}
+
 /**
- * A table's problems, each {label, reason} under `at` (e.g. document.pricing): duplicate or unknown column ids,
- * outputs the decision needs, rows without an `_id` or with cells that do not parse.
+ * A table's problems, each {label, reason} under `at` (e.g. document.pricing): its columns (columnProblems), rows
+ * without an `_id`, cells of no column (a removed column's cells go with it: the editor drops them) or that do not
+ * parse.
  */
-export function tableProblems(
-  at: string,
-  table: DecisionTable,
-  requiredOutputs: readonly string[],
-): { label: string; reason: string }[] {
-  const problems: { label: string; reason: string }[] = [];
+export function tableProblems(at: string, table: DecisionTable, outputs: readonly string[]): Problem[] {
+  const problems = columnProblems(at, table, outputs);
   const inputIds = new Set(table.inputs.map((c) => c.id));
   const outputIds = new Set(table.outputs.map((c) => c.id));
-  const ids = [...table.inputs, ...table.outputs].map((c) => c.id);
-  ids.forEach((id, i) => {
-    if (ids.indexOf(id) !== i) problems.push({ label: `${at}.columns`, reason: `column id ${id} is used twice` });
-  });
-  for (const field of requiredOutputs) {
-    if (!table.outputs.some((c) => c.field === field)) {
-      problems.push({ label: `${at}.outputs`, reason: `needs an output with field ${field}` });
-    }
-  }
   const rowIds = new Set<string>();
   table.rules.forEach((rule, r) => {
     const rowId = rule._id;
@@ -107,7 +141,7 @@ export function tableProblems(
       if (column === '_id') continue;
       const label = `${at}.rules[${r}].${column}`;
       if (!inputIds.has(column) && !outputIds.has(column)) {
-        problems.push({ label, reason: 'names no column of the table' });
+        problems.push({ label, reason: 'names no column of the table: a removed column takes its cells with it' });
         continue;
       }
       const unary = inputIds.has(column);

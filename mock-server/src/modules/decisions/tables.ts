@@ -1,6 +1,11 @@
 // A product's decision tables as versioned setup configuration (type Decision, name = product code): the latest
 // version or an older one for staff, a new version by an operations admin, checked before it is kept.
-import type { DecisionConfigAnswer, DecisionConfigBody, DecisionDocument } from '@originate/contract';
+import {
+  DECISION_TABLE_OUTPUTS,
+  type DecisionConfigAnswer,
+  type DecisionConfigBody,
+  type DecisionDocument,
+} from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, notFound, ValidationError } from '../../http/errors';
 import { latestLifecycle } from '../lifecycle';
@@ -8,13 +13,6 @@ import { tableProblems } from './engine';
 
 /** The decision a product's tables go by when the caller names none. */
 export const DEFAULT_DECISION = 'credit';
-
-/** The outputs each table must give (README "Decisions"). */
-const REQUIRED_OUTPUTS = {
-  pricing: ['riskGrade', 'annualRatePercent'],
-  eligibility: ['outcome', 'reason'],
-  deviations: ['code', 'reason', 'approvalLevel'],
-} as const;
 
 interface VersionRow extends Record<string, unknown> {
   ver_num: number;
@@ -116,9 +114,9 @@ export async function readDecisionTables(
  */
 async function documentProblems(db: Queryable, product: string, document: DecisionDocument) {
   const problems = [
-    ...tableProblems('document.pricing', document.pricing, REQUIRED_OUTPUTS.pricing),
-    ...tableProblems('document.eligibility', document.eligibility, REQUIRED_OUTPUTS.eligibility),
-    ...tableProblems('document.deviations', document.deviations, REQUIRED_OUTPUTS.deviations),
+    ...tableProblems('document.pricing', document.pricing, DECISION_TABLE_OUTPUTS.pricing),
+    ...tableProblems('document.eligibility', document.eligibility, DECISION_TABLE_OUTPUTS.eligibility),
+    ...tableProblems('document.deviations', document.deviations, DECISION_TABLE_OUTPUTS.deviations),
   ];
   if (!document.fields.tenureMonths && !document.fields.tenureYears) {
     problems.push({

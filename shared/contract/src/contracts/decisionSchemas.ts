@@ -236,7 +236,7 @@ const FiredRowSchema = Type.Object(
 );
 
 /** What the tables read, as the decision stored it. */
-const DecisionInputsSchema = Type.Object(
+export const DecisionInputsSchema = Type.Object(
   {
     loan: Type.Object(
       {
