@@ -1,17 +1,27 @@
 import type { DecisionDocument, DecisionTable } from '@originate/contract';
 import {
+  addInput,
+  addInputBlock,
   addRow,
   cellName,
   decisionDocumentProblems,
   decisionTableProblems,
   documentChanges,
   inputCellProblem,
+  moveInput,
   moveRow,
+  newInputId,
   newRowId,
   olderVersionDifference,
   outputCellProblem,
+  outputLockReason,
+  removeInput,
+  removeInputBlock,
   removeRow,
+  renameColumn,
+  rowsUsing,
   setCell,
+  setInputField,
 } from './decisionTables';
 
 const pricing: DecisionTable = {
@@ -178,5 +188,94 @@ describe('an older version against the one in use', () => {
 
   it('says when nothing did (a version saved back unchanged)', () => {
     expect(olderVersionDifference(document, { ...document }, 7)).toBe('The same tables as version 7, the one in use.');
+  });
+});
+
+describe('column edits', () => {
+  it('adds an input with an id of its own, after the others, its cells empty (they match anything)', () => {
+    const added = addInput(document, 'pricing', 'applicant.age', '  Age ');
+    expect(added.pricing.inputs.at(-1)).toEqual({ id: 'input3', name: 'Age', field: 'applicant.age' });
+    expect(added.pricing.rules).toEqual(pricing.rules);
+    expect(added.eligibility).toBe(document.eligibility);
+    expect(documentChanges(document, added)).toEqual(['Pricing: input Age (applicant.age) added']);
+    expect(decisionTableProblems('pricing', added.pricing)).toEqual([]);
+    // The id is made once: a further input takes the next free one, and renaming keeps it.
+    const again = addInput(
+      renameColumn(added, 'pricing', 'input3', 'Applicant age'),
+      'pricing',
+      'loan.amount',
+      'Amount',
+    );
+    expect(again.pricing.inputs.map((c) => c.id)).toEqual(['bureau', 'score', 'input3', 'input4']);
+    expect(newInputId({ ...pricing, inputs: [{ id: 'input1', name: 'x', field: 'loan.amount' }] })).toBe('input2');
+  });
+
+  it('counts a condition set in the new column as a changed row', () => {
+    const added = addInput(document, 'pricing', 'applicant.age', 'Age');
+    const edited = setCell(added, 'pricing', 0, 'input3', '>= 21');
+    expect(documentChanges(document, edited)).toEqual(['Pricing: input Age (applicant.age) added, 1 row changed']);
+  });
+
+  it('stops at the contract limit of 20 inputs', () => {
+    let full = document;
+    while (addInputBlock(full.pricing) === null)
+      full = addInput(full, 'pricing', 'loan.amount', `Amount ${full.pricing.inputs.length}`);
+    expect(full.pricing.inputs).toHaveLength(20);
+    expect(addInputBlock(full.pricing)).toBe('A table has at most 20 inputs');
+  });
+
+  it('removes an input with its cells in every row, naming the rows that had a condition in it first', () => {
+    expect(rowsUsing(pricing, 'score')).toEqual(['band-1', 'band-2']);
+    expect(rowsUsing(addInput(document, 'pricing', 'applicant.age', 'Age').pricing, 'input3')).toEqual([]);
+    const removed = removeInput(document, 'pricing', 'score');
+    expect(removed.pricing.inputs.map((c) => c.id)).toEqual(['bureau']);
+    expect(removed.pricing.rules[0]).toEqual({ _id: 'band-1', bureau: 'true', grade: '"A"', rate: '8.4' });
+    expect(documentChanges(document, removed)).toEqual(['Pricing: input Bureau score removed, 2 rows changed']);
+    expect(removeInputBlock(removed.pricing)).toBe(
+      'A table needs at least one input: add another before removing this one',
+    );
+    expect(removeInputBlock(pricing)).toBeNull();
+  });
+
+  it('renames an input or an output, and points an input at another field, keeping its cells', () => {
+    const renamed = renameColumn(renameColumn(document, 'pricing', 'score', 'Score'), 'pricing', 'grade', 'Grade');
+    expect(renamed.pricing.inputs[1]).toEqual({ id: 'score', name: 'Score', field: 'bureau.score' });
+    expect(renamed.pricing.outputs[0]).toEqual({ id: 'grade', name: 'Grade', field: 'riskGrade' });
+    const pointed = setInputField(renamed, 'pricing', 'score', 'bank.bounces');
+    expect(pointed.pricing.inputs[1]?.field).toBe('bank.bounces');
+    expect(pointed.pricing.rules).toEqual(pricing.rules);
+    expect(documentChanges(document, pointed)).toEqual([
+      'Pricing: Bureau score renamed Score, Score reads bank.bounces, was bureau.score, Risk grade renamed Grade',
+    ]);
+  });
+
+  it('moves an input left or right, staying at either end', () => {
+    const moved = moveInput(document, 'pricing', 'score', -1);
+    expect(moved.pricing.inputs.map((c) => c.id)).toEqual(['score', 'bureau']);
+    expect(moveInput(moved, 'pricing', 'score', -1)).toBe(moved);
+    expect(moveInput(document, 'pricing', 'score', 1)).toBe(document);
+    expect(documentChanges(document, moved)).toEqual(['Pricing: inputs reordered']);
+  });
+
+  it('names a label left empty or used twice and an input reading nothing the tables can read, at its column', () => {
+    const broken = renameColumn(renameColumn(document, 'pricing', 'score', ' '), 'pricing', 'rate', 'risk GRADE ');
+    const bad = setInputField(broken, 'pricing', 'bureau', 'bureau.callId');
+    expect(decisionTableProblems('pricing', bad.pricing)).toEqual([
+      { field: 'document.pricing.inputs[1].name', reason: 'Input 2 needs a label: it heads the column' },
+      {
+        field: 'document.pricing.outputs[1].name',
+        reason: "Output 2: the label risk GRADE is already another column's",
+      },
+      {
+        field: 'document.pricing.inputs[0].field',
+        reason: 'Input 1 reads bureau.callId, which the tables cannot read',
+      },
+    ]);
+  });
+
+  it('says why an output cannot be removed or read another field', () => {
+    expect(outputLockReason('pricing', { id: 'grade', name: 'Risk grade', field: 'riskGrade' })).toBe(
+      'Required: the decision reads riskGrade from this table (it reads riskGrade, annualRatePercent and nothing else), so it cannot be removed or read another field. Its label can change.',
+    );
   });
 });

@@ -1,8 +1,15 @@
 // The decision-table editor's rules as plain functions: the cells in @gorules/zen-engine's syntax read the way
 // the engine reads them (input cells are unary tests against the column's value `$`, output cells expressions),
-// each unreadable cell named by its row and column with the reason, and the row edits (add, remove, move, edit a
-// cell). The server checks a saved table again with the engine itself; these checks say so while typing.
-import type { DecisionDocument, DecisionTable, DecisionTableName } from '@originate/contract';
+// each unreadable cell named by its row and column with the reason, the row edits (add, remove, move, edit a cell)
+// and the column edits (add, remove, move, rename an input, change what it reads; rename an output). The server
+// checks a saved table again with the engine itself; these checks say so while typing.
+import {
+  DECISION_TABLE_OUTPUTS,
+  type DecisionDocument,
+  type DecisionTable,
+  type DecisionTableName,
+  decisionInputField,
+} from '@originate/contract';
 import type { FieldProblem } from './lifecycleEditor';
 
 export const DECISION_TABLES: readonly { name: DecisionTableName; label: string; about: string }[] = [
@@ -304,12 +311,47 @@ export function cellName(table: DecisionTable, row: number, column: string): str
   return `Row ${row + 1}${id ? ` (${id})` : ''}, ${heading}`;
 }
 
+/** The field of a column's label or what it reads, as the server's refusals name it. */
+export const columnField = (
+  table: DecisionTableName,
+  kind: 'inputs' | 'outputs',
+  index: number,
+  key: 'name' | 'field',
+) => `document.${table}.${kind}[${index}].${key}`;
+
+/** The columns' problems the editor can cause: a label empty or used twice in the table, an input reading nothing. */
+function columnProblems(name: DecisionTableName, table: DecisionTable): FieldProblem[] {
+  const problems: FieldProblem[] = [];
+  const labels = new Set<string>();
+  const columns = [
+    ...table.inputs.map((column, i) => ({ column, kind: 'inputs' as const, i, what: `Input ${i + 1}` })),
+    ...table.outputs.map((column, i) => ({ column, kind: 'outputs' as const, i, what: `Output ${i + 1}` })),
+  ];
+  for (const { column, kind, i, what } of columns) {
+    const label = column.name.trim().toLowerCase();
+    const field = columnField(name, kind, i, 'name');
+    if (label === '') problems.push({ field, reason: `${what} needs a label: it heads the column` });
+    else if (labels.has(label))
+      problems.push({ field, reason: `${what}: the label ${column.name.trim()} is already another column's` });
+    labels.add(label);
+  }
+  table.inputs.forEach((column, i) => {
+    if (!decisionInputField(column.field)) {
+      problems.push({
+        field: columnField(name, 'inputs', i, 'field'),
+        reason: `Input ${i + 1} reads ${column.field}, which the tables cannot read`,
+      });
+    }
+  });
+  return problems;
+}
+
 /**
  * Every problem of a table, each at its cell's field with a reason naming the row and the column: at least one
  * rule, each rule's id present and unique, every input cell a unary test, every output cell filled and readable.
  */
 export function decisionTableProblems(name: DecisionTableName, table: DecisionTable): FieldProblem[] {
-  const problems: FieldProblem[] = [];
+  const problems = columnProblems(name, table);
   if (table.rules.length === 0) {
     problems.push({ field: `document.${name}.rules`, reason: 'The table needs at least one rule' });
   }
@@ -406,9 +448,128 @@ export function setCell(
   );
 }
 
-/** How many rows of a table differ from the version it started from (added, removed, moved or edited). */
+// ---------------------------------------------------------------------------------------------------------------
+// Column edits: inputs are added, removed, moved, renamed and pointed at another field; outputs are only renamed
+// (each is one the decision reads, DECISION_TABLE_OUTPUTS, and the server refuses any other)
+
+type Column = DecisionTable['inputs'][number];
+
+/** At most this many inputs (the contract's limit). */
+export const MAX_INPUTS = 20;
+
+function withTable(
+  document: DecisionDocument,
+  name: DecisionTableName,
+  change: (table: DecisionTable) => DecisionTable,
+): DecisionDocument {
+  return { ...document, [name]: change(document[name]) };
+}
+
+/** A column id no column of the table has: 'input<n>'. Made once, when the column is added: renaming the column or
+ * pointing it at another field keeps it, so its cells stay its own. */
+export function newInputId(table: DecisionTable): string {
+  const ids = new Set([...table.inputs, ...table.outputs].map((c) => c.id));
+  let n = table.inputs.length + 1;
+  while (ids.has(`input${n}`)) n++;
+  return `input${n}`;
+}
+
+/** Why no input can be added, or null. */
+export function addInputBlock(table: DecisionTable): string | null {
+  return table.inputs.length >= MAX_INPUTS ? `A table has at most ${MAX_INPUTS} inputs` : null;
+}
+
+/** A new last input reading `field`, headed `label`; its cells are empty in every row (they match anything). */
+export function addInput(
+  document: DecisionDocument,
+  name: DecisionTableName,
+  field: string,
+  label: string,
+): DecisionDocument {
+  return withTable(document, name, (table) => ({
+    ...table,
+    inputs: [...table.inputs, { id: newInputId(table), name: label.trim(), field }],
+  }));
+}
+
+/** Why an input cannot be removed, or null: a table reads at least one input. */
+export function removeInputBlock(table: DecisionTable): string | null {
+  return table.inputs.length <= 1 ? 'A table needs at least one input: add another before removing this one' : null;
+}
+
+/** The row ids (or 'row <n>' when a row has none) with a condition in a column: what its removal takes with it. */
+export function rowsUsing(table: DecisionTable, columnId: string): string[] {
+  return table.rules.flatMap((rule, r) => ((rule[columnId] ?? '').trim() === '' ? [] : [rule._id || `row ${r + 1}`]));
+}
+
+/** The input and its cells in every row. */
+export function removeInput(document: DecisionDocument, name: DecisionTableName, columnId: string): DecisionDocument {
+  return withTable(document, name, (table) => ({
+    ...table,
+    inputs: table.inputs.filter((c) => c.id !== columnId),
+    rules: table.rules.map(({ [columnId]: _gone, ...rule }) => rule as Rule),
+  }));
+}
+
+const renamed = (columns: Column[], columnId: string, change: Partial<Column>) =>
+  columns.map((c) => (c.id === columnId ? { ...c, ...change } : c));
+
+/** A new label for an input or an output (kept as typed: the checks and the save trim it). */
+export function renameColumn(
+  document: DecisionDocument,
+  name: DecisionTableName,
+  columnId: string,
+  label: string,
+): DecisionDocument {
+  return withTable(document, name, (table) => ({
+    ...table,
+    inputs: renamed(table.inputs, columnId, { name: label }),
+    outputs: renamed(table.outputs, columnId, { name: label }),
+  }));
+}
+
+/** An input pointed at another field; its cells stay (the admin reads them again against the new field). */
+export function setInputField(
+  document: DecisionDocument,
+  name: DecisionTableName,
+  columnId: string,
+  field: string,
+): DecisionDocument {
+  return withTable(document, name, (table) => ({ ...table, inputs: renamed(table.inputs, columnId, { field }) }));
+}
+
+/** Moves an input left (-1) or right (1); at either end it stays. The order is only how the table reads. */
+export function moveInput(
+  document: DecisionDocument,
+  name: DecisionTableName,
+  columnId: string,
+  by: -1 | 1,
+): DecisionDocument {
+  const from = document[name].inputs.findIndex((c) => c.id === columnId);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= document[name].inputs.length) return document;
+  return withTable(document, name, (table) => {
+    const inputs = [...table.inputs];
+    const [moved] = inputs.splice(from, 1);
+    if (moved) inputs.splice(to, 0, moved);
+    return { ...table, inputs };
+  });
+}
+
+/** Why an output's field cannot change and the output cannot go: the decision reads it. */
+export function outputLockReason(name: DecisionTableName, column: Column): string {
+  const reads = DECISION_TABLE_OUTPUTS[name].join(', ');
+  return `Required: the decision reads ${column.field} from this table (it reads ${reads} and nothing else), so it cannot be removed or read another field. Its label can change.`;
+}
+
+/** How many rows of a table differ from the version it started from (added, removed, moved or edited). A cell
+ * absent is empty: a column added without conditions changes no row; one removed changes the rows that had one. */
 function changedRows(before: DecisionTable, after: DecisionTable): number {
-  const same = (a: Rule | undefined, b: Rule | undefined) => JSON.stringify(a) === JSON.stringify(b);
+  const columns = [
+    ...new Set([...before.inputs, ...before.outputs, ...after.inputs, ...after.outputs].map((c) => c.id)),
+  ];
+  const same = (a: Rule | undefined, b: Rule | undefined) =>
+    a !== undefined && b !== undefined && a._id === b._id && columns.every((c) => (a[c] ?? '') === (b[c] ?? ''));
   let changed = 0;
   for (let r = 0; r < Math.max(before.rules.length, after.rules.length); r++) {
     if (!same(before.rules[r], after.rules[r])) changed++;
@@ -416,11 +577,36 @@ function changedRows(before: DecisionTable, after: DecisionTable): number {
   return changed;
 }
 
-/** Changed rows per table, as the save's confirmation lists them ('Pricing: 1 row changed'). */
+/** The columns' changes of a table: 'input Age (applicant.age) added', 'Bureau score renamed Score'… */
+function changedColumns(before: DecisionTable, after: DecisionTable): string[] {
+  const changes: string[] = [];
+  const was = new Map([...before.inputs, ...before.outputs].map((c) => [c.id, c]));
+  const kept = after.inputs.filter((c) => was.has(c.id)).map((c) => c.id);
+  for (const column of before.inputs) {
+    if (!after.inputs.some((c) => c.id === column.id)) changes.push(`input ${column.name} removed`);
+  }
+  for (const column of [...after.inputs, ...after.outputs]) {
+    const old = was.get(column.id);
+    if (!old) {
+      changes.push(`input ${column.name.trim()} (${column.field}) added`);
+      continue;
+    }
+    if (old.name !== column.name) changes.push(`${old.name} renamed ${column.name.trim()}`);
+    if (old.field !== column.field) changes.push(`${column.name.trim()} reads ${column.field}, was ${old.field}`);
+  }
+  const order = before.inputs.map((c) => c.id).filter((id) => kept.includes(id));
+  if (order.join() !== kept.join()) changes.push('inputs reordered');
+  return changes;
+}
+
+/** Changes per table, as the save's confirmation lists them ('Pricing: input Age (applicant.age) added, 1 row
+ * changed'). */
 export function documentChanges(before: DecisionDocument, after: DecisionDocument): string[] {
   return DECISION_TABLES.flatMap(({ name, label }) => {
     const n = changedRows(before[name], after[name]);
-    return n === 0 ? [] : [`${label}: ${n} ${n === 1 ? 'row' : 'rows'} changed`];
+    const changes = changedColumns(before[name], after[name]);
+    if (n > 0) changes.push(`${n} ${n === 1 ? 'row' : 'rows'} changed`);
+    return changes.length === 0 ? [] : [`${label}: ${changes.join(', ')}`];
   });
 }
 
