@@ -9,7 +9,8 @@ import { emiOf } from '@originate/contract/templates';
 import type { Db, Queryable } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import type { AppContext, UserRecord } from '../../platform/context';
-import { loadApplication, newEffects, publish, touchApplication } from '../applications';
+import { loadApplication, newEffects, publish } from '../applications';
+import { latestIntegrationResults } from '../integrations';
 import { lifecycleOf } from '../lifecycle';
 import { evaluateTable, type TableResult } from './engine';
 import { decisionInputs } from './inputs';
@@ -118,6 +119,23 @@ const toAnswer = (row: DecisionRow): DecisionAnswer => ({
   evaluatedAt: new Date(row.evaluated_at).toISOString(),
 });
 
+/**
+ * The decision, the application's grade and mod_time, and the worklog row in one statement: atomic without a
+ * transaction (no BEGIN and COMMIT round trips) and the application row written once (touchApplication's
+ * mod_time and worklog, folded in).
+ */
+const STORE_DECISION = `WITH graded AS (
+     UPDATE applications SET doc = doc || jsonb_build_object('riskGrade', $7::text,
+            'decision', jsonb_build_object('decisionId', $1::text, 'outcome', $6::text, 'approvalLevel', $13::int)),
+            mod_time = $12
+      WHERE application_id = $2),
+   logged AS (
+     INSERT INTO worklogs (application_id, task_id, user_id, action, detail, created_at)
+     VALUES ($2, NULL, $11, 'decision', $14::jsonb, $12))
+   INSERT INTO decisions (decision_id, application_id, product_code, name, ver_num, outcome, risk_grade, inputs,
+                          result, fired_rows, evaluated_by, evaluated_at)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12)`;
+
 /** GET /decision_engine/execute/{product}/{name}?application_id: the decision taken now, kept and answered. */
 export async function executeDecision(
   ctx: Pick<AppContext, 'db' | 'hub' | 'now'>,
@@ -127,21 +145,25 @@ export async function executeDecision(
   applicationId: string,
 ): Promise<DecisionAnswer> {
   const { db } = ctx;
-  const stored = await loadApplication(db, user, applicationId);
+  // Independent reads side by side (on PostgreSQL each on a connection of its own; PGlite runs them in turn). What
+  // the caller may not see is never answered: the application's access check fails the whole call first.
+  const [stored, version, results] = await Promise.all([
+    loadApplication(db, user, applicationId),
+    decisionVersion(db, product, name),
+    latestIntegrationResults(db, applicationId, ['bureau', 'bankStatement']),
+  ]);
   const app = stored.application;
   if (app.product_code !== product) {
     throw conflict(`Application ${applicationId} is a ${app.product_code} application, not ${product}`);
   }
-  const version = await decisionVersion(db, product, name);
   if (!version)
     throw notFound(`Product ${product} has no decision ${name}: an operations admin saves its tables first`);
   const now = ctx.now();
   const customFields = (app.customFields ?? {}) as Record<string, unknown>;
-  const before = await decisionInputs(
-    db,
-    applicationId,
+  const before = decisionInputs(
     { loanAmount: Number(customFields.loanAmount ?? 0), customFields },
     version.document,
+    results,
     now,
   );
   const evaluation = await evaluate(version, before);
@@ -152,53 +174,48 @@ export async function executeDecision(
     level: levels.get(d.approvalLevel) ?? Math.max(1, ...levels.values()),
   }));
   const approvalLevel = deviations.length > 0 ? Math.max(...deviations.map((d) => d.level)) : null;
-  const decisionId = `DEC-${randomUUID()}`;
+  const row: DecisionRow = {
+    decision_id: `DEC-${randomUUID()}`,
+    application_id: applicationId,
+    product_code: product,
+    name,
+    ver_num: version.verNum,
+    outcome: evaluation.outcome,
+    risk_grade: evaluation.riskGrade,
+    inputs: evaluation.inputs,
+    result: { reasons: evaluation.reasons, pricing: evaluation.pricing, deviations },
+    fired_rows: evaluation.firedRows,
+    evaluated_by: user.userid,
+    evaluated_at: now,
+  };
+  const worklog = {
+    decisionId: row.decision_id,
+    name,
+    verNum: version.verNum,
+    outcome: evaluation.outcome,
+    riskGrade: evaluation.riskGrade,
+  };
+  await db.query(STORE_DECISION, [
+    row.decision_id,
+    applicationId,
+    product,
+    name,
+    version.verNum,
+    row.outcome,
+    row.risk_grade,
+    JSON.stringify(row.inputs),
+    JSON.stringify(row.result),
+    JSON.stringify(row.fired_rows),
+    user.userid,
+    now,
+    approvalLevel,
+    JSON.stringify(worklog),
+  ]);
   const effects = newEffects();
-  const result = { reasons: evaluation.reasons, pricing: evaluation.pricing, deviations };
-  const [row] = await db.transaction(async (tx) => {
-    // The decision and the application's grade in one statement (one round trip on the single PGlite queue).
-    const rows = await tx.query<DecisionRow>(
-      `WITH graded AS (
-         UPDATE applications SET doc = doc || jsonb_build_object('riskGrade', $7::text,
-                'decision', jsonb_build_object('decisionId', $1::text, 'outcome', $6::text, 'approvalLevel', $13::int))
-          WHERE application_id = $2)
-       INSERT INTO decisions (decision_id, application_id, product_code, name, ver_num, outcome, risk_grade, inputs,
-                              result, fired_rows, evaluated_by, evaluated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10::jsonb, $11, $12) RETURNING *`,
-      [
-        decisionId,
-        applicationId,
-        product,
-        name,
-        version.verNum,
-        evaluation.outcome,
-        evaluation.riskGrade,
-        JSON.stringify(evaluation.inputs),
-        JSON.stringify(result),
-        JSON.stringify(evaluation.firedRows),
-        user.userid,
-        now,
-        approvalLevel,
-      ],
-    );
-    await touchApplication(tx, effects, {
-      applicationId,
-      taskId: null,
-      userId: user.userid,
-      action: 'decision',
-      detail: {
-        decisionId,
-        name,
-        verNum: version.verNum,
-        outcome: evaluation.outcome,
-        riskGrade: evaluation.riskGrade,
-      },
-      at: now,
-    });
-    return rows;
-  });
+  effects.changed.set(applicationId, now);
   await publish(ctx, effects);
-  return toAnswer(row as DecisionRow);
+  // Answered from what was stored, not read back: the same values, without the JSON round trip.
+  return toAnswer(row);
 }
 
 /** The approval matrix's levels by name, of the lifecycle version the application walks. */

@@ -1,8 +1,7 @@
 // What a product's decision tables read: the loan and the applicant from the application (under the field keys
 // its decision document names), the latest bureau report and bank-statement analysis (modules/integrations).
 import type { BankStatementAnalysis, BureauReport, DecisionDocument, DecisionInputs } from '@originate/contract';
-import type { Queryable } from '../../db';
-import { latestIntegrationResults } from '../integrations';
+import type { IntegrationResult } from '../integrations';
 
 const SIX_MONTHS_MS = 183 * 24 * 3_600_000;
 
@@ -32,24 +31,25 @@ interface DecisionSubject {
   customFields: Record<string, unknown>;
 }
 
+/** The latest results the tables read (modules/integrations' latestIntegrationResults), null when never fetched. */
+interface DecisionResults {
+  bureau: IntegrationResult | null;
+  bankStatement: IntegrationResult | null;
+}
+
 /** The inputs before pricing: the rate, EMI and FOIR are filled once the pricing table has given a rate. */
-export async function decisionInputs(
-  db: Queryable,
-  applicationId: string,
+export function decisionInputs(
   subject: DecisionSubject,
   document: DecisionDocument,
+  { bureau, bankStatement: bank }: DecisionResults,
   now: Date,
-): Promise<DecisionInputs> {
+): DecisionInputs {
   const fields = subject.customFields;
   const { fields: keys } = document;
   const months = keys.tenureMonths ? numberOf(fields[keys.tenureMonths]) : null;
   const years = keys.tenureYears ? numberOf(fields[keys.tenureYears]) : null;
   const tenure = months ?? (years === null ? null : years * 12);
   const employment = keys.employmentType ? fields[keys.employmentType] : null;
-  const { bureau, bankStatement: bank } = await latestIntegrationResults(db, applicationId, [
-    'bureau',
-    'bankStatement',
-  ]);
   const report = bureau?.result as BureauReport | undefined;
   const analysis = bank?.result as BankStatementAnalysis | undefined;
   const recent = (date: string) => now.getTime() - Date.parse(date) <= SIX_MONTHS_MS;
