@@ -112,3 +112,105 @@ it('adds, moves and removes rows', () => {
   expect((cell('Row 1 (band-2), Bureau score') as HTMLInputElement).value).toBe('[750..800)');
   expect(status()).toBe('Pricing: 2 rows changed: not saved');
 });
+
+const openColumns = () => fireEvent.click(screen.getByRole('button', { name: /^Columns of the Pricing table/ }));
+const pick = (combobox: string, option: RegExp) => {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: combobox }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: option }));
+};
+
+it('adds an input column reading a figure the tables read, and saves a condition set in it', async () => {
+  const onSaved = renderEditor();
+  openColumns();
+  const add = screen.getByRole('button', { name: 'Add input column' }) as HTMLButtonElement;
+  expect(add.disabled).toBe(true);
+  pick('New input reads', /^Age\s*applicant\.age$/);
+  // The label follows the pick until typed over.
+  expect((screen.getByRole('textbox', { name: 'New input label' }) as HTMLInputElement).value).toBe('Age');
+  fireEvent.change(screen.getByRole('textbox', { name: 'New input label' }), { target: { value: 'Bureau score' } });
+  expect(screen.getByText('Another column has this label')).toBeTruthy();
+  expect(add.disabled).toBe(true);
+  fireEvent.change(screen.getByRole('textbox', { name: 'New input label' }), { target: { value: 'Applicant age' } });
+  fireEvent.click(add);
+  expect((screen.getByRole('textbox', { name: 'Input 2 label' }) as HTMLInputElement).value).toBe('Applicant age');
+  expect(status()).toBe('Pricing: input Applicant age (applicant.age) added: not saved');
+
+  fireEvent.change(cell('Row 1 (band-1), Applicant age'), { target: { value: '>= 21' } });
+  expect(status()).toBe('Pricing: input Applicant age (applicant.age) added, 1 row changed: not saved');
+  save.mockResolvedValue({ ...initial, verNum: 5 });
+  fireEvent.click(screen.getByRole('button', { name: 'Save…' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 5' }));
+  await waitFor(() => expect(onSaved).toHaveBeenCalled());
+  const pricing = save.mock.calls[0]?.[1].document.pricing;
+  expect(pricing?.inputs[1]).toEqual({ id: 'input2', name: 'Applicant age', field: 'applicant.age' });
+  expect(pricing?.rules[0]).toEqual({ _id: 'band-1', score: '>= 800', grade: '"A"', rate: '8.4', input2: '>= 21' });
+});
+
+it('renames and repoints an input, and removes one only after asking when a row has a condition in it', () => {
+  renderEditor();
+  openColumns();
+  fireEvent.change(screen.getByRole('textbox', { name: 'Input 1 label' }), { target: { value: '' } });
+  expect(screen.getByText('Input 1 needs a label: it heads the column')).toBeTruthy();
+  expect(status()).toBe('1 problem to fix before saving');
+  fireEvent.change(screen.getByRole('textbox', { name: 'Input 1 label' }), { target: { value: 'Score' } });
+  pick('Input 1 reads', /^Enquiries in 6 months/);
+  expect(status()).toBe(
+    'Pricing: Bureau score renamed Score, Score reads bureau.enquiries6m, was bureau.score: not saved',
+  );
+  expect(cell('Row 2 (band-2), Score')).toBeTruthy();
+
+  pick('New input reads', /^Cheque bounces/);
+  fireEvent.click(screen.getByRole('button', { name: 'Add input column' }));
+  // The new column is empty in every row: removed at once.
+  fireEvent.click(screen.getByRole('button', { name: 'Remove input 2 (Cheque bounces)' }));
+  expect(screen.queryByRole('textbox', { name: 'Input 2 label' })).toBeNull();
+  expect((screen.getByRole('button', { name: 'Remove input 1 (Score)' }) as HTMLButtonElement).disabled).toBe(true);
+
+  pick('New input reads', /^Age/);
+  fireEvent.click(screen.getByRole('button', { name: 'Add input column' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Move input 2 up' }));
+  expect((screen.getByRole('textbox', { name: 'Input 1 label' }) as HTMLInputElement).value).toBe('Age');
+  // Score has a condition in both rows: asked first, and kept on Cancel.
+  fireEvent.click(screen.getByRole('button', { name: 'Remove input 2 (Score)' }));
+  const dialog = screen.getByRole('dialog', { name: 'Remove the input Score?' });
+  expect(dialog.textContent).toContain('2 rows have conditions in this column (band-1, band-2)');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  expect(cell('Row 1 (band-1), Score')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Remove input 2 (Score)' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Remove the input and its conditions' }));
+  expect(screen.queryByRole('textbox', { name: 'Row 1 (band-1), Score' })).toBeNull();
+  expect(status()).toBe(
+    'Pricing: input Bureau score removed, input Age (applicant.age) added, 2 rows changed: not saved',
+  );
+});
+
+it('renames an output, but neither removes it nor changes what it reads', () => {
+  renderEditor();
+  openColumns();
+  expect((screen.getByRole('textbox', { name: 'Output 1 reads' }) as HTMLInputElement).disabled).toBe(true);
+  expect(screen.getAllByText('Required by the decision: cannot change')).toHaveLength(2);
+  expect((screen.getByRole('button', { name: 'Remove output 1 (Risk grade)' }) as HTMLButtonElement).disabled).toBe(
+    true,
+  );
+  fireEvent.change(screen.getByRole('textbox', { name: 'Output 1 label' }), { target: { value: 'Grade' } });
+  expect(cell('Row 1 (band-1), Grade')).toBeTruthy();
+  expect(status()).toBe('Pricing: Risk grade renamed Grade: not saved');
+});
+
+it("shows the server's refusal of a column at it, opening the columns", async () => {
+  renderEditor();
+  fireEvent.change(cell('Row 1 (band-1), Rate % a year'), { target: { value: '9' } });
+  save.mockRejectedValue(
+    new ApiError(400, {
+      code: 1101,
+      message: 'Validation Failed',
+      errors: [
+        { label: 'document.pricing.inputs[0].field', reason: 'bureau.score is not an input the tables can read' },
+      ],
+    }),
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'Save…' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Save as version 5' }));
+  await waitFor(() => expect(screen.getByText('bureau.score is not an input the tables can read')).toBeTruthy());
+  expect(screen.getByRole('combobox', { name: 'Input 1 reads' })).toBeTruthy();
+});

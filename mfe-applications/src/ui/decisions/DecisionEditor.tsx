@@ -1,6 +1,7 @@
-// A product's credit decision, edited: one of its three tables at a time as a grid, every cell checked as it is
-// typed (domain/decisionTables) and the server's refusals shown at their cells; Save asks first, naming the
-// version it makes, and saves the whole decision (all three tables) as that version.
+// A product's credit decision, edited: one of its three tables at a time, its columns (DecisionColumns) and its
+// rows as a grid, every cell and column checked as it is typed (domain/decisionTables) and the server's refusals
+// shown where they point; Save asks first, naming the version it makes, and saves the whole decision (all three
+// tables) as that version.
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
@@ -10,19 +11,25 @@ import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatDate
 import { useMemo, useState } from 'react';
 import { useSaveDecision } from '../../api/useDecisions';
 import {
+  addInput,
   addRow,
   DECISION_TABLES,
   decisionDocumentProblems,
   documentChanges,
+  moveInput,
   moveRow,
+  removeInput,
   removeRow,
+  renameColumn,
   setCell,
+  setInputField,
 } from '../../domain/decisionTables';
 import { type FieldProblem, refusedFields } from '../../domain/lifecycleEditor';
 import { DiscardSaveActions } from '../common/DiscardSaveActions';
 import { EditorStatusBar } from '../common/EditorStatusBar';
 import { SaveVersionDialog } from '../common/SaveVersionDialog';
 import { problemsAt } from '../lifecycles/problems';
+import { type ColumnEdits, DecisionColumns } from './DecisionColumns';
 import { DecisionTableGrid, type RowEdits } from './DecisionTableGrid';
 
 export function DecisionEditor({
@@ -67,6 +74,13 @@ export function DecisionEditor({
     add: (after) => edit((d) => addRow(d, tableName, after)),
     move: (row, by) => edit((d) => moveRow(d, tableName, row, by)),
     remove: (row) => edit((d) => removeRow(d, tableName, row)),
+  };
+  const columnEdits: ColumnEdits = {
+    add: (field, label) => edit((d) => addInput(d, tableName, field, label)),
+    remove: (columnId) => edit((d) => removeInput(d, tableName, columnId)),
+    rename: (columnId, label) => edit((d) => renameColumn(d, tableName, columnId, label)),
+    setField: (columnId, field) => edit((d) => setInputField(d, tableName, columnId, field)),
+    move: (columnId, by) => edit((d) => moveInput(d, tableName, columnId, by)),
   };
   const problemsIn = (name: DecisionTableName) => at.under(`document.${name}`).length;
   const current = DECISION_TABLES.find((t) => t.name === tableName);
@@ -140,6 +154,18 @@ export function DecisionEditor({
       </Typography>
       {at.exact(`document.${tableName}.rules`) && (
         <Alert severity="error">{at.exact(`document.${tableName}.rules`)}</Alert>
+      )}
+
+      {!readOnly && current && (
+        <DecisionColumns
+          // A table's own new-column form and folding: another table starts its own.
+          key={`${tableName}-columns`}
+          name={tableName}
+          tableLabel={current.label}
+          table={document[tableName]}
+          problems={at}
+          edits={columnEdits}
+        />
       )}
 
       <DecisionTableGrid
