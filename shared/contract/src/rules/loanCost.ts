@@ -68,7 +68,8 @@ export interface LoanCost {
    * 12) that equates the net disbursal with the instalments, in percent with two places, half up.
    */
   apr: string;
-  schedule: ScheduleRow[];
+  /** The rows as text, made when first read. */
+  readonly schedule: ScheduleRow[];
   /** `schedule` row by row in whole paise, for callers that compute or answer numbers: no text to read back. */
   schedulePaise: SchedulePaise[];
 }
@@ -160,36 +161,49 @@ export function loanCost(terms: LoanTerms): LoanCost {
   const numerator = unitsOf(rate, ratePlaces) * 2n;
   const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
   const emiUnits = unitsOf(instalment, places);
-  let balance = unitsOf(amount, places);
-  let interestUnits = 0n;
-  const schedule: ScheduleRow[] = [];
+  /** Walks the rows in whole paise (bigint), month by month; answers the interest in all, in amount units. */
+  const walk = (visit: (month: number, row: Record<keyof SchedulePaise, bigint>) => void): bigint => {
+    let balance = unitsOf(amount, places);
+    let interestUnits = 0n;
+    for (let month = 1; month <= n; month++) {
+      const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
+      const due = emiUnits - interest;
+      const principal = month === n || due > balance ? balance : due;
+      balance -= principal;
+      interestUnits += interest;
+      visit(month, {
+        emi: paiseOf(principal + interest, perPaisa),
+        interest: paiseOf(interest, perPaisa),
+        principal: paiseOf(principal, perPaisa),
+        balance: paiseOf(balance, perPaisa),
+      });
+    }
+    return interestUnits;
+  };
   const schedulePaise: SchedulePaise[] = [];
-  for (let month = 1; month <= n; month++) {
-    const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
-    const due = emiUnits - interest;
-    const principal = month === n || due > balance ? balance : due;
-    balance -= principal;
-    interestUnits += interest;
-    const row = {
-      emi: paiseOf(principal + interest, perPaisa),
-      interest: paiseOf(interest, perPaisa),
-      principal: paiseOf(principal, perPaisa),
-      balance: paiseOf(balance, perPaisa),
-    };
-    schedule.push({
-      month,
-      emi: rupeesText(row.emi),
-      interest: rupeesText(row.interest),
-      principal: rupeesText(row.principal),
-      balance: rupeesText(row.balance),
-    });
+  const interestUnits = walk((_, row) => {
     schedulePaise.push({
       emi: Number(row.emi),
       interest: Number(row.interest),
       principal: Number(row.principal),
       balance: Number(row.balance),
     });
-  }
+  });
+  // The rows as text only when read, walked again from the exact paise (the calculator answers numbers).
+  let schedule: ScheduleRow[] | undefined;
+  const scheduleText = () => {
+    const rows: ScheduleRow[] = [];
+    walk((month, row) => {
+      rows.push({
+        month,
+        emi: rupeesText(row.emi),
+        interest: rupeesText(row.interest),
+        principal: rupeesText(row.principal),
+        balance: rupeesText(row.balance),
+      });
+    });
+    return rows;
+  };
   const totalInterest = new D(rupeesText(paiseOf(interestUnits, perPaisa)));
   return {
     amount: amount.toFixed(2),
@@ -207,7 +221,10 @@ export function loanCost(terms: LoanTerms): LoanCost {
         monthly.toNumber(),
       ),
     ).toFixed(2),
-    schedule,
+    get schedule() {
+      schedule ??= scheduleText();
+      return schedule;
+    },
     schedulePaise,
   };
 }
