@@ -13,11 +13,22 @@ const compiled = new Map<string, ZenDecision>();
 /** Enough for every table of every product's recent versions; past it the oldest entry goes. */
 const COMPILED_LIMIT = 500;
 
+/**
+ * An output column of our own on every graph: each row gives its index, so a result names the rows that fired
+ * without the engine's trace (which copies every input it read, about a third of an evaluation's cost). A table's
+ * own column ids start with a letter and its outputs are the contract's fields, so neither is ever this one.
+ */
+const FIRED_ROW = '__firedRow';
+
 /** The engine's graph of one table; a cell left out is empty (matches anything), as the editor shows it. */
 function graphOf(table: DecisionTable) {
   const at = { x: 0, y: 0 };
   const empty = Object.fromEntries(table.inputs.map((column) => [column.id, '']));
-  const content = { ...table, rules: table.rules.map((rule) => ({ ...empty, ...rule })) };
+  const content = {
+    ...table,
+    outputs: [...table.outputs, { id: FIRED_ROW, name: FIRED_ROW, field: FIRED_ROW }],
+    rules: table.rules.map((rule, index) => ({ ...empty, ...rule, [FIRED_ROW]: String(index) })),
+  };
   return {
     nodes: [
       { id: 'inputs', type: 'inputNode', name: 'Inputs', position: at },
@@ -48,19 +59,19 @@ export interface TableResult {
   fired: { rowId: string; index: number }[];
 }
 
-interface TraceRow {
-  index: number;
-  rule: { _id?: string };
-}
-
 /** The table on the inputs: the outputs of the rows that fired and which rows they were. */
 export async function evaluateTable(key: string, table: DecisionTable, inputs: unknown): Promise<TableResult> {
-  const response = await decisionOf(key, table).evaluate(inputs, { trace: true });
-  const trace = response.trace?.table?.traceData as TraceRow | TraceRow[] | null | undefined;
-  const traced = Array.isArray(trace) ? trace : trace ? [trace] : [];
-  const fired = traced.map((row) => ({ rowId: String(row.rule._id ?? row.index), index: row.index }));
+  const response = await decisionOf(key, table).evaluate(inputs);
   const result = response.result as Record<string, unknown> | Record<string, unknown>[] | null;
-  const rows = Array.isArray(result) ? result : result && fired.length > 0 ? [result] : [];
+  // Hit policy first answers one row's outputs, or {} when none fired; collect answers a list.
+  const answered = Array.isArray(result) ? result : result ? [result] : [];
+  const rows: Record<string, unknown>[] = [];
+  const fired: TableResult['fired'] = [];
+  for (const { [FIRED_ROW]: index, ...outputs } of answered) {
+    if (typeof index !== 'number') continue;
+    rows.push(outputs);
+    fired.push({ rowId: String(table.rules[index]?._id ?? index), index });
+  }
   return { rows, fired };
 }
 
