@@ -181,7 +181,7 @@ export function DecisionColumns({
           <TableHead>
             <TableRow>
               <TableCell sx={{ width: 88 }}>Column</TableCell>
-              <TableCell>Label</TableCell>
+              <TableCell sx={{ width: '36%' }}>Label</TableCell>
               <TableCell>Reads</TableCell>
               <TableCell sx={{ width: 128 }}>Actions</TableCell>
             </TableRow>
@@ -270,7 +270,14 @@ export function DecisionColumns({
                       value={c.field}
                       error={at('outputs', i, 'field') !== undefined}
                       helperText={at('outputs', i, 'field') ?? 'Required by the decision: cannot change'}
-                      slotProps={{ htmlInput: { 'aria-label': `Output ${i + 1} reads`, sx: FIELD_FONT } }}
+                      slotProps={{
+                        // Disabled, but its value and why stay readable (the disabled grey is below 4.5:1).
+                        htmlInput: {
+                          'aria-label': `Output ${i + 1} reads`,
+                          sx: { ...FIELD_FONT, WebkitTextFillColor: 'unset', color: 'text.secondary' },
+                        },
+                        formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
+                      }}
                     />
                   </TableCell>
                   <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>

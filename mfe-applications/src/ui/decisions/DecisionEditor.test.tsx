@@ -1,6 +1,7 @@
-import { ApiError, type DecisionConfigAnswer } from '@originate/contract';
+import { ApiError, type DecisionConfigAnswer, type DecisionTableName } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import { saveDecision } from '../../api/decisions';
 import { DecisionEditor } from './DecisionEditor';
 
@@ -41,11 +42,26 @@ const initial: DecisionConfigAnswer = {
   },
 };
 
+/** The editor with the table choice kept as the page keeps it. */
+function Editor({ onSaved }: { onSaved: (saved: DecisionConfigAnswer) => void }) {
+  const [tableName, setTableName] = useState<DecisionTableName>('pricing');
+  return (
+    <DecisionEditor
+      initial={initial}
+      savedBy="Meera Krishnan"
+      readOnlyNote={null}
+      tableName={tableName}
+      onTable={setTableName}
+      onSaved={onSaved}
+    />
+  );
+}
+
 function renderEditor(onSaved = jest.fn()) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <DecisionEditor initial={initial} savedBy="Meera Krishnan" readOnlyNote={null} onSaved={onSaved} />
+      <Editor onSaved={onSaved} />
     </QueryClientProvider>,
   );
   return onSaved;

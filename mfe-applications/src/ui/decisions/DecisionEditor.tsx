@@ -36,6 +36,8 @@ export function DecisionEditor({
   initial,
   savedBy,
   readOnlyNote,
+  tableName,
+  onTable,
   onSaved,
 }: {
   initial: DecisionConfigAnswer;
@@ -43,11 +45,13 @@ export function DecisionEditor({
   savedBy: string;
   /** Why the tables are read only (a reader, or an older version), or null for an editor of the latest. */
   readOnlyNote: string | null;
+  /** The table shown: the page keeps it, so the draft of the next version (after a save) opens on the same one. */
+  tableName: DecisionTableName;
+  onTable: (name: DecisionTableName) => void;
   onSaved: (saved: DecisionConfigAnswer) => void;
 }) {
   const readOnly = readOnlyNote !== null;
   const [document, setDocument] = useState(initial.document);
-  const [tableName, setTableName] = useState<DecisionTableName>('pricing');
   const [confirming, setConfirming] = useState(false);
   const [serverProblems, setServerProblems] = useState<FieldProblem[]>([]);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -137,7 +141,7 @@ export function DecisionEditor({
         size="small"
         color="primary"
         value={tableName}
-        onChange={(_e, value: DecisionTableName | null) => value && setTableName(value)}
+        onChange={(_e, value: DecisionTableName | null) => value && onTable(value)}
         aria-label="Table"
       >
         {DECISION_TABLES.map((t) => (

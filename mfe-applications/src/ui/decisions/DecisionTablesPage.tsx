@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ApiError, type DecisionConfigAnswer, formatDateTime } from '@originate/contract';
+import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatDateTime } from '@originate/contract';
 import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -32,6 +32,8 @@ export function DecisionTablesPage() {
   const [saved, setSaved] = useState<DecisionConfigAnswer | null>(null);
   /** The older version open read only, or null for the latest. */
   const [viewing, setViewing] = useState<number | null>(null);
+  /** The table shown, kept across versions: a save or an older version opens on the same table. */
+  const [tableName, setTableName] = useState<DecisionTableName>('pricing');
   const decision = useDecision(product);
   const older = useDecision(viewing === null ? null : product, viewing ?? undefined);
   const versions = useDecisionVersions(product);
@@ -89,6 +91,8 @@ export function DecisionTablesPage() {
                 older={older.data}
                 error={older.error}
                 savedBy={savedByOf(viewing, older.data?.createdBy)}
+                tableName={tableName}
+                onTable={setTableName}
                 onBack={() => setViewing(null)}
               />
             )}
@@ -100,6 +104,8 @@ export function DecisionTablesPage() {
                 initial={shown}
                 savedBy={savedByOf(shown.verNum, shown.createdBy)}
                 readOnlyNote={editable ? null : 'Read only: only an operations admin changes decision tables.'}
+                tableName={tableName}
+                onTable={setTableName}
                 onSaved={(next) => {
                   setViewing(null);
                   setSaved(next);
@@ -159,6 +165,8 @@ function OlderVersion({
   older,
   error,
   savedBy,
+  tableName,
+  onTable,
   onBack,
 }: {
   verNum: number;
@@ -166,6 +174,8 @@ function OlderVersion({
   older: DecisionConfigAnswer | undefined;
   error: Error | null;
   savedBy: string;
+  tableName: DecisionTableName;
+  onTable: (name: DecisionTableName) => void;
   onBack: () => void;
 }) {
   const back = (
@@ -191,6 +201,8 @@ function OlderVersion({
         initial={older}
         savedBy={savedBy}
         readOnlyNote={`Read only: version ${older.verNum} is an older version. Decisions taken with it keep it; applications decided from now on use version ${inUse.verNum}.`}
+        tableName={tableName}
+        onTable={onTable}
         onSaved={onBack}
       />
     </Box>
