@@ -1,22 +1,66 @@
 // Builds what is stale, then starts the composed system from the built apps on the e2e ports with
-// a fresh database, one process per origin. The supervisor of the server lives in this (the runner's)
-// process and records each restart's pid in the state file.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// a fresh database (under npm test, a copy of the server tests' seeded template), the shell and the remotes in one
+// process but those a spec restarts. The supervisor of the server lives in this (the runner's) process and
+// records each restart's pid in the state file.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '@originate/tools/lib/app-builds.mjs';
 import { startSystem } from '@originate/tools/lib/composed-system.mjs';
+import { runCommand } from '@originate/tools/lib/process.mjs';
+import { ROOT } from '@originate/tools/lib/repo.mjs';
 import {
   API,
   E2E_MESSAGE_PORTS,
   E2E_PORTS,
   LOG_DIR,
+  RESTARTABLE_APPS,
   readState,
   releasesDirOf,
   SCREENSHOTS,
   stopAll,
   writeState,
 } from './system-under-test';
+
+/** npm test's directory of seeded templates (tools/scripts/test.mjs), shared with the server tests. */
+const TEMPLATES_ENV = 'MOCK_SERVER_TEST_TEMPLATES';
+
+/**
+ * Under npm test (TEMPLATES_ENV set), a new data directory holding a copy of the server tests' seeded template
+ * (mock-server test/harness/seeded.ts): the server's --seed then finds the seed done, and its start costs about
+ * half the CPU (9 against 14 CPU-s). The server tests have usually made the template by the time the build ends:
+ * it is copied here as it is; else a process of the harness makes it (or waits for the one making it) and copies
+ * it (5 CPU-s: it loads the server's code). Elsewhere an empty directory, which the server seeds.
+ */
+async function dataDirectory(): Promise<string> {
+  const root = process.env[TEMPLATES_ENV];
+  if (!root) return mkdtempSync(path.join(tmpdir(), 'originate-e2e-'));
+  const { NODE_ENV, SEED_APPLICATIONS, SEED_LEADS } = process.env;
+  // The template's name as the harness gives it (its template()), with the server's default counts.
+  const made = path.join(
+    root,
+    NODE_ENV === 'production' ? 'production' : `demo-${SEED_APPLICATIONS || 300}-${SEED_LEADS || 300}`,
+  );
+  if (existsSync(made)) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-e2e-'));
+    cpSync(made, dataDir, { recursive: true });
+    return dataDir;
+  }
+  // What shapes a seed, as the server will read it.
+  const shaping = Object.fromEntries(Object.entries({ NODE_ENV, SEED_APPLICATIONS, SEED_LEADS }).filter(([, v]) => v));
+  const script = `const { seededDataDir } = await import('./test/harness/seeded.ts'); console.log(await seededDataDir(${JSON.stringify(shaping)}));`;
+  const { code, output } = await runCommand(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    {
+      cwd: path.join(ROOT, 'mock-server'),
+      quiet: true,
+    },
+  );
+  const dir = output.trim().split('\n').at(-1);
+  if (code !== 0 || !dir) throw new Error(`copying the seeded template failed (exit code ${code}): ${output}`);
+  return dir;
+}
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // A run that was killed leaves its parts and database behind.
@@ -29,13 +73,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await ensureBuilt();
   rmSync(LOG_DIR, { recursive: true, force: true });
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'originate-e2e-'));
+  const dataDir = await dataDirectory();
   const system = await startSystem({
     ports: E2E_PORTS,
     dataDir,
     releasesDir: releasesDirOf(dataDir),
     logDir: LOG_DIR,
-    separateApps: true,
+    separateApps: RESTARTABLE_APPS,
     // Its own mail catcher and SMS sink even when the shell that runs it names real servers: the tests read them.
     messagePorts: E2E_MESSAGE_PORTS,
     replaceMessageSinks: true,

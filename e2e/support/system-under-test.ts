@@ -67,7 +67,7 @@ const STATE_FILE = path.join(RESULTS_DIR, `system-state${RUN_SUFFIX}.json`);
 export interface SystemState {
   dataDir: string;
   env: Record<string, string>;
-  /** Process id (also its process group) of each running part: 'server', 'shell', 'mfe-…', 'maildev', 'sms-sink'. */
+  /** Process id (also its process group) of each running part: 'server', 'web', 'mfe-…', 'janus', 'maildev', 'sms-sink'. */
   pids: Record<string, number>;
 }
 
@@ -91,11 +91,19 @@ export function readState(): SystemState | null {
   return existsSync(STATE_FILE) ? (JSON.parse(readFileSync(STATE_FILE, 'utf8')) as SystemState) : null;
 }
 
+/**
+ * The remotes a spec stops and starts again (notifications.spec.ts, pages.spec.ts): each runs in a process of its
+ * own; the shell and the other remotes share one ('web').
+ */
+export const RESTARTABLE_APPS = ['mfe-notifications', 'mfe-customer-flow'];
+
 /** Stops one part (its whole process group) and waits until it is gone. */
 export async function stopPart(name: string): Promise<void> {
   const state = readState();
   const pid = state?.pids[name];
-  if (!state || pid === undefined) throw new Error(`${name}: not running in the e2e system`);
+  if (!state || pid === undefined) {
+    throw new Error(`${name}: not running in the e2e system on its own (a remote must be in RESTARTABLE_APPS)`);
+  }
   await stopProcessGroup(pid, { graceMs: 10_000 });
   // Read again: a supervisor may have restarted the part meanwhile (the server's warm standby takes over
   // at once) and written its new pid, which must not be forgotten.

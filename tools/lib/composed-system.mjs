@@ -44,11 +44,12 @@ function publicOrigins(env, app) {
 }
 
 /**
- * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: boolean, onRestart?: (name: string, pid: number | undefined) => void, messagePorts?: import('./message-sinks.mjs').MessagePorts, replaceMessageSinks?: boolean }} opts
+ * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: string[], onRestart?: (name: string, pid: number | undefined) => void, messagePorts?: import('./message-sinks.mjs').MessagePorts, replaceMessageSinks?: boolean }} opts
  *   releasesDir: the release store the origins serve (RELEASES_DIR; default deploy/releases).
  *   messagePorts: the mail catcher's SMTP and web ports and the SMS sink's (default: free ports).
  *   replaceMessageSinks: start the catcher and the sink even when SMTP_URL / SMS_GATEWAY_URL are set (e2e).
- *   separateApps: one process per origin, so a test can stop and restart one remote on its own.
+ *   separateApps: the apps served each by a process of its own, so a test can stop and restart one alone; the
+ *   others share one process (a serve.ts each cost the e2e run a few CPU-seconds to start).
  *   onRestart: the supervised server was restarted with a new pid.
  */
 export async function startSystem(opts) {
@@ -123,13 +124,18 @@ export async function startSystem(opts) {
   }
 
   try {
-    if (opts.separateApps) {
-      await Promise.all(apps.map((a) => startApp(a.dir)));
-    } else {
-      const all = startNode('web', ['--import', 'tsx', SERVE], { env, logDir });
-      appProcs.set('*', all);
-      await Promise.all(apps.map((a) => waitForHttp(`http://127.0.0.1:${a.port}/env.json`, all)));
+    const separate = apps.filter((a) => opts.separateApps?.includes(a.dir));
+    const together = apps.filter((a) => !separate.includes(a));
+    /** @type {Promise<unknown>[]} */
+    const started = separate.map((a) => startApp(a.dir));
+    if (together.length > 0) {
+      // With none apart, no --app: serve.ts then serves every app with a release, as npm start always has.
+      const named = separate.length > 0 ? together.flatMap((a) => ['--app', a.dir]) : [];
+      const shared = startNode('web', ['--import', 'tsx', SERVE, ...named], { env, logDir });
+      appProcs.set('web', shared);
+      started.push(...together.map((a) => waitForHttp(`http://127.0.0.1:${a.port}/env.json`, shared)));
     }
+    await Promise.all(started);
     await waitForHttp(`http://127.0.0.1:${opts.ports.SERVER_PORT}/`, server, 180_000);
     server.ready();
   } catch (error) {
