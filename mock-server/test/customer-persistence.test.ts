@@ -75,7 +75,7 @@ describe('customer flow persistence', () => {
   it('PGlite: applications, sessions, resume tokens and files survive a restart', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'originate-flow-'));
     try {
-      const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
+      const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: dir, NODE_ENV: 'test' });
       const first = await buildSeeded(config);
       const state = await walk(first);
       await first.close();

@@ -12,7 +12,7 @@ import { APPLICATIONS_NAMESPACE, FromServer, SOCKET_PATH } from '@originate/cont
 import { io, type Socket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
 import { openDb } from '../src/db';
-import { seededDataDir } from './harness/seeded';
+import { seededDataDir, TEST_PGLITE } from './harness/seeded';
 import { type ChildServer, httpLogin, type Session, spawnServer } from './harness/server';
 
 /** A raw HTTP/1.1 connection: what the server writes, as text, and whether it closed. */
@@ -246,7 +246,7 @@ describe('SIGTERM drains the server', () => {
     );
 
     // The acknowledged write is in the database the server closed.
-    const db = await openDb(loadConfig({ DATA_DIR: dataDir }));
+    const db = await openDb(loadConfig({ ...TEST_PGLITE, DATA_DIR: dataDir }));
     try {
       const rows = await db.query<{ value: unknown }>('SELECT value FROM configs WHERE type = $1 AND name = $2', [
         'Drain',

@@ -8,17 +8,9 @@ import { rm } from 'node:fs/promises';
 import { describe, it } from 'node:test';
 import { openDb } from '../src/db';
 import { sha256 } from '../src/modules/auth/security';
-import { seededDataDir } from './harness/seeded';
-import {
-  type ChildServer,
-  httpLogin,
-  PG_HOST,
-  PG_PORT,
-  pgAnswers,
-  type Session,
-  scratchDatabase,
-  spawnServer,
-} from './harness/server';
+import { seededScratchDatabase } from './harness/pg-templates';
+import { seededDataDir, TEST_PGLITE_SHARED_BUFFERS_MB } from './harness/seeded';
+import { type ChildServer, httpLogin, PG_HOST, PG_PORT, pgAnswers, type Session, spawnServer } from './harness/server';
 
 /** Kills per backend; each is one more start on the same data. */
 const KILLS = Number(process.env.DURABILITY_KILLS ?? 3);
@@ -75,7 +67,7 @@ async function streamThenKill(server: ChildServer, who: Session, run: string, st
 }
 
 async function checkRows(dbConfig: { databaseUrl?: string; dataDir: string }, acked: Acked) {
-  const db = await openDb(dbConfig);
+  const db = await openDb({ ...dbConfig, pgliteSharedBuffersMb: TEST_PGLITE_SHARED_BUFFERS_MB });
   try {
     const configs = await db.query<{ name: string }>('SELECT name FROM configs WHERE type = $1', [CONFIG_TYPE]);
     const names = new Set(configs.map((r) => r.name));
@@ -143,10 +135,11 @@ describe('durability: acknowledged writes survive kill -9', () => {
       console.log(`# PostgreSQL durability test skipped: nothing answers on ${PG_HOST}:${PG_PORT}`);
       return;
     }
-    const scratch = await scratchDatabase('originate_durability');
+    // A copy of the run's seeded template database, as PGlite's above starts from its template's copy.
+    const scratch = await seededScratchDatabase('originate_durability');
     try {
       const acked = await killAndCheck(
-        { DATABASE_URL: scratch.url },
+        { DATABASE_URL: scratch.url, DATA_DIR: scratch.dataDir },
         { databaseUrl: scratch.url, dataDir: 'memory://' },
       );
       t.diagnostic(

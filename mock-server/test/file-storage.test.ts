@@ -15,6 +15,7 @@ import { reconcileFileStore, withBlobs } from '../src/modules/documents/blobs';
 import { type Applicant, newHomeLoan } from './flow-helpers';
 import { seededScratchDatabase } from './harness/pg-templates';
 import { apiRoutes, fillPath, routeKey, WRITING_GET_ROUTES } from './harness/routes';
+import { TEST_PGLITE } from './harness/seeded';
 import { pgAnswers } from './harness/server';
 import { call, type Login, login, multipart, startServer, type TestServer } from './helpers';
 
@@ -322,7 +323,12 @@ describe('storage quota per application', () => {
     const source = await newHomeLoan(s.app);
     await uploaded(s, source.headers, source.applicationId, await filler(3500, 'source'));
     // The quota lowered on a restart: the source keeps what it has, a copy of it no longer fits.
-    const config = loadConfig({ DATA_DIR: s.dataDir, NODE_ENV: 'test', APPLICATION_STORAGE_QUOTA_BYTES: '3000' });
+    const config = loadConfig({
+      ...TEST_PGLITE,
+      DATA_DIR: s.dataDir,
+      NODE_ENV: 'test',
+      APPLICATION_STORAGE_QUOTA_BYTES: '3000',
+    });
     await s.app.close();
     const app = await buildApp(config);
     try {

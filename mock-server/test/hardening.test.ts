@@ -383,6 +383,11 @@ describe('DATA_DIR=memory:// is in memory', () => {
     assert.equal(config.dataDir, 'memory://');
     const app = await buildSeeded(config);
     try {
+      // A fresh seed: its users' passwords are hashed at the server's scrypt N (the templates' are cheaper).
+      const [officer] = await app.ctx.db.query<{ password_hash: string }>(
+        "SELECT password_hash FROM users WHERE username = 'officer'",
+      );
+      assert.match(officer?.password_hash ?? '', /^scrypt\$16384\$/);
       assert.equal((await login(app, 'officer')).user.userName, 'officer');
     } finally {
       await app.close();

@@ -9,10 +9,11 @@ import { API_PATHS } from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { type Db, openDb } from '../src/db';
+import type { Db } from '../src/db';
+import { migrate } from '../src/db/migrate';
 import { readiness } from '../src/modules/health';
 import { checkAnswers } from './harness/answers';
-import { TEST_PGLITE } from './harness/seeded';
+import { emptyPglite, TEST_PGLITE } from './harness/seeded';
 import { REDIS_HOST, REDIS_PORT, redisAnswers } from './harness/server';
 
 const ENV = { ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test', SEED_APPLICATIONS: '0' };
@@ -36,7 +37,8 @@ describe('readiness (the rule)', () => {
 
 /** The app on a database whose statements fail once `failing` is set (start-up needs it to work). */
 async function appWithSwitchableDb(env: Record<string, string> = {}) {
-  const real = await openDb(loadConfig(ENV));
+  const real = await emptyPglite();
+  await migrate(real);
   const state = { failing: false };
   const check = () => {
     if (state.failing) throw new Error('connection terminated unexpectedly');

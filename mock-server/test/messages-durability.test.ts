@@ -9,8 +9,9 @@ import { API_PATHS } from '@originate/contract';
 import { openDb } from '../src/db';
 import { enqueueMessage } from '../src/modules/messages';
 import { startMailSink, until } from './harness/message-sinks';
-import { seededDataDir } from './harness/seeded';
-import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase, spawnServer } from './harness/server';
+import { seededScratchDatabase } from './harness/pg-templates';
+import { seededDataDir, TEST_PGLITE_SHARED_BUFFERS_MB } from './harness/seeded';
+import { PG_HOST, PG_PORT, pgAnswers, spawnServer } from './harness/server';
 
 const REDIRECT = 'http://127.0.0.1:3000/reset-password';
 /** A short lease, so the next server claims the killed one's message soon; sends start only well inside it. */
@@ -44,7 +45,7 @@ describe('kill -9 between commit and delivery', () => {
       } finally {
         await second.stop();
       }
-      const db = await openDb({ dataDir });
+      const db = await openDb({ dataDir, pgliteSharedBuffersMb: TEST_PGLITE_SHARED_BUFFERS_MB });
       try {
         const rows = await db.query<{ status: string; attempts: number }>(
           `SELECT status, attempts FROM messages WHERE kind = 'PASSWORD_RESET'`,
@@ -69,9 +70,16 @@ describe('two servers on one PostgreSQL', { skip }, () => {
   it('send each message once', async () => {
     const COUNT = 300;
     const sink = await startMailSink();
-    const database = await scratchDatabase('originate_messages');
+    // The run's seeded template database (harness/pg-templates.ts): the servers find migrations and seed done.
+    const database = await seededScratchDatabase('originate_messages');
     try {
-      const env = { DATABASE_URL: database.url, SMTP_URL: sink.url, OUTBOX_BATCH: '20', ...FAST };
+      const env = {
+        DATABASE_URL: database.url,
+        DATA_DIR: database.dataDir,
+        SMTP_URL: sink.url,
+        OUTBOX_BATCH: '20',
+        ...FAST,
+      };
       const a = await spawnServer(env);
       const b = await spawnServer(env);
       try {

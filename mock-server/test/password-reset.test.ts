@@ -103,6 +103,11 @@ describe('password reset by a mailed link', () => {
   it('sets the password once: every session ends, the old password no longer logs in, the new one does', async () => {
     const res = await reset(token, 'Branch#Mumbai2026');
     assert.equal(res.statusCode, 200, res.body);
+    // Hashed at the server's scrypt N (the seeded users' hashes in the tests' templates are cheaper).
+    const [hash] = await s.app.ctx.db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE userid = 'USR-1001'",
+    );
+    assert.match(hash?.password_hash ?? '', /^scrypt\$16384\$/);
     const refused = await call(s.app, 'GET', API_PATHS.userRoles, officer);
     assert.equal(refused.statusCode, 401, refused.body);
     const refresh = await call(s.app, 'POST', API_PATHS.refreshToken, {}, { refresh_token: officer.refresh_token });

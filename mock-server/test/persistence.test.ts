@@ -8,7 +8,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDb } from '../src/db';
 import { migrationFiles } from '../src/db/migrate';
-import { buildSeeded } from './harness/seeded';
+import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 import { PG_HOST, PG_PORT, pgAnswers, scratchDatabase } from './harness/server';
 import { call, login } from './helpers';
 
@@ -18,7 +18,7 @@ describe('PGlite persistence', () => {
 
   it('keeps data across close and reopen of the same data dir', async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'originate-persist-'));
-    const config = loadConfig({ DATA_DIR: dir, NODE_ENV: 'test' });
+    const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: dir, NODE_ENV: 'test' });
     const first = await buildSeeded(config);
     const l = await login(first, 'officer');
     const res = await call(first, 'POST', '/v3/users/update_selected_teams', l, { teams: ['TEAM-RETAIL-LENDING'] });
@@ -46,7 +46,7 @@ describe('PGlite persistence', () => {
   it('NODE_ENV=production seeds configuration but no demo users', async () => {
     const prodDir = await mkdtemp(path.join(tmpdir(), 'originate-prod-'));
     try {
-      const app = await buildSeeded(loadConfig({ DATA_DIR: prodDir, NODE_ENV: 'production' }));
+      const app = await buildSeeded(loadConfig({ ...TEST_PGLITE, DATA_DIR: prodDir, NODE_ENV: 'production' }));
       try {
         const [users] = await app.ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
         assert.equal(users?.n, 0);

@@ -3,14 +3,13 @@
 // they read is altered.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { IN_MEMORY_DATA_DIR } from '../src/config';
 import type { Db } from '../src/db';
-import { openPglite } from '../src/db/pglite';
+import { emptyPglite } from './harness/seeded';
 
 describe('PGlite prepared statements', () => {
   let db: Db;
   before(async () => {
-    db = await openPglite(IN_MEMORY_DATA_DIR);
+    db = await emptyPglite();
     await db.exec('CREATE TABLE notes (id int PRIMARY KEY, body text, at timestamptz, tags text[], doc jsonb)');
   });
   after(() => db.close());

@@ -2,11 +2,10 @@
 // schema costs one query, and nothing is written again.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { IN_MEMORY_DATA_DIR } from '../src/config';
 import type { Db } from '../src/db';
 import { migrate, migrationFiles } from '../src/db/migrate';
-import { openPglite } from '../src/db/pglite';
 import { seedBase } from '../src/seed/base';
+import { emptyPglite } from './harness/seeded';
 
 /** The statements a Db sees, transactions as one entry each (what the restart pays for). */
 function counted(db: Db): { db: Db; calls: string[] } {
@@ -33,7 +32,7 @@ function counted(db: Db): { db: Db; calls: string[] } {
 
 describe('restart on a migrated database', () => {
   it('applies every migration once on an empty database, then checks the schema with one query', async () => {
-    const db = await openPglite(IN_MEMORY_DATA_DIR);
+    const db = await emptyPglite();
     try {
       assert.deepEqual(await migrate(db), await migrationFiles());
       const probe = counted(db);
@@ -49,7 +48,7 @@ describe('restart on a seeded database', () => {
   const portal = { customerPortalUrl: 'http://127.0.0.1:3000/newapplication', customerPortalUrlExplicit: false };
 
   it('the base seed costs one query once this code seeded the database; an explicit portal URL is still applied', async () => {
-    const db = await openPglite(IN_MEMORY_DATA_DIR);
+    const db = await emptyPglite();
     try {
       await migrate(db);
       await seedBase(db, portal);
@@ -69,7 +68,7 @@ describe('restart on a seeded database', () => {
   });
 
   it('a database seeded by other code (no or another fingerprint) gets what is missing, and keeps what was edited', async () => {
-    const db = await openPglite(IN_MEMORY_DATA_DIR);
+    const db = await emptyPglite();
     try {
       await migrate(db);
       await seedBase(db, portal);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../../src/config';
 import { seedDatabase } from '../../src/seed';
-import { templatesRoot } from './seeded';
+import { cheapTestPasswords, templatesRoot } from './seeded';
 import { PG_HOST, PG_PORT, scratchDatabase } from './server';
 
 // A function, not a constant: test/helpers.ts and harness/server.ts import each other through this file.
@@ -95,14 +95,15 @@ async function template(env: Record<string, string>): Promise<{ database: string
     });
     // Seeded as the test's server would seed it (it then finds the seed done), and closed: a database with a
     // connection cannot be a template.
-    await seedDatabase(
-      loadConfig({
-        NODE_ENV: 'test',
-        ...env,
-        DATABASE_URL: `postgres://postgres@${PG_HOST}:${PG_PORT}/${database}`,
-        DATA_DIR: building,
-      }),
-    );
+    const url = `postgres://postgres@${PG_HOST}:${PG_PORT}/${database}`;
+    await seedDatabase(loadConfig({ NODE_ENV: 'test', ...env, DATABASE_URL: url, DATA_DIR: building }));
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await cheapTestPasswords(client);
+    } finally {
+      await client.end();
+    }
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     await rm(lock, { recursive: true, force: true });

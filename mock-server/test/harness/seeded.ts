@@ -11,13 +11,37 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../../src/app';
 import { type Config, IN_MEMORY_DATA_DIR, loadConfig } from '../../src/config';
+import type { Db } from '../../src/db';
 import { openPglite } from '../../src/db/pglite';
+import { hashPassword } from '../../src/modules/auth';
 import { buildSeededApp, seedDatabase } from '../../src/seed';
+import { USERS } from '../../src/seed/people';
 import { checkAnswers } from './answers';
 import { TEMPLATES_ENV } from './templates-env';
 
 /** PGlite with small shared buffers: a test's database is a few MB, and a start takes a third of the time. */
-export const TEST_PGLITE = { PGLITE_SHARED_BUFFERS_MB: '16' };
+export const TEST_PGLITE_SHARED_BUFFERS_MB = 16;
+export const TEST_PGLITE = { PGLITE_SHARED_BUFFERS_MB: String(TEST_PGLITE_SHARED_BUFFERS_MB) };
+
+/** scrypt's N for the demo users' passwords in the tests' templates; the server hashes at its own (16384). */
+const TEST_PASSWORD_COST = 16;
+
+/**
+ * Gives a seeded template's demo users hashes of their own passwords at TEST_PASSWORD_COST: the suite logs in
+ * hundreds of times, and each login verifying the server's N spent 44 ms of CPU in scrypt. A login still
+ * checks the password against its hash (a hash carries its N); tests of fresh seeds and of a password reset
+ * hold the server to its N (hardening.test.ts, password-reset.test.ts).
+ */
+export async function cheapTestPasswords(db: {
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}): Promise<void> {
+  for (const user of USERS) {
+    await db.query('UPDATE users SET password_hash = $2 WHERE username = $1', [
+      user.username,
+      await hashPassword(user.password, TEST_PASSWORD_COST),
+    ]);
+  }
+}
 
 let ownRoot: string | undefined;
 
@@ -59,14 +83,8 @@ async function template(config: Config): Promise<string> {
     await seedDatabase(loadConfig(env));
     const pg = await PGlite.create(building);
     try {
-      // A checkpoint first: a restore then replays no WAL. After a switch to a new WAL segment, so that the
-      // checkpoint lies at its start: ending past three quarters of a segment, every restore's start wrote the
-      // next 16 MB segment out in 8 kB pieces (a third of its CPU). Old segments are removed, not kept for reuse.
-      await pg.exec('SET wal_recycle = off');
-      await pg.query('SELECT pg_switch_wal()');
-      await pg.exec('CHECKPOINT');
-      const dump = new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer());
-      await writeFile(`${building}.tar`, withoutEmptyWalSegments(dump));
+      await cheapTestPasswords(pg);
+      await writeFile(`${building}.tar`, await restorableDump(pg));
     } finally {
       await pg.close();
     }
@@ -97,6 +115,36 @@ async function madeByAnother(config: Config, dir: string, lock: string): Promise
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return dir;
+}
+
+/** A dump of `pg`'s data directory that a restore starts from quickly. */
+async function restorableDump(pg: PGlite): Promise<Uint8Array> {
+  // A checkpoint first: a restore then replays no WAL. After a switch to a new WAL segment, so that the
+  // checkpoint lies at its start: ending past three quarters of a segment, every restore's start wrote the
+  // next 16 MB segment out in 8 kB pieces (a third of its CPU). Old segments are removed, not kept for reuse.
+  await pg.exec('SET wal_recycle = off');
+  await pg.query('SELECT pg_switch_wal()');
+  await pg.exec('CHECKPOINT');
+  return withoutEmptyWalSegments(new Uint8Array(await (await pg.dumpDataDir('none')).arrayBuffer()));
+}
+
+let emptyCluster: Promise<Blob> | undefined;
+
+/**
+ * A new empty in-memory PGlite (nothing migrated), with the tests' small shared buffers: a restore of a dump
+ * of a fresh cluster, made once per process, costs a fraction of the initdb every new in-memory PGlite runs.
+ */
+export async function emptyPglite(): Promise<Db> {
+  emptyCluster ??= (async () => {
+    const pg = await PGlite.create();
+    try {
+      const bytes = await restorableDump(pg);
+      return new HeldDump(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    } finally {
+      await pg.close();
+    }
+  })();
+  return openPglite(IN_MEMORY_DATA_DIR, TEST_PGLITE_SHARED_BUFFERS_MB, await emptyCluster);
 }
 
 const TAR_BLOCK = 512;

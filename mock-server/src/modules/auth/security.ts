@@ -2,6 +2,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const KEY_LENGTH = 64;
+/** scrypt's N for every hash the server makes; a stored hash carries its own N, which verifying it uses. */
 const COST = 16384;
 
 function scryptAsync(password: string, salt: Buffer, cost: number): Promise<Buffer> {
@@ -10,11 +11,14 @@ function scryptAsync(password: string, salt: Buffer, cost: number): Promise<Buff
   });
 }
 
-/** 'scrypt$<N>$<salt hex>$<key hex>' */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * 'scrypt$<N>$<salt hex>$<key hex>'. `cost` is the tests' (their seeded users' hashes are cheap to verify: a
+ * login at the server's N is 44 ms of CPU); the server always hashes at COST.
+ */
+export async function hashPassword(password: string, cost = COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, COST);
-  return `scrypt$${COST}$${salt.toString('hex')}$${key.toString('hex')}`;
+  const key = await scryptAsync(password, salt, cost);
+  return `scrypt$${cost}$${salt.toString('hex')}$${key.toString('hex')}`;
 }
 
 /** A hash of a password nobody has, so unknown user names cost the same time as wrong passwords. */
