@@ -27,7 +27,7 @@ const SECONDS: Record<string, number> = {
   'customer-persistence.test.ts': 35,
   'document-limits.test.ts': 23,
   'applicant-requests.test.ts': 20,
-  'restart.test.ts': 19,
+  'restart.test.ts': 10,
   'health.test.ts': 18,
   'lists.test.ts': 17,
   'scale-out.test.ts': 15,
