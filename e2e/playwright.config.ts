@@ -48,6 +48,9 @@ export default defineConfig({
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
     screenshot: 'only-on-failure',
+    // A user who asked for less motion (the theme honours it, shared/web ui/theme.ts): no transitions, and
+    // spinners and skeletons drawn still, so the renderer does not paint a frame for each step of them.
+    reducedMotion: 'reduce',
     // Off: recording a trace for every test costs a fifth of the suite's CPU, and CI keeps only the text. A
     // failing test is replayed with `npx playwright test <spec> --trace on` (README "Debugging a failure").
     trace: 'off',
