@@ -22,7 +22,7 @@ import {
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiGet, apiLogin, apiPost, apiPut } from '../support/api';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { logIn, menuItem, screenshot, signIn } from '../support/ui';
 
 const widget = (page: Page, id: string) => page.getByTestId(`widget-${id}`);
 const figure = (page: Page, id: string, name: string) => page.getByTestId(`widget-${id}-figure-${name}`).locator('dd');
@@ -81,7 +81,7 @@ test('the operations admin sees everyone’s figures, the server’s, and a star
   page,
 }) => {
   const admin = await apiLogin('opsadmin', 'Admin@123');
-  await logIn(page, 'opsadmin', 'Admin@123');
+  await signIn(page, 'opsadmin', 'Admin@123');
   await setRange(page, SEEDED_FROM, today());
   const filter = { from: SEEDED_FROM, to: today() };
   const expected = await apiPost<CountByRange>(admin, API_PATHS.applicationsCountByRange, {
@@ -129,7 +129,7 @@ test('a team lead sees the team’s people and no one else’s; the officer sees
   expect(reportees.scope).toBe('TEAM');
   expect(reportees.users.map((u) => u.displayName).sort()).toEqual(['Priya Sharma', 'Rahul Verma']);
 
-  await logIn(page, 'teamlead', 'Lead@123');
+  await signIn(page, 'teamlead', 'Lead@123');
   await setRange(page, SEEDED_FROM, today());
   await page.getByRole('search', { name: 'Filters' }).getByLabel('User').click();
   const options = page.getByRole('listbox').getByRole('option');
@@ -155,7 +155,7 @@ test('a team lead sees the team’s people and no one else’s; the officer sees
 
   // The officer: own figures only, no team or user pickers.
   await page.getByRole('banner').getByRole('button', { name: 'Logoff' }).click();
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('search', { name: 'Filters' }).getByLabel('User')).toHaveCount(0);
   await expect(page.getByRole('search', { name: 'Filters' }).getByLabel('Team')).toHaveCount(0);
@@ -164,7 +164,7 @@ test('a team lead sees the team’s people and no one else’s; the officer sees
 test('a report exports as a spreadsheet with the spec’s fills; a team lead sets a reportee’s target', async ({
   page,
 }) => {
-  await logIn(page, 'teamlead', 'Lead@123');
+  await signIn(page, 'teamlead', 'Lead@123');
   await menuItem(page, 'Reports').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
   await setRange(page, SEEDED_FROM, today());
@@ -215,7 +215,7 @@ test('an operations admin configures the dashboard, and the officer meets the ch
   const path = apiPath('setupConfig', { type: REPORTS_CONFIG.type, name: REPORTS_CONFIG.name });
   const seeded = await apiGet<ReportsConfig>(admin, path);
   try {
-    await logIn(page, 'opsadmin', 'Admin@123');
+    await signIn(page, 'opsadmin', 'Admin@123');
     await page.getByRole('button', { name: 'Configure' }).click();
     const dialog = page.getByRole('dialog', { name: 'Configure dashboard and reports' });
     await dialog.getByRole('textbox', { name: 'Pipeline: title' }).fill('Pipeline by stage');
@@ -232,7 +232,7 @@ test('an operations admin configures the dashboard, and the officer meets the ch
     expect(saved.dashboard[0]).toEqual({ widget: 'pipeline', title: 'Pipeline by stage', roles: [] });
     const context = await browser.newContext();
     const officer = await context.newPage();
-    await logIn(officer, 'officer', 'Officer@123');
+    await signIn(officer, 'officer', 'Officer@123');
     await expect(officer.getByRole('heading', { name: 'Pipeline by stage' })).toBeVisible();
     await expect(widget(officer, 'turnaround')).toHaveCount(0);
     await expect(officer.getByRole('button', { name: 'Configure' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { loadedShares, SINGLETONS } from '../support/federation';
 import { NOTIFICATIONS_ORIGIN, remoteManifestUrl } from '../support/system-under-test';
-import { logIn } from '../support/ui';
+import { signIn } from '../support/ui';
 
 interface ManifestShared {
   name: string;
@@ -13,7 +13,7 @@ test('the composed back office loads one copy of react and of every singleton', 
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') scripts.push(res.url());
   });
-  await logIn(page, 'officer', 'Officer@123');
+  await signIn(page, 'officer', 'Officer@123');
   await expect(page.getByRole('button', { name: /^Notifications/ })).toBeVisible();
 
   // 1. The federation runtime's share scope: each singleton has exactly one loaded copy.

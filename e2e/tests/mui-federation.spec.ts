@@ -5,7 +5,7 @@
 import { type AdminFeatures, API_PATHS } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPut } from '../support/api';
-import { logIn, menuItem, screenshot } from '../support/ui';
+import { menuItem, screenshot, signIn } from '../support/ui';
 
 const languageButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Language: / });
 
@@ -33,7 +33,7 @@ test("the shell's MUI menu and the applications remote's MUI selects and menus w
   });
   try {
     await apiPut(admin, API_PATHS.adminFeatures, { ...original, MultiLingual: true });
-    await logIn(page, 'officer', 'Officer@123');
+    await signIn(page, 'officer', 'Officer@123');
 
     // 1. The shell's own menu (its build's Menu and MenuItem).
     await chooseLanguage(page, 'हिन्दी');
