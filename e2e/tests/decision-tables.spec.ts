@@ -1,8 +1,11 @@
 // Settings → Decision tables against the real server: the operations admin changes the rate of the home loan's
 // pricing row that prices a given applicant, saves the tables as a new version and sees it in the history; the
 // next decision on that applicant's application is taken on the new version at the new rate; the version before
-// opens from the history read only, saying what changed since. The tables found
-// are put back (as a further version equal to them) in finally, so other specs' home loans are priced as before.
+// opens from the history read only, saying what changed since. Then the admin adds an input column reading the
+// applicant's age to the deviations table and a row testing it: the next decision fires that row when the age is
+// in the row's range and not when it is not (the column is evaluated), and the column is removed again. The tables
+// found are put back (as a further version equal to them) in finally, so other specs' home loans are priced as
+// before.
 import {
   apiPath,
   type BureauAnswer,
@@ -106,6 +109,96 @@ test('the operations admin changes a pricing rate, saves a new version, and the 
       verNum: next,
       rate: Number(newRate),
     });
+  } finally {
+    const latest = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+    if (latest.verNum !== found.verNum) {
+      await apiPost(admin, decisionPath, { name: 'credit', verNum: latest.verNum, document: found.document });
+    }
+  }
+});
+
+test('the operations admin adds an input column on the applicant’s age, a row tests it, and decisions go by it', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const found = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+  const applicationId = await copyApplication(admin, 'HL-2026-000120');
+  await apiPost<BureauAnswer>(admin, apiPath('bureauObligation', {}), { application_id: applicationId });
+  const age = (await decide(admin, applicationId)).inputs.applicant.age;
+  expect(age, 'the applicant’s age from the date of birth').not.toBeNull();
+  const ageRowFired = async () =>
+    (await decide(admin, applicationId)).firedRows.some((r) => r.table === 'deviations' && r.rowId === 'age-check');
+  const status = page.getByTestId('decision-status');
+  const saveVersion = async (verNum: number) => {
+    await page.getByRole('button', { name: 'Save…' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Save as version ${verNum}` })
+      .click();
+    await expect(page.getByTestId('decision-saved')).toContainText(`Version ${verNum} of the HL decision tables saved`);
+    await expect(status).toHaveText('No changes');
+  };
+
+  try {
+    await signIn(page, 'opsadmin', 'Admin@123', { at: '/settings' });
+    await page.getByRole('link', { name: 'Decision tables' }).click();
+    await page.getByRole('combobox', { name: 'Product' }).click();
+    await page.getByRole('option', { name: /\(HL\)$/ }).click();
+    await page.getByRole('button', { name: 'Deviations' }).click();
+    await page.getByRole('button', { name: /^Columns of the Deviations table/ }).click();
+
+    // The outputs are the decision's: renamed only.
+    await expect(page.getByRole('textbox', { name: 'Output 3 reads' })).toBeDisabled();
+    await expect(page.getByRole('textbox', { name: 'Output 3 reads' })).toHaveValue('approvalLevel');
+    await expect(page.getByRole('button', { name: /^Remove output 1 / })).toBeDisabled();
+
+    const inputs = found.document.deviations.inputs.length;
+    await page.getByRole('combobox', { name: 'New input reads' }).click();
+    await page.getByRole('option', { name: /^Age.*applicant\.age$/ }).click();
+    await expect(page.getByRole('textbox', { name: 'New input label' })).toHaveValue('Age');
+    await page.getByRole('button', { name: 'Add input column' }).click();
+    await expect(page.getByRole('textbox', { name: `Input ${inputs + 1} label` })).toHaveValue('Age');
+    await expect(page.getByRole('combobox', { name: `Input ${inputs + 1} reads` })).toContainText('applicant.age');
+    await expect(status).toHaveText('Deviations: input Age (applicant.age) added: not saved');
+
+    // A row of its own testing the age, its outputs those of the first row but its code and reason.
+    const rows = found.document.deviations.rules.length;
+    const level = found.document.deviations.rules[0]?.level ?? '';
+    await page.getByRole('button', { name: `Add a row after row ${rows}` }).click();
+    const row = rows + 1;
+    await page.getByRole('textbox', { name: `Row ${row}, Row id` }).fill('age-check');
+    const cellOf = (column: string) => page.getByRole('textbox', { name: `Row ${row} (age-check), ${column}` });
+    await cellOf('Age').fill(`[${age}..${age}]`);
+    await cellOf('Code').fill('"AGE_CHECK"');
+    await cellOf('Reason').fill('"Age checked"');
+    await cellOf('Approval level').fill(level);
+    await expect(status).toHaveText('Deviations: input Age (applicant.age) added, 1 row changed: not saved');
+    await expectNoSeriousViolations(page, 'decision tables, editing columns');
+    // The columns in the middle of the viewport: the inputs, the outputs and the form that adds one.
+    await page.getByRole('textbox', { name: 'Output 1 label' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'decision-tables-columns', { fullPage: false });
+
+    await saveVersion(found.verNum + 1);
+    expect(await ageRowFired(), `age ${age} is in [${age}..${age}]`).toBe(true);
+
+    await cellOf('Age').fill(`> ${age}`);
+    await saveVersion(found.verNum + 2);
+    expect(await ageRowFired(), `age ${age} is not > ${age}`).toBe(false);
+
+    // Removing the column asks first (a row has a condition in it) and takes the condition with it.
+    await page.getByRole('button', { name: /^Columns of the Deviations table/ }).click();
+    await page.getByRole('button', { name: `Remove input ${inputs + 1} (Age)` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove the input Age?' });
+    await expect(dialog).toContainText('1 row has a condition in this column (age-check)');
+    await dialog.getByRole('button', { name: 'Remove the input and its conditions' }).click();
+    await expect(page.getByRole('textbox', { name: `Row ${row} (age-check), Age` })).toHaveCount(0);
+    await page.getByRole('button', { name: `Remove row ${row} (age-check)` }).click();
+    await expect(status).toHaveText('Deviations: input Age removed, 1 row changed: not saved');
+    await saveVersion(found.verNum + 3);
+    const latest = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+    expect(latest.document.deviations).toEqual(found.document.deviations);
+    expect(await ageRowFired()).toBe(false);
   } finally {
     const latest = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
     if (latest.verNum !== found.verNum) {

@@ -47,9 +47,11 @@ const FIELD_FONT = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas,
 /** A picker option: the figure's name and the path the engine reads. */
 const choice = (field: string) => (
   <MenuItem key={field} value={field}>
-    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', width: '100%' }}>
-      {decisionInputField(field)?.label ?? 'Not readable'}
-      <Box component="span" sx={{ ...FIELD_FONT, color: 'text.secondary', ml: 'auto' }}>
+    <Box component="span" sx={{ display: 'flex', gap: 1, alignItems: 'baseline', width: '100%', minWidth: 0 }}>
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {decisionInputField(field)?.label ?? 'Not readable'}
+      </Box>
+      <Box component="span" sx={{ ...FIELD_FONT, color: 'text.secondary', ml: 'auto', flexShrink: 0 }}>
         {field}
       </Box>
     </Box>
@@ -177,13 +179,14 @@ export function DecisionColumns({
         {problems.exact(`document.${name}.outputs`) && (
           <Alert severity="error">{problems.exact(`document.${name}.outputs`)}</Alert>
         )}
-        <Table size="small" aria-label={`Columns of the ${tableLabel} table`}>
+        {/* Fixed layout: the widths hold, a long pick is cut short in its box rather than widening the table. */}
+        <Table size="small" aria-label={`Columns of the ${tableLabel} table`} sx={{ tableLayout: 'fixed' }}>
           <TableHead>
             <TableRow>
-              <TableCell sx={{ width: 88 }}>Column</TableCell>
-              <TableCell sx={{ width: '36%' }}>Label</TableCell>
+              <TableCell sx={{ width: 92 }}>Column</TableCell>
+              <TableCell sx={{ width: '28%' }}>Label</TableCell>
               <TableCell>Reads</TableCell>
-              <TableCell sx={{ width: 128 }}>Actions</TableCell>
+              <TableCell sx={{ width: 124 }}>Actions</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -191,7 +194,7 @@ export function DecisionColumns({
               const labelProblem = [at('inputs', i, 'name'), at('inputs', i, 'id')].filter(Boolean).join('; ');
               return (
                 <TableRow key={c.id} data-testid={`${name}-input-${i + 1}`}>
-                  <TableCell>Input {i + 1}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Input {i + 1}</TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <TextField
                       size="small"
@@ -250,7 +253,7 @@ export function DecisionColumns({
               const reason = outputLockReason(name, c);
               return (
                 <TableRow key={c.id} data-testid={`${name}-output-${i + 1}`}>
-                  <TableCell>Output {i + 1}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>Output {i + 1}</TableCell>
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <TextField
                       size="small"
@@ -274,7 +277,10 @@ export function DecisionColumns({
                         // Disabled, but its value and why stay readable (the disabled grey is below 4.5:1).
                         htmlInput: {
                           'aria-label': `Output ${i + 1} reads`,
-                          sx: { ...FIELD_FONT, WebkitTextFillColor: 'unset', color: 'text.secondary' },
+                          sx: {
+                            ...FIELD_FONT,
+                            '&.Mui-disabled': { color: 'text.secondary', WebkitTextFillColor: 'currentColor' },
+                          },
                         },
                         formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
                       }}
