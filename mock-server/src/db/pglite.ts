@@ -25,11 +25,8 @@ interface PreparedStatement {
   name: string;
   /** The parameters' type ids, as the server inferred them: each value is serialised for its type. */
   paramTypes: number[];
-  /**
-   * Its columns' names and parsers (PGlite's, by type id), from its row description: an execution sends only the
-   * rows, each read straight into an object (PGlite's parseResults built two arrays a row first).
-   */
-  columns: { name: string; type: number; parse: ((text: string, type: number) => unknown) | undefined }[];
+  /** Its row description, when it returns rows: an execution sends only the rows. */
+  head: messages.BackendMessage[];
 }
 
 function concat(parts: Uint8Array[]): Uint8Array {
@@ -40,22 +37,6 @@ function concat(parts: Uint8Array[]): Uint8Array {
     at += part.length;
   }
   return out;
-}
-
-/** The data rows of an execution's replies, each column parsed by its type (text when PGlite has no parser). */
-function rowsOf<T extends Row>(columns: PreparedStatement['columns'], replies: messages.BackendMessage[]): T[] {
-  const rows: Row[] = [];
-  for (const reply of replies) {
-    if (reply.name !== 'dataRow') continue;
-    const { fields } = reply as messages.DataRowMessage;
-    const row: Row = {};
-    columns.forEach((column, i) => {
-      const text = fields[i] ?? null;
-      row[column.name] = text === null || !column.parse ? text : column.parse(text, column.type);
-    });
-    rows.push(row);
-  }
-  return rows as T[];
 }
 
 /**
@@ -93,14 +74,7 @@ function preparedStatements(pg: PGlite) {
     const statement: PreparedStatement = {
       name,
       paramTypes: parse.parseDescribeStatementResults(replies),
-      columns:
-        (
-          replies.find((reply) => reply.name === 'rowDescription') as messages.RowDescriptionMessage | undefined
-        )?.fields.map((field) => ({
-          name: field.name,
-          type: field.dataTypeID,
-          parse: pg.parsers[field.dataTypeID],
-        })) ?? [],
+      head: replies.filter((reply) => reply.name === 'rowDescription'),
     };
     cache.set(sql, statement);
     return statement;
@@ -124,7 +98,7 @@ function preparedStatements(pg: PGlite) {
     });
     try {
       const replies = await send([serialize.bind({ statement: statement.name, values }), serialize.execute({})]);
-      return rowsOf<T>(statement.columns, replies);
+      return (parse.parseResults([...statement.head, ...replies], pg.parsers)[0]?.rows ?? []) as T[];
     } catch (error) {
       if ((error as { code?: string }).code !== PLAN_RESULT_CHANGED) throw error;
       // Prepared again for the table as it is now; inside a transaction the error has aborted it.
