@@ -455,7 +455,7 @@ export function setCell(
 type Column = DecisionTable['inputs'][number];
 
 /** At most this many inputs (the contract's limit). */
-export const MAX_INPUTS = 20;
+const MAX_INPUTS = 20;
 
 function withTable(
   document: DecisionDocument,

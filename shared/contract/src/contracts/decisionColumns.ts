@@ -3,7 +3,7 @@
 // inputs.ts fills them) but the two callIds: they name the vendor call for the audit and decide nothing.
 import type { DecisionTableName } from './decisionSchemas';
 
-export type DecisionInputKind = 'number' | 'text' | 'yes/no';
+type DecisionInputKind = 'number' | 'text' | 'yes/no';
 
 export interface DecisionInputField {
   /** The dotted path the engine reads (a column's `field`). */
