@@ -134,11 +134,17 @@ test('a web callback reaches Team Leads live, is assigned, qualified and convert
     expect(stored.source_id).toBe('BRANCH');
     expect(stored.lead_id).toBe(leadId);
     expect(stored.mode).toBe('SAVED');
-    await rows(officer)
-      .filter({ hasText: String(applicationId) })
-      .click();
     const leadLink = officer.getByRole('link', { name: leadId });
-    await expect(leadLink).toBeVisible();
+    // At a CI run's load the list can re-render under the click (its counts arrive after the rows), and the click
+    // lands on a row that is being replaced: clicked again until the detail shows, as a user would.
+    await expect(async () => {
+      if (!(await leadLink.isVisible())) {
+        await rows(officer)
+          .filter({ hasText: String(applicationId) })
+          .click({ timeout: 10_000 });
+      }
+      await expect(leadLink).toBeVisible({ timeout: 10_000 });
+    }).toPass({ timeout: 60_000 });
     await screenshot(officer, 'leads-application-links-lead');
     await leadLink.click();
     await expect(officer.getByText(`Converted to application ${applicationId}`)).toBeVisible();
