@@ -65,6 +65,33 @@ const choices = (current?: string) => [
 ];
 
 /** An icon button with a tooltip; when disabled, the tooltip says why (on a wrapper: a disabled button gets none). */
+/** A column's label, edited in place (inputs and outputs alike), its problem under it. */
+function LabelCell({
+  label,
+  value,
+  problem,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  problem: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TableCell sx={{ verticalAlign: 'top' }}>
+      <TextField
+        size="small"
+        fullWidth
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={problem !== undefined}
+        helperText={problem}
+        slotProps={{ htmlInput: { 'aria-label': label, maxLength: 80 } }}
+      />
+    </TableCell>
+  );
+}
+
 function Action({
   label,
   title,
@@ -195,17 +222,12 @@ export function DecisionColumns({
               return (
                 <TableRow key={c.id} data-testid={`${name}-input-${i + 1}`}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>Input {i + 1}</TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      value={c.name}
-                      onChange={(e) => edits.rename(c.id, e.target.value)}
-                      error={labelProblem !== ''}
-                      helperText={labelProblem || undefined}
-                      slotProps={{ htmlInput: { 'aria-label': `Input ${i + 1} label`, maxLength: 80 } }}
-                    />
-                  </TableCell>
+                  <LabelCell
+                    label={`Input ${i + 1} label`}
+                    value={c.name}
+                    problem={labelProblem || undefined}
+                    onChange={(value) => edits.rename(c.id, value)}
+                  />
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <TextField
                       select
@@ -254,17 +276,12 @@ export function DecisionColumns({
               return (
                 <TableRow key={c.id} data-testid={`${name}-output-${i + 1}`}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>Output {i + 1}</TableCell>
-                  <TableCell sx={{ verticalAlign: 'top' }}>
-                    <TextField
-                      size="small"
-                      fullWidth
-                      value={c.name}
-                      onChange={(e) => edits.rename(c.id, e.target.value)}
-                      error={at('outputs', i, 'name') !== undefined}
-                      helperText={at('outputs', i, 'name')}
-                      slotProps={{ htmlInput: { 'aria-label': `Output ${i + 1} label`, maxLength: 80 } }}
-                    />
-                  </TableCell>
+                  <LabelCell
+                    label={`Output ${i + 1} label`}
+                    value={c.name}
+                    problem={at('outputs', i, 'name')}
+                    onChange={(value) => edits.rename(c.id, value)}
+                  />
                   <TableCell sx={{ verticalAlign: 'top' }}>
                     <TextField
                       size="small"
