@@ -161,49 +161,33 @@ export function loanCost(terms: LoanTerms): LoanCost {
   const numerator = unitsOf(rate, ratePlaces) * 2n;
   const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
   const emiUnits = unitsOf(instalment, places);
-  /** Walks the rows in whole paise (bigint), month by month; answers the interest in all, in amount units. */
-  const walk = (visit: (month: number, row: Record<keyof SchedulePaise, bigint>) => void): bigint => {
-    let balance = unitsOf(amount, places);
-    let interestUnits = 0n;
-    for (let month = 1; month <= n; month++) {
-      const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
-      const due = emiUnits - interest;
-      const principal = month === n || due > balance ? balance : due;
-      balance -= principal;
-      interestUnits += interest;
-      visit(month, {
-        emi: paiseOf(principal + interest, perPaisa),
-        interest: paiseOf(interest, perPaisa),
-        principal: paiseOf(principal, perPaisa),
-        balance: paiseOf(balance, perPaisa),
-      });
-    }
-    return interestUnits;
-  };
+  let balance = unitsOf(amount, places);
+  let interestUnits = 0n;
   const schedulePaise: SchedulePaise[] = [];
-  const interestUnits = walk((_, row) => {
+  for (let month = 1; month <= n; month++) {
+    const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
+    const due = emiUnits - interest;
+    const principal = month === n || due > balance ? balance : due;
+    balance -= principal;
+    interestUnits += interest;
     schedulePaise.push({
-      emi: Number(row.emi),
-      interest: Number(row.interest),
-      principal: Number(row.principal),
-      balance: Number(row.balance),
+      emi: Number(paiseOf(principal + interest, perPaisa)),
+      interest: Number(paiseOf(interest, perPaisa)),
+      principal: Number(paiseOf(principal, perPaisa)),
+      balance: Number(paiseOf(balance, perPaisa)),
     });
-  });
-  // The rows as text only when read, walked again from the exact paise (the calculator answers numbers).
+  }
+  // The rows as text only when read (the calculator answers numbers), from the exact paise: whole paise are exact
+  // in a double far beyond any loan.
   let schedule: ScheduleRow[] | undefined;
-  const scheduleText = () => {
-    const rows: ScheduleRow[] = [];
-    walk((month, row) => {
-      rows.push({
-        month,
-        emi: rupeesText(row.emi),
-        interest: rupeesText(row.interest),
-        principal: rupeesText(row.principal),
-        balance: rupeesText(row.balance),
-      });
-    });
-    return rows;
-  };
+  const scheduleText = () =>
+    schedulePaise.map((row, i) => ({
+      month: i + 1,
+      emi: rupeesText(BigInt(row.emi)),
+      interest: rupeesText(BigInt(row.interest)),
+      principal: rupeesText(BigInt(row.principal)),
+      balance: rupeesText(BigInt(row.balance)),
+    }));
   const totalInterest = new D(rupeesText(paiseOf(interestUnits, perPaisa)));
   return {
     amount: amount.toFixed(2),
