@@ -388,7 +388,10 @@ function summarise() {
   const failedBrowserTests = results.filter((t) => t.status === 'unexpected');
   if (failedBrowserTests.length > 0) {
     console.log(`\n=== Failed browser tests (${failedBrowserTests.length})`);
-    for (const t of failedBrowserTests) console.log(`  ${t.title} [${t.project}]`);
+    for (const t of failedBrowserTests) {
+      console.log(`  ${t.title} [${t.project}]`);
+      if (t.error) console.log(t.error.replace(/^/gm, '      '));
+    }
   }
   if (failedFiles.length > 0) {
     console.log(`\n=== Failed test files (node:test, jest) (${failedFiles.length})`);

@@ -8,6 +8,8 @@ import { browserCounts, browserTests } from '../lib/browser-report.mjs';
 const dir = mkdtempSync(path.join(tmpdir(), 'tools-report-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
+const LINES = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`).join('\n');
+
 /** A Playwright JSON report as e2e writes it: a file suite, a describe, specs with one test per project. */
 const REPORT = {
   suites: [
@@ -29,7 +31,17 @@ const REPORT = {
               title: 'expires',
               file: 'auth.spec.ts',
               tests: [
-                { projectName: 'side-by-side', status: 'unexpected', results: [{ duration: 500 }, { duration: 700 }] },
+                {
+                  projectName: 'side-by-side',
+                  status: 'unexpected',
+                  results: [
+                    { duration: 500 },
+                    {
+                      duration: 700,
+                      error: { message: `\u001b[31mError: expect(locator).toHaveValue\u001b[39m\n\n${LINES}` },
+                    },
+                  ],
+                },
               ],
             },
           ],
@@ -62,7 +74,14 @@ describe('browserTests', () => {
     const tests = browserTests(file);
     assert.deepEqual(tests, [
       { project: 'side-by-side', title: 'auth.spec.ts › logs in', status: 'expected', ms: 1200 },
-      { project: 'side-by-side', title: 'auth.spec.ts › session › expires', status: 'unexpected', ms: 1200 },
+      {
+        project: 'side-by-side',
+        title: 'auth.spec.ts › session › expires',
+        status: 'unexpected',
+        ms: 1200,
+        // Its first eight lines, blank ones and colours left out: what the summary prints under its title.
+        error: ['Error: expect(locator).toHaveValue', ...LINES.split('\n').slice(0, 7)].join('\n'),
+      },
       { project: 'exclusive', title: 'theme.spec.ts › switches', status: 'skipped', ms: 0 },
       { project: 'exclusive', title: 'theme.spec.ts › retried', status: 'flaky', ms: 0 },
     ]);
