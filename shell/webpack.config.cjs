@@ -91,8 +91,6 @@ const MUI_FRAME = [
 const FRAME = [
   'react-router/',
   'react-router-dom/',
-  'cookie/',
-  'set-cookie-parser/',
   '@tanstack/',
   'typebox/',
   '@popperjs/',

@@ -37,6 +37,24 @@ const PREFIXES = [
   '@originate/web/',
 ];
 
+/**
+ * The part of React Router the apps use (routerSurface.mjs), shared under the key 'react-router-dom' in place of
+ * the whole package: a shared module keeps every export, and the whole router was 52 KiB br on every screen.
+ */
+const ROUTER_SURFACE = path.join(__dirname, 'routerSurface.mjs');
+
+/** The names routerSurface.mjs exports (its one `export { … } from` list). */
+function routerSurfaceNames() {
+  const source = require('node:fs').readFileSync(ROUTER_SURFACE, 'utf8');
+  const list = /export\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
+  return new Set(
+    list
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+}
+
 /** @param {string} pkg */
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
@@ -86,6 +104,7 @@ function sharedConfig(eager = []) {
       singleton: pkg !== '@mui/icons-material',
       requiredVersion: `^${version}`,
       version,
+      ...(key === 'react-router-dom' && { import: ROUTER_SURFACE }),
       ...(eager.includes(key) && { eager: true }),
     };
   };
@@ -140,6 +159,37 @@ function checkEagerConsumes(compiler) {
         ),
       );
     }
+  });
+}
+
+/**
+ * Fails the build when code imports from 'react-router-dom' a name the shared router does not carry
+ * (routerSurface.mjs): a consumed share has no known exports, so the name would be undefined at run time.
+ * @param {import('webpack').Compiler} compiler
+ */
+function checkRouterImports(compiler) {
+  const surface = routerSurfaceNames();
+  compiler.hooks.compilation.tap('OriginateRouterImports', (compilation) => {
+    compilation.hooks.finishModules.tap('OriginateRouterImports', (modules) => {
+      const missing = new Set();
+      for (const module of modules) {
+        for (const dependency of module.dependencies) {
+          const dep = /** @type {{ request?: string, getIds?: (graph: unknown) => string[] }} */ (dependency);
+          if (dep.request !== 'react-router-dom' || typeof dep.getIds !== 'function') continue;
+          const [name] = dep.getIds(compilation.moduleGraph);
+          if (name === undefined || !surface.has(name)) {
+            missing.add(`${name ?? 'the whole module'} (${module.readableIdentifier(compilation.requestShortener)})`);
+          }
+        }
+      }
+      if (missing.size > 0) {
+        compilation.errors.push(
+          new compiler.webpack.WebpackError(
+            `Imports from 'react-router-dom' that the shared router does not carry (add them to shared/build/routerSurface.mjs and rebuild every app): ${[...missing].join(', ')}`,
+          ),
+        );
+      }
+    });
   });
 }
 
@@ -281,6 +331,8 @@ function groupCacheGroups(groups) {
       priority: 20,
       /** @param {{ resource?: string }} module */
       test: (module) => {
+        // The shared router's file is the router's package as far as a group is concerned.
+        if (module.resource === ROUTER_SURFACE) return paths.includes('react-router-dom/');
         const resource = module.resource?.split(path.sep).join('/');
         const at = resource?.lastIndexOf('/node_modules/') ?? -1;
         if (!resource || at < 0) return false;
@@ -352,6 +404,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
         ...(standalone ? [] : [htmlPage(title, production)]),
         checkEagerConsumes,
+        checkRouterImports,
         ...(production ? precompress() : []),
       ],
       devServer: {

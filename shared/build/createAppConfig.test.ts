@@ -121,3 +121,15 @@ test('a group puts the node_modules paths it names into one async chunk of that 
   expect(group?.test({ resource: '/repo/shell/src/react-router/x.ts' })).toBe(false);
   expect(group?.test({})).toBe(false);
 });
+
+test("the shared router is the part of React Router the apps use (routerSurface.mjs), and a group that names the router's package holds it", () => {
+  const surface = require.resolve('./routerSurface.mjs');
+  expect(sharesOf()['react-router-dom']).toMatchObject({ import: surface, singleton: true });
+  // Its re-exports come from 'react-router': from 'react-router-dom' they would consume the share the file provides.
+  expect(readFileSync(surface, 'utf8')).toMatch(/^\} from 'react-router';$/m);
+  const config = createAppConfig({ name: 'app', dir: __dirname, port: 1, groups: { frame: ['react-router-dom/'] } })(
+    {},
+    { mode: 'production' },
+  );
+  expect(config.optimization.splitChunks.cacheGroups['group-frame']?.test({ resource: surface })).toBe(true);
+});
