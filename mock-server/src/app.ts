@@ -254,7 +254,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exposedHeaders: ['Retry-After', 'Content-Disposition', 'X-Export-Rows'],
   });
   await app.register(cookie);
-  installAuthHook(app, ctx);
+  await installAuthHook(app, ctx);
   installAdminEnvelope(app);
   await installCompression(app);
 

@@ -20,6 +20,8 @@ export interface Config {
   redisKeyPrefix: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long this process answers an access token's session from memory (README "Session cache"); 0: never. */
+  sessionCacheMs: number;
   corsOrigins: string[];
   loginKey: string;
   customerPortalUrl: string;
@@ -332,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: redisKeyPrefixOf(env.REDIS_KEY_PREFIX),
     accessTokenTtlSeconds: positiveInt(env, 'ACCESS_TOKEN_TTL_SECONDS', 900),
     refreshTokenTtlSeconds: positiveInt(env, 'REFRESH_TOKEN_TTL_SECONDS', 28800),
+    sessionCacheMs: countOf(env, 'SESSION_CACHE_MS', 2000, 60_000),
     corsOrigins,
     loginKey,
     customerPortalUrl,

@@ -6,6 +6,7 @@ import type { Db } from './types';
 
 export { background } from './pglite';
 export type { Db, Queryable } from './types';
+export { watchWrites } from './watch-writes';
 
 /** Opens the configured database and brings its schema up to date. */
 export async function openDb(

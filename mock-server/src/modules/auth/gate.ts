@@ -3,10 +3,12 @@
 
 import { PORTAL_ACCESS_DENIED_MESSAGE, PORTAL_APP_NAME } from '@originate/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { watchWrites } from '../../db';
 import { forbidden, invalid, unauthorized } from '../../http/errors';
 import { type AppContext, caller } from '../../platform/context';
 import { safeEqual } from './security';
-import { accessTokenSession, shortTokenOwner } from './sessions';
+import { SessionCache } from './session-cache';
+import { type AnySession, accessTokenSession, shortTokenOwner } from './sessions';
 
 export const DEBUG_PREFIX = '/debugger';
 const DEBUG_ROLES = ['DEVELOPER', 'DEBUGGER'];
@@ -22,6 +24,22 @@ export function checkXsrf(request: FastifyRequest, sessionXsrf: string): void {
   if (sent !== undefined && !safeEqual(sent, sessionXsrf)) throw forbidden('Invalid XSRF token');
 }
 
+/**
+ * What the access-token lookup reads (sessions.ts SESSION_LOOKUP): a write to any of it clears the session cache.
+ * Migration 035's triggers notify AUTH_CHANGED_CHANNEL on the same writes, for the other servers on the database.
+ */
+const LOOKUP_TABLES = {
+  sessions: 'changes',
+  access_tokens: 'changes',
+  users: 'any',
+  teams: 'any',
+  user_teams: 'any',
+} as const;
+const AUTH_CHANGED_CHANNEL = 'originate_auth_changed';
+
+/** Each app's session cache, by its context (made by installAuthHook; README "Session cache"). */
+const sessionCaches = new WeakMap<AppContext, SessionCache<AnySession>>();
+
 const APPLICANT_REFUSED_MESSAGE = 'An applicant session may only use its own application';
 
 /**
@@ -31,7 +49,7 @@ const APPLICANT_REFUSED_MESSAGE = 'An applicant session may only use its own app
 export async function authenticate(request: FastifyRequest, ctx: AppContext) {
   const token = header(request, 'access_token');
   if (!token) throw unauthorized();
-  const found = await accessTokenSession(ctx.db, token, ctx.now());
+  const found = await accessTokenSession(ctx.db, token, ctx.now(), sessionCaches.get(ctx));
   if (!found) throw unauthorized();
   const sentSessionId = header(request, 'sessionid');
   if (sentSessionId !== undefined && sentSessionId !== found.session.sessionId) throw unauthorized();
@@ -39,7 +57,13 @@ export async function authenticate(request: FastifyRequest, ctx: AppContext) {
   return found;
 }
 
-export function installAuthHook(app: FastifyInstance, ctx: AppContext): void {
+export async function installAuthHook(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const cache = new SessionCache<AnySession>(ctx.config.sessionCacheMs);
+  sessionCaches.set(ctx, cache);
+  // This process's writes clear it before their callers resume; every process's (and cascades) by NOTIFY.
+  watchWrites(ctx.db, LOOKUP_TABLES, () => cache.clear());
+  const unlisten = await ctx.db.listen(AUTH_CHANGED_CHANNEL, () => cache.clear());
+  app.addHook('preClose', unlisten);
   app.decorateRequest('auth', null);
   app.decorateRequest('applicant', null);
   app.addHook('onRequest', async (request) => {

@@ -7,6 +7,7 @@ import { unauthorized } from '../../http/errors';
 import type { ActiveSession, ApplicantSession, UserRecord } from '../../platform/context';
 import { type UserWithTeamsRow, userOfRow, userWithTeamsColumns } from '../users';
 import { newToken, sha256 } from './security';
+import type { SessionCache } from './session-cache';
 
 export interface IssuedSession extends SessionData {
   xsrfToken: string;
@@ -118,21 +119,25 @@ type SessionLookupRow = {
   applicant_email: string | null;
   xsrf_token: string;
   ends_at: Date | string | null;
+  access_expires_at: Date | string;
 } & Partial<UserWithTeamsRow>;
 
 /** The session lookup: $1 the access token's sha256 (hex), $2 now. */
-const SESSION_LOOKUP = `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token, s.ends_at, ${userWithTeamsColumns('u')}
+const SESSION_LOOKUP = `SELECT s.id, s.user_id, s.application_id, s.applicant_email, s.xsrf_token, s.ends_at,
+            a.expires_at AS access_expires_at, ${userWithTeamsColumns('u')}
        FROM access_tokens a JOIN sessions s ON s.id = a.session_id LEFT JOIN users u ON u.userid = s.user_id
       WHERE a.token_hash = $1 AND a.expires_at > $2 AND s.revoked_at IS NULL AND (s.ends_at IS NULL OR s.ends_at > $2)`;
 
-/**
- * The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended;
- * a staff session with its user (null when the user is gone), read in the same statement.
- */
-export async function accessTokenSession(db: Db, accessToken: string, now: Date): Promise<AnySession | null> {
-  const rows = await db.query<SessionLookupRow>(SESSION_LOOKUP, [sha256(accessToken), now]);
-  const row = rows[0];
-  if (!row) return null;
+/** Freezes what the cache hands to every request of a session, so no request can change another's. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+function sessionOfRow(row: SessionLookupRow): AnySession | null {
   if (row.user_id !== null) {
     return {
       kind: 'staff',
@@ -153,6 +158,39 @@ export async function accessTokenSession(db: Db, accessToken: string, now: Date)
     };
   }
   return null;
+}
+
+/**
+ * The live session (staff or applicant) an access token belongs to, or null when unknown, expired, revoked or ended;
+ * a staff session with its user (null when the user is gone), read in the same statement. With `cache`, a lookup
+ * this process made moments ago is answered again while its rows' expiry times still let it in (the cache is
+ * cleared on every change to what the lookup reads); what it answers is then frozen.
+ */
+export async function accessTokenSession(
+  db: Db,
+  accessToken: string,
+  now: Date,
+  cache?: SessionCache<AnySession>,
+): Promise<AnySession | null> {
+  const tokenHash = sha256(accessToken);
+  const cached = cache?.get(tokenHash, now);
+  if (cached) return cached;
+  const ticket = cache?.ticket();
+  const rows = await db.query<SessionLookupRow>(SESSION_LOOKUP, [tokenHash, now]);
+  const row = rows[0];
+  const found = row ? sessionOfRow(row) : null;
+  if (found && row && cache && ticket) {
+    cache.set(
+      tokenHash,
+      {
+        value: deepFreeze(found),
+        accessExpiresAt: new Date(row.access_expires_at),
+        endsAt: row.ends_at === null ? null : new Date(row.ends_at),
+      },
+      ticket,
+    );
+  }
+  return found;
 }
 
 /** The live staff session an access token belongs to (applicant sessions are not staff: null). */
