@@ -1,12 +1,13 @@
 // The customer flow on both databases (README "Customer flow"): applications, applicant sessions,
 // resume tokens and uploaded files survive a restart on PGlite; the same walk on a real PostgreSQL
 // (DATABASE_URL; skipped with the reason when nothing answers on 127.0.0.1:5432); memory:// keeps
-// uploads in memory.
+// uploads in memory and nothing on disk, and seeds its users' passwords at the server's scrypt N.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath } from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
@@ -15,7 +16,7 @@ import { type Applicant, encrypted, issues, newHomeLoan, newPersonalLoan, person
 import { seededScratchDatabase } from './harness/pg-templates';
 import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 import { PG_HOST, PG_PORT, pgAnswers } from './harness/server';
-import { call } from './helpers';
+import { call, login } from './helpers';
 
 const PNG = `data:image/png;base64,${Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]).toString('base64')}`;
 
@@ -91,14 +92,35 @@ describe('customer flow persistence', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+});
+
+/**
+ * DATA_DIR=memory://, seeded fresh by the server itself (no template): one app for both tests, since a fresh seed
+ * in an in-memory PGlite (initdb, migrations, the seed) is the dearest start the suite has.
+ */
+describe('DATA_DIR=memory:// is in memory', () => {
+  const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test' });
+  let app: FastifyInstance;
+  before(async () => {
+    app = await buildSeeded(config);
+  });
+  after(() => app?.close());
+  const nothingOnDisk = () => assert.equal(existsSync(path.resolve('memory:')), false);
+
+  it('keeps nothing on disk and works', async () => {
+    assert.equal(config.dataDir, 'memory://');
+    // A fresh seed: its users' passwords are hashed at the server's scrypt N (the templates' are cheaper).
+    const [officer] = await app.ctx.db.query<{ password_hash: string }>(
+      "SELECT password_hash FROM users WHERE username = 'officer'",
+    );
+    assert.match(officer?.password_hash ?? '', /^scrypt\$16384\$/);
+    assert.equal((await login(app, 'officer')).user.userName, 'officer');
+    nothingOnDisk();
+  });
 
   it('memory://: uploads live in memory, nothing on disk', async () => {
-    const app = await buildSeeded(loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test' }));
-    try {
-      await stillThere(app, await walk(app));
-    } finally {
-      await app.close();
-    }
+    await stillThere(app, await walk(app));
+    nothingOnDisk();
   });
 });
 

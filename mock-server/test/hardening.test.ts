@@ -1,17 +1,25 @@
 // Hardening every route inherits, one describe per concern: each of these failed on the code before its fix.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { DEFAULT_LOGIN_KEY, encryptPayload, REFUSAL_CODES, type SessionData } from '@originate/contract';
 import { answerUntilClosed } from '@originate/testing';
 import { io as connectSocket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
-import { buildSeeded, TEST_PGLITE } from './harness/seeded';
 import { call, labels, login, loginRaw, opened, startServer, type TestServer } from './helpers';
 
 const deepArray = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+
+/**
+ * One server on the defaults for the describes that need nothing else (refresh, the matched route, headers, push
+ * endpoints): their tests log in afresh and touch rows of their own, so sharing it costs them nothing, and the file
+ * builds one app and one database copy instead of four. A describe with settings of its own starts its own.
+ */
+let server: TestServer;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
 
 describe('text a database cannot hold and deep nesting are bad input, never a 500', () => {
   let s: TestServer;
@@ -215,75 +223,73 @@ describe('brute-force control', () => {
 });
 
 describe('refresh: two tabs at once, and a refused refresh uses nothing up', () => {
-  let s: TestServer;
-  before(async () => {
-    s = await startServer();
-  });
-  after(() => s.close());
   const refresh = (token: string, headers: Record<string, string> = {}) =>
-    call(s.app, 'POST', '/v3/auth/refresh-token', headers, { refresh_token: token });
+    call(server.app, 'POST', '/v3/auth/refresh-token', headers, { refresh_token: token });
 
   it('two concurrent refreshes with one token both answer the same new pair, and the session lives', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const l = await login(s.app, 'officer');
+      const l = await login(server.app, 'officer');
       const [a, b] = await Promise.all([refresh(l.refresh_token), refresh(l.refresh_token)]);
       assert.deepEqual([a.statusCode, b.statusCode], [200, 200]);
       const [pa, pb] = [a.json<SessionData>(), b.json<SessionData>()];
       assert.equal(pa.access_token, pb.access_token);
       assert.equal(pa.refresh_token, pb.refresh_token);
-      assert.equal((await call(s.app, 'GET', '/v3/users/roles', { access_token: pa.access_token })).statusCode, 200);
+      assert.equal(
+        (await call(server.app, 'GET', '/v3/users/roles', { access_token: pa.access_token })).statusCode,
+        200,
+      );
       assert.equal((await refresh(pa.refresh_token)).statusCode, 200);
     }
   });
 
   it('reuse after the grace period still revokes the session', async () => {
-    const l = await login(s.app, 'officer');
+    const l = await login(server.app, 'officer');
     const next = (await refresh(l.refresh_token)).json<SessionData>();
-    s.advance(s.config.refreshReuseGraceSeconds + 1);
+    server.advance(server.config.refreshReuseGraceSeconds + 1);
     assert.equal((await refresh(l.refresh_token)).statusCode, 401);
-    assert.equal((await call(s.app, 'GET', '/v3/users/roles', { access_token: next.access_token })).statusCode, 401);
+    assert.equal(
+      (await call(server.app, 'GET', '/v3/users/roles', { access_token: next.access_token })).statusCode,
+      401,
+    );
   });
 
   it('a wrong X-XSRF-TOKEN answers 403 and leaves the token usable: the retry succeeds', async () => {
-    const l = await login(s.app, 'officer');
+    const l = await login(server.app, 'officer');
     assert.equal((await refresh(l.refresh_token, { 'x-xsrf-token': 'forged' })).statusCode, 403);
     const retry = await refresh(l.refresh_token, { 'x-xsrf-token': l.xsrf });
     assert.equal(retry.statusCode, 200);
     const next = retry.json<SessionData>();
-    assert.equal((await call(s.app, 'GET', '/v3/users/roles', { access_token: next.access_token })).statusCode, 200);
+    assert.equal(
+      (await call(server.app, 'GET', '/v3/users/roles', { access_token: next.access_token })).statusCode,
+      200,
+    );
   });
 });
 
 describe('the matched route decides; extra fields are refused', () => {
-  let s: TestServer;
-  before(async () => {
-    s = await startServer();
-  });
-  after(() => s.close());
-
   it('percent-encoded paths answer the {data} envelope like the plain ones', async () => {
-    const l = await login(s.app, 'officer');
+    const l = await login(server.app, 'officer');
     for (const [encoded, plain] of [
       ['/%73etup/configs/Admin/Features', '/setup/configs/Admin/Features'],
       ['/api/getCustomeStyl%65', '/api/getCustomeStyle'],
     ] as const) {
-      const a = await call(s.app, 'GET', encoded, l);
+      const a = await call(server.app, 'GET', encoded, l);
       assert.equal(a.statusCode, 200, encoded);
-      assert.deepEqual(await opened(a, l), await opened(await call(s.app, 'GET', plain, l), l));
-      assert.equal((await call(s.app, 'GET', encoded)).statusCode, 401, `${encoded} without a token`);
+      assert.deepEqual(await opened(a, l), await opened(await call(server.app, 'GET', plain, l), l));
+      assert.equal((await call(server.app, 'GET', encoded)).statusCode, 401, `${encoded} without a token`);
     }
   });
 
   it('an extra body field, an extra query parameter, or a body where none is taken: 400 naming it', async () => {
-    const l = await login(s.app, 'officer');
-    const teams = await call(s.app, 'POST', '/v3/users/update_selected_teams', l, {
+    const l = await login(server.app, 'officer');
+    const teams = await call(server.app, 'POST', '/v3/users/update_selected_teams', l, {
       teams: ['TEAM-RETAIL-LENDING'],
       isAdmin: true,
     });
     assert.deepEqual(labels(teams), ['isAdmin']);
-    assert.deepEqual(labels(await call(s.app, 'GET', '/v3/users/roles?isAdmin=true', l)), ['isAdmin']);
-    assert.deepEqual(labels(await call(s.app, 'POST', '/tokenApi/getToken', l, { scope: 'all' })), ['body']);
-    const nested = await call(s.app, 'POST', '/v3/notification/subscription', l, {
+    assert.deepEqual(labels(await call(server.app, 'GET', '/v3/users/roles?isAdmin=true', l)), ['isAdmin']);
+    assert.deepEqual(labels(await call(server.app, 'POST', '/tokenApi/getToken', l, { scope: 'all' })), ['body']);
+    const nested = await call(server.app, 'POST', '/v3/notification/subscription', l, {
       userId: l.user.userid,
       subscription: { endpoint: 'https://push.example/2', keys: { p256dh: 'p', auth: 'a', extra: 1 } },
     });
@@ -292,16 +298,10 @@ describe('the matched route decides; extra fields are refused', () => {
 });
 
 describe('API headers and compression', () => {
-  let s: TestServer;
-  before(async () => {
-    s = await startServer();
-  });
-  after(() => s.close());
-
   it('every answer carries the security headers of @fastify/helmet with a deny-all CSP', async () => {
     for (const res of [
-      await call(s.app, 'GET', '/setup/configs/Environment/Domain'),
-      await call(s.app, 'GET', '/nowhere'),
+      await call(server.app, 'GET', '/setup/configs/Environment/Domain'),
+      await call(server.app, 'GET', '/nowhere'),
     ]) {
       assert.equal(res.headers['content-security-policy'], "default-src 'none';frame-ancestors 'none'");
       assert.equal(res.headers['x-content-type-options'], 'nosniff');
@@ -311,12 +311,12 @@ describe('API headers and compression', () => {
   });
 
   it('large JSON leaves compressed by Accept-Encoding', async () => {
-    const admin = await login(s.app, 'opsadmin');
-    const plain = await call(s.app, 'GET', '/v3/users?size=100', admin);
+    const admin = await login(server.app, 'opsadmin');
+    const plain = await call(server.app, 'GET', '/v3/users?size=100', admin);
     assert.ok(plain.rawPayload.length > 1024, `a large answer (${plain.rawPayload.length} bytes)`);
     assert.equal(plain.headers['content-encoding'], undefined);
     for (const encoding of ['br', 'gzip']) {
-      const res = await s.app.inject({
+      const res = await server.app.inject({
         method: 'GET',
         url: '/v3/users?size=100',
         headers: { ...admin.headers, 'accept-encoding': encoding },
@@ -377,47 +377,22 @@ describe('a listening server: request timeouts, and socket.io checks Origin', ()
   });
 });
 
-describe('DATA_DIR=memory:// is in memory', () => {
-  it('keeps nothing on disk and works', async () => {
-    const config = loadConfig({ ...TEST_PGLITE, DATA_DIR: 'memory://', NODE_ENV: 'test' });
-    assert.equal(config.dataDir, 'memory://');
-    const app = await buildSeeded(config);
-    try {
-      // A fresh seed: its users' passwords are hashed at the server's scrypt N (the templates' are cheaper).
-      const [officer] = await app.ctx.db.query<{ password_hash: string }>(
-        "SELECT password_hash FROM users WHERE username = 'officer'",
-      );
-      assert.match(officer?.password_hash ?? '', /^scrypt\$16384\$/);
-      assert.equal((await login(app, 'officer')).user.userName, 'officer');
-    } finally {
-      await app.close();
-    }
-    assert.equal(existsSync(path.resolve('memory:')), false);
-  });
-});
-
 describe('a push endpoint moves to another user only with its keys', () => {
-  let s: TestServer;
-  before(async () => {
-    s = await startServer();
-  });
-  after(() => s.close());
-
   const subscribe = (who: Awaited<ReturnType<typeof login>>, keys: { p256dh: string; auth: string }) =>
-    call(s.app, 'POST', '/v3/notification/subscription', who, {
+    call(server.app, 'POST', '/v3/notification/subscription', who, {
       userId: who.user.userid,
       subscription: { endpoint: 'https://push.example/device-1', keys },
     });
   const owner = async () =>
     (
-      await s.app.ctx.db.query<{ user_id: string }>('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [
+      await server.app.ctx.db.query<{ user_id: string }>('SELECT user_id FROM push_subscriptions WHERE endpoint = $1', [
         'https://push.example/device-1',
       ])
     ).map((r) => r.user_id);
 
   it('another user with other keys is refused (409); with the same keys (a shared device) the binding moves', async () => {
-    const officer = await login(s.app, 'officer');
-    const lead = await login(s.app, 'teamlead');
+    const officer = await login(server.app, 'officer');
+    const lead = await login(server.app, 'teamlead');
     assert.equal((await subscribe(officer, { p256dh: 'device-key', auth: 'device-auth' })).statusCode, 200);
     const stolen = await subscribe(lead, { p256dh: 'attacker-key', auth: 'attacker-auth' });
     assert.equal(stolen.statusCode, 409);
