@@ -4,6 +4,8 @@
 // any test that imports @originate/web or @originate/contract can run in jsdom. BroadcastChannel stays
 // absent, as Web Locks are: jsdom is the browser without them, where a refresh is single-flight per tab.
 // This module runs in Node's own realm, which is how it can hand Node's implementations to the jsdom global.
+// getComputedStyle matches only the rules an element can match (jsdomStyleIndex.cjs), installed before jsdom loads.
+require('./jsdomStyleIndex.cjs').installStyleIndex();
 const { TestEnvironment } = require('jest-environment-jsdom');
 const { webcrypto } = require('node:crypto');
 
