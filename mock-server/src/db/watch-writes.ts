@@ -7,6 +7,8 @@ import type { Db, Queryable, Row } from './types';
 /** A statement's verb and target: UPDATE t, INSERT INTO t, DELETE FROM t, TRUNCATE [TABLE] [ONLY] t (also in a WITH). */
 const WRITE = /\b(update|insert\s+into|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?(\w+)/gi;
 const UPSERT = /\bdo\s+update\b/i;
+/** Statement texts whose answer is kept: more than the server has constants; past it the memo starts again. */
+const KNOWN_STATEMENTS = 1024;
 
 /** The tables to watch: 'any' write, or 'changes' (an insert of a new row changes nothing watched, an upsert does). */
 export type WatchedTables = Readonly<Record<string, 'any' | 'changes'>>;
@@ -28,18 +30,30 @@ export function writesTo(sql: string, tables: WatchedTables): boolean {
  */
 export function watchWrites(db: Db, watched: WatchedTables, onCommitted: () => void): void {
   const { query, exec, transaction } = db;
+  // Statement texts are mostly the modules' constants: each is matched once (a long one cost ~15 µs a call).
+  // Bounded as the prepared statements are: text built per call (an IN list) cannot grow it without end.
+  const known = new Map<string, boolean>();
+  const writes = (sql: string) => {
+    let found = known.get(sql);
+    if (found === undefined) {
+      found = writesTo(sql, watched);
+      if (known.size >= KNOWN_STATEMENTS) known.clear();
+      known.set(sql, found);
+    }
+    return found;
+  };
   db.query = <T extends Row = Row>(sql: string, params?: unknown[]) => {
     const done = query.call(db, sql, params) as Promise<T[]>;
-    return writesTo(sql, watched) ? done.finally(onCommitted) : done;
+    return writes(sql) ? done.finally(onCommitted) : done;
   };
   db.exec = (sql: string) => {
     const done = exec.call(db, sql);
-    return writesTo(sql, watched) ? done.finally(onCommitted) : done;
+    return writes(sql) ? done.finally(onCommitted) : done;
   };
   db.transaction = <T>(fn: (tx: Queryable) => Promise<T>) => {
     let wrote = false;
     const mark = (sql: string) => {
-      if (!wrote && writesTo(sql, watched)) wrote = true;
+      if (!wrote && writes(sql)) wrote = true;
     };
     const done = transaction.call(db, (tx) =>
       fn({
