@@ -7,7 +7,7 @@
 // requires (the key selector, as browsers index rules); a selector whose key is not plain is always matched.
 // Everything else is jsdom's own getDeclarationForElement (lib/jsdom/living/helpers/style-rules.js): its cache,
 // the rules in sheet order, @media rules only for "screen", the inline style last.
-const path = require('node:path');
+const { createRequire } = require('node:module');
 
 const IDENT = /^[A-Za-z0-9_\u0080-\uffff-]+/;
 const COMBINATOR = new Set([' ', '\t', '\n', '\r', '\f', '>', '+', '~']);
@@ -93,13 +93,11 @@ let jsdomOwn;
  */
 function installStyleIndex() {
   if (jsdomOwn) return jsdomOwn;
-  const jsdomDir = path.dirname(
-    require.resolve('jsdom/package.json', { paths: [path.dirname(require.resolve('jest-environment-jsdom'))] }),
-  );
-  const fromJsdom = (/** @type {string} */ request) => require(require.resolve(request, { paths: [jsdomDir] }));
-  const styleRules = fromJsdom('./lib/jsdom/living/helpers/style-rules.js');
-  const { matchesDontThrow } = fromJsdom('./lib/jsdom/living/helpers/selectors.js');
-  const defaultStyleSheet = fromJsdom('./lib/jsdom/browser/default-stylesheet.js');
+  // The jsdom jest-environment-jsdom loads, and the CSS parsers that jsdom loads.
+  const fromJsdom = createRequire(createRequire(require.resolve('jest-environment-jsdom')).resolve('jsdom'));
+  const styleRules = fromJsdom('./jsdom/living/helpers/style-rules.js');
+  const { matchesDontThrow } = fromJsdom('./jsdom/living/helpers/selectors.js');
+  const defaultStyleSheet = fromJsdom('./jsdom/browser/default-stylesheet.js');
   const cssom = fromJsdom('rrweb-cssom');
   const { CSSStyleDeclaration } = fromJsdom('cssstyle');
   const { forEach, indexOf } = Array.prototype;

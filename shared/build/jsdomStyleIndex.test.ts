@@ -3,12 +3,8 @@
  */
 // The indexed getDeclarationForElement (jsdomStyleIndex.cjs) declares what jsdom's own does, for every element of
 // a page whose rules use each kind of selector, after CSSOM changes too.
-import path from 'node:path';
-
-const { installStyleIndex, selectorKeys } = require('./jsdomStyleIndex.cjs') as {
-  installStyleIndex: () => (elementImpl: unknown) => Declaration;
-  selectorKeys: (selectorText: string) => string[] | null;
-};
+import { createRequire } from 'node:module';
+import { installStyleIndex, selectorKeys } from './jsdomStyleIndex.cjs';
 
 interface Declaration {
   length: number;
@@ -17,18 +13,16 @@ interface Declaration {
   getPropertyPriority(property: string): string;
 }
 
-const jsdomOwn = installStyleIndex();
-const jsdomDir = path.dirname(
-  require.resolve('jsdom/package.json', { paths: [path.dirname(require.resolve('jest-environment-jsdom'))] }),
-);
-const fromJsdom = (request: string) => require(require.resolve(request, { paths: [jsdomDir] }));
-const { JSDOM } = fromJsdom('./lib/api.js') as {
+const jsdomOwn = installStyleIndex() as (elementImpl: unknown) => Declaration;
+// The jsdom jest-environment-jsdom loads, as jsdomStyleIndex.cjs finds it.
+const fromJsdom = createRequire(createRequire(require.resolve('jest-environment-jsdom')).resolve('jsdom'));
+const { JSDOM } = fromJsdom('./api.js') as {
   JSDOM: new (html: string) => { window: Window & typeof globalThis };
 };
-const styleRules = fromJsdom('./lib/jsdom/living/helpers/style-rules.js') as {
+const styleRules = fromJsdom('./jsdom/living/helpers/style-rules.js') as {
   getDeclarationForElement: (elementImpl: unknown) => Declaration;
 };
-const { implForWrapper } = fromJsdom('./lib/jsdom/living/generated/utils.js') as {
+const { implForWrapper } = fromJsdom('./jsdom/living/generated/utils.js') as {
   implForWrapper: (wrapper: unknown) => { _ownerDocument: { _styleCache: unknown } };
 };
 
