@@ -6,12 +6,25 @@
 // filters without it.
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
+import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
 import TextField from '@mui/material/TextField';
-import { CalendarIcon } from '@mui/x-date-pickers/icons';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { DAY_DISPLAY_FORMAT, displayDay, parseDisplayDay } from '../domain/dates';
 
 const DayCalendar = lazy(() => import('./DayCalendar'));
+
+/**
+ * The date pickers' calendar icon (its path), drawn by the SvgIcon the shell already loaded: importing it from
+ * '@mui/x-date-pickers/icons' brought MUI's utils and a second copy of its theme code (about 13 KiB br) to the
+ * Dashboard's first screen.
+ */
+function CalendarIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M17 12h-5v5h5v-5zM16 1v2H8V1H6v2H5c-1.11 0-1.99.9-1.99 2L3 19c0 1.1.89 2 2 2h14c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2h-1V1h-2zm3 18H5V8h14v11z" />
+    </SvgIcon>
+  );
+}
 
 /** One bank day (YYYY-MM-DD, '' for none) shown and typed as DD/MM/YYYY, with a calendar. */
 export function DayPicker({
