@@ -123,7 +123,8 @@ describe('on PGlite', () => {
   let officer: Login;
 
   before(async () => {
-    s = await startServer();
+    // PGlite whatever the run's default engine: the describe below walks the same product on PostgreSQL.
+    s = await startServer({}, {}, 'pglite');
     admin = await login(s.app, 'opsadmin');
     officer = await login(s.app, 'officer');
   });
