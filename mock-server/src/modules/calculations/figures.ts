@@ -5,8 +5,10 @@ import { emiHeadroom, foirPercent, withinFoirCap } from '@originate/contract';
 import { type LoanCost, loanCost } from '@originate/contract/templates';
 import { invalid } from '../../http/errors';
 
+// ASCII apostrophes: one character outside Latin-1 makes the whole 47 KB answer a two-byte string, twice the
+// memory for every piece the serializer joins and for the copy compression reads.
 const ROUNDING =
-  'EMI and each month’s interest to the paisa, half up; the last instalment repays what is left; each charge’s tax to the paisa, half up; APR to two places, half up';
+  "EMI and each month's interest to the paisa, half up; the last instalment repays what is left; each charge's tax to the paisa, half up; APR to two places, half up";
 
 /** The FOIR a loan may reach when the caller names no cap. */
 const DEFAULT_FOIR_CAP_PERCENT = 50;
