@@ -8,6 +8,10 @@ import type { Db, Queryable, Row } from './types';
  */
 const MAX_PREPARED_STATEMENTS = 256;
 
+/** After a LISTEN connection ends: the first try to open it again, doubled after each failure up to the most. */
+const LISTEN_RETRY_MS = 250;
+const LISTEN_RETRY_MAX_MS = 5_000;
+
 /** PostgreSQL's "cached plan must not change result type": a table the statement reads was altered. */
 const PLAN_RESULT_CHANGED = '0A000';
 
@@ -169,16 +173,60 @@ export async function openPostgres(connectionString: string): Promise<Db> {
       });
     },
     async listen(channel: string, onNotify: () => void) {
-      // A connection of its own, outside the pool: LISTEN holds it for as long as the process listens.
-      const client = new pg.Client({ connectionString });
-      client.on('error', (error) => console.warn(`postgres: the LISTEN ${channel} connection ended: ${error.message}`));
-      client.on('notification', (message) => {
-        if (message.channel === channel) onNotify();
-      });
-      await client.connect();
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      // A connection of its own, outside the pool: LISTEN holds it for as long as the process listens. When it
+      // ends (a restart, a terminated backend), notifications sent meanwhile are lost: the loss is told as one
+      // notification (the session cache clears, the message worker looks), and the connection is opened again.
+      /** The connection listening now; `opening` while one connects (an end before it listens is open's failure). */
+      let client: pg.Client | undefined;
+      let opening: pg.Client | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      let delayMs = LISTEN_RETRY_MS;
+      const open = async () => {
+        const next = new pg.Client({ connectionString });
+        opening = next;
+        next.on('error', (error) => console.warn(`postgres: the LISTEN ${channel} connection ended: ${error.message}`));
+        next.on('notification', (message) => {
+          if (message.channel === channel) onNotify();
+        });
+        next.on('end', () => {
+          if (stopped || client !== next) return;
+          client = undefined;
+          onNotify();
+          reopen();
+        });
+        try {
+          await next.connect();
+          await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (error) {
+          await next.end().catch(() => undefined);
+          throw error;
+        } finally {
+          opening = undefined;
+        }
+        client = next;
+        delayMs = LISTEN_RETRY_MS;
+      };
+      const reopen = () => {
+        retry = setTimeout(() => {
+          retry = undefined;
+          if (stopped) return;
+          open().then(
+            // Changes while it was closed were not heard: told as one notification once it listens again.
+            () => (stopped ? client?.end().catch(() => undefined) : onNotify()),
+            () => {
+              delayMs = Math.min(delayMs * 2, LISTEN_RETRY_MAX_MS);
+              if (!stopped) reopen();
+            },
+          );
+        }, delayMs);
+        retry.unref();
+      };
+      await open();
       return async () => {
-        await client.end().catch(() => undefined);
+        stopped = true;
+        clearTimeout(retry);
+        await Promise.all([client?.end(), opening?.end()].map((ended) => ended?.catch(() => undefined)));
       };
     },
     close() {
