@@ -176,7 +176,12 @@ describe('POST /v3/mergeDocument past its time, and with the queue full', () => 
   });
 
   it('answers 503 to a merge that finds every worker busy and no room to wait', async () => {
-    const { server, login, ids } = await serverWith({ DOCUMENT_WORKERS: '1', DOCUMENT_QUEUE: '0' });
+    // The first merge must finish: at a CI run's load (20+) its 3,000 pages once took past the default 30 s.
+    const { server, login, ids } = await serverWith({
+      DOCUMENT_WORKERS: '1',
+      DOCUMENT_QUEUE: '0',
+      DOCUMENT_TIME_LIMIT_MS: '300000',
+    });
     try {
       const running = merge(server, ids, 'first.pdf', login);
       // The second merge is sent once the first holds the only worker.
