@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import fc from 'fast-check';
-import { emiOf, loanCost, processingFee, tenureText } from './loanCost';
+import { amortiseInBigInts, amortiseInNumbers, emiOf, loanCost, processingFee, tenureText } from './loanCost';
 
 describe('loanCost', () => {
   it('computes the EMI by the reducing-balance formula, in paise', () => {
@@ -273,5 +273,95 @@ describe('loanCost against a plain high-precision reference', () => {
   it('keeps sub-paisa principals exact and rounds only what it shows', () => {
     const cost = loanCost({ amount: '1000.005', annualRatePercent: '12', tenureMonths: 3 });
     expect(cost.schedule).toEqual(referenceCost('1000.005', '12', 3, '0').rows);
+  });
+});
+
+describe('the schedule in doubles', () => {
+  /** A schedule's inputs as loanCost builds them: amount and rate with their places, the EMI near the formula's. */
+  const schedules = fc
+    .record({
+      units: fc.oneof(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 2n ** 62n })),
+      rateUnits: fc.bigInt({ min: 0n, max: 100_000_000n }),
+      ratePlaces: fc.integer({ min: 0, max: 6 }),
+      finerPlaces: fc.integer({ min: 0, max: 3 }),
+      n: fc.integer({ min: 1, max: 600 }),
+      // The EMI the formula gives, or off it either way (an EMI below the interest grows the balance).
+      emiScale: fc.oneof(fc.constant(1), fc.double({ min: 0.5, max: 2, noNaN: true })),
+    })
+    .map(({ units, rateUnits, ratePlaces, finerPlaces, n, emiScale }) => {
+      const perPaisa = 10n ** BigInt(finerPlaces);
+      const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
+      const monthly = Number(rateUnits) / Number(denominator / perPaisa);
+      const growth = (1 + monthly) ** n;
+      const formula =
+        monthly === 0 || growth === 1 ? 1 / n : Number.isFinite(growth) ? (monthly * growth) / (growth - 1) : monthly;
+      const emi = BigInt(Math.max(1, Math.round(Number(units) * formula * emiScale)));
+      return { balance: units, emi, numerator: rateUnits * 2n, denominator, perPaisa, n };
+    });
+
+  it('draws the rows and interest the bigints do whenever it answers', () => {
+    let answered = 0;
+    fc.assert(
+      fc.property(schedules, (terms) => {
+        const inNumbers = amortiseInNumbers(terms);
+        if (inNumbers === null) return;
+        answered += 1;
+        expect(inNumbers).toEqual(amortiseInBigInts(terms));
+      }),
+      { numRuns: 400 },
+    );
+    // Both ways taken: a few hundred runs always hold loans within 2^53 and loans past it.
+    expect(answered).toBeGreaterThan(40);
+    expect(answered).toBeLessThan(400);
+  });
+
+  it('rounds a half paisa of interest up, as the bigints do', () => {
+    // ₹1.50 at 12% a year: 1.5 paise of interest in the first month, 2 charged.
+    const terms = { balance: 150n, emi: 76n, numerator: 24n, denominator: 1200n, perPaisa: 1n, n: 2 };
+    const expected = [
+      { emi: 76, interest: 2, principal: 74, balance: 76 },
+      { emi: 77, interest: 1, principal: 76, balance: 0 },
+    ];
+    expect(amortiseInNumbers(terms)?.rows).toEqual(expected);
+    expect(amortiseInBigInts(terms).rows).toEqual(expected);
+  });
+
+  it('answers for loans up to ₹100 crore at a rate with two places (₹1 crore with four), and declines past 2^53', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(2, 4),
+        fc.integer({ min: 1, max: 100_000_000_000 }),
+        fc.integer({ min: 0, max: 360_000 }),
+        fc.integer({ min: 1, max: 600 }),
+        (ratePlaces, anyPaise, anyRate, n) => {
+          const paise = ratePlaces === 2 ? anyPaise : 1 + (anyPaise % 1_000_000_000);
+          const rateUnits = ratePlaces === 2 ? anyRate % 3_601 : anyRate;
+          const amount = (paise / 100).toFixed(2);
+          const annualRatePercent = (rateUnits / 10 ** ratePlaces).toFixed(ratePlaces);
+          const cost = loanCost({ amount, annualRatePercent, tenureMonths: n });
+          const terms = {
+            balance: BigInt(paise),
+            emi: BigInt(cost.emi.replace('.', '')),
+            numerator: BigInt(rateUnits) * 2n,
+            denominator: 1200n * 10n ** BigInt(ratePlaces),
+            perPaisa: 1n,
+            n,
+          };
+          expect(amortiseInNumbers(terms)).toEqual(amortiseInBigInts(terms));
+          expect(cost.schedulePaise).toEqual(amortiseInBigInts(terms).rows);
+        },
+      ),
+      { numRuns: 60 },
+    );
+    const beyond = {
+      balance: 2n ** 50n,
+      emi: 2n ** 45n,
+      numerator: 1_700n,
+      denominator: 120_000n,
+      perPaisa: 1n,
+      n: 360,
+    };
+    expect(amortiseInNumbers(beyond)).toBeNull();
+    expect(amortiseInBigInts(beyond).rows).toHaveLength(360);
   });
 });

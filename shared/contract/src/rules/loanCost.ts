@@ -141,6 +141,87 @@ function rupeesText(paise: bigint): string {
   return `${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** A schedule's inputs in whole units of the amount's smallest place (see loanCost). */
+export interface Amortisation {
+  balance: bigint;
+  emi: bigint;
+  numerator: bigint;
+  denominator: bigint;
+  perPaisa: bigint;
+  n: number;
+}
+
+/** The rows in paise and the total interest in units: in doubles when every step is exact there, else in bigints. */
+export function amortise(terms: Amortisation): { rows: SchedulePaise[]; interestUnits: bigint } {
+  return amortiseInNumbers(terms) ?? amortiseInBigInts(terms);
+}
+
+/** Month by month in bigints: exact for any loan, a heap object per operation. */
+export function amortiseInBigInts(terms: Amortisation): { rows: SchedulePaise[]; interestUnits: bigint } {
+  const { emi, numerator, denominator, perPaisa, n } = terms;
+  let balance = terms.balance;
+  let interestUnits = 0n;
+  const rows: SchedulePaise[] = [];
+  for (let month = 1; month <= n; month++) {
+    const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
+    const due = emi - interest;
+    const principal = month === n || due > balance ? balance : due;
+    balance -= principal;
+    interestUnits += interest;
+    rows.push({
+      emi: Number(paiseOf(principal + interest, perPaisa)),
+      interest: Number(paiseOf(interest, perPaisa)),
+      principal: Number(paiseOf(principal, perPaisa)),
+      balance: Number(paiseOf(balance, perPaisa)),
+    });
+  }
+  return { rows, interestUnits };
+}
+
+/**
+ * The same months in doubles, or null when a step could leave the integers a double holds exactly. Every value is
+ * then a whole number below 2^53, so sums, differences and products are exact and Math.floor of a quotient is the
+ * integer quotient (a remainder of r ≥ 1 leaves the quotient at least 1/d below the next integer, more than half
+ * its spacing while the dividend is below 2^53). The balance only falls while an instalment covers its interest;
+ * should one not, the bigints take over. A home loan's 360 rows without a heap object per operation.
+ */
+export function amortiseInNumbers(terms: Amortisation): { rows: SchedulePaise[]; interestUnits: bigint } | null {
+  const balanceAtStart = Number(terms.balance);
+  const emi = Number(terms.emi);
+  const numerator = Number(terms.numerator);
+  const denominator = Number(terms.denominator);
+  const perPaisa = Number(terms.perPaisa);
+  const { n } = terms;
+  const exact = [
+    balanceAtStart * numerator + denominator,
+    denominator * 2,
+    (balanceAtStart + emi) * 2 + perPaisa,
+    emi * 2 * n + perPaisa,
+  ].every(Number.isSafeInteger);
+  if (!exact) return null;
+  const half = perPaisa * 2;
+  const inPaise =
+    perPaisa === 1 ? (units: number) => units : (units: number) => Math.floor((units * 2 + perPaisa) / half);
+  let balance = balanceAtStart;
+  let interestUnits = 0;
+  const rows: SchedulePaise[] = new Array(n);
+  for (let month = 1; month <= n; month++) {
+    const interest = Math.floor((balance * numerator + denominator) / (denominator * 2)) * perPaisa;
+    const due = emi - interest;
+    if (due < 0) return null;
+    const principal = month === n || due > balance ? balance : due;
+    balance -= principal;
+    interestUnits += interest;
+    rows[month - 1] = {
+      emi: inPaise(principal + interest),
+      interest: inPaise(interest),
+      principal: inPaise(principal),
+      balance: inPaise(balance),
+    };
+  }
+  return { rows, interestUnits: BigInt(interestUnits) };
+}
+
 /**
  * The loan's cost and schedule: each month's interest on the balance (in paise), the rest of the EMI repays
  * principal; the last instalment repays what is left, so the balance ends at exactly 0.
@@ -160,23 +241,14 @@ export function loanCost(terms: LoanTerms): LoanCost {
   // interest in paise = balance (units) · rate / (1200 · 10^ratePlaces · perPaisa), half up: (2·x + d) / (2·d).
   const numerator = unitsOf(rate, ratePlaces) * 2n;
   const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
-  const emiUnits = unitsOf(instalment, places);
-  let balance = unitsOf(amount, places);
-  let interestUnits = 0n;
-  const schedulePaise: SchedulePaise[] = [];
-  for (let month = 1; month <= n; month++) {
-    const interest = ((balance * numerator + denominator) / (denominator * 2n)) * perPaisa;
-    const due = emiUnits - interest;
-    const principal = month === n || due > balance ? balance : due;
-    balance -= principal;
-    interestUnits += interest;
-    schedulePaise.push({
-      emi: Number(paiseOf(principal + interest, perPaisa)),
-      interest: Number(paiseOf(interest, perPaisa)),
-      principal: Number(paiseOf(principal, perPaisa)),
-      balance: Number(paiseOf(balance, perPaisa)),
-    });
-  }
+  const { rows: schedulePaise, interestUnits } = amortise({
+    balance: unitsOf(amount, places),
+    emi: unitsOf(instalment, places),
+    numerator,
+    denominator,
+    perPaisa,
+    n,
+  });
   // The rows as text only when read (the calculator answers numbers), from the exact paise: whole paise are exact
   // in a double far beyond any loan.
   let schedule: ScheduleRow[] | undefined;
