@@ -1,6 +1,6 @@
 // Admin responses leave as a {data} envelope keyed by the caller's access token (spec §7); the
 // client decrypts them. Which paths: isEnvelopedResponsePath, shared by client and server.
-import { isEnvelopedResponsePath, seal } from '@originate/contract';
+import { isEnvelopedResponsePath, sealJson } from '@originate/contract';
 import type { FastifyInstance } from 'fastify';
 
 export function installAdminEnvelope(app: FastifyInstance): void {
@@ -12,6 +12,6 @@ export function installAdminEnvelope(app: FastifyInstance): void {
     if (!String(reply.getHeader('content-type') ?? '').startsWith('application/json')) return payload;
     // The matched route decides, never the raw URL: '/%73etup/…' matches '/setup/…' and is enveloped too.
     if (!isEnvelopedResponsePath(request.routeOptions.url ?? '')) return payload;
-    return JSON.stringify(await seal(JSON.parse(payload), token));
+    return JSON.stringify(await sealJson(payload, token));
   });
 }

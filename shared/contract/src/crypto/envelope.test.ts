@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { decryptPayload, EnvelopeError, encryptPayload, isEnvelope, seal } from './envelope';
+import { decryptPayload, EnvelopeError, encryptPayload, isEnvelope, seal, sealJson } from './envelope';
 
 const token = 'tok_0123456789abcdef0123456789abcdef-tail-not-in-key';
 const key = Buffer.from(token.slice(0, 32), 'utf8');
@@ -52,5 +52,12 @@ describe('{data} envelope', () => {
     expect(isEnvelope(sealed)).toBe(true);
     expect(await decryptPayload(sealed.data, token)).toEqual([1, 2]);
     expect(isEnvelope({ data: 'x', extra: 1 })).toBe(false);
+  });
+
+  it('sealJson wraps an answer already serialized, opening to the value it was made from', async () => {
+    const answer = { rows: [{ id: 'A-1', amount: 1250000.5, name: 'Asha \u2028 Rao ₹' }], count: 1 };
+    const sealed = await sealJson(JSON.stringify(answer), token);
+    expect(isEnvelope(sealed)).toBe(true);
+    expect(await decryptPayload(sealed.data, token)).toEqual(answer);
   });
 });

@@ -60,9 +60,14 @@ async function importKey(accessToken: string): Promise<CryptoKey> {
 
 /** Encrypts any JSON value into the hex "iv:cipher" string. */
 export async function encryptPayload(value: unknown, accessToken: string): Promise<string> {
+  return encryptJson(JSON.stringify(value), accessToken);
+}
+
+/** Encrypts a JSON text as it is (an answer already serialized): the same envelope, without parsing it again. */
+async function encryptJson(json: string, accessToken: string): Promise<string> {
   const iv = globalThis.crypto.getRandomValues(new Uint8Array(16));
   const key = await importKey(accessToken);
-  const cipher = await subtle().encrypt({ name: 'AES-CBC', iv }, key, encode(JSON.stringify(value)));
+  const cipher = await subtle().encrypt({ name: 'AES-CBC', iv }, key, encode(json));
   return `${toHex(iv)}:${toHex(new Uint8Array(cipher))}`;
 }
 
@@ -88,6 +93,11 @@ export async function decryptPayload<T = unknown>(payload: string, accessToken: 
 
 export async function seal(value: unknown, accessToken: string): Promise<Envelope> {
   return { data: await encryptPayload(value, accessToken) };
+}
+
+/** `seal` of a value already serialized to JSON text (a server's answer): no parse and stringify of it again. */
+export async function sealJson(json: string, accessToken: string): Promise<Envelope> {
+  return { data: await encryptJson(json, accessToken) };
 }
 
 export function isEnvelope(body: unknown): body is Envelope {
