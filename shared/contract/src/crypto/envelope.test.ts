@@ -61,3 +61,48 @@ describe('{data} envelope', () => {
     expect(await decryptPayload(sealed.data, token)).toEqual(answer);
   });
 });
+
+describe('{data} envelope in a runtime without node:crypto (the browser: WebCrypto)', () => {
+  /** The module as a browser loads it: no process.getBuiltinModule to find node:crypto with. */
+  function loadWithoutNodeCrypto(): typeof import('./envelope') {
+    const getBuiltinModule = process.getBuiltinModule;
+    Object.assign(process, { getBuiltinModule: undefined });
+    try {
+      let loaded: typeof import('./envelope') | undefined;
+      jest.isolateModules(() => {
+        loaded = require('./envelope');
+      });
+      return loaded as typeof import('./envelope');
+    } finally {
+      Object.assign(process, { getBuiltinModule });
+    }
+  }
+  const web = loadWithoutNodeCrypto();
+
+  it('seals what the server side opens, and opens what it seals', async () => {
+    const value = { rows: [{ id: 'A-1', amount: 1250000.5 }], name: 'नमस्ते' };
+    // Each side its own cipher: WebCrypto here, node:crypto on the server side.
+    const subtleEncrypt = jest.spyOn(globalThis.crypto.subtle, 'encrypt');
+    await web.encryptPayload(value, token);
+    expect(subtleEncrypt).toHaveBeenCalledTimes(1);
+    await encryptPayload(value, token);
+    expect(subtleEncrypt).toHaveBeenCalledTimes(1);
+    subtleEncrypt.mockRestore();
+    expect(await decryptPayload(await web.encryptPayload(value, token), token)).toEqual(value);
+    expect(await web.decryptPayload(await encryptPayload(value, token), token)).toEqual(value);
+    expect(await web.decryptPayload((await sealJson(JSON.stringify(value), token)).data, token)).toEqual(value);
+  });
+
+  it('refuses what the server side refuses, with the same errors', async () => {
+    const payload = await encryptPayload({ a: 1 }, token);
+    for (const side of [web, { decryptPayload, encryptPayload }]) {
+      await expect(side.decryptPayload(payload, 'x'.repeat(32))).rejects.toThrow(
+        'Envelope cannot be decrypted with this token',
+      );
+      await expect(side.decryptPayload(`${'0'.repeat(32)}:00zz`, token)).rejects.toThrow('Envelope is not hex');
+      await expect(side.encryptPayload({ a: 1 }, `${'é'.repeat(32)}`)).rejects.toThrow(
+        'Access token must begin with 32 ASCII characters',
+      );
+    }
+  });
+});
