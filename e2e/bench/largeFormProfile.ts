@@ -1,202 +1,21 @@
 // Where the large form's time goes, at a CPU throttle (default 4×): one cold Originate run of largeForm.ts's
 // plan with the DevTools protocol's CPU profiler on, from navigation to every field painted, then while 40
 // keys are typed into the driver. Prints the long tasks, the main thread's time per source file and the
-// functions with the most self time (mapped through the portal's source maps), the Event Timing of the keys
+// functions with the most self time (mapped through the portal's source maps, cpuProfile.ts), the Event Timing of the keys
 // and the JS files loaded; writes the .cpuprofile files (open them in DevTools' Performance panel).
 // Starts its own system on E2E_PORT_OFFSET's ports from the built apps (build first: it does not).
 //   cd e2e && E2E_PORT_OFFSET=<offset> npm run profile:form -- [throttle] [output folder]
 //   npm run profile:form -- --analyse <output folder>
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { ROOT } from '@originate/tools/lib/repo.mjs';
 import { publishBenchFlow } from './benchApplication';
+import { type CpuProfile, summarise } from './cpuProfile';
 import { instrument, plan, requestedBeforePaint, typeOnSchedule } from './largeForm';
 import { keyDurations, recordEventTiming } from './portal-bench';
 import { percentile, round1 } from './stats';
 import { withSystem } from './system';
 import { measuredSoFar, recordScripts, sizes } from './wire';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-  startTime: number;
-  endTime: number;
-}
-
-/** The base64 VLQ of source maps: one segment's fields. */
-function decodeSegment(text: string): number[] {
-  const chars = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const out: number[] = [];
-  let value = 0;
-  let shift = 0;
-  for (const c of text) {
-    const digit = chars.indexOf(c);
-    value += (digit & 31) << shift;
-    if (digit & 32) shift += 5;
-    else {
-      out.push(value & 1 ? -(value >>> 1) : value >>> 1);
-      value = 0;
-      shift = 0;
-    }
-  }
-  return out;
-}
-
-/** A generated line and column → the original source file and line, from a version 3 source map. */
-function sourceMap(file: string): (line: number, column: number) => string | null {
-  const map = JSON.parse(readFileSync(file, 'utf8')) as { sources: string[]; mappings: string };
-  const lines: [number, number, number][][] = [];
-  let [source, line] = [0, 0];
-  for (const text of map.mappings.split(';')) {
-    const segments: [number, number, number][] = [];
-    let column = 0;
-    for (const segment of text.split(',')) {
-      if (!segment) continue;
-      const f = decodeSegment(segment);
-      column += f[0] ?? 0;
-      if (f.length >= 4) {
-        source += f[1] ?? 0;
-        line += f[2] ?? 0;
-        segments.push([column, source, line]);
-      }
-    }
-    lines.push(segments);
-  }
-  return (l, c) => {
-    const segments = lines[l] ?? [];
-    let found: [number, number, number] | undefined;
-    for (const s of segments) {
-      if (s[0] > c) break;
-      found = s;
-    }
-    if (!found) return null;
-    const name = (map.sources[found[1]] ?? '?').replace(/^webpack:\/\/[^/]*\//, '').replace(/^\.\.\//, '');
-    return `${name}:${found[2] + 1}`;
-  };
-}
-
-const maps = new Map<string, ((line: number, column: number) => string | null) | null>();
-/** Where a profiled function is in the sources: the portal's own files through its source maps. */
-function origin(url: string, line: number, column: number): string {
-  if (!url) return '(native)';
-  // A release serves main.js as files/main.<version>-<hash>.js and its chunks under files/chunks/.
-  const name = new URL(url).pathname.replace(/^\/files\//, '').replace(/^main\.[^/]*\.js$/, 'main.js');
-  if (!maps.has(name)) {
-    const file = path.join(ROOT, 'mfe-customer-flow', 'sourcemaps', `${name}.map`);
-    maps.set(name, existsSync(file) ? sourceMap(file) : null);
-  }
-  return maps.get(name)?.(line, column) ?? `${name}:${line + 1}:${column + 1}`;
-}
-
-/** Self time per function and per source file (node_modules packages by name), in ms. */
-function summarise(profile: CpuProfile, top: number) {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<number, number>();
-  profile.samples.forEach((id, i) => {
-    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
-  });
-  const byFunction = new Map<string, number>();
-  const byFile = new Map<string, number>();
-  for (const [id, ms] of self) {
-    const frame = byId.get(id)?.callFrame;
-    if (!frame) continue;
-    const where = origin(frame.url, frame.lineNumber, frame.columnNumber);
-    const file = where.includes('node_modules/')
-      ? (where
-          .split('node_modules/')[1]
-          ?.split('/')
-          .slice(0, where.includes('node_modules/@') ? 2 : 1)
-          .join('/') ?? where)
-      : where.replace(/:\d+$/, '');
-    const fn = `${frame.functionName || '(anonymous)'} ${where}`;
-    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
-    byFile.set(file, (byFile.get(file) ?? 0) + ms);
-  }
-  // Total time per function (itself and what it called), each function once per sample.
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const inclusive = new Map<string, number>();
-  const names = new Map<number, string>();
-  const nameOf = (id: number) => {
-    let name = names.get(id);
-    if (name === undefined) {
-      const frame = byId.get(id)?.callFrame;
-      name = frame
-        ? `${frame.functionName || '(anonymous)'} ${origin(frame.url, frame.lineNumber, frame.columnNumber)}`
-        : '?';
-      names.set(id, name);
-    }
-    return name;
-  };
-  profile.samples.forEach((leaf, i) => {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    const seen = new Set<string>();
-    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) seen.add(nameOf(id));
-    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + ms);
-  });
-  const sorted = (m: Map<string, number>) =>
-    [...m]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, v]) => `${round1(v).toString().padStart(8)} ms  ${k}`);
-  const total = (profile.endTime - profile.startTime) / 1000;
-  // The tasks: runs of samples between idle ones, the longest with what took their time.
-  const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
-  const tasks: { start: number; ms: number; names: Map<string, number> }[] = [];
-  let current: (typeof tasks)[number] | undefined;
-  let clock = 0;
-  profile.samples.forEach((leaf, i) => {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
-    clock += (profile.timeDeltas[i] ?? 0) / 1000;
-    if (idle.has(leaf)) {
-      current = undefined;
-      return;
-    }
-    if (!current) {
-      current = { start: clock, ms: 0, names: new Map() };
-      tasks.push(current);
-    }
-    current.ms += ms;
-    const seen = new Set<string>();
-    for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) seen.add(nameOf(id));
-    for (const name of seen) current.names.set(name, (current.names.get(name) ?? 0) + ms);
-  });
-  const longest = tasks
-    .filter((t) => t.ms >= 100)
-    .map(
-      (t) =>
-        `task at ${round1(t.start)} ms, ${round1(t.ms)} ms:\n${[...t.names]
-          .filter(
-            ([name]) =>
-              !name.includes('(native)') &&
-              !name.startsWith('(root)') &&
-              !name.includes('react-dom') &&
-              !name.includes('scheduler'),
-          )
-          .sort((a, b) => b[1] - a[1])
-          .slice(0, 14)
-          .map(([k, v]) => `    ${round1(v).toString().padStart(8)} ms  ${k}`)
-          .join('\n')}`,
-    );
-  return {
-    longest,
-    totalMs: round1(total),
-    files: sorted(byFile),
-    functions: sorted(byFunction),
-    inclusive: [...inclusive]
-      .filter(([name]) => !name.includes('node_modules') && !name.includes('(native)') && !name.startsWith('(root)'))
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, v]) => `${round1(v).toString().padStart(8)} ms  ${k}`),
-  };
-}
 
 declare global {
   interface Window {

@@ -52,7 +52,7 @@ declare global {
   }
 }
 
-function recordLongTasks() {
+export function recordLongTasks() {
   // The default buffer (250 entries) is full before the list's calls once the back office has loaded.
   performance.setResourceTimingBufferSize(10_000);
   window.__longTasks = [];
@@ -61,7 +61,7 @@ function recordLongTasks() {
   }).observe({ type: 'longtask', buffered: true });
 }
 
-async function loggedIn(context: BrowserContext): Promise<Page> {
+export async function loggedIn(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   await page.addInitScript(recordLongTasks);
   await page.goto(SHELL);
@@ -83,7 +83,7 @@ async function loggedIn(context: BrowserContext): Promise<Page> {
 }
 
 /** Clicks the menu entry in the page and resolves at the first frame painted after a grid row exists. */
-function clickToFirstRow(): Promise<{ t0: number; firstRowMs: number }> {
+export function clickToFirstRow(): Promise<{ t0: number; firstRowMs: number }> {
   return new Promise((resolve) => {
     const menu = document.querySelector('nav[aria-label="Back-office menu"]');
     const entry = [...(menu?.querySelectorAll('[role="button"], button') ?? [])].find(
