@@ -165,12 +165,15 @@ const SERVER = path.join('mock-server', 'src', 'main.ts');
  * The API server (mock-server) under supervision, as startSystem and the crash bench run it.
  * The first start seeds the database (an empty one gets its configuration and demo bank); restarts do not.
  * `seed: false` starts on the database as it is (the supervisor's own tests: the seed is not what they test).
- * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void, seed?: boolean }} opts
+ * `built`: the server built to JavaScript (mock-server test/harness/built-server.ts), run by plain node instead of
+ * src/main.ts under tsx (the supervisor's own tests: a start then costs about half the CPU).
+ * @param {{ env: NodeJS.ProcessEnv, logDir?: string, onStart?: (pid: number | undefined) => void, log?: (message: string) => void, seed?: boolean, built?: string }} opts
  */
-export function superviseServer({ seed = true, ...opts }) {
-  return superviseProcess('server', ['--import', 'tsx', SERVER], {
+export function superviseServer({ seed = true, built, ...opts }) {
+  const args = built ? ['--enable-source-maps', built] : ['--import', 'tsx', SERVER];
+  return superviseProcess('server', args, {
     ...opts,
     standby: true,
-    firstArgs: ['--import', 'tsx', SERVER, ...(seed ? ['--seed'] : [])],
+    firstArgs: [...args, ...(seed ? ['--seed'] : [])],
   });
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
+import { builtServer } from '../../mock-server/test/harness/built-server';
 import { freePort } from '../lib/ports.mjs';
 import { RESTART_POLICY, restartDecision, restartLine } from '../lib/restart-policy.mjs';
 import { superviseProcess, superviseServer } from '../lib/supervise.mjs';
@@ -214,6 +215,7 @@ describe('the real API server under its supervisor', () => {
       logDir,
       log: (m) => messages.push(m),
       seed: false,
+      built: await builtServer(),
     });
     const domain = `http://127.0.0.1:${port}/readyz`;
     try {

@@ -1,5 +1,5 @@
-// The real server as a child process (`node --import tsx src/main.ts`), for tests that must kill it
-// hard; plus the small HTTP client and PostgreSQL helpers they need. Everything stays on 127.0.0.1.
+// The real server as a child process (src/main.ts built to JavaScript: built-server.ts), for tests that must
+// kill it hard; plus the small HTTP client and PostgreSQL helpers they need. Everything stays on 127.0.0.1.
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_LOGIN_KEY, encryptPayload, type LoginResponse } from '@originate/contract';
 import pg from 'pg';
 import { PASSWORDS } from '../helpers';
+import { builtServer } from './built-server';
 import { TEST_PGLITE } from './seeded';
 
 const PACKAGE_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -47,14 +48,15 @@ const exited = (child: ChildProcess) =>
   });
 
 /**
- * Starts src/main.ts --seed (as npm start does) with `env` on a free port and resolves once it prints its URL.
+ * Starts the server --seed (as npm start does; src/main.ts built: built-server.ts) with `env` on a free port and
+ * resolves once it prints its URL.
  * The timeout is a net for a server that never starts, not a speed check: seeding a fresh PGlite on a 2-core
  * machine shared with other runs took 3 min 20 s (19 CPU-s), so anything shorter failed sound servers.
  */
 export async function spawnServer(env: Record<string, string>, timeoutMs = 300_000): Promise<ChildServer> {
   const port = await freePort();
   const { DATABASE_URL: _inherited, DATA_DIR: _dir, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', '--seed'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', await builtServer(), '--seed'], {
     cwd: PACKAGE_ROOT,
     // No SLA sweep unless the test asks for one (helpers.ts startServer says why).
     env: {
