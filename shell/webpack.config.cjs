@@ -50,7 +50,7 @@ const LOGIN_SHARES = [
   '@mui/icons-material/VisibilityOff',
 ];
 
-// What the back office's frame needs on its first screen (router, queries, the manifest's check, the app bar, menu
+// What the back office's frame needs on its first screen (router, queries, the app bar, menu
 // drawer, dialogs, toasts), in one chunk instead of about 35: measured with `npm run bench -- --only first-screens`.
 // Nothing the login page loads may be in it (the alert, the loading bar, MUI's internal icons), or the login page
 // fetches the whole frame; a component only a later page uses stays a chunk of its own.
@@ -92,7 +92,6 @@ const FRAME = [
   'react-router/',
   'react-router-dom/',
   '@tanstack/',
-  'typebox/',
   '@popperjs/',
   'react-transition-group/',
   '@mui/utils/',

@@ -4,20 +4,22 @@
 // eval). No React here: deploy and other Node code import it through '@originate/contract/schemas'.
 import Type, { type Static } from 'typebox';
 import { closed } from './primitives';
+import {
+  BLOB_DIRECTIVES,
+  MANIFEST_LIST_LIMITS as LIMITS,
+  type RemoteSlot,
+  MANIFEST_STRINGS as STRINGS,
+} from './remoteManifestCheck';
 import { parseWithSchema, SchemaError, schemaIssues } from './schemaCheck';
 
-const Text = Type.String({ minLength: 1, maxLength: 200 });
-/** An exposed module as the remote's federation config names it, e.g. './NotificationBell'. */
-const ModuleName = Type.String({ maxLength: 100, pattern: '^\\./[A-Za-z0-9_/-]+$' });
-/** A top-level path without slashes at the ends, e.g. 'omni-embed' or 'backstage/newapplication'. */
-const PagePath = Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+(/[A-Za-z0-9_-]+)*$' });
+// The host's TypeBox-free check of a manifest (remoteManifestCheck.ts) is written from the same constants.
+export { type BlobDirective, REMOTE_SLOTS, type RemoteSlot } from './remoteManifestCheck';
 
-/**
- * Named places a remote fills. The host renders the module of the permitted remote that fills a slot;
- * the props each slot's module takes are `SlotProps` in remotes.ts.
- */
-export const REMOTE_SLOTS = ['headerBell', 'customerArea', 'flowForm', 'videoCall'] as const;
-export type RemoteSlot = (typeof REMOTE_SLOTS)[number];
+const Text = Type.String(STRINGS.text);
+/** An exposed module as the remote's federation config names it, e.g. './NotificationBell'. */
+const ModuleName = Type.String(STRINGS.moduleName);
+/** A top-level path without slashes at the ends, e.g. 'omni-embed' or 'backstage/newapplication'. */
+const PagePath = Type.String(STRINGS.pagePath);
 
 const MenuContributionSchema = Type.Object(
   {
@@ -32,7 +34,7 @@ const MenuContributionSchema = Type.Object(
     /** Role or permission needed to see it; absent means everyone (spec section 6). */
     requiredRole: Type.Optional(Text),
     /** Roles of which the user needs one to see it (besides requiredRole); absent or empty means everyone. */
-    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: 50 })),
+    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: LIMITS.roles })),
     /** Sort key within the menu. */
     order: Type.Number(),
     /** Optional parent menu label, e.g. 'Applications'. */
@@ -55,7 +57,7 @@ const PageRouteSchema = Type.Object(
     /** Role or permission needed to open it; absent means everyone allowed to load the remote. */
     requiredRole: Type.Optional(Text),
     /** Roles of which the user needs one to open it (besides requiredRole); absent or empty means everyone. */
-    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: 50 })),
+    requiredRoles: Type.Optional(Type.Array(Text, { maxItems: LIMITS.roles })),
   },
   closed,
 );
@@ -71,10 +73,6 @@ const SlotsSchema = Type.Object(
   closed,
 );
 
-/** CSP directives a remote's pages may need blob: URLs in (previews, signature pads, captcha workers). */
-const BLOB_DIRECTIVES = ['img-src', 'worker-src', 'frame-src', 'media-src'] as const;
-export type BlobDirective = (typeof BLOB_DIRECTIVES)[number];
-
 /**
  * How the static origins treat the pages a remote renders, on its own origin and under the same path on
  * the shell's (where the shell renders the remote in its page). Only what is listed is allowed.
@@ -82,11 +80,11 @@ export type BlobDirective = (typeof BLOB_DIRECTIVES)[number];
 const PagesSchema = Type.Object(
   {
     /** Top-level paths that partner sites named by FRAME_ANCESTORS (and the origin itself) may frame. */
-    framable: Type.Optional(Type.Array(PagePath, { maxItems: 20 })),
+    framable: Type.Optional(Type.Array(PagePath, { maxItems: LIMITS.pagePaths })),
     /** Top-level paths whose pages may use the camera and microphone (Permissions-Policy). */
-    camera: Type.Optional(Type.Array(PagePath, { maxItems: 20 })),
+    camera: Type.Optional(Type.Array(PagePath, { maxItems: LIMITS.pagePaths })),
     /** CSP directives that also allow blob: URLs, on the remote's origin and on the shell's. */
-    blob: Type.Optional(Type.Array(Type.Union(BLOB_DIRECTIVES.map((d) => Type.Literal(d))), { maxItems: 4 })),
+    blob: Type.Optional(Type.Array(Type.Union(BLOB_DIRECTIVES.map((d) => Type.Literal(d))), { maxItems: LIMITS.blob })),
   },
   closed,
 );
@@ -97,12 +95,12 @@ const declarationFields = {
   /** The fallback's sentence when the remote cannot be shown; default '<displayName> is unavailable right now.' */
   unavailableMessage: Type.Optional(Text),
   /** Roles of which the user needs one to load the remote at all; empty means everyone (applicants too). */
-  requiredRoles: Type.Array(Text, { maxItems: 50 }),
+  requiredRoles: Type.Array(Text, { maxItems: LIMITS.roles }),
   /** Named places in the shell the remote fills, e.g. { headerBell: './NotificationBell' }. */
   slots: Type.Optional(SlotsSchema),
-  menu: Type.Array(MenuContributionSchema, { maxItems: 50 }),
+  menu: Type.Array(MenuContributionSchema, { maxItems: LIMITS.menu }),
   /** Pages that are not menu items; absent means none. */
-  routes: Type.Optional(Type.Array(PageRouteSchema, { maxItems: 50 })),
+  routes: Type.Optional(Type.Array(PageRouteSchema, { maxItems: LIMITS.routes })),
   pages: Type.Optional(PagesSchema),
 };
 
@@ -114,10 +112,10 @@ export type RemoteDeclaration = Static<typeof RemoteDeclarationSchema>;
 const RemoteEntrySchema = Type.Object(
   {
     /** Federation container name, e.g. 'mfe_notifications'. */
-    name: Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*$' }),
+    name: Type.String(STRINGS.containerName),
     /** Absolute URL of the remote's mf-manifest.json. */
-    entry: Type.String({ minLength: 1, maxLength: 2000, pattern: '^https?://' }),
-    version: Type.String({ maxLength: 100 }),
+    entry: Type.String(STRINGS.entryUrl),
+    version: Type.String(STRINGS.version),
     ...declarationFields,
   },
   closed,

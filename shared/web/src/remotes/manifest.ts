@@ -1,13 +1,15 @@
 // The runtime remotes manifest (/remotes.json, the contract's RemotesManifest): fetched, checked, never built in.
 // Every page that hosts remotes reads it the same way: the shell, and the applicants' portal for its slots.
 import type { RemoteEntry, RemoteSlot, RemotesManifest } from '@originate/contract';
+import { isRemotesManifestInOrder } from '@originate/contract/remote-manifest-check';
 
 /**
  * Checks a /remotes.json body against the contract's schema; a remote of the wrong shape is left out, logged.
- * The checker (TypeBox) loads with the first manifest, so the login page never carries it; only the
- * manifest's schemas come with it (the contract's remote-manifest entry), not every schema of the API.
+ * A manifest in order passes the contract's plain check; only one that is not loads the schemas and their checker
+ * (TypeBox, about 30 KiB br, never on a first screen) to keep the good entries and name each refused one's fields.
  */
 export async function parseManifest(body: unknown): Promise<RemotesManifest> {
+  if (isRemotesManifestInOrder(body)) return body;
   const { parseRemotesManifest } = await import('@originate/contract/remote-manifest');
   return parseRemotesManifest(body, 'remotes manifest', (error) =>
     console.error(`[remotes] left out: ${error.message}`),
