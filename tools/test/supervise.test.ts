@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
-import { builtServer } from '../../mock-server/test/harness/built-server';
+import { builtServer } from '@originate/mock-server/built-server';
 import { freePort } from '../lib/ports.mjs';
 import { RESTART_POLICY, restartDecision, restartLine } from '../lib/restart-policy.mjs';
 import { superviseProcess, superviseServer } from '../lib/supervise.mjs';
