@@ -12,6 +12,12 @@ import {
 } from '@originate/contract';
 import { api } from '@originate/web';
 
+/**
+ * A table configuration's query key (TanStack Query): here beside its call, so a page that asks for it before
+ * the list's own code has loaded (the lists import MUI's data grid) uses the key the list's hook watches.
+ */
+export const tableConfigKey = (tableId: string) => ['web', 'lists', 'table', tableId] as const;
+
 export function fetchTableConfig(tableId: string): Promise<TableConfig> {
   return api.get<TableConfig>(apiPath('tableConfig', { id: tableId }));
 }
