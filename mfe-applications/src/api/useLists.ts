@@ -20,7 +20,16 @@ export function useApplicationsPage(variables: ListQueryArgs, enabled: boolean) 
   if (enabled && !client.getQueryState(queryKey)) {
     void client.prefetchQuery({ queryKey, queryFn, gcTime: PREFETCH_GC_MS });
   }
-  return useQuery({ queryKey, queryFn, placeholderData: keepPreviousData, enabled, gcTime: 0 });
+  // A page answered before the list mounted (api/firstPage.ts asks while the list's code loads) is not asked again
+  // on mount, whatever the host's staleTime; another page, or a change made elsewhere (useLiveLists), is.
+  return useQuery({
+    queryKey,
+    queryFn,
+    placeholderData: keepPreviousData,
+    enabled,
+    gcTime: 0,
+    refetchOnMount: false,
+  });
 }
 
 /** A user picker's options: the server's candidates for the action, narrowed by what was typed. */

@@ -1,8 +1,16 @@
+import { APPLICATION_LIST_TITLES, type ApplicationList, PAGE_SIZE_DEFAULT } from '@originate/contract';
 import { ExportApplicationsBodySchema, schemaIssues } from '@originate/contract/schemas';
+import { firstPageVariables } from '../api/firstPage';
 import { listKeys } from '../api/keys';
 import { chipFilter, initialListState, toExportBody, toVariables } from './lists';
 
 describe('list state → GraphQL variables', () => {
+  it('asks every list’s first page early with the variables the list asks it with (one request, not two)', () => {
+    for (const list of Object.keys(APPLICATION_LIST_TITLES) as ApplicationList[]) {
+      expect(firstPageVariables(list)).toEqual(toVariables(initialListState(list, PAGE_SIZE_DEFAULT, null)));
+    }
+  });
+
   it('sends the list and the page only, when nothing else is set', () => {
     expect(toVariables(initialListState('MY_APPLICATIONS', 10, null))).toEqual({
       list: 'MY_APPLICATIONS',

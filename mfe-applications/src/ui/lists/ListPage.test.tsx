@@ -4,15 +4,22 @@ import * as setup from '@originate/web/lists/api';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createStore, Provider } from 'jotai';
-import { Profiler } from 'react';
+import { Profiler, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import * as api from '../../api/lists';
 import type { LiveSocket } from '../../api/live';
+import ApplicationsPage from '../../exposed/ApplicationsPage';
 import { actionAnswer, COLUMNS, OFFICER_ROLES, staff, task } from '../../test/fixtures';
 import { ListPage } from './ListPage';
 
 jest.mock('../../api/lists');
-jest.mock('@originate/web/lists/api');
+// The calls are replaced; the table configuration's key stays the package's (the list's hook and the early ask share it).
+jest.mock('@originate/web/lists/api', () => ({
+  ...jest.requireActual('@originate/web/lists/api'),
+  fetchTableConfig: jest.fn(),
+  fetchSavedFilters: jest.fn(),
+  saveFilter: jest.fn(),
+}));
 const listeners: ((payload: never) => void)[] = [];
 jest.mock('../../api/live', () => ({
   ...jest.requireActual('../../api/live'),
@@ -58,7 +65,7 @@ const page = (over: Partial<ApplicationsData> = {}): ApplicationsData => ({
   ...over,
 });
 
-function mount(onCommit?: () => void) {
+function mount(onCommit?: () => void, page: ReactNode = <ListPage list="MY_APPLICATIONS" title="My Applications" />) {
   const store = createStore();
   store.set(runtimeEnvAtom, env);
   store.set(sessionAtom, session);
@@ -68,7 +75,7 @@ function mount(onCommit?: () => void) {
       <QueryClientProvider client={client}>
         <MemoryRouter>
           <Profiler id="list" onRender={() => onCommit?.()}>
-            <ListPage list="MY_APPLICATIONS" title="My Applications" />
+            {page}
           </Profiler>
         </MemoryRouter>
       </QueryClientProvider>
@@ -210,5 +217,37 @@ describe('an application list', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('the menu entry’s page (exposed ApplicationsPage)', () => {
+  it('asks for the first page and the columns before the list’s code has loaded, and asks once', async () => {
+    mount(undefined, <ApplicationsPage basename="/applications/my" />);
+    // The first render has run; the list's chunk (a lazy import) has not arrived yet.
+    expect(screen.getByRole('heading', { name: 'My Applications' })).toBeTruthy();
+    expect(screen.queryByRole('grid')).toBeNull();
+    expect(mocked.fetchApplications).toHaveBeenCalledWith({ list: 'MY_APPLICATIONS', page: { page: 0, size: 10 } });
+    expect(mocked.fetchTableConfig).toHaveBeenCalledWith('MY_APPLICATIONS');
+    expect(await screen.findByText('APP-0002')).toBeTruthy();
+    expect(mocked.fetchApplications).toHaveBeenCalledTimes(1);
+    expect(mocked.fetchTableConfig).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for no first page when a saved filter named in the address is applied first', async () => {
+    const store = createStore();
+    store.set(runtimeEnvAtom, env);
+    store.set(sessionAtom, session);
+    render(
+      <Provider store={store}>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <MemoryRouter initialEntries={['/applications/my?filter=Mine']}>
+            <ApplicationsPage basename="/applications/my" />
+          </MemoryRouter>
+        </QueryClientProvider>
+      </Provider>,
+    );
+    expect(mocked.fetchTableConfig).toHaveBeenCalledWith('MY_APPLICATIONS');
+    expect(mocked.fetchApplications).not.toHaveBeenCalled();
+    await waitFor(() => expect(mocked.fetchSavedFilters).toHaveBeenCalled());
   });
 });
