@@ -68,8 +68,11 @@ function installedVersion(pkg) {
  */
 const MUI_CONTEXT_PACKAGES = ['@mui/material', '@mui/system', '@mui/utils', '@mui/private-theming'];
 
+/** MUI files besides the contexts that must be one per page: [package, file under it]. */
+const MUI_SINGLETON_FILES = [['@mui/material', 'styles/defaultTheme.mjs']];
+
 /**
- * Every ES module file of the installed MUI packages that calls createContext, as
+ * Every ES module file of the installed MUI packages that calls createContext (and MUI_SINGLETON_FILES), as
  * { shareKey: '@mui/material/MenuList/MenuListContext.mjs', file: <absolute path>, pkg }. Found by reading the
  * installed files, so an MUI upgrade that adds or moves a context is covered without a list to keep.
  * @returns {{ shareKey: string, file: string, pkg: string }[]}
@@ -86,6 +89,13 @@ function muiContextModules() {
       if (!fs.readFileSync(file, 'utf8').includes('createContext(')) continue;
       found.push({ shareKey: `${pkg}/${path.relative(root, file).split(path.sep).join('/')}`, file, pkg });
     }
+  }
+  // MUI's default theme, which every component reaches relatively ('../styles/defaultTheme.mjs') for props without a
+  // ThemeProvider: one copy too, or each build's first MUI component brings all of createTheme (8.3 KiB br, the
+  // Dashboard loaded it from mfe-reports beside the shell's).
+  for (const [pkg, file] of MUI_SINGLETON_FILES) {
+    const root = path.dirname(require.resolve(`${pkg}/package.json`, { paths: [__dirname] }));
+    found.push({ shareKey: `${pkg}/${file}`, file: path.join(root, ...file.split('/')), pkg });
   }
   return found.sort((a, b) => a.shareKey.localeCompare(b.shareKey));
 }
