@@ -2,7 +2,15 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
-import { DEFAULT_LOGIN_KEY, encryptPayload, REFUSAL_CODES, type SessionData } from '@originate/contract';
+import { gunzipSync, gzipSync, constants as zlib } from 'node:zlib';
+import {
+  API_PATHS,
+  APPLICATIONS_QUERY,
+  DEFAULT_LOGIN_KEY,
+  encryptPayload,
+  REFUSAL_CODES,
+  type SessionData,
+} from '@originate/contract';
 import { answerUntilClosed } from '@originate/testing';
 import { io as connectSocket } from 'socket.io-client';
 import { loadConfig } from '../src/config';
@@ -325,6 +333,28 @@ describe('API headers and compression', () => {
       assert.match(String(res.headers.vary), /accept-encoding/i);
       assert.ok(res.rawPayload.length < plain.rawPayload.length / 2, `${encoding}: ${res.rawPayload.length} bytes`);
     }
+    const gzip = await server.app.inject({
+      method: 'GET',
+      url: '/v3/users?size=100',
+      headers: { ...admin.headers, 'accept-encoding': 'gzip' },
+    });
+    assert.deepEqual(gzip.rawPayload, gzipSync(gunzipSync(gzip.rawPayload), { level: 1 }));
+  });
+
+  it('a sealed answer (the hex of ciphertext) leaves gzip-coded Huffman only: nothing in it repeats', async () => {
+    const admin = await login(server.app, 'opsadmin');
+    const query = { query: APPLICATIONS_QUERY, variables: { list: 'ALL', page: { page: 0, size: 50 } } };
+    const res = await server.app.inject({
+      method: 'POST',
+      url: API_PATHS.graphql,
+      headers: { ...admin.headers, 'accept-encoding': 'gzip' },
+      payload: { data: await encryptPayload(query, admin.access_token) },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.headers['content-encoding'], 'gzip');
+    const text = gunzipSync(res.rawPayload);
+    assert.match((JSON.parse(text.toString()) as { data: string }).data, /^[0-9a-f]{32}:[0-9a-f]{2000,}$/);
+    assert.deepEqual(res.rawPayload, gzipSync(text, { level: 1, strategy: zlib.Z_HUFFMAN_ONLY }));
   });
 });
 
