@@ -10,7 +10,7 @@ import { Compile } from 'typebox/compile';
 import { Value } from 'typebox/value';
 import { type JsonSchema, validArb } from './harness/schema';
 
-const schemas = Object.entries(contract).filter(
+const schemas = (Object.entries(contract) as [string, unknown][]).filter(
   (entry): entry is [string, TSchema] =>
     typeof entry[1] === 'object' &&
     entry[1] !== null &&
@@ -26,10 +26,7 @@ const mutation = fc.record({
   key: fc.string({ maxLength: 8 }),
 });
 
-function mutate([value, change]: [
-  unknown,
-  fc.RecordValue<{ kind: string; pick: number; json: unknown; key: string }>,
-]) {
+function mutate([value, change]: [unknown, { kind: string; pick: number; json: unknown; key: string }]) {
   if (change.kind === 'whole' || typeof value !== 'object' || value === null) return change.json;
   const copy: Record<string, unknown> = Array.isArray(value) ? { ...value } : { ...(value as object) };
   const keys = Object.keys(copy);
