@@ -91,10 +91,12 @@ export async function storedSession(page: Page): Promise<{ refresh_token: string
 
 /**
  * Screenshots of key screens are for people to open (test-results/screenshots): taken on a developer's
- * machine, not in CI (CI=true), whose logs keep only text, unless E2E_SCREENSHOTS=1 asks for them there
- * too. A failing test keeps its own screenshot either way (playwright.config.ts).
+ * machine, not in CI (CI=true), whose logs keep only text, nor under npm test, which passes E2E_SCREENSHOTS=0
+ * (no test asserts on them, and each full-page capture costs the browser and the runner CPU); E2E_SCREENSHOTS=1
+ * asks for them anywhere. A failing test keeps its own screenshot either way (playwright.config.ts).
  */
-const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || !process.env.CI;
+const TAKE_SCREENSHOTS =
+  process.env.E2E_SCREENSHOTS === '1' || (process.env.E2E_SCREENSHOTS !== '0' && !process.env.CI);
 
 /** `fullPage: false` takes the viewport only: a modal dialog's backdrop covers the viewport, not the whole page. */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
