@@ -52,7 +52,7 @@ declare global {
   }
 }
 
-export function recordLongTasks() {
+function recordLongTasks() {
   // The default buffer (250 entries) is full before the list's calls once the back office has loaded.
   performance.setResourceTimingBufferSize(10_000);
   window.__longTasks = [];
@@ -80,6 +80,23 @@ export async function loggedIn(context: BrowserContext): Promise<Page> {
     { polling: 250, timeout: 60_000 },
   );
   return page;
+}
+
+/** The long tasks and the requests (their times from `from`, their encoded bytes) between two page times. */
+export function seenAfterClick(page: Page, from: number, to: number) {
+  return page.evaluate(
+    ({ from, to }) => ({
+      longTasks: (window.__longTasks ?? []).filter((t) => t.start >= from && t.start < to),
+      requests: performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= from && e.startTime < to)
+        .map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return { url: r.name, startMs: r.startTime - from, endMs: r.responseEnd - from, bytes: r.encodedBodySize };
+        }),
+    }),
+    { from, to },
+  );
 }
 
 /** Clicks the menu entry in the page and resolves at the first frame painted after a grid row exists. */
@@ -117,26 +134,18 @@ async function oneRun(browser: Browser, throttle: Throttle): Promise<ListPageRun
     const { t0, firstRowMs } = await page.evaluate(clickToFirstRow);
     const mainThreadMs = (await taskDuration()) - before;
     const end = t0 + firstRowMs;
-    const seen = await page.evaluate(
-      ({ from, to }) => ({
-        longTasks: (window.__longTasks ?? []).filter((t) => t.start >= from && t.start < to),
-        requests: performance
-          .getEntriesByType('resource')
-          .filter((e) => e.startTime >= from && e.startTime < to)
-          .map((e) => {
-            const r = e as PerformanceResourceTiming;
-            return { path: new URL(r.name).pathname, startMs: r.startTime - from, endMs: r.responseEnd - from };
-          }),
-      }),
-      { from: t0, to: end },
-    );
+    const seen = await seenAfterClick(page, t0, end);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     return {
       firstRowMs: round1(firstRowMs),
       longTasks: seen.longTasks.length,
       longTaskMs: round1(seen.longTasks.reduce((sum, t) => sum + t.duration, 0)),
       mainThreadMs: round1(mainThreadMs),
-      requests: seen.requests.map((r) => ({ ...r, startMs: round1(r.startMs), endMs: round1(r.endMs) })),
+      requests: seen.requests.map((r) => ({
+        path: new URL(r.url).pathname,
+        startMs: round1(r.startMs),
+        endMs: round1(r.endMs),
+      })),
     };
   } finally {
     await context.close();

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CpuProfile, summarise } from './cpuProfile';
-import { clickToFirstRow, loggedIn } from './list-page-bench';
+import { clickToFirstRow, loggedIn, seenAfterClick } from './list-page-bench';
 import { round1 } from './stats';
 import { withSystem } from './system';
 
@@ -30,19 +30,7 @@ async function main() {
     const profile = (await cdp.send('Profiler.stop')).profile as unknown as CpuProfile;
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     writeFileSync(path.join(OUT, `list-${THROTTLE}x.cpuprofile`), JSON.stringify(profile));
-    const seen = await page.evaluate(
-      ({ from, to }) => ({
-        longTasks: (window.__longTasks ?? []).filter((t) => t.start >= from && t.start < to),
-        requests: performance
-          .getEntriesByType('resource')
-          .filter((e) => e.startTime >= from && e.startTime < to)
-          .map((e) => {
-            const r = e as PerformanceResourceTiming;
-            return { url: r.name, startMs: r.startTime - from, endMs: r.responseEnd - from, bytes: r.encodedBodySize };
-          }),
-      }),
-      { from: t0, to: t0 + firstRowMs },
-    );
+    const seen = await seenAfterClick(page, t0, t0 + firstRowMs);
     const s = summarise(profile, 40);
     console.log(`CPU ${THROTTLE}×; load average at start ${load.map((n) => n.toFixed(2)).join(' ')}`);
     console.log(`menu click → first row painted ${round1(firstRowMs)} ms`);

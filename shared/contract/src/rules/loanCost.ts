@@ -152,7 +152,7 @@ export interface Amortisation {
 }
 
 /** The rows in paise and the total interest in units: in doubles when every step is exact there, else in bigints. */
-export function amortise(terms: Amortisation): { rows: SchedulePaise[]; interestUnits: bigint } {
+function amortise(terms: Amortisation): { rows: SchedulePaise[]; interestUnits: bigint } {
   return amortiseInNumbers(terms) ?? amortiseInBigInts(terms);
 }
 
