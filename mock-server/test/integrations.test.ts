@@ -48,7 +48,9 @@ before(async () => {
     INTEGRATION_RETRIES: '1',
     INTEGRATION_RETRY_BASE_MS: '10',
     INTEGRATION_BREAKER_FAILURES: '3',
-    INTEGRATION_BREAKER_OPEN_MS: '400',
+    // Long enough that the calls the breaker test makes while it is open are done within it at a CI run's load
+    // (at 400 ms a fresh clone's run at load 20 saw the refused call let through as a trial).
+    INTEGRATION_BREAKER_OPEN_MS: '1500',
     // A timed-out attempt gives up soon, so the timeout mode costs the test little; not so soon that a good answer
     // from a process busy with the rest of the suite counts as a failure (3 in a row open the circuit).
     INTEGRATION_BUREAU_TIMEOUT_MS: '1500',
@@ -366,10 +368,10 @@ describe('circuit breaker', () => {
     assert.equal(refused.statusCode, 503);
     assert.equal((await lastCall())?.status, 'CIRCUIT_OPEN');
     assert.equal(sandbox().received('employeeSearch'), received, 'an open circuit does not call the vendor');
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     assert.equal((await search()).statusCode, 503, 'the trial meets the last 5xx: open again');
     assert.equal(breaker(), 'OPEN');
-    await new Promise((resolve) => setTimeout(resolve, 450));
+    await new Promise((resolve) => setTimeout(resolve, 1600));
     assert.equal((await search()).statusCode, 200);
     assert.equal(breaker(), 'CLOSED');
   });
