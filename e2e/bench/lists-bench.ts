@@ -242,7 +242,12 @@ async function rowsOf(url: string, c: Case): Promise<number> {
 
 export async function listsBench(): Promise<ListFigures> {
   const url = await postgresDatabase();
-  const env: NodeJS.ProcessEnv = { SEED_APPLICATIONS: String(APPLICATIONS) };
+  const env: NodeJS.ProcessEnv = {
+    SEED_APPLICATIONS: String(APPLICATIONS),
+    // Reading a case's plans (execFileSync) holds this process for seconds at a CI's load, past the server's 5 s
+    // keep-alive: the next POST went out on a socket the server had closed ('other side closed', not retried).
+    KEEP_ALIVE_TIMEOUT_MS: '120000',
+  };
   if (url) env.DATABASE_URL = url;
   else
     env.DATA_DIR = path.join(
