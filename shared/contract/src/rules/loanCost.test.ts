@@ -292,9 +292,9 @@ describe('the schedule in doubles', () => {
       const perPaisa = 10n ** BigInt(finerPlaces);
       const denominator = 1200n * 10n ** BigInt(ratePlaces) * perPaisa;
       const monthly = Number(rateUnits) / Number(denominator / perPaisa);
-      const growth = (1 + monthly) ** n;
-      const formula =
-        monthly === 0 || growth === 1 ? 1 / n : Number.isFinite(growth) ? (monthly * growth) / (growth - 1) : monthly;
+      // monthly / (1 - (1+monthly)^-n): the annuity formula in a form that cannot overflow to Infinity.
+      const shrink = (1 + monthly) ** -n;
+      const formula = monthly === 0 || shrink === 1 ? 1 / n : monthly / (1 - shrink);
       const emi = BigInt(Math.max(1, Math.round(Number(units) * formula * emiScale)));
       return { balance: units, emi, numerator: rateUnits * 2n, denominator, perPaisa, n };
     });
