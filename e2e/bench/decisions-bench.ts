@@ -3,7 +3,8 @@
 // decision: an operations admin saves the personal loan's decision with a 50-row pricing table (score bands), then
 // GET /decision_engine/execute/PL/credit on an officer's personal loan, one at a time: three tables evaluated by
 // zen-engine, the decision stored with its inputs and fired rows and the risk grade written (goal p95 ≤ 10 ms).
-// Round trips from this process over HTTP on 127.0.0.1, so the figures include the HTTP stack. Each runs on PostgreSQL
+// Round trips from this process over HTTP on 127.0.0.1 with the benches' lean client (client.ts: keep-alive, a
+// browser's Accept-Encoding, the body decoded), so the figures include the HTTP stack and the decoding. Each runs on PostgreSQL
 // (a scratch database, dropped after; when one answers on 127.0.0.1:5432: a bank's deployment) and on PGlite (the
 // embedded database of `npm start`), each named in the figures. Each bench runs RUNS
 // times on one server and takes the median; beside the wall times, which the machine's load moves, it gives the
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { API_PATHS, apiPath, type DecisionConfigAnswer, decryptPayload, encryptPayload } from '@originate/contract';
 import { listening } from '@originate/tools/lib/process.mjs';
 import pg from 'pg';
+import { type BenchAnswer, send } from './client';
 import { appendHistory } from './largeForm';
 import { login, PG_URL, postgresDatabase, startServer } from './lists-bench';
 import { median, percentile, processCpuSeconds, round1 } from './stats';
@@ -76,15 +78,14 @@ export interface DecisionFigures extends Runs {
 type Session = Awaited<ReturnType<typeof login>>;
 
 /** `send` WARM_UP times, then MEASURED times one after another: its round trips' percentiles and the server's CPU. */
-async function timed(send: () => Promise<Response>, serverPid: number | undefined): Promise<Timing> {
-  for (let i = 0; i < WARM_UP; i++) await (await send()).arrayBuffer();
+async function timed(call: () => Promise<BenchAnswer>, serverPid: number | undefined): Promise<Timing> {
+  for (let i = 0; i < WARM_UP; i++) await call();
   const ms: number[] = [];
   let failed = 0;
   const cpuBefore = processCpuSeconds(serverPid);
   for (let i = 0; i < MEASURED; i++) {
     const started = performance.now();
-    const res = await send();
-    await res.arrayBuffer();
+    const res = await call();
     ms.push(performance.now() - started);
     if (!res.ok) failed += 1;
   }
@@ -112,8 +113,8 @@ const medianTiming = (timings: Timing[]): Timing => ({
 /** RUNS runs of the trivial GET then the route, each printed; their medians and ratios. */
 async function runs(
   what: string,
-  baseline: () => Promise<Response>,
-  route: () => Promise<Response>,
+  baseline: () => Promise<BenchAnswer>,
+  route: () => Promise<BenchAnswer>,
   serverPid: number | undefined,
   loadAverageAtStart: number[],
 ): Promise<Runs> {
@@ -208,8 +209,8 @@ export async function calcBench(database: BenchDatabase): Promise<CalcFigures> {
     });
     const measured = await runs(
       `calc (360-month schedule, ${database})`,
-      () => fetch(`${base}${API_PATHS.userRoles}`, { headers: officer }),
-      () => fetch(`${base}${API_PATHS.calculate}`, { method: 'POST', headers: json(officer), body }),
+      () => send(`${base}${API_PATHS.userRoles}`, { headers: officer }),
+      () => send(`${base}${API_PATHS.calculate}`, { method: 'POST', headers: json(officer), body }),
       serverPid,
       loadAverageAtStart,
     );
@@ -287,8 +288,8 @@ export async function decisionBench(database: BenchDatabase): Promise<DecisionFi
     const url = `${base}${apiPath('decisionExecute', { product: 'PL', name: 'credit' })}?application_id=${applicationId}`;
     const measured = await runs(
       `decision (${TABLE_ROWS}-row table, ${database})`,
-      () => fetch(`${base}${API_PATHS.userRoles}`, { headers: officer }),
-      () => fetch(url, { headers: officer }),
+      () => send(`${base}${API_PATHS.userRoles}`, { headers: officer }),
+      () => send(url, { headers: officer }),
       serverPid,
       loadAverageAtStart,
     );

@@ -1,6 +1,7 @@
 // The list benchmark: a bank of 1,000,000 generated applications (SEED_APPLICATIONS), then on
 // loopback the first page of My Applications, the first page of All with two filters and a sort, and the
-// stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients.
+// stage / task / version counts: p50 and p95 alone, and requests per second with 50 concurrent clients (the lean
+// client of client.ts, which leaves the two cores to the server as a browser elsewhere would).
 // On the PostgreSQL at 127.0.0.1:5432 when it answers, else PGlite. The seeded database is kept between
 // runs (database originate_bench_lists, or bench-results/lists-pglite): only the first run pays the seed.
 import { execFileSync } from 'node:child_process';
@@ -19,6 +20,7 @@ import { freePort } from '@originate/tools/lib/ports.mjs';
 import { listening, type Proc, startNode, waitForOutput } from '@originate/tools/lib/process.mjs';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
 import pg from 'pg';
+import { send } from './client';
 import { percentile, processCpuSeconds, round1 } from './stats';
 
 const APPLICATIONS = Number(process.env.BENCH_LIST_APPLICATIONS || 1_000_000);
@@ -181,9 +183,8 @@ function plansOf(url: string, c: Case): ListPlan[] {
 
 async function once(url: string, c: Case): Promise<number> {
   const started = performance.now();
-  const res = await fetch(url, { method: 'POST', headers: c.headers, body: c.body });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${c.what}: ${res.status} ${text}`);
+  const res = await send(url, { method: 'POST', headers: c.headers, body: c.body });
+  if (!res.ok) throw new Error(`${c.what}: ${res.status} ${res.text()}`);
   return performance.now() - started;
 }
 
