@@ -183,12 +183,17 @@ async function insertBatch(tx: Queryable, from: number, to: number, total: numbe
         'cl_on_road_price', (loan_amount + round(loan_amount / 30000.0) * 10000)::bigint::text,
         'cl_down_payment', (round(loan_amount / 30000.0) * 10000)::bigint::text,
         'cl_loan_amount', loan_amount::text, 'cl_tenure_months', 12 * (3 + r_misc % 5)) END`;
+  // Each application names its current task (step cur, the latest started; tasks below) as it is inserted: the
+  // tasks' insert trigger (tasks_mark_current) then finds every mark right and rewrites no application. Left to
+  // it, each application was written twice (14 indexes, the counters' update triggers): the tasks' insert took
+  // 19.2 of the seed's 24 PostgreSQL CPU-s at 40,000 applications, 11.2 without the rewrite.
   await tx.query(
     `WITH ${gen}
      INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
-                               applicant, doc, cre_time, mod_time)
+                               current_task_id, current_task_name, applicant, doc, cre_time, mod_time)
      SELECT app_id, product_code, product_name, 'RETAIL', status,
             CASE WHEN status = 'COMPLETED' THEN 'Closed' ELSE (${stepNames})[cur] END, loan_amount,
+            'TSK-' || app_id || '-' || cur, (${taskNames})[cur],
             jsonb_build_object('primary', jsonb_build_object(
               'firstName', a_first, 'lastName', a_last, 'fullName', a_first || ' ' || a_last,
               'email', a_email, 'mobile', a_mobile)),
