@@ -148,6 +148,7 @@ function isOurs(pid: number): boolean {
     return (
       cmd.includes('deploy/src/serve.ts') ||
       cmd.includes('mock-server/src/main.ts') ||
+      cmd.includes('mock-server/dist/test-server-') ||
       cmd.includes('deploy/scripts/janus.mjs') ||
       cmd.includes('maildev/dist/bin/maildev.js') ||
       cmd.includes('tools/sms-sink/main.ts')

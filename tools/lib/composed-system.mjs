@@ -44,13 +44,15 @@ function publicOrigins(env, app) {
 }
 
 /**
- * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: string[], onRestart?: (name: string, pid: number | undefined) => void, messagePorts?: import('./message-sinks.mjs').MessagePorts, replaceMessageSinks?: boolean }} opts
+ * @param {{ ports: Ports, dataDir: string, releasesDir?: string, logDir?: string, env?: NodeJS.ProcessEnv, separateApps?: string[], onRestart?: (name: string, pid: number | undefined) => void, messagePorts?: import('./message-sinks.mjs').MessagePorts, replaceMessageSinks?: boolean, builtServer?: string }} opts
  *   releasesDir: the release store the origins serve (RELEASES_DIR; default deploy/releases).
  *   messagePorts: the mail catcher's SMTP and web ports and the SMS sink's (default: free ports).
  *   replaceMessageSinks: start the catcher and the sink even when SMTP_URL / SMS_GATEWAY_URL are set (e2e).
  *   separateApps: the apps served each by a process of its own, so a test can stop and restart one alone; the
  *   others share one process (a serve.ts each cost the e2e run a few CPU-seconds to start).
  *   onRestart: the supervised server was restarted with a new pid.
+ *   builtServer: the API server built to JavaScript (mock-server test/harness/built-server.ts), run by plain node
+ *   instead of src/main.ts under tsx (the e2e run: each of its server processes loads in less CPU, supervise.mjs).
  */
 export async function startSystem(opts) {
   const apps = builtApps(opts.ports);
@@ -99,7 +101,12 @@ export async function startSystem(opts) {
   const appProcs = new Map();
 
   // One crash of the API must not take the origins down: it is restarted.
-  const server = superviseServer({ env, logDir, onStart: (pid) => opts.onRestart?.('server', pid) });
+  const server = superviseServer({
+    env,
+    logDir,
+    built: opts.builtServer,
+    onStart: (pid) => opts.onRestart?.('server', pid),
+  });
 
   /** @param {string} dir */
   async function startApp(dir) {
