@@ -55,6 +55,21 @@ function routerSurfaceNames() {
   );
 }
 
+/**
+ * The runtime plugin by which a host provides its federation runtime's core to the remotes (createAppConfig's
+ * externalRuntime), as its ES module. The plugin's own option, `provideExternalRuntime`, adds the CommonJS file,
+ * whose require of the core brought a second copy of the core into the shell (9.1 KiB br) and provided that one.
+ */
+function provideRuntimeCorePlugin() {
+  const fs = require('node:fs');
+  const commonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [__dirname] });
+  const esModule = commonJs.replace(/\.cjs$/, '.js');
+  if (esModule === commonJs || !fs.existsSync(esModule)) {
+    throw new Error(`inject-external-runtime-core-plugin: no ES module beside ${commonJs} (its layout changed)`);
+  }
+  return esModule;
+}
+
 /** @param {string} pkg */
 function installedVersion(pkg) {
   return require(require.resolve(`${pkg}/package.json`, { paths: [__dirname] })).version;
@@ -368,11 +383,15 @@ const isStandaloneFile = (file) =>
  *   exposes?: Record<string, string>,
  *   title?: string,            // html page title for the app's own (standalone) page
  *   eager?: string[],          // share keys built into the entry chunk (see sharedConfig)
- *   standalone?: string,       // a remote's own page, built without federation (see below)
+ *   standalone?: string,       // a remote's own page's entry (default ./src/index.ts), built without federation (see below)
  *   groups?: Record<string, readonly string[]>, // node_modules code a screen loads together (groupCacheGroups)
  * }} options
  */
 function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', eager = [], standalone, groups = {} }) {
+  // A remote's own page is always the second build: its federated build is the container alone, which expects the
+  // host's federation runtime (experiments below), so a page of that build would have none to run on.
+  const remote = Object.keys(exposes).length > 0;
+  const page = remote ? (standalone ?? './src/index.ts') : undefined;
   /** @param {Record<string, unknown>} _env @param {{ mode?: string }} argv */
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -387,8 +406,8 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
     const federated = {
       ...base,
       optimization: { ...base.optimization, splitChunks: { cacheGroups: groupCacheGroups(groups) } },
-      // A remote with a standalone page builds only its container here (the page is the second build).
-      entry: standalone ? {} : { main: './src/index.ts' },
+      // A remote builds only its container here (its page is the second build).
+      entry: remote ? {} : { main: './src/index.ts' },
       output: {
         ...output,
         uniqueName: name,
@@ -396,7 +415,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         // 'filename' breaks the federation runtime, so only chunks carry it (cached for a year).
         filename: '[name].js',
         chunkFilename: production ? 'chunks/[name].[contenthash:12].js' : 'chunks/[name].js',
-        clean: standalone ? { keep: isStandaloneFile } : true,
+        clean: remote ? { keep: isStandaloneFile } : true,
       },
       plugins: [
         new ModuleFederationPlugin({
@@ -408,11 +427,18 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
           shareStrategy: 'loaded-first',
           dts: false,
           manifest: true,
-          // Every app runs in the browser only: the runtime drops its Node script loader.
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            // Every app runs in the browser only: the runtime drops its Node script loader.
+            optimization: { target: 'web' },
+            // One federation runtime per page, the host's: each remoteEntry.js carried its own copy of the runtime's
+            // core (about 15 KiB br, two remotes on the Dashboard) and now reads the host's from a global, which the
+            // shell sets (the runtime plugin below) and so does a page built without federation that hosts a remote
+            // (@originate/web/page-host). A remote's runtime must then be the host's version, as its shares are.
+            ...(remote && { externalRuntime: true }),
+          },
+          ...(!remote && { runtimePlugins: [provideRuntimeCorePlugin()] }),
         }),
-        // The page runs the app's own entry; remoteEntry.js is for hosts (a second federation runtime here).
-        ...(standalone ? [] : [htmlPage(title, production)]),
+        ...(remote ? [] : [htmlPage(title, production)]),
         checkEagerConsumes,
         checkRouterImports,
         ...(production ? precompress() : []),
@@ -427,14 +453,15 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
         setupMiddlewares: runtimeConfigMiddlewares,
       },
     };
-    if (!standalone) return federated;
-    // A remote's own page (the applicants' portal) hosts nothing and shares nothing: built without federation,
-    // its modules are tree-shaken and concatenated into a few chunks (the federated build loads each shared
-    // package as a chunk of its own: 140 requests before the portal's first step).
-    const page = {
+    if (!page) return federated;
+    // A remote's own page (the team's page; the applicants' portal) shares nothing: built without federation, its
+    // modules are tree-shaken and concatenated into a few chunks (the federated build loads each shared package as
+    // a chunk of its own: 140 requests before the portal's first step). One that hosts a remote starts a runtime
+    // itself (@originate/web/page-host).
+    const pageBuild = {
       ...base,
       name: `${name}-page`,
-      entry: { main: standalone },
+      entry: { main: page },
       output: {
         ...output,
         uniqueName: `${name}_page`,
@@ -444,7 +471,7 @@ function createAppConfig({ name, dir, port, exposes = {}, title = 'Originate', e
       },
       plugins: [htmlPage(title, production), ...(production ? precompress() : [])],
     };
-    return [federated, page];
+    return [federated, pageBuild];
   };
 }
 

@@ -82,15 +82,22 @@ test('the contexts are eager only in an app that builds MUI into its entry chunk
 type Built = {
   entry: Record<string, string>;
   output: { chunkFilename: string; clean: { keep: (file: string) => boolean } };
-  plugins: { constructor: { name: string } }[];
+  plugins: {
+    constructor: { name: string };
+    _options?: { experiments?: Record<string, unknown>; runtimePlugins?: string[] };
+  }[];
 };
+const EXPOSES = { './Page': './src/exposed/Page.tsx' };
+const make = createAppConfig as unknown as (o: Record<string, unknown>) => (e: object, a: object) => Built | Built[];
+const federationOptions = (build: Built) =>
+  build.plugins.find((p) => p.constructor.name === 'ModuleFederationPlugin')?._options;
 
 test("a remote's standalone page is a second build without federation, and neither build cleans the other's files", () => {
-  const make = createAppConfig as unknown as (o: Record<string, unknown>) => (e: object, a: object) => Built[];
-  const [federated, page] = make({ name: 'app', dir: __dirname, port: 1, standalone: './src/page.tsx' })(
+  const builds = make({ name: 'app', dir: __dirname, port: 1, exposes: EXPOSES, standalone: './src/page.tsx' })(
     {},
     { mode: 'production' },
   );
+  const [federated, page] = Array.isArray(builds) ? builds : [];
   if (!federated || !page) throw new Error('two builds expected');
   expect(federated.entry).toEqual({});
   expect(federated.plugins.some((p) => p.constructor.name === 'ModuleFederationPlugin')).toBe(true);
@@ -103,6 +110,22 @@ test("a remote's standalone page is a second build without federation, and neith
     expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, true, false]);
   for (const file of containerFiles)
     expect([file, federated.output.clean.keep(file), page.output.clean.keep(file)]).toEqual([file, false, true]);
+});
+
+test("one federation runtime per page: remotes read the host's, whose page is the second build by default", () => {
+  const builds = make({ name: 'app', dir: __dirname, port: 1, exposes: EXPOSES })({}, { mode: 'production' });
+  const [federated, page] = Array.isArray(builds) ? builds : [];
+  if (!federated || !page) throw new Error('two builds expected');
+  expect(federationOptions(federated)?.experiments).toMatchObject({ externalRuntime: true });
+  expect(federationOptions(federated)?.runtimePlugins).toBeUndefined();
+  expect(page.entry).toEqual({ main: './src/index.ts' });
+  const host = make({ name: 'host', dir: __dirname, port: 1 })({}, { mode: 'production' });
+  if (Array.isArray(host)) throw new Error('one build expected');
+  expect(host.entry).toEqual({ main: './src/index.ts' });
+  expect(federationOptions(host)?.experiments?.externalRuntime).toBeUndefined();
+  // The plugin's ES module, which imports the very core the host's runtime runs (not the CommonJS copy).
+  const [provider] = federationOptions(host)?.runtimePlugins ?? [];
+  expect(provider).toMatch(/inject-external-runtime-core-plugin[\\/]dist[\\/]index\.js$/);
 });
 
 test('a group puts the node_modules paths it names into one async chunk of that name, and nothing else', () => {

@@ -19,8 +19,11 @@ describe('startPageHost (a page built without federation hosting a remote)', () 
       remotes: unknown[];
       shareStrategy: string;
       shared: Record<string, Share>;
+      plugins: { name: string }[];
     };
     expect(options).toMatchObject({ name: 'mfe_customer_flow_page', remotes: [], shareStrategy: 'loaded-first' });
+    // The runtime's core, which every remoteEntry.js reads from the page instead of carrying its own.
+    expect(options.plugins.map((plugin) => plugin.name)).toEqual(['inject-external-runtime-core-plugin']);
     expect(Object.keys(options.shared).sort()).toEqual([
       '@emotion/react',
       '@emotion/styled',

@@ -1,7 +1,8 @@
 // A page built without federation that hosts a remote's module (the applicants' portal, which places the video
-// remote's './VideoCall'): it starts the federation runtime itself and offers the remote the page's own copies of
-// what must be one per page. A federated page (the shell) never calls it: the plugin starts the runtime and
-// shares every singleton (shared/build createAppConfig).
+// remote's './VideoCall'): it starts the federation runtime itself, provides its core to the remotes (each
+// remoteEntry.js reads the host's instead of carrying its own: createAppConfig's externalRuntime), and offers the
+// remote the page's own copies of what must be one per page. A federated page (the shell) never calls it: the
+// plugin starts and provides the runtime and shares every singleton (shared/build createAppConfig).
 //
 // Offered: what holds state a remote must see (React and React DOM, the jotai store with the web package's session
 // atoms, the TanStack Query client, emotion's cache and theme, MUI's default props from the theme). Everything
@@ -12,6 +13,7 @@ import emotionPackage from '@emotion/react/package.json';
 import * as emotionStyled from '@emotion/styled';
 import emotionStyledPackage from '@emotion/styled/package.json';
 import { init } from '@module-federation/enhanced/runtime';
+import provideRuntimeCore from '@module-federation/inject-external-runtime-core-plugin';
 import * as defaultProps from '@mui/system/DefaultPropsProvider';
 import muiSystemPackage from '@mui/system/package.json';
 import * as web from '@originate/web';
@@ -62,5 +64,5 @@ export function startPageHost(name: string): void {
       },
     ]),
   );
-  init({ name, remotes: [], shared, shareStrategy: 'loaded-first' });
+  init({ name, remotes: [], shared, shareStrategy: 'loaded-first', plugins: [provideRuntimeCore()] });
 }
