@@ -38,7 +38,7 @@ import { initialListState, toExportBody, toVariables } from '../../domain/lists'
 import { openPath, rowActions } from '../../domain/rowActions';
 import { CardGrid } from './CardGrid';
 import { CountsBar } from './CountsBar';
-import { buildColumns } from './columns';
+import { buildColumns, SLA_ROW_HEIGHT } from './columns';
 import { RowActionsMenu } from './RowActionsMenu';
 import { StartApplicationButton } from './StartApplicationButton';
 import { useTaskActions } from './useTaskActions';
@@ -172,17 +172,24 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
       {page.isError && <Alert severity="error">The list could not be loaded: {page.error.message}</Alert>}
 
       {view === 'list' ? (
-        <ServerListGrid<ListTask>
-          label={title}
-          rows={page.data?.tasks ?? NO_TASKS}
-          columns={columns}
-          getRowId={taskId}
-          rowCount={page.data?.count ?? 0}
-          loading={table.isPending || page.isFetching}
-          grid={listState.grid}
-          onOpen={open}
-          hidden={hidden}
-        />
+        // The grid is made once with its columns and first rows: an empty grid drawn first would be laid out
+        // and drawn again when they come (the grid is the page's costliest render).
+        table.data && (page.data || page.isError) ? (
+          <ServerListGrid<ListTask>
+            label={title}
+            rows={page.data?.tasks ?? NO_TASKS}
+            columns={columns}
+            getRowId={taskId}
+            rowCount={page.data?.count ?? 0}
+            loading={page.isFetching}
+            grid={listState.grid}
+            onOpen={open}
+            hidden={hidden}
+            rowHeight={SLA_ROW_HEIGHT}
+          />
+        ) : (
+          !table.isError && <Skeleton variant="rounded" height={320} />
+        )
       ) : (
         <CardGrid
           rows={page.data?.tasks ?? NO_TASKS}

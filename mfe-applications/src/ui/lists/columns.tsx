@@ -21,7 +21,16 @@ const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'd
   'no limit': 'default',
 };
 
-export function SlaChips({ row, now }: { row: ListTask; now: number }) {
+/** Up to three SLA chips stacked in a list row (SLA_ROW_HEIGHT). */
+const STACKED_CHIP_PX = 20;
+/** A list row's height: three stacked SLA chips (overall, queued, assigned) with their gaps and padding. */
+export const SLA_ROW_HEIGHT = 3 * STACKED_CHIP_PX + 2 * 2 + 8;
+
+/**
+ * A task's SLA chips: wrapped side by side in a card (grid view), stacked in a list row, which has a fixed
+ * height (no row is measured); a label too long for the column ends in an ellipsis and its title says it all.
+ */
+export function SlaChips({ row, now, stacked = false }: { row: ListTask; now: number; stacked?: boolean }) {
   const { chips: parts, caption } = listSla(row.operationalLevelAgreement, now);
   if (caption)
     return (
@@ -30,7 +39,11 @@ export function SlaChips({ row, now }: { row: ListTask; now: number }) {
       </Typography>
     );
   return (
-    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', py: 0.5, rowGap: 0.5 }}>
+    <Stack
+      direction={stacked ? 'column' : 'row'}
+      spacing={stacked ? 0.25 : 0.5}
+      sx={stacked ? { minWidth: 0, alignItems: 'flex-start' } : { flexWrap: 'wrap', py: 0.5, rowGap: 0.5 }}
+    >
       {parts.map((p) => (
         <Chip
           key={p.part}
@@ -40,14 +53,12 @@ export function SlaChips({ row, now }: { row: ListTask; now: number }) {
           label={slaChipLabel(p)}
           title={`${p.part} SLA: ${p.state}${p.due ? `, due ${p.due}` : ''}`}
           data-sla-state={p.state}
-          sx={
-            p.state === 'breached'
-              ? { fontWeight: 700 }
-              : p.state === 'running'
-                ? // The warning colour's text on white is below 4.5:1 (axe colour-contrast); its border stays.
-                  { color: (theme) => darken(theme.palette.warning.main, 0.3) }
-                : undefined
-          }
+          sx={[
+            p.state === 'breached' && { fontWeight: 700 },
+            // The warning colour's text on white is below 4.5:1 (axe colour-contrast); its border stays.
+            p.state === 'running' && { color: (theme) => darken(theme.palette.warning.main, 0.3) },
+            stacked && { height: STACKED_CHIP_PX, maxWidth: '100%', fontSize: '0.75rem' },
+          ]}
         />
       ))}
     </Stack>
@@ -75,7 +86,7 @@ export function buildColumns(
       flex: 1.6,
       sortable: false,
       filterable: false,
-      renderCell: ({ row }) => <SlaChips row={row} now={now()} />,
+      renderCell: ({ row }) => <SlaChips row={row} now={now()} stacked />,
     },
     {
       field: 'actions',

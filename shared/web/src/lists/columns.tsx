@@ -55,6 +55,28 @@ export interface ColumnOptions<Row extends GridValidRowModel> {
   cells?: Readonly<Record<string, (row: Row) => ReactNode>>;
 }
 
+/**
+ * A cell's text in the list's fixed row height: up to two lines, then an ellipsis; the title (the browser's
+ * tooltip on hover) shows the whole text. A plain span: a page has a hundred of them.
+ */
+function CellText({ text }: { text: string }) {
+  return (
+    <span
+      title={text}
+      style={{
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+        overflow: 'hidden',
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
 /** The configured columns in the grid's terms. */
 export function configuredColumns<Row extends GridValidRowModel>(
   config: readonly TableColumn[],
@@ -78,7 +100,10 @@ export function configuredColumns<Row extends GridValidRowModel>(
       filterOperators: gridOperators<Row>(c.kind),
       ...(value ? { valueGetter: (_v: unknown, row: Row) => value(row) } : {}),
       valueFormatter: (v: unknown) => (labels && typeof v === 'string' ? (labels[v] ?? v) : formatCell(c, v, currency)),
-      ...(cell ? { renderCell: ({ row }: { row: Row }) => cell(row) } : {}),
+      renderCell: ({ row, formattedValue }: { row: Row; formattedValue?: unknown }) => {
+        const content = cell ? cell(row) : String(formattedValue ?? '');
+        return typeof content === 'string' ? <CellText text={content} /> : content;
+      },
     };
   });
 }
