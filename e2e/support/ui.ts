@@ -14,6 +14,22 @@ export async function fillLogin(page: Page, username: string, password: string):
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A tab of the application detail, by its label. */
+export const detailTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+/**
+ * Opens a tab of the application detail and waits until it is the selected one. The form above the tabs arrives
+ * from its own remote and pushes them down: a click aimed after Playwright's scroll can land where the tab was
+ * (a loaded CI machine's run clicked "Approvals" and stayed on "Snooze"), so the click is repeated until it holds.
+ */
+export async function openDetailTab(page: Page, name: string): Promise<void> {
+  const tab = detailTab(page, name);
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
 /** The header's Logoff action: its presence means the back office is showing. */
 export const headerLogoff = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logoff' });
 

@@ -9,11 +9,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost, HttpError } from '../support/api';
 import { copyApplication, FLOW_DEMO_APPLICATION } from '../support/data';
 import { pngFile } from '../support/portal';
-import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
+import { type Credentials, detailTab, detailUrl, openDetailTab, openPage, screenshot } from '../support/ui';
 
 const PNG_BYTES = pngFile('scan.png').buffer;
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function openDetail(page: Page, id: string, signInAs?: Credentials): Promise<void> {
@@ -36,11 +35,11 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(page.getByTestId('header-Assignee')).toHaveText('Rahul Verma (you)');
   await expect(page.getByTestId('header-Product')).toContainText('(HL)');
   for (const name of ['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks', 'Save', 'Actions', 'Close']) {
-    await expect(tab(page, name)).toBeVisible();
+    await expect(detailTab(page, name)).toBeVisible();
   }
 
   // The form, editable in the Save tab: a changed field shows in the field history.
-  await expect(tab(page, 'Save')).toHaveAttribute('aria-selected', 'true');
+  await expect(detailTab(page, 'Save')).toHaveAttribute('aria-selected', 'true');
   const fullName = page.getByRole('textbox', { name: 'Full name' });
   await expect(fullName).toBeEditable();
   await fullName.fill('Ananya S Kulkarni');
@@ -68,13 +67,13 @@ test('the officer edits, documents and queries an application; completion waits 
   await page.getByRole('button', { name: 'Close history' }).click();
 
   // A note.
-  await tab(page, 'Notes').click();
+  await openDetailTab(page, 'Notes');
   await page.getByRole('textbox', { name: 'New note' }).fill('Called the applicant: salary slips follow by e-mail.');
   await page.getByRole('button', { name: 'Add note' }).click();
   await expect(page.getByRole('list', { name: 'Notes' })).toContainText('salary slips follow by e-mail');
 
   // A document: a file over the type limits is refused before upload; a PNG goes up.
-  await tab(page, 'Docs').click();
+  await openDetailTab(page, 'Docs');
   await page.getByRole('textbox', { name: 'Document field' }).fill('id_document');
   const file = page.getByLabel('Document file');
   await file.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
@@ -85,7 +84,7 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(page.getByRole('table', { name: 'Documents' })).toContainText('pan-card.png');
 
   // A query; completing the step is then refused with QUERIES_PENDING, saying what to do.
-  await tab(page, 'Queries').click();
+  await openDetailTab(page, 'Queries');
   await page.getByRole('button', { name: 'Raise query' }).click();
   await dialog(page).getByRole('textbox', { name: 'Title' }).fill('Income proof');
   await dialog(page).getByRole('textbox', { name: 'Description' }).fill('Upload the last three salary slips.');
@@ -96,7 +95,7 @@ test('the officer edits, documents and queries an application; completion waits 
   await expect(page.getByTestId('query').filter({ hasText: 'Income proof' })).toContainText('OPEN');
   await expect(page.getByTestId('query').filter({ hasText: 'Income proof' })).toContainText('to Priya Sharma');
 
-  await tab(page, 'Close').click();
+  await openDetailTab(page, 'Close');
   await page.getByRole('button', { name: 'Complete step' }).click();
   await dialog(page).getByRole('button', { name: 'Complete step' }).click();
   const problem = page.getByTestId('completion-problem');
@@ -106,7 +105,7 @@ test('the officer edits, documents and queries an application; completion waits 
 
   // An approval, asked of a first-level approver of the home loan's matrix (a branch credit manager), who
   // approves it in the Approvals tab; above that level's limit it goes up to the next level.
-  await tab(page, 'Approvals').click();
+  await openDetailTab(page, 'Approvals');
   await page.getByRole('button', { name: 'Request approval' }).click();
   // The approver is picked by name among the users the server would accept (MUI Autocomplete, server search).
   const approverPicker = dialog(page).getByRole('combobox', { name: 'Approver' });
@@ -129,7 +128,7 @@ test('the officer edits, documents and queries an application; completion waits 
 
   const lead = await newPage(browser);
   await openDetail(lead, application, ['teamlead', 'Lead@123']);
-  await tab(lead, 'Approvals').click();
+  await openDetailTab(lead, 'Approvals');
   const pending = lead.getByTestId('approval').filter({ hasText: 'Loan above the branch limit' });
   await pending.getByRole('button', { name: 'Approve', exact: true }).click();
   await dialog(lead).getByRole('textbox', { name: 'Comment' }).fill('Documents in order');
@@ -170,8 +169,8 @@ test('a user without APPLICATIONS_ACTIONS sees no Actions tab, and calling an ac
   expect(configs.tabs).not.toContain('Actions');
 
   await openDetail(page, id, ['approver', 'Approver@123']);
-  await expect(tab(page, 'Close')).toBeVisible();
-  await expect(tab(page, 'Actions')).toHaveCount(0);
+  await expect(detailTab(page, 'Close')).toBeVisible();
+  await expect(detailTab(page, 'Actions')).toHaveCount(0);
   await screenshot(page, 'applications-detail-no-actions');
 
   const taskId = (configs.task as { taskId: string }).taskId;

@@ -6,19 +6,18 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin } from '../support/api';
 import { copyApplication } from '../support/data';
-import { type Credentials, detailUrl, openPage, screenshot } from '../support/ui';
+import { type Credentials, detailUrl, openDetailTab, openPage, screenshot } from '../support/ui';
 
 /** A seeded personal loan of ₹18,50,000 the officer works (only copied here; a copy is captured by its copier). */
 const SOURCE = 'PL-2026-000101';
 const REASON = 'Loan above the branch limit';
 
-const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const approvalCard = (page: Page) => page.getByTestId('approval').filter({ hasText: REASON });
 
 async function openApprovals(page: Page, applicationId: string, signInAs?: Credentials): Promise<void> {
   await openPage(page, detailUrl(applicationId), signInAs);
   await expect(page.getByRole('heading', { name: `Application ${applicationId}` })).toBeVisible();
-  await tab(page, 'Approvals').click();
+  await openDetailTab(page, 'Approvals');
 }
 
 async function approve(page: Page, comment: string): Promise<void> {
