@@ -39,6 +39,8 @@ interface Props<Row extends GridValidRowModel> {
  * (CellText).
  */
 const LIST_ROW_HEIGHT = 56;
+/** Wider than any list's columns together (about 20 at most), so none is left out of a row. */
+const ALL_COLUMNS_PX = 10_000;
 
 export function ServerListGrid<Row extends GridValidRowModel>({
   label,
@@ -84,6 +86,9 @@ export function ServerListGrid<Row extends GridValidRowModel>({
         }}
         {...(getRowClassName ? { getRowClassName } : {})}
         rowHeight={rowHeight}
+        // Every column is drawn, as when rows were measured (which turned column virtualisation off): a page's
+        // row actions, at the far right, are there for the keyboard and assistive technology without scrolling.
+        columnBufferPx={ALL_COLUMNS_PX}
         autoHeight
         sx={{
           border: 0,
