@@ -83,8 +83,19 @@ function installedVersion(pkg) {
  */
 const MUI_CONTEXT_PACKAGES = ['@mui/material', '@mui/system', '@mui/utils', '@mui/private-theming'];
 
-/** MUI files besides the contexts that must be one per page: [package, file under it]. */
-const MUI_SINGLETON_FILES = [['@mui/material', 'styles/defaultTheme.mjs']];
+/**
+ * MUI files besides the contexts that are one per page: [package, file under it]. The default theme must be; the
+ * inputs' building blocks are what the shell's login page builds into main.js, which a remote's TextField or Select
+ * reaches relatively ('../InputBase/InputBase.mjs'), so each build carried its own copy beside the shell's (the
+ * Dashboard's filter bar: 7 KiB br of its 15.9).
+ */
+const MUI_SINGLETON_FILES = [
+  ['@mui/material', 'styles/defaultTheme.mjs'],
+  ...['FormControl', 'FormLabel', 'InputBase', 'InputLabel', 'OutlinedInput', 'SvgIcon'].map((component) => [
+    '@mui/material',
+    `${component}/${component}.mjs`,
+  ]),
+];
 
 /**
  * Every ES module file of the installed MUI packages that calls createContext (and MUI_SINGLETON_FILES), as
