@@ -82,7 +82,8 @@ export function buildColumns(
     {
       field: 'sla',
       headerName: 'SLA',
-      minWidth: 220,
+      // Room for the longest chip, 'Breached: assigned (due DD/MM/YYYY hh:mm:ss)', at the stacked chips' size.
+      minWidth: 290,
       flex: 1.6,
       sortable: false,
       filterable: false,
