@@ -4,7 +4,7 @@
 // the web package's root and its small list-calls subpath are imported here, never '@originate/web/lists'
 // (which brings the grid).
 import { type ApplicationList, LIST_TABLE_IDS, type ListQueryArgs, PAGE_SIZE_DEFAULT } from '@originate/contract';
-import { fetchTableConfig, tableConfigKey } from '@originate/web/lists/api';
+import { askOnce, fetchTableConfig, tableConfigKey } from '@originate/web/lists/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { listKeys } from './keys';
 import { fetchApplications } from './lists';
@@ -28,12 +28,10 @@ export const firstPageVariables = (list: ApplicationList): ListQueryArgs => ({
 /** Asks for the list's table configuration and, unless a saved filter is to be applied first, its first page. */
 export function prefetchList(client: QueryClient, list: ApplicationList, withFirstPage: boolean): void {
   const tableId = LIST_TABLE_IDS[list];
-  if (!client.getQueryState(tableConfigKey(tableId))) {
-    void client.prefetchQuery({ queryKey: tableConfigKey(tableId), queryFn: () => fetchTableConfig(tableId) });
-  }
+  askOnce(client, { queryKey: tableConfigKey(tableId), queryFn: () => fetchTableConfig(tableId) });
   const variables = firstPageVariables(list);
-  if (withFirstPage && !client.getQueryState(listKeys.page(variables))) {
-    void client.prefetchQuery({
+  if (withFirstPage) {
+    askOnce(client, {
       queryKey: listKeys.page(variables),
       queryFn: () => fetchApplications(variables),
       gcTime: EARLY_GC_MS,

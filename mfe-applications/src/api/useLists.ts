@@ -1,7 +1,7 @@
 // TanStack Query hooks per resource (query keys as data, listKeys); mutations refetch the lists.
 
 import type { ListQueryArgs, UserCandidatesQuery } from '@originate/contract';
-import { useLiveChanges } from '@originate/web/lists';
+import { askOnce, useLiveChanges } from '@originate/web/lists';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listKeys } from './keys';
 import { fetchApplications, fetchProducts, fetchUserCandidates, globalSearch } from './lists';
@@ -17,9 +17,7 @@ export function useApplicationsPage(variables: ListQueryArgs, enabled: boolean) 
   const queryFn = () => fetchApplications(variables);
   // Asked while the page renders, not after its first commit: the grid's first render is most of a second on a
   // slow CPU, and the request need not wait for it (the query below then watches the request in flight).
-  if (enabled && !client.getQueryState(queryKey)) {
-    void client.prefetchQuery({ queryKey, queryFn, gcTime: PREFETCH_GC_MS });
-  }
+  if (enabled) askOnce(client, { queryKey, queryFn, gcTime: PREFETCH_GC_MS });
   // A page answered before the list mounted (api/firstPage.ts asks while the list's code loads) is not asked again
   // on mount, whatever the host's staleTime; another page, or a change made elsewhere (useLiveLists), is.
   return useQuery({

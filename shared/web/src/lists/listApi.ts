@@ -11,12 +11,25 @@ import {
   type TableConfig,
 } from '@originate/contract';
 import { api } from '@originate/web';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
  * A table configuration's query key (TanStack Query): here beside its call, so a page that asks for it before
  * the list's own code has loaded (the lists import MUI's data grid) uses the key the list's hook watches.
  */
 export const tableConfigKey = (tableId: string) => ['web', 'lists', 'table', tableId] as const;
+
+/**
+ * Asks for a query's answer now, unless it is cached or already asked for: a list's requests leave while its code
+ * loads or its first render runs (most of a second on a slow CPU), and the query that watches them later finds
+ * them in flight instead of asking again.
+ */
+export function askOnce<T>(
+  client: QueryClient,
+  options: { queryKey: QueryKey; queryFn: () => Promise<T>; gcTime?: number },
+): void {
+  if (!client.getQueryState(options.queryKey)) void client.prefetchQuery(options);
+}
 
 export function fetchTableConfig(tableId: string): Promise<TableConfig> {
   return api.get<TableConfig>(apiPath('tableConfig', { id: tableId }));

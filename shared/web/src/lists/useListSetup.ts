@@ -1,7 +1,7 @@
 // TanStack Query hooks of a list's own setup: its table configuration and saved filters. The keys start
 // with 'web' (this package): a table's configuration is the same whichever remote shows it.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchSavedFilters, fetchTableConfig, saveFilter, tableConfigKey } from './listApi';
+import { askOnce, fetchSavedFilters, fetchTableConfig, saveFilter, tableConfigKey } from './listApi';
 
 const listSetupKeys = {
   table: tableConfigKey,
@@ -14,7 +14,7 @@ export function useTableConfig(tableId: string) {
   const queryFn = () => fetchTableConfig(tableId);
   // Asked while the list first renders, beside its page, not after that render's commit (most of a second on a
   // slow CPU): the grid's rows wait for the columns (the query below then watches the request in flight).
-  if (!client.getQueryState(queryKey)) void client.prefetchQuery({ queryKey, queryFn });
+  askOnce(client, { queryKey, queryFn });
   return useQuery({ queryKey, queryFn, staleTime: Number.POSITIVE_INFINITY });
 }
 
