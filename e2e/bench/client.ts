@@ -6,7 +6,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 /** What Chromium offers but zstd (Node 20 cannot decode it; the API sends br or gzip, br first). */
-export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
 
 export interface BenchAnswer {
   status: number;
