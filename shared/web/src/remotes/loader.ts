@@ -35,6 +35,40 @@ function ensureRegistered(remote: RemoteEntry): void {
   failed.delete(remote.name);
 }
 
+/** A shared module as the federation runtime keeps it in its global share scopes (instance → scope → name → version). */
+interface SharedEntry {
+  loading?: Promise<unknown> | null;
+  loaded?: boolean;
+}
+type ShareScopes = Record<string, Record<string, Record<string, Record<string, SharedEntry>>>>;
+
+/**
+ * The runtime keeps a shared module's loading promise even when it rejected, and hands it to every later consumer:
+ * a remote that was down while its page asked for a shared chunk (MUI's Container, say) would fail in this page
+ * for good, the host's one runtime outliving the remote's re-registration. Forgets each such failed load, so the
+ * next attempt fetches the chunk again.
+ */
+function forgetFailedShares(): Promise<void> {
+  const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: ShareScopes } }).__FEDERATION__?.__SHARE__ ?? {};
+  const pending: Promise<void>[] = [];
+  for (const instance of Object.values(scopes))
+    for (const scope of Object.values(instance ?? {}))
+      for (const versions of Object.values(scope ?? {}))
+        for (const shared of Object.values(versions ?? {})) {
+          const { loading } = shared ?? {};
+          if (!loading || shared.loaded) continue;
+          pending.push(
+            loading.then(
+              () => undefined,
+              () => {
+                if (shared.loading === loading) shared.loading = null;
+              },
+            ),
+          );
+        }
+  return Promise.all(pending).then(() => undefined);
+}
+
 const LOAD_ATTEMPTS = 3;
 
 /** Loads `<name>/<module>` (module as exposed, e.g. './NotificationBell'), retrying, and checks its shape. */
@@ -48,6 +82,7 @@ export async function loadRemoteComponent<P>(remote: RemoteEntry, module: string
     } catch (error) {
       lastError = error;
       failed.add(remote.name);
+      await forgetFailedShares();
       if (error instanceof Error && error.name === 'RemoteShapeError') break;
       if (attempt < LOAD_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
