@@ -1,5 +1,6 @@
 // @ts-check
 // The one webpack + module-federation config factory every app uses (host and remotes).
+const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const CompressionPlugin = require('compression-webpack-plugin');
@@ -45,7 +46,7 @@ const ROUTER_SURFACE = path.join(__dirname, 'routerSurface.mjs');
 
 /** The names routerSurface.mjs exports (its one `export { … } from` list). */
 function routerSurfaceNames() {
-  const source = require('node:fs').readFileSync(ROUTER_SURFACE, 'utf8');
+  const source = fs.readFileSync(ROUTER_SURFACE, 'utf8');
   const list = /export\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
   return new Set(
     list
@@ -61,7 +62,6 @@ function routerSurfaceNames() {
  * whose require of the core brought a second copy of the core into the shell (9.1 KiB br) and provided that one.
  */
 function provideRuntimeCorePlugin() {
-  const fs = require('node:fs');
   const commonJs = require.resolve('@module-federation/inject-external-runtime-core-plugin', { paths: [__dirname] });
   const esModule = commonJs.replace(/\.cjs$/, '.js');
   if (esModule === commonJs || !fs.existsSync(esModule)) {
@@ -104,7 +104,6 @@ const MUI_SINGLETON_FILES = [
  * @returns {{ shareKey: string, file: string, pkg: string }[]}
  */
 function muiContextModules() {
-  const fs = require('node:fs');
   /** @type {{ shareKey: string, file: string, pkg: string }[]} */
   const found = [];
   for (const pkg of MUI_CONTEXT_PACKAGES) {
@@ -240,7 +239,6 @@ function checkRouterImports(compiler) {
  * @param {import('webpack-dev-server')} devServer
  */
 function runtimeConfigMiddlewares(middlewares, devServer) {
-  const fs = require('node:fs');
   /** @param {string} file */
   const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
   const app = devServer.app;

@@ -65,7 +65,11 @@ const page = (over: Partial<ApplicationsData> = {}): ApplicationsData => ({
   ...over,
 });
 
-function mount(onCommit?: () => void, page: ReactNode = <ListPage list="MY_APPLICATIONS" title="My Applications" />) {
+function mount(
+  onCommit?: () => void,
+  page: ReactNode = <ListPage list="MY_APPLICATIONS" title="My Applications" />,
+  address = '/',
+) {
   const store = createStore();
   store.set(runtimeEnvAtom, env);
   store.set(sessionAtom, session);
@@ -73,7 +77,7 @@ function mount(onCommit?: () => void, page: ReactNode = <ListPage list="MY_APPLI
   return render(
     <Provider store={store}>
       <QueryClientProvider client={client}>
-        <MemoryRouter>
+        <MemoryRouter initialEntries={[address]}>
           <Profiler id="list" onRender={() => onCommit?.()}>
             {page}
           </Profiler>
@@ -234,18 +238,7 @@ describe('the menu entry’s page (exposed ApplicationsPage)', () => {
   });
 
   it('asks for no first page when a saved filter named in the address is applied first', async () => {
-    const store = createStore();
-    store.set(runtimeEnvAtom, env);
-    store.set(sessionAtom, session);
-    render(
-      <Provider store={store}>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <MemoryRouter initialEntries={['/applications/my?filter=Mine']}>
-            <ApplicationsPage basename="/applications/my" />
-          </MemoryRouter>
-        </QueryClientProvider>
-      </Provider>,
-    );
+    mount(undefined, <ApplicationsPage basename="/applications/my" />, '/applications/my?filter=Mine');
     expect(mocked.fetchTableConfig).toHaveBeenCalledWith('MY_APPLICATIONS');
     expect(mocked.fetchApplications).not.toHaveBeenCalled();
     await waitFor(() => expect(mocked.fetchSavedFilters).toHaveBeenCalled());

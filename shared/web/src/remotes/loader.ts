@@ -45,28 +45,22 @@ type ShareScopes = Record<string, Record<string, Record<string, Record<string, S
 /**
  * The runtime keeps a shared module's loading promise even when it rejected, and hands it to every later consumer:
  * a remote that was down while its page asked for a shared chunk (MUI's Container, say) would fail in this page
- * for good, the host's one runtime outliving the remote's re-registration. Forgets each such failed load, so the
- * next attempt fetches the chunk again.
+ * for good, the host's one runtime outliving the remote's re-registration. Each load still pending is told to
+ * forget itself should it fail (an already rejected one does so before the next attempt, which waits at least
+ * 250 ms or for the user's Retry); nothing waits for the loads in flight.
  */
-function forgetFailedShares(): Promise<void> {
+function forgetFailedShares(): void {
   const scopes = (globalThis as { __FEDERATION__?: { __SHARE__?: ShareScopes } }).__FEDERATION__?.__SHARE__ ?? {};
-  const pending: Promise<void>[] = [];
   for (const instance of Object.values(scopes))
     for (const scope of Object.values(instance ?? {}))
       for (const versions of Object.values(scope ?? {}))
         for (const shared of Object.values(versions ?? {})) {
           const { loading } = shared ?? {};
           if (!loading || shared.loaded) continue;
-          pending.push(
-            loading.then(
-              () => undefined,
-              () => {
-                if (shared.loading === loading) shared.loading = null;
-              },
-            ),
-          );
+          loading.catch(() => {
+            if (shared.loading === loading) shared.loading = null;
+          });
         }
-  return Promise.all(pending).then(() => undefined);
 }
 
 const LOAD_ATTEMPTS = 3;
@@ -82,7 +76,7 @@ export async function loadRemoteComponent<P>(remote: RemoteEntry, module: string
     } catch (error) {
       lastError = error;
       failed.add(remote.name);
-      await forgetFailedShares();
+      forgetFailedShares();
       if (error instanceof Error && error.name === 'RemoteShapeError') break;
       if (attempt < LOAD_ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
     }
