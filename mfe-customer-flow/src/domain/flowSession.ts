@@ -240,7 +240,12 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
     if (!pending) return;
     unpublished = null;
     pending.cancel?.();
-    if (form) statuses = { ...statuses, [progressKey(pending.step)]: componentStatus(form) };
+    if (form) {
+      const key = progressKey(pending.step);
+      const now = componentStatus(form);
+      // A new object only when a status changed: the stepper recomputes (and re-renders) on that alone.
+      if (statuses[key] !== now) statuses = { ...statuses, [key]: now };
+    }
     status = flowReducer(status, { type: 'edited', keys: [...pending.changed] });
     publish({ form, values, joint, statuses, status });
   }

@@ -73,24 +73,81 @@ describe('section progress', () => {
   });
 });
 
+describe('§4 progress rules', () => {
+  const one = (statuses: Record<string, 'PENDING' | 'PROGRESS' | 'COMPLETE'>) =>
+    sectionProgress(flow([{ section_id: 'a', sub_sections: [sub('a1'), sub('a2'), sub('a3')] }]), ctx, statuses)[0];
+  it('PENDING: a section nothing is filled in is PENDING at 0 %', () => {
+    const s = one({});
+    expect([s?.status, s && sectionPercent(s)]).toEqual(['PENDING', 0]);
+  });
+  it('PROGRESS counts half: one of three in PROGRESS is 17 %', () => {
+    const s = one({ comp_a1: 'PROGRESS' });
+    expect([s?.status, s && sectionPercent(s)]).toEqual(['PROGRESS', 17]);
+  });
+  it('COMPLETE only when all applicable components are COMPLETE, else PROGRESS', () => {
+    const two = one({ comp_a1: 'COMPLETE', comp_a2: 'COMPLETE' });
+    expect([two?.status, two && sectionPercent(two)]).toEqual(['PROGRESS', 67]);
+    const all = one({ comp_a1: 'COMPLETE', comp_a2: 'COMPLETE', comp_a3: 'COMPLETE' });
+    expect([all?.status, all && sectionPercent(all)]).toEqual(['COMPLETE', 100]);
+  });
+  it('components not applicable to the applicant are ignored (a skipped step counts neither way)', () => {
+    const s = sectionProgress(sample, ctx, { comp_b1: 'COMPLETE', comp_b2: 'PENDING' }).find(
+      (x) => x.sectionId === 'b',
+    );
+    expect(s?.components.map((c) => c.componentId)).toEqual(['comp_b1']);
+    expect([s?.status, s && sectionPercent(s)]).toEqual(['COMPLETE', 100]);
+  });
+  it('rounds to the nearest whole percent (half up)', () => {
+    // 1.5 of 4 = 37.5 -> 38; 0.5 of 3 = 16.67 -> 17; 2 of 3 = 66.67 -> 67
+    const four = sectionProgress(sample, ctx, { comp_a1: 'COMPLETE', comp_a2: 'PROGRESS' })[0];
+    expect(four && sectionPercent(four)).toBe(38);
+  });
+});
+
 describe('stepper', () => {
-  it('current INPROGRESS at index over count, earlier COMPLETE 100, later PENDING 0, last COMPLETE when current', () => {
-    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 2 })).toEqual([
-      { sectionId: 'a', label: 'About you', state: 'INPROGRESS', percent: 50 },
+  it('state is the position (current INPROGRESS, earlier COMPLETE, later PENDING, last COMPLETE when current)', () => {
+    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 2 }, {}).map((e) => e.state)).toEqual([
+      'INPROGRESS',
+      'PENDING',
+      'PENDING',
+    ]);
+    expect(stepper(sample, ctx, { sectionIndex: 1, subSectionIndex: 0 }, {}).map((e) => e.state)).toEqual([
+      'COMPLETE',
+      'INPROGRESS',
+      'PENDING',
+    ]);
+    expect(stepper(sample, ctx, { sectionIndex: 3, subSectionIndex: 0 }, {}).map((e) => e.state)).toEqual([
+      'COMPLETE',
+      'COMPLETE',
+      'COMPLETE',
+    ]);
+  });
+  it('percent is what is filled (§4), whatever the position', () => {
+    const entries = stepper(
+      sample,
+      ctx,
+      { sectionIndex: 0, subSectionIndex: 2 },
+      { comp_a1: 'COMPLETE', comp_a2: 'PROGRESS', comp_z1: 'COMPLETE' },
+    );
+    expect(entries).toEqual([
+      { sectionId: 'a', label: 'About you', state: 'INPROGRESS', percent: 38 },
       { sectionId: 'b', label: 'b', state: 'PENDING', percent: 0 },
-      { sectionId: 'z', label: 'z', state: 'PENDING', percent: 0 },
+      { sectionId: 'z', label: 'z', state: 'PENDING', percent: 50 },
     ]);
-    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 0 })[0]?.percent).toBe(0);
-    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 1 })[0]?.percent).toBe(25);
-    expect(stepper(sample, ctx, { sectionIndex: 1, subSectionIndex: 0 }).map((e) => [e.state, e.percent])).toEqual([
-      ['COMPLETE', 100],
-      ['INPROGRESS', 0],
-      ['PENDING', 0],
-    ]);
-    expect(stepper(sample, ctx, { sectionIndex: 3, subSectionIndex: 0 }).map((e) => [e.state, e.percent])).toEqual([
-      ['COMPLETE', 100],
-      ['COMPLETE', 100],
-      ['COMPLETE', 100],
+  });
+  it('regression: a filled section the applicant stands on the first step of shows 100 %, not 0 %', () => {
+    const filled = { comp_a1: 'COMPLETE', comp_a2: 'COMPLETE', comp_a3: 'COMPLETE', comp_a4: 'COMPLETE' } as const;
+    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 0 }, filled)[0]?.percent).toBe(100);
+  });
+  it('regression: the untouched last section (the Declaration) shows 0 % when current, not 100 %', () => {
+    const last = stepper(sample, ctx, { sectionIndex: 3, subSectionIndex: 0 }, {}).at(-1);
+    expect([last?.state, last?.percent]).toEqual(['COMPLETE', 0]);
+  });
+  it('regression: a completed application opened at its first step (the back office) shows 100 % per section', () => {
+    const all = { comp_a1: 'COMPLETE', comp_a2: 'COMPLETE', comp_a3: 'COMPLETE', comp_a4: 'COMPLETE' } as const;
+    const done = { ...all, comp_b1: 'COMPLETE', comp_z1: 'COMPLETE', comp_z2: 'COMPLETE' } as const;
+    expect(stepper(sample, ctx, { sectionIndex: 0, subSectionIndex: 0 }, done).map((e) => e.percent)).toEqual([
+      100, 100, 100,
     ]);
   });
 });

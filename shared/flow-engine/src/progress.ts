@@ -2,7 +2,7 @@
 import type { FlowConfig, ProgressStatusSchema, SectionProgressSchema } from '@originate/contract';
 import type { Static } from 'typebox';
 import { type FormState, fillFacts, isFormValid } from './form';
-import { type FlowContext, flowSteps, progressKey, type Step, type StepRef, sameStep } from './navigation';
+import { type FlowContext, flowSteps, progressKey, type Step, type StepRef } from './navigation';
 
 export type ProgressStatus = Static<typeof ProgressStatusSchema>;
 export type SectionProgress = Static<typeof SectionProgressSchema>;
@@ -68,29 +68,39 @@ export function sectionPercent(section: SectionProgress): number {
 export interface StepperEntry {
   sectionId: string;
   label: string;
+  /** The spec's stepper state: where the applicant is. */
   state: 'INPROGRESS' | 'COMPLETE' | 'PENDING';
+  /** How much of the section is filled: sectionPercent of its components' statuses. */
   percent: number;
 }
 
 /**
- * One entry per section with eligible steps: the current section INPROGRESS with percent = the current
- * sub-section's index over the section's step count (rounded); earlier sections, and the last section
- * when it is current, COMPLETE (100); later ones PENDING (0).
+ * One entry per section with eligible steps. The state is the spec's stepper: the current section
+ * INPROGRESS, earlier sections and the last section when it is current COMPLETE, later ones PENDING.
+ * The percent is what is filled (§4: completed sub-sections, PROGRESS half, rounded), not the position:
+ * the spec's positional percent showed a filled section as 0 % and an untouched last section as 100 %.
  */
-export function stepper(flow: FlowConfig, ctx: FlowContext, at: StepRef): StepperEntry[] {
+export function stepper(
+  flow: FlowConfig,
+  ctx: FlowContext,
+  at: StepRef,
+  statuses: Readonly<Record<string, ProgressStatus>>,
+): StepperEntry[] {
   const groups = stepsBySection(flow, ctx);
+  const progress = sectionProgress(flow, ctx, statuses);
   return groups.map((steps, index) => {
     const first = steps[0];
     const sectionId = first?.section_id ?? '';
     const label = first?.sectionName ?? '';
     const sectionIndex = first?.sectionIndex ?? -1;
-    if (sectionIndex < at.sectionIndex) return { sectionId, label, state: 'COMPLETE', percent: 100 };
-    if (sectionIndex > at.sectionIndex) return { sectionId, label, state: 'PENDING', percent: 0 };
-    if (index === groups.length - 1) return { sectionId, label, state: 'COMPLETE', percent: 100 };
-    const position = Math.max(
-      0,
-      steps.findIndex((step) => sameStep(step, at)),
-    );
-    return { sectionId, label, state: 'INPROGRESS', percent: Math.round((position / steps.length) * 100) };
+    const section = progress[index];
+    const percent = section ? sectionPercent(section) : 0;
+    const state =
+      sectionIndex < at.sectionIndex || (sectionIndex === at.sectionIndex && index === groups.length - 1)
+        ? 'COMPLETE'
+        : sectionIndex > at.sectionIndex
+          ? 'PENDING'
+          : 'INPROGRESS';
+    return { sectionId, label, state, percent };
   });
 }

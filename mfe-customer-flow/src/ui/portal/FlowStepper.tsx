@@ -1,5 +1,7 @@
-// The stepper of spec §4: one entry per section, INPROGRESS/COMPLETE/PENDING with its percent. A phone
-// gets the current section and a bar instead of the full row.
+// The stepper of spec §4: one entry per section, its state (INPROGRESS/COMPLETE/PENDING: where the applicant
+// is) and how much of it is filled (the engine's §4 percent). A check mark only on a section passed and
+// filled: the last section is COMPLETE by position as soon as it is current, filled or not. A phone gets the
+// current section and a bar (the sections' mean filled percent) instead of the full row.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Step from '@mui/material/Step';
@@ -25,11 +27,11 @@ export const FlowStepper = memo(function FlowStepper({
       <Box sx={{ display: { xs: 'none', md: 'block' } }}>
         <Stepper activeStep={current} alternativeLabel>
           {entries.map((e) => (
-            <Step key={e.sectionId} completed={e.state === 'COMPLETE'}>
+            <Step key={e.sectionId} completed={e.state === 'COMPLETE' && e.percent === 100}>
               <StepLabel
                 optional={
                   <Typography variant="caption" color="text.secondary">
-                    {e.percent}%
+                    {e.percent}% filled
                   </Typography>
                 }
               >
@@ -45,11 +47,11 @@ export const FlowStepper = memo(function FlowStepper({
             Section {current + 1} of {entries.length}
           </Typography>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {translate(entry.label)} · {entry.percent}%
+            {translate(entry.label)} · {entry.percent}% filled
           </Typography>
           <LinearProgress
             variant="determinate"
-            value={Math.round(((current + entry.percent / 100) / entries.length) * 100)}
+            value={Math.round(entries.reduce((sum, e) => sum + e.percent, 0) / entries.length)}
             aria-label="Overall progress"
             sx={{ mt: 1, height: 6, borderRadius: 3 }}
           />

@@ -42,7 +42,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   useEffect(() => session.configure({ formFor, stepFilter: opts.stepFilter }), [session, formFor, opts.stepFilter]);
   useEffect(() => () => session.dispose(), [session]);
   const snapshot = useSyncExternalStore(session.subscribe, session.getSnapshot);
-  const { ctx, steps, step, form, status } = snapshot;
+  const { ctx, steps, step, form, status, statuses } = snapshot;
 
   useDraft(opts.drafts, setup.productCode, session);
   const validations = useMandatoryValidations(session);
@@ -74,11 +74,11 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
 
   const { stepperEntries, isLast, isFirst } = useMemo(
     () => ({
-      stepperEntries: step ? stepper(flow, ctx, step) : [],
+      stepperEntries: step ? stepper(flow, ctx, step, statuses) : [],
       isLast: step ? nextStep(flow, ctx, step) === null : false,
       isFirst: step ? previousStep(flow, ctx, step) === null : true,
     }),
-    [flow, ctx, step],
+    [flow, ctx, step, statuses],
   );
 
   const { preview } = status;
@@ -102,7 +102,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       session.dispatch({ type: 'preview', preview: null });
     },
     stepper: stepperEntries,
-    statuses: snapshot.statuses,
+    statuses,
     isLast,
     isFirst,
     next,

@@ -1,0 +1,34 @@
+import { render, screen, within } from '@testing-library/react';
+import { FlowStepper } from './FlowStepper';
+
+const identity = (text: string) => text;
+
+describe('FlowStepper', () => {
+  it("shows each section's filled percent, and a check mark only on a section passed and filled", () => {
+    render(
+      <FlowStepper
+        translate={identity}
+        entries={[
+          { sectionId: 'a', label: 'About you', state: 'COMPLETE', percent: 100 },
+          { sectionId: 'b', label: 'Income', state: 'COMPLETE', percent: 50 },
+          { sectionId: 'd', label: 'Declaration', state: 'COMPLETE', percent: 0 },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Application progress' });
+    expect(
+      within(nav)
+        .getAllByText(/% filled$/)
+        .map((n) => n.textContent),
+    ).toEqual([
+      '100% filled',
+      '50% filled',
+      '0% filled',
+      // the phone's line for the current (last) section
+      'Declaration · 0% filled',
+    ]);
+    const checks = nav.querySelectorAll('.MuiStepLabel-iconContainer .MuiSvgIcon-root[data-testid="CheckCircleIcon"]');
+    expect(checks).toHaveLength(1);
+    expect(screen.getByRole('progressbar', { name: 'Overall progress' }).getAttribute('aria-valuenow')).toBe('50');
+  });
+});
