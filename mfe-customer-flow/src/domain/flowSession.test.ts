@@ -245,12 +245,16 @@ describe('flow session: moving', () => {
   it('refuses Submit at the first refused step, which opens', () => {
     const { session } = setup({ values: { name: 'Asha' }, at: { sectionIndex: 2, subSectionIndex: 0 } });
     expect(session.getSnapshot().step?.sub_section_id).toBe('review');
-    expect(session.checkAll('Fill them')).toEqual({ ok: false, invalid: ['income'], message: 'Fill them' });
+    expect(session.checkAll()).toEqual({
+      ok: false,
+      invalid: ['income'],
+      message: 'Please fill all mandatory fields',
+    });
     expect(session.getSnapshot().step?.sub_section_id).toBe('income');
     expect(session.getSnapshot().form?.dirty.has('income')).toBe(true);
     session.type('income', '10');
     session.settle();
-    expect(session.checkAll('Fill them')).toEqual({ ok: true });
+    expect(session.checkAll()).toEqual({ ok: true });
   });
 
   it('adds a co-applicant (their steps follow) and removes them, leaving their step for the first', () => {

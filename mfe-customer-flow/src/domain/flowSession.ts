@@ -135,7 +135,7 @@ export interface FlowSession {
   /** Next's check of the step: refused, the invalid fields are marked. */
   check(): FlowCheck;
   /** Submit's check of every step: the first refused one opens, its invalid fields marked. */
-  checkAll(message: string): FlowCheck;
+  checkAll(): FlowCheck;
   /** A co-applicant or guarantor, when the flow takes another; false when it does not. */
   addJoint(type: 'secondary' | 'guarantor', now?: number): boolean;
   /** Removes a joint applicant; on one of their steps, the first step opens. */
@@ -340,7 +340,7 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
       const result = submitCheck(form, { mandatoryValidations: flow.mandatoryValidations, summary: step.summary });
       return result.ok ? result : refuse(form, result.invalid, result.message);
     },
-    checkAll(message) {
+    checkAll() {
       const here = step;
       if (!here) return { ok: true };
       for (const s of snapshot.steps) {
@@ -349,7 +349,7 @@ export function createFlowSession(config: FlowSessionConfig, start: FlowStart): 
         const result = submitCheck(f, { mandatoryValidations: flow.mandatoryValidations, summary: s.summary });
         if (result.ok) continue;
         if (!sameStep(s, here)) goTo(s);
-        return refuse(f, result.invalid, message);
+        return refuse(f, result.invalid, result.message);
       }
       return { ok: true };
     },

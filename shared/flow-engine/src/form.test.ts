@@ -133,6 +133,28 @@ describe('page rules', () => {
   });
 });
 
+describe('submit check message', () => {
+  const c = component([
+    field('name', 'text', { mandatory: true }),
+    field('amount', 'text', { mandatory: true, currency_field: true, min_value: 500000, max_value: 50000000 }),
+  ]);
+  it("says 'Please fill all mandatory fields' while one is empty, and how many to correct once all are filled", () => {
+    const empty = createFormState(c, { amount: '100' }, options());
+    expect(submitCheck(empty, { mandatoryValidations: true, summary: false })).toEqual({
+      ok: false,
+      message: 'Please fill all mandatory fields',
+      invalid: ['name', 'amount'],
+    });
+    const filled = setFieldValue(empty, 'name', 'Asha');
+    expect(submitCheck(filled, { mandatoryValidations: true, summary: false })).toEqual({
+      ok: false,
+      message: 'Please correct the highlighted field',
+      invalid: ['amount'],
+    });
+    expect(filled.errors.amount?.message).toBe('Please enter amount between the range of ₹5,00,000 and ₹5,00,00,000');
+  });
+});
+
 describe('conditions', () => {
   const make = (operator: string, value: string | number | boolean | undefined, current: FieldValue) => {
     const c = component([field('x', 'text'), field('t', 'text')]);

@@ -21,6 +21,7 @@ export {
   shownValue,
   submitCheck,
 } from './form';
+export { errorSummaryTitle, submitMessage } from './messages';
 export {
   canAddJointApplicant,
   type FlowContext,

@@ -1,5 +1,6 @@
 import { MANDATORY_FIELDS_MESSAGE, MAX_FILE_SIZE_BYTES } from '@originate/contract';
 import { isEditingDisabled, isFieldApplicable } from './fields';
+import { errorSummaryTitle, submitMessage } from './messages';
 import { field, TODAY } from './testFixtures';
 import {
   AMOUNT_RANGE_MESSAGE,
@@ -67,7 +68,10 @@ describe('text, password, textarea', () => {
   it('the whole value must match the regex', () => {
     const pan = field('pan', 'text', { regex: '[A-Z]{5}[0-9]{4}[A-Z]' });
     expect(check(pan, 'ABCDE1234F')).toBeUndefined();
-    expect(check(pan, 'xABCDE1234F')).toEqual({ code: 'invalid', message: 'is invalid' });
+    expect(check(pan, 'xABCDE1234F')).toEqual({
+      code: 'invalid',
+      message: 'is not a PAN: 5 capital letters, 4 digits, 1 capital letter, e.g. ABCDE1234F',
+    });
     expect(check(field('p', 'password', { regex: '^.{8,}$' }), 'short')).toEqual({
       code: 'invalid',
       message: 'is invalid',
@@ -83,7 +87,10 @@ describe('text, password, textarea', () => {
       message: REQUIRED_MESSAGE,
     });
     const amount = field('a', 'text', { currency_field: true, regex: '\\d+', regex_message: 'whole rupees only' });
-    expect(check(amount, 'abc')).toEqual({ code: 'invalidValue', message: 'is invalid' });
+    expect(check(amount, 'abc')).toEqual({
+      code: 'invalidValue',
+      message: 'is not an amount: use digits, e.g. 5,00,000',
+    });
     expect(check(amount, '10.5')).toEqual({ code: 'invalid', message: 'whole rupees only' });
   });
 });
@@ -91,24 +98,43 @@ describe('text, password, textarea', () => {
 describe('currency', () => {
   const amount = field('amt', 'text', { currency_field: true, min_value: 10000, max_value: 5000000 });
   it('not a number gives invalidValue', () => {
-    expect(check(amount, 'abc')).toEqual({ code: 'invalidValue', message: 'is invalid' });
+    expect(check(amount, 'abc')).toEqual({
+      code: 'invalidValue',
+      message: 'is not an amount: use digits, e.g. 5,00,000',
+    });
+    const rate = field('r', 'text', { currency_field: true, currency: 'PERCENT' });
+    expect(check(rate, 'x')?.message).toBe('is not a rate: use digits and a point, e.g. 8.50');
   });
   it('outside min or max gives invalidRange with the spec message and the bounds', () => {
     const low = check(amount, '500');
     expect(low?.code).toBe('invalidRange');
     expect(low?.message.startsWith('Please enter amount between the range of ')).toBe(true);
-    expect(low?.message).toBe('Please enter amount between the range of ₹10,000.00 and ₹50,00,000.00');
+    expect(low?.message).toBe('Please enter amount between the range of ₹10,000 and ₹50,00,000');
     expect(check(amount, 6000000)?.code).toBe('invalidRange');
     expect(check(amount, '1,00,000')).toBeUndefined();
     expect(check(amount, 10000)).toBeUndefined();
   });
   it('USD bounds are formatted as dollars, a missing max is open', () => {
     const usd = field('u', 'text', { currency_field: true, min_value: 5, currency: 'USD' });
-    expect(check(usd, 1)?.message).toBe('Please enter amount between the range of $5.00 and above');
+    expect(check(usd, 1)?.message).toBe('Please enter amount between the range of $5 and above');
+  });
+  it('rupee bounds in Indian grouping, paise only when not whole', () => {
+    const home = field('h', 'text', { currency_field: true, min_value: 500000, max_value: 50000000 });
+    expect(check(home, '100')?.message).toBe('Please enter amount between the range of ₹5,00,000 and ₹5,00,00,000');
+    const odd = field('o', 'text', { currency_field: true, min_value: 999.5, max_value: 1000 });
+    expect(check(odd, '1')?.message).toBe('Please enter amount between the range of ₹999.50 and ₹1,000');
+  });
+  it('a rate out of range names a rate, not an amount', () => {
+    const rate = field('r', 'text', { currency_field: true, currency: 'PERCENT', min_value: 6, max_value: 15 });
+    expect(check(rate, '20')).toEqual({
+      code: 'invalidRange',
+      message: 'Please enter a rate between 6.00% and 15.00%',
+    });
+    expect(check(rate, '20')?.message).not.toContain('amount');
   });
   it('EUR bounds are formatted as euros', () => {
     const eur = field('e', 'text', { currency_field: true, min_value: 1000, max_value: 250000, currency: 'EUR' });
-    expect(check(eur, 10)?.message).toBe('Please enter amount between the range of €1,000.00 and €250,000.00');
+    expect(check(eur, 10)?.message).toBe('Please enter amount between the range of €1,000 and €250,000');
     expect(check(eur, '1,500.50')).toBeUndefined();
   });
 });
@@ -117,7 +143,13 @@ describe('dates', () => {
   it('must be valid in the configured format (default DD/MM/YYYY, strict)', () => {
     const d = field('d', 'date');
     expect(check(d, '15/06/2024')).toBeUndefined();
-    expect(check(d, '31/02/2024')).toEqual({ code: 'invalidDate', message: 'is invalid' });
+    expect(check(d, '31/02/2024')).toEqual({
+      code: 'invalidDate',
+      message: 'is not a date: use DD/MM/YYYY, e.g. 15/06/1990',
+    });
+    expect(check(field('d', 'date', { date_format: 'YYYY-MM-DD' }), 'x')?.message).toBe(
+      'is not a date: use YYYY-MM-DD, e.g. 1990-06-15',
+    );
     expect(check(d, '2024-06-15')?.code).toBe('invalidDate');
     expect(check(field('d', 'date', { date_format: 'YYYY-MM-DD' }), '2024-06-15')).toBeUndefined();
     expect(check(field('d', 'date', { mandatory: true }), null)?.code).toBe('required');
@@ -129,6 +161,13 @@ describe('dates', () => {
     expect(check(d, '31/12/2024')).toBeUndefined();
     expect(check(d, '31/12/2023')?.code).toBe('invalidDate');
     expect(check(d, '01/01/2025')?.code).toBe('invalidDate');
+    expect(check(d, '01/01/2025')?.message).toBe(
+      'is outside the allowed dates: the date must be between 01/01/2024 and 31/12/2024',
+    );
+    const after = field('a', 'date', { property: 'BETWEEN_DATE', min_value: '01/01/2024' });
+    expect(check(after, '31/12/2023')?.message).toBe(
+      'is outside the allowed dates: the date must be on or after 01/01/2024',
+    );
   });
 
   it('BETWEEN_AGE counts years back from today, the maximum age giving the earliest date', () => {
@@ -137,6 +176,9 @@ describe('dates', () => {
     expect(check(dob, '16/06/2006')?.code).toBe('invalidDate');
     expect(check(dob, '15/06/1964')).toBeUndefined();
     expect(check(dob, '14/06/1964')?.code).toBe('invalidDate');
+    expect(check(dob, '16/06/2006')?.message).toBe(
+      'is outside the allowed age of 18 to 60 years: the date must be between 15/06/1964 and 15/06/2006',
+    );
   });
 
   it('BETWEEN_DAYS counts Day, Week, Month or Year from today', () => {
@@ -151,6 +193,9 @@ describe('dates', () => {
     expect(check(days('Month', 0, 2), '16/08/2024')?.code).toBe('invalidDate');
     expect(check(days('Year', -1, 0), '15/06/2023')).toBeUndefined();
     expect(check(days('Year', -1, 0), '14/06/2023')?.code).toBe('invalidDate');
+    expect(check(days('Day', 0, 10), '26/06/2024')?.message).toBe(
+      'is outside the allowed dates: the date must be between 15/06/2024 and 25/06/2024',
+    );
   });
 });
 
@@ -357,5 +402,55 @@ describe('uploads, signature, OTP', () => {
       expect(uploadCheck({ name, size: 1, type }, [kind as 'doc'])).toEqual({ ok: true });
       expect(uploadCheck({ name, size: 1, type }, ['pdf']).ok).toBe(false);
     }
+  });
+});
+
+describe('pattern messages name the rule with an example', () => {
+  const refused = (regex: string, value: string) => check(field('f', 'text', { regex }), value)?.message;
+  it('mobile: 10 digits starting 6–9', () => {
+    expect(refused('^[6-9][0-9]{9}$', '12345')).toBe(
+      'is not a mobile number: 10 digits starting 6–9, e.g. 98765 43210',
+    );
+  });
+  it('e-mail: name@example.com', () => {
+    expect(refused('^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$', 'asha@')).toBe(
+      'is not an e-mail address: use the form name@example.com',
+    );
+  });
+  it("name: letters, spaces, . ' -", () => {
+    expect(refused("^[A-Za-z][A-Za-z .'-]{1,99}$", 'Asha1')).toBe(
+      "is not a name: use letters, spaces, . ' - and start with a letter",
+    );
+  });
+  it('PIN code and digit counts', () => {
+    expect(refused('^[1-9][0-9]{5}$', '011001')).toBe('is not a PIN code: 6 digits, not starting with 0, e.g. 411001');
+    expect(refused('^[0-9]{14}$', '12')).toBe('is not 14 digits');
+    expect(refused('^[0-9]{1,3}$', '1234')).toBe('is not 1 to 3 digits');
+  });
+  it('a pattern the engine cannot put in words keeps the generic message', () => {
+    expect(refused('^.{8,}$', 'short')).toBe(INVALID_MESSAGE);
+  });
+});
+
+describe('slider, counter and range bounds are named', () => {
+  it("'is not between min and max'", () => {
+    expect(check(field('s', 'slider', { mandatory: true, min_value: 1, max_value: 30 }), 40)?.message).toBe(
+      'is not between 1 and 30',
+    );
+    expect(check(field('r', 'range', { min_value: 0, max_value: 50 }), [10, 60])?.message).toBe(
+      'is not between 0 and 50',
+    );
+  });
+});
+
+describe('the refusal of a step', () => {
+  it("is 'Please fill all mandatory fields' only when a mandatory field is empty", () => {
+    expect(submitMessage(['invalidRange', 'required'])).toBe(MANDATORY_FIELDS_MESSAGE);
+    expect(submitMessage(['invalidRange'])).toBe('Please correct the highlighted field');
+    expect(submitMessage(['invalidRange', 'invalid'])).toBe('Please correct the 2 highlighted fields');
+  });
+  it('the error summary is titled with the count', () => {
+    expect(errorSummaryTitle(1)).toBe('Please check 1 field');
+    expect(errorSummaryTitle(2)).toBe('Please check 2 fields');
   });
 });

@@ -1,18 +1,25 @@
 // Field validation, defaults and input rules of spec §5. Pure: a field, a value, today.
 import {
-  type CurrencyCode,
   DATE_FORMAT,
   type FieldConfig,
   type FieldOptions,
   type FieldValue,
   type FormValues,
-  formatCurrency,
-  formatPercent,
   MAX_FILE_SIZE_BYTES,
 } from '@originate/contract';
 import dayjs, { type Dayjs, type ManipulateType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { dateUnit, fieldType, isCheckGroup } from './fields';
+import {
+  dateFormatMessage,
+  dateRangeMessage,
+  INVALID_MESSAGE,
+  notANumberMessage,
+  numberRangeMessage,
+  patternMessage,
+  REQUIRED_MESSAGE,
+  rangeMessage,
+} from './messages';
 
 dayjs.extend(customParseFormat);
 
@@ -21,12 +28,7 @@ export interface FieldError {
   message: string;
 }
 
-/** Spec §5's generic message. */
-export const INVALID_MESSAGE = 'is invalid';
-/** An empty mandatory field: the spec names no words for it, so these are ours. */
-export const REQUIRED_MESSAGE = 'is required';
-/** The start of every amount-range message (spec §5); the bounds follow. */
-export const AMOUNT_RANGE_MESSAGE = 'Please enter amount between the range of';
+export { AMOUNT_RANGE_MESSAGE, INVALID_MESSAGE, REQUIRED_MESSAGE } from './messages';
 export const MAX_UPLOAD_BYTES = MAX_FILE_SIZE_BYTES;
 /** Range bounds when the field names none (spec §9). */
 const RANGE_MIN = 0;
@@ -78,38 +80,23 @@ export function fieldRegex(source: string): RegExp | null {
   return compiled;
 }
 
-function formatBound(value: number, currency: FieldConfig['field_type_details']['currency']): string {
-  if (currency === 'PERCENT') return formatPercent(value);
-  return formatCurrency(value, (currency ?? 'INR') satisfies CurrencyCode);
-}
-
-/** 'Please enter amount between the range of ₹1,000.00 and ₹50,00,000.00' (a missing bound is open). */
-function amountRangeMessage(field: FieldConfig): string {
-  const details = field.field_type_details;
-  const min = numberOf(details.min_value);
-  const max = numberOf(details.max_value);
-  const low = formatBound(min ?? 0, details.currency);
-  const high = max === undefined ? 'above' : formatBound(max, details.currency);
-  return `${AMOUNT_RANGE_MESSAGE} ${low} and ${high}`;
-}
-
 function validateText(field: FieldConfig, value: FieldValue | undefined): FieldError | undefined {
   const details = field.field_type_details;
   if (isEmptyValue(value)) return details.mandatory ? required : undefined;
   if (typeof value !== 'string' && typeof value !== 'number') return invalid;
   if (details.currency_field) {
     const amount = toNumber(value);
-    if (!Number.isFinite(amount)) return { code: 'invalidValue', message: INVALID_MESSAGE };
+    if (!Number.isFinite(amount)) return { code: 'invalidValue', message: notANumberMessage(details.currency) };
     const min = numberOf(details.min_value);
     const max = numberOf(details.max_value);
     if ((min !== undefined && amount < min) || (max !== undefined && amount > max)) {
-      return { code: 'invalidRange', message: amountRangeMessage(field) };
+      return { code: 'invalidRange', message: rangeMessage(min, max, details.currency) };
     }
   }
   if (details.regex) {
     const regex = fieldRegex(details.regex);
     if (regex && !regex.test(String(value))) {
-      return details.regex_message ? { code: 'invalid', message: details.regex_message } : invalid;
+      return { code: 'invalid', message: details.regex_message ?? patternMessage(details.regex) };
     }
   }
   return undefined;
@@ -168,15 +155,21 @@ export function dateBounds(field: FieldConfig, today: Date): { earliest?: Dayjs;
 function validateDate(field: FieldConfig, value: FieldValue | undefined, today: Date): FieldError | undefined {
   const details = field.field_type_details;
   if (isEmptyValue(value)) return details.mandatory ? required : undefined;
-  const invalidDate: FieldError = { code: 'invalidDate', message: INVALID_MESSAGE };
-  if (typeof value !== 'string') return invalidDate;
-  const date = dayjs(value, details.date_format || DATE_FORMAT, true);
-  if (!date.isValid()) return invalidDate;
-  const { earliest, latest } = dateBounds(field, today);
+  const format = details.date_format || DATE_FORMAT;
+  const unreadable: FieldError = { code: 'invalidDate', message: dateFormatMessage(format) };
+  if (typeof value !== 'string') return unreadable;
+  const date = dayjs(value, format, true);
+  if (!date.isValid()) return unreadable;
+  const bounds = dateBounds(field, today);
   const day = date.startOf('day');
-  if (earliest && day.isBefore(earliest.startOf('day'))) return invalidDate;
-  if (latest && day.isAfter(latest.startOf('day'))) return invalidDate;
-  return undefined;
+  const early = bounds.earliest && day.isBefore(bounds.earliest.startOf('day'));
+  const late = bounds.latest && day.isAfter(bounds.latest.startOf('day'));
+  if (!early && !late) return undefined;
+  const ages =
+    details.property === 'BETWEEN_AGE'
+      ? { min: numberOf(details.min_value), max: numberOf(details.max_value) }
+      : undefined;
+  return { code: 'invalidDate', message: dateRangeMessage(bounds, format, ages) };
 }
 
 /** Min and max of a slider, counter or range field (range and slider default to 0..100). */
@@ -216,7 +209,7 @@ function validateNumber(field: FieldConfig, value: FieldValue | undefined): Fiel
   if (value === undefined || value === null || value === '') return required;
   const n = toNumber(value);
   const { min, max } = numericBounds(field);
-  if (!Number.isFinite(n) || n < min || n > max) return { code: 'invalidRange', message: INVALID_MESSAGE };
+  if (!Number.isFinite(n) || n < min || n > max) return { code: 'invalidRange', message: numberRangeMessage(min, max) };
   const step = numericStep(field);
   return onStepGrid(n, min, step) ? undefined : offGrid(min, step);
 }
@@ -235,7 +228,7 @@ function validateRange(field: FieldConfig, value: FieldValue | undefined): Field
     min <= low &&
     low <= high &&
     high <= max;
-  if (!ok) return { code: 'invalidRange', message: INVALID_MESSAGE };
+  if (!ok) return { code: 'invalidRange', message: numberRangeMessage(min, max) };
   const step = numericStep(field);
   return onStepGrid(low, min, step) && onStepGrid(high, min, step) ? undefined : offGrid(min, step);
 }

@@ -1,7 +1,7 @@
 // What the rest of the engine asks of a form: the submit check, whether it is valid, and the facts progress
 // is computed from.
-import { MANDATORY_FIELDS_MESSAGE } from '@originate/contract';
 import { fieldType } from '../fields';
+import { submitMessage } from '../messages';
 import { type FieldError, isEmptyValue } from '../validation';
 import { type FormState, internalOf, sameValue } from './plan';
 
@@ -18,15 +18,18 @@ function invalidKeys(state: FormState, ignoreRequired?: boolean): string[] {
 
 /**
  * Submit with mandatory validations on (and not on the summary): every visible invalid field, in field
- * order; the first is where focus goes. Marks nothing itself (the caller marks `invalid` dirty).
+ * order; the first is where focus goes. Marks nothing itself (the caller marks `invalid` dirty). The
+ * message is the spec's 'Please fill all mandatory fields' only when a mandatory field is empty.
  */
 export function submitCheck(
   state: FormState,
   opts: { mandatoryValidations: boolean; summary: boolean; ignoreRequired?: boolean },
-): { ok: true } | { ok: false; message: typeof MANDATORY_FIELDS_MESSAGE; invalid: string[] } {
+): { ok: true } | { ok: false; message: string; invalid: string[] } {
   if (!opts.mandatoryValidations || opts.summary) return { ok: true };
   const invalid = invalidKeys(state, opts.ignoreRequired);
-  return invalid.length === 0 ? { ok: true } : { ok: false, message: MANDATORY_FIELDS_MESSAGE, invalid };
+  if (invalid.length === 0) return { ok: true };
+  const message = submitMessage(invalid.map((key) => state.errors[key]?.code ?? 'invalid'));
+  return { ok: false, message, invalid };
 }
 
 /** No visible field has an error (a missing required upload is one); the variant ignores 'required'. */

@@ -2,7 +2,7 @@
 // Submit (every step's check: the first refused one opens). The session checks and marks; here the calls,
 // the message and the focus.
 
-import { type FlowApplication, type FlowConfig, MANDATORY_FIELDS_MESSAGE } from '@originate/contract';
+import type { FlowApplication, FlowConfig } from '@originate/contract';
 import { nextStep, previousStep, type Step } from '@originate/flow-engine';
 import { dismissProblemToasts, reportError, showToast } from '@originate/web';
 import { useCallback } from 'react';
@@ -71,7 +71,7 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
 
   const submit = useCallback(async () => {
     session.settle();
-    if (!step || refused(session.checkAll(MANDATORY_FIELDS_MESSAGE))) return;
+    if (!step || refused(session.checkAll())) return;
     session.dispatch({ type: 'busy', busy: true });
     try {
       const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
