@@ -33,6 +33,7 @@ import { decisionConfigRoutes, decisionRoutes } from './modules/decisions';
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
 import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
+import { creditSummaryRoutes } from './modules/credit-summary';
 import { integrationRoutes, startIntegrations } from './modules/integrations';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { lifecycleRoutes } from './modules/lifecycle';
@@ -106,6 +107,7 @@ const NON_ADMIN_PLUGINS = [
   messageLogRoutes,
   templateRoutes,
   integrationRoutes,
+  creditSummaryRoutes,
   flowConfigSaveRoutes,
   listRoutes,
   leadRoutes,

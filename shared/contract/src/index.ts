@@ -22,6 +22,7 @@ export type * from './contracts/approvalMatrix';
 export * from './contracts/backOffice';
 export type * from './contracts/backOfficeSchemas';
 export * from './contracts/constants';
+export type * from './contracts/creditSummarySchemas';
 export * from './contracts/decisionColumns';
 export type * from './contracts/decisionSchemas';
 export * from './contracts/entities';

@@ -4,4 +4,10 @@ export { openFileStore } from './files';
 export { textPdf } from './pdf';
 export { documentRoutes } from './routes';
 export type { UploadRecord } from './staff-work';
-export { assertMayManageDocuments, insertDocument, storeDocument, storeGeneratedDocument } from './staff-work';
+export {
+  assertMayManageDocuments,
+  documentsOf,
+  insertDocument,
+  storeDocument,
+  storeGeneratedDocument,
+} from './staff-work';

@@ -2,4 +2,4 @@
 export { type IntegrationResult, latestIntegrationResults } from './results';
 export { integrationRoutes } from './routes';
 export { integrationsOf, startIntegrations } from './runtime';
-export { fetchBureauReport, verifyIdentity } from './service';
+export { fetchBureauReport, loanFormValues, proposedEmi, verifyIdentity } from './service';

@@ -163,21 +163,53 @@ const amount = (v: unknown) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
+/** The loan's figures in the form under any demo product's field keys, each with the key it was read from. */
+const LOAN_KEYS = {
+  loanAmount: ['loan_amount', 'pl_loan_amount', 'cl_loan_amount'],
+  monthlyIncome: ['monthly_income', 'pl_monthly_income', 'cl_monthly_income'],
+  annualRatePercent: ['interest_rate'],
+  propertyValue: ['property_value'],
+} as const;
+
+/** The first of `keys` holding an amount above 0, with its key; null when none does. */
+function amountField(f: Record<string, unknown>, keys: readonly string[]) {
+  for (const key of keys) {
+    const value = amount(f[key]);
+    if (value !== null) return { key, value };
+  }
+  return null;
+}
+
+/** The loan's terms and the applicant's income as the form holds them (the credit summary names each key). */
+export function loanFormValues(stored: StoredApplication) {
+  const f = (stored.application.customFields ?? {}) as Record<string, unknown>;
+  const years = amountField(f, ['tenure_years']);
+  return {
+    loanAmount: amountField(f, LOAN_KEYS.loanAmount),
+    monthlyIncome: amountField(f, LOAN_KEYS.monthlyIncome),
+    annualRatePercent: amountField(f, LOAN_KEYS.annualRatePercent),
+    propertyValue: amountField(f, LOAN_KEYS.propertyValue),
+    tenureMonths: years
+      ? { key: years.key, value: years.value * 12 }
+      : amountField(f, ['pl_tenure_months', 'cl_tenure_months']),
+  };
+}
+
 /** The applicant's data the vendors need, under any demo product's field keys. */
 function applicantOf(stored: StoredApplication) {
   const f = (stored.application.customFields ?? {}) as Record<string, unknown>;
   const first = (...keys: string[]) => keys.map((k) => f[k]).find((v) => text(v) !== '');
-  const tenureYears = amount(f.tenure_years);
+  const loan = loanFormValues(stored);
   return {
     name: text(first('full_name', 'pl_full_name', 'cl_full_name')),
     dob: text(first('dob', 'pl_dob', 'cl_dob')),
     mobile: text(first('mobile', 'pl_mobile', 'cl_mobile')),
     pan: text(first('pan', 'pl_pan', 'cl_pan')).toUpperCase(),
     employer: text(first('employer_name', 'business_name')),
-    monthlyIncome: amount(first('monthly_income', 'pl_monthly_income', 'cl_monthly_income')),
-    loanAmount: amount(first('loan_amount', 'pl_loan_amount', 'cl_loan_amount')),
-    interestRate: amount(f.interest_rate),
-    tenureMonths: tenureYears ? tenureYears * 12 : amount(first('pl_tenure_months', 'cl_tenure_months')),
+    monthlyIncome: loan.monthlyIncome?.value ?? null,
+    loanAmount: loan.loanAmount?.value ?? null,
+    interestRate: loan.annualRatePercent?.value ?? null,
+    tenureMonths: loan.tenureMonths?.value ?? null,
     city: text(first('property_city', 'cl_city')),
   };
 }
@@ -190,7 +222,9 @@ const who = (ctx: { userId: string | null }, stored: StoredApplication): Who => 
 const asOf = (ctx: AppContext) => ctx.now().toISOString().slice(0, 10);
 
 /** The EMI of the loan asked for, when its amount, rate and tenure are known (contract loan arithmetic). */
-function proposedEmi(applicant: ReturnType<typeof applicantOf>): number | null {
+export function proposedEmi(
+  applicant: Pick<ReturnType<typeof applicantOf>, 'loanAmount' | 'interestRate' | 'tenureMonths'>,
+): number | null {
   const { loanAmount, interestRate, tenureMonths } = applicant;
   if (!loanAmount || !interestRate || !tenureMonths || !Number.isInteger(tenureMonths)) return null;
   return Number(emiOf({ amount: loanAmount, annualRatePercent: interestRate, tenureMonths }));

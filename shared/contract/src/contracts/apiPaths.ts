@@ -124,6 +124,8 @@ export const API_PATHS = {
   applicationNotes: '/v3/application/:applicationId/notes',
   applicationWorklogs: '/v3/application/:applicationId/worklogs',
   relatedApplications: '/v3/application/:applicationId/related',
+  /** Ours, GET: the reviewer's credit summary (figures with their sources, deviations, documents received). */
+  applicationCreditSummary: '/v3/application/:applicationId/credit-summary',
   /** Ours: GET whether the caller follows the application, POST follow it, DELETE unfollow it (FollowStateAnswerSchema). */
   followApplication: '/v3/application/:applicationId/follow',
   deleteDocument: '/v3/deleteDocument',

@@ -94,6 +94,7 @@ export * from './affordability';
 export * from './approvals';
 export * from './backOffice';
 export * from './cards';
+export * from './creditSummary';
 export * from './fieldAccess';
 export * from './identity';
 export * from './internalApplications';
