@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  */
-import { formatCurrency, formatDate, formatDateTime, formatPercent, relativeTime } from './index';
+import { formatBankDateTime, formatCurrency, formatDate, formatDateTime, formatPercent, relativeTime } from './index';
 
 describe('formatCurrency', () => {
   it('groups INR in lakhs and crores', () => {
@@ -81,5 +81,24 @@ describe('relativeTime', () => {
 
   it('gives no text for an unreadable timestamp', () => {
     expect(relativeTime('not a date', relNow)).toBe('');
+  });
+});
+
+describe('formatBankDateTime', () => {
+  it('shows the instant in IST with its label, whatever the machine’s zone', () => {
+    expect(formatBankDateTime('2026-12-07T08:35:07.000Z')).toBe('07/12/2026 14:05:07 IST');
+  });
+
+  it('crosses midnight into the next IST day, with 00 hours', () => {
+    expect(formatBankDateTime('2026-04-30T18:30:00.000Z')).toBe('01/05/2026 00:00:00 IST');
+  });
+
+  it('is UTC+05:30 all year (no daylight saving): January and July alike', () => {
+    expect(formatBankDateTime('2026-01-15T00:00:00.000Z')).toBe('15/01/2026 05:30:00 IST');
+    expect(formatBankDateTime('2026-07-15T00:00:00.000Z')).toBe('15/07/2026 05:30:00 IST');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatBankDateTime('not a date')).toThrow('formatBankDateTime: value is not a valid date');
   });
 });

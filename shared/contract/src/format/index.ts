@@ -57,6 +57,41 @@ export function formatDateTime(value: Date | string | number): string {
   return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
+/**
+ * The bank's time zone (README "Time zone"): every time the back office shows is in it and labelled. India has
+ * no daylight saving, so IST is UTC+05:30 all year.
+ */
+export const BANK_TIME_ZONE = 'Asia/Kolkata';
+
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    // en-IN names Asia/Kolkata 'IST' (en-GB and en-US say 'GMT+5:30'); h23: midnight is 00, not 24.
+    format = new Intl.DateTimeFormat('en-IN', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
+/** DD/MM/YYYY hh:mm:ss in the bank's time zone with its name: '07/12/2026 14:05:00 IST'. */
+export function formatBankDateTime(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
+  const d = toDate(value, 'formatBankDateTime');
+  const parts = Object.fromEntries(zoneFormat(timeZone).formatToParts(d).map((p) => [p.type, p.value]));
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
