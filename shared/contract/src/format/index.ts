@@ -88,7 +88,11 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
 /** DD/MM/YYYY hh:mm:ss in the bank's time zone with its name: '07/12/2026 14:05:00 IST'. */
 export function formatBankDateTime(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
   const d = toDate(value, 'formatBankDateTime');
-  const parts = Object.fromEntries(zoneFormat(timeZone).formatToParts(d).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    zoneFormat(timeZone)
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
 }
 
