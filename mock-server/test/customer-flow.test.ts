@@ -318,7 +318,7 @@ describe('submit', () => {
       }),
     );
     assert.deepEqual(issues(res), [
-      { label: 'PAN', reason: 'is invalid' },
+      { label: 'PAN', reason: 'is not a PAN: 5 capital letters, 4 digits, 1 capital letter, e.g. ABCDE1234F' },
       { label: 'Date of birth', reason: 'is required' },
       { label: 'ID proof', reason: 'is required' },
       { label: 'Loan amount', reason: 'is required' },
@@ -362,17 +362,17 @@ describe('submit', () => {
     const wrong = issues(await save(a, pl(a, { ...base, pl_loan_amount: '10', pl_dob: '31/02/1990' })));
     assert.deepEqual(
       wrong.find((e) => e.label === 'Loan amount'),
-      { label: 'Loan amount', reason: 'Please enter amount between the range of ₹50,000.00 and ₹25,00,000.00' },
+      { label: 'Loan amount', reason: 'Please enter amount between the range of ₹50,000 and ₹25,00,000' },
     );
     assert.deepEqual(
       wrong.find((e) => e.label === 'Date of birth'),
-      { label: 'Date of birth', reason: 'is invalid' },
+      { label: 'Date of birth', reason: 'is not a date: use DD/MM/YYYY, e.g. 15/06/1990' },
       'no 31 February',
     );
     const young = issues(await save(a, pl(a, { ...base, pl_loan_amount: '500000', pl_dob: '01/01/2015' })));
-    assert.deepEqual(
-      young.find((e) => e.label === 'Date of birth'),
-      { label: 'Date of birth', reason: 'is invalid' },
+    assert.match(
+      young.find((e) => e.label === 'Date of birth')?.reason ?? '',
+      /^is outside the allowed age of 21 to 60 years: the date must be between \d\d\/\d\d\/\d{4} and /,
       'younger than 21',
     );
     assert.ok(!young.some((e) => e.label === 'Loan amount'), 'in range');
@@ -409,13 +409,16 @@ describe('submit', () => {
     // disableForPrimaryApplicant hides a section about the primary applicant, not one about a joint applicant.
     assert.deepEqual(
       coApplicant.find((e) => e.label === 'Co-applicant full name (co-applicant 1)'),
-      { label: 'Co-applicant full name (co-applicant 1)', reason: 'is invalid' },
+      {
+        label: 'Co-applicant full name (co-applicant 1)',
+        reason: "is not a name: use letters, spaces, . ' - and start with a letter",
+      },
     );
     assert.deepEqual(
       coApplicant.find((e) => e.label === 'Net worth (guarantor 1)'),
       {
         label: 'Net worth (guarantor 1)',
-        reason: 'Please enter amount between the range of ₹1,00,000.00 and ₹1,00,00,00,000.00',
+        reason: 'Please enter amount between the range of ₹1,00,000 and ₹1,00,00,00,000',
       },
     );
     assert.ok(!coApplicant.some((e) => e.label === 'PAN (co-applicant 1)'), 'not enabled for a co-applicant');

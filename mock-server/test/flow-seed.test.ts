@@ -18,10 +18,13 @@ import {
   schemaIssues,
 } from '@originate/contract/schemas';
 import type { FlowRules } from '../src/modules/configs';
+import { componentWithLimits, limitsByField } from '../src/modules/configs/product-limits';
 import { type ApplicationValues, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
 
-const fields: FieldConfig[] = COMPONENTS.flatMap((c) => c.fields);
+// As served: the amount, tenure and rate fields take their bounds from their product's limits.
+const SERVED = COMPONENTS.map((c) => componentWithLimits(c, limitsByField(PRODUCTS)));
+const fields: FieldConfig[] = SERVED.flatMap((c) => c.fields);
 const rules: PageRule[] = Object.values(RULES).flat();
 const subSections = FLOWS.flatMap((f) => f.sections.flatMap((s) => s.sub_sections));
 const layoutJson = JSON.stringify(COMPONENTS.map((c) => c.layout ?? []));
@@ -174,7 +177,7 @@ describe('server rule reading (the portal engine over stored applications)', () 
   const hl = FLOWS.find((f) => f.flowId === 'home_loan');
   const pl = FLOWS.find((f) => f.flowId === 'personal_loan');
   assert.ok(hl && pl);
-  const components = new Map(COMPONENTS.map((c) => [c.componentId, c]));
+  const components = new Map(SERVED.map((c) => [c.componentId, c]));
   const options = Object.fromEntries(FIELD_OPTIONS.map((o) => [o.property, o.values]));
   const today = new Date('2026-03-15T10:00:00Z');
   const engineRules = (flow: FlowConfig): FlowRules => ({ flow, components, rules, options });
@@ -247,12 +250,13 @@ describe('server rule reading (the portal engine over stored applications)', () 
     const reasons = (customFields: ApplicationValues['customFields']) =>
       Object.fromEntries(problems(pl, { customFields }).map((p) => [p.label, p.reason]));
     const wrong = reasons({ pl_loan_amount: '10', pl_dob: '31/02/1990', pl_pan: 'ABCDE1234F' });
+    assert.match(wrong['Loan amount'] ?? '', /^Please enter amount between the range of ₹50,000 and ₹25,00,000$/);
+    assert.equal(wrong['Date of birth'], 'is not a date: use DD/MM/YYYY, e.g. 15/06/1990', 'no 31 February');
     assert.match(
-      wrong['Loan amount'] ?? '',
-      /^Please enter amount between the range of ₹50,000\.00 and ₹25,00,000\.00$/,
+      reasons({ pl_dob: '01/01/2020' })['Date of birth'] ?? '',
+      /^is outside the allowed age of 21 to 60 years/,
+      'too young by BETWEEN_AGE',
     );
-    assert.equal(wrong['Date of birth'], 'is invalid', 'no 31 February');
-    assert.equal(reasons({ pl_dob: '01/01/2020' })['Date of birth'], 'is invalid', 'too young by BETWEEN_AGE');
     assert.equal(reasons({ pl_loan_amount: '100000', pl_dob: '01/01/1990' })['Loan amount'], undefined);
     assert.equal(reasons({ pl_loan_amount: '100000', pl_dob: '01/01/1990' })['Date of birth'], undefined);
   });

@@ -28,6 +28,7 @@ import type { FlowSetup } from '../../api/loadFlow';
 import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
 import { FormLayout } from '../fields/Layout';
 import { FieldServicesProvider } from '../fields/services';
+import { ErrorSummary, summaryEntries } from './ErrorSummary';
 import { FlowStepper } from './FlowStepper';
 import type { FlowOptions } from './flow/options';
 import { Summary } from './Summary';
@@ -181,6 +182,9 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
               applicantType={step.applicant.type}
               jointIndex={step.jointIndex ?? 0}
             />
+          )}
+          {flow.form && flow.refused.length > 0 && (
+            <ErrorSummary entries={summaryEntries(flow.form, flow.refused, labelOf)} />
           )}
           {!component || !binding ? (
             <Alert severity="error">This step's form ({step?.componentId ?? 'none'}) is not configured.</Alert>

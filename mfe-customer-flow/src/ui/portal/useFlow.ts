@@ -2,9 +2,9 @@
 // with the pieces in ./flow doing the calls around it (saves and offline, the device draft, microflows,
 // mandatory validations, moving between steps).
 
-import { canAddJointApplicant, nextStep, previousStep, stepper } from '@originate/flow-engine';
+import { canAddJointApplicant, nextStep, previousStep, progressKey, stepper } from '@originate/flow-engine';
 import { showToast } from '@originate/web';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { flushSync } from 'react-dom';
 import type { FlowSetup } from '../../api/loadFlow';
 import { initialModel } from '../../domain/flowModel';
@@ -47,6 +47,15 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
   useDraft(opts.drafts, setup.productCode, session);
   const validations = useMandatoryValidations(session);
   const { send, queue, saveDraft, ensureApplication } = useSaves({ flow, opts, session, validations, step });
+  // The fields of the last refused check, for the step it refused (Submit may have opened another step).
+  const [refusal, setRefusal] = useState<{ at: string; invalid: readonly string[] } | null>(null);
+  const onRefused = useCallback(
+    (invalid: readonly string[]) => {
+      const at = session.current().step;
+      setRefusal(at ? { at: progressKey(at), invalid } : null);
+    },
+    [session],
+  );
   const { next, back, save, submit } = useStepActions({
     flow,
     opts,
@@ -56,6 +65,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     queue,
     send,
     saveDraft,
+    onRefused,
   });
   const runMicroflow = useMicroflows({ step, session, ensureApplication });
   const binding = useFormBinding({
@@ -102,6 +112,8 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
       session.dispatch({ type: 'preview', preview: null });
     },
     stepper: stepperEntries,
+    /** The fields the error summary lists: the last refused check's, while its step is on screen. */
+    refused: refusal && step && refusal.at === progressKey(step) ? refusal.invalid : [],
     statuses,
     isLast,
     isFirst,

@@ -1,6 +1,6 @@
 // Moving through the flow: Next (the step's check, then a draft saved at the next step), Back, Save and
 // Submit (every step's check: the first refused one opens). The session checks and marks; here the calls,
-// the message and the focus.
+// the refusal handed to the screen (its error summary) and the focus.
 
 import type { FlowApplication, FlowConfig } from '@originate/contract';
 import { nextStep, previousStep, type Step } from '@originate/flow-engine';
@@ -20,21 +20,36 @@ interface StepActionsArgs {
   queue: SaveQueue<FlowApplication>;
   send(mode: 'DRAFT' | 'SAVED', at: Step): Promise<FlowApplication>;
   saveDraft(at: Step): Promise<FlowApplication | null>;
+  /** A refused check: the screen's error summary lists its fields. */
+  onRefused(invalid: readonly string[]): void;
 }
 
-/** The message shows and the first invalid field gets focus, once the marked fields rendered their errors. */
-function refused(check: FlowCheck): boolean {
+/**
+ * The error summary shows (role alert: read out) and the first invalid field gets focus, once the marked
+ * fields rendered their errors.
+ */
+function refused(check: FlowCheck, onRefused: (invalid: readonly string[]) => void): boolean {
   if (check.ok) return false;
-  showToast(check.message, 'error');
+  onRefused(check.invalid);
   const first = check.invalid[0];
   if (first) requestAnimationFrame(() => focusField(first));
   return true;
 }
 
-export function useStepActions({ flow, opts, productCode, step, session, queue, send, saveDraft }: StepActionsArgs) {
+export function useStepActions({
+  flow,
+  opts,
+  productCode,
+  step,
+  session,
+  queue,
+  send,
+  saveDraft,
+  onRefused,
+}: StepActionsArgs) {
   const next = useCallback(async () => {
     session.settle();
-    if (!step || refused(session.check())) return;
+    if (!step || refused(session.check(), onRefused)) return;
     const target = nextStep(flow, session.context(), step);
     if (!target) return;
     session.dispatch({ type: 'busy', busy: true });
@@ -46,7 +61,7 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
     } finally {
       session.dispatch({ type: 'busy', busy: false });
     }
-  }, [step, flow, saveDraft, session]);
+  }, [step, flow, saveDraft, session, onRefused]);
 
   const back = useCallback(() => {
     session.settle();
@@ -71,7 +86,7 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
 
   const submit = useCallback(async () => {
     session.settle();
-    if (!step || refused(session.checkAll())) return;
+    if (!step || refused(session.checkAll(), onRefused)) return;
     session.dispatch({ type: 'busy', busy: true });
     try {
       const saved = await queue.save(() => send('SAVED', step), { keepOffline: false });
@@ -93,7 +108,7 @@ export function useStepActions({ flow, opts, productCode, step, session, queue, 
     } finally {
       session.dispatch({ type: 'busy', busy: false });
     }
-  }, [step, queue, send, opts, productCode, session]);
+  }, [step, queue, send, opts, productCode, session, onRefused]);
 
   return { next, back, save, submit };
 }
