@@ -143,6 +143,19 @@ describe('stepper', () => {
     const last = stepper(sample, ctx, { sectionIndex: 3, subSectionIndex: 0 }, {}).at(-1);
     expect([last?.state, last?.percent]).toEqual(['COMPLETE', 0]);
   });
+  it('a summary step (nothing to fill) does not count: an untouched Declaration with its Summary is 0 %', () => {
+    const withSummary = flow([
+      { section_id: 'a', sub_sections: [sub('a1')] },
+      { section_id: 'd', sub_sections: [sub('sign'), sub('summary', { summary: true })] },
+    ]);
+    const at = { sectionIndex: 1, subSectionIndex: 1 };
+    expect(stepper(withSummary, ctx, at, { comp_summary: 'COMPLETE' })[1]?.percent).toBe(0);
+    expect(stepper(withSummary, ctx, at, { comp_summary: 'COMPLETE', comp_sign: 'COMPLETE' })[1]?.percent).toBe(100);
+    const onlySummary = flow([{ section_id: 's', sub_sections: [sub('summary', { summary: true })] }]);
+    expect(
+      stepper(onlySummary, ctx, { sectionIndex: 0, subSectionIndex: 0 }, { comp_summary: 'COMPLETE' })[0]?.percent,
+    ).toBe(100);
+  });
   it('regression: a completed application opened at its first step (the back office) shows 100 % per section', () => {
     const all = { comp_a1: 'COMPLETE', comp_a2: 'COMPLETE', comp_a3: 'COMPLETE', comp_a4: 'COMPLETE' } as const;
     const done = { ...all, comp_b1: 'COMPLETE', comp_z1: 'COMPLETE', comp_z2: 'COMPLETE' } as const;

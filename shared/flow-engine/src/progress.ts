@@ -65,6 +65,15 @@ export function sectionPercent(section: SectionProgress): number {
   return Math.round((done / total) * 100);
 }
 
+/**
+ * A section's percent as the applicant reads it: the summary step (nothing to fill, so COMPLETE by §4) is
+ * left out, else an untouched Declaration with its Summary read 50 %. A section of summaries alone keeps §4.
+ */
+function filledPercent(section: SectionProgress, steps: readonly Step[]): number {
+  const fillable = section.components.filter((_, i) => !steps[i]?.summary);
+  return sectionPercent(fillable.length > 0 ? { ...section, components: fillable } : section);
+}
+
 export interface StepperEntry {
   sectionId: string;
   label: string;
@@ -94,7 +103,7 @@ export function stepper(
     const label = first?.sectionName ?? '';
     const sectionIndex = first?.sectionIndex ?? -1;
     const section = progress[index];
-    const percent = section ? sectionPercent(section) : 0;
+    const percent = section ? filledPercent(section, steps) : 0;
     const state =
       sectionIndex < at.sectionIndex || (sectionIndex === at.sectionIndex && index === groups.length - 1)
         ? 'COMPLETE'
