@@ -35,7 +35,7 @@ beforeEach(async () => {
     canSetTargets: true,
   });
   mocked.fetchProducts.mockResolvedValue([
-    { product_code: 'HL', product_name: 'Home Loan', product_type_code: 'HOME', minAmount: 0, maxAmount: 1e8 },
+    { product_code: 'HL', product_name: 'Home Loan', product_type_code: 'HOME', limits: {} },
   ]);
   mocked.fetchUserProduct.mockResolvedValue({
     rows: [

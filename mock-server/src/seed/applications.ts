@@ -42,6 +42,7 @@ function prng(seed: number) {
   };
 }
 
+/** How the generated applications spread: drawn inside each product's limits (seed/flows PRODUCTS), which bound what is entered. */
 const PRODUCTS = [
   { code: 'PL', name: 'Personal Loan', min: 100000, max: 2500000, step: 5000, tenure: [12, 60], rate: [10.5, 16] },
   { code: 'HL', name: 'Home Loan', min: 2500000, max: 15000000, step: 50000, tenure: [120, 300], rate: [8.4, 9.9] },

@@ -34,12 +34,12 @@ import { notFound, ValidationError } from '../../http/errors';
 import type { PluginOptions } from '../../platform/context';
 import {
   allProducts,
-  componentsByIds,
   fieldOptions,
   findFlowConfig,
   findProduct,
   latestVersionOf,
   rulesOf,
+  servedComponents,
   translationsOf,
 } from './flow-store';
 import { readConfig } from './routes';
@@ -264,7 +264,7 @@ export const flowConfigRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async 
     },
     async (request) => {
       const { componentIds } = request.body;
-      const found = await componentsByIds(db, componentIds);
+      const found = await servedComponents(db, componentIds);
       const missing = componentIds
         .map((id, i) => ({ id, i }))
         .filter(({ id }) => !found.has(id))

@@ -16,6 +16,7 @@ import {
   PageRuleSchema,
   PageRulesAnswerSchema,
   ProductConfigSchema,
+  ProductLimitsSchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -23,6 +24,7 @@ import { contractValidator } from '../../http/bodies';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
+import { auditConfig } from './config-audit';
 import {
   componentConfigIssues,
   fieldOptionsIssues,
@@ -31,7 +33,14 @@ import {
   productConfigIssues,
   underConfigLock,
 } from './flow-save-checks';
-import { saveComponentConfig, saveFieldOptions, saveFlowConfig, savePageRules, saveProduct } from './flow-store';
+import {
+  findProduct,
+  saveComponentConfig,
+  saveFieldOptions,
+  saveFlowConfig,
+  savePageRules,
+  saveProduct,
+} from './flow-store';
 
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const NoQuery = Type.Object({}, closed);
@@ -163,7 +172,38 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
     async (request) => {
       return underConfigLock(db, async (tx) => {
         refuseIf(await productConfigIssues(tx, request.body, request.params.productCode));
-        return saveProduct(tx, request.body, ctx.now());
+        const old = await findProduct(tx, request.params.productCode);
+        const saved = await saveProduct(tx, request.body, ctx.now());
+        const entry = { key: saved.product_code, old, value: saved, userId: caller(request).user.userid };
+        await auditConfig(tx, { kind: 'PRODUCT', ...entry, at: ctx.now() });
+        return saved;
+      });
+    },
+  );
+
+  // A product's limits alone (Settings › Products): checked as in the whole product, audited.
+  app.put(
+    API_PATHS.productLimits,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        querystring: NoQuery,
+        body: ProductLimitsSchema,
+        response: { 200: ProductLimitsSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      return underConfigLock(db, async (tx) => {
+        const product = await findProduct(tx, request.params.productCode);
+        if (!product) throw notFound('Product not found');
+        const changed = { ...product, limits: request.body };
+        refuseIf(await productConfigIssues(tx, changed, product.product_code));
+        await saveProduct(tx, changed, ctx.now());
+        const entry = { key: product.product_code, old: product.limits ?? null, value: request.body };
+        await auditConfig(tx, { kind: 'PRODUCT_LIMITS', ...entry, userId: caller(request).user.userid, at: ctx.now() });
+        return request.body;
       });
     },
   );

@@ -16,7 +16,16 @@ import type {
 import { SchemaError } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
 import type { Db, Queryable } from '../../db';
-import { componentsByIds, findFlowConfig, flowVersions, isStoredFlow, productsOpening, rulesAbout } from './flow-store';
+import {
+  allProducts,
+  componentsByIds,
+  findFlowConfig,
+  flowVersions,
+  isStoredFlow,
+  productsOpening,
+  rulesAbout,
+} from './flow-store';
+import { limitsByField, productLimitIssues } from './product-limits';
 
 export interface ConfigIssue {
   label: string;
@@ -199,14 +208,21 @@ export async function productConfigIssues(
     );
   } else if (flow.product_code !== product.product_code) {
     issues.push({ label: 'flowId', reason: `'${flowId}' ${verNum} is a flow of product '${flow.product_code}'` });
-  } else if (product.leadFields) {
-    // What a converted lead fills must be a field of the flow it opens (README "Leads: conversion").
+  } else if (product.leadFields || product.limits) {
     const components = await componentsByIds(db, componentIdsOf(flow));
     const keys = new Set([...components.values()].flatMap((c) => c.fields.map((f) => f.key)));
-    for (const [source, key] of Object.entries(product.leadFields)) {
+    // What a converted lead fills must be a field of the flow it opens (README "Leads: conversion").
+    for (const [source, key] of Object.entries(product.leadFields ?? {})) {
       if (key && !keys.has(key)) {
         issues.push({ label: `leadFields.${source}`, reason: `'${key}' is not a field of ${flowId} ${verNum}` });
       }
+    }
+    if (product.limits) {
+      const others = (await allProducts(db)).filter((p) => p.product_code !== product.product_code);
+      const elsewhere = new Map(
+        others.flatMap((p) => [...limitsByField([p]).keys()].map((key) => [key, p.product_code] as const)),
+      );
+      issues.push(...productLimitIssues(product.limits, keys, elsewhere));
     }
   }
   issues.push(

@@ -14,6 +14,7 @@ import { optionRequests } from '@originate/flow-engine';
 import Type from 'typebox';
 import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
+import { componentWithLimits, limitsByField } from './product-limits';
 
 const PageRulesSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
 const TranslationMapSchema = Type.Record(Type.String({ maxLength: 500 }), Type.String({ maxLength: 2000 }));
@@ -157,6 +158,13 @@ export async function componentsByIds(db: Queryable, ids: readonly string[]): Pr
   return new Map(rows.map((r) => [r.component_id, r.value]));
 }
 
+/** The components as served and checked: each field a product limits carries the product's bounds (product-limits.ts). */
+export async function servedComponents(db: Queryable, ids: readonly string[]): Promise<Map<string, ComponentConfig>> {
+  const [components, products] = await Promise.all([componentsByIds(db, ids), allProducts(db)]);
+  const byField = limitsByField(products);
+  return new Map([...components].map(([id, c]) => [id, componentWithLimits(c, byField)]));
+}
+
 export async function rulesOf(db: Queryable, flowIds: readonly string[], verNum: number): Promise<PageRule[]> {
   const rows = await db.query<{ value: PageRule[] }>(
     'SELECT value FROM page_rules WHERE flow_id = ANY($1::text[]) AND ver_num = $2 ORDER BY flow_id',
@@ -217,7 +225,7 @@ export async function flowFor(db: Queryable, flowId: string, verNum: number): Pr
   const flow = await findFlowConfig(db, flowId, verNum, 'SAVED');
   if (!flow) throw invalid('flowId', `is not a known flow of version ${verNum}`);
   const ids = flow.sections.flatMap((s) => s.sub_sections.map((sub) => sub.componentId));
-  const components = await componentsByIds(db, ids);
+  const components = await servedComponents(db, ids);
   const [rules, options] = await Promise.all([
     rulesOf(db, [flowId], verNum),
     fieldOptions(db, optionRequests(components.values())),

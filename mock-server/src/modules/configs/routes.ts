@@ -7,6 +7,7 @@ import {
   API_PATHS,
   apiPath,
   type ConfigValue,
+  type ConsentSet,
   type DomainUrlRecord,
   PORTAL_APP_NAME,
   type ThemeConfig,
@@ -14,7 +15,9 @@ import {
 import {
   AdminConfigurationsSchema,
   AdminFeaturesSchema,
+  CONSENT_CONFIG_TYPE,
   ConfigValueSchema,
+  checkVersions,
   closed,
   DomainAnswerSchema,
   ERROR_ANSWERS,
@@ -26,6 +29,7 @@ import Type, { type Static } from 'typebox';
 import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
+import { auditConfig } from './config-audit';
 import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './entries';
 import { validateConfigValue } from './value-rules';
 
@@ -131,8 +135,23 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
         throw invalid('type', `${type} is saved with POST ${apiPath('decisionConfig', { product: name })}`);
       }
       const problems = validateConfigValue(type, name, request.body);
+      // A consent's records name its version: a new wording must come as a new version (README "Consents and the receipt").
+      if (type === CONSENT_CONFIG_TYPE && problems.length === 0) {
+        problems.push(...checkVersions(await readConfig<ConsentSet>(db, type, name), request.body as ConsentSet));
+      }
       if (problems.length > 0) throw new ValidationError(problems);
-      await writeConfig(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });
+      await db.transaction(async (tx) => {
+        const old = await readConfig(tx, type, name);
+        await writeConfig(tx, { type, name, value: request.body, at: ctx.now(), by: user.userid });
+        await auditConfig(tx, {
+          kind: 'CONFIG',
+          key: `${type}/${name}`,
+          old,
+          value: request.body,
+          userId: user.userid,
+          at: ctx.now(),
+        });
+      });
       return request.body;
     },
   );

@@ -69,15 +69,15 @@ export const specListRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (a
     async () => {
       const byType = new Map<
         string,
-        { product_code: string; product_name: string; min_amount: number; max_amount: number }[]
+        { product_code: string; product_name: string; min_amount: number | null; max_amount: number | null }[]
       >();
       for (const p of await masterProducts(db)) {
         const list = byType.get(p.product_type_code) ?? [];
         list.push({
           product_code: p.product_code,
           product_name: p.product_name,
-          min_amount: p.minAmount,
-          max_amount: p.maxAmount,
+          min_amount: p.limits.amount?.min ?? null,
+          max_amount: p.limits.amount?.max ?? null,
         });
         byType.set(p.product_type_code, list);
       }

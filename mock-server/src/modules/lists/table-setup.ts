@@ -1,6 +1,6 @@
 // A user's saved filters per table (POST /setup/save_or_update, POST /backstage/getFilter), and the
 // bank's products (GET /master_configs/products).
-import type { MasterProduct, SavedFilter, SavedFilterBody } from '@originate/contract';
+import type { MasterProduct, ProductLimits, SavedFilter, SavedFilterBody } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
 import { checkFilters, fieldsOfTable, sortColumn, tableConfig } from './shared-query';
@@ -42,22 +42,22 @@ export async function savedFilters(db: Queryable, userId: string, tableId: strin
   return rows.map((r) => ({ name: r.name, tableId, ...r.value, updatedAt: new Date(r.updated_at).toISOString() }));
 }
 
+/** The Products page: each active product with the limits of its configuration (modules/configs product-limits). */
 export async function masterProducts(db: Queryable): Promise<MasterProduct[]> {
   const rows = await db.query<{
     product_code: string;
     product_name: string;
     product_type_code: string;
-    min_amount: string;
-    max_amount: string;
+    limits: ProductLimits | null;
   }>(
-    `SELECT product_code, product_name, product_type_code, min_amount, max_amount
-       FROM master_products WHERE active ORDER BY product_name`,
+    `SELECT m.product_code, m.product_name, m.product_type_code, p.value -> 'limits' AS limits
+       FROM master_products m LEFT JOIN products p ON p.product_code = m.product_code
+      WHERE m.active ORDER BY m.product_name`,
   );
   return rows.map((r) => ({
     product_code: r.product_code,
     product_name: r.product_name,
     product_type_code: r.product_type_code,
-    minAmount: Number(r.min_amount),
-    maxAmount: Number(r.max_amount),
+    limits: r.limits ?? {},
   }));
 }

@@ -33,6 +33,10 @@ export function amount(
   );
 }
 
+/** An INR amount whose bounds are its product's limits (ProductConfig.limits.amount), served with it. */
+export const limitedAmount = (key: string, label: string, extra: Extra = {}): FieldConfig =>
+  field(key, label, 'text', { currency_field: true, currency: 'INR', keypress: 'AMOUNT', mandatory: true }, extra);
+
 export const heading = (key: string, text: string, extra: Extra = {}): FieldConfig =>
   field(key, text, 'heading', { text }, extra);
 

@@ -2,7 +2,7 @@
 // model, on-road price, down payment), the loan asked for and a summary. Built like personal-loan.ts;
 // the seeded Car Loan applications (seed/applications.ts, seed/bank.ts) open with it in the back office.
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, field, heading } from './build';
+import { amount, field, heading, limitedAmount } from './build';
 
 export const CAR_LOAN_FLOW: FlowConfig = {
   flowId: 'car_loan',
@@ -106,8 +106,8 @@ export const CAR_LOAN_COMPONENTS: ComponentConfig[] = [
     componentId: 'CL_LOAN',
     display_name: 'Loan',
     fields: [
-      amount('cl_loan_amount', 'Loan amount', 100000, 5000000, true),
-      field('cl_tenure_months', 'Tenure (months)', 'slider', { min_value: 12, max_value: 84, mandatory: true }),
+      limitedAmount('cl_loan_amount', 'Loan amount'),
+      field('cl_tenure_months', 'Tenure (months)', 'slider', { mandatory: true }),
     ],
   },
   {

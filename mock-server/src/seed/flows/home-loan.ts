@@ -3,7 +3,7 @@
 // documents, declaration with signature and a summary. With personal-loan.ts it uses every field
 // type and rule kind of spec §5 (test/flow-seed.test.ts holds it to that).
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, auto, content, custom, field, heading, row } from './build';
+import { amount, auto, content, custom, field, heading, limitedAmount, row } from './build';
 
 const NAME_REGEX = "^[A-Za-z][A-Za-z .'-]{1,99}$";
 const MOBILE_REGEX = '^[6-9][0-9]{9}$';
@@ -147,7 +147,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
       field('balance_transfer_bank', 'Current lender', 'text', { mandatory: true, regex: NAME_REGEX }),
       // Field access (staff only; applicants fill both): the amount is changed by the branch's credit
       // managers (BCM) and heads (BH), the rate by the Credit Approvals department; officers read them.
-      amount('loan_amount', 'Loan amount', 500000, 50000000, true, {
+      limitedAmount('loan_amount', 'Loan amount', {
         field_identifier: 'P',
         accessControl: [
           { roles: ['BCM', 'BH'], access: 'WRITE' },
@@ -162,8 +162,6 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
           currency_field: true,
           currency: 'PERCENT',
           keypress: 'INTEREST',
-          min_value: 6,
-          max_value: 15,
           mandatory: true,
         },
         {
@@ -173,7 +171,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
           ],
         },
       ),
-      field('tenure_years', 'Tenure (years)', 'slider', { min_value: 5, max_value: 30, mandatory: true }),
+      field('tenure_years', 'Tenure (years)', 'slider', { mandatory: true }),
       field('expected_disbursal', 'Expected disbursal date', 'date', {
         property: 'BETWEEN_DAYS',
         min_value: 0,

@@ -17,7 +17,7 @@ import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-const FLOW_SEED_VERSION = '5';
+const FLOW_SEED_VERSION = '6';
 
 /**
  * Versions the bank released before DEFAULT_FLOW_VERSION: the generated applications (seed/bank.ts) were
@@ -41,6 +41,11 @@ export const PRODUCTS: ProductConfig[] = [
     captcha: true,
     queue: RETAIL_QUEUE,
     pmay: true,
+    limits: {
+      amount: { field: 'loan_amount', min: 500000, max: 50000000 },
+      tenure: { field: 'tenure_years', min: 5, max: 30, unit: 'years' },
+      rate: { field: 'interest_rate', min: 6, max: 15 },
+    },
     // The home loan's own keys: its gender and loan purpose options are not PMAY's values, so those stay unmapped.
     leadFields: {
       fullName: 'full_name',
@@ -61,6 +66,10 @@ export const PRODUCTS: ProductConfig[] = [
     captcha: false,
     queue: RETAIL_QUEUE,
     leadFields: { fullName: 'pl_full_name', mobile: 'pl_mobile', loanAmount: 'pl_loan_amount' },
+    limits: {
+      amount: { field: 'pl_loan_amount', min: 50000, max: 2500000 },
+      tenure: { field: 'pl_tenure_months', min: 12, max: 60, unit: 'months' },
+    },
   },
   {
     product_code: 'CL',
@@ -76,6 +85,10 @@ export const PRODUCTS: ProductConfig[] = [
       email: 'cl_email',
       city: 'cl_city',
       loanAmount: 'cl_loan_amount',
+    },
+    limits: {
+      amount: { field: 'cl_loan_amount', min: 100000, max: 5000000 },
+      tenure: { field: 'cl_tenure_months', min: 12, max: 84, unit: 'months' },
     },
   },
 ];

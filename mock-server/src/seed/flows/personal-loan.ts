@@ -3,7 +3,7 @@
 // existing_or_new_customer); existing customers verify an OTP to their registered mobile and see
 // their pre-approved offer, new customers give KYC; a custom page and a summary.
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, field, heading } from './build';
+import { amount, field, heading, limitedAmount } from './build';
 
 export const PERSONAL_LOAN_FLOW: FlowConfig = {
   flowId: 'personal_loan',
@@ -151,8 +151,8 @@ export const PERSONAL_LOAN_COMPONENTS: ComponentConfig[] = [
     componentId: 'PL_LOAN',
     display_name: 'Loan',
     fields: [
-      amount('pl_loan_amount', 'Loan amount', 50000, 2500000, true),
-      field('pl_tenure_months', 'Tenure (months)', 'slider', { min_value: 12, max_value: 60, mandatory: true }),
+      limitedAmount('pl_loan_amount', 'Loan amount'),
+      field('pl_tenure_months', 'Tenure (months)', 'slider', { mandatory: true }),
       // The EMI and schedule at the rate most applicants get (the decision prices by bureau score later).
       field('pl_emi_estimate', 'Your EMI at 12% a year (indicative)', 'text', {
         currency_field: true,

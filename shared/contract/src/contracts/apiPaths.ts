@@ -51,6 +51,8 @@ export const API_PATHS = {
   saveFieldOptions: '/config/get_fields_config/:propertyType/:property',
   /** GET: one product's details (public); PUT: an operations admin creates or replaces the product. */
   productDetails: '/api/ProductDetails/:productCode',
+  /** PUT (operations admin): a product's amount, tenure and rate limits alone (Settings › Products). */
+  productLimits: '/api/ProductDetails/:productCode/limits',
   productList: '/v3/lead/getAllProducts',
   translate: '/v3/translation/translate',
 

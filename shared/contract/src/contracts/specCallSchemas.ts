@@ -135,7 +135,13 @@ export const ProductTypeDetailsAnswerSchema = Type.Object(
           product_type_code: Text,
           products: Type.Array(
             Type.Object(
-              { product_code: Text, product_name: Text, min_amount: Type.Number(), max_amount: Type.Number() },
+              // The product configuration's amount limit (null: the product sets none).
+              {
+                product_code: Text,
+                product_name: Text,
+                min_amount: Nullable(Type.Number()),
+                max_amount: Nullable(Type.Number()),
+              },
               closed,
             ),
           ),

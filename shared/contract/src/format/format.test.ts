@@ -1,7 +1,15 @@
 /**
  * @jest-environment node
  */
-import { formatBankDateTime, formatCurrency, formatDate, formatDateTime, formatPercent, relativeTime } from './index';
+import {
+  formatBankDateTime,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatPercent,
+  productLimitTexts,
+  relativeTime,
+} from './index';
 
 describe('formatCurrency', () => {
   it('groups INR in lakhs and crores', () => {
@@ -81,6 +89,18 @@ describe('relativeTime', () => {
 
   it('gives no text for an unreadable timestamp', () => {
     expect(relativeTime('not a date', relNow)).toBe('');
+  });
+});
+
+describe('productLimitTexts', () => {
+  it('each limit from – to in its unit; a limit not set says so', () => {
+    expect(
+      productLimitTexts({
+        amount: { field: 'a', min: 50000, max: 2500000 },
+        tenure: { field: 't', min: 12, max: 60, unit: 'months' },
+      }),
+    ).toEqual({ amount: '₹50,000.00 – ₹25,00,000.00', tenure: '12 – 60 months', rate: 'Not set' });
+    expect(productLimitTexts({ rate: { field: 'r', min: 6, max: 15 } }).rate).toBe('6.00% – 15.00%');
   });
 });
 

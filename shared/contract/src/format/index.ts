@@ -1,4 +1,5 @@
 // Formatters of spec section 9: currency (INR lakh grouping, USD, AUD, EUR), percent, dates.
+import type { ProductLimits } from '../contracts/answers/configs';
 
 /** The currencies an amount is shown in (the flow contract's field currency adds PERCENT). */
 export const CURRENCY_CODES = ['INR', 'USD', 'AUD', 'EUR'] as const;
@@ -118,4 +119,17 @@ export function relativeTime(at: Date | string | number, now: Date | number): st
   if (age < 2 * DAY) return 'Yesterday';
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
   return formatDate(time);
+}
+
+/**
+ * A product's limits as the Products page and Settings show them, each 'from – to' in its unit: amount
+ * '₹50,000.00 – ₹25,00,000.00', tenure '12 – 60 months', rate '6.00% – 15.00%'; a limit not set: 'Not set'.
+ */
+export function productLimitTexts(limits: ProductLimits): Record<'amount' | 'tenure' | 'rate', string> {
+  const { amount, tenure, rate } = limits;
+  return {
+    amount: amount ? `${formatCurrency(amount.min)} – ${formatCurrency(amount.max)}` : 'Not set',
+    tenure: tenure ? `${tenure.min} – ${tenure.max} ${tenure.unit}` : 'Not set',
+    rate: rate ? `${formatPercent(rate.min)} – ${formatPercent(rate.max)}` : 'Not set',
+  };
 }

@@ -70,6 +70,31 @@ export const ComponentConfigsAnswerSchema = Type.Array(ComponentConfigSchema);
 /** POST /config/get_fields_config: the options of each property asked for (none: an empty list). */
 export const FieldOptionsAnswerSchema = Type.Array(FieldOptionsSchema);
 
+/** One of a product's limits: the values an applicant may enter in the flow field `field`. */
+const ProductLimitSchema = Type.Object(
+  { field: Key, min: Type.Number({ minimum: 0 }), max: Type.Number({ minimum: 0 }) },
+  closed,
+);
+/**
+ * A product's amount, tenure and rate limits: the one place they live. The server serves each as its
+ * field's min_value/max_value (componentsConfigs), checks saved values against them and the Products
+ * page shows them.
+ */
+export const ProductLimitsSchema = Type.Object(
+  {
+    amount: Type.Optional(ProductLimitSchema),
+    tenure: Type.Optional(
+      Type.Object(
+        { ...ProductLimitSchema.properties, unit: Type.Union([Type.Literal('months'), Type.Literal('years')]) },
+        closed,
+      ),
+    ),
+    rate: Type.Optional(ProductLimitSchema),
+  },
+  closed,
+);
+export type ProductLimits = Static<typeof ProductLimitsSchema>;
+
 /**
  * A product as configured and stored: its details (what GET /api/ProductDetails answers, engine version
  * aside) and the queue its new applications land in. PUT /api/ProductDetails/{productCode} takes and
@@ -80,6 +105,7 @@ export const ProductConfigSchema = Type.Object(
     ...ProductDetailsSchema.properties,
     /** The teams whose queue a new application's CUST_FLOW task is in (none: only ALL_APPLICATIONS_* reach it). */
     queue: Type.Array(Type.Object({ type: TeamSchema.properties.type, id: Code }, closed), { maxItems: 10 }),
+    limits: Type.Optional(ProductLimitsSchema),
     /** Which of the flow's fields a converted lead fills (contract leads.ts leadPrefill): source → field key. */
     leadFields: Type.Optional(
       Type.Object(

@@ -21,6 +21,7 @@ import {
   TaskProgressSchema,
   TeamSchema,
 } from './applications';
+import { ProductLimitsSchema } from './configs';
 import { graphqlArguments, graphqlInputTypes, graphqlObjectTypes } from './graphqlSdl';
 
 const Text = Type.String();
@@ -253,14 +254,13 @@ export type SavedFiltersAnswer = Static<typeof SavedFiltersAnswerSchema>;
 export const SearchPageAnswerSchema = Type.Object({ data: Type.Array(ListTaskSchema), count: Count }, closed);
 export type SearchPage = Static<typeof SearchPageAnswerSchema>;
 
-/** GET /master_configs/products: the bank's active products with their loan limits. */
+/** GET /master_configs/products: the bank's active products with their limits (the product configuration's). */
 const MasterProductSchema = Type.Object(
   {
     product_code: Code,
     product_name: Text,
     product_type_code: Text,
-    minAmount: Type.Number(),
-    maxAmount: Type.Number(),
+    limits: ProductLimitsSchema,
   },
   closed,
 );

@@ -1,0 +1,162 @@
+// One source for product rules (README "Product limits"): the amount, tenure and rate limits of a
+// product's configuration are its flow fields' bounds as served to the portal, what a save is checked
+// against and what the Products page shows; an admin's change reaches all three at once.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  API_PATHS,
+  apiPath,
+  type ComponentConfig,
+  type FormValues,
+  type MasterProduct,
+  type ProductConfig,
+} from '@originate/contract';
+import { componentWithLimits, limitsByField, productLimitIssues } from '../src/modules/configs/product-limits';
+import { COMPONENTS, PRODUCTS } from '../src/seed/flows';
+import { type Applicant, copy, encrypted, issues, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import { call, type Login, login, startServer, type TestServer } from './helpers';
+
+const seeded = (code: string) => copy(PRODUCTS.find((p) => p.product_code === code) as ProductConfig);
+const componentOf = (key: string) => COMPONENTS.find((c) => c.fields.some((f) => f.key === key)) as ComponentConfig;
+
+describe('product limits (pure)', () => {
+  it('the seeded flow fields carry no bounds of their own: the products give them', () => {
+    for (const product of PRODUCTS) {
+      for (const limit of Object.values(product.limits ?? {})) {
+        const field = componentOf(limit.field).fields.find((f) => f.key === limit.field);
+        assert.equal(field?.field_type_details.min_value, undefined, limit.field);
+        assert.equal(field?.field_type_details.max_value, undefined, limit.field);
+      }
+    }
+  });
+
+  it('a limited field is served with its product bounds; other fields stay as configured', () => {
+    const served = componentWithLimits(componentOf('loan_amount'), limitsByField(PRODUCTS));
+    const details = (key: string) => served.fields.find((f) => f.key === key)?.field_type_details;
+    assert.deepEqual([details('loan_amount')?.min_value, details('loan_amount')?.max_value], [500000, 50000000]);
+    assert.deepEqual([details('interest_rate')?.min_value, details('interest_rate')?.max_value], [6, 15]);
+    assert.deepEqual([details('tenure_years')?.min_value, details('tenure_years')?.max_value], [5, 30]);
+    assert.deepEqual(
+      [details('expected_disbursal')?.min_value, details('expected_disbursal')?.max_value],
+      [0, 12],
+      'not a product limit: as the component says',
+    );
+  });
+
+  it('refuses min at or above max, a rate over 100 %, a field not in the flow and one another product limits', () => {
+    const problems = productLimitIssues(
+      {
+        amount: { field: 'loan_amount', min: 10, max: 10 },
+        rate: { field: 'interest_rate', min: 1, max: 120 },
+        tenure: { field: 'no_such_field', min: 1, max: 2, unit: 'years' },
+      },
+      new Set(['loan_amount', 'interest_rate']),
+      new Map([['interest_rate', 'PL']]),
+    );
+    assert.deepEqual(problems, [
+      { label: 'limits.amount.min', reason: 'must be below the maximum (10)' },
+      { label: 'limits.tenure.field', reason: "'no_such_field' is not a field of the product's flow" },
+      { label: 'limits.rate.max', reason: 'must be at most 100 (%)' },
+      { label: 'limits.rate.field', reason: "'interest_rate' is limited by product PL" },
+    ]);
+  });
+});
+
+describe('product limits (server)', () => {
+  let s: TestServer;
+  let admin: Login;
+  let officer: Login;
+  before(async () => {
+    s = await startServer();
+    admin = await login(s.app, 'opsadmin');
+    officer = await login(s.app, 'officer');
+  });
+  after(() => s.close());
+
+  const served = async (key: string) => {
+    const res = await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, {
+      componentIds: [componentOf(key).componentId],
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const field = res
+      .json<ComponentConfig[]>()
+      .flatMap((c) => c.fields)
+      .find((f) => f.key === key);
+    return [field?.field_type_details.min_value, field?.field_type_details.max_value];
+  };
+  const productsPage = async (code: string) => {
+    const res = await call(s.app, 'GET', API_PATHS.backstageProducts, officer);
+    assert.equal(res.statusCode, 200, res.body);
+    return res.json<MasterProduct[]>().find((p) => p.product_code === code)?.limits;
+  };
+  const save = (a: Applicant, customFields: FormValues) =>
+    encrypted(
+      s.app,
+      'POST',
+      API_PATHS.consumerSaveOrUpdate,
+      a.headers,
+      personalLoanBody({
+        application_id: a.applicationId,
+        mode: 'SAVED',
+        section_id: 'pl_review',
+        sub_section_id: 'pl_summary',
+        customFields,
+      }),
+    );
+
+  it("the served amount and tenure fields' bounds and the Products page are the product configuration's", async () => {
+    const pl = seeded('PL');
+    assert.deepEqual(await served('pl_loan_amount'), [pl.limits?.amount?.min, pl.limits?.amount?.max]);
+    assert.deepEqual(await served('pl_tenure_months'), [pl.limits?.tenure?.min, pl.limits?.tenure?.max]);
+    assert.deepEqual(await productsPage('PL'), pl.limits);
+  });
+
+  it('an admin changes the limit: served, checked on save (naming the field and the range) and shown alike', async () => {
+    const pl = seeded('PL');
+    const limits = { ...pl.limits, amount: { field: 'pl_loan_amount', min: 75000, max: 2000000 } };
+    const res = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), admin, { ...pl, limits });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(await served('pl_loan_amount'), [75000, 2000000]);
+    assert.deepEqual((await productsPage('PL'))?.amount, limits.amount);
+
+    const a = await newPersonalLoan(s.app);
+    const base = { customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210', pl_purpose: 'travel' };
+    const over = issues(await save(a, { ...base, pl_loan_amount: '2100000' })).find((e) => e.label === 'Loan amount');
+    assert.ok(over, 'the amount is refused by its label');
+    assert.match(over.reason, /75,000/);
+    assert.match(over.reason, /20,00,000/);
+    const under = issues(await save(a, { ...base, pl_loan_amount: '60000' })).find((e) => e.label === 'Loan amount');
+    assert.ok(under, 'below the new minimum (the seed allowed it) is refused too');
+  });
+
+  it('PUT …/limits changes the limits alone, audited with the old and new values; checked as the whole product', async () => {
+    const url = apiPath('productLimits', { productCode: 'CL' });
+    const limits = { ...seeded('CL').limits, tenure: { field: 'cl_tenure_months', min: 12, max: 72, unit: 'months' } };
+    const res = await call(s.app, 'PUT', url, admin, limits);
+    assert.equal(res.statusCode, 200, res.body);
+    assert.deepEqual(await served('cl_tenure_months'), [12, 72]);
+    const [audit] = await s.app.ctx.db.query<{ old_value: unknown; new_value: unknown; user_id: string }>(
+      "SELECT old_value, new_value, user_id FROM config_audits WHERE kind = 'PRODUCT_LIMITS' AND config_key = 'CL'",
+    );
+    assert.deepEqual(audit, { old_value: seeded('CL').limits, new_value: limits, user_id: admin.user.userid });
+    const wrong = await call(s.app, 'PUT', url, admin, { rate: { field: 'cl_loan_amount', min: 1, max: 101 } });
+    assert.deepEqual(issues(wrong), [{ label: 'limits.rate.max', reason: 'must be at most 100 (%)' }]);
+    const extra = await call(s.app, 'PUT', url, admin, { ...limits, colour: 'red' });
+    assert.deepEqual(issues(extra), [{ label: 'colour', reason: 'is not allowed' }]);
+    assert.equal((await call(s.app, 'PUT', url, officer, limits)).statusCode, 403);
+    const unknown = await call(s.app, 'PUT', apiPath('productLimits', { productCode: 'ZZ' }), admin, limits);
+    assert.equal(unknown.statusCode, 404, unknown.body);
+  });
+
+  it('a limit naming a field outside the flow, or min above max, is refused by field; an officer may not save', async () => {
+    const pl = seeded('PL');
+    const wrong = { ...pl, limits: { amount: { field: 'loan_amount', min: 9, max: 1 } } };
+    assert.deepEqual(issues(await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), admin, wrong)), [
+      { label: 'limits.amount.min', reason: 'must be below the maximum (1)' },
+      { label: 'limits.amount.field', reason: "'loan_amount' is not a field of the product's flow" },
+      { label: 'limits.amount.field', reason: "'loan_amount' is limited by product HL" },
+    ]);
+    const denied = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), officer, pl);
+    assert.equal(denied.statusCode, 403, denied.body);
+  });
+});
