@@ -1,4 +1,4 @@
-import { ApiError, formatDateTime, type User } from '@originate/contract';
+import { ApiError, formatBankDateTime, type User } from '@originate/contract';
 import { taskConfigs as configs, approval as pendingApproval } from '../test/fixtures';
 import {
   approvalLevelText,
@@ -196,7 +196,9 @@ describe('approvals and queries', () => {
         toLevel: 2,
         to: null,
       }),
-    ).toBe(`${formatDateTime('2026-03-10T09:00:00Z')} · level 1 · Arun Approver approved → level 2: income verified`);
+    ).toBe(
+      `${formatBankDateTime('2026-03-10T09:00:00Z')} · level 1 · Arun Approver approved → level 2: income verified`,
+    );
   });
 
   it('offers per query status: open ones are updated, commented, closed; closed ones reopened', () => {
@@ -264,7 +266,10 @@ describe('view models', () => {
         {},
         {
           operationalLevelAgreement: {
-            overall: { ...sla, timeLimit: { enabled: true, valueInMins: 60, expectedEndTS: '2026-03-10T11:05:09' } },
+            overall: {
+              ...sla,
+              timeLimit: { enabled: true, valueInMins: 60, expectedEndTS: '2026-03-10T11:05:09+05:30' },
+            },
             queued: part,
             assigned: part,
           },
@@ -280,12 +285,12 @@ describe('view models', () => {
       stage: 'Credit review',
       task: 'Credit review · In Progress',
       assignee: 'Olive Officer',
-      slaDue: '10/03/2026 11:05:09',
+      slaDue: '10/03/2026 11:05:09 IST',
       callback: null,
     });
-    expect(headerModel(configs({}, { callbackRequested: true, callbackAt: '2026-03-12T09:30:00' })).callback).toBe(
-      '12/03/2026 09:30:00',
-    );
+    expect(
+      headerModel(configs({}, { callbackRequested: true, callbackAt: '2026-03-12T09:30:00+05:30' })).callback,
+    ).toBe('12/03/2026 09:30:00 IST');
     expect(headerModel(configs({}, { callbackRequested: true })).callback).toBe('Requested, no time set');
     const bare = headerModel(configs({}, { assignedTo: null, assignedToName: null }));
     expect([bare.assignee, bare.product, bare.applicant, bare.slaDue]).toEqual(['Unassigned', '—', '—', '—']);
@@ -307,7 +312,7 @@ describe('view models', () => {
           userId: 'USR-1',
           userName: 'Olive Officer',
           source: 'staff',
-          createdAt: '2026-03-10T09:08:07',
+          createdAt: '2026-03-10T09:08:07+05:30',
         },
         {
           id: '2',
@@ -317,12 +322,18 @@ describe('view models', () => {
           userId: null,
           userName: null,
           source: 'applicant',
-          createdAt: '2026-03-09T18:00:00',
+          createdAt: '2026-03-09T18:00:00+05:30',
         },
       ]),
     ).toEqual([
-      { id: '1', field: 'loan_amount', change: '500000 → 750000', who: 'Olive Officer', when: '10/03/2026 09:08:07' },
-      { id: '2', field: 'city', change: '— → Pune', who: 'applicant', when: '09/03/2026 18:00:00' },
+      {
+        id: '1',
+        field: 'loan_amount',
+        change: '500000 → 750000',
+        who: 'Olive Officer',
+        when: '10/03/2026 09:08:07 IST',
+      },
+      { id: '2', field: 'city', change: '— → Pune', who: 'applicant', when: '09/03/2026 18:00:00 IST' },
     ]);
   });
 
@@ -335,13 +346,13 @@ describe('view models', () => {
         userName: null,
         action: 'reject',
         detail: { comment: 'Income not proven', outcome: 'REJECTED', empty: '' },
-        createdAt: '2026-03-10T09:00:00',
+        createdAt: '2026-03-10T09:00:00+05:30',
       }),
     ).toEqual({
       action: 'reject',
       detail: 'comment: Income not proven, outcome: REJECTED',
       who: 'USR-1',
-      when: '10/03/2026 09:00:00',
+      when: '10/03/2026 09:00:00 IST',
     });
   });
 
@@ -353,14 +364,14 @@ describe('view models', () => {
       userName: 'Rahul Verma',
       action: 'rebook',
       detail: {
-        from: { callbackAt: '2026-03-11T09:30:00' },
-        to: { callbackAt: '2026-03-12T11:30:00', status: 'ACTIVE' },
+        from: { callbackAt: '2026-03-11T09:30:00+05:30' },
+        to: { callbackAt: '2026-03-12T11:30:00+05:30', status: 'ACTIVE' },
         fields: ['pan', 'income'],
       },
-      createdAt: '2026-03-10T09:00:00',
+      createdAt: '2026-03-10T09:00:00+05:30',
     });
     expect(line.detail).toBe(
-      'from: callbackAt 11/03/2026 09:30:00, to: callbackAt 12/03/2026 11:30:00 · status ACTIVE, fields: pan, income',
+      'from: callbackAt 11/03/2026 09:30:00 IST, to: callbackAt 12/03/2026 11:30:00 IST · status ACTIVE, fields: pan, income',
     );
   });
 
@@ -372,7 +383,7 @@ describe('view models', () => {
       userName: null,
       action: 'answer_request',
       detail: {},
-      createdAt: '2026-03-10T09:00:00',
+      createdAt: '2026-03-10T09:00:00+05:30',
     });
     expect(line.who).toBe('Applicant');
   });

@@ -18,7 +18,7 @@ import {
   type DetailTab,
   documentPermission,
   type FieldAccessViewer,
-  formatDateTime,
+  formatBankDateTime,
   fourEyesRefusal,
   futureTimeProblem,
   type QueryStatus,
@@ -182,7 +182,7 @@ const DECISION_WORDS: Record<ApprovalAction, string> = {
 export function decisionLine(decision: Approval['decisions'][number]): string {
   const to = decision.toLevel === null ? '' : ` → level ${decision.toLevel}`;
   const comment = decision.comment ? `: ${decision.comment}` : '';
-  return `${formatDateTime(decision.at)} · level ${decision.level} · ${decision.by.displayName} ${DECISION_WORDS[decision.action]}${to}${comment}`;
+  return `${formatBankDateTime(decision.at)} · level ${decision.level} · ${decision.by.displayName} ${DECISION_WORDS[decision.action]}${to}${comment}`;
 }
 
 export const APPROVAL_LABELS: Record<ApprovalAction, string> = {
@@ -249,7 +249,7 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 /** A logged or audited value as a person reads it: instants as dates, objects as 'key value · key value'. */
 function displayValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatDateTime(value) : value;
+  if (typeof value === 'string') return ISO_INSTANT.test(value) ? formatBankDateTime(value) : value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value)) return value.map(displayValue).join(', ');
   if (typeof value === 'object') {
@@ -275,7 +275,7 @@ export function historyRows(audits: readonly Audit[]): HistoryRow[] {
     field: a.fieldKey,
     change: `${displayValue(a.oldValue)} → ${displayValue(a.newValue)}`,
     who: a.userName ?? a.userId ?? a.source,
-    when: formatDateTime(a.createdAt),
+    when: formatBankDateTime(a.createdAt),
   }));
 }
 
@@ -290,7 +290,7 @@ export function worklogLine(entry: Worklog): { action: string; detail: string; w
     detail,
     // The server writes no user only for the applicant's own acts (a save, an answer to a request).
     who: entry.userName ?? entry.userId ?? 'Applicant',
-    when: formatDateTime(entry.createdAt),
+    when: formatBankDateTime(entry.createdAt),
   };
 }
 
@@ -336,10 +336,10 @@ export function headerModel(
       me && task.assignedTo === me.userid
         ? `${me.displayName} (you)`
         : (task.assignedToName ?? task.assignedTo ?? 'Unassigned'),
-    slaDue: due ? formatDateTime(due) : '—',
+    slaDue: due ? formatBankDateTime(due) : '—',
     callback: task.callbackRequested
       ? task.callbackAt
-        ? formatDateTime(task.callbackAt)
+        ? formatBankDateTime(task.callbackAt)
         : 'Requested, no time set'
       : null,
   };

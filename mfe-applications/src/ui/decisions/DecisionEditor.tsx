@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatDateTime } from '@originate/contract';
+import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatBankDateTime } from '@originate/contract';
 import { useMemo, useState } from 'react';
 import { useSaveDecision } from '../../api/useDecisions';
 import {
@@ -117,7 +117,7 @@ export function DecisionEditor({
       <EditorStatusBar
         title={
           <>
-            Version {initial.verNum} · saved {formatDateTime(initial.createdAt)} by {savedBy}
+            Version {initial.verNum} · saved {formatBankDateTime(initial.createdAt)} by {savedBy}
           </>
         }
         readOnlyNote={readOnlyNote}

@@ -12,7 +12,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatDateTime } from '@originate/contract';
+import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatBankDateTime } from '@originate/contract';
 import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -143,7 +143,7 @@ export function DecisionTablesPage() {
                               )}
                             </>
                           }
-                          secondary={`${formatDateTime(v.createdAt)} by ${v.createdByName}`}
+                          secondary={`${formatBankDateTime(v.createdAt)} by ${v.createdByName}`}
                         />
                       </ListItemButton>
                     </ListItem>

@@ -19,8 +19,8 @@ import Typography from '@mui/material/Typography';
 import {
   type ApplicationIntegrationsAnswer,
   type DecisionAnswer,
+  formatBankDateTime,
   formatCurrency,
-  formatDateTime,
 } from '@originate/contract';
 import type { ReactNode } from 'react';
 import { useRecord } from '../../api/useDetail';
@@ -120,7 +120,7 @@ function BureauReportView({ bureau }: { bureau: NonNullable<Kept['bureau']> }) {
         </Typography>
         <Chip size="small" color={band.tone} label={band.label} />
         <Typography variant="body2" color="text.secondary">
-          {report.bureau}, report {report.reportId}, fetched {formatDateTime(bureau.fetchedAt)}
+          {report.bureau}, report {report.reportId}, fetched {formatBankDateTime(bureau.fetchedAt)}
         </Typography>
       </Stack>
       {/* Focusable: on a narrow screen the table scrolls sideways, and a keyboard must reach what it hides. */}
@@ -173,7 +173,7 @@ function StatementView({ statement }: { statement: NonNullable<Kept['bankStateme
     <Stack spacing={1}>
       <Typography variant="body2" color="text.secondary">
         {analysis.bank} {analysis.accountNumber}, analysis {analysis.analysisId}, fetched{' '}
-        {formatDateTime(statement.fetchedAt)}
+        {formatBankDateTime(statement.fetchedAt)}
       </Typography>
       <TableContainer tabIndex={0} role="region" aria-label="Bank statement by month">
         <Table size="small" aria-label="Monthly summary of the bank statement">
@@ -217,7 +217,7 @@ function DecisionView({ decision }: { decision: DecisionAnswer }) {
         {decision.riskGrade && <Chip variant="outlined" label={`Risk grade ${decision.riskGrade}`} />}
         {decision.pricing && <Chip variant="outlined" label={`Rate ${decision.pricing.annualRatePercent}%`} />}
         <Typography variant="body2" color="text.secondary">
-          Tables v{decision.verNum}, {formatDateTime(decision.evaluatedAt)}
+          Tables v{decision.verNum}, {formatBankDateTime(decision.evaluatedAt)}
         </Typography>
       </Stack>
       {decision.reasons.length > 0 ? (

@@ -23,7 +23,7 @@ const audit = (id: string, fieldKey: string, oldValue: unknown, newValue: unknow
   userId: 'USR-1001',
   userName: 'Rahul Verma',
   source: 'staff',
-  createdAt: '2026-11-23T10:11:12',
+  createdAt: '2026-11-23T10:11:12+05:30',
 });
 
 it('names fields by their flow labels (key beside), lists them by label, and shows one field’s changes', async () => {
@@ -67,6 +67,6 @@ it('names fields by their flow labels (key beside), lists them by label, and sho
   fireEvent.click(options[1] as HTMLElement);
   await screen.findByText('Ananya Kulkarni → Ananya S Kulkarni');
   await waitFor(() => expect(screen.queryByText('— → single')).toBeNull());
-  expect(screen.getByText('23/11/2026 10:11:12')).toBeTruthy();
+  expect(screen.getByText('23/11/2026 10:11:12 IST')).toBeTruthy();
   expect(audits).toHaveBeenLastCalledWith('HL-1', 'full_name');
 });

@@ -26,7 +26,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  formatDateTime,
+  formatBankDateTime,
   type GeneratedLetterAnswer,
   type MessageLogEntry,
   type TemplateType,
@@ -118,7 +118,7 @@ function DeliveryLog({ entries }: { entries: MessageLogEntry[] }) {
             return (
               <TableRow key={m.messageId} data-testid="message-row">
                 <TableCell sx={{ minWidth: 140 }}>
-                  {formatDateTime(m.createdAt)}
+                  {formatBankDateTime(m.createdAt)}
                   {m.createdBy && (
                     <Typography variant="caption" component="div" color="text.secondary">
                       by {m.createdBy}
@@ -137,7 +137,7 @@ function DeliveryLog({ entries }: { entries: MessageLogEntry[] }) {
                   <Chip size="small" label={chip.label} color={chip.color} />
                   {m.sentAt && (
                     <Typography variant="caption" component="div" color="text.secondary">
-                      {formatDateTime(m.sentAt)}
+                      {formatBankDateTime(m.sentAt)}
                     </Typography>
                   )}
                   {reason && (

@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type User, type VideoCall } from '@originate/contract';
+import { formatBankDateTime, type User, type VideoCall } from '@originate/contract';
 import { useSlot } from '@originate/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -58,14 +58,14 @@ export function VideoCallAction({ applicationId, user }: { applicationId: string
 }
 
 function CallItem({ call }: { call: VideoCall }) {
-  const ended = call.endedAt ? `, ended ${formatDateTime(call.endedAt)}` : '';
+  const ended = call.endedAt ? `, ended ${formatBankDateTime(call.endedAt)}` : '';
   return (
     <ListItem divider alignItems="flex-start" sx={{ flexDirection: 'column', alignItems: 'stretch', gap: 1 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <ListItemText
           sx={{ flex: 1, minWidth: 0, m: 0 }}
           primary={`Started by ${call.startedBy.displayName}`}
-          secondary={`${formatDateTime(call.createdAt)}${ended}`}
+          secondary={`${formatBankDateTime(call.createdAt)}${ended}`}
         />
         <Chip
           size="small"
@@ -75,7 +75,7 @@ function CallItem({ call }: { call: VideoCall }) {
         />
       </Stack>
       {call.recordings.length > 0 ? (
-        <List dense disablePadding aria-label={`Recordings of the call started ${formatDateTime(call.createdAt)}`}>
+        <List dense disablePadding aria-label={`Recordings of the call started ${formatBankDateTime(call.createdAt)}`}>
           {call.recordings.map((r) => (
             <ListItem
               key={r.fileName}

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import {
   ApiError,
   diffLifecycles,
-  formatDateTime,
+  formatBankDateTime,
   type Lifecycle,
   type LifecycleSaved,
   lifecycleProblems,
@@ -122,7 +122,7 @@ export function LifecycleEditor({
         title={
           <>
             Version {initial.verNum}
-            {initial.updatedAt && ` · saved ${formatDateTime(initial.updatedAt)}`}
+            {initial.updatedAt && ` · saved ${formatBankDateTime(initial.updatedAt)}`}
             {initial.updatedBy && ` by ${userName(directory, initial.updatedBy)}`}
           </>
         }

@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, LIST_TABLE_IDS } from '@originate/contract';
+import { formatBankDateTime, LIST_TABLE_IDS } from '@originate/contract';
 import { OPERATOR_LABELS, useSavedFilters } from '@originate/web/lists';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -54,7 +54,7 @@ export function FiltersPage() {
             >
               <ListItemText
                 primary={f.name}
-                secondary={`${f.filters.map((x) => `${x.field} ${OPERATOR_LABELS[x.operator]} ${x.value}`).join('; ')} · saved ${formatDateTime(f.updatedAt)}`}
+                secondary={`${f.filters.map((x) => `${x.field} ${OPERATOR_LABELS[x.operator]} ${x.value}`).join('; ')} · saved ${formatBankDateTime(f.updatedAt)}`}
               />
             </ListItemButton>
           ))}

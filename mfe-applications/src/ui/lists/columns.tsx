@@ -8,18 +8,10 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ListTask, TableColumn } from '@originate/contract';
 import { configuredColumns } from '@originate/web/lists';
 import type { ReactNode } from 'react';
-import { listSla, type SlaView, slaChipLabel } from '../../domain/sla';
+import { listSla, SLA_COLOURS, slaChipLabel } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
 const CURRENCY_FIELDS: ReadonlySet<string> = new Set(['loanAmount']);
-
-const SLA_COLOURS: Record<SlaView['state'], 'error' | 'warning' | 'success' | 'default'> = {
-  breached: 'error',
-  running: 'warning',
-  met: 'success',
-  'not started': 'default',
-  'no limit': 'default',
-};
 
 /** Up to three SLA chips stacked in a list row (SLA_ROW_HEIGHT). */
 const STACKED_CHIP_PX = 20;
@@ -56,7 +48,7 @@ export function SlaChips({ row, now, stacked = false }: { row: ListTask; now: nu
           sx={[
             p.state === 'breached' && { fontWeight: 700 },
             // The warning colour's text on white is below 4.5:1 (axe colour-contrast); its border stays.
-            p.state === 'running' && { color: (theme) => darken(theme.palette.warning.main, 0.3) },
+            p.state === 'due soon' && { color: (theme) => darken(theme.palette.warning.main, 0.3) },
             stacked && { height: STACKED_CHIP_PX, maxWidth: '100%', fontSize: '0.75rem' },
           ]}
         />

@@ -21,7 +21,7 @@ import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type CreatedTemplateAnswer, formatDateTime, TEMPLATE_TYPES, type TemplateType } from '@originate/contract';
+import { type CreatedTemplateAnswer, formatBankDateTime, TEMPLATE_TYPES, type TemplateType } from '@originate/contract';
 import { userAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -167,7 +167,7 @@ function TemplateTable({ entries, onOpen }: { entries: TemplateEntry[]; onOpen: 
                 </Stack>
               </TableCell>
               <TableCell>
-                {formatDateTime(e.latest.createdAt)} · {e.latest.createdBy}
+                {formatBankDateTime(e.latest.createdAt)} · {e.latest.createdBy}
               </TableCell>
             </TableRow>
           ))}
@@ -207,7 +207,7 @@ function OpenedTemplate({
         >
           {entry.versions.map((v) => (
             <MenuItem key={v.verNum} value={v.verNum}>
-              Version {v.verNum} · {formatDateTime(v.createdAt)} · {v.createdBy}
+              Version {v.verNum} · {formatBankDateTime(v.createdAt)} · {v.createdBy}
               {v.verNum === entry.latest.verNum ? ' (current)' : ''}
             </MenuItem>
           ))}

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatDateTime, type TaskConfigs } from '@originate/contract';
+import { formatBankDateTime, formatDate, type TaskConfigs } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { detailApi } from '../../../api/detail';
@@ -83,7 +83,7 @@ export function NotesTab({ applicationId }: { applicationId: string }) {
             <ListItem key={n.id} divider>
               <ListItemText
                 primary={n.text}
-                secondary={`${n.userName ?? n.userId} · ${formatDateTime(n.createdAt)}`}
+                secondary={`${n.userName ?? n.userId} · ${formatBankDateTime(n.createdAt)}`}
                 slotProps={{ primary: { sx: { whiteSpace: 'pre-wrap' } } }}
               />
             </ListItem>
@@ -160,7 +160,7 @@ export function SnoozeTab({ configs }: { configs: TaskConfigs }) {
   return (
     <Stack spacing={2} sx={{ maxWidth: 480 }}>
       <Typography>
-        {task.reviewDate ? `Review date: ${formatDateTime(task.reviewDate)}` : 'This task has no review date.'}
+        {task.reviewDate ? `Review date: ${formatBankDateTime(task.reviewDate)}` : 'This task has no review date.'}
       </Typography>
       <TextField
         label="Review date"

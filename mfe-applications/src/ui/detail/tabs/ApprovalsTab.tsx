@@ -14,7 +14,7 @@ import {
   type Approval,
   type ApprovalAction,
   type ApprovalDecisionAnswer,
-  formatDateTime,
+  formatBankDateTime,
   type TaskConfigs,
 } from '@originate/contract';
 import { showToast } from '@originate/web';
@@ -136,9 +136,9 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
               {approvalLevelText(a)}
             </Typography>
             <Typography variant="caption" color="text.secondary" component="p">
-              Requested by {a.requestedBy.displayName} · {formatDateTime(a.createdAt)} · loan {rupees(a.loanAmount)}
+              Requested by {a.requestedBy.displayName} · {formatBankDateTime(a.createdAt)} · loan {rupees(a.loanAmount)}
               {a.decidedAt &&
-                ` · decided ${formatDateTime(a.decidedAt)}${a.decisionComment ? `: ${a.decisionComment}` : ''}`}
+                ` · decided ${formatBankDateTime(a.decidedAt)}${a.decisionComment ? `: ${a.decisionComment}` : ''}`}
             </Typography>
             {approvalWaitText(a) && (
               <Typography variant="body2" sx={{ mt: 0.5 }} data-testid="approval-waiting">

@@ -20,7 +20,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { acceptAttribute, formatDateTime, type StaffDocument } from '@originate/contract';
+import { acceptAttribute, formatBankDateTime, type StaffDocument } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { Fragment, useRef, useState } from 'react';
 import { detailApi } from '../../../api/detail';
@@ -80,8 +80,8 @@ function Versions({ doc, columns }: { doc: StaffDocument; columns: number }) {
               sx={{ alignItems: { sm: 'center' } }}
             >
               <Typography variant="body2">
-                Version {v.version}: {v.fileName}, {kb(v.size)}, uploaded {formatDateTime(v.uploadedAt)} by{' '}
-                {v.uploadedBy ?? 'the applicant'}, replaced {formatDateTime(v.replacedAt)}
+                Version {v.version}: {v.fileName}, {kb(v.size)}, uploaded {formatBankDateTime(v.uploadedAt)} by{' '}
+                {v.uploadedBy ?? 'the applicant'}, replaced {formatBankDateTime(v.replacedAt)}
               </Typography>
               <Button
                 size="small"
@@ -299,7 +299,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                   </TableCell>
                   <TableCell>{kb(d.size)}</TableCell>
                   <TableCell sx={{ minWidth: 140 }}>
-                    {formatDateTime(d.updatedAt)} · {d.uploadedBy ?? 'the applicant'}
+                    {formatBankDateTime(d.updatedAt)} · {d.uploadedBy ?? 'the applicant'}
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap', width: '1%' }}>
                     <DocAction

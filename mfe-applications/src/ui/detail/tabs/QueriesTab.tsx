@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, type SubTask, type TaskConfigs } from '@originate/contract';
+import { formatBankDateTime, type SubTask, type TaskConfigs } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { detailApi } from '../../../api/detail';
@@ -46,7 +46,7 @@ function Comments({ applicationId, subTaskId, count }: { applicationId: string; 
         {c.comment}
         <Typography component="span" variant="caption" color="text.secondary">
           {' '}
-          — {c.userName ?? c.userId ?? 'Applicant'}, {formatDateTime(c.createdAt)}
+          — {c.userName ?? c.userId ?? 'Applicant'}, {formatBankDateTime(c.createdAt)}
         </Typography>
       </Typography>
       {c.files.map((f) => (
@@ -234,7 +234,7 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
               <Typography sx={{ fontWeight: 600, flex: 1 }}>{q.title}</Typography>
               {q.answeredAt && q.status === 'OPEN' && (
-                <Chip size="small" color="info" label={`Answered ${formatDateTime(q.answeredAt)}`} />
+                <Chip size="small" color="info" label={`Answered ${formatBankDateTime(q.answeredAt)}`} />
               )}
               <Chip size="small" label={q.status} color={q.status === 'OPEN' ? 'warning' : 'default'} />
             </Stack>
@@ -242,7 +242,7 @@ export function QueriesTab({ configs }: { configs: TaskConfigs }) {
               {q.description}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              Raised by {q.raisedBy.displayName} · to {queryRecipient(q)} · {formatDateTime(q.createdAt)}
+              Raised by {q.raisedBy.displayName} · to {queryRecipient(q)} · {formatBankDateTime(q.createdAt)}
               {q.fields.length > 0 && ` · fields: ${q.fields.join(', ')}`}
             </Typography>
             {q.commentCount > 0 && (
