@@ -52,5 +52,6 @@ export {
   parseDate,
   toNumber,
   uploadCheck,
+  uploadTypesText,
 } from './validation';
 export { ENGINE_VERSION } from './version';

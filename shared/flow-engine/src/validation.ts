@@ -395,4 +395,4 @@ export function counterStep(value: number, delta: 1 | -1, min: number, max: numb
 }
 
 // The upload check (30 MB, the spec §5 kinds) is the contract's, also used by the back office's Docs tab.
-export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck } from '@originate/contract';
+export { acceptAttribute, OTP_WRONG_CODE_MESSAGE, uploadCheck, uploadTypesText } from '@originate/contract';

@@ -21,7 +21,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { UploadedDocument } from '@originate/contract';
-import { acceptAttribute, uploadCheck } from '@originate/flow-engine';
+import { acceptAttribute, uploadCheck, uploadTypesText } from '@originate/flow-engine';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { problemText } from './problems';
 import { useFieldServices } from './services';
@@ -117,7 +117,7 @@ export function FileUploadHub({ field, label, value, error, readOnly, onChange, 
             )}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {details.placeholder ?? `Up to 30 MB: ${(details.accept ?? ['any document']).join(', ')}`}
+            {details.placeholder ?? uploadTypesText(details.accept)}
           </Typography>
         </Box>
         <input

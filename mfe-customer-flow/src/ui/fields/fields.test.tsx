@@ -311,7 +311,9 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
         target: { files: [new File(['x'], 'photo.exe', { type: 'application/x-msdownload' })] },
       });
     });
-    expect(screen.getByRole('alert').textContent).toContain('Only these file types are allowed: pdf');
+    expect(screen.getByRole('alert').textContent).toContain('Only these file types are allowed: PDF, up to 30 MB');
+    // The hint under the label names the same, in the applicant's words.
+    expect(screen.getByText('PDF, up to 30 MB')).toBeTruthy();
     expect(s.upload).not.toHaveBeenCalled();
     await act(async () => {
       fireEvent.change(input, { target: { files: [new File(['%PDF'], 'pan.pdf', { type: 'application/pdf' })] } });

@@ -68,6 +68,29 @@ const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeType
 // Every kind (contracts/flow's UPLOAD_KINDS is a TypeBox module, kept off the package root).
 const ALL_KINDS = Object.keys(UPLOAD_TYPES) as UploadKind[];
 
+/**
+ * Each kind in words an applicant knows (the spec's kind names 'application' and 'compress' are not), with
+ * the extensions most people will have.
+ */
+const KIND_WORDS: Record<UploadKind, string> = {
+  image: 'photo (JPG, PNG, HEIC)',
+  doc: 'Word or text document (DOC, DOCX, ODT, RTF, TXT)',
+  pdf: 'PDF',
+  xls: 'Excel or CSV sheet (XLS, XLSX, ODS, CSV)',
+  application: 'presentation or data file (PPT, PPTX, ODP, JSON, XML)',
+  compress: 'ZIP archive (ZIP, 7Z, RAR, GZ, TAR)',
+  audio: 'audio recording (MP3, WAV, M4A)',
+  video: 'video (MP4, WEBM, MOV)',
+};
+
+/** 'PDF or photo (JPG, PNG, HEIC), up to 30 MB': the accepted kinds (all when omitted) and the size limit. */
+export function uploadTypesText(accept?: readonly UploadKind[]): string {
+  const words = (accept && accept.length > 0 ? accept : ALL_KINDS).map((kind) => KIND_WORDS[kind]);
+  const list = words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words.at(-1)}` : (words[0] ?? '');
+  const text = `${list}, up to 30 MB`;
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+}
+
 const UPLOAD_TOO_LARGE_MESSAGE = 'The file is larger than 30 MB';
 const UPLOAD_EMPTY_MESSAGE = 'The file is empty';
 
@@ -95,5 +118,5 @@ export function uploadCheck(
     const types = UPLOAD_TYPES[kind];
     return types.extensions.includes(extension) && (mime === '' || types.mimeTypes.includes(mime));
   });
-  return fits ? { ok: true } : { ok: false, reason: `Only these file types are allowed: ${kinds.join(', ')}` };
+  return fits ? { ok: true } : { ok: false, reason: `Only these file types are allowed: ${uploadTypesText(kinds)}` };
 }
