@@ -104,7 +104,7 @@ test('home loan steps with every kind of field, errors shown', async ({ page }) 
   await expectSettledAndAccessible(page, 'kyc-uploaded');
   await next(page, 'Income and obligations');
   const loans = page.getByRole('region', { name: 'Existing loans' });
-  await loans.getByRole('textbox', { name: 'Salary account bank', exact: true }).fill('Axis Bank');
+  await loans.getByRole('textbox', { name: 'Bank account the EMIs are paid from', exact: true }).fill('Axis Bank');
   await loans.getByRole('button', { name: 'Add row', exact: true }).click();
   await expect(loans.getByRole('textbox', { name: 'Lender (row 1)', exact: true })).toBeVisible();
   await expectSettledAndAccessible(page, 'income-table');

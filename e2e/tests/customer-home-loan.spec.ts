@@ -76,15 +76,14 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   await page.getByRole('textbox', { name: 'Employer', exact: true }).fill('Tata Consultancy Services');
   await page.getByRole('textbox', { name: 'Monthly income', exact: true }).fill('150000');
   const loans = page.getByRole('region', { name: 'Existing loans' });
-  // No row while the header (salary account bank) is empty: refused, the header marked.
+  // No row while the header (the bank the EMIs are paid from) is empty: refused, the header marked.
   await button(loans, 'Add row').click();
   await expect(loans.getByRole('alert').filter({ hasText: ROW_REFUSED })).toBeVisible();
-  await expect(loans.getByRole('textbox', { name: 'Salary account bank', exact: true })).toHaveAttribute(
-    'aria-invalid',
-    'true',
-  );
+  await expect(
+    loans.getByRole('textbox', { name: 'Bank account the EMIs are paid from', exact: true }),
+  ).toHaveAttribute('aria-invalid', 'true');
   await expect(loans.getByRole('group', { name: /^Row 1/ })).toHaveCount(0);
-  await loans.getByRole('textbox', { name: 'Salary account bank', exact: true }).fill('HDFC Bank');
+  await loans.getByRole('textbox', { name: 'Bank account the EMIs are paid from', exact: true }).fill('HDFC Bank');
   await button(loans, 'Add row').click();
   await expect(loans.getByRole('textbox', { name: 'Lender (row 1)', exact: true })).toBeVisible();
   await expect(loans.getByRole('alert')).toHaveCount(0);

@@ -191,9 +191,9 @@ describe('field access inside tables and joint applicants (configured by the adm
     try {
       const a = await newHomeLoan(s.app);
       const loans = {
-        headers: { salary_bank: 'HDFC Bank' },
+        headers: { emi_bank: 'HDFC Bank' },
         subRecords: [{ loan_lender: 'SBI', loan_emi: '12000', loan_outstanding: '400000', loan_months_left: '36' }],
-        total: { loan_lender: 1, loan_emi: 12000, loan_outstanding: 400000, loan_months_left: 36 },
+        total: { loan_emi: 12000, loan_outstanding: 400000 },
       };
       const consumer = homeLoanBody({
         application_id: a.applicationId,

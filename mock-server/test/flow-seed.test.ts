@@ -265,7 +265,7 @@ describe('server rule reading (the portal engine over stored applications)', () 
     const found = labels(hl, {
       customFields: { existing_loans: { headers: {}, subRecords: [{ loan_lender: 'SBI' }], total: {} } },
     });
-    assert.ok(found.includes('Salary account bank'));
+    assert.ok(found.includes('Bank account the EMIs are paid from'));
     assert.ok(found.includes('EMI (row 1)'));
     assert.ok(!found.includes('Lender (row 1)'));
   });

@@ -53,7 +53,9 @@ export function CurrencyInput({ field, label, value, error, readOnly, onChange, 
     onChange(cleaned, 'shown');
   };
 
-  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly }, undefined, {
+    placeholderInControl: true,
+  });
   const symbol = (
     <span className={currency === 'PERCENT' ? 'of-adorn-end' : 'of-adorn'} aria-hidden="true">
       {SYMBOLS[currency]}

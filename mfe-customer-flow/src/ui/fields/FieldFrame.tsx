@@ -29,15 +29,18 @@ export function describedBy(fieldKey: string, helper: string | undefined, invali
 
 /**
  * What a one-control field's frame and its control share: the control's id, the helper line (the error,
- * else the placeholder), required and invalid. `ownProblem` is a problem only the control knows (a
- * half-typed date), shown when the form has none.
+ * else the placeholder, unless the control shows the placeholder itself: said twice, it stayed under a
+ * filled field), required and invalid. `ownProblem` is a problem only the control knows (a half-typed
+ * date), shown when the form has none.
  */
 export function singleControl(
   { field, label, error, readOnly }: Pick<FieldRendererProps, 'field' | 'label' | 'error' | 'readOnly'>,
   ownProblem?: string,
+  { placeholderInControl = false }: { placeholderInControl?: boolean } = {},
 ) {
   const id = fieldDomId(field.key);
-  const helper = errorText(label, error) ?? ownProblem ?? field.field_type_details.placeholder;
+  const hint = placeholderInControl ? undefined : field.field_type_details.placeholder;
+  const helper = errorText(label, error) ?? ownProblem ?? hint;
   const invalid = error !== undefined || ownProblem !== undefined;
   const required = field.field_type_details.mandatory === true;
   return {

@@ -51,6 +51,19 @@ function tableOf(value: FieldValue | undefined): TableValue {
     : { headers: {}, subRecords: [], total: {} };
 }
 
+const TOTAL_WORDS: Record<NonNullable<FieldConfig['aggregation']>, string> = {
+  SUM: 'Total',
+  AVG: 'Average',
+  MIN: 'Lowest',
+  MAX: 'Highest',
+  COUNT: 'Number of',
+};
+
+/** What a total is, in words: 'Total EMI', 'Average Rate', 'Number of Lender' reads as a count, not a sum. */
+export function totalLabel(label: string, aggregation: NonNullable<FieldConfig['aggregation']>): string {
+  return aggregation === 'COUNT' ? `${TOTAL_WORDS.COUNT} rows with ${label}` : `${TOTAL_WORDS[aggregation]} ${label}`;
+}
+
 function totalText(column: FieldConfig, total: number): string {
   const details = column.field_type_details;
   if (!details.currency_field) return String(total);
@@ -267,7 +280,8 @@ export function TableField(props: TableFieldProps) {
             <Typography sx={{ fontWeight: 600 }}>Totals</Typography>
             {aggregated.map((column) => (
               <Typography key={column.key}>
-                {labelOf(column)}: <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
+                {column.aggregation ? totalLabel(labelOf(column), column.aggregation) : labelOf(column)}:{' '}
+                <strong>{totalText(column, table.total[column.key] ?? 0)}</strong>
               </Typography>
             ))}
           </Stack>

@@ -10,7 +10,9 @@ export function TextInput({ field, label, value, error, readOnly, onChange, onBl
   const inputRef = useDomValue<HTMLInputElement>(shown);
   const firstValue = useFirstValue(shown);
   const areaRef = useDomValue<HTMLTextAreaElement>(shown);
-  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly });
+  const { id, required, frame, aria } = singleControl({ field, label, error, readOnly }, undefined, {
+    placeholderInControl: true,
+  });
   const common = {
     id,
     name: field.key,

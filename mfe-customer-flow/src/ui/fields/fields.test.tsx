@@ -1,13 +1,13 @@
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import type { FieldConfig, FieldTypeDetails, FieldValue, TableValue } from '@originate/contract';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { groupedAmount } from './CurrencyInput';
 import { ScalarField } from './FieldRenderer';
 import { OtpInput } from './OtpInput';
 import { type FieldServices, FieldServicesProvider } from './services';
-import { TableField } from './TableField';
+import { TableField, totalLabel } from './TableField';
 import { fieldDomId } from './types';
 
 /** The text of the elements aria-describedby names: what a screen reader reads after the label. */
@@ -136,6 +136,17 @@ describe('renderers: labelled, error shown and tied to the control, onChange cal
     expect(input.value).toBe('1,23,45,678.00');
     expect(groupedAmount('1234.5', 'USD')).toBe('1,234.50');
     expect(groupedAmount('12.5', 'PERCENT')).toBe('12.50');
+  });
+
+  it('a placeholder shows in the input only, not again under it; a control without one keeps it as its hint', () => {
+    renderField(field('email', 'Email', { type: 'text', placeholder: 'name@example.com' }), 'asha@example.com');
+    const input = screen.getByRole('textbox', { name: 'Email' }) as HTMLInputElement;
+    expect(input.placeholder).toBe('name@example.com');
+    expect(input.getAttribute('aria-describedby')).toBeNull();
+    expect(screen.queryByText('name@example.com')).toBeNull();
+    cleanup();
+    renderField(field('n', 'Children', { type: 'counter', placeholder: 'Under 18' }), 0);
+    expect(screen.getByText('Under 18')).toBeTruthy();
   });
 
   it('currency: EUR shows the euro sign and groups by comma with a decimal point', () => {
@@ -427,6 +438,16 @@ describe('OTP renderer', () => {
   });
 });
 
+describe('table totals say what they are', () => {
+  it('Total for a sum, Average, Lowest, Highest, and a count as a count', () => {
+    expect(totalLabel('EMI', 'SUM')).toBe('Total EMI');
+    expect(totalLabel('Rate', 'AVG')).toBe('Average Rate');
+    expect(totalLabel('Tenure', 'MIN')).toBe('Lowest Tenure');
+    expect(totalLabel('Months left', 'MAX')).toBe('Highest Months left');
+    expect(totalLabel('Lender', 'COUNT')).toBe('Number of rows with Lender');
+  });
+});
+
 describe('container table', () => {
   it('shows rows, totals, and asks the engine before adding a row', () => {
     const amountColumn = field('amt', 'Amount', { type: 'text', currency_field: true, currency: 'INR' });
@@ -457,7 +478,9 @@ describe('container table', () => {
     const { rerender } = render(
       table({ headers: {}, subRecords: [{ amt: '100000' }, { amt: '50000' }], total: { amt: 150000 } }),
     );
-    expect(screen.getByRole('group', { name: 'Existing loans totals' }).textContent).toContain('₹1,50,000.00');
+    expect(screen.getByRole('group', { name: 'Existing loans totals' }).textContent).toContain(
+      'Total Amount: ₹1,50,000.00',
+    );
     expect(screen.getByText('Amount (row 2) is required')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Amount (row 1)'), { target: { value: '200000' } });
     expect(onCell).toHaveBeenCalledWith(0, 'amt', '200000');

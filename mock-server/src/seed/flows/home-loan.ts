@@ -308,6 +308,10 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         mandatory: true,
         verification_field: true,
       }),
+      // With the applicant's contact details: how they come back to this application (not an income detail).
+      field('portal_passcode', 'Set a 6-digit passcode for this application', 'password', {
+        regex: '^[0-9]{6}$',
+      }),
     ],
   },
   {
@@ -345,6 +349,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         mandatory: true,
       }),
       field('employer_name', 'Employer', 'text', { mandatory: true }),
+      field('salary_bank', 'Salary account bank', 'text'),
       field('business_name', 'Business name', 'text', { mandatory: true }),
       field('employment_start_date', 'Working since', 'date', {
         property: 'BETWEEN_DAYS',
@@ -375,26 +380,22 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         {},
         { groupType: 'CONTAINER', groupSubType: 'NESTED_TABLE' },
       ),
+      // The table's header: one answer for all its rows (the salary account bank sits with the employer).
       field(
-        'salary_bank',
-        'Salary account bank',
+        'emi_bank',
+        'Bank account the EMIs are paid from',
         'text',
         { mandatory: true },
         { groupKey: 'existing_loans', isSectionHeader: true },
       ),
-      field('loan_lender', 'Lender', 'text', { mandatory: true }, { groupKey: 'existing_loans', aggregation: 'COUNT' }),
+      // Only what adds up is totalled (EMIs, outstanding): a count of lenders or the longest months left is no total.
+      field('loan_lender', 'Lender', 'text', { mandatory: true }, { groupKey: 'existing_loans' }),
       amount('loan_emi', 'EMI', 0, 10000000, true, { groupKey: 'existing_loans', aggregation: 'SUM' }),
       amount('loan_outstanding', 'Outstanding', 0, 100000000, false, {
         groupKey: 'existing_loans',
         aggregation: 'SUM',
       }),
-      field(
-        'loan_months_left',
-        'Months left',
-        'text',
-        { regex: '^[0-9]{1,3}$' },
-        { groupKey: 'existing_loans', aggregation: 'MAX' },
-      ),
+      field('loan_months_left', 'Months left', 'text', { regex: '^[0-9]{1,3}$' }, { groupKey: 'existing_loans' }),
       amount('bureau_obligations', 'Monthly EMIs on your credit report', 0, 100000000, false, {
         microflow: { id: 'bureau_obligations', trigger: 'button', label: 'Fetch my credit report' },
       }),
@@ -407,9 +408,6 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
         { formulas: { expression: '(existing_loans.total.loan_emi / monthly_income) * 100' } },
       ),
       field('preferred_emi_range', 'Comfortable EMI (% of income)', 'range', { min_value: 0, max_value: 100 }),
-      field('portal_passcode', 'Set a 6-digit passcode for this application', 'password', {
-        regex: '^[0-9]{6}$',
-      }),
       field('remarks', 'Remarks', 'textarea', { displayConfigs: { rows: 4 } }),
     ],
   },
