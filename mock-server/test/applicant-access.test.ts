@@ -19,6 +19,8 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'POST /v3/microflow/execute/:microflowId',
   'POST /v3/otp/send',
   'POST /v3/otp/verify',
+  // 'Send me this link' (README "Resume links").
+  'POST /v3/application/resume-link/send',
   'POST /api/uploadLocalFiletoS3',
   'POST /api/uploadSignaturetoS3',
   'GET /v3/document/:fileId',

@@ -24,8 +24,9 @@ before(async () => {
 after(() => s.close());
 
 const headersOf = (session: SessionData) => ({ access_token: session.access_token, sessionid: session.sessionid });
-const resume = (transactionToken: string) =>
-  call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, { transactionToken });
+/** Opens a link on the device that made the application (its device cookie). */
+const resume = (transactionToken: string, device: Record<string, string>) =>
+  call(s.app, 'POST', API_PATHS.validateTransactionToken, device, { transactionToken });
 const read = (headers: Record<string, string>, applicationId: string) =>
   call(s.app, 'GET', apiPath('application', { applicationId }), headers);
 const refresh = (session: SessionData) =>
@@ -54,27 +55,30 @@ async function submit(a: Applicant) {
 }
 
 describe('resume tokens', () => {
-  it('a resume link opens one session; opened again it is invalid; the next save gives a fresh one', async () => {
+  it('a resume link opens one session; opened again it is invalid; a save keeps the live link as it is', async () => {
     const a = await newPersonalLoan(s.app);
-    const first = await resume(a.resumeToken);
+    const first = await resume(a.resumeToken, a.device);
     assert.equal(first.statusCode, 200, first.body);
-    assert.deepEqual(issues(await resume(a.resumeToken)), [{ label: 'transactionToken', reason: 'is invalid' }]);
+    assert.deepEqual(issues(await resume(a.resumeToken, a.device)), [
+      { label: 'transactionToken', reason: 'is invalid' },
+    ]);
     const resumed = { ...a, headers: headersOf(first.json().session) };
     const saved = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, resumed.headers, {
       ...personalLoanBody({ application_id: a.applicationId }),
     });
     assert.equal(saved.statusCode, 200, saved.body);
-    assert.equal((await resume(saved.json().resumeToken)).statusCode, 200);
+    assert.equal(saved.json().resumeToken, null, 'no new token: a link sent before the save stays good');
+    assert.equal((await resume(first.json().resumeToken, a.device)).statusCode, 200);
   });
 
   it("the device that opened a link gets a fresh token beside application_id: it opens once more, the link's never", async () => {
     const a = await newPersonalLoan(s.app);
-    const first = await resume(a.resumeToken);
+    const first = await resume(a.resumeToken, a.device);
     assert.equal(first.statusCode, 200, first.body);
     assert.equal(first.json().data.application_id, a.applicationId);
     const fresh: unknown = first.json().resumeToken;
     assert.ok(typeof fresh === 'string' && fresh !== a.resumeToken, 'a new token');
-    const again = await resume(fresh);
+    const again = await resume(fresh, a.device);
     assert.equal(again.statusCode, 200, again.body);
     assert.equal(again.json().data.application_id, a.applicationId);
     assert.equal((await read(headersOf(again.json().session), a.applicationId)).statusCode, 200);
@@ -82,7 +86,11 @@ describe('resume tokens', () => {
       ['the link', a.resumeToken],
       ['the fresh token, used', fresh],
     ] as const) {
-      assert.deepEqual(issues(await resume(token)), [{ label: 'transactionToken', reason: 'is invalid' }], which);
+      assert.deepEqual(
+        issues(await resume(token, a.device)),
+        [{ label: 'transactionToken', reason: 'is invalid' }],
+        which,
+      );
     }
   });
 });
@@ -90,7 +98,7 @@ describe('resume tokens', () => {
 describe('a submit ends the device sessions', () => {
   it("the submitting session and a resume link's: reads, refresh and signature upload answer 401", async () => {
     const a = await newPersonalLoan(s.app);
-    const other = (await resume(a.resumeToken)).json().session as SessionData;
+    const other = (await resume(a.resumeToken, a.device)).json().session as SessionData;
     await submit(a);
     for (const [who, session] of [
       ['first save', a.session],

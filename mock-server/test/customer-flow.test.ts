@@ -443,7 +443,7 @@ describe('submit', () => {
       { type: 'CUST_FLOW', progress: 'Completed' },
       { type: 'APPVD', progress: 'Pending' },
     ]);
-    const token = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+    const token = await call(s.app, 'POST', API_PATHS.validateTransactionToken, a.device, {
       transactionToken: a.resumeToken,
     });
     assert.deepEqual(issues(token), [{ label: 'transactionToken', reason: 'is invalid' }]);
@@ -456,9 +456,9 @@ describe('submit', () => {
 const PNG_1PX = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('resume token (validate-token)', () => {
-  it('a live token opens an applicant session of its application', async () => {
+  it('a live token opens an applicant session of its application on the device that made it', async () => {
     const a = await newPersonalLoan(s.app);
-    const res = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+    const res = await call(s.app, 'POST', API_PATHS.validateTransactionToken, a.device, {
       transactionToken: a.resumeToken,
     });
     assert.equal(res.statusCode, 200, res.body);
@@ -478,7 +478,7 @@ describe('resume token (validate-token)', () => {
     assert.deepEqual(issues(invalid), [{ label: 'transactionToken', reason: 'is invalid' }]);
     s.advance(7 * 24 * 3600 + 1);
     try {
-      const expired = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+      const expired = await call(s.app, 'POST', API_PATHS.validateTransactionToken, a.device, {
         transactionToken: a.resumeToken,
       });
       assert.deepEqual(issues(expired), [{ label: 'transactionToken', reason: 'is invalid' }]);

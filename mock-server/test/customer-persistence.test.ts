@@ -66,7 +66,7 @@ async function stillThere(app: FastifyInstance, { a, fileId }: { a: Applicant; f
   assert.equal(read.json().sub_section_id, 'pl_loan');
   const file = await call(app, 'GET', apiPath('downloadDocument', { fileId }), a.headers);
   assert.equal(file.statusCode, 200);
-  const token = await call(app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+  const token = await call(app, 'POST', API_PATHS.validateTransactionToken, a.device, {
     transactionToken: a.resumeToken,
   });
   assert.equal(token.json().data.application_id, a.applicationId);

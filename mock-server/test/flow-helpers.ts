@@ -81,6 +81,8 @@ export interface Applicant {
   session: SessionData;
   resumeToken: string;
   headers: Record<string, string>;
+  /** The device that made it: its device cookie (README "Resume links"). */
+  device: Record<string, string>;
   modTime: string;
 }
 
@@ -92,6 +94,7 @@ export function applicantOf(res: LightMyRequestResponse): Applicant {
     session: body.session,
     resumeToken: body.resumeToken,
     headers: { access_token: body.session.access_token, sessionid: body.session.sessionid },
+    device: { cookie: `originate-device=${res.cookies.find((c) => c.name === 'originate-device')?.value ?? ''}` },
     modTime: body.application.mod_time,
   };
 }

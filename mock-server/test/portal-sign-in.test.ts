@@ -169,7 +169,7 @@ describe('OTP fields of a flow', () => {
   it('a code verifies only in the session that asked for it', async () => {
     const mobile = '9844444444';
     const a = await newHomeLoan(s.app);
-    const resumed = await call(s.app, 'POST', API_PATHS.validateTransactionToken, undefined, {
+    const resumed = await call(s.app, 'POST', API_PATHS.validateTransactionToken, a.device, {
       transactionToken: a.resumeToken,
     });
     assert.equal(resumed.statusCode, 200, resumed.body);

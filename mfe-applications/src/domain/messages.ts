@@ -27,6 +27,7 @@ const KIND_LABELS: Record<MessageLogEntry['kind'], string> = {
   PASSWORD_RESET: 'Password reset',
   TEMPLATE: 'Sent by staff',
   LIFECYCLE: 'Lifecycle event',
+  RESUME_LINK: 'Resume link sent by the applicant',
 };
 
 /** What the message was: its template (name and version) and why it left, e.g. 'Sanction letter v2 · Sent by staff'. */

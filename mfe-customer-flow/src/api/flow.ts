@@ -37,7 +37,6 @@ import {
   ProductSummarySchema,
   parseWithSchema,
   SessionSchema,
-  TokenSessionAnswerSchema,
   UploadedDocumentSchema,
 } from '@originate/contract/schemas';
 import { loadComponentConfigs, loadFlowConfig, loadPageRules } from '@originate/flow-engine';
@@ -148,16 +147,6 @@ export function fetchApplication(applicationId: string): Promise<FlowApplication
   return api
     .get<unknown>(apiPath('application', { applicationId }))
     .then((body) => parseWithSchema(FlowApplicationSchema, body, `application ${applicationId}`));
-}
-
-/** Opens a resume token (the server uses it up): its application, a session, and a fresh token for this device. */
-export function validateTransactionToken(
-  transactionToken: string,
-): Promise<{ applicationId: string; session: SessionData; resumeToken: string }> {
-  return api.post<unknown>(API_PATHS.validateTransactionToken, { transactionToken }).then((body) => {
-    const answer = parseWithSchema(TokenSessionAnswerSchema, body, 'transaction token answer');
-    return { applicationId: answer.data.application_id, session: answer.session, resumeToken: answer.resumeToken };
-  });
 }
 
 export function addMandatoryValidations(applicationId: string): Promise<MandatoryQueuedAnswer> {

@@ -11,6 +11,7 @@ import {
   type FlowConfig,
   type PageRule,
   type ProductDetailsAnswer,
+  type ResumeDestination,
 } from '@originate/contract';
 import { ENGINE_VERSION, optionRequests } from '@originate/flow-engine';
 import { getSession } from '@originate/web';
@@ -29,8 +30,8 @@ import {
   fetchFlowConfig,
   fetchProductDetails,
   fetchRules,
-  validateTransactionToken,
 } from './flow';
+import { openResumeLink, type ResumedLink } from './resume';
 
 export interface FlowSetup {
   productCode: string;
@@ -94,12 +95,36 @@ async function loadConfiguration(
 }
 
 /**
+ * The link was opened on a device the application does not know: the applicant proves who they are with
+ * a one-time code first (README "Resume links"); nothing of the application is loaded until then.
+ */
+export class DeviceCheckNeeded extends Error {
+  constructor(readonly destinations: ResumeDestination[]) {
+    super("Verify it's you to continue this application");
+    this.name = 'DeviceCheckNeeded';
+  }
+}
+
+/** Links this tab opened with a one-time code, each until the setup that uses it runs. */
+const verifiedLinks = new Map<string, ResumedLink>();
+
+/** The code was right: the next load of this link goes on with what the server answered. */
+export function rememberVerifiedLink(token: string, resumed: ResumedLink): void {
+  verifiedLinks.set(token, resumed);
+}
+
+/**
  * Opens a resume token: the session is held from now on. The server used the token up and answered a fresh
  * one for this device, which its draft keeps at once (keepResumeToken), as a save's: a tab closed before any
- * save comes back with it (README "Nothing typed is lost").
+ * save comes back with it (README "Nothing typed is lost"). A device the application does not know gets
+ * DeviceCheckNeeded instead.
  */
 async function openResumeToken(token: string): Promise<{ applicationId: string; resumeToken: string }> {
-  const { applicationId, session, resumeToken } = await validateTransactionToken(token);
+  const verified = verifiedLinks.get(token);
+  verifiedLinks.delete(token);
+  const opened = verified ? { kind: 'resumed' as const, resumed: verified } : await openResumeLink(token);
+  if (opened.kind === 'verify') throw new DeviceCheckNeeded(opened.destinations);
+  const { applicationId, session, resumeToken } = opened.resumed;
   storeApplicantSession(session, applicationId);
   return { applicationId, resumeToken };
 }
@@ -147,8 +172,9 @@ async function continuedApplication(
       : await keepResumeToken(opts.drafts, draft, (await openResumeToken(draft.resumeToken)).resumeToken);
     return { application: await fetchApplication(applicationId), draft: kept };
   } catch (error) {
-    if (!isRefusedToken(error)) throw error;
-    // Submitted or expired: that application is over; this visit starts a new one.
+    if (!isRefusedToken(error) && !(error instanceof DeviceCheckNeeded)) throw error;
+    // Submitted, expired, or no longer this device's (another one opened its link since): this visit
+    // starts a new one; the application goes on from its newest link or My applications.
     await opts.drafts.remove(draft);
     return { application: null, draft: null };
   }

@@ -4,14 +4,15 @@ import { sessionAtom, sharedStore } from '@originate/web';
 import { detectDevice, deviceWidth } from '../domain/device';
 import { draftWins } from '../domain/flowModel';
 import { createDebouncedWriter, createDraftStore, type DraftRecord, draftKey, type KeyValueStore } from './draftStore';
-import { fetchApplication, fetchFlowConfig, fetchProductDetails, validateTransactionToken } from './flow';
-import { loadForProduct, loadForToken } from './loadFlow';
+import { fetchApplication, fetchFlowConfig, fetchProductDetails } from './flow';
+import { DeviceCheckNeeded, loadForProduct, loadForToken, rememberVerifiedLink } from './loadFlow';
 import { createPromiseQueue } from './promiseQueue';
+import { openResumeLink } from './resume';
 import { createSaveQueue, isNetworkError, OFFLINE_STATUS_TEXT, type SyncStatus } from './saveQueue';
 
 // The server's answers loadFlow reads, without a server: only validate-token and the application matter here.
+jest.mock('./resume', () => ({ openResumeLink: jest.fn() }));
 jest.mock('./flow', () => ({
-  validateTransactionToken: jest.fn(),
   fetchApplication: jest.fn(),
   fetchProductDetails: jest.fn(),
   fetchFlowConfig: jest.fn(),
@@ -234,7 +235,7 @@ describe('save queue', () => {
 });
 
 describe('a resume token opens one session: the device keeps the fresh one the server answers', () => {
-  const validate = jest.mocked(validateTransactionToken);
+  const validate = jest.mocked(openResumeLink);
   const SESSION = {
     access_token: 'access',
     refresh_token: 'refresh',
@@ -264,7 +265,10 @@ describe('a resume token opens one session: the device keeps the fresh one the s
   beforeEach(() => {
     sharedStore.set(sessionAtom, null);
     sessionStorage.clear();
-    validate.mockResolvedValue({ applicationId: 'HL-1', session: SESSION, resumeToken: 'fresh' });
+    validate.mockResolvedValue({
+      kind: 'resumed',
+      resumed: { applicationId: 'HL-1', session: SESSION, resumeToken: 'fresh' },
+    });
     jest.mocked(fetchApplication).mockResolvedValue(application);
     jest.mocked(fetchProductDetails).mockResolvedValue({
       product_code: 'HL',
@@ -316,5 +320,23 @@ describe('a resume token opens one session: the device keeps the fresh one the s
     // The tab holds the session now: the fresh token stays unused, and is the one the page shows.
     expect(validate).toHaveBeenCalledTimes(1);
     expect(setup.resumeToken).toBe('fresh');
+  });
+
+  it('a device the application does not know loads nothing of it before the one-time code', async () => {
+    const drafts = createDraftStore(memoryStore());
+    const destinations = [{ channel: 'EMAIL' as const, to: 'a***@example.com' }];
+    validate.mockResolvedValue({ kind: 'verify', destinations });
+    const opened = loadForToken('elsewhere', { ...opts, drafts });
+    await expect(opened).rejects.toBeInstanceOf(DeviceCheckNeeded);
+    await expect(opened).rejects.toMatchObject({ destinations });
+    expect(fetchApplication).not.toHaveBeenCalled();
+    expect(await drafts.latestForProduct('HL')).toBeNull();
+
+    // The right code: the next load goes on with what the server answered, without opening the link again.
+    rememberVerifiedLink('elsewhere', { applicationId: 'HL-1', session: SESSION, resumeToken: 'after-code' });
+    const setup = await loadForToken('elsewhere', { ...opts, drafts });
+    expect(validate).toHaveBeenCalledTimes(1);
+    expect(setup.application?.customFields).toEqual({ name: 'Asha', city: 'Pune' });
+    expect(setup.resumeToken).toBe('after-code');
   });
 });

@@ -47,6 +47,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'HEAD /v3/captcha/challenge',
   'POST /v3/captcha/validateCaptcha',
   'POST /v3/external-integration/validate-token',
+  // A resume link on a device the application does not know: it has no session until the code is right
+  // (README "Resume links").
+  'POST /v3/external-integration/resume/sendOtp',
+  'POST /v3/external-integration/resume/verifyOtp',
   // Public only to create an application; later saves need that application's applicant session.
   'POST /v3/application/consumer/save_or_update',
   // The applicant portal's sign-in by a code sent to the e-mail (README "Applicant portal").

@@ -42,6 +42,7 @@ export type * from './contracts/remoteManifest';
 export * from './contracts/remotes';
 export type * from './contracts/reportSchemas';
 export * from './contracts/reports';
+export type * from './contracts/resumeSchemas';
 export type * from './contracts/schemaCheck';
 export type * from './contracts/templateSchemas';
 export * from './contracts/templates';

@@ -20,6 +20,7 @@ import type { FileStore } from '../../platform/context';
 import { type FlowDoc, fieldChanges, newEffects, recordAudits } from '../applications';
 import { endDeviceSessions, sha256 } from '../auth';
 import type { FlowRules } from '../configs';
+import { recordSubmittedConsents } from '../consent';
 import { assertStorageQuota } from '../documents';
 import { latestLifecycle, lifecycleOf } from '../lifecycle';
 import { branchOf, openStep } from '../tasks';
@@ -368,6 +369,8 @@ export async function updateFlowApplication(
       await tx.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
       await endDeviceSessions(tx, applicationId, now);
     }
+    // The submission's record names the consents it was submitted with (README "Consents and the receipt").
+    if (submit) await recordSubmittedConsents(tx, applicationId, row.product_code, now);
     // The applicant hears that the application arrived (the SUBMITTED templates), in this transaction.
     if (submit) await announceLifecycleEvent(tx, applicationId, 'SUBMITTED', now);
     return { submitted: submit };
@@ -376,7 +379,9 @@ export async function updateFlowApplication(
 
 /**
  * A resume link's token: 32 random bytes (base64url), only its sha256 stored, valid until `expiresAt` or
- * submit. `issuedBy`: the staff member who sent it (README "Resume links from staff"), else the applicant's save.
+ * submit. It is the application's one live link: every older token, the applicant's and staff's, is
+ * revoked (README "Resume links"). `issuedBy`: the staff member who sent it (README "Resume links from
+ * staff"), else the applicant.
  */
 async function insertResumeToken(
   db: Queryable,
@@ -387,7 +392,7 @@ async function insertResumeToken(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await db.query('DELETE FROM resume_tokens WHERE application_id = $1 AND expires_at <= $2', [applicationId, now]);
+  await db.query('DELETE FROM resume_tokens WHERE application_id = $1', [applicationId]);
   await db.query(
     'INSERT INTO resume_tokens (token_hash, application_id, created_at, expires_at, issued_by) VALUES ($1, $2, $3, $4, $5)',
     [sha256(token), applicationId, now, expiresAt, issuedBy],
@@ -395,14 +400,14 @@ async function insertResumeToken(
   return { token, expiresAt };
 }
 
-/** The token of a consumer save: valid 7 days or until submit. */
+/** The applicant's token (first save, a link opened, 'Send me this link'): valid 7 days or until submit. */
 export async function issueResumeToken(db: Queryable, applicationId: string, now: Date): Promise<string> {
   return (await insertResumeToken(db, applicationId, RESUME_TOKEN_TTL_SECONDS, null, now)).token;
 }
 
 /**
- * A link staff send the applicant: valid STAFF_RESUME_LINK_HOURS or until submit; it replaces the
- * staff-issued one before it (the applicant's own tokens stay). Refused (409) when the application has
+ * A link staff send the applicant: valid STAFF_RESUME_LINK_HOURS or until submit; like every new token
+ * it revokes the links before it. Refused (409) when the application has
  * nothing to resume, judged under the row lock so a submit cannot slip between check and issue.
  */
 export async function issueStaffResumeToken(
@@ -425,14 +430,13 @@ export async function issueStaffResumeToken(
       customerFlowOpen: row.open,
     });
     if (refusal) throw conflict(refusal);
-    await tx.query('DELETE FROM resume_tokens WHERE application_id = $1 AND issued_by IS NOT NULL', [applicationId]);
     return insertResumeToken(tx, applicationId, STAFF_RESUME_LINK_HOURS * 3600, issuedBy, now);
   });
 }
 
 /**
- * Uses up a live resume token (not expired, application not submitted): the application it opens, else
- * null. One device session per token: a second open of the same link is refused (README "Resume tokens").
+ * Uses up a live resume token (not expired, not revoked, application not submitted): the application it
+ * opens, else null. One device session per token: a second open of the same link is refused (README "Resume links").
  */
 export async function consumeResumeToken(db: Queryable, token: string, now: Date): Promise<string | null> {
   const rows = await db.query<{ application_id: string }>(

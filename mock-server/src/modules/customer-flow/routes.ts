@@ -2,11 +2,18 @@
 // staff starting an application and sending its resume link, the resume token, captcha and the
 // mandatory-validation queue (README "Customer flow").
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, type ProductConfig, type SaveApplicationBody } from '@originate/contract';
+import {
+  API_PATHS,
+  OTP_WRONG_CODE_MESSAGE,
+  type ProductConfig,
+  RESUME_LOCKED_MESSAGE,
+  type SaveApplicationBody,
+} from '@originate/contract';
 import {
   ApplicationAnswerSchema,
   CaptchaChallengeAnswerSchema,
   CaptchaVerifiedAnswerSchema,
+  CodeSentAnswerSchema,
   ConsumerSaveAnswerSchema,
   closed,
   ERROR_ANSWERS,
@@ -14,11 +21,16 @@ import {
   Key,
   MandatoryQueuedAnswerSchema,
   MandatoryResultsAnswerSchema,
+  ResumedAnswerSchema,
   ResumeLinkAnswerSchema,
   ResumeLinkBodySchema,
+  ResumeLinkSentAnswerSchema,
+  ResumeSendCodeBodySchema,
+  ResumeVerifyCodeBodySchema,
   SaveApplicationBodySchema,
+  SendResumeLinkBodySchema,
   StartApplicationBodySchema,
-  TokenSessionAnswerSchema,
+  TokenOpenAnswerSchema,
 } from '@originate/contract/schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
@@ -34,9 +46,10 @@ import {
   NOT_YOURS,
   staffEditRefusal,
 } from '../applications';
-import { authenticate, type IssuedSession } from '../auth';
+import { authenticate, type IssuedSession, sha256 } from '../auth';
 import { customerPortalOrigin, findProduct, flowFor } from '../configs';
-import { resumeApplication, startApplication } from './applicant-start';
+import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused, RESUME_DEVICE_KEY, sendOtp, verifyOtp } from '../otp';
+import { openResumeLink, type Resumed, resumeOnDevice, startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
 import {
   copyApplication,
@@ -48,6 +61,8 @@ import {
 } from './flow-applications';
 import { type FieldIssue, flowIssues } from './flow-rules';
 import { copyBudget, startBudget } from './hourly-budgets';
+import { deviceOf, ensureDevice, liveTokenApplication, revokeResumeTokens, verifiedDestinations } from './resume';
+import { sendResumeLink } from './send-link';
 import { startStaffApplication } from './staff-start';
 import { clearPendingValidations, setPendingValidations } from './validation-queue';
 
@@ -70,6 +85,18 @@ export function sessionAnswer(reply: FastifyReply, issued: IssuedSession) {
   const { xsrfToken: _xsrf, ...session } = issued;
   return session;
 }
+
+/** A resume link's answer once the device may resume: the session (XSRF cookie) and the device's fresh token. */
+function resumedAnswer(reply: FastifyReply, resumed: Resumed) {
+  return {
+    data: { application_id: resumed.applicationId },
+    session: sessionAnswer(reply, resumed.session),
+    resumeToken: resumed.resumeToken,
+  };
+}
+
+/** The link names no live token (expired, revoked, used, or its application submitted). */
+const deadLink = () => invalid('transactionToken', 'is invalid');
 
 async function productOf(ctx: AppContext, flowCtx: FlowContext): Promise<ProductConfig> {
   const product = await findProduct(ctx.db, flowCtx.flow.product_code);
@@ -107,9 +134,9 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         if (body.application_id !== found.session.applicationId) throw forbidden(NOT_YOURS);
         const flowCtx = await flowFor(db, body.flowId, body.verNum);
         const product = await productOf(ctx, flowCtx);
-        const outcome = await updateFlowApplication(db, body.application_id, flowCtx, body, now, product.queue);
-        const resumeToken = outcome.submitted ? null : await issueResumeToken(db, body.application_id, now);
-        return { application: await current(ctx, body.application_id, true), resumeToken };
+        await updateFlowApplication(db, body.application_id, flowCtx, body, now, product.queue);
+        // A save keeps the application's one live link as it is: a link the applicant sent themselves stays good.
+        return { application: await current(ctx, body.application_id, true), resumeToken: null };
       }
       const limit = await creations(request);
       if (!limit.isAllowed && limit.isExceeded) throw new TooManyRequestsError(limit.ttlInSeconds);
@@ -123,7 +150,7 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
           throw invalid('captchaResponse', 'is invalid');
         }
       }
-      const created = await startApplication(db, product, flowCtx, body, config, now);
+      const created = await startApplication(db, product, flowCtx, body, ensureDevice(request, reply), config, now);
       // A one-step flow submits on its first save: the usual submit path checks and completes it.
       const submitted =
         isSubmit(flowCtx.flow, body) &&
@@ -143,17 +170,103 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       config: { public: true, rateLimit: perAddress },
       schema: {
         body: Type.Object({ transactionToken: Type.String({ minLength: 1, maxLength: 256 }) }, closed),
-        response: { 200: TokenSessionAnswerSchema, ...ERROR_ANSWERS },
+        response: { 200: TokenOpenAnswerSchema, ...ERROR_ANSWERS },
       },
     },
     async (request, reply) => {
-      const resumed = await resumeApplication(db, request.body.transactionToken, config, ctx.now());
-      if (!resumed) throw invalid('transactionToken', 'is invalid');
-      return {
-        data: { application_id: resumed.applicationId },
-        session: sessionAnswer(reply, resumed.session),
-        resumeToken: resumed.resumeToken,
-      };
+      // The device cookie is set here already: the code this device may ask for next is bound to it.
+      const device = ensureDevice(request, reply);
+      const opened = await openResumeLink(db, request.body.transactionToken, device, config, ctx.now());
+      if (!opened) throw deadLink();
+      return 'verify' in opened ? opened : resumedAnswer(reply, opened);
+    },
+  );
+
+  // A device the application does not know: no session yet, so these are public, with the token as the
+  // key (README "Resume links"); limited per address like the portal's sign-in, and by the OTP rules.
+  app.post(
+    API_PATHS.resumeSendCode,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: ResumeSendCodeBodySchema, response: { 200: CodeSentAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      const { transactionToken, channel } = request.body;
+      const applicationId = await liveTokenApplication(db, transactionToken, now);
+      if (!applicationId) throw deadLink();
+      const destination = (await verifiedDestinations(db, applicationId)).find((d) => d.channel === channel);
+      if (!destination)
+        throw invalid('channel', `is not a verified ${channel === 'SMS' ? 'mobile' : 'e-mail'} of this application`);
+      const device = ensureDevice(request, reply);
+      const result = await sendOtp(
+        db,
+        {
+          applicationId,
+          fieldKey: RESUME_DEVICE_KEY,
+          channel,
+          recipient: destination.recipient,
+          boundTo: sha256(device),
+          outbox: config.otpOutbox,
+        },
+        now,
+      );
+      if ('retryAfter' in result) throw otpRefused(result);
+      return { sent: true, resendAfterSeconds: OTP_RESEND_SECONDS, expiresInSeconds: OTP_TTL_SECONDS };
+    },
+  );
+
+  app.post(
+    API_PATHS.resumeVerifyCode,
+    {
+      config: { public: true, rateLimit: perAddress },
+      schema: { body: ResumeVerifyCodeBodySchema, response: { 200: ResumedAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    async (request, reply) => {
+      const now = ctx.now();
+      const { transactionToken, code } = request.body;
+      const applicationId = await liveTokenApplication(db, transactionToken, now);
+      if (!applicationId) throw deadLink();
+      const device = deviceOf(request);
+      const result = await verifyOtp(
+        db,
+        {
+          // No device cookie: no code was sent for it, so whatever is typed is wrong.
+          code: device ? { applicationId, fieldKey: RESUME_DEVICE_KEY } : null,
+          typed: code,
+          boundTo: sha256(device),
+          address: request.ip,
+          perAddressPerHour: config.otpVerifiesPerAddressPerHour,
+        },
+        now,
+      );
+      if (result === 'wrong') throw new ValidationError([{ label: 'code', reason: OTP_WRONG_CODE_MESSAGE }]);
+      if (result !== 'verified') {
+        if (!result.locked) throw otpRefused(result);
+        // Too many wrong codes: the link itself ends, so guessing cannot go on after the lock.
+        await revokeResumeTokens(db, applicationId);
+        const locked = otpRefused(result);
+        locked.body.message = RESUME_LOCKED_MESSAGE;
+        throw locked;
+      }
+      const resumed = await db.transaction((tx) => resumeOnDevice(tx, transactionToken, device, config, now));
+      if (!resumed) throw deadLink();
+      return resumedAnswer(reply, resumed);
+    },
+  );
+
+  app.post(
+    API_PATHS.sendResumeLink,
+    {
+      config: { applicant: true, rateLimit: perAddress },
+      schema: { body: SendResumeLinkBodySchema, response: { 200: ResumeLinkSentAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    async (request) => {
+      const { application_id, channel } = request.body;
+      if (!request.applicant) throw forbidden('Only the applicant sends themselves their link');
+      if (request.applicant.applicationId !== application_id) throw forbidden(NOT_YOURS);
+      const origin = await customerPortalOrigin(db, ctx.config);
+      return sendResumeLink(db, { applicationId: application_id, channel, origin }, ctx.now());
     },
   );
 

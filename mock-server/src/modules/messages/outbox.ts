@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db';
 
 type MessageChannel = 'EMAIL' | 'SMS';
-type MessageKind = 'OTP' | 'PASSWORD_RESET' | 'TEMPLATE' | 'LIFECYCLE';
+type MessageKind = 'OTP' | 'PASSWORD_RESET' | 'TEMPLATE' | 'LIFECYCLE' | 'RESUME_LINK';
 
 export interface OutgoingMessage {
   channel: MessageChannel;

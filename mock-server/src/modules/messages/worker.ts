@@ -29,7 +29,7 @@ interface Claimed extends Record<string, unknown> {
 type Outcome = { id: string; sent: true } | { id: string; sent: false; attempts: number; error: SendError };
 
 /** Kinds whose text is a secret (a code, a reset link): dropped from the table once delivered. */
-const REDACTED_KINDS = `kind IN ('OTP', 'PASSWORD_RESET')`;
+const REDACTED_KINDS = `kind IN ('OTP', 'PASSWORD_RESET', 'RESUME_LINK')`;
 
 /** Takes up to `batch` due messages of the channels this process can send, leased until `leaseUntil`. */
 function claim(db: Queryable, channels: string[], now: Date, batch: number, leaseUntil: Date): Promise<Claimed[]> {

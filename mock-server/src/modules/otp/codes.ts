@@ -34,8 +34,12 @@ const secondsUntil = (d: Date | string, now: Date) => Math.max(1, Math.ceil((ms(
 const codeHash = (applicationId: string, fieldKey: string, code: string) =>
   sha256(`${applicationId}:${fieldKey}:${code}`);
 
-/** What wrong codes count under: the portal's sign-in, or every OTP field of every flow together. */
-const purposeOf = (fieldKey: string) => (fieldKey === PORTAL_SIGN_IN_KEY ? 'portal_sign_in' : 'flow_otp');
+/** The code a resume link needs on a device the application does not know (README "Resume links"); no flow has this key. */
+export const RESUME_DEVICE_KEY = 'resume_device';
+
+/** What wrong codes count under: the portal's sign-in, a resume link's device check, or every OTP field of every flow together. */
+const purposeOf = (fieldKey: string) =>
+  fieldKey === PORTAL_SIGN_IN_KEY ? 'portal_sign_in' : fieldKey === RESUME_DEVICE_KEY ? 'resume_device' : 'flow_otp';
 
 /** A recipient as its count is kept: an e-mail in lower case, a mobile number as its 10 digits (no +91). */
 const subjectOf = (channel: OutboxMessage['type'], recipient: string) =>

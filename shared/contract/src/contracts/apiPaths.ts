@@ -75,6 +75,11 @@ export const API_PATHS = {
   /** Our self-hosted captcha's challenge (ALTCHA); the spec names only the validation call. */
   captchaChallenge: '/v3/captcha/challenge',
   validateTransactionToken: '/v3/external-integration/validate-token',
+  /** Ours: a device the application does not know asks for, then checks, the one-time code a resume link needs. */
+  resumeSendCode: '/v3/external-integration/resume/sendOtp',
+  resumeVerifyCode: '/v3/external-integration/resume/verifyOtp',
+  /** Ours: the applicant's 'Send me this link' (the newest resume link by SMS or e-mail). */
+  sendResumeLink: '/v3/application/resume-link/send',
 
   // OTP (codes issued and checked by the server)
   sendOtp: '/v3/otp/send',

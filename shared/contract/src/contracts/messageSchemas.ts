@@ -25,6 +25,7 @@ const MessageLogEntrySchema = Type.Object(
       Type.Literal('PASSWORD_RESET'),
       Type.Literal('TEMPLATE'),
       Type.Literal('LIFECYCLE'),
+      Type.Literal('RESUME_LINK'),
     ]),
     to: Type.String(),
     subject: Nullable(Type.String()),

@@ -32,6 +32,7 @@ export * from './portalSchemas';
 export * from './primitives';
 export * from './remoteManifest';
 export * from './reportSchemas';
+export * from './resumeSchemas';
 export * from './schemaCheck';
 export * from './specCallSchemas';
 export * from './templateSchemas';

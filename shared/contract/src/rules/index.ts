@@ -103,6 +103,7 @@ export * from './lifecycle';
 export * from './outbox';
 export * from './passwords';
 export * from './reports';
+export * from './resumeLinks';
 export * from './statusUpdate';
 export { inTaskTeam } from './teams';
 export * from './uploads';

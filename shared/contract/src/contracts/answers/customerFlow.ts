@@ -26,19 +26,6 @@ export const ApplicationAnswerSchema = Type.Object({ application: ApplicationSch
 export type ApplicationAnswer = Static<typeof ApplicationAnswerSchema>;
 
 /**
- * POST /v3/external-integration/validate-token: the token's application, an applicant session for it, and a
- * fresh resume token for the device that opened it (the token it opened is used up).
- */
-export const TokenSessionAnswerSchema = Type.Object(
-  {
-    data: Type.Object({ application_id: Id }, closed),
-    session: SessionSchema,
-    resumeToken: Type.String({ minLength: 1, maxLength: 256 }),
-  },
-  closed,
-);
-
-/**
  * GET /v3/captcha/challenge: an ALTCHA (v2) proof-of-work challenge, in the widget's format. The signature
  * is an HMAC over every parameter altcha-lib sets, so the parameters object stays open: a key it adds in a
  * later version must reach the widget, or the solution no longer verifies.
