@@ -18,6 +18,7 @@ import {
   type CopiedFileAnswer,
   type CopyFileBody,
   type CreateSubTaskBody,
+  type CreditSummaryAnswer,
   type DeletedDocumentAnswer,
   type DocumentMetadataBody,
   type DocumentRefBody,
@@ -90,6 +91,9 @@ export const detailApi = {
   queryStep: (step: 'reopenSubTask' | 'closeSubTask' | 'addCommentToTask', body: SubTaskCommentBody) =>
     api.post<SubTaskChangeAnswer>(API_PATHS[step], body),
 
+  /** The reviewer's credit summary: figures with their sources, deviations, the product's documents received. */
+  creditSummary: (applicationId: string) =>
+    api.get<CreditSummaryAnswer>(apiPath('applicationCreditSummary', { applicationId })),
   documents: async (applicationId: string) =>
     listOf<StaffDocument>(api.get(apiPath('applicationDocuments', { applicationId }))),
   upload: (applicationId: string, fieldKey: string, file: File) => {

@@ -31,6 +31,7 @@ export const detailKeys = {
     ['mfe-applications', 'detail', applicationId, 'queries', subTaskId] as const,
   record: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'record'] as const,
   documents: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'documents'] as const,
+  creditSummary: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'creditSummary'] as const,
   notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
   approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,
   related: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'related'] as const,

@@ -54,6 +54,11 @@ export const useQueries = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.queries(applicationId), queryFn: () => detailApi.queries(applicationId) });
 export const useDocuments = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.documents(applicationId), queryFn: () => detailApi.documents(applicationId) });
+export const useCreditSummary = (applicationId: string) =>
+  useQuery({
+    queryKey: detailKeys.creditSummary(applicationId),
+    queryFn: () => detailApi.creditSummary(applicationId),
+  });
 export const useNotes = (applicationId: string) =>
   useQuery({ queryKey: detailKeys.notes(applicationId), queryFn: () => detailApi.notes(applicationId) });
 export const useApprovals = (applicationId: string) =>

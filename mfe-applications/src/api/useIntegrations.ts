@@ -22,6 +22,7 @@ function useRefreshing<T>(applicationId: string, fetch: () => Promise<T>) {
       Promise.all([
         client.invalidateQueries({ queryKey: keptKey(applicationId) }),
         client.invalidateQueries({ queryKey: decisionsKey(applicationId) }),
+        client.invalidateQueries({ queryKey: detailKeys.creditSummary(applicationId) }),
       ]),
   });
 }

@@ -253,7 +253,7 @@ describe('completionProblem', () => {
 });
 
 describe('view models', () => {
-  it('builds the header from the task, SLA due from the overall part', () => {
+  it('builds the header from the task (its SLA shows as the SlaChip)', () => {
     const sla = { status: 'RUNNING' as const, startTS: null, endTS: null };
     const part = { ...sla, timeLimit: { enabled: false, valueInMins: 0, expectedEndTS: null } };
     const record = {
@@ -285,7 +285,6 @@ describe('view models', () => {
       stage: 'Credit review',
       task: 'Credit review · In Progress',
       assignee: 'Olive Officer',
-      slaDue: '10/03/2026 11:05:09 IST',
       callback: null,
     });
     expect(
@@ -293,7 +292,7 @@ describe('view models', () => {
     ).toBe('12/03/2026 09:30:00 IST');
     expect(headerModel(configs({}, { callbackRequested: true })).callback).toBe('Requested, no time set');
     const bare = headerModel(configs({}, { assignedTo: null, assignedToName: null }));
-    expect([bare.assignee, bare.product, bare.applicant, bare.slaDue]).toEqual(['Unassigned', '—', '—', '—']);
+    expect([bare.assignee, bare.product, bare.applicant]).toEqual(['Unassigned', '—', '—']);
     const named = { ...record, applicant: { primary: { firstName: 'Asha', lastName: 'Rao' } } };
     expect(headerModel(configs(), named).applicant).toBe('Asha Rao');
     expect(headerModel(configs(), record, { userid: 'USR-1', displayName: 'Rahul Verma' }).assignee).toBe(

@@ -47,6 +47,13 @@ export function detailTabs(configs: TaskConfigs, caller: Caller, now: Date): Det
   });
 }
 
+/** The detail's tabs: the Summary first, the read-only form where the Save tab is not shown, then the spec's tabs. */
+export type ShownTab = DetailTab | 'Summary' | 'Application form';
+
+export function shownTabs(tabs: readonly DetailTab[]): ShownTab[] {
+  return ['Summary', ...(tabs.includes('Save') ? [] : (['Application form'] as const)), ...tabs];
+}
+
 /** The access the form gets: WRITE exactly when the Save tab shows (assigned and editing enabled, spec §5/§6). */
 export function formAccess(tabs: readonly DetailTab[]): 'WRITE' | 'READ' {
   return tabs.includes('Save') ? 'WRITE' : 'READ';
@@ -302,7 +309,6 @@ export interface HeaderModel {
   stage: string;
   task: string;
   assignee: string;
-  slaDue: string;
   /** While a callback is open: when the applicant is to be called. */
   callback: string | null;
 }
@@ -324,7 +330,6 @@ export function headerModel(
   me?: Pick<User, 'userid' | 'displayName'>,
 ): HeaderModel {
   const { task } = configs;
-  const due = task.operationalLevelAgreement?.overall.timeLimit.expectedEndTS ?? task.due_time ?? null;
   return {
     applicationId: configs.application_id,
     product: record ? `${record.product_name} (${record.product_code})` : '—',
@@ -336,7 +341,6 @@ export function headerModel(
       me && task.assignedTo === me.userid
         ? `${me.displayName} (you)`
         : (task.assignedToName ?? task.assignedTo ?? 'Unassigned'),
-    slaDue: due ? formatBankDateTime(due) : '—',
     callback: task.callbackRequested
       ? task.callbackAt
         ? formatBankDateTime(task.callbackAt)

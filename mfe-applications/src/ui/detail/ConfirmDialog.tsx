@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import type { FieldName } from '../../api/fieldLabels';
 import { optionalText } from '../../domain/detail';
 import { type PickedUser, UserPicker, type UserPickerFor } from '../lists/UserPicker';
@@ -34,6 +34,8 @@ interface DialogField {
 export interface ConfirmRequest {
   title: string;
   message?: string;
+  /** What the decision is about, shown above the fields (an approval's key figures). */
+  details?: ReactNode;
   confirmLabel: string;
   fields?: DialogField[];
   /** The comment box (optional comment) unless false. */
@@ -72,6 +74,7 @@ export function ConfirmDialog({
       <DialogTitle id="confirm-title">{request.title}</DialogTitle>
       <DialogContent>
         {request.message && <DialogContentText sx={{ mb: 2 }}>{request.message}</DialogContentText>}
+        {request.details}
         {fields.map((f) =>
           f.picker ? (
             <UserPicker

@@ -1,4 +1,4 @@
-import { ApiError, type TaskConfigs } from '@originate/contract';
+import { ApiError, type CreditSummaryAnswer, type TaskConfigs } from '@originate/contract';
 import { type Session, type SlotHost, SlotRendererContext, sessionAtom, sharedStore } from '@originate/web';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -14,6 +14,7 @@ jest.mock('../../api/detail', () => ({
     worklogs: jest.fn(async () => []),
     notes: jest.fn(async () => []),
     videoCalls: jest.fn(async () => []),
+    creditSummary: jest.fn(),
     completeStep: jest.fn(),
     action: jest.fn(),
   },
@@ -60,8 +61,46 @@ const host: SlotHost = {
   },
 };
 
+const SUMMARY: CreditSummaryAnswer = {
+  application_id: 'APP-7',
+  product_code: 'HL',
+  product_name: 'Home loan',
+  assembledAt: '2026-12-07T08:35:00.000Z',
+  figures: [
+    {
+      key: 'loanAmount',
+      label: 'Loan amount',
+      unit: 'INR',
+      value: 4_500_000,
+      missing: null,
+      source: { kind: 'FORM', detail: 'Form field loan_amount', at: '2026-12-07T08:00:00.000Z' },
+      cap: null,
+      withinCap: null,
+    },
+    {
+      key: 'bureauScore',
+      label: 'Bureau score',
+      unit: 'SCORE',
+      value: null,
+      missing: 'bureau not fetched',
+      source: null,
+      cap: null,
+      withinCap: null,
+    },
+  ],
+  decision: { outcome: null, deviations: [], missing: 'credit decision not run', source: null },
+  documents: {
+    items: [
+      { fieldKey: 'salary_slips', label: 'Last 3 salary slips', required: true, received: 0, lastReceivedAt: null },
+    ],
+    requiredMissing: 1,
+    source: { kind: 'DOCUMENTS', detail: "The product's upload fields", at: null },
+  },
+};
+
 function renderPage(configs: TaskConfigs = CONFIGS) {
   mocked.configs.mockResolvedValue(configs);
+  mocked.creditSummary.mockResolvedValue(SUMMARY);
   mocked.record.mockResolvedValue(
     application({ application_id: 'APP-7', applicant: { primary: { fullName: 'Asha Rao' } } }),
   );
@@ -92,6 +131,7 @@ describe('DetailPage', () => {
     expect((await screen.findByText('Home loan (HL)')).dataset.testid).toBe('header-Product');
     expect(screen.getByTestId('header-Applicant').textContent).toBe('Asha Rao');
     expect(tabNames()).toEqual([
+      'Summary',
       'Snooze',
       'Worklogs',
       'Queries',
@@ -116,11 +156,36 @@ describe('DetailPage', () => {
     expect(mocked.configs).toHaveBeenCalledWith('APP-7', undefined);
   });
 
-  it('shows the form read only and no Save, Actions or Close to a user the task is not assigned to', async () => {
+  it('opens the Summary first for a user the task is not assigned to; the form read only in its tab, no Save, Actions or Close', async () => {
     login(['APPLICATIONS_ACTIONS']);
     renderPage({ ...CONFIGS, assigned: false });
     await screen.findByText('Application APP-7');
-    expect(tabNames()).toEqual(['Worklogs', 'Queries', 'Docs', 'Notes', 'Approvals', 'Tasks']);
+    expect(tabNames()).toEqual([
+      'Summary',
+      'Application form',
+      'Worklogs',
+      'Queries',
+      'Docs',
+      'Notes',
+      'Approvals',
+      'Tasks',
+    ]);
+    expect(screen.getByRole('tab', { name: 'Summary' }).getAttribute('aria-selected')).toBe('true');
+    const tab = await screen.findByTestId('summary-tab');
+    expect(within(tab).getByTestId('summary-loanAmount').textContent).toContain('₹45,00,000 (45 lakh)');
+    expect(within(tab).getByTestId('summary-loanAmount').textContent).toContain(
+      'Form · Form field loan_amount · 07/12/2026 13:30:00 IST',
+    );
+    expect(within(tab).getByTestId('summary-bureauScore').textContent).toContain(
+      'Not yet available: bureau not fetched',
+    );
+    expect(within(tab).getByText('Required – not received')).toBeTruthy();
+    // The header's strip has the key figures too.
+    expect(within(screen.getByTestId('summary-strip')).getByTestId('key-loanAmount').textContent).toBe(
+      '₹45,00,000 (45 lakh)',
+    );
+    expect(forms).toEqual([]);
+    fireEvent.click(screen.getByRole('tab', { name: 'Application form' }));
     expect(forms).toContainEqual(expect.objectContaining({ access: 'READ' }));
     expect(forms).not.toContainEqual(expect.objectContaining({ access: 'WRITE' }));
     expect(screen.getByText(/Read only: the task is not assigned to you/)).toBeTruthy();

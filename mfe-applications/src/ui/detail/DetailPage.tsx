@@ -1,6 +1,7 @@
-// /backstage/application: one application's task. Header (who, what, where, SLA), its life cycle, the
+// /backstage/application: one application's task. Header (who, what, where, SLA, the credit summary's key
+// figures), its life cycle, the Summary tab first (what a reviewer decides on and an approver approves), the
 // form through the flowForm slot (editable only in the Save tab: assigned and editing enabled; each field
-// by the user's field access), the tabs
+// by the user's field access; read only in the Application form tab otherwise), the tabs
 // the contract's visibleTabs allows, the field history, and the application's video calls (the "Video call"
 // action through the videoCall slot for AGENT and SUPERVISOR, and the list of calls with their recordings).
 import HistoryIcon from '@mui/icons-material/History';
@@ -19,7 +20,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { type ApplicantType, type DetailTab, leadDetailPath, type TaskConfigs, type User } from '@originate/contract';
+import { type ApplicantType, leadDetailPath, type TaskConfigs, type User } from '@originate/contract';
 import { userAtom, useSlot } from '@originate/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
@@ -33,13 +34,23 @@ import {
   useRecord,
   useReported,
 } from '../../api/useDetail';
-import { canManageDocuments, detailTabs, fieldAccessViewer, formAccess, headerModel } from '../../domain/detail';
+import {
+  canManageDocuments,
+  detailTabs,
+  fieldAccessViewer,
+  formAccess,
+  headerModel,
+  type ShownTab,
+  shownTabs,
+} from '../../domain/detail';
 import { canGenerateLetters } from '../../domain/messages';
 import { CreditSection } from './Credit';
 import { FieldHistory } from './FieldHistory';
 import { FollowButton } from './FollowButton';
 import { MessagesSection } from './Messages';
 import { ResumeLinkAction } from './ResumeLinkAction';
+import { SlaChip } from './SlaChip';
+import { SummaryStrip, SummaryTab } from './Summary';
 import { ActionsTab, CloseTab } from './tabs/ActionsTab';
 import { NotesTab, SnoozeTab, TasksTab, WorklogsTab } from './tabs/ActivityTabs';
 import { ApprovalsTab } from './tabs/ApprovalsTab';
@@ -65,7 +76,6 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
     ['Stage', h.stage],
     ['Current task', h.task],
     ['Assignee', h.assignee],
-    ['SLA due', h.slaDue],
     ...(h.callback ? [['Callback', h.callback] as [string, string]] : []),
   ];
   return (
@@ -107,7 +117,16 @@ function Header({ configs, user, onHistory }: { configs: TaskConfigs; user: User
             </Typography>
           </div>
         ))}
+        <div>
+          <Typography component="dt" variant="caption" color="text.secondary">
+            SLA
+          </Typography>
+          <Typography component="dd" sx={{ m: 0 }} data-testid="header-SLA">
+            <SlaChip ola={configs.task.operationalLevelAgreement} />
+          </Typography>
+        </div>
       </Box>
+      <SummaryStrip applicationId={configs.application_id} />
     </Paper>
   );
 }
@@ -174,9 +193,13 @@ function ApplicationForm({ configs, access, user }: { configs: TaskConfigs; acce
   );
 }
 
-function Panel({ tab, configs, user }: { tab: DetailTab; configs: TaskConfigs; user: User }) {
+function Panel({ tab, configs, user }: { tab: ShownTab; configs: TaskConfigs; user: User }) {
   const id = configs.application_id;
   switch (tab) {
+    case 'Summary':
+      return <SummaryTab applicationId={id} />;
+    case 'Application form':
+      return <ApplicationForm configs={configs} access="READ" user={user} />;
     case 'Snooze':
       return <SnoozeTab configs={configs} />;
     case 'Worklogs':
@@ -200,27 +223,28 @@ function Panel({ tab, configs, user }: { tab: DetailTab; configs: TaskConfigs; u
   }
 }
 
+// Ids without spaces ('Application form'): an id with a space cannot be named in aria-controls.
+const tabId = (t: ShownTab) => `detail-tab-${t.replace(/ /g, '-')}`;
+const panelId = (t: ShownTab) => `detail-panel-${t.replace(/ /g, '-')}`;
+
 function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
-  const tabs = detailTabs(configs, user, new Date());
-  const access = formAccess(tabs);
-  const [chosen, setChosen] = useState<DetailTab | null>(null);
+  const allowed = detailTabs(configs, user, new Date());
+  const access = formAccess(allowed);
+  const tabs = shownTabs(allowed);
+  const [chosen, setChosen] = useState<ShownTab | null>(null);
   const [history, setHistory] = useState(false);
-  // The form is edited in the Save tab; without it the form shows read only above the tabs.
-  const tab = chosen && tabs.includes(chosen) ? chosen : tabs.includes('Save') ? 'Save' : (tabs[0] ?? 'Worklogs');
+  // The form is edited in the Save tab; without it (a reviewer, an approver) the Summary opens first and the
+  // form is read in its own tab.
+  const tab = chosen && tabs.includes(chosen) ? chosen : access === 'WRITE' ? 'Save' : 'Summary';
   return (
     <Stack spacing={2}>
       <Header configs={configs} user={user} onHistory={() => setHistory(true)} />
       <LifeCycle applicationId={configs.application_id} />
       <ResumeLinkAction applicationId={configs.application_id} />
-      {access === 'READ' && (
-        <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
-          <ApplicationForm configs={configs} access="READ" user={user} />
-        </Paper>
-      )}
       <Paper>
         <Tabs
           value={tab}
-          onChange={(_, value: DetailTab) => setChosen(value)}
+          onChange={(_, value: ShownTab) => setChosen(value)}
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
@@ -228,15 +252,10 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
           sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((t) => (
-            <Tab key={t} value={t} label={t} id={`detail-tab-${t}`} aria-controls={`detail-panel-${t}`} />
+            <Tab key={t} value={t} label={t} id={tabId(t)} aria-controls={panelId(t)} />
           ))}
         </Tabs>
-        <Box
-          role="tabpanel"
-          id={`detail-panel-${tab}`}
-          aria-labelledby={`detail-tab-${tab}`}
-          sx={{ p: { xs: 1.5, sm: 3 } }}
-        >
+        <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)} sx={{ p: { xs: 1.5, sm: 3 } }}>
           <Panel key={tab} tab={tab} configs={configs} user={user} />
         </Box>
       </Paper>

@@ -30,6 +30,7 @@ import {
   decisionLine,
 } from '../../../domain/detail';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
+import { ApprovalFigures } from '../Summary';
 import { Loading } from './Loading';
 
 type DecideVars = { action: ApprovalAction; approvalId: string; comment?: string; forwardTo?: string };
@@ -61,6 +62,8 @@ export function ApprovalsTab({ configs, userid }: { configs: TaskConfigs; userid
   const onDecide = (approval: Approval, action: ApprovalAction) =>
     setRequest({
       title: `${APPROVAL_LABELS[action]}: ${approval.reason}`,
+      // What an approver approves is the credit summary: its key figures as they stand now.
+      details: action === 'approve' ? <ApprovalFigures applicationId={applicationId} /> : undefined,
       confirmLabel: APPROVAL_LABELS[action],
       fields:
         action === 'forward'
