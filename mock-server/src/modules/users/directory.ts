@@ -166,6 +166,30 @@ export async function saveSelectedTeams(db: Queryable, userid: string, teams: st
   await db.query('UPDATE users SET selected_teams = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(teams)]);
 }
 
+/** Replaces a user's roles and teams (Settings › Users); the caller has checked each team exists. */
+export async function saveUserAccess(
+  db: Queryable,
+  userid: string,
+  access: { roles: readonly string[]; teams: readonly { id: string; allTeams: boolean }[] },
+): Promise<void> {
+  await db.query('UPDATE users SET roles = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(access.roles)]);
+  await db.query('DELETE FROM user_teams WHERE user_id = $1', [userid]);
+  for (const team of access.teams) {
+    await db.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
+      userid,
+      team.id,
+      team.allTeams,
+    ]);
+  }
+  // Teams the user no longer has leave their selection (none left: all of theirs, as before choosing).
+  await db.query(
+    `UPDATE users SET selected_teams = (SELECT jsonb_agg(t) FROM jsonb_array_elements_text(selected_teams) t
+                                          WHERE t = ANY($2::text[]))
+      WHERE userid = $1 AND selected_teams IS NOT NULL`,
+    [userid, access.teams.map((t) => t.id)],
+  );
+}
+
 export interface TeamInfo {
   id: string;
   name: string;

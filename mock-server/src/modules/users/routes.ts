@@ -2,7 +2,7 @@
 // (route option shortToken, checked by the auth gate). The candidates of a user picker are the tasks module's.
 
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { API_PATHS, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/contract';
+import { API_PATHS, OPS_ADMIN_ROLE, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '@originate/contract';
 import {
   closed,
   ERROR_ANSWERS,
@@ -12,16 +12,18 @@ import {
   TeamByNameAnswerSchema,
   TeamDirectoryAnswerSchema,
   TeamMembersAnswerSchema,
+  UserAccessBodySchema,
   UserRolesAnswerSchema,
   UserSchema,
   UsersPageAnswerSchema,
   UserTeamsAnswerSchema,
 } from '@originate/contract/schemas';
 import Type from 'typebox';
-import { forbidden, invalid, notFound } from '../../http/errors';
+import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
 import { nonEmptyString } from '../../http/schemas';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
+import { auditConfig } from '../configs';
 import {
   findTeam,
   findUserById,
@@ -32,6 +34,7 @@ import {
   listUsers,
   publicUser,
   saveSelectedTeams,
+  saveUserAccess,
   type TeamInfo,
   teamDirectory,
   teamMembers,
@@ -109,6 +112,52 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
       const found = userid === user.userid ? user : await findUserById(db, userid);
       if (!found) throw notFound();
       return publicUser(found);
+    },
+  );
+
+  // Settings › Users: an operations admin sets a user's roles and teams; audited (config_audits).
+  app.put(
+    API_PATHS.userAccess,
+    {
+      onRequest: async (request) => {
+        if (!isOpsAdmin(caller(request).user)) throw forbidden('Only an operations admin may change users');
+      },
+      schema: {
+        params: Type.Object({ userid: Id }, closed),
+        body: UserAccessBodySchema,
+        response: { 200: UserSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      const { user: admin } = caller(request);
+      const { roles, teams } = request.body;
+      const target = await findUserById(db, request.params.userid);
+      if (!target) throw notFound('User not found');
+      const problems: { label: string; reason: string }[] = [];
+      if (target.userid === admin.userid && !roles.includes(OPS_ADMIN_ROLE)) {
+        problems.push({ label: 'roles', reason: `must keep ${OPS_ADMIN_ROLE}: an admin cannot remove their own` });
+      }
+      const known = new Set((await teamDirectory(db)).map((t) => t.id));
+      const seen = new Set<string>();
+      teams.forEach((team, i) => {
+        if (!known.has(team.id))
+          problems.push({ label: `teams[${i}].id`, reason: `is not a team of the bank ('${team.id}')` });
+        if (seen.has(team.id)) problems.push({ label: `teams[${i}].id`, reason: `duplicate '${team.id}'` });
+        seen.add(team.id);
+      });
+      if (problems.length > 0) throw new ValidationError(problems);
+      await db.transaction(async (tx) => {
+        await saveUserAccess(tx, target.userid, { roles, teams });
+        await auditConfig(tx, {
+          kind: 'USER_ACCESS',
+          key: target.userid,
+          old: { roles: target.roles, teams: target.teams.map((t) => ({ id: t.id, allTeams: t.allTeams })) },
+          value: request.body,
+          userId: admin.userid,
+          at: ctx.now(),
+        });
+      });
+      return publicUser((await findUserById(db, target.userid)) as UserRecord);
     },
   );
 

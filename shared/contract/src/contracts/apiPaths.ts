@@ -53,6 +53,8 @@ export const API_PATHS = {
   productDetails: '/api/ProductDetails/:productCode',
   /** PUT (operations admin): a product's amount, tenure and rate limits alone (Settings › Products). */
   productLimits: '/api/ProductDetails/:productCode/limits',
+  /** PUT (operations admin): a user's roles and teams (Settings › Users). */
+  userAccess: '/v3/users/:userid/access',
   productList: '/v3/lead/getAllProducts',
   translate: '/v3/translation/translate',
 

@@ -2,6 +2,7 @@
 // users a lead or an admin may list, a picker's candidates and the team look-ups. The user schema is the
 // source of the User type entities.ts exports (login answers it too).
 import Type, { type Static } from 'typebox';
+import { ASSIGNABLE_ROLES } from '../constants';
 import { closed, Id, Nullable } from '../primitives';
 import { TeamSchema } from './applications';
 
@@ -100,3 +101,19 @@ export const TeamByNameAnswerSchema = Type.Object(
   { id: Id, name: Text, type: TeamSchema.properties.type, lead: Nullable(PersonSchema), memberCount: Count },
   closed,
 );
+
+/**
+ * PUT /v3/users/{userid}/access (operations admin, Settings › Users): the user's roles and teams, each
+ * replacing what was there; answers the user as saved.
+ */
+export const UserAccessBodySchema = Type.Object(
+  {
+    roles: Type.Array(Type.Enum([...ASSIGNABLE_ROLES]), {
+      maxItems: ASSIGNABLE_ROLES.length,
+      uniqueItems: true,
+    }),
+    teams: Type.Array(Type.Object({ id: Id, allTeams: Type.Boolean() }, closed), { maxItems: 50 }),
+  },
+  closed,
+);
+export type UserAccessBody = Static<typeof UserAccessBodySchema>;
