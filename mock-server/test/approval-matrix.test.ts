@@ -233,6 +233,20 @@ describe('approve within and above a limit', () => {
       [[1, 'approve', 'USR-1002', null, 'Income verified']],
     );
     assert.equal(decided.canAct, false);
+    // What was approved is recorded with the decision: the credit summary as the approver saw it.
+    const [row] = await q<{
+      decisions: { summary?: { application_id: string; figures: { key: string; value: number | null }[] } }[];
+    }>('SELECT decisions FROM approvals WHERE approval_id = $1', [placed.approvalId]);
+    const [fields] = await q<{ doc: { customFields: Record<string, unknown> } }>(
+      'SELECT doc FROM applications WHERE application_id = $1',
+      [id],
+    );
+    const approved = row?.decisions[0]?.summary;
+    assert.equal(approved?.application_id, id);
+    assert.equal(
+      approved?.figures.find((f) => f.key === 'loanAmount')?.value,
+      Number(fields?.doc.customFields.pl_loan_amount),
+    );
     // Decided: acting again is a conflict, not a second approval.
     assert.equal((await decide('approve', 'teamlead', { approvalId: placed.approvalId })).statusCode, 409);
   });

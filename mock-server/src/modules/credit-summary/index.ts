@@ -1,2 +1,2 @@
 // The credit summary module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
-export { creditSummaryRoutes } from './routes';
+export { assembleCreditSummary, creditSummaryRoutes } from './routes';

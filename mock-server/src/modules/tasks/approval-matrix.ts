@@ -1,5 +1,7 @@
 // What an approval decision is judged on (contract rules/approvals): the approval matrix of the lifecycle
 // version the application walks, the loan it decides on, the four-eyes facts, and who may approve at a level.
+
+import type { CreditSummaryAnswer } from '@originate/contract';
 import {
   type ApprovalLevel,
   type ApprovalMatrix,
@@ -22,6 +24,8 @@ export interface StoredDecision {
   comment: string | null;
   toLevel: number | null;
   to: string | null;
+  /** An approval: the credit summary as the approver saw it (README "Credit summary"), what was approved. */
+  summary?: CreditSummaryAnswer;
 }
 
 /** The application as approvals see it: its product and lifecycle version, the loan, who started it and when it was submitted. */

@@ -16,6 +16,7 @@ import {
 import Type from 'typebox';
 import { caller, type PluginOptions } from '../../platform/context';
 import { publish } from '../applications';
+import { assembleCreditSummary } from '../credit-summary';
 import { approvalsOf, decideApproval, requestApproval } from './approvals';
 
 const ActionParams = Type.Object({ action: Type.Union(APPROVAL_ACTIONS.map((a) => Type.Literal(a))) }, closed);
@@ -59,6 +60,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (
         request.body,
         ctx.now(),
         ctx.announceLifecycle,
+        (applicationId) => assembleCreditSummary(ctx, user, applicationId),
       );
       await publish(ctx, effects);
       return result;

@@ -18,6 +18,7 @@ import {
   type ApprovalStatus,
   afterApprove,
   applyAction,
+  type CreditSummaryAnswer,
   ERROR_CODES,
   type FourEyesFacts,
   fourEyesRefusal,
@@ -448,6 +449,8 @@ export async function decideApproval(
   body: ApprovalActionBody,
   now: Date,
   announceEvent: LifecycleAnnouncer,
+  /** The credit summary an approval records, read once the decision is allowed. */
+  creditSummary: (applicationId: string) => Promise<CreditSummaryAnswer>,
 ): Promise<{ result: ApprovalDecisionAnswer; effects: Effects }> {
   if (action !== 'forward' && body.forwardTo !== undefined)
     throw invalid('forwardTo', `is only for forward, not ${action}`);
@@ -468,6 +471,7 @@ export async function decideApproval(
     comment: body.comment ?? null,
     toLevel: null,
     to: null,
+    ...(action === 'approve' ? { summary: await creditSummary(approval.application_id) } : {}),
   };
   const decisions = [...approval.decisions, decision];
   let after: AfterApprove | null = null;
