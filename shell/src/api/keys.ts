@@ -29,3 +29,12 @@ export const passwordResetKeys = {
   /** GET resetPasswordCheck?token=: whether a reset link may still be used. */
   check: (token: string) => ['shell', 'passwordReset', token] as const,
 };
+
+export const settingsKeys = {
+  /** GET /v3/users (operations admin): every user with roles and teams. */
+  users: ['shell', 'settings', 'users'] as const,
+  /** GET /v3/users/teams: every team. */
+  teams: ['shell', 'settings', 'teams'] as const,
+  /** GET /backstage/Products: the products with their limits. */
+  products: ['shell', 'settings', 'products'] as const,
+};

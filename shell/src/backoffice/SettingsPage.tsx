@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -8,23 +9,71 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { resolveDebugRole } from '@originate/contract';
 import { debugModeAtom, getSession, reportError, type Session, showToast } from '@originate/web';
 import { useManifest } from '@originate/web/remotes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtom } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { userKeys } from '../api/keys';
 import { saveSelectedTeams } from '../api/users';
 import { useSaveSelectedTeams, useUser } from '../api/useUsers';
 import { askInToast } from '../chrome/questionToast';
 import { settingsLinks } from '../remotes/manifest';
+import { settingsTabsFor, tabOf } from './settings/settingsRules';
+
+// The admin's tabs load when opened: a user who only picks teams never downloads them.
+const UserSettings = lazy(() => import('./settings/UserSettings'));
+const ProductSettings = lazy(() => import('./settings/ProductSettings'));
+const ThemeSettings = lazy(() => import('./settings/ThemeSettings'));
+const ADMIN_TABS = { users: UserSettings, products: ProductSettings, theme: ThemeSettings } as const;
+
+/** Settings: the caller's teams and debug mode; for an operations admin also users, products and theme (spec §6). */
+export function SettingsPage({ session }: { session: Session }) {
+  const [params, setParams] = useSearchParams();
+  const roles = session.user.roles;
+  const tabs = settingsTabsFor(roles);
+  const tab = tabOf(params.get('tab'), roles);
+  const AdminTab = tab === 'teams' ? null : ADMIN_TABS[tab];
+  return (
+    <Stack spacing={3} sx={{ maxWidth: tab === 'teams' ? 800 : 1200 }}>
+      <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+        Settings
+      </Typography>
+      {tabs.length > 1 && (
+        <Tabs
+          value={tab}
+          onChange={(_, next: string) => setParams(next === 'teams' ? {} : { tab: next })}
+          aria-label="Settings"
+          variant="scrollable"
+          allowScrollButtonsMobile
+        >
+          {tabs.map((t) => (
+            <Tab key={t.id} value={t.id} label={t.label} id={`settings-tab-${t.id}`} aria-controls="settings-panel" />
+          ))}
+        </Tabs>
+      )}
+      <Box role={tabs.length > 1 ? 'tabpanel' : undefined} id="settings-panel" aria-labelledby={`settings-tab-${tab}`}>
+        {AdminTab ? (
+          <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
+            <AdminTab />
+          </Suspense>
+        ) : (
+          <MySettings session={session} />
+        )}
+      </Box>
+    </Stack>
+  );
+}
 
 const UNSAVED_TEAMS_QUESTION = 'Your team selection is not saved. Save it now?';
 
-export function SettingsPage({ session }: { session: Session }) {
+/** What every user sets: their teams, and debug mode for a DEVELOPER or DEBUGGER. */
+function MySettings({ session }: { session: Session }) {
   const queryClient = useQueryClient();
   const profile = useUser(session.user.userid);
   const [choice, setChoice] = useState<string[] | null>(null);
@@ -65,10 +114,7 @@ export function SettingsPage({ session }: { session: Session }) {
     setChoice(selected.includes(id) ? selected.filter((t) => t !== id) : [...selected, id]);
 
   return (
-    <Stack spacing={3} sx={{ maxWidth: 800 }}>
-      <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-        Settings
-      </Typography>
+    <Stack spacing={3}>
       <Paper variant="outlined" sx={{ p: 3 }}>
         <Typography variant="h6" component="h2">
           Teams

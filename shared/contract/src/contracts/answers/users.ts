@@ -38,6 +38,7 @@ export const UsersPageAnswerSchema = Type.Object(
   },
   closed,
 );
+export type UsersPageAnswer = Static<typeof UsersPageAnswerSchema>;
 
 /** GET /v3/users/roles: the caller's roles. */
 export const UserRolesAnswerSchema = Type.Object({ userid: Id, roles: Roles }, closed);
