@@ -28,12 +28,13 @@ import {
   specConfigAdminRoutes,
   specConfigRoutes,
 } from './modules/configs';
+import { consentRoutes, receiptRoutes } from './modules/consent';
+import { creditSummaryRoutes } from './modules/credit-summary';
 import { captchaKey, customerRoutes, microflowRoutes, publicCustomerRoutes } from './modules/customer-flow';
 import { decisionConfigRoutes, decisionRoutes } from './modules/decisions';
 import { documentRoutes, openFileStore, reconcileFileStore } from './modules/documents';
 import { followRoutes } from './modules/follows';
 import { healthRoutes } from './modules/health';
-import { creditSummaryRoutes } from './modules/credit-summary';
 import { integrationRoutes, startIntegrations } from './modules/integrations';
 import { leadRoutes, publicLeadRoutes } from './modules/leads';
 import { lifecycleRoutes } from './modules/lifecycle';
@@ -101,6 +102,7 @@ const NON_ADMIN_PLUGINS = [
   followRoutes,
   notificationsRoutes,
   customerRoutes,
+  consentRoutes,
   otpRoutes,
   microflowRoutes,
   documentRoutes,
@@ -132,6 +134,7 @@ const UNPREFIXED_PLUGINS = [
   publicLeadRoutes,
   listSetupRoutes,
   portalRoutes,
+  receiptRoutes,
   portalVideoRoutes,
   decisionConfigRoutes,
   specConfigAdminRoutes,

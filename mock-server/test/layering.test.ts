@@ -48,6 +48,7 @@ const LAYERS = [
   'documents',
   'message-log',
   'templates',
+  'consent',
   'integrations',
   'decisions',
   'calculations',

@@ -7,9 +7,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, formatCurrency, letterFieldKey } from '@originate/contract';
 import { loanCost } from '@originate/contract/templates';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { officersHomeLoanAndForeign } from './flow-helpers';
 import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
+import { pdfText } from './pdf-text';
 
 let s: TestServer;
 let officer: Login;
@@ -22,18 +22,6 @@ let foreign: string;
 
 const q = <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
   s.app.ctx.db.query<T>(sql, params);
-
-/** The text of every page of a PDF, as pdf.js reads it. */
-async function pdfText(bytes: Uint8Array): Promise<{ text: string; pages: number }> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(''));
-  }
-  await pdf.destroy();
-  return { text: pages.join('\n'), pages: pdf.numPages };
-}
 
 async function download(fileId: string, version?: number) {
   const url = version

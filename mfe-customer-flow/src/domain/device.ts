@@ -1,12 +1,8 @@
-// Spec §9: mobile is detected by the user agent; device types DESKTOP and MOBILE. The width goes to the
-// flow configuration calls (device_width) so the server may answer a layout for the screen.
-import type { DeviceType } from '@originate/contract';
+// The device the portal runs on: its type by the user agent (the contract's rule, spec §9) and the width that goes
+// to the flow configuration calls (device_width) so the server may answer a layout for the screen.
+import { type DeviceType, detectDevice } from '@originate/contract';
 
-const MOBILE_AGENT = /Android|webOS|iPhone|iPad|iPod|BlackBerry|IEMobile|Opera Mini|Mobi/i;
-
-export function detectDevice(userAgent: string): DeviceType {
-  return MOBILE_AGENT.test(userAgent) ? 'MOBILE' : 'DESKTOP';
-}
+export { detectDevice };
 
 /** The viewport width in whole CSS pixels (never 0: a hidden frame reports 0, which no layout means). */
 export function deviceWidth(width: number): number {

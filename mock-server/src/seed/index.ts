@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { type BuildOptions, buildApp } from '../app';
 import type { Config } from '../config';
 import { type Db, openDb } from '../db';
+import { seedConsents } from '../modules/consent';
 import { openFileStore } from '../modules/documents';
 import type { FileStore } from '../platform/context';
 import { seedBase } from './base';
@@ -17,6 +18,7 @@ export async function seed(db: Db, files: FileStore, config: Config, now = new D
   await seedBase(db, config);
   await seedFlows(db, now);
   await seedTemplates(db, now);
+  await seedConsents(db);
   if (config.nodeEnv !== 'production') {
     await seedDemo(db, files, { applications: config.seedApplications, leads: config.seedLeads }, now);
   }

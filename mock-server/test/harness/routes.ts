@@ -56,6 +56,15 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The applicant portal's sign-in by a code sent to the e-mail (README "Applicant portal").
   'POST /v3/portal/signIn/sendOtp',
   'POST /v3/portal/signIn/verifyOtp',
+  // The submitted application's confirmation and receipt: its receipt pass, else a session checked by the
+  // route itself (README "Consents and the receipt").
+  'GET /v3/application/:applicationId/confirmation',
+  'HEAD /v3/application/:applicationId/confirmation',
+  'GET /v3/application/:applicationId/receipt',
+  'HEAD /v3/application/:applicationId/receipt',
+  // The bank's name and contact for the portal's end and error pages (README "Consents and the receipt").
+  'GET /v3/portal/contact',
+  'HEAD /v3/portal/contact',
   // The portal's 'Request a call back' (README "Leads: callback requests").
   'POST /api/requestforcallback',
   // The app's i18n file (README "Routes"): read before anyone signs in, like the app's other assets.

@@ -1,6 +1,6 @@
 // Validation of the config values the platform understands. Pure: returns field-named problems.
 import { DASHBOARD_WIDGETS, REPORT_IDS, REPORTS_CONFIG, type ReportsConfig } from '@originate/contract';
-import { Id, ReportsConfigSchema } from '@originate/contract/schemas';
+import { CONSENT_CONFIG_TYPE, Id, ReportsConfigSchema, validateConsentSet } from '@originate/contract/schemas';
 import { Value } from 'typebox/value';
 
 export interface Problem {
@@ -165,6 +165,7 @@ function pathLabel(pointer: string, property?: string): string {
 
 export function validateConfigValue(type: string, name: string, value: unknown): Problem[] {
   if (type === 'Theme') return validateTheme(value);
+  if (type === CONSENT_CONFIG_TYPE) return validateConsentSet(name, value);
   if (type === 'Admin' && name === 'Features') return validateFeatures(value);
   if (type === 'Admin' && name === 'Configurations') return validateAdminConfigurations(value);
   if (type === 'Environment' && name === 'Domain') return validateDomain(value);

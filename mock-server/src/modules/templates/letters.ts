@@ -28,8 +28,8 @@ export async function dataFor(db: Queryable, applicationId: string, template: Re
   return found;
 }
 
-/** The theme's colours as a letter uses them. */
-async function letterColors(db: Queryable) {
+/** The theme's colours as a letter uses them (letters and the application receipt). */
+export async function letterColors(db: Queryable) {
   const theme = (await readConfig<ThemeConfig>(db, 'Theme', 'Default')) ?? DEFAULT_THEME_CONFIG;
   return {
     primary: theme.primaryColor,

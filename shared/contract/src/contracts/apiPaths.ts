@@ -327,6 +327,18 @@ export const API_PATHS = {
   masterSoftConfigurations: '/api/getmasterSoftConfigurations',
   /** POST (operations admin): the vendor kinds' settings in this environment (no credentials). */
   externalApiConfigs: '/externalAPI/configs',
+  /** GET: a product's declaration and consent texts (config Consent/<product code>). */
+  consentSet: '/v3/consents/:productCode',
+  /** GET the application's consents as accepted; POST tick or untick some (README "Consents and the receipt"). */
+  applicationConsents: '/v3/application/:applicationId/consents',
+  /** POST (the applicant's session, before submitting): a pass to read the confirmation and receipt after. */
+  receiptPass: '/v3/application/:applicationId/receipt-pass',
+  /** GET: the submitted application's confirmation (a receipt pass, the applicant's session or staff access). */
+  confirmation: '/v3/application/:applicationId/confirmation',
+  /** GET: the submitted application's receipt PDF (as the confirmation). */
+  receipt: '/v3/application/:applicationId/receipt',
+  /** Public: the bank's name and contact (config Templates/Letters), for the portal's end and error pages. */
+  bankContact: '/v3/portal/contact',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

@@ -20,6 +20,7 @@ export * from './answers/users';
 export * from './answers/video';
 export * from './approvalMatrix';
 export * from './backOfficeSchemas';
+export * from './consentSchemas';
 export * from './creditSummarySchemas';
 export * from './decisionSchemas';
 export * from './flow';

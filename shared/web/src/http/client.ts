@@ -34,6 +34,8 @@ export interface RequestOptions {
   searchParams?: SearchParams;
   /** Send the body as {data: 'iv:cipher'} keyed by the access token, and decrypt a {data} answer. Not for FormData. */
   encrypted?: boolean;
+  /** Headers of this call beside the session's (a receipt pass). */
+  headers?: Record<string, string>;
 }
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -101,8 +103,13 @@ function parseBody(text: string): unknown {
  * stays a Blob; a failure is the same ApiError as any call's, named by `pattern` (the route's path). With a
  * `body`, a POST of it as JSON (with XSRF) whose answer is a file (a template's PDF preview).
  */
-export async function downloadBlob(path: string, pattern: string, body?: unknown): Promise<Blob> {
-  const headers = authHeaders();
+export async function downloadBlob(
+  path: string,
+  pattern: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<Blob> {
+  const headers = { ...authHeaders(), ...extraHeaders };
   const init: RequestInit = { headers, credentials: 'include' };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -231,7 +238,7 @@ async function returnToNewApplication(): Promise<void> {
 
 async function request<T>(method: Method, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
   const url = apiUrl(path, opts.searchParams);
-  const headers: Record<string, string> = authHeaders();
+  const headers: Record<string, string> = { ...authHeaders(), ...opts.headers };
   // Uploads go as multipart: fetch sets that Content-Type with its boundary.
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (method === 'POST' || method === 'PUT') {

@@ -1,3 +1,4 @@
 export * from './client';
 export * from './reportError';
 export * from './runtimeEnv';
+export * from './saveBlob';

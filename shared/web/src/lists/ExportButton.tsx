@@ -12,7 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { ApiError, exportQueuedMessage } from '@originate/contract';
-import { downloadExport, type ExportProgress, showToast } from '@originate/web';
+import { downloadExport, type ExportProgress, saveBlob, showToast } from '@originate/web';
 import { startTransition, useRef, useState } from 'react';
 
 type Phase = { kind: 'idle' } | { kind: 'running'; progress: ExportProgress } | { kind: 'failed'; reason: string };
@@ -33,18 +33,6 @@ function reasonOf(error: unknown): string {
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Saves a blob under its name through a temporary link (the browser's own download). */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 export function ExportButton({
   path,
@@ -78,7 +66,7 @@ export function ExportButton({
       // (the worker already joined the chunks): with the join, these were one 53–56 ms task at the end of a
       // 100,000-row export (npm run bench -- --only export).
       await nextTask();
-      save(file.blob, file.fileName);
+      saveBlob(file.blob, file.fileName);
       await nextTask();
       setPhase({ kind: 'idle' });
       showToast(`Exported ${file.fileName}`, 'success');

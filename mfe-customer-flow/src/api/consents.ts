@@ -1,0 +1,63 @@
+// Consents and the end page (mock-server README "Consents and the receipt"): the product's consent texts,
+// each tick or untick recorded on the server, the receipt pass taken before the submit ends the session, and
+// the confirmation and receipt read with it.
+import {
+  API_PATHS,
+  apiPath,
+  type ConfirmationAnswer,
+  type ConsentRecordsAnswer,
+  type ConsentSetAnswer,
+  RECEIPT_PASS_HEADER,
+  type ReceiptPassAnswer,
+} from '@originate/contract';
+import {
+  ConfirmationAnswerSchema,
+  ConsentRecordsAnswerSchema,
+  ConsentSetAnswerSchema,
+  parseWithSchema,
+  ReceiptPassAnswerSchema,
+} from '@originate/contract/schemas';
+import { api, downloadBlob } from '@originate/web';
+
+export function fetchConsentSet(productCode: string): Promise<ConsentSetAnswer> {
+  return api
+    .get<unknown>(apiPath('consentSet', { productCode }))
+    .then((body) => parseWithSchema(ConsentSetAnswerSchema, body, 'consent texts'));
+}
+
+export function fetchConsentRecords(applicationId: string): Promise<ConsentRecordsAnswer> {
+  return api
+    .get<unknown>(apiPath('applicationConsents', { applicationId }))
+    .then((body) => parseWithSchema(ConsentRecordsAnswerSchema, body, 'consents'));
+}
+
+export function recordConsent(
+  applicationId: string,
+  consent: { consentId: string; version: number; accepted: boolean },
+): Promise<ConsentRecordsAnswer> {
+  return api
+    .post<unknown>(apiPath('applicationConsents', { applicationId }), { consents: [consent] })
+    .then((body) => parseWithSchema(ConsentRecordsAnswerSchema, body, 'consents'));
+}
+
+export function takeReceiptPass(applicationId: string): Promise<ReceiptPassAnswer> {
+  return api
+    .post<unknown>(apiPath('receiptPass', { applicationId }))
+    .then((body) => parseWithSchema(ReceiptPassAnswerSchema, body, 'receipt pass'));
+}
+
+/** The submitted application's confirmation: with the pass when the submit ended the session. */
+export function fetchConfirmation(applicationId: string, pass: string | null): Promise<ConfirmationAnswer> {
+  return api
+    .get<unknown>(apiPath('confirmation', { applicationId }), pass ? { headers: { [RECEIPT_PASS_HEADER]: pass } } : {})
+    .then((body) => parseWithSchema(ConfirmationAnswerSchema, body, 'confirmation'));
+}
+
+export function downloadReceipt(applicationId: string, pass: string | null): Promise<Blob> {
+  return downloadBlob(
+    apiPath('receipt', { applicationId }),
+    API_PATHS.receipt,
+    undefined,
+    pass ? { [RECEIPT_PASS_HEADER]: pass } : {},
+  );
+}

@@ -1,0 +1,64 @@
+// The product's consent texts and this application's consents as the server recorded them; a tick or untick
+// is sent at once (the server records version, time, device and address) and the answer is the new state.
+import type { ConsentRecord, ConsentSetAnswer } from '@originate/contract';
+import { reportError } from '@originate/web';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchConsentRecords, fetchConsentSet, recordConsent } from '../../../api/consents';
+import { missingConsents } from './consentRules';
+
+export interface ConsentsController {
+  set: ConsentSetAnswer | undefined;
+  /** Each consent's newest record, by consent id. */
+  accepted: ReadonlySet<string>;
+  /** The mandatory consents not accepted at their current version. */
+  missing: ConsentSetAnswer['consents'];
+  /** The consent a tick is being recorded for. */
+  pending: string | null;
+  error: Error | null;
+  toggle(consentId: string, accepted: boolean): void;
+}
+
+const keys = {
+  set: (productCode: string) => ['consents', 'set', productCode] as const,
+  records: (applicationId: string) => ['consents', 'records', applicationId] as const,
+};
+
+export function useConsents(productCode: string, applicationId: string | undefined): ConsentsController {
+  const queryClient = useQueryClient();
+  const set = useQuery({ queryKey: keys.set(productCode), queryFn: () => fetchConsentSet(productCode) });
+  const records = useQuery({
+    queryKey: keys.records(applicationId ?? ''),
+    queryFn: () => fetchConsentRecords(applicationId ?? ''),
+    enabled: applicationId !== undefined,
+  });
+  const mutation = useMutation({
+    mutationFn: (change: { consentId: string; version: number; accepted: boolean }) =>
+      recordConsent(applicationId ?? '', change),
+    onSuccess: (answer) => queryClient.setQueryData(keys.records(applicationId ?? ''), answer),
+    onError: (error) => {
+      reportError(error);
+      // An outdated version: the texts changed since the page loaded; read them again.
+      void queryClient.invalidateQueries({ queryKey: keys.set(productCode) });
+    },
+  });
+  const current: readonly ConsentRecord[] = records.data?.records ?? [];
+  const accepted = new Set(
+    current
+      .filter(
+        (r) => r.accepted && set.data?.consents.some((c) => c.consentId === r.consentId && c.version === r.version),
+      )
+      .map((r) => r.consentId),
+  );
+  return {
+    set: set.data,
+    accepted,
+    missing: set.data ? missingConsents(set.data, accepted) : [],
+    pending: mutation.isPending ? (mutation.variables?.consentId ?? null) : null,
+    error: set.error ?? records.error ?? null,
+    toggle(consentId, value) {
+      const text = set.data?.consents.find((c) => c.consentId === consentId);
+      if (!text || !applicationId) return;
+      mutation.mutate({ consentId, version: text.version, accepted: value });
+    },
+  };
+}
