@@ -14,6 +14,7 @@ import { permittedRemotes, slotProvider, useManifest } from '@originate/web/remo
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAdminFeatures } from '../api/useConfigs';
+import { DebugBanner } from '../chrome/DebugBanner';
 import { QuestionToastHost } from '../chrome/QuestionToastHost';
 import { BrandMark } from '../pages/BrandMark';
 import { PageLoading } from '../pages/PageLoading';
@@ -118,6 +119,7 @@ export function BackOfficeLayout({ session }: { session: Session }) {
       </Drawer>
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
         <Toolbar />
+        <DebugBanner />
         <SlotHostProvider manifest={manifest} roles={roles} options={SLOT_HOST_OPTIONS}>
           <BackOfficeContent session={session} menu={menu} features={features} featuresSettled={settled} />
         </SlotHostProvider>

@@ -6,6 +6,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import type { MouseEvent } from 'react';
 import type { MenuItem, MenuLink } from '../remotes/menu';
 
 interface NavMenuProps {
@@ -15,6 +16,13 @@ interface NavMenuProps {
   onLogoff: () => void;
 }
 
+/** A click the browser should handle itself (new tab or window, download): not a plain left click. */
+export function opensElsewhere(
+  event: Pick<MouseEvent, 'button' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'altKey'>,
+): boolean {
+  return event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey;
+}
+
 function isActive(pathname: string, path: string): boolean {
   return pathname === `/${path}` || pathname.startsWith(`/${path}/`);
 }
@@ -22,21 +30,36 @@ function isActive(pathname: string, path: string): boolean {
 export function NavMenu({ items, pathname, onNavigate, onLogoff }: NavMenuProps) {
   const link = (item: MenuLink, nested = false) => {
     const path = item.path;
-    // Each entry is a list item holding its button: a list holds list items only (axe 'list').
+    const selected = path !== undefined && isActive(pathname, path);
+    // Each entry is a list item holding its link (a real <a href>: open in a new tab, copy the address);
+    // a plain click navigates in the app. Logoff is an action, so a button. A list holds list items only (axe 'list').
+    const sx = { pl: nested ? 4 : 2.5, borderRadius: 1, mx: 1 };
+    const text = <ListItemText primary={item.label} />;
     return (
       <ListItem key={item.id} disablePadding>
-        <ListItemButton
-          selected={path !== undefined && isActive(pathname, path)}
-          onClick={() => (path === undefined ? onLogoff() : onNavigate(path))}
-          sx={{ pl: nested ? 4 : 2.5, borderRadius: 1, mx: 1 }}
-        >
-          {path === undefined && (
+        {path === undefined ? (
+          <ListItemButton onClick={onLogoff} sx={sx}>
             <ListItemIcon sx={{ minWidth: 36 }}>
               <LogoutIcon fontSize="small" />
             </ListItemIcon>
-          )}
-          <ListItemText primary={item.label} />
-        </ListItemButton>
+            {text}
+          </ListItemButton>
+        ) : (
+          <ListItemButton
+            component="a"
+            href={`/${path}`}
+            selected={selected}
+            aria-current={selected ? 'page' : undefined}
+            onClick={(event: MouseEvent<HTMLAnchorElement>) => {
+              if (opensElsewhere(event)) return;
+              event.preventDefault();
+              onNavigate(path);
+            }}
+            sx={sx}
+          >
+            {text}
+          </ListItemButton>
+        )}
       </ListItem>
     );
   };
