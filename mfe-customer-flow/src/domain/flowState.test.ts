@@ -45,6 +45,11 @@ describe('flow state', () => {
     expect(s2.resumeToken).toBe('new');
   });
 
+  it("keeps the new live link 'Send me this link' issued (the one before it is revoked)", () => {
+    const s0 = initialFlowState(application('A1'), 'old', false);
+    expect(flowReducer(s0, { type: 'resumeToken', resumeToken: 'sent' }).resumeToken).toBe('sent');
+  });
+
   it('records refused mandatory validations and clears the ones that pass', () => {
     const s0 = initialFlowState(null, undefined, false);
     const s1 = flowReducer(s0, {

@@ -28,6 +28,8 @@ export interface FlowState {
 
 export type FlowAction =
   | { type: 'answered'; application: FlowApplication; resumeToken?: string | null }
+  /** 'Send me this link' issued the application's new live link: this device keeps it (the old one is revoked). */
+  | { type: 'resumeToken'; resumeToken: string }
   | { type: 'sync'; status: SyncStatus }
   | { type: 'validated'; results: readonly MandatoryResult[] }
   | { type: 'edited'; keys: readonly string[] }
@@ -61,6 +63,8 @@ export function flowReducer(state: FlowState, action: FlowAction): FlowState {
         application: action.application,
         resumeToken: action.resumeToken ? action.resumeToken : state.resumeToken,
       };
+    case 'resumeToken':
+      return { ...state, resumeToken: action.resumeToken };
     case 'sync':
       return state.sync === action.status ? state : { ...state, sync: action.status };
     case 'validated': {

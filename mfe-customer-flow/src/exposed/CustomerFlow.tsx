@@ -18,7 +18,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { endApplicantSession, isApplicantSession, keepApplicantSessionAlive } from '../api/applicantSession';
 import { createDraftStore, type DraftStore, indexedDbStore } from '../api/draftStore';
 import { flowKeys } from '../api/keys';
-import { EngineMismatchError, isRefusedToken } from '../api/loadFlow';
+import { DeviceCheckNeeded, EngineMismatchError, isRefusedToken, rememberVerifiedLink } from '../api/loadFlow';
 import { usePortalFlowSetup } from '../api/useFlowSetup';
 import { LANGUAGES, type LanguageCode, useTranslations } from '../api/useTranslations';
 import { currentDevice } from '../domain/device';
@@ -26,6 +26,7 @@ import { CaptchaGate } from '../ui/portal/Captcha';
 import { EngineUpdateNotice } from '../ui/portal/EngineUpdateNotice';
 import { FlowScreen } from '../ui/portal/FlowScreen';
 import { embedOptions, IN_BACK_OFFICE, NO_EMBED, PortalChrome } from '../ui/portal/PortalChrome';
+import { VerifyDevice } from '../ui/portal/VerifyDevice';
 import { useScreenBusy } from '../ui/screenSettled';
 import { useStableViewer } from './viewer';
 
@@ -158,6 +159,19 @@ function FlowLoader({ mode, id }: { mode: Mode; id: string }) {
 
   if (setup.isPending || invalidLink) return <Loading />;
   if (setup.error instanceof EngineMismatchError) return <EngineUpdateNotice keptOnDevice={mode !== 'staff'} />;
+  if (setup.error instanceof DeviceCheckNeeded) {
+    return (
+      <VerifyDevice
+        token={id}
+        destinations={setup.error.destinations}
+        onVerified={(resumed) => {
+          rememberVerifiedLink(id, resumed);
+          void setup.refetch();
+        }}
+        onDeadLink={() => navigate(INVALID_URL_PATH, { replace: true })}
+      />
+    );
+  }
   if (setup.isError) {
     return (
       <Alert

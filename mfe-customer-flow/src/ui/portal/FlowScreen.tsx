@@ -2,28 +2,23 @@
 // joint applicants, the save status, the resume link and previews. Themed by the flow's flowTheme.
 import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import PersonAddAltOutlinedIcon from '@mui/icons-material/PersonAddAltOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { DEFAULT_THEME_CONFIG, type FieldConfig } from '@originate/contract';
-import { buildTheme, showToast, themeConfigAtom, useReducedMotion } from '@originate/web';
+import { buildTheme, themeConfigAtom, useReducedMotion } from '@originate/web';
 import { useAtomValue } from 'jotai';
-import { memo, type ReactNode, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useMemo, useRef } from 'react';
 import { flowFieldServices } from '../../api/fieldServices';
 import type { FlowSetup } from '../../api/loadFlow';
 import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
@@ -32,9 +27,7 @@ import { FieldServicesProvider } from '../fields/services';
 import { ErrorSummary, summaryEntries } from './ErrorSummary';
 import { FlowStepper } from './FlowStepper';
 import type { FlowOptions } from './flow/options';
-import { ConfirmationPage } from './ConfirmationPage';
-import { ConsentPanel } from './consent/ConsentPanel';
-import { type RunningAction, useConsentStep } from './consent/useConsentStep';
+import { ResumeLinkPanel } from './ResumeLinkPanel';
 import { Summary } from './Summary';
 import { type FlowController, useFlow } from './useFlow';
 
@@ -86,41 +79,7 @@ function FlowTheme({ setup, children }: { setup: FlowSetup; children: ReactNode 
   return <ThemeProvider theme={theme}>{children}</ThemeProvider>;
 }
 
-function resumeLink(token: string): string {
-  return `${window.location.origin}/dynamic-resume?transactionToken=${encodeURIComponent(token)}`;
-}
-
 // The parts below the form are memoised like FlowHeader (see there): a keystroke re-renders none of them.
-const ResumeLink = memo(function ResumeLink({ token }: { token: string }) {
-  const link = resumeLink(token);
-  const copy = () =>
-    navigator.clipboard
-      .writeText(link)
-      .then(() => showToast('Resume link copied', 'success'))
-      .catch(() => showToast('Copy the link by hand: this browser does not allow copying', 'warning'));
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography variant="subtitle2" component="h2" gutterBottom>
-        Continue later, on any device
-      </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        <TextField
-          size="small"
-          fullWidth
-          label="Resume link"
-          value={link}
-          slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'resume-link' } }}
-          onFocus={(e) => e.target.select()}
-        />
-        <Tooltip title="Copy link">
-          <IconButton aria-label="Copy resume link" onClick={() => void copy()}>
-            <ContentCopyIcon />
-          </IconButton>
-        </Tooltip>
-      </Stack>
-    </Paper>
-  );
-});
 
 export interface FlowScreenProps {
   setup: FlowSetup;
@@ -143,6 +102,11 @@ export function FlowScreen(props: FlowScreenProps) {
 
 function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: FlowScreenProps) {
   const flow = useFlow(setup, options);
+  // Stable for the memoised panel: the newest flow read when called.
+  const latest = useRef(flow);
+  latest.current = flow;
+  const readValues = useCallback(() => latest.current.values, []);
+  const keepResumeToken = useCallback((token: string) => latest.current.keepResumeToken(token), []);
   const { step, binding } = flow;
   // One services object for the screen's life: a new one each keystroke would make React look through all
   // 500 fields for its readers. The newest ensureApplication is read when a service runs.
@@ -151,10 +115,19 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
   const services = useMemo(() => flowFieldServices(() => ensureApplication.current()), []);
   const component = step ? setup.components.get(step.componentId) : undefined;
   const jointSections = setup.flow.sections.filter((s) => s.applicantType && s.applicantType !== 'primary');
-  const end = useConsentStep(setup, flow, options);
 
-  if (flow.submitted && flow.application) {
-    return <ConfirmationPage applicationId={flow.application.application_id} pass={end.pass} />;
+  if (flow.submitted) {
+    return (
+      <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} role="status">
+        <CloudDoneOutlinedIcon color="success" sx={{ fontSize: 48 }} />
+        <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
+          Application submitted
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          Thank you. Your application {flow.application?.application_id} has been submitted for further processing.
+        </Typography>
+      </Paper>
+    );
   }
 
   return (
@@ -187,7 +160,6 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
             <Stack spacing={3}>
               {step?.summary && <Summary flow={flow} translate={translate} labelOf={labelOf} />}
               <FormLayout layout={component.layout} binding={binding} />
-              {end.onConsentStep && <ConsentPanel consents={end.consents} showMissing={end.showMissing} />}
             </Stack>
           )}
           <StepActions
@@ -196,13 +168,19 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
             isLast={flow.isLast}
             busy={flow.busy}
             back={flow.back}
-            save={end.save}
-            next={end.next}
-            submit={end.submit}
-            running={end.running}
+            save={flow.save}
+            next={flow.next}
+            submit={flow.submit}
           />
         </Paper>
-        {options.role === 'applicant' && flow.resumeToken && <ResumeLink token={flow.resumeToken} />}
+        {options.role === 'applicant' && flow.resumeToken && flow.application && (
+          <ResumeLinkPanel
+            applicationId={flow.application.application_id}
+            token={flow.resumeToken}
+            readValues={readValues}
+            onSent={keepResumeToken}
+          />
+        )}
         {onStartOver && flow.application && <StartOver onStartOver={onStartOver} />}
         {flow.preview && (
           <Dialog open onClose={flow.closePreview} maxWidth="md" fullWidth>
@@ -303,16 +281,12 @@ const StepActions = memo(function StepActions({
   save,
   next,
   submit,
-  running,
 }: {
   write: boolean;
   isFirst: boolean;
   isLast: boolean;
   busy: boolean;
-  /** The action whose save is running: its button says so (a save takes seconds on a slow line). */
-  running: RunningAction;
 } & Pick<FlowController, 'back' | 'save' | 'next' | 'submit'>) {
-  const spinner = <CircularProgress size={16} color="inherit" aria-hidden />;
   return (
     <Stack
       direction="row"
@@ -324,35 +298,19 @@ const StepActions = memo(function StepActions({
       </Button>
       <Box sx={{ flex: 1 }} />
       {write && (
-        <Button
-          variant="outlined"
-          onClick={() => void save()}
-          disabled={busy}
-          startIcon={running === 'save' ? spinner : undefined}
-        >
-          {running === 'save' ? 'Saving…' : 'Save'}
+        <Button variant="outlined" onClick={() => void save()} disabled={busy}>
+          Save
         </Button>
       )}
       {isLast ? (
         write && (
-          <Button
-            variant="contained"
-            onClick={() => void submit()}
-            disabled={busy || running !== null}
-            startIcon={running === 'submit' ? spinner : undefined}
-          >
-            {running === 'submit' ? 'Submitting…' : 'Submit'}
+          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
+            Submit
           </Button>
         )
       ) : (
-        <Button
-          variant="contained"
-          onClick={() => void next()}
-          disabled={busy || running !== null}
-          type="submit"
-          startIcon={running === 'next' ? spinner : undefined}
-        >
-          {running === 'next' ? 'Saving…' : 'Next'}
+        <Button variant="contained" onClick={() => void next()} disabled={busy} type="submit">
+          Next
         </Button>
       )}
     </Stack>

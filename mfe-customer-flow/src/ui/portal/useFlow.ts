@@ -103,6 +103,7 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
     joint: snapshot.joint,
     application: status.application,
     resumeToken: status.resumeToken,
+    keepResumeToken: (resumeToken: string) => session.dispatch({ type: 'resumeToken', resumeToken }),
     sync: status.sync,
     busy: status.busy,
     submitted: status.submitted,

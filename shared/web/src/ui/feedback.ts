@@ -27,10 +27,17 @@ export interface ModalOptions {
 
 export type OpenModal = ModalOptions & { id: number; size: ModalSize };
 
+/** A toast's one button (e.g. 'Send me this link' after a save). */
+export interface ToastAction {
+  label: string;
+  onClick(): void;
+}
+
 export interface Toast {
   id: number;
   message: string;
   severity: 'success' | 'info' | 'warning' | 'error';
+  action?: ToastAction;
 }
 
 let nextId = 1;
@@ -47,8 +54,8 @@ export function closeModal(): void {
 
 export const toastsAtom = atom<Toast[]>([]);
 
-export function showToast(message: string, severity: Toast['severity'] = 'info'): void {
-  const toast: Toast = { id: nextId++, message, severity };
+export function showToast(message: string, severity: Toast['severity'] = 'info', action?: ToastAction): void {
+  const toast: Toast = { id: nextId++, message, severity, ...(action ? { action } : {}) };
   sharedStore.set(toastsAtom, (toasts) => [...toasts, toast]);
 }
 

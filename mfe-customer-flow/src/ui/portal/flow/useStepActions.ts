@@ -9,6 +9,7 @@ import { useCallback } from 'react';
 import { isNetworkError, type SaveQueue } from '../../../api/saveQueue';
 import type { FlowCheck, FlowSession } from '../../../domain/flowSession';
 import { focusField } from '../../fields/focus';
+import { requestSendLink, SEND_LINK_LABEL } from '../ResumeLinkPanel';
 import type { FlowOptions } from './options';
 
 interface StepActionsArgs {
@@ -76,13 +77,20 @@ export function useStepActions({
     session.dispatch({ type: 'busy', busy: true });
     try {
       const saved = await saveDraft(step);
-      if (saved) showToast('Your application is saved', 'success');
+      // An applicant may send themselves the link from here (README "Resume links").
+      if (saved) {
+        showToast(
+          'Your application is saved',
+          'success',
+          opts.role === 'applicant' ? { label: SEND_LINK_LABEL, onClick: requestSendLink } : undefined,
+        );
+      }
     } catch (error) {
       reportError(error);
     } finally {
       session.dispatch({ type: 'busy', busy: false });
     }
-  }, [step, saveDraft, session]);
+  }, [step, saveDraft, session, opts.role]);
 
   const submit = useCallback(async () => {
     session.settle();
