@@ -31,6 +31,9 @@ export const detailKeys = {
     ['mfe-applications', 'detail', applicationId, 'queries', subTaskId] as const,
   record: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'record'] as const,
   documents: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'documents'] as const,
+  /** A document's bytes for its thumbnail and preview (one version of one file: they never change). */
+  documentBytes: (applicationId: string, fileId: string, version: number) =>
+    ['mfe-applications', 'detail', applicationId, 'documentBytes', fileId, version] as const,
   creditSummary: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'creditSummary'] as const,
   notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
   approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,

@@ -8,9 +8,9 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { ApiError, type TemplateType } from '@originate/contract';
-import { useEffect, useState } from 'react';
 import type { TemplatePreview } from '../../api/templates';
 import { smsSegmentsText } from '../../domain/templates';
+import { PdfFrame } from '../common/PdfFrame';
 
 export function PreviewPane({
   type,
@@ -94,23 +94,5 @@ function MessageView({
         sx={{ width: '100%', height: 420, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: '#fff' }}
       />
     </Stack>
-  );
-}
-
-function PdfFrame({ pdf, title }: { pdf: Blob; title: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(pdf);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [pdf]);
-  if (!url) return null;
-  return (
-    <Box
-      component="iframe"
-      title={title}
-      src={url}
-      sx={{ width: '100%', height: 560, border: 1, borderColor: 'divider', borderRadius: 1 }}
-    />
   );
 }

@@ -1,4 +1,4 @@
-import { MAX_FILE_SIZE_BYTES, type StaffDocument } from '@originate/contract';
+import { type CreditSummaryAnswer, MAX_FILE_SIZE_BYTES, type StaffDocument } from '@originate/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { detailApi } from '../../../api/detail';
@@ -9,6 +9,9 @@ jest.mock('../../../api/detail', () => ({
   detailApi: {
     documents: jest.fn(),
     replaceDocument: jest.fn(),
+    creditSummary: jest.fn(),
+    download: jest.fn(),
+    upload: jest.fn(),
     worklogs: jest.fn(async () => []),
   },
 }));
@@ -38,6 +41,30 @@ const REPLACED: StaffDocument = {
   ],
 };
 
+const SUMMARY: CreditSummaryAnswer = {
+  application_id: 'APP-7',
+  product_code: 'HL',
+  product_name: 'Home loan',
+  assembledAt: '2026-12-07T08:35:00.000Z',
+  figures: [],
+  decision: { outcome: null, deviations: [], missing: 'credit decision not run', source: null },
+  documents: {
+    items: [
+      { fieldKey: 'salary_slips', label: 'Last 3 salary slips', required: true, received: 0, lastReceivedAt: null },
+      {
+        fieldKey: 'id_proof',
+        label: 'PAN card',
+        required: true,
+        received: 1,
+        lastReceivedAt: '2026-11-21T10:00:00.000Z',
+      },
+      { fieldKey: 'photo', label: 'Photograph', required: false, received: 0, lastReceivedAt: null },
+    ],
+    requiredMissing: 1,
+    source: { kind: 'DOCUMENTS', detail: "The product's upload fields", at: null },
+  },
+};
+
 function renderTab(canManage: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
@@ -51,6 +78,43 @@ beforeEach(() => {
   jest.clearAllMocks();
   mocked.documents.mockResolvedValue([REPLACED]);
   mocked.replaceDocument.mockResolvedValue(replacedDocument());
+  mocked.creditSummary.mockResolvedValue(SUMMARY);
+  mocked.download.mockResolvedValue(new Blob(['%PDF-1.4'], { type: 'application/octet-stream' }));
+  URL.createObjectURL = jest.fn(() => 'blob:preview-1');
+  URL.revokeObjectURL = jest.fn();
+});
+
+test('the required documents not received come first; staff pick a document type by its name and upload it', async () => {
+  mocked.upload.mockResolvedValue({ fileId: 'f-2' } as Awaited<ReturnType<typeof detailApi.upload>>);
+  renderTab(true);
+  const missing = await screen.findAllByTestId('doc-missing');
+  expect(missing.map((m) => m.textContent)).toEqual([expect.stringContaining('Required – not received')]);
+  expect(missing[0]?.textContent).toContain('Last 3 salary slips');
+  // The uploaded document is named by the product's list, its key beside.
+  expect(screen.getByRole('table', { name: 'Documents' }).textContent).toContain('PAN card');
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Document type' }));
+  const options = within(screen.getByRole('listbox')).getAllByRole('option');
+  expect(options.map((o) => o.textContent)).toEqual([
+    'Last 3 salary slips (required)',
+    'PAN card (required)',
+    'Photograph',
+  ]);
+  fireEvent.click(options[0] as HTMLElement);
+  const file = new File(['%PDF-1.7'], 'slips.pdf', { type: 'application/pdf' });
+  fireEvent.change(screen.getByLabelText('Document file'), { target: { files: [file] } });
+  await waitFor(() => expect(mocked.upload).toHaveBeenCalledWith('APP-7', 'salary_slips', file));
+});
+
+test('a PDF opens in an inline preview of its downloaded bytes, typed as a PDF by the page', async () => {
+  renderTab(false);
+  fireEvent.click(await screen.findByRole('button', { name: 'Preview pan-v2.pdf' }));
+  const preview = await screen.findByTestId('doc-preview');
+  const frame = await within(preview).findByTitle('Preview of pan-v2.pdf');
+  expect(frame.getAttribute('src')).toBe('blob:preview-1');
+  expect(mocked.download).toHaveBeenCalledWith('f-1');
+  const shown = (URL.createObjectURL as jest.Mock).mock.calls[0]?.[0] as Blob;
+  expect(shown.type).toBe('application/pdf');
+  expect(screen.getByRole('dialog').textContent).toContain('PAN card: pan-v2.pdf');
 });
 
 test('a replaced document shows its version and, on demand, its earlier files', async () => {

@@ -1,6 +1,7 @@
-// Docs: the application's documents and their earlier versions; download for everyone who sees them;
-// upload and replace (30 MB and the upload kinds checked first), metadata, delete, merge (into one PDF)
-// and copy to another application with MANAGE_DOCUMENT.
+// Docs: the product's required documents not yet received first, then the application's documents with a
+// thumbnail, an inline preview (images and PDFs) and their earlier versions; download for everyone who sees them;
+// upload by picking a document type from the product's document list, replace (30 MB and the upload kinds
+// checked first), metadata, delete, merge (into one PDF) and copy to another application with MANAGE_DOCUMENT.
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
@@ -10,6 +11,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton, { type IconButtonProps } from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -24,10 +26,13 @@ import { acceptAttribute, formatBankDateTime, type StaffDocument } from '@origin
 import { showToast } from '@originate/web';
 import { Fragment, useRef, useState } from 'react';
 import { detailApi } from '../../../api/detail';
-import { useDetailMutation, useDocuments, useReported } from '../../../api/useDetail';
+import { useCreditSummary, useDetailMutation, useDocuments, useReported } from '../../../api/useDetail';
 import { uploadProblem } from '../../../domain/detail';
+import { documentName, requiredMissing } from '../../../domain/documents';
 import { ConfirmDialog, type ConfirmRequest } from '../ConfirmDialog';
 import { saveDownload } from '../download';
+import { DocumentState } from '../Summary';
+import { DocPreviewDialog, DocThumbnail } from './DocPreview';
 import { Loading } from './Loading';
 
 const kb = (size: number) =>
@@ -101,6 +106,11 @@ function Versions({ doc, columns }: { doc: StaffDocument; columns: number }) {
 export function DocsTab({ applicationId, canManage }: { applicationId: string; canManage: boolean }) {
   const documents = useDocuments(applicationId);
   useReported(documents.error);
+  // The product's document list (the flow's upload fields) and what has been received of each.
+  const summary = useCreditSummary(applicationId);
+  const list = summary.data?.documents.items ?? [];
+  const missing = requiredMissing(list);
+  const [previewed, setPreviewed] = useState<StaffDocument | null>(null);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   const [fieldKey, setFieldKey] = useState('');
@@ -114,7 +124,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
   const upload = useDetailMutation(
     applicationId,
     (file: File) => detailApi.upload(applicationId, fieldKey.trim(), file),
-    ['documents'],
+    ['documents', 'creditSummary'],
     {
       onSuccess: () => {
         if (input.current) input.current.value = '';
@@ -132,7 +142,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
   const remove = useDetailMutation(
     applicationId,
     (fileId: string) => detailApi.deleteDocument({ application_id: applicationId, fileId }),
-    ['documents'],
+    ['documents', 'creditSummary'],
   );
   const metadata = useDetailMutation(
     applicationId,
@@ -190,19 +200,38 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
       },
     );
   };
-  const columns = canManage ? 7 : 6;
+  const columns = canManage ? 8 : 7;
 
   return (
     <Stack spacing={2}>
       {canManage && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <TextField
-            label="Document field"
-            size="small"
-            value={fieldKey}
-            onChange={(e) => setFieldKey(e.target.value)}
-            helperText="The form's upload field (e.g. id_document) or a document type (e.g. salary_slip)"
-          />
+          {list.length > 0 ? (
+            <TextField
+              select
+              label="Document type"
+              size="small"
+              value={fieldKey}
+              onChange={(e) => setFieldKey(e.target.value)}
+              sx={{ minWidth: 260 }}
+              helperText="From this product's document list"
+            >
+              {list.map((d) => (
+                <MenuItem key={d.fieldKey} value={d.fieldKey}>
+                  {d.label}
+                  {d.required ? ' (required)' : ''}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <TextField
+              label="Document type"
+              size="small"
+              value={fieldKey}
+              onChange={(e) => setFieldKey(e.target.value)}
+              helperText="This product has no document list: name the document (e.g. Builder NOC)"
+            />
+          )}
           <Button variant="contained" component="label" disabled={fieldKey.trim() === '' || busy}>
             Upload document
             <input
@@ -237,6 +266,30 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
           {problem}
         </Alert>
       )}
+      {missing.length > 0 && (
+        <Stack component="ul" spacing={0.5} aria-label="Required documents not received" sx={{ m: 0, p: 0 }}>
+          {missing.map((d) => (
+            <Stack
+              component="li"
+              key={d.fieldKey}
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', listStyle: 'none' }}
+              data-testid="doc-missing"
+            >
+              <DocumentState doc={d} />
+              <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                {d.label}
+              </Typography>
+              {canManage && (
+                <Button size="small" onClick={() => setFieldKey(d.fieldKey)} aria-label={`Choose ${d.label} to upload`}>
+                  Choose to upload
+                </Button>
+              )}
+            </Stack>
+          ))}
+        </Stack>
+      )}
       {!documents.data ? (
         <Loading query={documents} what="documents" />
       ) : documents.data.length === 0 ? (
@@ -253,8 +306,9 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
             <TableHead>
               <TableRow>
                 {canManage && <TableCell padding="checkbox" />}
+                <TableCell>Preview</TableCell>
                 <TableCell>Name</TableCell>
-                <TableCell>Field</TableCell>
+                <TableCell>Document type</TableCell>
                 <TableCell>Type / description</TableCell>
                 <TableCell>Size</TableCell>
                 <TableCell>Uploaded</TableCell>
@@ -275,6 +329,9 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                       />
                     </TableCell>
                   )}
+                  <TableCell>
+                    <DocThumbnail applicationId={applicationId} doc={d} onOpen={() => setPreviewed(d)} />
+                  </TableCell>
                   <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
                     {d.fileName}
                     {d.versions.length > 0 && (
@@ -292,7 +349,10 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                     )}
                   </TableCell>
                   <TableCell>
-                    <Breakable text={d.fieldKey} />
+                    {documentName(d, list)}
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      <Breakable text={d.fieldKey} />
+                    </Typography>
                   </TableCell>
                   <TableCell>
                     {[d.metadata.docType, d.metadata.description].filter(Boolean).join(' — ') || '—'}
@@ -391,6 +451,14 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
         </TableContainer>
       )}
       {request && <ConfirmDialog request={request} busy={busy} onClose={() => setRequest(null)} />}
+      {previewed && (
+        <DocPreviewDialog
+          applicationId={applicationId}
+          doc={previewed}
+          name={documentName(previewed, list)}
+          onClose={() => setPreviewed(null)}
+        />
+      )}
     </Stack>
   );
 }
