@@ -19,7 +19,7 @@ import {
 } from '@originate/contract/schemas';
 import type { FlowRules } from '../src/modules/configs';
 import { componentWithLimits, limitsByField } from '../src/modules/configs/product-limits';
-import { type ApplicationValues, flowIssues, stepsOf } from '../src/modules/customer-flow/flow-rules';
+import { type ApplicationValues, flowIssues, flowProgress, stepsOf } from '../src/modules/customer-flow/flow-rules';
 import { COMPONENTS, FIELD_OPTIONS, FLOWS, PRODUCTS, RULES } from '../src/seed/flows';
 
 // As served: the amount, tenure and rate fields take their bounds from their product's limits.
@@ -268,5 +268,18 @@ describe('server rule reading (the portal engine over stored applications)', () 
     assert.ok(found.includes('Bank account the EMIs are paid from'));
     assert.ok(found.includes('EMI (row 1)'));
     assert.ok(!found.includes('Lender (row 1)'));
+  });
+
+  it('progress is what is filled (spec §4, the engine), whatever a save claims', () => {
+    const progress = (customFields: ApplicationValues['customFields']) =>
+      flowProgress(engineRules(pl), { existing_or_new_customer: 'new', jointApplicants: [], customFields }, today).map(
+        (section) => [section.sectionId, section.status, section.components.map((c) => c.status).join(' ')],
+      );
+    const none = progress({});
+    assert.deepEqual(none[0], ['pl_customer', 'PENDING', 'PENDING'], 'a default radio is not filled');
+    const filled = progress({ customer_type: 'new', pl_full_name: 'Asha Rao', pl_mobile: '9876543210' });
+    assert.deepEqual(filled[0], ['pl_customer', 'COMPLETE', 'COMPLETE']);
+    const half = progress({ pl_full_name: 'Asha Rao', pl_mobile: '123' });
+    assert.deepEqual(half[0], ['pl_customer', 'PROGRESS', 'PROGRESS'], 'filled but invalid');
   });
 });

@@ -27,7 +27,7 @@ import { branchOf, openStep } from '../tasks';
 import { announceLifecycleEvent } from '../templates';
 import { readOnlyChanges, readOnlyRefusal } from './field-access';
 import { referenceProblems } from './flow-references';
-import { flowIssues, jointApplicantIssues, stepsOf } from './flow-rules';
+import { flowIssues, flowProgress, jointApplicantIssues, stepsOf } from './flow-rules';
 
 const RESUME_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 const CUSTOMER_FLOW_STEP = 'Application Capture';
@@ -79,7 +79,8 @@ function summaryOf(body: SaveApplicationBody) {
   return { loanAmount: Number.isFinite(amount) && amount >= 0 && amount < 1e12 ? amount : 0, applicant: { primary } };
 }
 
-function docOf(flow: FlowConfig, body: SaveApplicationBody, previous?: FlowDoc): FlowDoc {
+function docOf(ctx: FlowContext, body: SaveApplicationBody, now: Date, previous?: FlowDoc): FlowDoc {
+  const { flow } = ctx;
   return {
     ...(previous ?? {}),
     flowId: flow.flowId,
@@ -92,7 +93,8 @@ function docOf(flow: FlowConfig, body: SaveApplicationBody, previous?: FlowDoc):
     existing_or_new_customer: body.existing_or_new_customer,
     customFields: body.customFields,
     jointApplicants: body.jointApplicants,
-    progress: body.progress,
+    // Recomputed from what is filled (the engine's §4 arithmetic), not taken from the body.
+    progress: flowProgress(ctx, body, now),
     _deviceType: body._deviceType,
     product_type_code: 'RETAIL',
   };
@@ -216,12 +218,12 @@ export async function createFlowApplication(
   const lifecycle = await latestLifecycle(tx, product.product_code);
   const base: FlowDoc = opts.startedBy
     ? {
-        ...docOf(ctx.flow, body),
+        ...docOf(ctx, body, now),
         source_id: 'BRANCH',
         initiatedBy: initiatorOf(opts.startedBy),
         ...(opts.leadId ? { lead_id: opts.leadId } : {}),
       }
-    : docOf(ctx.flow, body);
+    : docOf(ctx, body, now);
   const doc = lifecycle ? { ...base, lifecycle: refOf(lifecycle) } : base;
   await tx.query(
     `INSERT INTO applications (application_id, product_code, product_name, product_type_code, status, stage, loan_amount,
@@ -290,7 +292,7 @@ export async function updateFlowApplication(
       const refused = readOnlyChanges(ctx, previous, body, viewer, now);
       if (refused.length > 0) throw forbidden(readOnlyRefusal(refused));
     }
-    const doc = docOf(ctx.flow, body, row.doc);
+    const doc = docOf(ctx, body, now, row.doc);
     if (submit) doc.submitted_at = now.toISOString();
     // The field history is of the form's fields: a key the flow does not have is no field anyone edited.
     const fields = new Set([...ctx.components.values()].flatMap((c) => c.fields.map((f) => f.key)));

@@ -8,12 +8,16 @@ import type { FlowConfig, FormValues } from '@originate/contract';
 import {
   canAddJointApplicant,
   cellKey,
+  componentStatus,
   containerColumns,
   containerHeaders,
   createFormState,
   type FormState,
   flowSteps,
+  type ProgressStatus,
+  progressKey,
   type Step,
+  sectionProgress,
   submitCheck,
 } from '@originate/flow-engine';
 import type { FlowRules } from '../configs';
@@ -34,16 +38,33 @@ export interface FieldIssue {
   reason: string;
 }
 
+function contextOf(app: Pick<ApplicationValues, 'existing_or_new_customer' | 'jointApplicants'>) {
+  return {
+    applicantType: 'primary' as const,
+    existingCustomer: app.existing_or_new_customer === 'existing',
+    jointApplicants: app.jointApplicants.map(({ applicantId, applicantType }) => ({ applicantId, applicantType })),
+  };
+}
+
 /** The steps the application walks, as the primary applicant (who fills the joint sections too) sees them. */
 export function stepsOf(
   flow: FlowConfig,
   app: Pick<ApplicationValues, 'existing_or_new_customer' | 'jointApplicants'>,
 ) {
-  return flowSteps(flow, {
-    applicantType: 'primary',
-    existingCustomer: app.existing_or_new_customer === 'existing',
-    jointApplicants: app.jointApplicants.map(({ applicantId, applicantType }) => ({ applicantId, applicantType })),
-  });
+  return flowSteps(flow, contextOf(app));
+}
+
+/**
+ * Spec §4 progress of what is filled, by the engine (each step's componentStatus, sections by
+ * sectionProgress): what the application stores, whatever progress a save claimed.
+ */
+export function flowProgress(rules: FlowRules, app: ApplicationValues, today: Date) {
+  const statuses: Record<string, ProgressStatus> = {};
+  for (const step of stepsOf(rules.flow, app)) {
+    const state = stepState(rules, step, app, today);
+    statuses[progressKey(step)] = state ? componentStatus(state) : 'PENDING';
+  }
+  return sectionProgress(rules.flow, contextOf(app), statuses);
 }
 
 /**
