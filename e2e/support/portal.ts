@@ -213,6 +213,21 @@ export async function expectNextRefused(page: Page): Promise<void> {
   await expect(page.getByRole('alert').filter({ hasText: MANDATORY_FIELDS_MESSAGE })).toBeVisible();
 }
 
+/**
+ * Ticks each of the product's consents on its consent step (mock-server README "Consents and the receipt"),
+ * waiting for the server to record each: the seeded declaration, credit-bureau, KYC and communication texts.
+ */
+export async function acceptConsents(page: Page): Promise<void> {
+  const panel = page.getByRole('region', { name: 'Declaration and consents' });
+  const boxes = panel.getByRole('checkbox', { name: /^I have read and accept: / });
+  await expect(boxes).toHaveCount(4);
+  for (let i = 0; i < 4; i++) {
+    await boxes.nth(i).check();
+    await expect(boxes.nth(i)).toBeChecked();
+    await expect(boxes.nth(i)).toBeEnabled();
+  }
+}
+
 /** Opens the personal loan (no captcha) at an origin: its first step shows. */
 export async function startPersonalLoan(page: Page, origin: string): Promise<void> {
   await page.goto(`${origin}/newapplication?product=PL`);
@@ -229,7 +244,7 @@ export async function personalLoanFirstStep(page: Page, name = 'Meera Iyer', mob
   return applicationIdOnPage(page);
 }
 
-/** A new customer's personal loan from the KYC step to its summary. */
+/** A new customer's personal loan from the KYC step to its summary, its consents accepted. */
 export async function personalLoanToSummary(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
   await fillDate(page, 'Date of birth', '10/10/1991');
@@ -241,4 +256,6 @@ export async function personalLoanToSummary(page: Page): Promise<void> {
   await next(page, 'Video KYC consent');
   await page.getByRole('checkbox', { name: 'I agree to a recorded video KYC call', exact: true }).check();
   await next(page, 'Summary');
+  // The summary is the personal loan's consent step: Submit asks for the mandatory consents.
+  await acceptConsents(page);
 }

@@ -5,6 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiLogin, HttpError } from '../support/api';
 import {
+  acceptConsents,
   applicantSession,
   applicationIdOnPage,
   button,
@@ -112,7 +113,7 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   await shot('07-documents');
   await next(page, 'Declaration and signature');
 
-  await page.getByRole('checkbox', { name: 'I agree', exact: true }).check();
+  await acceptConsents(page);
   await fillDate(page, 'Declaration date', dateFromToday(0));
   await page.getByRole('textbox', { name: 'Place', exact: true }).fill('Mumbai');
   await drawSignature(page);
@@ -153,7 +154,7 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   const session = await applicantSession(page);
   await button(page, 'Submit').click();
   await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
-  await expect(page.getByText(`Your application ${applicationId} has been submitted`)).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(applicationId);
   // The refusal of the earlier submit does not stand beside it.
   await expect(page.getByRole('alert').filter({ hasText: MANDATORY_FIELDS_MESSAGE })).toHaveCount(0);
   await shot('10-submitted');

@@ -4,6 +4,7 @@
 import {
   API_PATHS,
   apiPath,
+  type BankContact,
   type ConfirmationAnswer,
   type ConsentRecordsAnswer,
   type ConsentSetAnswer,
@@ -11,6 +12,7 @@ import {
   type ReceiptPassAnswer,
 } from '@originate/contract';
 import {
+  BankContactSchema,
   ConfirmationAnswerSchema,
   ConsentRecordsAnswerSchema,
   ConsentSetAnswerSchema,
@@ -61,3 +63,12 @@ export function downloadReceipt(applicationId: string, pass: string | null): Pro
     pass ? { [RECEIPT_PASS_HEADER]: pass } : {},
   );
 }
+
+/** The bank's name and contact (public): the portal's header, end and error pages. */
+export function fetchBankContact(): Promise<BankContact> {
+  return api
+    .get<unknown>(API_PATHS.bankContact)
+    .then((body) => parseWithSchema(BankContactSchema, body, 'bank contact'));
+}
+
+export const bankContactKey = ['bank-contact'] as const;

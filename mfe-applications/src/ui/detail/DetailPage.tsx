@@ -44,6 +44,7 @@ import {
   shownTabs,
 } from '../../domain/detail';
 import { canGenerateLetters } from '../../domain/messages';
+import { ConsentsSection } from './ConsentsSection';
 import { CreditSection } from './Credit';
 import { FieldHistory } from './FieldHistory';
 import { FollowButton } from './FollowButton';
@@ -260,6 +261,7 @@ function Detail({ configs, user }: { configs: TaskConfigs; user: User }) {
         </Box>
       </Paper>
       <CreditSection applicationId={configs.application_id} />
+      <ConsentsSection applicationId={configs.application_id} />
       <VideoCallsSection applicationId={configs.application_id} />
       <MessagesSection applicationId={configs.application_id} canGenerate={canGenerateLetters(user)} />
       <Drawer

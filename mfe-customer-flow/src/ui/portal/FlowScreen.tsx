@@ -7,6 +7,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -24,6 +25,9 @@ import type { FlowSetup } from '../../api/loadFlow';
 import { OFFLINE_STATUS_TEXT, type SyncStatus } from '../../api/saveQueue';
 import { FormLayout } from '../fields/Layout';
 import { FieldServicesProvider } from '../fields/services';
+import { ConfirmationPage } from './ConfirmationPage';
+import { ConsentPanel } from './consent/ConsentPanel';
+import { type RunningAction, useConsentStep } from './consent/useConsentStep';
 import { ErrorSummary, summaryEntries } from './ErrorSummary';
 import { FlowStepper } from './FlowStepper';
 import type { FlowOptions } from './flow/options';
@@ -115,19 +119,10 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
   const services = useMemo(() => flowFieldServices(() => ensureApplication.current()), []);
   const component = step ? setup.components.get(step.componentId) : undefined;
   const jointSections = setup.flow.sections.filter((s) => s.applicantType && s.applicantType !== 'primary');
+  const end = useConsentStep(setup, flow, options);
 
-  if (flow.submitted) {
-    return (
-      <Paper sx={{ p: { xs: 3, sm: 5 }, textAlign: 'center' }} role="status">
-        <CloudDoneOutlinedIcon color="success" sx={{ fontSize: 48 }} />
-        <Typography variant="h5" component="h1" sx={{ mt: 1 }}>
-          Application submitted
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          Thank you. Your application {flow.application?.application_id} has been submitted for further processing.
-        </Typography>
-      </Paper>
-    );
+  if (flow.submitted && flow.application) {
+    return <ConfirmationPage applicationId={flow.application.application_id} pass={end.pass} />;
   }
 
   return (
@@ -159,6 +154,7 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
           ) : (
             <Stack spacing={3}>
               {step?.summary && <Summary flow={flow} translate={translate} labelOf={labelOf} />}
+              {end.onConsentStep && <ConsentPanel consents={end.consents} showMissing={end.showMissing} />}
               <FormLayout layout={component.layout} binding={binding} />
             </Stack>
           )}
@@ -168,9 +164,10 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
             isLast={flow.isLast}
             busy={flow.busy}
             back={flow.back}
-            save={flow.save}
-            next={flow.next}
-            submit={flow.submit}
+            save={end.save}
+            next={end.next}
+            submit={end.submit}
+            running={end.running}
           />
         </Paper>
         {options.role === 'applicant' && flow.resumeToken && flow.application && (
@@ -281,12 +278,16 @@ const StepActions = memo(function StepActions({
   save,
   next,
   submit,
+  running,
 }: {
   write: boolean;
   isFirst: boolean;
   isLast: boolean;
   busy: boolean;
+  /** The action whose save is running: its button says so (a save takes seconds on a slow line). */
+  running: RunningAction;
 } & Pick<FlowController, 'back' | 'save' | 'next' | 'submit'>) {
+  const spinner = <CircularProgress size={16} color="inherit" aria-hidden />;
   return (
     <Stack
       direction="row"
@@ -298,19 +299,35 @@ const StepActions = memo(function StepActions({
       </Button>
       <Box sx={{ flex: 1 }} />
       {write && (
-        <Button variant="outlined" onClick={() => void save()} disabled={busy}>
-          Save
+        <Button
+          variant="outlined"
+          onClick={() => void save()}
+          disabled={busy}
+          startIcon={running === 'save' ? spinner : undefined}
+        >
+          {running === 'save' ? 'Saving…' : 'Save'}
         </Button>
       )}
       {isLast ? (
         write && (
-          <Button variant="contained" onClick={() => void submit()} disabled={busy}>
-            Submit
+          <Button
+            variant="contained"
+            onClick={() => void submit()}
+            disabled={busy || running !== null}
+            startIcon={running === 'submit' ? spinner : undefined}
+          >
+            {running === 'submit' ? 'Submitting…' : 'Submit'}
           </Button>
         )
       ) : (
-        <Button variant="contained" onClick={() => void next()} disabled={busy} type="submit">
-          Next
+        <Button
+          variant="contained"
+          onClick={() => void next()}
+          disabled={busy || running !== null}
+          type="submit"
+          startIcon={running === 'next' ? spinner : undefined}
+        >
+          {running === 'next' ? 'Saving…' : 'Next'}
         </Button>
       )}
     </Stack>

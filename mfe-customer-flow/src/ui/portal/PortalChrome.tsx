@@ -4,7 +4,9 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { bankContactKey, fetchBankContact } from '../../api/consents';
 import { VideoInvitation } from './VideoInvitation';
 
 export interface EmbedOptions {
@@ -41,6 +43,60 @@ export function embedOptions(params: URLSearchParams): EmbedOptions {
   };
 }
 
+/** The bank's initials, up to two: its mark where the configuration holds no logo image. */
+export function initialsOf(name: string): string {
+  const words = name
+    .replace(/\b(?:Ltd|Limited|Bank|of|the)\b\.?/gi, ' ')
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-z]/.test(w));
+  return (words.length > 0 ? words : name.split(/\s+/))
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+/** The bank's mark and name (config Templates/Letters, public), 'Apply online' beside it. */
+function BankMark() {
+  const contact = useQuery({
+    queryKey: bankContactKey,
+    queryFn: fetchBankContact,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const name = contact.data?.name || 'Apply online';
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minHeight: 36 }}>
+      {contact.data?.name && (
+        <Box
+          aria-hidden
+          sx={{
+            width: 34,
+            height: 34,
+            borderRadius: '8px',
+            bgcolor: 'primary.contrastText',
+            color: 'primary.main',
+            display: 'grid',
+            placeItems: 'center',
+            fontWeight: 800,
+            fontSize: 15,
+            letterSpacing: 0.5,
+            flexShrink: 0,
+          }}
+        >
+          {initialsOf(contact.data.name)}
+        </Box>
+      )}
+      <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
+        {name}
+        {contact.data?.name && (
+          <Typography component="span" sx={{ display: 'block', opacity: 0.85, fontSize: 13 }}>
+            Apply online
+          </Typography>
+        )}
+      </Typography>
+    </Box>
+  );
+}
+
 export function PortalChrome({ embed, children }: { embed: EmbedOptions; children: ReactNode }) {
   return (
     <Box
@@ -57,12 +113,7 @@ export function PortalChrome({ embed, children }: { embed: EmbedOptions; childre
           component="header"
           sx={{ bgcolor: 'primary.main', color: 'primary.contrastText', px: { xs: 2, sm: 3 }, py: 1.5 }}
         >
-          <Typography variant="h6" component="p" sx={{ fontWeight: 600 }}>
-            Originate
-            <Typography component="span" sx={{ ml: 1.5, opacity: 0.85, fontSize: 14 }}>
-              Apply online
-            </Typography>
-          </Typography>
+          <BankMark />
         </Box>
       )}
       <Container

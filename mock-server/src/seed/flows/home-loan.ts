@@ -504,14 +504,8 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
     componentId: 'HL_DECLARATION',
     display_name: 'Declaration and signature',
     fields: [
-      heading('declaration_heading', 'Declaration'),
-      field(
-        'agree_terms',
-        'I agree',
-        'checkbox',
-        { mandatory: true, text: 'The information I have given is true and complete.' },
-        { field_identifier: 'H' },
-      ),
+      // The declaration and consents themselves are configuration of their own (config Consent/HL), shown above.
+      heading('declaration_heading', 'Sign your application'),
       field('declaration_date', 'Declaration date', 'date', {
         property: 'BETWEEN_DAYS',
         min_value: -7,
@@ -523,8 +517,7 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
       field('signature', 'Signature', 'signature', { mandatory: true }),
     ],
     layout: [
-      { type: 'heading', id: 'declaration_heading_el', text: 'Declaration', size: content },
-      { type: 'field', key: 'agree_terms' },
+      { type: 'heading', id: 'declaration_heading_el', text: 'Sign your application', size: content },
       row('declaration_row', [
         { size: custom(40), keys: ['declaration_date'] },
         { size: custom(60), keys: ['declaration_place'] },

@@ -1,0 +1,153 @@
+// An applicant on a phone (Pixel 7's viewport, touch and user agent, in Chromium) applies for the personal loan
+// from the product list to the confirmation page: each consent text shown in full and accepted on its own box
+// (Submit refused, naming it, while a required one is unticked), the receipt downloaded and read back (its text
+// holds the application number; its first page rendered to PNG by pdf.js in the browser), then an operations admin
+// sees the consents, as recorded on the phone, in the application's detail. Also the '400 Invalid URL' page's
+// ways forward. mock-server README "Consents and the receipt".
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { devices, expect, test } from '@playwright/test';
+import { button, ORIGINS, personalLoanFirstStep, personalLoanToSummary, stepHeading } from '../support/portal';
+import { detailUrl, screenshot, signIn } from '../support/ui';
+
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
+test.use({ ...pixel7 });
+
+// pdf.js, the server tests' PDF reader (a mock-server dependency): read in Node for the text, served to the
+// page from disk (never the network) to draw the first page.
+const MOCK_SERVER = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'mock-server', 'package.json');
+const fromServer = createRequire(MOCK_SERVER);
+const PDFJS_DIR = path.dirname(fromServer.resolve('pdfjs-dist/legacy/build/pdf.mjs'));
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdfjs = await import(path.join(PDFJS_DIR, 'pdf.mjs'));
+  const pdf = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const text = content.items.map((item: { str?: string }) => item.str ?? '').join('');
+  await pdf.destroy();
+  return text;
+}
+
+test('a phone applicant accepts each consent, submits, downloads the receipt; staff see the consents', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await page.goto(`${ORIGINS.standalone}/newapplication`);
+  await page.getByRole('button', { name: 'Apply for Personal Loan' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Personal Loan Application' })).toBeVisible();
+  const applicationId = await personalLoanFirstStep(page, 'Kavya Raman', '9822055501');
+  await personalLoanToSummary(page);
+
+  // Each text is there in full, in a box of its own that scrolls on the phone.
+  const panel = page.getByRole('region', { name: 'Declaration and consents' });
+  for (const title of [
+    'Declaration',
+    'Consent to obtain my credit information (CIBIL and other credit bureaus)',
+    'Consent for KYC verification (CKYC and Aadhaar)',
+    'Consent to be contacted by SMS, e-mail, WhatsApp and phone',
+  ]) {
+    await expect(panel.getByRole('region', { name: `${title}, version`, exact: false })).toBeVisible();
+  }
+  await expect(panel.getByText(/TransUnion CIBIL Limited/)).toBeAttached();
+  await expect(panel.getByText(/National Do Not Call/)).toBeAttached();
+
+  // A required consent withdrawn: Submit is refused, naming it, and the box gets the focus.
+  const declaration = panel.getByRole('checkbox', { name: 'I have read and accept: Declaration' });
+  await declaration.uncheck();
+  await expect(declaration).not.toBeChecked();
+  await expect(declaration).toBeEnabled();
+  await button(page, 'Submit').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'To continue, please accept: Declaration.' })).toBeVisible();
+  await expect(declaration).toBeFocused();
+  await declaration.check();
+  await expect(declaration).toBeChecked();
+  await expect(declaration).toBeEnabled();
+  await panel.scrollIntoViewIfNeeded();
+  await screenshot(page, 'consents-declaration-step-phone', { fullPage: false });
+
+  await button(page, 'Submit').click();
+  await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
+  await expect(page.getByTestId('application-number')).toHaveText(applicationId);
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+  await expect(page.getByText(/^Next: Document Verification\./)).toBeVisible();
+  await expect(page.getByText('Customer care 1800 209 4455 (toll free)')).toBeVisible();
+  await screenshot(page, 'consents-confirmation-phone');
+
+  const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download receipt (PDF)').click()]);
+  expect(download.suggestedFilename()).toBe(`Receipt ${applicationId}.pdf`);
+  const bytes = new Uint8Array(await readFile(await download.path()));
+  const text = await pdfText(bytes);
+  expect(text).toContain(`Application number ${applicationId}`);
+  expect(text).toContain('Kavya Raman');
+  expect(text).toContain('Personal Loan');
+  expect(text).toMatch(/Submitted on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} IST/);
+
+  // The receipt's first page drawn by pdf.js in a page of its own (files fulfilled from disk).
+  const viewer = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+  try {
+    const base = `${ORIGINS.standalone}/__receipt-viewer/`;
+    await viewer.route(`${base}**`, async (route) => {
+      const name = new URL(route.request().url()).pathname.split('/').pop() ?? '';
+      if (name === 'receipt.pdf') return route.fulfill({ body: Buffer.from(bytes), contentType: 'application/pdf' });
+      if (name === 'pdf.mjs' || name === 'pdf.worker.mjs') {
+        return route.fulfill({ path: path.join(PDFJS_DIR, name), contentType: 'text/javascript' });
+      }
+      return route.fulfill({
+        contentType: 'text/html',
+        body: `<!doctype html><body style="margin:0"><canvas id="c"></canvas><script type="module">
+          import * as pdfjs from './pdf.mjs';
+          pdfjs.GlobalWorkerOptions.workerSrc = './pdf.worker.mjs';
+          const pdf = await pdfjs.getDocument('./receipt.pdf').promise;
+          const first = await pdf.getPage(1);
+          const viewport = first.getViewport({ scale: 1.4 });
+          const canvas = document.getElementById('c');
+          canvas.width = viewport.width; canvas.height = viewport.height;
+          await first.render({ canvasContext: canvas.getContext('2d'), viewport }).promise;
+          document.body.dataset.rendered = 'yes';
+        </script></body>`,
+      });
+    });
+    await viewer.goto(`${base}index.html`);
+    await expect(viewer.locator('body[data-rendered="yes"]')).toBeAttached();
+    await screenshot(viewer, 'consents-receipt-page-1');
+  } finally {
+    await viewer.close();
+  }
+
+  // The back office: the consents as the phone gave them.
+  const staff = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const officePage = await staff.newPage();
+    await signIn(officePage, 'opsadmin', 'Admin@123', { at: detailUrl(applicationId) });
+    const consents = officePage.getByRole('region', { name: 'Consents' });
+    await expect(consents.getByRole('row')).toHaveCount(5);
+    await expect(consents.getByText('Accepted')).toHaveCount(4);
+    await expect(consents.getByRole('row', { name: /Declaration Accepted v1 .* IST Mobile · / })).toBeVisible();
+    await consents.scrollIntoViewIfNeeded();
+    await screenshot(officePage, 'consents-staff-detail', { fullPage: false });
+  } finally {
+    await staff.close();
+  }
+});
+
+test("'400 Invalid URL' keeps the spec's texts and offers the ways forward", async ({ page }) => {
+  await page.goto(`${ORIGINS.standalone}/dynamic-resume?transactionToken=not-a-live-token`);
+  await expect(page.getByRole('heading', { level: 1, name: '400 Invalid URL' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'The link is either expired or invalid or your application has already been submitted for further processing.',
+    ),
+  ).toBeVisible();
+  const ways = page.getByRole('navigation', { name: 'What you can do' });
+  await expect(ways.getByRole('link', { name: 'Start a new application' })).toHaveAttribute('href', '/newapplication');
+  await expect(ways.getByRole('link', { name: 'Track an application you submitted' })).toBeVisible();
+  await expect(ways.getByText('Customer care 1800 209 4455 (toll free)', { exact: false })).toBeVisible();
+  await screenshot(page, 'consents-invalid-url-phone');
+  await ways.getByRole('link', { name: 'Start a new application' }).click();
+  await expect(page.getByRole('heading', { name: 'Apply for a loan' })).toBeVisible();
+  await expect(stepHeading(page, 'Customer type')).toHaveCount(0);
+});
