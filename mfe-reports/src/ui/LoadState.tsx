@@ -2,8 +2,8 @@
 // its failure with Retry (the reason as the shared error catalogue words it), else nothing.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Skeleton from '@mui/material/Skeleton';
 import { errorText } from '@originate/contract';
+import { WidgetSkeleton } from './WidgetSkeleton';
 
 export function LoadState({
   query,
@@ -29,6 +29,6 @@ export function LoadState({
       </Alert>
     );
   if (query.isPending)
-    return <Skeleton variant="rounded" height={height} aria-label={`Loading ${what.toLowerCase()}`} />;
+    return <WidgetSkeleton label={`Loading ${what.toLowerCase()}`} height={height} figures={false} />;
   return null;
 }

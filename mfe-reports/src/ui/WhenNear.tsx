@@ -5,8 +5,8 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import Skeleton from '@mui/material/Skeleton';
 import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { WidgetSkeleton } from './WidgetSkeleton';
 
 /** How far below the screen a widget starts loading, so it is usually drawn by the time it is seen. */
 const AHEAD = '300px';
@@ -28,12 +28,7 @@ function WidgetFrame({
     <Card ref={ref} variant="outlined" aria-busy data-testid={testId} sx={{ height: '100%' }}>
       <CardHeader title={title} slotProps={{ title: { component: 'h2', variant: 'h6' } }} />
       <CardContent>
-        <Skeleton
-          variant="rounded"
-          height={240}
-          animation={loading ? 'pulse' : false}
-          aria-label={loading ? `Loading ${title}` : `${title}: shown when scrolled to`}
-        />
+        <WidgetSkeleton label={loading ? `Loading ${title}` : `${title}: shown when scrolled to`} animate={loading} />
       </CardContent>
     </Card>
   );

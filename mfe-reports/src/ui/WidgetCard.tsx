@@ -8,13 +8,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { errorText } from '@originate/contract';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import type { Figure, WidgetView } from '../domain/views';
 import { DataTable } from './DataTable';
+import { WidgetSkeleton } from './WidgetSkeleton';
 
 // The charts' library comes with the first chart to draw, not with the card (nor with an empty or failed one).
 const ChartView = lazy(() => import('./ChartView').then((m) => ({ default: m.ChartView })));
@@ -98,7 +98,7 @@ export function WidgetCard({
       </Alert>
     );
   } else if (state.pending || !view) {
-    body = <Skeleton variant="rounded" height={240} aria-label={`Loading ${title}`} />;
+    body = <WidgetSkeleton label={`Loading ${title}`} />;
   } else if (view.empty) {
     body = (
       <>
@@ -115,7 +115,7 @@ export function WidgetCard({
         {tableView ? (
           <DataTable table={view.table} caption={`${title} table`} testId={`${testId}-table`} />
         ) : (
-          <Suspense fallback={<Skeleton variant="rounded" height={CHART_ROOM} aria-label={`Loading ${title} chart`} />}>
+          <Suspense fallback={<WidgetSkeleton label={`Loading ${title} chart`} height={CHART_ROOM} figures={false} />}>
             {view.charts.map((chart) => (
               <ChartView key={chart.id} chart={chart} />
             ))}

@@ -30,7 +30,13 @@ const COLOURS: { key: ColourKey; label: string }[] = [
 function Shades({ name, colour }: { name: string; colour: string }) {
   const shades = shadesOf(colour);
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }} aria-label={`${name} shades`}>
+    <Stack
+      direction="row"
+      spacing={0.5}
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+      role="group"
+      aria-label={`${name} shades`}
+    >
       <Typography variant="body2" sx={{ minWidth: 80 }}>
         {name}
       </Typography>
@@ -51,7 +57,7 @@ function Preview({ config }: { config: ThemeConfig }) {
   return (
     <ThemeProvider theme={theme}>
       <Box sx={{ bgcolor: 'background.default', p: 2, borderRadius: 1, border: 1, borderColor: 'divider' }}>
-        <Paper sx={{ p: 2 }} aria-label="Theme preview">
+        <Paper sx={{ p: 2 }} component="section" aria-label="Theme preview">
           <Typography variant="h6" component="h3" color="text.primary">
             Application HL-2026-000101
           </Typography>
