@@ -150,7 +150,10 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   ])
     await next(page, step);
 
-  const resumeLink = await page.getByRole('textbox', { name: 'Resume link', exact: true }).inputValue();
+  // The link is never shown: its copy button puts it on the clipboard (mock-server README "Resume links").
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await button(page, 'Copy link').click();
+  const resumeLink = await page.evaluate(() => navigator.clipboard.readText());
   const session = await applicantSession(page);
   await button(page, 'Submit').click();
   await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
