@@ -74,7 +74,8 @@ test('the officer edits, documents and queries an application; completion waits 
 
   // A document: a file over the type limits is refused before upload; a PNG goes up.
   await openDetailTab(page, 'Docs');
-  await page.getByRole('textbox', { name: 'Document field' }).fill('id_document');
+  await page.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'ID document (required)' }).click();
   const file = page.getByLabel('Document file');
   await file.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
   await expect(

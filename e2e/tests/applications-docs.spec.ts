@@ -79,8 +79,11 @@ test('the officer uploads, downloads, describes, copies, merges, replaces and de
   const panV2 = await pdfOf(1, 'PAN card, both sides');
 
   await openDocs(page, applicationId, ['officer', 'Officer@123']);
-  const field = page.getByRole('textbox', { name: 'Document field' });
   const file = page.getByLabel('Document file');
+  // Documents the personal loan's list does not name go up under the names staff give them.
+  await page.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Other document…' }).click();
+  const field = page.getByRole('textbox', { name: 'Document name' });
 
   // Two real files go up and are listed with their field, size and uploader.
   await field.fill('salary_slip');
@@ -217,7 +220,8 @@ test('a user without MANAGE_DOCUMENT sees the documents but no controls to chang
   for (const name of ['Metadata', 'Copy', 'Delete', 'Replace file']) {
     await expect(docsTable(page).getByRole('button', { name })).toHaveCount(0);
   }
-  await expect(page.getByRole('textbox', { name: 'Document field' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Document type' })).toHaveCount(0);
+  await expect(page.getByRole('textbox', { name: 'Document name' })).toHaveCount(0);
   await expect(page.getByText('Upload document')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Merge selected' })).toHaveCount(0);
   await expect(docsTable(page).getByRole('checkbox')).toHaveCount(0);

@@ -98,11 +98,19 @@ test('the required documents not received come first; staff pick a document type
     'Last 3 salary slips (required)',
     'PAN card (required)',
     'Photograph',
+    'Other document…',
   ]);
   fireEvent.click(options[0] as HTMLElement);
   const file = new File(['%PDF-1.7'], 'slips.pdf', { type: 'application/pdf' });
   fireEvent.change(screen.getByLabelText('Document file'), { target: { files: [file] } });
   await waitFor(() => expect(mocked.upload).toHaveBeenCalledWith('APP-7', 'salary_slips', file));
+  // A document the list does not name goes up under the name staff give it.
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Document type' }));
+  fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: 'Other document…' }));
+  fireEvent.change(screen.getByRole('textbox', { name: 'Document name' }), { target: { value: 'Builder NOC' } });
+  const noc = new File(['%PDF-1.7'], 'noc.pdf', { type: 'application/pdf' });
+  fireEvent.change(screen.getByLabelText('Document file'), { target: { files: [noc] } });
+  await waitFor(() => expect(mocked.upload).toHaveBeenCalledWith('APP-7', 'Builder NOC', noc));
 });
 
 test('a PDF opens in an inline preview of its downloaded bytes, typed as a PDF by the page', async () => {

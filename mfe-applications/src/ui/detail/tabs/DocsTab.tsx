@@ -35,6 +35,9 @@ import { DocumentState } from '../Summary';
 import { DocPreviewDialog, DocThumbnail } from './DocPreview';
 import { Loading } from './Loading';
 
+/** The picker's entry for a document the product's list does not name. */
+const OTHER_DOCUMENT = '__other__';
+
 const kb = (size: number) =>
   size >= 1048576 ? `${(size / 1048576).toFixed(1)} MB` : `${Math.max(1, Math.round(size / 1024))} KB`;
 
@@ -113,7 +116,11 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
   const [previewed, setPreviewed] = useState<StaffDocument | null>(null);
   const [request, setRequest] = useState<ConfirmRequest | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
-  const [fieldKey, setFieldKey] = useState('');
+  const [docType, setDocType] = useState('');
+  const [otherName, setOtherName] = useState('');
+  // A document the product's list does not name (a builder's NOC) is filed under the name staff give it.
+  const other = list.length === 0 || docType === OTHER_DOCUMENT;
+  const fieldKey = other ? otherName.trim() : docType;
   const [problem, setProblem] = useState<string | null>(null);
   const [shownVersions, setShownVersions] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -123,7 +130,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
   };
   const upload = useDetailMutation(
     applicationId,
-    (file: File) => detailApi.upload(applicationId, fieldKey.trim(), file),
+    (file: File) => detailApi.upload(applicationId, fieldKey, file),
     ['documents', 'creditSummary'],
     {
       onSuccess: () => {
@@ -206,13 +213,13 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
     <Stack spacing={2}>
       {canManage && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          {list.length > 0 ? (
+          {list.length > 0 && (
             <TextField
               select
               label="Document type"
               size="small"
-              value={fieldKey}
-              onChange={(e) => setFieldKey(e.target.value)}
+              value={docType}
+              onChange={(e) => setDocType(e.target.value)}
               sx={{ minWidth: 260 }}
               helperText="From this product's document list"
             >
@@ -222,17 +229,23 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                   {d.required ? ' (required)' : ''}
                 </MenuItem>
               ))}
+              <MenuItem value={OTHER_DOCUMENT}>Other document…</MenuItem>
             </TextField>
-          ) : (
+          )}
+          {other && (
             <TextField
-              label="Document type"
+              label="Document name"
               size="small"
-              value={fieldKey}
-              onChange={(e) => setFieldKey(e.target.value)}
-              helperText="This product has no document list: name the document (e.g. Builder NOC)"
+              value={otherName}
+              onChange={(e) => setOtherName(e.target.value)}
+              helperText={
+                list.length === 0
+                  ? 'This product has no document list: name the document (e.g. Builder NOC)'
+                  : 'A document the list does not name (e.g. Builder NOC)'
+              }
             />
           )}
-          <Button variant="contained" component="label" disabled={fieldKey.trim() === '' || busy}>
+          <Button variant="contained" component="label" disabled={fieldKey === '' || busy}>
             Upload document
             <input
               ref={input}
@@ -282,7 +295,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                 {d.label}
               </Typography>
               {canManage && (
-                <Button size="small" onClick={() => setFieldKey(d.fieldKey)} aria-label={`Choose ${d.label} to upload`}>
+                <Button size="small" onClick={() => setDocType(d.fieldKey)} aria-label={`Choose ${d.label} to upload`}>
                   Choose to upload
                 </Button>
               )}

@@ -1,0 +1,109 @@
+// The reviewer's credit summary and the Docs tab's document types (issue 37, items 7 and 8) against the real
+// server: an approver opens an application with a pending approval on its Summary tab (the figures with their
+// sources and IST times: the form's amount, the bureau adapter's score, FOIR against the configured cap), the
+// approve dialog shows the figures being approved, and approving records them; the officer picks a document
+// type by its name from the home loan's list, sees the required ones not received first, a thumbnail of the
+// image uploaded and an inline preview of a PDF.
+// Every application it changes is its own copy of a seeded home loan (with a PAN: the bureau sandbox answers).
+import type { TaskConfigsAnswer } from '@originate/contract';
+import { API_PATHS, apiPath } from '@originate/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { apiGet, apiLogin, apiPost } from '../support/api';
+import { copyApplication } from '../support/data';
+import { pngFile } from '../support/portal';
+import { detailTab, detailUrl, openDetailTab, openPage, screenshot } from '../support/ui';
+
+const SOURCE = 'HL-2026-000105';
+const REASON = 'Home loan within policy: credit summary reviewed';
+
+const figure = (page: Page, key: string) => page.getByTestId(`summary-${key}`);
+
+test('an approver reads the credit summary first and approves what it shows', async ({ page }) => {
+  test.setTimeout(120_000);
+  const officer = await apiLogin('officer', 'Officer@123');
+  const applicationId = await copyApplication(officer, SOURCE);
+  // The bureau report and the credit decision, as the officer's Credit panel fetches them.
+  await apiPost(officer, API_PATHS.bureauObligation, { application_id: applicationId });
+  await apiGet(
+    officer,
+    `${apiPath('decisionExecute', { product: 'HL', name: 'credit' })}?application_id=${applicationId}`,
+  );
+  const { task } = await apiGet<TaskConfigsAnswer>(officer, `${API_PATHS.taskConfigs}?application_id=${applicationId}`);
+  if (!task) throw new Error(`${applicationId} has no open task`);
+  await apiPost(officer, API_PATHS.requestApproval, {
+    application_id: applicationId,
+    taskId: task.taskId,
+    kind: 'APPROVAL',
+    reason: REASON,
+  });
+
+  await openPage(page, detailUrl(applicationId), ['teamlead', 'Lead@123']);
+  await expect(page.getByRole('heading', { name: `Application ${applicationId}` })).toBeVisible();
+  // Not the applicant's greyed form: the Summary, first and open.
+  await expect(detailTab(page, 'Summary')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab').first()).toHaveText('Summary');
+  await expect(figure(page, 'loanAmount')).toContainText(/₹[\d,]+/);
+  await expect(figure(page, 'loanAmount')).toContainText('Form field loan_amount');
+  await expect(figure(page, 'bureauScore')).toContainText(/Integration · .* bureau adapter, report .* IST/);
+  await expect(figure(page, 'foirPercent')).toContainText(/\d+\.\d{2}%/);
+  await expect(figure(page, 'foirPercent')).toContainText('cap 50% (Credit decision configuration v');
+  await expect(figure(page, 'ltvPercent')).toContainText('Not yet available');
+  await expect(page.getByTestId('summary-tab')).toContainText('Decision and deviations');
+  // The header carries the key figures too, and the SLA as words.
+  await expect(page.getByTestId('summary-strip').getByTestId('key-bureauScore')).toHaveText(/^\d{3}$/);
+  await expect(page.getByTestId('header-SLA')).toContainText(/On track|Due soon|Breached|No SLA limit/);
+  await screenshot(page, 'credit-summary-approver');
+
+  await openDetailTab(page, 'Approvals');
+  const card = page.getByTestId('approval').filter({ hasText: REASON });
+  await card.getByRole('button', { name: 'Approve', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const approving = dialog.getByTestId('approval-figures');
+  await expect(approving).toContainText('You are approving');
+  const amount = (await page.getByTestId('summary-strip').getByTestId('key-loanAmount').textContent()) ?? '';
+  await expect(approving.getByTestId('key-loanAmount')).toHaveText(amount);
+  await expect(approving.getByTestId('key-foirPercent')).toContainText('%');
+  await screenshot(page, 'credit-summary-approve-dialog', { fullPage: false });
+  await dialog.getByRole('textbox', { name: 'Comment' }).fill('Figures checked');
+  await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(card.getByRole('list', { name: 'Decisions' })).toContainText('approved');
+});
+
+test('the officer picks a document type by name, sees the required ones missing first, a thumbnail and a preview', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const officer = await apiLogin('officer', 'Officer@123');
+  const applicationId = await copyApplication(officer, SOURCE);
+  await openPage(page, detailUrl(applicationId), ['officer', 'Officer@123']);
+  await expect(page.getByRole('heading', { name: `Application ${applicationId}` })).toBeVisible();
+  await openDetailTab(page, 'Docs');
+
+  const missing = page.getByRole('list', { name: 'Required documents not received' });
+  await expect(missing.getByText('Bank statements (6 months)')).toBeVisible();
+  await expect(missing.getByText('Required – not received').first()).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: 'Bank statements (6 months) (required)' }).click();
+  await page.getByLabel('Document file').setInputFiles(pngFile('statement-scan.png'));
+  const table = page.getByRole('table', { name: 'Documents' });
+  const uploaded = table.getByRole('row').filter({ hasText: 'statement-scan.png' });
+  await expect(uploaded).toContainText('Bank statements (6 months)');
+  await expect(missing.getByText('Bank statements (6 months)')).toHaveCount(0);
+  // The image's thumbnail is its own pixels, from a blob: URL of the authorised download.
+  const thumbnail = uploaded.getByRole('button', { name: 'Preview statement-scan.png' }).locator('img');
+  await expect(thumbnail).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+  await screenshot(page, 'credit-summary-docs');
+
+  // The seeded PDF opens inline in the browser's viewer, from a blob: URL.
+  const pdfRow = table.getByRole('row').filter({ hasText: 'ID document' });
+  await pdfRow.getByRole('button', { name: /^Preview / }).click();
+  const preview = page.getByRole('dialog');
+  await expect(preview).toContainText('ID document:');
+  await expect(preview.locator('iframe')).toHaveAttribute('src', /^blob:/);
+  await screenshot(page, 'credit-summary-docs-preview', { fullPage: false });
+  await preview.getByRole('button', { name: 'Close' }).click();
+  await expect(preview).toHaveCount(0);
+});
