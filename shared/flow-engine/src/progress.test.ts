@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { createFormState, setFieldValue } from './form';
-import type { FlowContext } from './navigation';
+import { type FlowContext, flowSteps } from './navigation';
 import { componentStatus, type SectionProgress, sectionPercent, sectionProgress, stepper } from './progress';
 import { component, field, flow, options, sub } from './testFixtures';
 
@@ -155,6 +155,13 @@ describe('stepper', () => {
     expect(
       stepper(onlySummary, ctx, { sectionIndex: 0, subSectionIndex: 0 }, { comp_summary: 'COMPLETE' })[0]?.percent,
     ).toBe(100);
+  });
+  it("a screen showing some steps only (staff viewing one applicant's) lists their sections only", () => {
+    const joint: FlowContext = { ...ctx, jointApplicants: [{ applicantId: 's1', applicantType: 'secondary' }] };
+    const primary = flowSteps(sample, joint).filter((s) => s.applicant.type === 'primary');
+    const at = { sectionIndex: 0, subSectionIndex: 0 };
+    expect(stepper(sample, joint, at, {}).map((e) => e.sectionId)).toEqual(['a', 'b', 'co', 'z']);
+    expect(stepper(sample, joint, at, {}, primary).map((e) => e.sectionId)).toEqual(['a', 'b', 'z']);
   });
   it('regression: a completed application opened at its first step (the back office) shows 100 % per section', () => {
     const all = { comp_a1: 'COMPLETE', comp_a2: 'COMPLETE', comp_a3: 'COMPLETE', comp_a4: 'COMPLETE' } as const;

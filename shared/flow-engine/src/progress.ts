@@ -88,16 +88,18 @@ export interface StepperEntry {
  * INPROGRESS, earlier sections and the last section when it is current COMPLETE, later ones PENDING.
  * The percent is what is filled (§4: completed sub-sections, PROGRESS half, rounded), not the position:
  * the spec's positional percent showed a filled section as 0 % and an untouched last section as 100 %.
+ * `shown`: the steps a screen shows, when it filters them; only their sections are listed.
  */
 export function stepper(
   flow: FlowConfig,
   ctx: FlowContext,
   at: StepRef,
   statuses: Readonly<Record<string, ProgressStatus>>,
+  shown?: readonly Step[],
 ): StepperEntry[] {
   const groups = stepsBySection(flow, ctx);
   const progress = sectionProgress(flow, ctx, statuses);
-  return groups.map((steps, index) => {
+  const entries = groups.map((steps, index): StepperEntry => {
     const first = steps[0];
     const sectionId = first?.section_id ?? '';
     const label = first?.sectionName ?? '';
@@ -112,4 +114,7 @@ export function stepper(
           : 'INPROGRESS';
     return { sectionId, label, state, percent };
   });
+  // A screen showing some steps only (staff viewing one applicant's) lists their sections only: the others'
+  // statuses are never filled there and read 0 %.
+  return shown ? entries.filter((entry) => shown.some((step) => step.section_id === entry.sectionId)) : entries;
 }

@@ -84,11 +84,12 @@ export function useFlow(setup: FlowSetup, opts: FlowOptions) {
 
   const { stepperEntries, isLast, isFirst } = useMemo(
     () => ({
-      stepperEntries: step ? stepper(flow, ctx, step, statuses) : [],
+      // Only the sections of the steps on screen: staff viewing one applicant's steps (stepFilter).
+      stepperEntries: step ? stepper(flow, ctx, step, statuses, steps) : [],
       isLast: step ? nextStep(flow, ctx, step) === null : false,
       isFirst: step ? previousStep(flow, ctx, step) === null : true,
     }),
-    [flow, ctx, step, statuses],
+    [flow, ctx, step, statuses, steps],
   );
 
   const { preview } = status;
