@@ -1,6 +1,8 @@
-// The applicant sees each validation message of spec §5 on bad input, Next is refused with
-// 'Please fill all mandatory fields', and fields hidden by page rules never block.
-import { expect, type Page, test } from '@playwright/test';
+// The applicant sees each validation message of spec §5 on bad input, naming the rule with the field's own
+// values; a refused Next shows the error summary (each entry a link to its field) and says 'Please fill all
+// mandatory fields' only while a mandatory field is empty; fields hidden by page rules never block; the
+// stepper shows how much of each section is filled.
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   applicationIdOnPage,
   button,
@@ -18,6 +20,9 @@ import {
 import { screenshot } from '../support/ui';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+const summary = (page: Page) => page.getByRole('alert', { name: /^Please check \d+ fields?$/ });
+const stepperEntry = (page: Page, section: string) =>
+  page.getByRole('navigation', { name: 'Application progress' }).locator('.MuiStep-root').filter({ hasText: section });
 
 test('each validation message on bad input; Next refused; hidden fields do not block', async ({ page }) => {
   test.setTimeout(120_000);
@@ -27,17 +32,30 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   await expectNextRefused(page);
   await expect(textbox(page, 'Loan amount')).toHaveAccessibleDescription('Loan amount is required');
   await expect(textbox(page, 'Loan amount')).toBeFocused();
+  // The error summary at the top of the step: each entry a link that focuses its field.
+  await expect(summary(page)).toContainText('Please fill all mandatory fields');
+  await textbox(page, 'Loan amount').blur();
+  await summary(page).getByRole('link', { name: 'Loan amount is required' }).click();
+  await expect(textbox(page, 'Loan amount')).toBeFocused();
+  // Nothing filled: every section at 0 %, the Declaration too.
+  await expect(stepperEntry(page, 'Loan & Property')).toContainText('0% filled');
+  await expect(stepperEntry(page, 'Declaration')).toContainText('0% filled');
   await screenshot(page, 'customer-validation-required');
 
   // Amount outside its range (spec §5 invalidRange).
   await textbox(page, 'Loan amount').fill('100');
   await textbox(page, 'Loan amount').blur();
   await expect(textbox(page, 'Loan amount')).toHaveAccessibleDescription(
-    'Please enter amount between the range of ₹5,00,000.00 and ₹5,00,00,000.00',
+    'Please enter amount between the range of ₹5,00,000 and ₹5,00,00,000',
   );
-  // A date outside BETWEEN_DAYS 0..12 weeks (invalidDate).
+  // A date outside BETWEEN_DAYS 0..12 weeks (invalidDate): the bounds in DD/MM/YYYY.
   await fillDate(page, 'Expected disbursal date', dateFromToday(200));
-  await expect(page.getByText('Expected disbursal date is invalid', { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(
+      `Expected disbursal date is outside the allowed dates: the date must be between ${dateFromToday(0)} and ${dateFromToday(84)}`,
+      { exact: true },
+    ),
+  ).toBeVisible();
   await expectNextRefused(page);
   await expect(stepHeading(page, 'Loan details')).toBeVisible();
   await screenshot(page, 'customer-validation-range-date');
@@ -48,19 +66,37 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   await expect(textbox(page, 'Current lender')).toBeVisible();
   await textbox(page, 'Current lender').fill('4 Star Bank');
   await textbox(page, 'Current lender').blur();
-  await expect(textbox(page, 'Current lender')).toHaveAccessibleDescription('Current lender is invalid');
+  await expect(textbox(page, 'Current lender')).toHaveAccessibleDescription(
+    "Current lender is not a name: use letters, spaces, . ' - and start with a letter",
+  );
   await chooseOption(page, 'Loan purpose', 'Buy a ready home');
   await expect(textbox(page, 'Current lender')).toHaveCount(0);
+
+  // Every mandatory field filled, one out of range: not 'Please fill all mandatory fields', but what to correct.
+  await textbox(page, 'Expected interest rate (%)').fill('8.5');
+  await fillDate(page, 'Expected disbursal date', dateFromToday(7));
+  await button(page, 'Next').press('Enter');
+  await expect(summary(page)).toHaveAccessibleName('Please check 1 field');
+  await expect(summary(page)).toContainText('Please correct the highlighted field');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please fill all mandatory fields' })).toHaveCount(0);
+  const rangeLink = summary(page).getByRole('link', {
+    name: 'Loan amount: Please enter amount between the range of ₹5,00,000 and ₹5,00,00,000',
+  });
+  await textbox(page, 'Expected interest rate (%)').focus();
+  await rangeLink.click();
+  await expect(textbox(page, 'Loan amount')).toBeFocused();
+  await screenshot(page, 'customer-validation-summary');
 
   // Only the visible mandatory fields filled: Next works.
   // Replaced from the keyboard: select all, type.
   await textbox(page, 'Loan amount').press('ControlOrMeta+a');
   await textbox(page, 'Loan amount').pressSequentially('2500000');
   await expect(textbox(page, 'Loan amount')).toHaveValue('2500000');
-  await textbox(page, 'Expected interest rate (%)').fill('8.5');
-  await fillDate(page, 'Expected disbursal date', dateFromToday(7));
   await next(page, 'Property');
   const applicationId = await applicationIdOnPage(page);
+  // Loan details filled, Property not yet: the section is half filled (§4), whatever step is current.
+  await expect(stepperEntry(page, 'Loan & Property')).toContainText('50% filled');
+  await expect(stepperEntry(page, 'Declaration')).toContainText('0% filled');
 
   // The PMAY family group (mandatory fields) shows only with the subsidy toggle on; the builder group never.
   await textbox(page, 'Property value').fill('4000000');
@@ -77,14 +113,21 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   await page.getByRole('switch', { name: 'Apply for PMAY interest subsidy', exact: true }).uncheck();
   await expect(textbox(page, 'Head of the family')).toHaveCount(0);
   await next(page, 'About you');
+  await expect(stepperEntry(page, 'Loan & Property')).toContainText('100% filled');
+  await expect(stepperEntry(page, 'Personal Details')).toContainText('0% filled');
+  await screenshot(page, 'customer-validation-stepper');
 
-  // A regex mismatch says '<label> is invalid'.
+  // A regex mismatch names the expected format with an example.
   await textbox(page, 'Full name').fill('12345');
   await textbox(page, 'Full name').blur();
-  await expect(textbox(page, 'Full name')).toHaveAccessibleDescription('Full name is invalid');
+  await expect(textbox(page, 'Full name')).toHaveAccessibleDescription(
+    "Full name is not a name: use letters, spaces, . ' - and start with a letter",
+  );
   await textbox(page, 'Email').fill('not-an-email');
   await textbox(page, 'Email').blur();
-  await expect(textbox(page, 'Email')).toHaveAccessibleDescription('Email is invalid');
+  await expect(textbox(page, 'Email')).toHaveAccessibleDescription(
+    'Email is not an e-mail address: use the form name@example.com',
+  );
 
   // A wrong OTP: the spec's message; the right one verifies.
   const mobile = `8${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
@@ -106,4 +149,45 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   await expect(otp.getByRole('status')).toHaveText(`Verified ${mobile}`);
   await expectNextRefused(page);
   await expect(textbox(page, 'Full name')).toBeFocused();
+});
+
+/** Tab (or Shift+Tab) until the locator holds focus; fails when it is not reached within 40 presses. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let i = 0; i < 40; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    await page.keyboard.press(key);
+  }
+  await expect(target).toBeFocused();
+}
+
+test('keyboard only: a refused Next, the error summary link, the fields and Next', async ({ page }) => {
+  test.setTimeout(120_000);
+  await startHomeLoan(page, ORIGINS.standalone);
+  const nextButton = button(page, 'Next');
+  await tabTo(page, nextButton);
+  await page.keyboard.press('Enter');
+  // Refused: the summary is read out and focus is on the first field in error.
+  await expect(summary(page)).toContainText('Please fill all mandatory fields');
+  await expect(textbox(page, 'Loan amount')).toBeFocused();
+  // Back up into the summary: its link for the rate takes focus to that field.
+  await tabTo(page, summary(page).getByRole('link', { name: 'Expected interest rate (%) is required' }), 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(textbox(page, 'Expected interest rate (%)')).toBeFocused();
+  await page.keyboard.type('8.5');
+  await page.keyboard.press('Shift+Tab');
+  await expect(textbox(page, 'Loan amount')).toBeFocused();
+  await page.keyboard.type('2500000');
+  // The slider moves with the arrow keys.
+  const tenure = page.getByRole('slider', { name: 'Tenure (years)' });
+  await tabTo(page, tenure);
+  const before = Number(await tenure.inputValue());
+  await page.keyboard.press('ArrowRight');
+  await expect(tenure).toHaveValue(String(before + 1));
+  await tabTo(page, textbox(page, 'Expected disbursal date'));
+  await page.keyboard.type(dateFromToday(7).replace(/\//g, ''));
+  await expect(textbox(page, 'Expected disbursal date')).toHaveValue(dateFromToday(7));
+  await tabTo(page, nextButton);
+  await page.keyboard.press('Enter');
+  await expect(stepHeading(page, 'Property')).toBeVisible();
+  await expect(stepperEntry(page, 'Loan & Property')).toContainText('50% filled');
 });
