@@ -4,8 +4,9 @@ import { clearSession, reportError } from '@originate/web';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchEnvironmentDomains } from '../api/configs';
-import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';
+import { continueGoesToRoot, continueTarget, isApplicantSource, notFoundTexts } from './notFound';
 import { StatusPage } from './StatusPage';
+import { WaysForward } from './WaysForward';
 
 export default function NotFoundPage() {
   const { search } = useLocation();
@@ -46,6 +47,7 @@ export default function NotFoundPage() {
       <Button variant="contained" size="large" onClick={onContinue} disabled={busy} sx={{ mt: 1, minWidth: 160 }}>
         Continue
       </Button>
+      {isApplicantSource(search) && <WaysForward />}
     </StatusPage>
   );
 }

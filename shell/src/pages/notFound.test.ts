@@ -1,4 +1,4 @@
-import { continueGoesToRoot, continueTarget, notFoundTexts } from './notFound';
+import { continueGoesToRoot, continueTarget, isApplicantSource, notFoundTexts } from './notFound';
 
 describe('not-found texts by source', () => {
   it('defaults to branch', () => {
@@ -32,5 +32,14 @@ describe('Continue', () => {
       kind: 'external',
       url: 'https://portal.example/apply',
     });
+  });
+});
+
+describe('ways forward on the not-found page', () => {
+  it('an applicant source offers them; staff (branch, the default) do not get them', () => {
+    expect(isApplicantSource('?source=cousumerApplication')).toBe(true);
+    expect(isApplicantSource('?source=web')).toBe(true);
+    expect(isApplicantSource('?source=branch')).toBe(false);
+    expect(isApplicantSource('')).toBe(false);
   });
 });

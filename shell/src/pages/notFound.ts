@@ -15,6 +15,12 @@ export function notFoundTexts(search: string): readonly string[] {
   return source && source in NOT_FOUND_TEXTS ? NOT_FOUND_TEXTS[source as NotFoundSource] : NOT_FOUND_TEXTS.branch;
 }
 
+/** The sources an applicant lands on (a cancelled or saved application): their page offers the ways forward. */
+export function isApplicantSource(search: string): boolean {
+  const source = new URLSearchParams(search).get('source');
+  return source === 'cousumerApplication' || source === 'web';
+}
+
 export type ContinueTarget = { kind: 'inApp'; to: string } | { kind: 'external'; url: string };
 
 /** Continue goes to the root without asking the server when the URL contains backstage or notfound. */
