@@ -322,7 +322,7 @@ function applicantName(record: Pick<Application, 'applicant'> | undefined): stri
 
 /**
  * The header: id, product, applicant (from the stored application, once loaded), status, stage, current
- * task, assignee and SLA due (the overall part's expected end, or the task's due time, when given).
+ * task and assignee (the SLA is the header's SlaChip).
  */
 export function headerModel(
   configs: TaskConfigs,

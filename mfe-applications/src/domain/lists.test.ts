@@ -2,7 +2,15 @@ import { APPLICATION_LIST_TITLES, type ApplicationList, PAGE_SIZE_DEFAULT } from
 import { ExportApplicationsBodySchema, schemaIssues } from '@originate/contract/schemas';
 import { firstPageVariables } from '../api/firstPage';
 import { listKeys } from '../api/keys';
-import { chipFilter, initialListState, toExportBody, toVariables } from './lists';
+import {
+  chipFilter,
+  countText,
+  initialListState,
+  STATUS_LABELS,
+  showVersionCounts,
+  toExportBody,
+  toVariables,
+} from './lists';
 
 describe('list state → GraphQL variables', () => {
   it('asks every list’s first page early with the variables the list asks it with (one request, not two)', () => {
@@ -66,5 +74,20 @@ describe('list state → GraphQL variables', () => {
     const a = toVariables(initialListState('ALL', 10, null));
     expect(listKeys.page(a)).toEqual(['mfe-applications', 'lists', 'page', a]);
     expect(listKeys.page(a).slice(0, listKeys.pages.length)).toEqual([...listKeys.pages]);
+  });
+});
+
+describe('My Applications wording', () => {
+  it('counts applications, labels statuses in words, and shows version counts only where there are several', () => {
+    expect(countText(1)).toBe('1 application');
+    expect(countText(12)).toBe('12 applications');
+    expect(STATUS_LABELS.ACTIVE).toBe('Active');
+    expect(showVersionCounts([{ versionNumber: 243, count: 12 }])).toBe(false);
+    expect(
+      showVersionCounts([
+        { versionNumber: 243, count: 12 },
+        { versionNumber: 244, count: 1 },
+      ]),
+    ).toBe(true);
   });
 });

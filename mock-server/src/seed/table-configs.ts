@@ -26,24 +26,41 @@ const col = (c: Omit<TableColumn, 'sortable' | 'filterable'>): TableColumn => ({
   filterable: true,
 });
 
-/** The columns every list shows; the product options come from master_products. */
+/**
+ * The columns every list shows; the product options come from master_products. Staff read the product's name;
+ * its code and the flow version are columns they can add (Columns menu), not what every row says.
+ */
 function columns(products: string[]): TableColumn[] {
   return [
     col({ field: 'application_id', headerName: 'Application ID', kind: 'text', flex: 1.2 }),
     col({ field: 'applicantName', headerName: 'Applicant', kind: 'text', flex: 1.4 }),
-    col({ field: 'product_code', headerName: 'Product', kind: 'dropdown', options: products, flex: 0.8 }),
+    col({ field: 'product_name', headerName: 'Product', kind: 'text', flex: 1.1 }),
     col({ field: 'loanAmount', headerName: 'Loan amount', kind: 'amount', flex: 1 }),
     col({ field: 'stage', headerName: 'Stage', kind: 'dropdown', options: [...STAGES], flex: 1.2 }),
     col({ field: 'name', headerName: 'Task', kind: 'text', flex: 1.4 }),
     col({ field: 'progress', headerName: 'Progress', kind: 'dropdown', options: [...TASK_PROGRESS], flex: 0.9 }),
     col({ field: '_applicationStatus', headerName: 'Status', kind: 'dropdown', options: [...STATUSES], flex: 0.9 }),
     col({ field: 'assignedTo', headerName: 'Assigned to', kind: 'text', flex: 1 }),
-    col({ field: 'verNum', headerName: 'Version', kind: 'amount', flex: 0.6, spreadsheet: 'integer' }),
     col({ field: 'reviewDate', headerName: 'Review date', kind: 'date', flex: 0.9 }),
     col({ field: 'cre_time', headerName: 'Created', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
     col({ field: 'mod_time', headerName: 'Modified', kind: 'date', flex: 0.9, spreadsheet: 'dateTime' }),
     // The detail a bank's export carries: hidden in the grid until the user shows them (its Columns menu).
-    col({ field: 'product_name', headerName: 'Product name', kind: 'text', flex: 1.1, hidden: true }),
+    col({
+      field: 'product_code',
+      headerName: 'Product code',
+      kind: 'dropdown',
+      options: products,
+      flex: 0.8,
+      hidden: true,
+    }),
+    col({
+      field: 'verNum',
+      headerName: 'Flow version',
+      kind: 'amount',
+      flex: 0.6,
+      spreadsheet: 'integer',
+      hidden: true,
+    }),
     col({ field: 'assignedToName', headerName: 'Assignee name', kind: 'text', flex: 1.1, hidden: true }),
     col({
       field: 'stepNumber',

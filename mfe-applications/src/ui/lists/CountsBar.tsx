@@ -1,10 +1,11 @@
-// Counts per stage, task name and version (GraphQL stageWise, taskNameWise, versionNumberWise) over the
-// whole filtered list, each a chip that filters the list to it; the closed count beside them.
+// Counts per stage, task name and flow version (GraphQL stageWise, taskNameWise, versionNumberWise) over the
+// whole filtered list, each a chip that filters the list to it (the versions only where there is more than one);
+// the closed count beside them.
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ApplicationsData } from '@originate/contract';
 import { CountChips, type ListFilter } from '@originate/web/lists';
-import { COUNT_FIELDS } from '../../domain/lists';
+import { COUNT_FIELDS, countText, showVersionCounts } from '../../domain/lists';
 
 interface Props {
   data: Pick<ApplicationsData, 'stageWise' | 'taskNameWise' | 'versionNumberWise' | 'closedCount' | 'count'>;
@@ -16,7 +17,7 @@ export function CountsBar({ data, chip, onChip }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        {data.count} {data.count === 1 ? 'task' : 'tasks'}
+        {countText(data.count)}
         <Typography component="span" variant="body2" color="text.secondary">
           {' '}
           · {data.closedCount} closed
@@ -36,17 +37,19 @@ export function CountsBar({ data, chip, onChip }: Props) {
         chip={chip}
         onChip={onChip}
       />
-      <CountChips
-        title="Version"
-        field={COUNT_FIELDS.version}
-        entries={data.versionNumberWise.map((v) => ({
-          key: String(v.versionNumber),
-          label: `v${v.versionNumber}`,
-          count: v.count,
-        }))}
-        chip={chip}
-        onChip={onChip}
-      />
+      {showVersionCounts(data.versionNumberWise) && (
+        <CountChips
+          title="Flow version"
+          field={COUNT_FIELDS.version}
+          entries={data.versionNumberWise.map((v) => ({
+            key: String(v.versionNumber),
+            label: String(v.versionNumber),
+            count: v.count,
+          }))}
+          chip={chip}
+          onChip={onChip}
+        />
+      )}
     </Box>
   );
 }

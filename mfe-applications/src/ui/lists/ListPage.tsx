@@ -49,6 +49,20 @@ const GRID_PAGE_SIZE_DEFAULT = GRID_PAGE_SIZE_OPTIONS[1];
 // The grid compares its props by identity: these never change.
 const NO_TASKS: ListTask[] = [];
 const taskId = (row: ListTask) => row.taskId;
+/**
+ * The Application ID stays in view while the rows scroll sideways (to a row's actions at the far right, where
+ * the menu's focus leaves the grid after an action): the grid's column pinning is not in its free edition.
+ */
+const PINNED_ID = {
+  '& .MuiDataGrid-cell[data-field="application_id"], & .MuiDataGrid-columnHeader[data-field="application_id"]': {
+    position: 'sticky',
+    left: 0,
+    zIndex: 2,
+    bgcolor: 'background.paper',
+    borderRight: 1,
+    borderColor: 'divider',
+  },
+};
 
 export function ListPage({ list, title }: { list: ApplicationList; title: string }) {
   const user = useAtomValue(userAtom);
@@ -186,6 +200,7 @@ function ListView({ list, title, user }: { list: ApplicationList; title: string;
             onOpen={open}
             hidden={hidden}
             rowHeight={SLA_ROW_HEIGHT}
+            rowSx={PINNED_ID}
           />
         ) : (
           !table.isError && <Skeleton variant="rounded" height={320} />

@@ -8,6 +8,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import type { ListTask, TableColumn } from '@originate/contract';
 import { configuredColumns } from '@originate/web/lists';
 import type { ReactNode } from 'react';
+import { STATUS_LABELS } from '../../domain/lists';
 import { listSla, SLA_COLOURS, slaChipLabel } from '../../domain/sla';
 
 /** Amount columns that are money (the rest, e.g. the version number, are plain numbers). */
@@ -70,12 +71,13 @@ export function buildColumns(
     ...configuredColumns<ListTask>(config, {
       currencyFields: CURRENCY_FIELDS,
       values: { assignedTo: (row) => row.assignedToName ?? row.assignedTo },
+      optionLabels: { _applicationStatus: STATUS_LABELS },
     }),
     {
       field: 'sla',
       headerName: 'SLA',
-      // Room for the longest chip, 'Breached: assigned (due DD/MM/YYYY hh:mm:ss)', at the stacked chips' size.
-      minWidth: 290,
+      // Room for the longest chip, 'Not started: assigned (due DD/MM/YYYY hh:mm:ss IST)', at the stacked chips' size.
+      minWidth: 340,
       flex: 1.6,
       sortable: false,
       filterable: false,
