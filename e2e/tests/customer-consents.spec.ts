@@ -150,4 +150,14 @@ test("'400 Invalid URL' keeps the spec's texts and offers the ways forward", asy
   await ways.getByRole('link', { name: 'Start a new application' }).click();
   await expect(page.getByRole('heading', { name: 'Apply for a loan' })).toBeVisible();
   await expect(stepHeading(page, 'Customer type')).toHaveCount(0);
+
+  // The shell's own page (the back office's origin) offers the same.
+  await page.goto(`${ORIGINS.shell}/invalidURL`);
+  await expect(page.getByRole('heading', { level: 1, name: '400 Invalid URL' })).toBeVisible();
+  const shellWays = page.getByRole('navigation', { name: 'What you can do' });
+  await expect(shellWays.getByRole('link', { name: 'Track an application you submitted' })).toHaveAttribute(
+    'href',
+    '/newapplication#my-applications',
+  );
+  await expect(shellWays.getByText('Customer care 1800 209 4455 (toll free)', { exact: false })).toBeVisible();
 });

@@ -62,7 +62,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'HEAD /v3/application/:applicationId/confirmation',
   'GET /v3/application/:applicationId/receipt',
   'HEAD /v3/application/:applicationId/receipt',
-  // The bank's name and contact for the portal's end and error pages (README "Consents and the receipt").
+  // The products' consent texts, and the bank's name and contact for the portal's end and error pages (README
+  // "Consents and the receipt").
+  'GET /v3/consents/:productCode',
+  'HEAD /v3/consents/:productCode',
   'GET /v3/portal/contact',
   'HEAD /v3/portal/contact',
   // The portal's 'Request a call back' (README "Leads: callback requests").

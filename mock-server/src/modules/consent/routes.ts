@@ -72,18 +72,6 @@ export const consentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
   const { db } = ctx;
 
   app.get(
-    API_PATHS.consentSet,
-    {
-      config: { applicant: true },
-      schema: {
-        params: Type.Object({ productCode: Code }, closed),
-        response: { 200: ConsentSetAnswerSchema, ...ERROR_ANSWERS },
-      },
-    },
-    async (request) => setAnswer(await consentSetOf(db, request.params.productCode)),
-  );
-
-  app.get(
     API_PATHS.applicationConsents,
     {
       config: { applicant: true },
@@ -151,6 +139,19 @@ export const consentRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
 /** Public to the gate (a pass or a session, mayReadReceipt): served unprefixed only, like every public route. */
 export const receiptRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, { ctx }) => {
   const { db } = ctx;
+
+  // Public: the texts are the bank's published wording, read before an application (and its session) exists.
+  app.get(
+    API_PATHS.consentSet,
+    {
+      config: { public: true },
+      schema: {
+        params: Type.Object({ productCode: Code }, closed),
+        response: { 200: ConsentSetAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => setAnswer(await consentSetOf(db, request.params.productCode)),
+  );
 
   app.get(
     API_PATHS.bankContact,

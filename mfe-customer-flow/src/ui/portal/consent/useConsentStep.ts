@@ -14,7 +14,12 @@ import { useConsents } from './useConsents';
 export type RunningAction = 'save' | 'next' | 'submit' | null;
 
 export function useConsentStep(setup: FlowSetup, flow: FlowController, options: Pick<FlowOptions, 'role'>) {
-  const consents = useConsents(setup.productCode, flow.application?.application_id);
+  const componentId = flow.step?.componentId;
+  const consents = useConsents(
+    setup.productCode,
+    flow.application?.application_id,
+    (set) => set.componentId === componentId,
+  );
   const [showMissing, setShowMissing] = useState(false);
   const [pass, setPass] = useState<string | null>(null);
   const [running, setRunning] = useState<RunningAction>(null);

@@ -1,5 +1,6 @@
 // The product's consent texts and this application's consents as the server recorded them; a tick or untick
-// is sent at once (the server records version, time, device and address) and the answer is the new state.
+// is sent at once (the server records version, time, device and address) and the answer is the new state; the
+// box shows the tick while it is recorded.
 import type { ConsentRecord, ConsentSetAnswer } from '@originate/contract';
 import { reportError } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,13 +24,18 @@ const keys = {
   records: (applicationId: string) => ['consents', 'records', applicationId] as const,
 };
 
-export function useConsents(productCode: string, applicationId: string | undefined): ConsentsController {
+/** `onStep`: the application's records are read only on the consent step (the texts, public, on every step). */
+export function useConsents(
+  productCode: string,
+  applicationId: string | undefined,
+  onStep: (set: ConsentSetAnswer) => boolean,
+): ConsentsController {
   const queryClient = useQueryClient();
   const set = useQuery({ queryKey: keys.set(productCode), queryFn: () => fetchConsentSet(productCode) });
   const records = useQuery({
     queryKey: keys.records(applicationId ?? ''),
     queryFn: () => fetchConsentRecords(applicationId ?? ''),
-    enabled: applicationId !== undefined,
+    enabled: applicationId !== undefined && set.data !== undefined && onStep(set.data),
   });
   const mutation = useMutation({
     mutationFn: (change: { consentId: string; version: number; accepted: boolean }) =>
@@ -49,6 +55,10 @@ export function useConsents(productCode: string, applicationId: string | undefin
       )
       .map((r) => r.consentId),
   );
+  // The tick shows at once while it is recorded (the boxes wait meanwhile); a refusal puts it back.
+  const recording = mutation.isPending ? mutation.variables : undefined;
+  if (recording?.accepted) accepted.add(recording.consentId);
+  else if (recording) accepted.delete(recording.consentId);
   return {
     set: set.data,
     accepted,
