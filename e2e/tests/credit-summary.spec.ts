@@ -81,18 +81,18 @@ test('the officer picks a document type by name, sees the required ones missing 
   await openDetailTab(page, 'Docs');
 
   const missing = page.getByRole('list', { name: 'Required documents not received' });
-  await expect(missing.getByText('Bank statements (6 months)')).toBeVisible();
+  await expect(missing.getByText('Address proof')).toBeVisible();
   await expect(missing.getByText('Required – not received').first()).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Document type' }).click();
-  await page.getByRole('option', { name: 'Bank statements (6 months) (required)' }).click();
-  await page.getByLabel('Document file').setInputFiles(pngFile('statement-scan.png'));
+  await page.getByRole('option', { name: 'Address proof (required)' }).click();
+  await page.getByLabel('Document file').setInputFiles(pngFile('address-scan.png'));
   const table = page.getByRole('table', { name: 'Documents' });
-  const uploaded = table.getByRole('row').filter({ hasText: 'statement-scan.png' });
-  await expect(uploaded).toContainText('Bank statements (6 months)');
-  await expect(missing.getByText('Bank statements (6 months)')).toHaveCount(0);
+  const uploaded = table.getByRole('row').filter({ hasText: 'address-scan.png' });
+  await expect(uploaded).toContainText('Address proof');
+  await expect(missing.getByText('Address proof')).toHaveCount(0);
   // The image's thumbnail is its own pixels, from a blob: URL of the authorised download.
-  const thumbnail = uploaded.getByRole('button', { name: 'Preview statement-scan.png' }).locator('img');
+  const thumbnail = uploaded.getByRole('button', { name: 'Preview address-scan.png' }).locator('img');
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
   await screenshot(page, 'credit-summary-docs');

@@ -281,7 +281,7 @@ describe('view models', () => {
       applicationId: 'APP-1',
       product: 'Personal loan (PL)',
       applicant: 'Asha Rao',
-      status: 'ACTIVE',
+      status: 'Active',
       stage: 'Credit review',
       task: 'Credit review · In Progress',
       assignee: 'Olive Officer',

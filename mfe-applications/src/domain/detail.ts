@@ -32,6 +32,7 @@ import {
   type Worklog,
 } from '@originate/contract';
 import { rupees } from './amounts';
+import { STATUS_LABELS } from './lists';
 
 type Caller = Pick<User, 'userid' | 'roles' | 'teams'>;
 
@@ -334,7 +335,7 @@ export function headerModel(
     applicationId: configs.application_id,
     product: record ? `${record.product_name} (${record.product_code})` : '—',
     applicant: applicantName(record),
-    status: configs.status,
+    status: STATUS_LABELS[configs.status],
     stage: configs.stage,
     task: `${task.name} · ${task.progress}`,
     assignee:

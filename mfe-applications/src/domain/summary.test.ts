@@ -65,6 +65,6 @@ describe('credit summary words', () => {
         source: null,
       },
     });
-    expect(deviationsText(decided)).toBe('FOIR_ABOVE_CAP (Credit manager)');
+    expect(deviationsText(decided)).toBe('REFER; FOIR_ABOVE_CAP (Credit manager)');
   });
 });

@@ -70,10 +70,13 @@ export function documentsText(summary: CreditSummaryAnswer): string {
     : `${missing} of ${required} required documents not received`;
 }
 
-/** The deviations in a line, or why there are none to show. */
+/** The decision's outcome and deviations in a line, or why there is none to show. */
 export function deviationsText(summary: CreditSummaryAnswer): string {
   const { decision } = summary;
   if (decision.missing) return `${NOT_YET}: ${decision.missing}`;
-  if (decision.deviations.length === 0) return 'None';
-  return decision.deviations.map((d) => `${d.code} (${d.approvalLevel})`).join(', ');
+  const deviations =
+    decision.deviations.length === 0
+      ? 'no deviations'
+      : decision.deviations.map((d) => `${d.code} (${d.approvalLevel})`).join(', ');
+  return `${decision.outcome}; ${deviations}`;
 }

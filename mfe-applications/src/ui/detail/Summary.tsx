@@ -65,7 +65,7 @@ export function KeyFigures({ summary, columns }: { summary: CreditSummaryAnswer;
       ))}
       <div>
         <Typography component="dt" variant="caption" color="text.secondary">
-          Deviations
+          Decision and deviations
         </Typography>
         <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid="key-deviations">
           {deviationsText(summary)}
