@@ -1,5 +1,5 @@
-// One chart spec drawn with @mui/x-charts. The svg carries the spec's title and a description listing every
-// value (title/desc), and the figure is labelled with the same words, so a screen reader hears the data;
+// One chart spec drawn with @mui/x-charts. The figure is labelled with the spec's title and a description
+// listing every value, so a screen reader hears the data;
 // the Table view holds the same rows for reading and for tests. Category labels that would overlap slant, with
 // the room below and beside them they need; a long one is shortened on the axis only (domain/axis.ts).
 import Box from '@mui/material/Box';
@@ -38,6 +38,7 @@ export function ChartView({ chart }: { chart: ChartSpec }) {
     valueFormatter: (value: number | null) => formatValue(s.kind, value),
   }));
   return (
+    // The figure names the chart; the chart's own title/desc would label its role="none" surface (axe aria-prohibited-attr).
     <Box component="figure" aria-label={description} data-chart={chart.id} sx={{ m: 0 }}>
       {chart.type === 'line' ? (
         <LineChart
@@ -46,8 +47,6 @@ export function ChartView({ chart }: { chart: ChartSpec }) {
           xAxis={[{ ...xAxis[0], scaleType: 'point' as const }]}
           yAxis={yAxis}
           series={series}
-          title={chart.title}
-          desc={description}
           hideLegend={series.length < 2}
           skipAnimation
         />
@@ -58,8 +57,6 @@ export function ChartView({ chart }: { chart: ChartSpec }) {
           xAxis={xAxis}
           yAxis={yAxis}
           series={series}
-          title={chart.title}
-          desc={description}
           hideLegend={series.length < 2}
           skipAnimation
         />
