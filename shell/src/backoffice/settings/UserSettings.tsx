@@ -64,7 +64,7 @@ function EditAccess({ user, onClose }: { user: User; onClose: () => void }) {
           </FormGroup>
           <FormGroup aria-labelledby="teams-label">
             <FormLabel id="teams-label">Teams</FormLabel>
-            {teams.isPending && <Skeleton height={120} />}
+            {teams.isPending && <Skeleton variant="rounded" width={260} height={120} />}
             {(teams.data ?? []).map((team) => (
               <FormControlLabel
                 key={team.id}
