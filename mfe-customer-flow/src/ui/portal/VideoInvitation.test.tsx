@@ -7,7 +7,7 @@ import { Provider } from 'jotai';
 import { storeApplicantSession } from '../../api/applicantSession';
 import { NO_EMBED, PortalChrome } from './PortalChrome';
 
-// The portal asks through the web package's one http client.
+// The portal asks through the web package's one http client (the header asks it for the bank's contact too).
 const fetchInvitation = jest.spyOn(api, 'get');
 
 const WAITING: Invitation = {
@@ -89,12 +89,12 @@ describe("the portal chrome's video invitation", () => {
     fetchInvitation.mockResolvedValue(WAITING);
     const { unmount } = renderChrome(null);
     await screen.findByText('the flow');
-    expect(fetchInvitation).not.toHaveBeenCalled();
+    expect(fetchInvitation).not.toHaveBeenCalledWith(API_PATHS.videoInvitation);
     unmount();
     act(() => sharedStore.set(sessionAtom, null));
     renderChrome(hostOf(['videoCall']));
     await screen.findByText('the flow');
-    expect(fetchInvitation).not.toHaveBeenCalled();
+    expect(fetchInvitation).not.toHaveBeenCalledWith(API_PATHS.videoInvitation);
     expect(screen.queryByTestId('portal-video-call')).toBeNull();
   });
 
@@ -131,5 +131,5 @@ it('shows nothing to staff', async () => {
   sharedStore.set(sessionAtom, staff);
   renderChrome(hostOf(['videoCall']));
   await screen.findByText('the flow');
-  expect(fetchInvitation).not.toHaveBeenCalled();
+  expect(fetchInvitation).not.toHaveBeenCalledWith(API_PATHS.videoInvitation);
 });
