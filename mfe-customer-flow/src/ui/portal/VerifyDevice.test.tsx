@@ -47,7 +47,7 @@ describe('VerifyDevice', () => {
     expect(screen.getByRole('radio', { name: 'SMS to ******3210' })).toBeTruthy();
     await sendAndType('123456');
     expect(sendResumeCode).toHaveBeenCalledWith('tok', 'EMAIL', false);
-    expect(screen.getByRole('status').textContent).toContain('E-mail to r***@example.com');
+    expect(screen.getByRole('status').textContent).toContain('We sent a 6-digit code to r***@example.com by e-mail.');
     await waitFor(() => expect(onVerified).toHaveBeenCalledWith(resumed));
     expect(verifyResumeCode).toHaveBeenCalledWith('tok', '123456');
   });

@@ -129,7 +129,8 @@ export function VerifyDevice({ token, destinations, onVerified, onDeadLink }: Pr
             </RadioGroup>
             {sent && chosen && (
               <Typography role="status">
-                We sent a 6-digit code by {destinationLabel(chosen)}. It is valid for 5 minutes.
+                We sent a 6-digit code to {chosen.to} by {chosen.channel === 'SMS' ? 'SMS' : 'e-mail'}. It is valid for
+                5 minutes.
               </Typography>
             )}
             {sent && (
