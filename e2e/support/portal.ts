@@ -222,7 +222,8 @@ export async function acceptConsents(page: Page): Promise<void> {
   const boxes = panel.getByRole('checkbox', { name: /^I have read and accept: / });
   await expect(boxes).toHaveCount(4);
   for (let i = 0; i < 4; i++) {
-    await boxes.nth(i).check();
+    // click, not check(): the box is the server's state, ticked once the tick is recorded (check() looks at once).
+    await boxes.nth(i).click();
     await expect(boxes.nth(i)).toBeChecked();
     await expect(boxes.nth(i)).toBeEnabled();
   }

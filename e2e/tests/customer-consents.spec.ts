@@ -57,13 +57,13 @@ test('a phone applicant accepts each consent, submits, downloads the receipt; st
 
   // A required consent withdrawn: Submit is refused, naming it, and the box gets the focus.
   const declaration = panel.getByRole('checkbox', { name: 'I have read and accept: Declaration' });
-  await declaration.uncheck();
+  await declaration.click();
   await expect(declaration).not.toBeChecked();
   await expect(declaration).toBeEnabled();
   await button(page, 'Submit').click();
   await expect(page.getByRole('alert').filter({ hasText: 'To continue, please accept: Declaration.' })).toBeVisible();
   await expect(declaration).toBeFocused();
-  await declaration.check();
+  await declaration.click();
   await expect(declaration).toBeChecked();
   await expect(declaration).toBeEnabled();
   await panel.scrollIntoViewIfNeeded();
