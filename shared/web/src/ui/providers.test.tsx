@@ -38,6 +38,15 @@ describe('ToastHost', () => {
     expect(sharedStore.get(toastsAtom).map((t) => t.message)).toEqual(['You have new notification']);
   });
 
+  it("a toast's action button runs it and closes the toast", async () => {
+    const onClick = jest.fn();
+    render(<ToastHost />);
+    act(() => showToast('Your application is saved', 'success', { label: 'Send me this link', onClick }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send me this link' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(sharedStore.get(toastsAtom)).toEqual([]);
+  });
+
   it('renders nothing without toasts', () => {
     const { container } = render(<ToastHost />);
     expect(container.innerHTML).toBe('');
