@@ -3,7 +3,8 @@
 // sources and IST times: the form's amount, the bureau adapter's score, FOIR against the configured cap), the
 // approve dialog shows the figures being approved, and approving records them; the officer picks a document
 // type by its name from the home loan's list, sees the required ones not received first, a thumbnail of the
-// image uploaded and an inline preview of a PDF.
+// image uploaded and an inline preview of a PDF; My Applications reads in staff's words (product names, 'Active',
+// 'applications') and keeps the Application ID in view after a row action.
 // Every application it changes is its own copy of a seeded home loan (with a PAN: the bureau sandbox answers).
 import type { TaskConfigsAnswer } from '@originate/contract';
 import { API_PATHS, apiPath } from '@originate/contract';
@@ -11,7 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { copyApplication } from '../support/data';
 import { pngFile } from '../support/portal';
-import { detailTab, detailUrl, openDetailTab, openPage, screenshot } from '../support/ui';
+import { detailTab, detailUrl, openDetailTab, openPage, screenshot, signIn } from '../support/ui';
 
 const SOURCE = 'HL-2026-000105';
 const REASON = 'Home loan within policy: credit summary reviewed';
@@ -106,4 +107,33 @@ test('the officer picks a document type by name, sees the required ones missing 
   await screenshot(page, 'credit-summary-docs-preview', { fullPage: false });
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toHaveCount(0);
+});
+
+test('My Applications shows product names, statuses in words and the count in applications; the ID stays in view', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await signIn(page, 'officer', 'Officer@123', { at: '/applications/my' });
+  await expect(page.getByRole('heading', { level: 1, name: 'My Applications' })).toBeVisible();
+  const grid = page.getByRole('grid');
+  const first = grid.locator('.MuiDataGrid-row').first();
+  await expect(first).toBeVisible();
+  await expect(page.getByText(/^\d+ applications?/)).toBeVisible();
+  await expect(grid.getByRole('columnheader', { name: 'Product', exact: true })).toBeVisible();
+  await expect(first.locator('[data-field="product_name"]')).toHaveText(/Loan$/);
+  await expect(first.locator('[data-field="_applicationStatus"]')).toHaveText(/^(Active|Inactive|Completed)$/);
+  await expect(grid.getByRole('columnheader', { name: 'Flow version' })).toHaveCount(0);
+  await expect(grid.getByRole('columnheader', { name: 'Product code' })).toHaveCount(0);
+  await expect(page.getByText(/\btasks\b/)).toHaveCount(0);
+  // A row action at the far right scrolls the rows sideways; the Application ID stays in view.
+  const id = first.locator('[data-field="application_id"]');
+  await first.getByRole('button', { name: /^Actions for / }).click();
+  await page.keyboard.press('Escape');
+  await expect(id).toBeInViewport();
+  const scrolled = await grid.locator('.MuiDataGrid-virtualScroller').evaluate((el) => el.scrollLeft);
+  expect(scrolled).toBeGreaterThan(0);
+  const idBox = await id.boundingBox();
+  const gridBox = await grid.boundingBox();
+  expect(idBox && gridBox && idBox.x - gridBox.x).toBeLessThan(5);
+  await screenshot(page, 'credit-summary-my-applications', { fullPage: false });
 });
