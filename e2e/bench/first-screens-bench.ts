@@ -114,7 +114,7 @@ export async function measureFirstScreens(
     out.firstChart = screenJs(await measuredSoFar(log));
     await page
       .getByRole('navigation', { name: 'Back-office menu' })
-      .getByRole('button', { name: 'My Applications', exact: true })
+      .getByRole('link', { name: 'My Applications', exact: true })
       .click();
     await page.getByRole('grid').locator('.MuiDataGrid-row').first().waitFor({ timeout: TIMEOUT_MS });
     await page.waitForLoadState('networkidle');

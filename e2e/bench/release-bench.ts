@@ -70,10 +70,7 @@ function timed(env: Record<string, string>, ...args: string[]): number {
 }
 
 async function openNotifications(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Back-office menu' })
-    .getByRole('button', { name: 'Notification' })
-    .click();
+  await page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Notification' }).click();
   await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
 }
 

@@ -80,7 +80,7 @@ async function measurePages(browser: Browser) {
     // The applications remote's first list: the grid and its page of rows (the remote loads on demand).
     await page
       .getByRole('navigation', { name: 'Back-office menu' })
-      .getByRole('button', { name: 'My Applications', exact: true })
+      .getByRole('link', { name: 'My Applications', exact: true })
       .click();
     await page.getByRole('grid').locator('.MuiDataGrid-row').first().waitFor();
     await page.waitForLoadState('networkidle');

@@ -33,9 +33,13 @@ export async function openDetailTab(page: Page, name: string): Promise<void> {
 /** The header's Logoff action: its presence means the back office is showing. */
 export const headerLogoff = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Logoff' });
 
-/** An entry of the back-office menu. */
-export const menuItem = (page: Page, label: string) =>
-  page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('button', { name: label, exact: true });
+/** An entry of the back-office menu: a link to its page (Logoff, an action, is a button). */
+export const menuItem = (page: Page, label: string) => {
+  const menu = page.getByRole('navigation', { name: 'Back-office menu' });
+  return menu
+    .getByRole('link', { name: label, exact: true })
+    .or(menu.getByRole('button', { name: label, exact: true }));
+};
 
 /** Logs in through the form and waits for the back office. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {

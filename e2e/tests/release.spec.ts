@@ -36,10 +36,7 @@ function failures(page: Page): string[] {
 }
 
 async function openNotificationsPage(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Back-office menu' })
-    .getByRole('button', { name: 'Notification' })
-    .click();
+  await page.getByRole('navigation', { name: 'Back-office menu' }).getByRole('link', { name: 'Notification' }).click();
   await expect(page.getByRole('heading', { name: 'Notifications', level: 1 })).toBeVisible();
 }
 

@@ -66,9 +66,6 @@ function Preview({ config }: { config: ThemeConfig }) {
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap' }}>
             <Button variant="contained">Approve</Button>
-            <Button variant="contained" color="secondary">
-              Raise query
-            </Button>
             <Button variant="outlined">Save</Button>
             <Chip color="primary" label="In Progress" />
           </Stack>
