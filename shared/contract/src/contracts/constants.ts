@@ -53,7 +53,11 @@ export const Permissions = {
 /** The operations admin's role (the server's isOpsAdmin): configuration, users, products and theme. */
 export const OPS_ADMIN_ROLE = 'ADMIN';
 /** What Settings › Users may give a user: every role and permission of spec §6, and the operations admin's. */
-export const ASSIGNABLE_ROLES: readonly string[] = [...Object.values(Roles), ...Object.values(Permissions), OPS_ADMIN_ROLE];
+export const ASSIGNABLE_ROLES: readonly string[] = [
+  ...Object.values(Roles),
+  ...Object.values(Permissions),
+  OPS_ADMIN_ROLE,
+];
 
 /**
  * The bank back-office look: the server seeds it as the Theme config and the client falls back to it
