@@ -6,6 +6,7 @@ import {
   type AdminFeatures,
   API_PATHS,
   apiPath,
+  CONSENT_CONFIG_TYPE,
   type ConfigValue,
   type ConsentSet,
   type DomainUrlRecord,
@@ -15,7 +16,6 @@ import {
 import {
   AdminConfigurationsSchema,
   AdminFeaturesSchema,
-  CONSENT_CONFIG_TYPE,
   ConfigValueSchema,
   checkVersions,
   closed,

@@ -1,6 +1,12 @@
 // Validation of the config values the platform understands. Pure: returns field-named problems.
-import { DASHBOARD_WIDGETS, REPORT_IDS, REPORTS_CONFIG, type ReportsConfig } from '@originate/contract';
-import { CONSENT_CONFIG_TYPE, Id, ReportsConfigSchema, validateConsentSet } from '@originate/contract/schemas';
+import {
+  CONSENT_CONFIG_TYPE,
+  DASHBOARD_WIDGETS,
+  REPORT_IDS,
+  REPORTS_CONFIG,
+  type ReportsConfig,
+} from '@originate/contract';
+import { Id, ReportsConfigSchema, validateConsentSet } from '@originate/contract/schemas';
 import { Value } from 'typebox/value';
 
 export interface Problem {

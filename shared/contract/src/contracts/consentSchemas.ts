@@ -2,6 +2,7 @@
 // versioned configuration (config Consent/<product code>), what an applicant accepted of them, the pass that
 // lets the device that submitted read its confirmation and receipt after the submit ended its session.
 import Type, { type Static } from 'typebox';
+import { RECEIPT_PASS_HEADER } from './constants';
 import { Code, closed, Id, IsoDateTime, Key, Nullable } from './primitives';
 import { schemaIssues } from './schemaCheck';
 
@@ -10,9 +11,6 @@ interface SchemaProblem {
   label: string;
   reason: string;
 }
-
-/** The config type of the sets: Consent/<product code>. */
-export const CONSENT_CONFIG_TYPE = 'Consent';
 
 /** What a consent is about: the declaration, the credit-bureau pull, KYC, communication. */
 export const ConsentKindSchema = Type.Union([
@@ -104,8 +102,6 @@ export const ConsentRecordsAnswerSchema = Type.Object(
 );
 export type ConsentRecordsAnswer = Static<typeof ConsentRecordsAnswerSchema>;
 
-/** The header a receipt pass travels in (never the URL: addresses end up in logs). */
-export const RECEIPT_PASS_HEADER = 'receipt-pass';
 export const ReceiptPassSchema = Type.String({ pattern: '^[A-Za-z0-9_-]{43}$' });
 
 /** POST /v3/application/:applicationId/receipt-pass. */

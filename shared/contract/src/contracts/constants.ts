@@ -87,3 +87,9 @@ export const STAFF_FLOW_PATH = 'backstage/newapplication';
  */
 export const LEAD_DETAIL_PATH = 'backstage/lead';
 export const leadDetailPath = (leadId: string) => `/${LEAD_DETAIL_PATH}?lead_id=${encodeURIComponent(leadId)}`;
+
+/** The config type of the consent sets: Consent/<product code>. */
+export const CONSENT_CONFIG_TYPE = 'Consent';
+
+/** The header a receipt pass travels in (never the URL: addresses end up in logs). */
+export const RECEIPT_PASS_HEADER = 'receipt-pass';
