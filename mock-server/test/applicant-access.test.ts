@@ -21,6 +21,11 @@ export const APPLICANT_ROUTES: readonly string[] = [
   'POST /v3/otp/verify',
   // 'Send me this link' (README "Resume links").
   'POST /v3/application/resume-link/send',
+  // The applicant's consents and the receipt pass taken before submitting (README "Consents and the receipt").
+  'GET /v3/application/:applicationId/consents',
+  'HEAD /v3/application/:applicationId/consents',
+  'POST /v3/application/:applicationId/consents',
+  'POST /v3/application/:applicationId/receipt-pass',
   'POST /api/uploadLocalFiletoS3',
   'POST /api/uploadSignaturetoS3',
   'GET /v3/document/:fileId',
@@ -134,6 +139,11 @@ describe('an applicant session', () => {
         mine.headers,
         personalLoanBody({ application_id: other }),
       ),
+      consentsRead: await call(s.app, 'GET', apiPath('applicationConsents', { applicationId: other }), mine.headers),
+      consentsTick: await call(s.app, 'POST', apiPath('applicationConsents', { applicationId: other }), mine.headers, {
+        consents: [{ consentId: 'declaration', version: 1, accepted: true }],
+      }),
+      receiptPass: await call(s.app, 'POST', apiPath('receiptPass', { applicationId: other }), mine.headers),
     };
     for (const [what, res] of Object.entries(answers)) assert.equal(res.statusCode, 403, `${what}: ${res.body}`);
     // And a demo application made by staff is just as foreign.
