@@ -2,7 +2,8 @@
 // ?isenabled=true keeps enabled entries only, ?configId= answers one entry (spec §7 "Admin configuration").
 import type { DomainUrlRecord } from '@originate/contract';
 import type { Config } from '../../config';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
+import { auditConfig } from '../../platform/config-audit';
 
 export async function readConfig<T>(db: Queryable, type: string, name: string): Promise<T | null> {
   const rows = await db.query<{ value: T }>('SELECT value FROM configs WHERE type = $1 AND name = $2', [type, name]);
@@ -18,6 +19,25 @@ export async function writeConfig(
      ON CONFLICT (type, name) DO UPDATE SET value = EXCLUDED.value, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
     [config.type, config.name, JSON.stringify(config.value), config.at, config.by],
   );
+}
+
+/** An operations admin's save: the value written and its audit row (what it was, what it became), together. */
+export function writeConfigAudited(
+  db: Db,
+  config: { type: string; name: string; value: unknown; at: Date; by: string },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const old = await readConfig(tx, config.type, config.name);
+    await writeConfig(tx, config);
+    await auditConfig(tx, {
+      kind: 'CONFIG',
+      key: `${config.type}/${config.name}`,
+      old,
+      value: config.value,
+      userId: config.by,
+      at: config.at,
+    });
+  });
 }
 
 export interface ConfigSelection {

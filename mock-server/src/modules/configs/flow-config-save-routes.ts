@@ -22,9 +22,9 @@ import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { contractValidator } from '../../http/bodies';
 import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { auditConfig } from '../../platform/config-audit';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
-import { auditConfig } from './config-audit';
 import {
   componentConfigIssues,
   fieldOptionsIssues,

@@ -1,6 +1,5 @@
 // The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 
-export { auditConfig } from './config-audit';
 export { applyExplicitPortalUrl, customerPortalOrigin, readConfig } from './entries';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';

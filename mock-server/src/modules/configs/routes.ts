@@ -29,8 +29,7 @@ import Type, { type Static } from 'typebox';
 import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
-import { auditConfig } from './config-audit';
-import { type ConfigSelection, readConfig, selectConfig, writeConfig } from './entries';
+import { type ConfigSelection, readConfig, selectConfig, writeConfigAudited } from './entries';
 import { validateConfigValue } from './value-rules';
 
 // flow-config.ts reads configs through this module.
@@ -140,18 +139,7 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
         problems.push(...checkVersions(await readConfig<ConsentSet>(db, type, name), request.body as ConsentSet));
       }
       if (problems.length > 0) throw new ValidationError(problems);
-      await db.transaction(async (tx) => {
-        const old = await readConfig(tx, type, name);
-        await writeConfig(tx, { type, name, value: request.body, at: ctx.now(), by: user.userid });
-        await auditConfig(tx, {
-          kind: 'CONFIG',
-          key: `${type}/${name}`,
-          old,
-          value: request.body,
-          userId: user.userid,
-          at: ctx.now(),
-        });
-      });
+      await writeConfigAudited(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });
       return request.body;
     },
   );

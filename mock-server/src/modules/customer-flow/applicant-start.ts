@@ -55,6 +55,17 @@ export async function resumeOnDevice(
   };
 }
 
+/** A device that has just passed the one-time code resumes (resumeOnDevice in its own transaction). */
+export function resumeVerifiedDevice(
+  db: Db,
+  token: string,
+  device: string,
+  config: TtlConfig,
+  now: Date,
+): Promise<Resumed | null> {
+  return db.transaction((tx) => resumeOnDevice(tx, token, device, config, now));
+}
+
 /**
  * A resume link opened: on the device the application knows, resumed; on any other, only where a
  * one-time code can go (masked), nothing of the application; null for a dead token.

@@ -49,7 +49,7 @@ import {
 import { authenticate, type IssuedSession, sha256 } from '../auth';
 import { customerPortalOrigin, findProduct, flowFor } from '../configs';
 import { OTP_RESEND_SECONDS, OTP_TTL_SECONDS, otpRefused, RESUME_DEVICE_KEY, sendOtp, verifyOtp } from '../otp';
-import { openResumeLink, type Resumed, resumeOnDevice, startApplication } from './applicant-start';
+import { openResumeLink, type Resumed, resumeVerifiedDevice, startApplication } from './applicant-start';
 import { checkCaptcha, newChallenge } from './captcha';
 import {
   copyApplication,
@@ -249,7 +249,7 @@ export const publicCustomerRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         locked.body.message = RESUME_LOCKED_MESSAGE;
         throw locked;
       }
-      const resumed = await db.transaction((tx) => resumeOnDevice(tx, transactionToken, device, config, now));
+      const resumed = await resumeVerifiedDevice(db, transactionToken, device, config, now);
       if (!resumed) throw deadLink();
       return resumedAnswer(reply, resumed);
     },

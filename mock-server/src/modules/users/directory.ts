@@ -1,7 +1,8 @@
 // Reads users with their teams and answers the team questions access rules ask.
 
 import type { Team, TeamDirectoryAnswer, TeamMember, User } from '@originate/contract';
-import type { Queryable } from '../../db';
+import type { Db, Queryable } from '../../db';
+import { auditConfig } from '../../platform/config-audit';
 import type { UserRecord } from '../../platform/context';
 
 interface UserRow extends Record<string, unknown> {
@@ -167,27 +168,40 @@ export async function saveSelectedTeams(db: Queryable, userid: string, teams: st
 }
 
 /** Replaces a user's roles and teams (Settings › Users); the caller has checked each team exists. */
-export async function saveUserAccess(
-  db: Queryable,
-  userid: string,
+/** An operations admin sets a user's roles and teams: written with its audit row (what it was, what it became). */
+export function saveUserAccess(
+  db: Db,
+  target: UserRecord,
   access: { roles: readonly string[]; teams: readonly { id: string; allTeams: boolean }[] },
+  by: { by: string; at: Date },
 ): Promise<void> {
-  await db.query('UPDATE users SET roles = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(access.roles)]);
-  await db.query('DELETE FROM user_teams WHERE user_id = $1', [userid]);
-  for (const team of access.teams) {
-    await db.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
-      userid,
-      team.id,
-      team.allTeams,
-    ]);
-  }
-  // Teams the user no longer has leave their selection (none left: all of theirs, as before choosing).
-  await db.query(
-    `UPDATE users SET selected_teams = (SELECT jsonb_agg(t) FROM jsonb_array_elements_text(selected_teams) t
-                                          WHERE t = ANY($2::text[]))
-      WHERE userid = $1 AND selected_teams IS NOT NULL`,
-    [userid, access.teams.map((t) => t.id)],
-  );
+  const userid = target.userid;
+  return db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET roles = $2::jsonb WHERE userid = $1', [userid, JSON.stringify(access.roles)]);
+    await tx.query('DELETE FROM user_teams WHERE user_id = $1', [userid]);
+    for (const team of access.teams) {
+      await tx.query('INSERT INTO user_teams (user_id, team_id, all_teams) VALUES ($1, $2, $3)', [
+        userid,
+        team.id,
+        team.allTeams,
+      ]);
+    }
+    // Teams the user no longer has leave their selection (none left: all of theirs, as before choosing).
+    await tx.query(
+      `UPDATE users SET selected_teams = (SELECT jsonb_agg(t) FROM jsonb_array_elements_text(selected_teams) t
+                                            WHERE t = ANY($2::text[]))
+        WHERE userid = $1 AND selected_teams IS NOT NULL`,
+      [userid, access.teams.map((t) => t.id)],
+    );
+    await auditConfig(tx, {
+      kind: 'USER_ACCESS',
+      key: userid,
+      old: { roles: target.roles, teams: target.teams.map((t) => ({ id: t.id, allTeams: t.allTeams })) },
+      value: access,
+      userId: by.by,
+      at: by.at,
+    });
+  });
 }
 
 export interface TeamInfo {

@@ -23,7 +23,6 @@ import { forbidden, invalid, notFound, ValidationError } from '../../http/errors
 import { nonEmptyString } from '../../http/schemas';
 import type { UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
-import { auditConfig } from '../configs';
 import {
   findTeam,
   findUserById,
@@ -146,17 +145,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
         seen.add(team.id);
       });
       if (problems.length > 0) throw new ValidationError(problems);
-      await db.transaction(async (tx) => {
-        await saveUserAccess(tx, target.userid, { roles, teams });
-        await auditConfig(tx, {
-          kind: 'USER_ACCESS',
-          key: target.userid,
-          old: { roles: target.roles, teams: target.teams.map((t) => ({ id: t.id, allTeams: t.allTeams })) },
-          value: request.body,
-          userId: admin.userid,
-          at: ctx.now(),
-        });
-      });
+      await saveUserAccess(db, target, { roles, teams }, { by: admin.userid, at: ctx.now() });
       return publicUser((await findUserById(db, target.userid)) as UserRecord);
     },
   );

@@ -1,6 +1,6 @@
 // One row per configuration change an operations admin makes (migration 038, README "Configuration
 // audit"): what it was, what it became, who and when, in the save's own transaction.
-import type { Queryable } from '../../db';
+import type { Queryable } from '../db';
 
 export type ConfigAuditKind = 'PRODUCT' | 'PRODUCT_LIMITS' | 'CONFIG' | 'USER_ACCESS';
 
