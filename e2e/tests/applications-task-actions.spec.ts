@@ -53,7 +53,7 @@ test('the officer rebooks a requested callback; the header, worklog and row menu
 
   await signIn(page, 'officer', 'Officer@123', { at: detailUrl(id) });
   const callback = page.getByTestId('header-Callback');
-  await expect(callback).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+  await expect(callback).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} IST$/);
   await page.getByRole('tab', { name: 'Actions', exact: true }).click();
   await page.getByRole('button', { name: 'Rebook callback' }).click();
   const dialog = page.getByRole('dialog', { name: `Rebook the callback of application ${id}?` });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { type FromServerPayloads, formatDateTime, relativeTime, SOCKET_PATH } from '@originate/contract';
+import { type FromServerPayloads, formatBankDateTime, relativeTime, SOCKET_PATH } from '@originate/contract';
 import { NotificationSchema, schemaIssues } from '@originate/contract/schemas';
 import { io, type Socket } from 'socket.io-client';
 import { call, type Login, labels, login, startServer, type TestServer } from './helpers';
@@ -75,8 +75,8 @@ describe('socket handshake', () => {
     // Spec §3: the server fills timeText (relative to when it sends) and createdDate (DD/MM/YYYY hh:mm:ss).
     for (const m of payload.messages) {
       assert.deepEqual(schemaIssues(NotificationSchema, m), []);
-      assert.equal(m.createdDate, formatDateTime(m.createdAT));
-      assert.match(m.createdDate ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+      assert.equal(m.createdDate, formatBankDateTime(m.createdAT));
+      assert.match(m.createdDate ?? '', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} IST$/);
       assert.match(
         m.timeText ?? '',
         /^(Just now|\d+ min ago|\d+ hours? ago|Yesterday|\d days ago|\d{2}\/\d{2}\/\d{4})$/,
@@ -104,7 +104,7 @@ describe('timeText', () => {
     assert.equal(ago(2 * DAY), '2 days ago');
     assert.equal(ago(7 * DAY - 1), '6 days ago');
     const old = new Date(now.getTime() - 7 * DAY);
-    assert.equal(relativeTime(old, now), formatDateTime(old).slice(0, 10));
+    assert.equal(relativeTime(old, now), formatBankDateTime(old).slice(0, 10));
   });
 
   it('a clock behind the stored time still says Just now, never a negative age', () => {
@@ -136,7 +136,7 @@ describe('live notifications', () => {
     assert.match(payload.notification.messages, /has been assigned to you by Priya Sharma$/);
     assert.equal(payload.notification.username, 'Priya Sharma');
     assert.equal(payload.notification.timeText, 'Just now');
-    assert.equal(payload.notification.createdDate, formatDateTime(payload.notification.createdAT));
+    assert.equal(payload.notification.createdDate, formatBankDateTime(payload.notification.createdAT));
     assert.equal(payload.count, 3);
     // A round trip on the other socket: anything sent to it before would have arrived first.
     const roundTrip = next(other.socket, 'UPDATE_COUNT_RESULT');

@@ -12,8 +12,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import {
+  formatBankDateTime,
   formatCurrency,
-  formatDateTime,
   isFollowUpDue,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
@@ -152,7 +152,7 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
         <Fact label="Follow-up">
           {lead.followUpAt ? (
             <Box component="span" sx={due ? { color: 'warning.dark', fontWeight: 700 } : undefined}>
-              {formatDateTime(lead.followUpAt)}
+              {formatBankDateTime(lead.followUpAt)}
               {due ? ' · due' : ''}
             </Box>
           ) : (
@@ -160,10 +160,10 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
           )}
         </Fact>
         <Fact label="Created">
-          {formatDateTime(lead.cre_time)}
+          {formatBankDateTime(lead.cre_time)}
           {lead.createdBy ? ` by ${lead.createdBy.displayName}` : ' (portal)'}
         </Fact>
-        <Fact label="Updated">{formatDateTime(lead.mod_time)}</Fact>
+        <Fact label="Updated">{formatBankDateTime(lead.mod_time)}</Fact>
       </Paper>
 
       {actions.length > 0 && (
@@ -194,8 +194,8 @@ export function LeadDetailPage({ leadId }: { leadId: string }) {
                 primary={activityText(a)}
                 secondary={
                   <>
-                    {formatDateTime(a.at)} · {a.by?.displayName ?? 'Applicant'}
-                    {a.followUpAt ? ` · for ${formatDateTime(a.followUpAt)}` : ''}
+                    {formatBankDateTime(a.at)} · {a.by?.displayName ?? 'Applicant'}
+                    {a.followUpAt ? ` · for ${formatBankDateTime(a.followUpAt)}` : ''}
                     {a.comment ? (
                       <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
                         {a.comment}

@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   API_PATHS,
-  formatDateTime,
+  formatBankDateTime,
   isFollowUpDue,
   LEAD_SOURCE_LABELS,
   LEAD_STATUS_LABELS,
@@ -69,7 +69,7 @@ export function LeadListPage({ list, title }: { list: LeadList; title: string })
               product_code: (row) => row.product_name,
             },
             // A follow-up is a time of day too.
-            cells: { followUpAt: (row) => (row.followUpAt ? formatDateTime(row.followUpAt) : '—') },
+            cells: { followUpAt: (row) => (row.followUpAt ? formatBankDateTime(row.followUpAt) : '—') },
           })
         : [],
     [columnsConfig],

@@ -13,7 +13,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { errorText, formatDateTime } from '@originate/contract';
+import { errorText, formatBankDateTime } from '@originate/contract';
 import { useState } from 'react';
 import { useGatewayStatus, useJoinCall, useOpenCalls } from '../api/useVideoCalls';
 import { joinLabel } from '../domain/callPlan';
@@ -58,7 +58,7 @@ export function VideoPage() {
                 <TableRow key={call.callId}>
                   <TableCell>{call.applicationId}</TableCell>
                   <TableCell>{call.startedBy.displayName}</TableCell>
-                  <TableCell>{formatDateTime(call.createdAt)}</TableCell>
+                  <TableCell>{formatBankDateTime(call.createdAt)}</TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5}>
                       <Chip size="small" label={call.status === 'WAITING' ? 'Waiting' : 'Active'} />

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@originate/contract';
+import { formatBankDateTime } from '@originate/contract';
 import { useState } from 'react';
 import { useRecord } from '../../api/useDetail';
 import { useResumeLink } from '../../api/useInternal';
@@ -64,8 +64,8 @@ export function ResumeLinkAction({ applicationId }: { applicationId: string }) {
               </Tooltip>
             </Stack>
             <Alert severity="info">
-              Expires {formatDateTime(issued.expiresAt)}. It only resumes this application; sending a new link replaces
-              this one.
+              Expires {formatBankDateTime(issued.expiresAt)}. It only resumes this application; sending a new link
+              replaces this one.
             </Alert>
           </>
         )}

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, type PortalApplication } from '@originate/contract';
+import { formatBankDate, type PortalApplication } from '@originate/contract';
 import { sessionAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
@@ -208,7 +208,7 @@ function ApplicationCard({ application, onAnswered }: { application: PortalAppli
         </Stack>
         <Typography sx={{ mt: 1 }}>{words.detail}</Typography>
         <Typography variant="body2" color="text.secondary">
-          Started on {formatDate(application.cre_time)}
+          Started on {formatBankDate(application.cre_time)}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
           {canContinue(application) && (

@@ -10,7 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ApplicantRequest, formatDateTime } from '@originate/contract';
+import { type ApplicantRequest, formatBankDateTime } from '@originate/contract';
 import { acceptAttribute, uploadCheck } from '@originate/flow-engine';
 import { getSession, showToast } from '@originate/web';
 import { type FormEvent, useId, useState } from 'react';
@@ -73,7 +73,7 @@ function RequestCard({ request, onAnswered }: { request: ApplicantRequest; onAns
         <Chip size="small" label={state.label} color={state.tone} />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        Asked by {request.askedBy} on {formatDateTime(request.askedAt)}
+        Asked by {request.askedBy} on {formatBankDateTime(request.askedAt)}
       </Typography>
       <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{request.description}</Typography>
       {request.fields.length > 0 && (
@@ -85,7 +85,7 @@ function RequestCard({ request, onAnswered }: { request: ApplicantRequest; onAns
       {request.answers.map((a) => (
         <Box key={a.answeredAt} sx={{ mt: 1.5, pl: 2, borderLeft: 3, borderColor: 'primary.main' }}>
           <Typography variant="body2" color="text.secondary">
-            Your answer of {formatDateTime(a.answeredAt)}
+            Your answer of {formatBankDateTime(a.answeredAt)}
           </Typography>
           <Typography sx={{ whiteSpace: 'pre-wrap' }}>{a.answer}</Typography>
           {a.files.length > 0 && (

@@ -7,7 +7,7 @@ import {
   CALLBACK_REQUESTS_PER_PHONE_PER_DAY,
   type CallbackRequestBody,
   callbackTimeProblem,
-  formatDateTime,
+  formatBankDateTime,
   LEAD_ROLES,
 } from '@originate/contract';
 import { invalid, TooManyRequestsError } from '../../http/errors';
@@ -96,7 +96,7 @@ export async function requestCallback(
         userId: userid,
         kind: 'TEAM',
         statusName: 'AssignedToTeam',
-        message: `Call back request ${id} (${product.product_name}) from ${who} for ${formatDateTime(new Date(body.preferredTime))}`,
+        message: `Call back request ${id} (${product.product_name}) from ${who} for ${formatBankDateTime(new Date(body.preferredTime))}`,
         createdAt: now,
       });
       effects.notifications.push({ userId: userid, notification });

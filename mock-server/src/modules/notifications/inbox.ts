@@ -1,7 +1,7 @@
 // Notifications of spec §3: stored per recipient; 'count' is always the recipient's uncounted ones.
 import { randomUUID } from 'node:crypto';
 import {
-  formatDateTime,
+  formatBankDateTime,
   type Notification,
   type NotificationKind,
   type NotificationStatusName,
@@ -47,7 +47,7 @@ function toNotification(row: NotificationRow, now: Date): Notification {
     username: row.username,
     timeText: relativeTime(createdAt, now),
     // Spec §9 date-time format, in the server's time zone (TZ).
-    createdDate: formatDateTime(createdAt),
+    createdDate: formatBankDateTime(createdAt),
   };
 }
 

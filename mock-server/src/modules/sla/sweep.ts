@@ -5,7 +5,7 @@
 // Several API processes may share one PostgreSQL: the sweep takes a transaction-scoped advisory lock and
 // skips its turn when another process holds it; inside, the candidate rows are locked with SKIP LOCKED and
 // marked by an update that still requires the part unmarked, so a breach is handled once whatever happens.
-import { type BreachPolicy, formatDateTime, type Team } from '@originate/contract';
+import { type BreachPolicy, formatBankDateTime, type Team } from '@originate/contract';
 import type { Queryable } from '../../db';
 import type { AppContext } from '../../platform/context';
 import { type Effects, newEffects, notifyTeam, publish } from '../applications';
@@ -172,7 +172,7 @@ async function handle(
 ): Promise<{ notified: number; escalated: boolean }> {
   effects.changed.set(breach.applicationId, now);
   const before = effects.notifications.length;
-  const message = `Application ${breach.applicationId}: the ${PART_LABEL[breach.part]} SLA of '${breach.taskName}' (${breach.stepName}) ran out at ${formatDateTime(breach.expectedEnd)}`;
+  const message = `Application ${breach.applicationId}: the ${PART_LABEL[breach.part]} SLA of '${breach.taskName}' (${breach.stepName}) ran out at ${formatBankDateTime(breach.expectedEnd)}`;
   if (policy.notifyTeamLead) {
     const leads = new Set<string>();
     for (const team of breach.assignedTeam) {

@@ -3,7 +3,7 @@
 // product flow's fields (doc.customFields), the bank (config Templates/Letters) and today. Where the loan's rate
 // and tenure live differs by product (HL's interest_rate and tenure_years, PL's pl_tenure_months, …): the config
 // names each product's fields, its rate when the form asks none, and its processing fee.
-import { type ApplicationStatus, formatCurrency, formatDate, type TemplateType } from '@originate/contract';
+import { type ApplicationStatus, formatBankDate, formatCurrency, type TemplateType } from '@originate/contract';
 import { type LoanCost, loanCost, processingFee, type TemplateData, tenureText } from '@originate/contract/templates';
 import type { Queryable } from '../../db';
 import { findApplication, type StoredApplication } from '../applications';
@@ -183,12 +183,12 @@ export async function applicationData(
         productCode: app.product_code,
         status: STATUS_WORDS[app._applicationStatus ?? 'ACTIVE'] ?? '',
         stage: app.appLifeCycle.stage ?? '',
-        createdOn: app.cre_time ? formatDate(app.cre_time) : '',
+        createdOn: app.cre_time ? formatBankDate(app.cre_time) : '',
       },
       loan: loanData(amount, priced, moneyFor(type)),
       fields,
       bank: config?.bank ?? { name: '', address: '', phone: '', email: '' },
-      today: formatDate(now),
+      today: formatBankDate(now),
     },
   };
 }

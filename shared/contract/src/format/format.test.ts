@@ -2,10 +2,9 @@
  * @jest-environment node
  */
 import {
+  formatBankDate,
   formatBankDateTime,
   formatCurrency,
-  formatDate,
-  formatDateTime,
   formatPercent,
   productLimitTexts,
   relativeTime,
@@ -44,26 +43,6 @@ describe('formatPercent', () => {
     expect(formatPercent(12.5)).toBe('12.50%');
     expect(formatPercent(0)).toBe('0.00%');
     expect(formatPercent(99.999)).toBe('100.00%');
-  });
-});
-
-describe('formatDate and formatDateTime', () => {
-  const date = new Date(2024, 0, 5, 13, 4, 9);
-
-  it('formats DD/MM/YYYY in local time', () => {
-    expect(formatDate(date)).toBe('05/01/2024');
-    expect(formatDate(date.getTime())).toBe('05/01/2024');
-    expect(formatDate('2024-12-31T10:00:00')).toBe('31/12/2024');
-  });
-
-  it('formats DD/MM/YYYY hh:mm:ss on a 24-hour clock', () => {
-    expect(formatDateTime(date)).toBe('05/01/2024 13:04:09');
-    expect(formatDateTime(new Date(2024, 10, 30, 0, 0, 0))).toBe('30/11/2024 00:00:00');
-  });
-
-  it('refuses an invalid date', () => {
-    expect(() => formatDate('not a date')).toThrow('formatDate: value is not a valid date: not a date');
-    expect(() => formatDateTime(Number.NaN)).toThrow('formatDateTime: value is not a valid date: NaN');
   });
 });
 
@@ -120,5 +99,16 @@ describe('formatBankDateTime', () => {
 
   it('refuses what is not a date', () => {
     expect(() => formatBankDateTime('not a date')).toThrow('formatBankDateTime: value is not a valid date');
+  });
+});
+
+describe('formatBankDate', () => {
+  it('is the day in IST: 20:00 UTC is already the next day at the bank', () => {
+    expect(formatBankDate('2026-04-30T20:00:00.000Z')).toBe('01/05/2026');
+    expect(formatBankDate('2026-04-30T18:29:59.000Z')).toBe('30/04/2026');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatBankDate('')).toThrow('formatBankDate: value is not a valid date');
   });
 });

@@ -44,20 +44,6 @@ function toDate(value: Date | string | number, fn: string): Date {
   return date;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** DD/MM/YYYY in local time. */
-export function formatDate(value: Date | string | number): string {
-  const d = toDate(value, 'formatDate');
-  return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
-}
-
-/** DD/MM/YYYY hh:mm:ss in local time, 24-hour clock. */
-export function formatDateTime(value: Date | string | number): string {
-  const d = toDate(value, 'formatDateTime');
-  return `${formatDate(d)} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-}
-
 /**
  * The bank's time zone (README "Time zone"): every time the back office shows is in it and labelled. India has
  * no daylight saving, so IST is UTC+05:30 all year.
@@ -86,15 +72,24 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** DD/MM/YYYY hh:mm:ss in the bank's time zone with its name: '07/12/2026 14:05:00 IST'. */
-export function formatBankDateTime(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
-  const d = toDate(value, 'formatBankDateTime');
-  const parts = Object.fromEntries(
+function zoneParts(value: Date | string | number, timeZone: string, fn: string): Record<string, string> {
+  return Object.fromEntries(
     zoneFormat(timeZone)
-      .formatToParts(d)
+      .formatToParts(toDate(value, fn))
       .map((p) => [p.type, p.value]),
   );
+}
+
+/** DD/MM/YYYY hh:mm:ss in the bank's time zone with its name: '07/12/2026 14:05:00 IST'. */
+export function formatBankDateTime(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
+  const parts = zoneParts(value, timeZone, 'formatBankDateTime');
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+}
+
+/** DD/MM/YYYY of an instant in the bank's time zone (the day the bank saw it, wherever the browser is). */
+export function formatBankDate(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
+  const parts = zoneParts(value, timeZone, 'formatBankDate');
+  return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
 const MINUTE = 60_000;
@@ -118,7 +113,7 @@ export function relativeTime(at: Date | string | number, now: Date | number): st
   }
   if (age < 2 * DAY) return 'Yesterday';
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
-  return formatDate(time);
+  return formatBankDate(time);
 }
 
 /**

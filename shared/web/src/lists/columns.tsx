@@ -3,7 +3,7 @@
 // (SLA, actions) after these.
 import type { GridColDef, GridFilterInputValueProps, GridFilterOperator, GridValidRowModel } from '@mui/x-data-grid';
 import { GridFilterInputDate, GridFilterInputSingleSelect, GridFilterInputValue } from '@mui/x-data-grid';
-import { type FilterFieldKind, formatCurrency, formatDate, type TableColumn } from '@originate/contract';
+import { type FilterFieldKind, formatBankDate, formatCurrency, type TableColumn } from '@originate/contract';
 import type { ReactNode } from 'react';
 import { OPERATOR_LABELS, operatorsFor } from './listState';
 
@@ -40,7 +40,7 @@ export function formatCell(
   if (column.kind === 'amount' && typeof value === 'number') {
     return currencyFields.has(column.field) ? formatCurrency(value) : String(value);
   }
-  if (column.kind === 'date' && typeof value === 'string') return formatDate(value);
+  if (column.kind === 'date' && typeof value === 'string') return formatBankDate(value);
   return String(value);
 }
 

@@ -13,7 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatBankDateTime, formatDate, type TaskConfigs } from '@originate/contract';
+import { formatBankDate, formatBankDateTime, type TaskConfigs } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useState } from 'react';
 import { detailApi } from '../../../api/detail';
@@ -123,7 +123,7 @@ export function TasksTab({ applicationId }: { applicationId: string }) {
             <TableCell>{r._applicationStatus}</TableCell>
             <TableCell>{r.stage}</TableCell>
             <TableCell>{r.applicantName ?? '—'}</TableCell>
-            <TableCell>{formatDate(r.cre_time)}</TableCell>
+            <TableCell>{formatBankDate(r.cre_time)}</TableCell>
           </TableRow>
         ))}
       </TableBody>
