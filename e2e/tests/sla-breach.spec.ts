@@ -53,7 +53,7 @@ test("an assigned part that runs out turns the list's SLA chip to breached with 
   await page.getByRole('button', { name: 'Grid view' }).click();
   const card = page.locator('.MuiCard-root', { hasText: applicationId });
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText(/assigned due \d\d\/\d\d\/\d{4}/);
+  await expect(card).toContainText(/(On track|Due soon): assigned \(due \d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d IST\)/);
   await screenshot(page, 'sla-running');
 
   // A minute, then the next sweep: the page is never reloaded.
