@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type SessionData } from '@originate/contract';
 import {
   type Applicant,
+  acceptConsents,
   completePersonalLoan,
   encrypted,
   issues,
@@ -49,6 +50,7 @@ async function submit(a: Applicant) {
     sub_section_id: 'pl_summary',
     customFields: complete,
   });
+  await acceptConsents(s.app, a.applicationId, 'PL', a.headers);
   const res = await encrypted(s.app, 'POST', API_PATHS.consumerSaveOrUpdate, a.headers, body);
   assert.equal(res.statusCode, 200, res.body);
   assert.equal(res.json().resumeToken, null, 'submitted');

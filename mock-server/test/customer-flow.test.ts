@@ -21,6 +21,7 @@ import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
 import {
   type Applicant,
+  acceptConsents,
   assignCurrentTask,
   completePersonalLoan,
   encrypted,
@@ -433,6 +434,14 @@ describe('submit', () => {
     });
     assert.equal(sign.statusCode, 200);
     const complete = completePersonalLoan(sign.json().fileId);
+    // Complete but without the mandatory consents: refused, each named, and nothing submitted.
+    const unconsented = await save(a, pl(a, complete));
+    assert.equal(unconsented.statusCode, 400, unconsented.body);
+    assert.deepEqual(
+      issues(unconsented).map((i) => i.label),
+      ['consents.declaration', 'consents.credit_bureau', 'consents.kyc'],
+    );
+    await acceptConsents(s.app, a.applicationId, 'PL', a.headers);
     const res = await save(a, pl(a, complete));
     assert.equal(res.statusCode, 200, res.body);
     assert.equal(res.json().resumeToken, null);

@@ -226,7 +226,8 @@ describe('field kinds: checkbox group, step, regex_message', () => {
     assert.deepEqual(issues(await call(s.app, 'PUT', componentUrl('PL_LOAN'), admin, tenure)), [
       { label: 'fields[1].field_type_details.step', reason: 'must be > 0' },
     ]);
-    slider.field_type_details.step = 5;
+    // A slider's own bounds (the seeded tenure takes its bounds from the product's limits when served).
+    Object.assign(slider.field_type_details, { step: 5, min_value: 12, max_value: 60 });
     assert.deepEqual(issues(await call(s.app, 'PUT', componentUrl('PL_LOAN'), admin, tenure)), [
       {
         label: 'fields[1].field_type_details.max_value',

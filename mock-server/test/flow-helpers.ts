@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import {
   API_PATHS,
   apiPath,
+  type ConsentSetAnswer,
   encryptPayload,
   type FlowConfig,
   type FormValues,
@@ -182,8 +183,32 @@ export async function uploadedSignature(app: FastifyInstance, a: Applicant): Pro
   return res.json().fileId;
 }
 
-/** The personal loan submitted from its summary with complete values, `fileId` as its ID proof. */
-export function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: string) {
+/**
+ * The product's mandatory consents accepted at their current version, by `who` (the applicant's session, or staff
+ * with access): a submit without them is refused (README "Consents and the receipt").
+ */
+export async function acceptConsents(
+  app: FastifyInstance,
+  applicationId: string,
+  productCode: string,
+  who: Record<string, string>,
+): Promise<void> {
+  const set = await call(app, 'GET', apiPath('consentSet', { productCode }), {});
+  assert.equal(set.statusCode, 200, set.body);
+  const consents = (set.json() as ConsentSetAnswer).consents
+    .filter((c) => c.mandatory)
+    .map((c) => ({
+      consentId: c.consentId,
+      version: c.version,
+      accepted: true,
+    }));
+  const res = await call(app, 'POST', apiPath('applicationConsents', { applicationId }), who, { consents });
+  assert.equal(res.statusCode, 200, res.body);
+}
+
+/** The personal loan's mandatory consents accepted, then submitted from its summary with complete values, `fileId` as its ID proof. */
+export async function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: string) {
+  await acceptConsents(app, a.applicationId, 'PL', a.headers);
   return encrypted(
     app,
     'POST',

@@ -15,7 +15,7 @@ import {
 import { createSession } from '../src/modules/auth/sessions';
 import { startStaffApplication } from '../src/modules/customer-flow';
 import { findUserByName } from '../src/modules/users/directory';
-import { completePersonalLoan, encrypted, issues, personalLoanBody } from './flow-helpers';
+import { acceptConsents, completePersonalLoan, encrypted, issues, personalLoanBody } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
@@ -211,6 +211,7 @@ describe('POST /v3/application/resume-link', () => {
     });
     assert.equal(sign.statusCode, 200, sign.body);
     const complete = completePersonalLoan(sign.json().fileId);
+    await acceptConsents(s.app, id, 'PL', applicant);
     const submit = await encrypted(
       s.app,
       'POST',

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, type LifecycleEvent } from '@originate/contract';
 import type { ParsedMail } from 'mailparser';
 import {
+  acceptConsents,
   applicantOf,
   assignCurrentTask,
   encrypted,
@@ -144,6 +145,7 @@ describe('lifecycle e-mails and SMS arrive', () => {
     );
     carLoan = a.applicationId;
     assert.deepEqual(arrivedFor(carLoan, 'SUBMITTED'), { mails: [], texts: [] }, 'a draft save sends nothing');
+    await acceptConsents(s.app, carLoan, 'CL', a.headers);
     const res = await encrypted(
       s.app,
       'POST',

@@ -7,6 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import { API_PATHS, apiPath, type FormValues } from '@originate/contract';
 import {
   type Applicant,
+  acceptConsents,
   assignCurrentTask,
   encrypted,
   homeLoanBody,
@@ -95,6 +96,7 @@ describe('OTP claims at submit', () => {
     assert.deepEqual(issues(forged), [{ label: 'One time password', reason: 'is invalid' }]);
 
     await verifyMobile(a, 'registered_mobile_otp', MOBILE);
+    await acceptConsents(s.app, a.applicationId, 'PL', a.headers);
     const real = await save(a, existingCustomerSubmit(a, claim));
     assert.equal(real.statusCode, 200, real.body);
     assert.equal(real.json().resumeToken, null, 'submitted');
@@ -181,6 +183,7 @@ describe('file references', () => {
     const other = await newPersonalLoan(s.app);
     const foreign = await save(a, newCustomerSubmit(a, await fileOf(other)));
     assert.deepEqual(issues(foreign), [{ label: 'ID proof', reason: 'is invalid' }]);
+    await acceptConsents(s.app, a.applicationId, 'PL', a.headers);
     const own = await save(a, newCustomerSubmit(a, await fileOf(a)));
     assert.equal(own.statusCode, 200, own.body);
   });

@@ -3,7 +3,7 @@
 // the submission's worklog entry, and the seed.
 import { CONSENT_CONFIG_TYPE, type ConsentRecord, type ConsentSet, type ConsentSetAnswer } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
-import { notFound } from '../../http/errors';
+import { notFound, ValidationError } from '../../http/errors';
 import { addWorklog } from '../applications';
 import { newToken, sha256 } from '../auth';
 import { readConfig } from '../configs';
@@ -134,8 +134,9 @@ export async function passOpens(db: Queryable, applicationId: string, pass: stri
 }
 
 /**
- * The submission's record of consents (in the submit's transaction): what was accepted, at which version, and
- * any mandatory consent the submit came without (the portal asks for them; other clients may not).
+ * The submission's record of consents (in the submit's transaction): what was accepted, at which version. A
+ * submit without every mandatory consent accepted at its current version is refused, each missing one named
+ * (the portal asks for them first; no other client may skip them).
  */
 export async function recordSubmittedConsents(
   tx: Queryable,
@@ -146,6 +147,15 @@ export async function recordSubmittedConsents(
   const set = await readConfig<ConsentSet>(tx, CONSENT_CONFIG_TYPE, productCode);
   if (!set) return;
   const records = await currentRecords(tx, applicationId);
+  const missing = missingMandatory(set, records);
+  if (missing.length > 0) {
+    throw new ValidationError(
+      missing.map((c) => ({
+        label: `consents.${c.consentId}`,
+        reason: `'${c.title}' (version ${c.version}) must be accepted before the application is submitted`,
+      })),
+    );
+  }
   await addWorklog(tx, {
     applicationId,
     taskId: null,
@@ -155,7 +165,6 @@ export async function recordSubmittedConsents(
       accepted: records
         .filter((r) => r.accepted)
         .map((r) => ({ consentId: r.consentId, version: r.version, hash: r.hash, at: r.at })),
-      missingMandatory: missingMandatory(set, records).map((c) => ({ consentId: c.consentId, version: c.version })),
     },
     at: now,
   });
