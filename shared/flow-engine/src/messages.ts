@@ -15,7 +15,7 @@ export const AMOUNT_RANGE_MESSAGE = 'Please enter amount between the range of';
 type Unit = CurrencyCode | 'PERCENT' | undefined;
 
 /** A bound as the applicant reads it: '₹5,00,000' (no paise when whole), '$1,250.50', '6.00%'. */
-export function formatBound(value: number, unit: Unit): string {
+function formatBound(value: number, unit: Unit): string {
   if (unit === 'PERCENT') return formatPercent(value);
   const text = formatCurrency(value, unit ?? 'INR');
   return Number.isInteger(value) ? text.replace(/\.00$/, '') : text;

@@ -14,7 +14,7 @@ import {
 import { api } from '@originate/web';
 
 /** The most users GET /v3/users answers on one page (PAGE_SIZE_OPTIONS' largest). */
-export const USERS_PAGE_SIZE = 100;
+const USERS_PAGE_SIZE = 100;
 
 /** GET /v3/users (operations admin: every user). */
 export function fetchUsers(page: number): Promise<UsersPageAnswer> {

@@ -46,7 +46,7 @@ function FigureValue({ figure }: { figure: CreditFigure }) {
 }
 
 /** The key figures as a definition list: the header's strip and the approve dialog. */
-export function KeyFigures({ summary, columns }: { summary: CreditSummaryAnswer; columns: number }) {
+function KeyFigures({ summary, columns }: { summary: CreditSummaryAnswer; columns: number }) {
   return (
     <Box
       component="dl"

@@ -44,7 +44,7 @@ export function embedOptions(params: URLSearchParams): EmbedOptions {
 }
 
 /** The bank's initials, up to two: its mark where the configuration holds no logo image. */
-export function initialsOf(name: string): string {
+function initialsOf(name: string): string {
   const words = name
     .replace(/\b(?:Ltd|Limited|Bank|of|the)\b\.?/gi, ' ')
     .split(/\s+/)

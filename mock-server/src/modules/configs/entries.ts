@@ -10,7 +10,7 @@ export async function readConfig<T>(db: Queryable, type: string, name: string): 
   return rows[0]?.value ?? null;
 }
 
-export async function writeConfig(
+async function writeConfig(
   db: Queryable,
   config: { type: string; name: string; value: unknown; at: Date; by: string },
 ): Promise<void> {

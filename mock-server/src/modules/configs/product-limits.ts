@@ -4,8 +4,7 @@
 // back office's form) gets the field's min_value/max_value from here. Pure: the callers load the products.
 import type { ComponentConfig, FieldConfig, ProductConfig, ProductLimits } from '@originate/contract';
 
-export const LIMIT_KINDS = ['amount', 'tenure', 'rate'] as const;
-export type LimitKind = (typeof LIMIT_KINDS)[number];
+const LIMIT_KINDS = ['amount', 'tenure', 'rate'] as const;
 
 export interface FieldLimit {
   min: number;
@@ -25,7 +24,7 @@ export function limitsByField(products: readonly Pick<ProductConfig, 'limits'>[]
 }
 
 /** The field with its product's bounds as min_value/max_value; a field no product limits stays as configured. */
-export function withLimit(field: FieldConfig, byField: ReadonlyMap<string, FieldLimit>): FieldConfig {
+function withLimit(field: FieldConfig, byField: ReadonlyMap<string, FieldLimit>): FieldConfig {
   const limit = byField.get(field.key);
   if (!limit) return field;
   return { ...field, field_type_details: { ...field.field_type_details, min_value: limit.min, max_value: limit.max } };

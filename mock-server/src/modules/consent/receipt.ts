@@ -11,7 +11,7 @@ import { applicationData, LETTERS_CONFIG, type LettersConfig, letterColors } fro
 import { nextStepText } from './rules';
 import { currentRecords } from './store';
 
-export const istText = (iso: string) => `${bankTimestampText(new Date(iso))} IST`;
+const istText = (iso: string) => `${bankTimestampText(new Date(iso))} IST`;
 
 /** A table cell's text: the layout splits rows at '|'. */
 const cell = (text: string) => text.replaceAll('|', '/').replace(/\s+/g, ' ').trim() || '-';
@@ -54,7 +54,7 @@ export async function confirmationOf(db: Queryable, applicationId: string, now: 
 }
 
 /** The receipt's text in the letter layout's blocks. */
-export function receiptText(
+function receiptText(
   confirmation: ConfirmationAnswer,
   loan: { amount: string; tenureYears?: string },
   records: readonly ConsentRecord[],

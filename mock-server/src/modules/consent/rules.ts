@@ -48,7 +48,7 @@ export function missingMandatory(set: ConsentSet, records: readonly ConsentRecor
 }
 
 /** Minutes as the applicant reads them: '4 hours', '2 days'. */
-export function durationText(minutes: number): string {
+function durationText(minutes: number): string {
   const days = minutes / 1440;
   if (Number.isInteger(days)) return `${days} ${days === 1 ? 'day' : 'days'}`;
   const hours = Math.ceil(minutes / 60);
@@ -56,7 +56,7 @@ export function durationText(minutes: number): string {
 }
 
 /** Without a lifecycle step after the capture (an installation that configured none): README "Consents and the receipt". */
-export const DEFAULT_NEXT_STEP = {
+const DEFAULT_NEXT_STEP = {
   stepName: 'Review',
   text: 'A loan officer reviews your application within 2 working days and contacts you if anything is missing.',
 };

@@ -11,7 +11,7 @@ import { consentHash, missingMandatory } from './rules';
 import { SEEDED_CONSENT_SETS } from './texts';
 
 /** How long a receipt pass reads the confirmation and receipt (the applicant keeps the PDF after). */
-export const RECEIPT_PASS_HOURS = 24;
+const RECEIPT_PASS_HOURS = 24;
 
 export async function consentSetOf(db: Queryable, productCode: string): Promise<ConsentSet> {
   const set = await readConfig<ConsentSet>(db, CONSENT_CONFIG_TYPE, productCode);

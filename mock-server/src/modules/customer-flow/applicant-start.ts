@@ -38,7 +38,7 @@ export interface Resumed {
  * On a device that may resume: the token used up, the device bound, a session of its application and a
  * fresh token for the device (a tab closed before any save comes back with it), or null for a dead token.
  */
-export async function resumeOnDevice(
+async function resumeOnDevice(
   tx: Queryable,
   token: string,
   device: string,

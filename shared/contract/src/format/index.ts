@@ -48,7 +48,7 @@ function toDate(value: Date | string | number, fn: string): Date {
  * The bank's time zone (README "Time zone"): every time the back office shows is in it and labelled. India has
  * no daylight saving, so IST is UTC+05:30 all year.
  */
-export const BANK_TIME_ZONE = 'Asia/Kolkata';
+const BANK_TIME_ZONE = 'Asia/Kolkata';
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 

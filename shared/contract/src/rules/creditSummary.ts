@@ -7,7 +7,7 @@ import { foirPercent } from './affordability';
 type Source = NonNullable<CreditFigure['source']>;
 
 /** A form value with the field it was read from. */
-export interface FormValue {
+interface FormValue {
   key: string;
   value: number;
 }

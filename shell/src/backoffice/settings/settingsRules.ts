@@ -22,7 +22,7 @@ export function tabOf(query: string | null, roles: readonly string[]): SettingsT
 }
 
 /** One limit as typed: text boxes, so the admin may be halfway through a number. */
-export interface LimitDraft {
+interface LimitDraft {
   field: string;
   min: string;
   max: string;
