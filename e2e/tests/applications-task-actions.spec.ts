@@ -4,7 +4,7 @@
 // step for the approver who completed it. Each works on an application of its own: the officer's copy of a
 // seeded one, and one the operations admin copies and walks through the lifecycle to its completion.
 import type { LoginResponse, TaskConfigs } from '@originate/contract';
-import { API_PATHS, apiPath } from '@originate/contract';
+import { API_PATHS, apiPath, formatBankDateTime } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { completedApplication, copyApplication } from '../support/data';
@@ -13,7 +13,10 @@ import { detailUrl, menuItem, screenshot, signIn } from '../support/ui';
 const configsOf = (session: LoginResponse, id: string) =>
   apiGet<TaskConfigs>(session, `${API_PATHS.taskConfigs}?application_id=${id}`);
 
-/** 'YYYY-MM-DDTHH:mm' in the browser's local time (a datetime-local input's value) and its DD/MM/YYYY reading. */
+/**
+ * 'YYYY-MM-DDTHH:mm' in the browser's local time (a datetime-local input's value; the browser and this runner
+ * share the machine's zone) and how the back office shows that instant: in the bank's zone, labelled.
+ */
 function localTime(daysAhead: number, hours: number, minutes: number): { input: string; shown: string } {
   const at = new Date();
   at.setDate(at.getDate() + daysAhead);
@@ -21,7 +24,7 @@ function localTime(daysAhead: number, hours: number, minutes: number): { input: 
   const p = (n: number) => String(n).padStart(2, '0');
   return {
     input: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}T${p(hours)}:${p(minutes)}`,
-    shown: `${p(at.getDate())}/${p(at.getMonth() + 1)}/${at.getFullYear()} ${p(hours)}:${p(minutes)}:00`,
+    shown: formatBankDateTime(at),
   };
 }
 

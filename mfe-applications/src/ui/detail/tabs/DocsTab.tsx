@@ -207,7 +207,7 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
       },
     );
   };
-  const columns = canManage ? 8 : 7;
+  const columns = canManage ? 7 : 6;
 
   return (
     <Stack spacing={2}>
@@ -323,7 +323,6 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                 <TableCell>Name</TableCell>
                 <TableCell>Document type</TableCell>
                 <TableCell>Type / description</TableCell>
-                <TableCell>Size</TableCell>
                 <TableCell>Uploaded</TableCell>
                 <TableCell />
               </TableRow>
@@ -346,7 +345,10 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                     <DocThumbnail applicationId={applicationId} doc={d} onOpen={() => setPreviewed(d)} />
                   </TableCell>
                   <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>
-                    {d.fileName}
+                    <span>{d.fileName}</span>
+                    <Typography variant="caption" component="div" color="text.secondary">
+                      {kb(d.size)}
+                    </Typography>
                     {d.versions.length > 0 && (
                       <Typography variant="caption" component="div" color="text.secondary">
                         Version {d.version}{' '}
@@ -370,7 +372,6 @@ export function DocsTab({ applicationId, canManage }: { applicationId: string; c
                   <TableCell>
                     {[d.metadata.docType, d.metadata.description].filter(Boolean).join(' — ') || '—'}
                   </TableCell>
-                  <TableCell>{kb(d.size)}</TableCell>
                   <TableCell sx={{ minWidth: 140 }}>
                     {formatBankDateTime(d.updatedAt)} · {d.uploadedBy ?? 'the applicant'}
                   </TableCell>
