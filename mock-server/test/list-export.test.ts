@@ -120,7 +120,7 @@ describe('list export', () => {
       const amount = row.getCell(column('Loan amount'));
       assert.equal(amount.value, task.loanAmount);
       assert.equal(amount.numFmt, unescaped(numberFormat('INR', task.loanAmount)));
-      const version = row.getCell(column('Version'));
+      const version = row.getCell(column('Flow version'));
       assert.equal(version.value, task.verNum);
       assert.equal(version.numFmt, '#,##0');
       const created = row.getCell(column('Created'));

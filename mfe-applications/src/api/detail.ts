@@ -15,6 +15,7 @@ import {
   type ApprovalDecisionAnswer,
   type Audit,
   apiPath,
+  type ConsentRecordsAnswer,
   type CopiedFileAnswer,
   type CopyFileBody,
   type CreateSubTaskBody,
@@ -53,6 +54,7 @@ async function listOf<T>(answer: Promise<{ data: T[] }>): Promise<T[]> {
 }
 
 export const detailApi = {
+  consents: (applicationId: string) => api.get<ConsentRecordsAnswer>(apiPath('applicationConsents', { applicationId })),
   configs: (applicationId: string, taskId?: string) =>
     api.get<TaskConfigsAnswer>(API_PATHS.taskConfigs, {
       searchParams: taskId ? { application_id: applicationId, taskId } : { application_id: applicationId },

@@ -34,6 +34,8 @@ export const detailKeys = {
   /** A document's bytes for its thumbnail and preview (one version of one file: they never change). */
   documentBytes: (applicationId: string, fileId: string, version: number) =>
     ['mfe-applications', 'detail', applicationId, 'documentBytes', fileId, version] as const,
+  /** GET applicationConsents: what the applicant accepted, each consent's newest record. */
+  consents: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'consents'] as const,
   creditSummary: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'creditSummary'] as const,
   notes: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'notes'] as const,
   approvals: (applicationId: string) => ['mfe-applications', 'detail', applicationId, 'approvals'] as const,

@@ -1,9 +1,11 @@
 // TanStack Query per resource of one application (keys: ./keys detailKeys), and each mutation invalidates what it changes (every write also adds a worklog row). Failures go to the web package's
 // reportError (the catalogue's modal or toast) unless the caller shows them itself.
+import type { StaffDocument } from '@originate/contract';
 import { reportError, runtimeEnvAtom, sessionAtom } from '@originate/web';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
+import { type PreviewKind, typedForPreview } from '../domain/documents';
 import { detailApi } from './detail';
 import { fetchFieldLabels } from './fieldLabels';
 import { detailKeys } from './keys';
@@ -124,6 +126,21 @@ export function useFieldLabels(applicationId: string) {
     queryKey: detailKeys.fieldLabels(applicationId, flowId, verNum),
     queryFn: () => fetchFieldLabels(flowId ?? '', verNum ?? 0),
     enabled: flowId !== undefined && verNum !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** What the applicant accepted (the detail's Consents block). */
+export function useApplicationConsents(applicationId: string) {
+  return useQuery({ queryKey: detailKeys.consents(applicationId), queryFn: () => detailApi.consents(applicationId) });
+}
+
+/** A document's bytes as the page shows them; cached per file and version, so the thumbnail and preview share one fetch. */
+export function usePreviewBytes(applicationId: string, doc: StaffDocument, kind: PreviewKind | null) {
+  return useQuery({
+    queryKey: detailKeys.documentBytes(applicationId, doc.fileId, doc.version),
+    queryFn: async () => typedForPreview(await detailApi.download(doc.fileId), kind ?? 'pdf', doc.mimeType),
+    enabled: kind !== null,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

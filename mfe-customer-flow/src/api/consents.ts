@@ -70,5 +70,3 @@ export function fetchBankContact(): Promise<BankContact> {
     .get<unknown>(API_PATHS.bankContact)
     .then((body) => parseWithSchema(BankContactSchema, body, 'bank contact'));
 }
-
-export const bankContactKey = ['bank-contact'] as const;

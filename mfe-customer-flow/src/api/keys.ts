@@ -15,6 +15,13 @@ export const flowKeys = {
   labels: (flowId: string | undefined, lang: string) => ['mfe-customer-flow', 'labels', flowId, lang] as const,
   /** The video call waiting on the applicant's application (GET videoInvitation). */
   videoInvitation: (applicationId: string) => ['mfe-customer-flow', 'videoInvitation', applicationId] as const,
+  /** The product's consent texts (public) and the application's consent records. */
+  consentSet: (productCode: string) => ['mfe-customer-flow', 'consentSet', productCode] as const,
+  consentRecords: (applicationId: string) => ['mfe-customer-flow', 'consentRecords', applicationId] as const,
+  /** The submitted application's confirmation (the end page). */
+  confirmation: (applicationId: string) => ['mfe-customer-flow', 'confirmation', applicationId] as const,
+  /** The bank's name and contact (GET bankContact, public). */
+  bankContact: ['mfe-customer-flow', 'bankContact'] as const,
   /** The standalone portal's slot host, from the runtime manifest (roles: the session user's). */
   slotHost: (manifestUrl: string, roles: readonly string[]) =>
     ['mfe-customer-flow', 'slotHost', manifestUrl, roles] as const,

@@ -11,19 +11,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { apiPath, formatBankDateTime } from '@originate/contract';
-import { ConsentRecordsAnswerSchema, parseWithSchema } from '@originate/contract/schemas';
-import { api } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
+import { formatBankDateTime } from '@originate/contract';
+import { useApplicationConsents } from '../../api/useDetail';
 
 export function ConsentsSection({ applicationId }: { applicationId: string }) {
-  const consents = useQuery({
-    queryKey: ['application', applicationId, 'consents'],
-    queryFn: () =>
-      api
-        .get<unknown>(apiPath('applicationConsents', { applicationId }))
-        .then((body) => parseWithSchema(ConsentRecordsAnswerSchema, body, 'consents')),
-  });
+  const consents = useApplicationConsents(applicationId);
   return (
     <Paper sx={{ p: { xs: 1.5, sm: 3 } }} component="section" aria-labelledby="consents-title">
       <Typography id="consents-title" variant="h6" component="h2" gutterBottom>

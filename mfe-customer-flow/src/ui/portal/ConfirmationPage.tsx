@@ -14,15 +14,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { bankTimestampText } from '@originate/contract';
 import { reportError, saveBlob } from '@originate/web';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { downloadReceipt, fetchConfirmation } from '../../api/consents';
+import { downloadReceipt } from '../../api/consents';
+import { useConfirmation } from '../../api/useConsents';
 
 export function ConfirmationPage({ applicationId, pass }: { applicationId: string; pass: string | null }) {
-  const confirmation = useQuery({
-    queryKey: ['confirmation', applicationId],
-    queryFn: () => fetchConfirmation(applicationId, pass),
-  });
+  const confirmation = useConfirmation(applicationId, pass);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);

@@ -6,15 +6,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { INVALID_URL_HEADING, INVALID_URL_TEXT } from '@originate/contract';
-import { useQuery } from '@tanstack/react-query';
-import { bankContactKey, fetchBankContact } from '../../api/consents';
+import { useBankContact } from '../../api/useConsents';
 
 /**
  * Spec §2 'invalidURL': where an expired, invalid or submitted resume link lands: the spec's heading and text,
  * then the ways forward (a new application, My applications to track one, the bank's contact).
  */
 export function InvalidUrlPage() {
-  const contact = useQuery({ queryKey: bankContactKey, queryFn: fetchBankContact });
+  const contact = useBankContact();
   return (
     <Paper sx={{ p: { xs: 3, sm: 6 }, maxWidth: 640, mx: 'auto', textAlign: 'center' }}>
       <LinkOffIcon color="error" sx={{ fontSize: 48 }} />

@@ -4,9 +4,8 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { bankContactKey, fetchBankContact } from '../../api/consents';
+import { useBankContact } from '../../api/useConsents';
 import { VideoInvitation } from './VideoInvitation';
 
 export interface EmbedOptions {
@@ -57,11 +56,7 @@ function initialsOf(name: string): string {
 
 /** The bank's mark and name (config Templates/Letters, public), 'Apply online' beside it. */
 function BankMark() {
-  const contact = useQuery({
-    queryKey: bankContactKey,
-    queryFn: fetchBankContact,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const contact = useBankContact();
   const name = contact.data?.name || 'Apply online';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minHeight: 36 }}>

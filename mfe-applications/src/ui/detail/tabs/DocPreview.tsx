@@ -11,23 +11,12 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { StaffDocument } from '@originate/contract';
-import { useQuery } from '@tanstack/react-query';
 import { detailApi } from '../../../api/detail';
-import { detailKeys } from '../../../api/keys';
-import { type PreviewKind, previewKind, typedForPreview } from '../../../domain/documents';
+import { usePreviewBytes } from '../../../api/useDetail';
+import { type PreviewKind, previewKind } from '../../../domain/documents';
 import { PdfFrame, useObjectUrl } from '../../common/PdfFrame';
 import { saveDownload } from '../download';
 import { Loading } from './Loading';
-
-/** The file's bytes as the page shows them; cached per file and version, so the thumbnail and preview share one fetch. */
-function usePreviewBytes(applicationId: string, doc: StaffDocument, kind: PreviewKind | null) {
-  return useQuery({
-    queryKey: detailKeys.documentBytes(applicationId, doc.fileId, doc.version),
-    queryFn: async () => typedForPreview(await detailApi.download(doc.fileId), kind ?? 'pdf', doc.mimeType),
-    enabled: kind !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
 
 const TILE = 56;
 

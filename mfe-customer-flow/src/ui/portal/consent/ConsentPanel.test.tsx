@@ -1,7 +1,7 @@
 import type { ConsentSetAnswer } from '@originate/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
+import type { ConsentsController } from '../../../api/useConsents';
 import { ConsentPanel } from './ConsentPanel';
-import type { ConsentsController } from './useConsents';
 
 const SET: ConsentSetAnswer = {
   productCode: 'PL',

@@ -10,8 +10,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { consentCheckboxId, paragraphs } from './consentRules';
-import type { ConsentsController } from './useConsents';
+import type { ConsentsController } from '../../../api/useConsents';
+import { consentCheckboxId, paragraphs } from '../../../domain/consentRules';
 
 export function ConsentPanel({ consents, showMissing }: { consents: ConsentsController; showMissing: boolean }) {
   const { set, error } = consents;

@@ -6,10 +6,10 @@ import { reportError, showToast } from '@originate/web';
 import { useCallback, useRef, useState } from 'react';
 import { takeReceiptPass } from '../../../api/consents';
 import type { FlowSetup } from '../../../api/loadFlow';
+import { useConsents } from '../../../api/useConsents';
+import { consentCheckboxId, missingConsentsMessage } from '../../../domain/consentRules';
 import type { FlowOptions } from '../flow/options';
 import type { FlowController } from '../useFlow';
-import { consentCheckboxId, missingConsentsMessage } from './consentRules';
-import { useConsents } from './useConsents';
 
 export type RunningAction = 'save' | 'next' | 'submit' | null;
 

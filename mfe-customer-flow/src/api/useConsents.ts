@@ -1,11 +1,12 @@
-// The product's consent texts and this application's consents as the server recorded them; a tick or untick
+// Queries of the consent step and the end pages. The product's consent texts and this application's consents as the server recorded them; a tick or untick
 // is sent at once (the server records version, time, device and address) and the answer is the new state; the
 // box shows the tick while it is recorded.
 import type { ConsentRecord, ConsentSetAnswer } from '@originate/contract';
 import { reportError } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { fetchConsentRecords, fetchConsentSet, recordConsent } from '../../../api/consents';
-import { missingConsents } from './consentRules';
+import { missingConsents } from '../domain/consentRules';
+import { fetchBankContact, fetchConfirmation, fetchConsentRecords, fetchConsentSet, recordConsent } from './consents';
+import { flowKeys } from './keys';
 
 export interface ConsentsController {
   set: ConsentSetAnswer | undefined;
@@ -19,11 +20,6 @@ export interface ConsentsController {
   toggle(consentId: string, accepted: boolean): void;
 }
 
-const keys = {
-  set: (productCode: string) => ['consents', 'set', productCode] as const,
-  records: (applicationId: string) => ['consents', 'records', applicationId] as const,
-};
-
 /** `onStep`: the application's records are read only on the consent step (the texts, public, on every step). */
 export function useConsents(
   productCode: string,
@@ -31,20 +27,20 @@ export function useConsents(
   onStep: (set: ConsentSetAnswer) => boolean,
 ): ConsentsController {
   const queryClient = useQueryClient();
-  const set = useQuery({ queryKey: keys.set(productCode), queryFn: () => fetchConsentSet(productCode) });
+  const set = useQuery({ queryKey: flowKeys.consentSet(productCode), queryFn: () => fetchConsentSet(productCode) });
   const records = useQuery({
-    queryKey: keys.records(applicationId ?? ''),
+    queryKey: flowKeys.consentRecords(applicationId ?? ''),
     queryFn: () => fetchConsentRecords(applicationId ?? ''),
     enabled: applicationId !== undefined && set.data !== undefined && onStep(set.data),
   });
   const mutation = useMutation({
     mutationFn: (change: { consentId: string; version: number; accepted: boolean }) =>
       recordConsent(applicationId ?? '', change),
-    onSuccess: (answer) => queryClient.setQueryData(keys.records(applicationId ?? ''), answer),
+    onSuccess: (answer) => queryClient.setQueryData(flowKeys.consentRecords(applicationId ?? ''), answer),
     onError: (error) => {
       reportError(error);
       // An outdated version: the texts changed since the page loaded; read them again.
-      void queryClient.invalidateQueries({ queryKey: keys.set(productCode) });
+      void queryClient.invalidateQueries({ queryKey: flowKeys.consentSet(productCode) });
     },
   });
   const current: readonly ConsentRecord[] = records.data?.records ?? [];
@@ -71,4 +67,17 @@ export function useConsents(
       mutation.mutate({ consentId, version: text.version, accepted: value });
     },
   };
+}
+
+/** The bank's name and contact (the portal's header, end and error pages): public, read once. */
+export function useBankContact() {
+  return useQuery({ queryKey: flowKeys.bankContact, queryFn: fetchBankContact, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** The submitted application's confirmation, read with the receipt pass taken before the submit. */
+export function useConfirmation(applicationId: string, pass: string | null) {
+  return useQuery({
+    queryKey: flowKeys.confirmation(applicationId),
+    queryFn: () => fetchConfirmation(applicationId, pass),
+  });
 }
