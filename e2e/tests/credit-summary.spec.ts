@@ -1,4 +1,4 @@
-// The reviewer's credit summary and the Docs tab's document types (issue 37, items 7 and 8) against the real
+// The reviewer's credit summary and the Docs tab's document types against the real
 // server: an approver opens an application with a pending approval on its Summary tab (the figures with their
 // sources and IST times: the form's amount, the bureau adapter's score, FOIR against the configured cap), the
 // approve dialog shows the figures being approved, and approving records them; the officer picks a document

@@ -1,4 +1,4 @@
-// The ways forward an applicant has on the not-found and invalid-URL pages (issue 37 item 4): a new
+// The ways forward an applicant has on the not-found and invalid-URL pages: a new
 // application, My applications to track one, and the bank's contact (public GET /v3/portal/contact).
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
