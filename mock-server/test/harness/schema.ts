@@ -76,10 +76,12 @@ function sampleOfType(type: string): unknown {
 
 function validString(schema: JsonSchema, hint: readonly unknown[] | undefined): fc.Arbitrary<unknown> {
   const min = schema.minLength ?? 0;
-  const max = Math.min(schema.maxLength ?? 40, 40);
+  // A pattern bounds its own length (a sha256 is 64 characters): capping it at 40 as well left nothing to find.
   const own = schema.pattern
-    ? fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= max)
-    : fc.string({ minLength: min, maxLength: max });
+    ? fc
+        .stringMatching(new RegExp(schema.pattern))
+        .filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Number.POSITIVE_INFINITY))
+    : fc.string({ minLength: min, maxLength: Math.min(schema.maxLength ?? 40, 40) });
   const hinted = (hint ?? []).filter((h) => typeof h === 'string');
   return hinted.length > 0 ? fc.oneof({ arbitrary: fc.constantFrom(...hinted), weight: 3 }, own) : own;
 }
