@@ -51,6 +51,20 @@ test('an applicant sees the EMI and the schedule change as they choose amount an
   await expectNoSeriousViolations(page, 'loan calculator');
   await calculator.scrollIntoViewIfNeeded();
   await screenshot(page, 'customer-emi');
+
+  // ₹100 is below the product's limit: the rule with the limits, no schedule of a loan not on offer.
+  await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('100');
+  await expect(calculator.getByTestId('emi-problem')).toHaveText(
+    'Please enter amount between the range of ₹50,000 and ₹25,00,000',
+  );
+  await expect(calculator.getByTestId('emi')).toHaveCount(0);
+  await expect(schedule).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'loan calculator out of range');
+  await calculator.scrollIntoViewIfNeeded();
+  await screenshot(page, 'customer-emi-out-of-range');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await calculator.scrollIntoViewIfNeeded();
+  await screenshot(page, 'customer-emi-out-of-range-phone');
 });
 
 test('a home-loan applicant sees the EMI and the schedule at the rate they expect, in years of tenure', async ({
@@ -79,4 +93,9 @@ test('a home-loan applicant sees the EMI and the schedule at the rate they expec
   await expect(calculator).toContainText('APR 8.50%');
   await calculator.scrollIntoViewIfNeeded();
   await screenshot(page, 'customer-emi-home-loan');
+
+  // A rate above the product's 15%: the rate's rule instead of a schedule.
+  await page.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true }).fill('18');
+  await expect(calculator.getByTestId('emi-problem')).toHaveText('Please enter a rate between 6.00% and 15.00%');
+  await expect(schedule).toHaveCount(0);
 });

@@ -15,8 +15,19 @@ const field: FieldConfig = {
   },
 };
 
-/** A binding holding only the values the calculator reads (it reads nothing else of the form). */
-const binding = (values: Record<string, unknown>) => ({ state: { values } as unknown as FormState }) as FormBinding;
+const amountField: FieldConfig = {
+  key: 'amount',
+  label: 'Loan amount',
+  enable: true,
+  field_type_details: { type: 'text', currency_field: true, currency: 'INR', min_value: 50000, max_value: 2500000 },
+};
+
+/** A binding holding only what the calculator reads: the values, and the errors the engine gave the terms. */
+const binding = (values: Record<string, unknown>, errors: FormState['errors'] = {}) =>
+  ({
+    state: { values, errors, fields: [amountField] } as unknown as FormState,
+    label: (f: FieldConfig) => f.label,
+  }) as FormBinding;
 
 describe('LoanCalculatorField', () => {
   it('asks for the terms until both are chosen, then shows the EMI and the schedule, following each change', async () => {
@@ -46,5 +57,56 @@ describe('LoanCalculatorField', () => {
     act(() => store.set(binding({ amount: '500000', months: 60 })));
     expect(await screen.findByText('₹11,122.22 a month')).toBeTruthy();
     expect(region.textContent).toContain('over 5 years');
+  });
+
+  it('shows the rule an out-of-range term breaks, with the product limits, instead of a schedule', async () => {
+    const message = 'Please enter amount between the range of ₹50,000 and ₹25,00,000';
+    const store = createFormStore(
+      binding({ amount: '100', months: 12 }, { amount: { code: 'invalidRange', message } }),
+    );
+    render(
+      <FormStoreContext.Provider value={store}>
+        <LoanCalculatorField
+          field={field}
+          label={field.label}
+          value={undefined}
+          readOnly
+          onChange={jest.fn()}
+          onBlur={jest.fn()}
+        />
+      </FormStoreContext.Provider>,
+    );
+    expect((await screen.findByTestId('emi-problem')).textContent).toBe(message);
+    expect(screen.queryByTestId('emi')).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Repayment schedule' })).toBeNull();
+
+    // Back inside the limits: the schedule returns.
+    act(() => store.set(binding({ amount: '500000', months: 12 })));
+    expect(await screen.findByText('₹44,424.39 a month')).toBeTruthy();
+    expect(screen.queryByTestId('emi-problem')).toBeNull();
+  });
+
+  it('puts the label before a bare reason of a term', async () => {
+    const store = createFormStore(
+      binding(
+        { amount: 'abc', months: 12 },
+        { amount: { code: 'invalidValue', message: 'is not an amount: use digits, e.g. 5,00,000' } },
+      ),
+    );
+    render(
+      <FormStoreContext.Provider value={store}>
+        <LoanCalculatorField
+          field={field}
+          label={field.label}
+          value={undefined}
+          readOnly
+          onChange={jest.fn()}
+          onBlur={jest.fn()}
+        />
+      </FormStoreContext.Provider>,
+    );
+    expect((await screen.findByTestId('emi-problem')).textContent).toBe(
+      'Loan amount is not an amount: use digits, e.g. 5,00,000',
+    );
   });
 });

@@ -14,7 +14,7 @@ import { formatCurrency, formatPercent } from '@originate/contract';
 import { type LoanCost, loanCost, tenureText } from '@originate/contract/templates';
 import { useDeferredValue, useMemo } from 'react';
 import { useFormSelector } from './formStore';
-import type { FieldRendererProps, FormBinding } from './types';
+import { errorText, type FieldRendererProps, type FormBinding } from './types';
 
 type Calculator = NonNullable<FieldRendererProps['field']['field_type_details']['loan_calculator']>;
 
@@ -22,6 +22,11 @@ interface Terms {
   amount: number;
   months: number;
   rate: number;
+  /**
+   * The rule a chosen term breaks, in the field's own message ('Please enter amount between the range of
+   * ₹50,000 and ₹25,00,000'): a schedule for a loan the product does not offer would mislead.
+   */
+  problem: string | undefined;
 }
 
 /** A form value as a number ('2,50,000' and '250000' alike); NaN when it is none. */
@@ -34,7 +39,22 @@ function numberOf(value: unknown): number {
 
 // Object.is: a term not chosen yet is NaN, and a snapshot that never equals itself would render for ever.
 const sameTerms = (a: Terms, b: Terms) =>
-  Object.is(a.amount, b.amount) && Object.is(a.months, b.months) && Object.is(a.rate, b.rate);
+  Object.is(a.amount, b.amount) &&
+  Object.is(a.months, b.months) &&
+  Object.is(a.rate, b.rate) &&
+  a.problem === b.problem;
+
+/** The first term outside its field's rules, as the field says it; an empty term is no problem yet. */
+function problemOf(binding: FormBinding, keys: readonly (string | undefined)[]): string | undefined {
+  const { errors, fields } = binding.state;
+  for (const key of keys) {
+    const error = key ? errors?.[key] : undefined;
+    if (!error || error.code === 'required') continue;
+    const field = fields?.find((f) => f.key === key);
+    return errorText(field ? binding.label(field) : '', error);
+  }
+  return undefined;
+}
 
 /** The loan's cost on the terms the form holds, or null while one is missing or out of range. */
 function costOf(terms: Terms): LoanCost | null {
@@ -61,13 +81,14 @@ export function LoanCalculatorField({ field, label }: FieldRendererProps) {
           rate: calculator.rate_field
             ? numberOf(values[calculator.rate_field])
             : (calculator.rate_percent ?? Number.NaN),
+          problem: problemOf(binding, [calculator.amount_field, calculator.tenure_field, calculator.rate_field]),
         };
       },
     [calculator],
   );
   // Deferred: dragging the tenure slider stays smooth, the schedule follows when the browser has time.
   const terms = useDeferredValue(useFormSelector(pick, sameTerms));
-  const cost = useMemo(() => costOf(terms), [terms]);
+  const cost = useMemo(() => (terms.problem === undefined ? costOf(terms) : null), [terms]);
   const id = `loan-calculator-${field.key}`;
 
   return (
@@ -75,7 +96,11 @@ export function LoanCalculatorField({ field, label }: FieldRendererProps) {
       <Typography id={`${id}-label`} variant="subtitle2" color="text.secondary">
         {label}
       </Typography>
-      {cost === null ? (
+      {terms.problem !== undefined ? (
+        <Typography color="error" role="status" data-testid="emi-problem">
+          {terms.problem}
+        </Typography>
+      ) : cost === null ? (
         <Typography color="text.secondary">Choose the amount and tenure to see your EMI.</Typography>
       ) : (
         <>
