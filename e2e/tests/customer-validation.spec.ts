@@ -133,6 +133,9 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   const mobile = `8${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   await textbox(page, 'Mobile number').fill(mobile);
   const otp = fieldGroup(page, 'Mobile verification code');
+  // Not verified yet: what to do, not 'is invalid'.
+  await expectNextRefused(page);
+  await expect(otp.getByRole('alert')).toHaveText('Verify your mobile number: send the OTP and enter the code');
   const before = new Date(Date.now() - 1000).toISOString();
   await button(otp, 'Send OTP').click();
   const code = await otpCodeFrom(mobile, applicationId, before);

@@ -49,6 +49,16 @@ export function numberRangeMessage(min: number, max: number): string {
   return `is not between ${min} and ${max}`;
 }
 
+/**
+ * A mandatory OTP not verified yet: what to do, not 'is invalid' (nothing was entered wrong). A whole
+ * sentence: 'Verify your mobile number: send the OTP and enter the code'.
+ */
+export function otpMessage(channel: 'SMS' | 'EMAIL' | undefined): string {
+  return channel === 'EMAIL'
+    ? 'Verify your e-mail address: send the OTP and enter the code'
+    : 'Verify your mobile number: send the OTP and enter the code';
+}
+
 const EXAMPLE_DATE = dayjs('1990-06-15');
 
 /** A date that does not read in the field's format: 'is not a date: use DD/MM/YYYY, e.g. 15/06/1990'. */

@@ -368,12 +368,19 @@ describe('uploads, signature, OTP', () => {
     expect(check(f, null)?.code).toBe('required');
     expect(check(f, { fileId: 'sig1' })).toBeUndefined();
   });
-  it('a mandatory OTP must be verified', () => {
+  it('a mandatory OTP must be verified, and says how', () => {
     const f = field('o', 'otp', { mandatory: true });
     expect(check(f, { type: 'SMS', recipient: '999', isVerified: false })).toEqual({
       code: 'otp',
-      message: 'is invalid',
+      message: 'Verify your mobile number: send the OTP and enter the code',
     });
+    expect(
+      check(field('e', 'otp', { mandatory: true, otp_channel: 'EMAIL' }), {
+        type: 'EMAIL',
+        recipient: '',
+        isVerified: false,
+      }),
+    ).toEqual({ code: 'otp', message: 'Verify your e-mail address: send the OTP and enter the code' });
     expect(check(f, { type: 'SMS', recipient: '999', isVerified: true })).toBeUndefined();
     expect(defaultValue(field('o', 'otp', { otp_channel: 'EMAIL' }), undefined)).toEqual({
       type: 'EMAIL',

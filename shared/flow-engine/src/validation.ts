@@ -16,6 +16,7 @@ import {
   INVALID_MESSAGE,
   notANumberMessage,
   numberRangeMessage,
+  otpMessage,
   patternMessage,
   REQUIRED_MESSAGE,
   rangeMessage,
@@ -292,7 +293,7 @@ export function validateField(
     }
     case 'otp': {
       const verified = typeof value === 'object' && value !== null && 'isVerified' in value && value.isVerified;
-      return details.mandatory && !verified ? { code: 'otp', message: INVALID_MESSAGE } : undefined;
+      return details.mandatory && !verified ? { code: 'otp', message: otpMessage(details.otp_channel) } : undefined;
     }
     case 'container': {
       const rows = typeof value === 'object' && value !== null && 'subRecords' in value ? value.subRecords.length : 0;
