@@ -1,17 +1,19 @@
 import Button from '@mui/material/Button';
 import { API_PATHS } from '@originate/contract';
-import { clearSession, reportError } from '@originate/web';
+import { clearSession, reportError, WaysForward } from '@originate/web';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchEnvironmentDomains } from '../api/configs';
 import { continueGoesToRoot, continueTarget, isApplicantSource, notFoundTexts } from './notFound';
 import { StatusPage } from './StatusPage';
-import { WaysForward } from './WaysForward';
+import { useBankContact } from './useBankContact';
 
 export default function NotFoundPage() {
   const { search } = useLocation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  const applicant = isApplicantSource(search);
+  const contact = useBankContact(applicant);
 
   useEffect(() => {
     clearSession();
@@ -47,7 +49,7 @@ export default function NotFoundPage() {
       <Button variant="contained" size="large" onClick={onContinue} disabled={busy} sx={{ mt: 1, minWidth: 160 }}>
         Continue
       </Button>
-      {isApplicantSource(search) && <WaysForward />}
+      {applicant && <WaysForward contact={contact} primary={false} />}
     </StatusPage>
   );
 }

@@ -3,3 +3,4 @@ export { ChromeHosts } from './chrome/ChromeHosts';
 export * from './feedback';
 export * from './ToastHost';
 export * from './theme';
+export { WaysForward } from './WaysForward';
