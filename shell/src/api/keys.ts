@@ -31,10 +31,20 @@ export const passwordResetKeys = {
 };
 
 export const settingsKeys = {
-  /** GET /v3/users (operations admin): every user with roles and teams. */
+  /** GET /v3/users (operations admin): every page and search of the users with roles and teams. */
   users: ['shell', 'settings', 'users'] as const,
+  /** One page of GET /v3/users?search=. */
+  usersPage: (page: number, size: number, search: string) =>
+    ['shell', 'settings', 'users', page, size, search] as const,
   /** GET /v3/users/teams: every team. */
   teams: ['shell', 'settings', 'teams'] as const,
   /** GET /backstage/Products: the products with their limits. */
   products: ['shell', 'settings', 'products'] as const,
+  /** GET /setup/configs/Consent/:productCode: the product's consent texts. */
+  consents: (productCode: string) => ['shell', 'settings', 'consents', productCode] as const,
+  /** GET /setup/audits: every page of the configuration history. */
+  audits: ['shell', 'settings', 'audits'] as const,
+  /** One page of GET /setup/audits, of one kind or all. */
+  auditsPage: (page: number, size: number, kind: string | null) =>
+    ['shell', 'settings', 'audits', page, size, kind] as const,
 };

@@ -1,8 +1,14 @@
-// What an operations admin changes in Settings (users, product limits, theme), through the web package's
-// one http client and API_PATHS; the server checks each save and audits it.
+// What an operations admin changes in Settings (users, product limits, consents, theme) and the history of
+// those changes, through the web package's one http client and API_PATHS; the server checks each save and
+// audits it.
 import {
   API_PATHS,
+  ApiError,
   apiPath,
+  type CONFIG_AUDIT_KINDS,
+  CONSENT_CONFIG_TYPE,
+  type ConfigAuditsAnswer,
+  type ConsentSet,
   type MasterProduct,
   type ProductLimits,
   type TeamDirectoryAnswer,
@@ -13,12 +19,11 @@ import {
 } from '@originate/contract';
 import { api } from '@originate/web';
 
-/** The most users GET /v3/users answers on one page (PAGE_SIZE_OPTIONS' largest). */
-const USERS_PAGE_SIZE = 100;
-
-/** GET /v3/users (operations admin: every user). */
-export function fetchUsers(page: number): Promise<UsersPageAnswer> {
-  return api.get<UsersPageAnswer>(`${API_PATHS.users}?page=${page}&size=${USERS_PAGE_SIZE}`);
+/** GET /v3/users (operations admin: every user), a page of those whose name or user name holds `search`. */
+export function fetchUsers(query: { page: number; size: number; search: string }): Promise<UsersPageAnswer> {
+  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+  if (query.search.trim()) params.set('search', query.search.trim());
+  return api.get<UsersPageAnswer>(`${API_PATHS.users}?${params}`);
 }
 
 /** GET /v3/users/teams: every team, to give a user. */
@@ -44,4 +49,30 @@ export function saveProductLimits(productCode: string, limits: ProductLimits): P
 /** PUT /setup/configs/Theme/Default: the theme everyone reads through GET /api/getCustomeStyle. */
 export function saveTheme(theme: ThemeConfig): Promise<ThemeConfig> {
   return api.put<ThemeConfig>(apiPath('setupConfig', { type: 'Theme', name: 'Default' }), theme);
+}
+
+/** GET /setup/configs/Consent/:productCode: the product's consent texts as stored; null when it has none. */
+export async function fetchConsentSet(productCode: string): Promise<ConsentSet | null> {
+  try {
+    return await api.get<ConsentSet>(apiPath('setupConfig', { type: CONSENT_CONFIG_TYPE, name: productCode }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** PUT /setup/configs/Consent/:productCode: a changed wording must come with a higher version (the server refuses it otherwise). */
+export function saveConsentSet(set: ConsentSet): Promise<ConsentSet> {
+  return api.put<ConsentSet>(apiPath('setupConfig', { type: CONSENT_CONFIG_TYPE, name: set.productCode }), set);
+}
+
+/** GET /setup/audits: a page of the configuration changes, newest first, of one kind or all. */
+export function fetchConfigAudits(query: {
+  page: number;
+  size: number;
+  kind: (typeof CONFIG_AUDIT_KINDS)[number] | null;
+}): Promise<ConfigAuditsAnswer> {
+  const params = new URLSearchParams({ page: String(query.page), size: String(query.size) });
+  if (query.kind) params.set('kind', query.kind);
+  return api.get<ConfigAuditsAnswer>(`${API_PATHS.configAudits}?${params}`);
 }

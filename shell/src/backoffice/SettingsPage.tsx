@@ -29,10 +29,18 @@ import { settingsTabsFor, tabOf } from './settings/settingsRules';
 // The admin's tabs load when opened: a user who only picks teams never downloads them.
 const UserSettings = lazy(() => import('./settings/UserSettings'));
 const ProductSettings = lazy(() => import('./settings/ProductSettings'));
+const ConsentSettings = lazy(() => import('./settings/ConsentSettings'));
 const ThemeSettings = lazy(() => import('./settings/ThemeSettings'));
-const ADMIN_TABS = { users: UserSettings, products: ProductSettings, theme: ThemeSettings } as const;
+const HistorySettings = lazy(() => import('./settings/HistorySettings'));
+const ADMIN_TABS = {
+  users: UserSettings,
+  products: ProductSettings,
+  consents: ConsentSettings,
+  theme: ThemeSettings,
+  history: HistorySettings,
+} as const;
 
-/** Settings: the caller's teams and debug mode; for an operations admin also users, products and theme (spec §6). */
+/** Settings: the caller's teams and debug mode; for an operations admin also users, products, consents, theme and their history (spec §6). */
 export function SettingsPage({ session }: { session: Session }) {
   const [params, setParams] = useSearchParams();
   const roles = session.user.roles;

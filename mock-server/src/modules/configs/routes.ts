@@ -10,12 +10,15 @@ import {
   type ConfigValue,
   type ConsentSet,
   type DomainUrlRecord,
+  PAGE_SIZE_DEFAULT,
   PORTAL_APP_NAME,
   type ThemeConfig,
 } from '@originate/contract';
 import {
   AdminConfigurationsSchema,
   AdminFeaturesSchema,
+  ConfigAuditsAnswerSchema,
+  ConfigAuditsQuerySchema,
   ConfigValueSchema,
   checkVersions,
   closed,
@@ -27,6 +30,7 @@ import {
 } from '@originate/contract/schemas';
 import Type, { type Static } from 'typebox';
 import { forbidden, invalid, notFound, ValidationError } from '../../http/errors';
+import { listConfigAudits } from '../../platform/config-audit';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
 import { type ConfigSelection, readConfig, selectConfig, writeConfigAudited } from './entries';
@@ -141,6 +145,21 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
       if (problems.length > 0) throw new ValidationError(problems);
       await writeConfigAudited(db, { type, name, value: request.body, at: ctx.now(), by: user.userid });
       return request.body;
+    },
+  );
+
+  // Settings › History: every configuration change an admin made, newest first (config_audits).
+  app.get(
+    API_PATHS.configAudits,
+    { schema: { querystring: ConfigAuditsQuerySchema, response: { 200: ConfigAuditsAnswerSchema, ...ERROR_ANSWERS } } },
+    async (request) => {
+      const { user } = caller(request);
+      if (!isOpsAdmin(user)) throw forbidden('Only an operations admin may read the configuration history');
+      const page = Number(request.query.page ?? 1);
+      const size = Number(request.query.size ?? PAGE_SIZE_DEFAULT);
+      const { kind } = request.query;
+      const found = await listConfigAudits(db, { ...(kind ? { kind } : {}), limit: size, offset: (page - 1) * size });
+      return { ...found, page, size };
     },
   );
 };

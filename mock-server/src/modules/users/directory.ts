@@ -129,19 +129,22 @@ export async function passwordHashOf(
 /** Every user, or only the members of the given teams; ordered by display name. */
 export async function listUsers(
   db: Queryable,
-  opts: { teamIds?: string[]; limit: number; offset: number },
+  opts: { teamIds?: string[]; search?: string; limit: number; offset: number },
 ): Promise<{ users: UserRecord[]; count: number }> {
-  const filter = opts.teamIds
-    ? 'WHERE userid IN (SELECT user_id FROM user_teams WHERE team_id = ANY($1::text[]))'
-    : 'WHERE $1::text[] IS NULL';
-  const params = [opts.teamIds ?? null];
+  const search = opts.search?.trim() ?? '';
+  const filter = `WHERE ($1::text[] IS NULL OR userid IN (SELECT user_id FROM user_teams WHERE team_id = ANY($1::text[])))
+      AND ($2 = '' OR display_name ILIKE $3 OR username ILIKE $3)`;
+  const params = [opts.teamIds ?? null, search, likePattern(search)];
   const [countRow] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM users ${filter}`, params);
   const rows = await db.query<UserRow>(
-    `SELECT ${USER_COLUMNS} FROM users ${filter} ORDER BY display_name, userid LIMIT $2 OFFSET $3`,
+    `SELECT ${USER_COLUMNS} FROM users ${filter} ORDER BY display_name, userid LIMIT $4 OFFSET $5`,
     [...params, opts.limit, opts.offset],
   );
   return { users: await hydrate(db, rows), count: countRow?.count ?? 0 };
 }
+
+/** '50%_off' as an ILIKE pattern matching it anywhere, its wildcards taken literally. */
+const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Staff: users with the back office among their applications (spec §6 access); applicants never are. */
 export async function findStaff(
@@ -149,7 +152,7 @@ export async function findStaff(
   opts: { portalApp: string; search?: string; excludeIds: string[]; teamIds?: string[]; limit: number },
 ): Promise<UserRecord[]> {
   const search = opts.search?.trim() ?? '';
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = likePattern(search);
   const rows = await db.query<UserRow>(
     `SELECT ${USER_COLUMNS} FROM users
       WHERE applications ? $1

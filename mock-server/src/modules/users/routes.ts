@@ -79,6 +79,8 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
             // Query values are strings; without coercion they are matched as text and converted here.
             page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
             size: Type.Optional(Type.Enum(PAGE_SIZE_OPTIONS.map(String))),
+            /** Part of a name or user name (Settings › Users' search). */
+            search: Type.Optional(Type.String({ maxLength: 100 })),
           },
           closed,
         ),
@@ -94,6 +96,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app,
         throw forbidden('Only an operations admin or a team lead may list users');
       const result = await listUsers(db, {
         teamIds: isOpsAdmin(user) ? undefined : led,
+        ...(request.query.search ? { search: request.query.search } : {}),
         limit: size,
         offset: (page - 1) * size,
       });

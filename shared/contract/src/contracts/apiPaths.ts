@@ -55,6 +55,8 @@ export const API_PATHS = {
   productLimits: '/api/ProductDetails/:productCode/limits',
   /** PUT (operations admin): a user's roles and teams (Settings › Users). */
   userAccess: '/v3/users/:userid/access',
+  /** GET (operations admin; ?page=&size=&kind=): the configuration changes, newest first (Settings › History). */
+  configAudits: '/setup/audits',
   productList: '/v3/lead/getAllProducts',
   translate: '/v3/translation/translate',
 

@@ -1,5 +1,6 @@
-// Settings › Users (operations admin): every user with their roles and teams; Edit changes both
-// (PUT /v3/users/:userid/access, checked and audited by the server).
+// Settings › Users (operations admin): the users with their roles and teams, found by name or user name and
+// paged by the server (GET /v3/users?search=); Edit changes both (PUT /v3/users/:userid/access, checked and
+// audited by the server).
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,14 +18,17 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ApiError, ASSIGNABLE_ROLES, type User } from '@originate/contract';
+import { ApiError, ASSIGNABLE_ROLES, PAGE_SIZE_OPTIONS, type User } from '@originate/contract';
 import { showToast } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsKeys } from '../../api/keys';
-import { fetchTeams, fetchUsers, saveUserAccess } from '../../api/settings';
+import { fetchTeams, saveUserAccess } from '../../api/settings';
+import { useUsersPage } from '../../api/useSettings';
 
 const toggled = <T,>(list: readonly T[], item: T) =>
   list.includes(item) ? list.filter((x) => x !== item) : [...list, item];
@@ -98,13 +102,60 @@ function EditAccess({ user, onClose }: { user: User; onClose: () => void }) {
 }
 
 export default function UserSettings() {
-  const users = useQuery({ queryKey: settingsKeys.users, queryFn: () => fetchUsers(1) });
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [size, setSize] = useState(25);
+  const users = useUsersPage(page, size, search);
   const [editing, setEditing] = useState<User | null>(null);
+  const find = () => {
+    setSearch(typed.trim());
+    setPage(1);
+  };
   return (
     <Stack spacing={2}>
+      <Stack
+        component="form"
+        role="search"
+        direction="row"
+        spacing={1}
+        sx={{ alignItems: 'center' }}
+        onSubmit={(e) => {
+          e.preventDefault();
+          find();
+        }}
+      >
+        <TextField
+          size="small"
+          label="Find a user by name or user name"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          slotProps={{ htmlInput: { maxLength: 100 } }}
+          sx={{ width: 360 }}
+        />
+        <Button type="submit" variant="outlined">
+          Search
+        </Button>
+        {search && (
+          <Button
+            onClick={() => {
+              setTyped('');
+              setSearch('');
+              setPage(1);
+            }}
+          >
+            Show all users
+          </Button>
+        )}
+      </Stack>
       {users.error && <Alert severity="error">The users could not be loaded: {users.error.message}</Alert>}
       {users.isPending && <Skeleton variant="rounded" height={240} />}
-      {users.data && (
+      {users.data && users.data.count === 0 && (
+        <Typography color="text.secondary">
+          {search ? `No user's name or user name contains "${search}".` : 'There are no users.'}
+        </Typography>
+      )}
+      {users.data && users.data.count > 0 && (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label="Users">
             <TableHead>
@@ -136,12 +187,20 @@ export default function UserSettings() {
               ))}
             </TableBody>
           </Table>
+          <TablePagination
+            component="div"
+            count={users.data.count}
+            page={page - 1}
+            onPageChange={(_, next) => setPage(next + 1)}
+            rowsPerPage={size}
+            rowsPerPageOptions={[...PAGE_SIZE_OPTIONS]}
+            onRowsPerPageChange={(e) => {
+              setSize(Number(e.target.value));
+              setPage(1);
+            }}
+            labelRowsPerPage="Users per page"
+          />
         </Paper>
-      )}
-      {users.data && users.data.count > users.data.users.length && (
-        <Typography variant="body2" color="text.secondary">
-          {`Showing the first ${users.data.users.length} of ${users.data.count} users.`}
-        </Typography>
       )}
       {editing && <EditAccess user={editing} onClose={() => setEditing(null)} />}
     </Stack>

@@ -1,8 +1,24 @@
-import { draftOf, limitsOfDraft, settingsTabsFor, tabOf } from './settingsRules';
+import type { ConsentSet } from '@originate/contract';
+import {
+  auditChanges,
+  auditSubject,
+  draftOf,
+  limitsOfDraft,
+  settingsTabsFor,
+  tabOf,
+  withNewWording,
+} from './settingsRules';
 
 describe('settings tabs', () => {
-  it('an operations admin sees users, products and theme; others only their teams', () => {
-    expect(settingsTabsFor(['ADMIN']).map((t) => t.id)).toEqual(['teams', 'users', 'products', 'theme']);
+  it('an operations admin sees users, products, consent texts, theme and history; others only their teams', () => {
+    expect(settingsTabsFor(['ADMIN']).map((t) => t.id)).toEqual([
+      'teams',
+      'users',
+      'products',
+      'consents',
+      'theme',
+      'history',
+    ]);
     expect(settingsTabsFor(['CPA', 'BCM']).map((t) => t.id)).toEqual(['teams']);
   });
 
@@ -44,5 +60,94 @@ describe('product limit form', () => {
       ],
     });
     expect(draft.tenure?.unit).toBe('years');
+  });
+});
+
+describe("a consent's new wording", () => {
+  const set: ConsentSet = {
+    productCode: 'PL',
+    componentId: 'PL_DECLARATION',
+    consents: [
+      {
+        consentId: 'declaration',
+        kind: 'DECLARATION',
+        title: 'Declaration',
+        text: 'I declare.',
+        version: 2,
+        mandatory: true,
+      },
+      {
+        consentId: 'communication',
+        kind: 'COMMUNICATION',
+        title: 'Messages',
+        text: 'Send me.',
+        version: 1,
+        mandatory: false,
+      },
+    ],
+  };
+
+  it('is saved as the next version of that consent alone, trimmed', () => {
+    const read = withNewWording(set, 'declaration', { title: ' Declaration ', text: 'I declare it all.\n' });
+    expect(read).toEqual({
+      set: {
+        ...set,
+        consents: [{ ...set.consents[0], text: 'I declare it all.', version: 3 }, set.consents[1]],
+      },
+    });
+  });
+
+  it('is refused when empty, unchanged or of a consent no longer there', () => {
+    expect(withNewWording(set, 'declaration', { title: '', text: ' ' })).toEqual({
+      problems: ['Title: enter the heading applicants see', 'Text: enter the wording applicants agree to'],
+    });
+    expect(withNewWording(set, 'declaration', { title: 'Declaration', text: 'I declare.' })).toEqual({
+      problems: ['The wording is unchanged: there is no new version to save'],
+    });
+    expect(withNewWording(set, 'kyc', { title: 'KYC', text: 'x' })).toEqual({
+      problems: ['The consent kyc is no longer in the set: reload the page'],
+    });
+  });
+});
+
+describe('history rows in words', () => {
+  it('names what changed', () => {
+    expect(auditSubject('CONFIG', 'Consent/HL')).toBe('Consent texts of product HL');
+    expect(auditSubject('CONFIG', 'Theme/Default')).toBe('Theme');
+    expect(auditSubject('CONFIG', 'Admin/Features')).toBe('Configuration Admin/Features');
+    expect(auditSubject('PRODUCT_LIMITS', 'CL')).toBe('Limits of product CL');
+    expect(auditSubject('USER_ACCESS', 'USR-0002')).toBe('Roles and teams of user USR-0002');
+    expect(auditSubject('PRODUCT', 'PL')).toBe('Product PL');
+  });
+
+  it('lists each value that changed by its path, list items by their name', () => {
+    expect(
+      auditChanges(
+        { amount: { field: 'pl_loan_amount', min: 50000, max: 2000000 } },
+        { amount: { field: 'pl_loan_amount', min: 75000, max: 2000000 } },
+      ),
+    ).toEqual([{ what: 'amount › min', before: '50000', after: '75000' }]);
+    expect(
+      auditChanges(
+        { roles: ['CPA'], teams: [{ id: 'TEAM-A', allTeams: false }] },
+        { roles: ['CPA', 'BCM'], teams: [{ id: 'TEAM-B', allTeams: false }] },
+      ),
+    ).toEqual([
+      { what: 'roles', before: 'CPA', after: 'CPA, BCM' },
+      { what: 'teams', before: 'TEAM-A', after: 'TEAM-B' },
+    ]);
+    const long = 'x'.repeat(200);
+    const [change] = auditChanges(
+      { consents: [{ consentId: 'declaration', text: 'Old.', version: 1 }] },
+      { consents: [{ consentId: 'declaration', text: long, version: 1 }] },
+    );
+    expect(change).toEqual({ what: 'consents › declaration › text', before: 'Old.', after: `${'x'.repeat(119)}…` });
+  });
+
+  it('a configuration first saved reads as created; nothing changed reads as no change', () => {
+    expect(auditChanges(null, { primaryColor: '#000000' })).toEqual([
+      { what: 'everything', before: '(none)', after: 'created' },
+    ]);
+    expect(auditChanges({ a: [1, 2] }, { a: [1, 2] })).toEqual([]);
   });
 });

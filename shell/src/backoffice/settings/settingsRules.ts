@@ -1,16 +1,20 @@
 // Settings' pure rules: which tabs a user sees (spec §6: configuration is the operations admin's), the
-// tab a URL names, and the product-limit form read into ProductLimits with a problem per bad entry.
-import { OPS_ADMIN_ROLE, type ProductLimits } from '@originate/contract';
+// tab a URL names, the product-limit form read into ProductLimits with a problem per bad entry, a consent's
+// new wording as its next version, and a history row's subject and changes in words.
+import type { CONFIG_AUDIT_KINDS, ConsentSet, ProductLimits } from '@originate/contract';
+import { OPS_ADMIN_ROLE } from '@originate/contract';
 
 export const SETTINGS_TABS = [
   { id: 'teams', label: 'My teams' },
   { id: 'users', label: 'Users' },
   { id: 'products', label: 'Products' },
+  { id: 'consents', label: 'Consent texts' },
   { id: 'theme', label: 'Theme' },
+  { id: 'history', label: 'History' },
 ] as const;
 export type SettingsTabId = (typeof SETTINGS_TABS)[number]['id'];
 
-/** Everyone picks their teams; users, products and theme are for an operations admin only. */
+/** Everyone picks their teams; the other tabs are for an operations admin only. */
 export function settingsTabsFor(roles: readonly string[]): (typeof SETTINGS_TABS)[number][] {
   return roles.includes(OPS_ADMIN_ROLE) ? [...SETTINGS_TABS] : SETTINGS_TABS.filter((t) => t.id === 'teams');
 }
@@ -73,4 +77,96 @@ export function limitsOfDraft(draft: LimitsDraft): { limits: ProductLimits } | {
     else limits[kind === 'amount' ? 'amount' : 'rate'] = { field: d.field, min, max };
   }
   return problems.length > 0 ? { problems } : { limits };
+}
+
+/**
+ * The set with one consent's new wording saved as its next version (a version always means the same words:
+ * applicants' records name it), or why it cannot be saved.
+ */
+export function withNewWording(
+  set: ConsentSet,
+  consentId: string,
+  wording: { title: string; text: string },
+): { set: ConsentSet } | { problems: string[] } {
+  const current = set.consents.find((c) => c.consentId === consentId);
+  if (!current) return { problems: [`The consent ${consentId} is no longer in the set: reload the page`] };
+  const title = wording.title.trim();
+  const text = wording.text.trim();
+  const problems: string[] = [];
+  if (!title) problems.push('Title: enter the heading applicants see');
+  if (!text) problems.push('Text: enter the wording applicants agree to');
+  if (problems.length > 0) return { problems };
+  if (title === current.title && text === current.text) {
+    return { problems: ['The wording is unchanged: there is no new version to save'] };
+  }
+  const next = { ...current, title, text, version: current.version + 1 };
+  return { set: { ...set, consents: set.consents.map((c) => (c.consentId === consentId ? next : c)) } };
+}
+
+type AuditKind = (typeof CONFIG_AUDIT_KINDS)[number];
+
+/** What a history row changed, in words: 'Consent texts of PL', 'Roles and teams of USR-0002'. */
+export function auditSubject(kind: AuditKind, key: string): string {
+  if (kind === 'PRODUCT') return `Product ${key}`;
+  if (kind === 'PRODUCT_LIMITS') return `Limits of product ${key}`;
+  if (kind === 'USER_ACCESS') return `Roles and teams of user ${key}`;
+  const [type, name] = key.split('/');
+  if (type === 'Theme') return 'Theme';
+  if (type === 'Consent') return `Consent texts of product ${name}`;
+  return `Configuration ${key}`;
+}
+
+export interface AuditChange {
+  what: string;
+  before: string;
+  after: string;
+}
+
+/** The longest value a history row shows; a long wording is cut with an ellipsis (the saved text is whole). */
+const SHOWN_CHARACTERS = 120;
+/** What names an item of a list, so a change reads 'consents › declaration › text', not an index. */
+const ITEM_KEYS = ['consentId', 'fieldKey', 'id', 'key'] as const;
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const itemName = (item: unknown): string | null => {
+  if (!isRecord(item)) return null;
+  const key = ITEM_KEYS.find((k) => typeof item[k] === 'string');
+  return key ? String(item[key]) : null;
+};
+
+function shown(value: unknown): string {
+  if (value === undefined || value === null) return '(none)';
+  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map((v) => itemName(v) ?? shown(v)).join(', ');
+  const text = isRecord(value) ? JSON.stringify(value) : String(value);
+  return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1)}…` : text;
+}
+
+/** Each value that differs between what a configuration was and what it became, by its path. */
+export function auditChanges(before: unknown, after: unknown, path = ''): AuditChange[] {
+  const named = (list: unknown[]) => list.every((item) => itemName(item) !== null);
+  if (Array.isArray(before) && Array.isArray(after) && named(before) && named(after) && after.length > 0) {
+    const byName = (list: unknown[]) => new Map(list.map((item) => [itemName(item) as string, item]));
+    const was = byName(before);
+    const is = byName(after);
+    const gone = [...was.keys()].filter((k) => !is.has(k));
+    const added = [...is.keys()].filter((k) => !was.has(k));
+    const changes: AuditChange[] = [];
+    if (gone.length > 0 || added.length > 0) {
+      changes.push({ what: path || 'list', before: gone.join(', ') || '(none)', after: added.join(', ') || '(none)' });
+    }
+    for (const [name, item] of is) {
+      if (was.has(name)) changes.push(...auditChanges(was.get(name), item, `${path} › ${name}`));
+    }
+    return changes;
+  }
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+    return keys.flatMap((k) => auditChanges(before[k], after[k], path ? `${path} › ${k}` : k));
+  }
+  if (isRecord(after) && (before === null || before === undefined) && path === '') {
+    return [{ what: 'everything', before: '(none)', after: 'created' }];
+  }
+  return shown(before) === shown(after) && JSON.stringify(before) === JSON.stringify(after)
+    ? []
+    : [{ what: path || 'value', before: shown(before), after: shown(after) }];
 }

@@ -6,6 +6,7 @@
 // operations admin saves is body and answer at once (ProductConfigSchema), like the flow, component,
 // page-rule and option-list saves' schemas in flow.ts.
 import Type, { type Static, type TOptional } from 'typebox';
+import { CONFIG_AUDIT_KINDS, PAGE_SIZE_OPTIONS } from '../constants';
 import {
   ComponentConfigSchema,
   FieldOptionsSchema,
@@ -14,7 +15,7 @@ import {
   ProductDetailsSchema,
 } from '../flow';
 import { LEAD_PREFILL_SOURCES, type LeadPrefillSource } from '../leads';
-import { AnyKey, Code, closed, Key, Nullable } from '../primitives';
+import { AnyKey, Code, closed, Id, IsoDateTime, Key, Nullable } from '../primitives';
 import { TeamSchema } from './applications';
 
 const Text = Type.String();
@@ -124,3 +125,43 @@ export type ProductConfig = Static<typeof ProductConfigSchema>;
 /** POST /v3/translation/translate: each text asked for, translated where there is a translation. */
 export const TranslateAnswerSchema = Type.Object({ lang: Text, translations: Type.Record(AnyKey, Text) }, closed);
 export type TranslateAnswer = Static<typeof TranslateAnswerSchema>;
+
+/** GET /setup/audits: query strings stay strings (no coercion), a page, its size and one kind of change. */
+export const ConfigAuditsQuerySchema = Type.Object(
+  {
+    page: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$' })),
+    size: Type.Optional(Type.Enum(PAGE_SIZE_OPTIONS.map(String))),
+    kind: Type.Optional(Type.Enum([...CONFIG_AUDIT_KINDS])),
+  },
+  closed,
+);
+
+/**
+ * GET /setup/audits (operations admin, Settings › History): configuration changes newest first, each with
+ * what it replaced (null when it was new), what it became, who made it and when.
+ */
+export const ConfigAuditsAnswerSchema = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          id: Type.Integer({ minimum: 1 }),
+          kind: Type.Enum([...CONFIG_AUDIT_KINDS]),
+          key: Text,
+          before: Type.Unknown(),
+          after: Type.Unknown(),
+          userid: Id,
+          userName: Nullable(Text),
+          at: IsoDateTime,
+        },
+        closed,
+      ),
+    ),
+    count: Type.Integer({ minimum: 0 }),
+    page: Type.Integer({ minimum: 1 }),
+    size: Type.Integer({ minimum: 1 }),
+  },
+  closed,
+);
+export type ConfigAuditsAnswer = Static<typeof ConfigAuditsAnswerSchema>;
+export type ConfigAudit = ConfigAuditsAnswer['items'][number];
