@@ -1,15 +1,25 @@
 // The reviewer's credit summary (README "Credit summary"): refused as the application itself is (403 without access,
 // 404 unknown); before the bureau is fetched the obligations, FOIR and score say why they are missing (never 0); after
 // the bureau and the decision, every figure is the stored one (the bureau result, the decision's deviations and
-// the decision configuration's FOIR cap), and the product's required documents not yet received come first.
+// the decision configuration's FOIR cap), and the product's required documents not yet received come first. The LTV
+// caps are the decision configuration's bands (checked on save); a conditional document (Form 60, only without a
+// PAN) counts as required only when the flow engine's page rules say it applies.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type CreditSummaryAnswer, foirPercent } from '@originate/contract';
+import {
+  API_PATHS,
+  apiPath,
+  type CreditSummaryAnswer,
+  type DecisionConfigAnswer,
+  foirPercent,
+  RBI_HOUSING_LTV_CAPS,
+} from '@originate/contract';
 import { officersHomeLoanAndForeign } from './flow-helpers';
-import { call, type Login, loginStaff, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, loginStaff, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
+let admin: Login;
 let homeLoan: string;
 let foreign: string;
 
@@ -23,7 +33,7 @@ const figure = (body: CreditSummaryAnswer, key: string) => {
 
 before(async () => {
   s = await startServer();
-  ({ officer } = await loginStaff(s.app));
+  ({ officer, admin } = await loginStaff(s.app));
   ({ homeLoan, foreign } = await officersHomeLoanAndForeign(s.app, officer, ['pan', 'interest_rate']));
 });
 
@@ -96,5 +106,85 @@ describe('GET the credit summary', () => {
       body.decision.deviations.map((d) => d.code),
       decision.deviations.map((d) => d.code),
     );
+  });
+
+  it("LTV is held to the decision configuration's band for the amount: the RBI bands seeded, a saved version's own", async () => {
+    const amount = figure((await summary(homeLoan)).json<CreditSummaryAnswer>(), 'loanAmount').value ?? 0;
+    // A property worth 1.25 times the loan: an LTV of 80%.
+    await s.app.ctx.db.query(
+      `UPDATE applications SET doc = jsonb_set(doc, '{customFields,property_value}', to_jsonb($2::numeric))
+        WHERE application_id = $1`,
+      [homeLoan, amount * 1.25],
+    );
+    const ltv = figure((await summary(homeLoan)).json<CreditSummaryAnswer>(), 'ltvPercent');
+    assert.equal(ltv.value, 80);
+    const rbi = RBI_HOUSING_LTV_CAPS.find((b) => b.upToAmount === null || amount <= b.upToAmount)?.maxPercent;
+    assert.equal(ltv.cap?.percent, rbi);
+    assert.match(ltv.cap?.source ?? '', /credit decision configuration v1$/);
+
+    const current = await opened<DecisionConfigAnswer>(
+      await call(s.app, 'GET', apiPath('decisionConfig', { product: 'HL' }), admin),
+      admin,
+    );
+    assert.deepEqual(current.document.ltvCaps, RBI_HOUSING_LTV_CAPS);
+    const save = (ltvCaps: unknown) =>
+      call(s.app, 'POST', apiPath('decisionConfig', { product: 'HL' }), admin, {
+        name: 'credit',
+        verNum: current.verNum,
+        document: { ...current.document, ltvCaps },
+      });
+    const descending = await save([
+      { upToAmount: 7_500_000, maxPercent: 80 },
+      { upToAmount: 3_000_000, maxPercent: 90 },
+    ]);
+    assert.equal(descending.statusCode, 400, descending.body);
+    assert.deepEqual(labels(descending), ['document.ltvCaps[1].upToAmount']);
+    assert.deepEqual(labels(await save([{ upToAmount: null, maxPercent: 101 }])), ['document.ltvCaps[0].maxPercent']);
+    assert.deepEqual(
+      labels(
+        await save([
+          { upToAmount: null, maxPercent: 1 },
+          { upToAmount: null, maxPercent: 2 },
+        ]),
+      ),
+      ['document.ltvCaps[0].upToAmount'],
+    );
+
+    const strict = await save([{ upToAmount: null, maxPercent: 79 }]);
+    assert.equal(strict.statusCode, 200, strict.body);
+    const after = figure((await summary(homeLoan)).json<CreditSummaryAnswer>(), 'ltvPercent');
+    assert.equal(after.cap?.percent, 79);
+    assert.match(after.cap?.source ?? '', new RegExp(`v${current.verNum + 1}$`));
+    assert.equal(after.withinCap, false);
+  });
+
+  it('Form 60 (only without a PAN) is required only when the application has no PAN', async () => {
+    const form60 = async () => {
+      const body = (await summary(homeLoan)).json<CreditSummaryAnswer>();
+      const item = body.documents.items.find((d) => d.fieldKey === 'form_60');
+      assert.ok(item, 'Form 60 is on the product’s list either way');
+      return { item, body };
+    };
+    const withPan = await form60();
+    assert.equal(withPan.item.required, false);
+    const setPan = (pan: string) =>
+      s.app.ctx.db.query(
+        `UPDATE applications SET doc = jsonb_set(doc, '{customFields,pan}', to_jsonb($2::text)) WHERE application_id = $1`,
+        [homeLoan, pan],
+      );
+    const [row] = await s.app.ctx.db.query<{ pan: string }>(
+      "SELECT doc -> 'customFields' ->> 'pan' AS pan FROM applications WHERE application_id = $1",
+      [homeLoan],
+    );
+    await setPan('');
+    try {
+      const withoutPan = await form60();
+      assert.equal(withoutPan.item.required, true);
+      assert.equal(withoutPan.item.received, 0);
+      assert.equal(withoutPan.body.documents.requiredMissing, withPan.body.documents.requiredMissing + 1);
+      assert.equal(withoutPan.body.documents.items[0]?.required, true, 'required and missing first');
+    } finally {
+      await setPan(row?.pan ?? '');
+    }
   });
 });

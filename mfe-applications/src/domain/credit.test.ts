@@ -1,5 +1,5 @@
 import { ApiError } from '@originate/contract';
-import { bounceSummary, fetchFailure, foirTone, scoreBand, worstDpd } from './credit';
+import { bounceSummary, fetchFailure, scoreBand, worstDpd } from './credit';
 
 describe('credit panel rules', () => {
   it('names score bands at 750, 700 and 650', () => {
@@ -13,12 +13,6 @@ describe('credit panel rules', () => {
       'Poor',
       'Poor',
     ]);
-  });
-
-  it('marks FOIR above the 50% cap', () => {
-    expect(foirTone('50.00')).toBe('success');
-    expect(foirTone('50.01')).toBe('error');
-    expect(foirTone(null)).toBe('default');
   });
 
   it("takes an account's worst days past due", () => {

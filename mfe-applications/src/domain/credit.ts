@@ -1,4 +1,4 @@
-// The Credit panel's pure rules: how a bureau score, a FOIR and a decision are named to staff, and what a
+// The Credit panel's pure rules: how a bureau score and a decision are named to staff, and what a
 // failed fetch says.
 import { ApiError, type BankStatementAnalysis, type BureauReport } from '@originate/contract';
 
@@ -8,14 +8,6 @@ export function scoreBand(score: number): { label: string; tone: 'success' | 'in
   if (score >= 700) return { label: 'Good', tone: 'info' };
   if (score >= 650) return { label: 'Fair', tone: 'warning' };
   return { label: 'Poor', tone: 'error' };
-}
-
-/** FOIR against the cap lenders commonly hold salaried borrowers to (50%). */
-export const FOIR_CAP_PERCENT = 50;
-
-export function foirTone(foirPercent: string | null): 'success' | 'error' | 'default' {
-  if (foirPercent === null) return 'default';
-  return Number(foirPercent) <= FOIR_CAP_PERCENT ? 'success' : 'error';
 }
 
 /** The worst days-past-due of an account's last months (0: always paid on time). */

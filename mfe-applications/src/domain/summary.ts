@@ -56,9 +56,19 @@ const KEY_FIGURES: readonly CreditFigure['key'][] = [
   'bureauScore',
 ];
 
-export function keyFigures(summary: CreditSummaryAnswer): CreditFigure[] {
-  return KEY_FIGURES.flatMap((key) => summary.figures.filter((f) => f.key === key));
-}
+/** The figures the Credit panel's affordability shows: what FOIR is made of, and FOIR. */
+const AFFORDABILITY_FIGURES: readonly CreditFigure['key'][] = [
+  'monthlyIncome',
+  'monthlyObligations',
+  'emi',
+  'foirPercent',
+];
+
+const figuresOf = (summary: CreditSummaryAnswer, keys: readonly CreditFigure['key'][]) =>
+  keys.flatMap((key) => summary.figures.filter((f) => f.key === key));
+
+export const keyFigures = (summary: CreditSummaryAnswer) => figuresOf(summary, KEY_FIGURES);
+export const affordabilityFigures = (summary: CreditSummaryAnswer) => figuresOf(summary, AFFORDABILITY_FIGURES);
 
 /** The documents' state in a line: 'All 4 required documents received' or '2 of 4 required documents not received'. */
 export function documentsText(summary: CreditSummaryAnswer): string {

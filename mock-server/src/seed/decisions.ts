@@ -1,7 +1,7 @@
 // The demo bank's credit decision per product (version 1 of decision 'credit'): pricing by bureau score band,
 // eligibility (declines and referrals) and deviations routed to the product's approval levels. Demo data: the
 // levels are the demo matrices' (approval-matrices.ts), so a production install seeds none.
-import type { DecisionDocument, DecisionTable } from '@originate/contract';
+import { type DecisionDocument, type DecisionTable, RBI_HOUSING_LTV_CAPS } from '@originate/contract';
 import type { Queryable } from '../db';
 import { seedDecisionTables } from '../modules/decisions';
 
@@ -137,6 +137,7 @@ const DEMO_DECISIONS: Readonly<Record<'HL' | 'PL' | 'CL', DecisionDocument>> = {
       employmentType: 'employment_type',
     },
     foirCapPercent: 50,
+    ltvCaps: [...RBI_HOUSING_LTV_CAPS],
     pricing: pricing([
       ['>= 800', 'A', 8.4],
       ['[750..800)', 'B', 8.9],

@@ -1,7 +1,6 @@
 // The application's Credit panel: the applicant's bureau report (score, accounts, obligations, enquiries), the
-// bank-statement analysis (monthly inflows, salary credits, bounces), affordability (FOIR on the contract's rule,
-// computed by the server from the income, the bureau's obligations and the EMI asked for) and the credit decision
-// with its reasons. Each fetch shows its progress; a vendor's failure shows its retryable message with "Try again".
+// bank-statement analysis (monthly inflows, salary credits, bounces), affordability (the server's credit summary's
+// income, obligations, EMI and FOIR with its cap, the Summary tab's rows) and the credit decision with its reasons. Each fetch shows its progress; a vendor's failure shows its retryable message with "Try again".
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,7 +22,7 @@ import {
   formatCurrency,
 } from '@originate/contract';
 import type { ReactNode } from 'react';
-import { useRecord } from '../../api/useDetail';
+import { useCreditSummary, useRecord } from '../../api/useDetail';
 import {
   useDecisions,
   useFetchBankStatement,
@@ -31,15 +30,10 @@ import {
   useKeptIntegrations,
   useRunDecision,
 } from '../../api/useIntegrations';
-import {
-  bounceSummary,
-  FOIR_CAP_PERCENT,
-  fetchFailure,
-  foirTone,
-  OUTCOME_TONES,
-  scoreBand,
-  worstDpd,
-} from '../../domain/credit';
+import { bounceSummary, fetchFailure, OUTCOME_TONES, scoreBand, worstDpd } from '../../domain/credit';
+import { affordabilityFigures } from '../../domain/summary';
+import { FigureTable } from './CreditFigures';
+import { Loading } from './tabs/Loading';
 
 type Kept = ApplicationIntegrationsAnswer;
 
@@ -96,18 +90,12 @@ function FetchError({ mutation }: { mutation: { mutate: () => void; isError: boo
   );
 }
 
-const Figure = ({ label, value, testId }: { label: string; value: ReactNode; testId: string }) => (
-  <div>
-    <Typography component="dt" variant="caption" color="text.secondary">
-      {label}
-    </Typography>
-    <Typography component="dd" sx={{ m: 0, fontWeight: 500 }} data-testid={testId}>
-      {value}
-    </Typography>
-  </div>
-);
-
-const rupees = (value: number | null) => (value === null ? '—' : formatCurrency(value));
+/** FOIR and what it is made of, as the credit summary gives them: the same rows, values and caps as the Summary tab. */
+function Affordability({ applicationId }: { applicationId: string }) {
+  const summary = useCreditSummary(applicationId);
+  if (!summary.data) return <Loading query={summary} what="credit summary" />;
+  return <FigureTable figures={affordabilityFigures(summary.data)} label="Affordability figures" prefix="credit" />;
+}
 
 function BureauReportView({ bureau }: { bureau: NonNullable<Kept['bureau']> }) {
   const { report } = bureau;
@@ -278,35 +266,7 @@ export function CreditSection({ applicationId }: { applicationId: string }) {
             )}
           </Block>
           <Block title="Affordability">
-            <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, 1fr)' }}>
-              <Figure label="Monthly income" value={rupees(data.affordability.monthlyIncome)} testId="credit-income" />
-              <Figure
-                label="Obligations a month"
-                value={rupees(data.affordability.monthlyObligations)}
-                testId="credit-monthly-obligations"
-              />
-              <Figure label="Proposed EMI" value={rupees(data.affordability.proposedEmi)} testId="credit-emi" />
-              <Figure
-                label={`FOIR (cap ${FOIR_CAP_PERCENT}%)`}
-                value={
-                  data.affordability.foirPercent === null ? (
-                    '—'
-                  ) : (
-                    <Chip
-                      size="small"
-                      color={foirTone(data.affordability.foirPercent)}
-                      label={`${data.affordability.foirPercent}%`}
-                    />
-                  )
-                }
-                testId="credit-foir"
-              />
-            </Box>
-            {!data.bureau && (
-              <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-                Without a bureau report, FOIR counts no existing obligations.
-              </Typography>
-            )}
+            <Affordability applicationId={applicationId} />
           </Block>
           <Block title="Decision" action={<FetchAction label="Run credit decision" mutation={decide} />}>
             <FetchError mutation={decide} />

@@ -5,45 +5,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { CreditFigure, CreditSummaryAnswer } from '@originate/contract';
+import type { CreditSummaryAnswer } from '@originate/contract';
 import { formatBankDateTime } from '@originate/contract';
 import { useCreditSummary } from '../../api/useDetail';
-import {
-  capText,
-  deviationsText,
-  documentsText,
-  figureText,
-  keyFigures,
-  NOT_YET,
-  sourceText,
-} from '../../domain/summary';
+import { deviationsText, documentsText, keyFigures, NOT_YET, sourceText } from '../../domain/summary';
+import { FigureTable, FigureValue } from './CreditFigures';
 import { Loading } from './tabs/Loading';
-
-function FigureValue({ figure }: { figure: CreditFigure }) {
-  if (figure.value === null) {
-    return (
-      <Typography component="span" variant="body2" color="text.secondary" sx={{ fontStyle: 'italic' }}>
-        {figureText(figure)}
-      </Typography>
-    );
-  }
-  if (figure.withinCap === null) return <>{figureText(figure)}</>;
-  return (
-    <Chip
-      size="small"
-      color={figure.withinCap ? 'success' : 'error'}
-      variant={figure.withinCap ? 'outlined' : 'filled'}
-      label={`${figureText(figure)} ${figure.withinCap ? '(within cap)' : '(above cap)'}`}
-    />
-  );
-}
 
 /** The key figures as a definition list: the header's strip and the approve dialog. */
 function KeyFigures({ summary, columns }: { summary: CreditSummaryAnswer; columns: number }) {
@@ -117,32 +85,7 @@ export function SummaryTab({ applicationId }: { applicationId: string }) {
       <Typography variant="body2" color="text.secondary">
         {s.product_name} · as of {formatBankDateTime(s.assembledAt)}
       </Typography>
-      <TableContainer tabIndex={0} role="region" aria-label="Credit figures">
-        <Table size="small" aria-label="Credit summary">
-          <TableHead>
-            <TableRow>
-              <TableCell>Figure</TableCell>
-              <TableCell>Value</TableCell>
-              <TableCell>Cap</TableCell>
-              <TableCell>Source and time</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {s.figures.map((f) => (
-              <TableRow key={f.key} data-testid={`summary-${f.key}`}>
-                <TableCell component="th" scope="row">
-                  {f.label}
-                </TableCell>
-                <TableCell>
-                  <FigureValue figure={f} />
-                </TableCell>
-                <TableCell>{capText(f) ?? '—'}</TableCell>
-                <TableCell sx={{ color: 'text.secondary' }}>{sourceText(f.source)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <FigureTable figures={s.figures} label="Credit figures" prefix="summary" />
       <Box component="section" aria-labelledby="summary-deviations">
         <Typography id="summary-deviations" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
           Decision and deviations

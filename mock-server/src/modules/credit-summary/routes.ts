@@ -1,32 +1,17 @@
 // GET /v3/application/{applicationId}/credit-summary (README "Credit summary"): what a reviewer reads and an approver
 // approves, assembled from what is stored (the form, the latest bureau result, the latest credit decision, the
-// product's upload fields and the documents received); the arithmetic is the contract's creditSummary.
+// product's upload fields and the documents received); the arithmetic is the contract's creditSummary, the FOIR
+// and LTV caps the product's decision configuration.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { API_PATHS, type CreditSummaryAnswer, type CreditSummaryInputs, creditSummary } from '@originate/contract';
 import { CreditSummaryAnswerSchema, CreditSummaryParamsSchema, ERROR_ANSWERS } from '@originate/contract/schemas';
-import { HttpError } from '../../http/errors';
 import type { AppContext, UserRecord } from '../../platform/context';
 import { caller, type PluginOptions } from '../../platform/context';
-import { flowOfApplication, loadApplication, type StoredApplication } from '../applications';
+import { loadApplication } from '../applications';
 import { DEFAULT_DECISION, decisionsOf, decisionVersion } from '../decisions';
 import { documentsOf } from '../documents';
 import { latestIntegrationResults, loanFormValues, proposedEmi } from '../integrations';
-
-/** The flow's upload fields: the product's document list (none when the application has no flow). */
-async function documentList(ctx: AppContext, stored: StoredApplication) {
-  const flow = await flowOfApplication(ctx, stored).catch((error: unknown) => {
-    if (error instanceof HttpError && error.statusCode === 409) return null;
-    throw error;
-  });
-  const fields = [...(flow?.components.values() ?? [])].flatMap((c) => c.fields);
-  const uploads = fields.filter((f) => f.field_type_details.type === 'file_upload');
-  // A guarantor's or co-applicant's upload is required only when there is one: not of every application.
-  return [...new Map(uploads.map((f) => [f.key, f])).values()].map((f) => ({
-    fieldKey: f.key,
-    label: f.label,
-    required: f.enable && f.field_type_details.mandatory === true && !f.guarantorEnable && !f.secondaryEnable,
-  }));
-}
+import { documentList } from './documents';
 
 export async function assembleCreditSummary(
   ctx: AppContext,
@@ -92,6 +77,7 @@ export async function assembleCreditSummary(
         }
       : null,
     foirCap: config ? { percent: config.document.foirCapPercent, verNum: config.verNum } : null,
+    ltvCaps: config?.document.ltvCaps ? { bands: config.document.ltvCaps, verNum: config.verNum } : null,
     documents: [...list, ...others].map((d) => ({
       ...d,
       receivedAt: documents.filter((doc) => doc.fieldKey === d.fieldKey).map((doc) => doc.updatedAt),

@@ -5,6 +5,7 @@ import {
   type DecisionConfigAnswer,
   type DecisionConfigBody,
   type DecisionDocument,
+  ltvBandProblems,
 } from '@originate/contract';
 import type { Db, Queryable } from '../../db';
 import { conflict, notFound, ValidationError } from '../../http/errors';
@@ -118,6 +119,7 @@ async function documentProblems(db: Queryable, product: string, document: Decisi
     ...tableProblems('document.eligibility', document.eligibility, DECISION_TABLE_OUTPUTS.eligibility),
     ...tableProblems('document.deviations', document.deviations, DECISION_TABLE_OUTPUTS.deviations),
   ];
+  if (document.ltvCaps) problems.push(...ltvBandProblems('document.ltvCaps', document.ltvCaps));
   if (!document.fields.tenureMonths && !document.fields.tenureYears) {
     problems.push({
       label: 'document.fields',

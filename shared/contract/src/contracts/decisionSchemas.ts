@@ -140,6 +140,13 @@ const DecisionTableSchema = Type.Object(
 export type DecisionTable = Static<typeof DecisionTableSchema>;
 
 /**
+ * A loan-to-value band: loans up to `upToAmount` rupees (null: any amount above the previous band) may be at most
+ * `maxPercent` of the property's value. A product's bands ascend by amount; only the last may be open.
+ */
+const LtvBandSchema = Type.Object({ upToAmount: Nullable(Principal), maxPercent: Percent }, closed);
+export type LtvBand = Static<typeof LtvBandSchema>;
+
+/**
  * A product's decision (e.g. HL / credit): where the application keeps the figures it reads, the FOIR cap, and
  * its three tables. Pricing (hit policy first) gives `riskGrade` and `annualRatePercent` by score band; then
  * eligibility (collect: each row that fires is a `reason` with the `outcome` DECLINE or REFER) and deviations
@@ -160,6 +167,8 @@ const DecisionDocumentSchema = Type.Object(
       closed,
     ),
     foirCapPercent: Percent,
+    /** The LTV caps by loan amount (a product lending against property); versions saved before them have none. */
+    ltvCaps: Type.Optional(Type.Array(LtvBandSchema, { minItems: 1, maxItems: 10 })),
     pricing: DecisionTableSchema,
     eligibility: DecisionTableSchema,
     deviations: DecisionTableSchema,

@@ -1,4 +1,12 @@
-import { type CreditSummaryInputs, creditSummary, documentStatus, ltvCapPercent, ltvPercent } from './creditSummary';
+import {
+  type CreditSummaryInputs,
+  creditSummary,
+  documentStatus,
+  ltvBandProblems,
+  ltvCapPercent,
+  ltvPercent,
+  RBI_HOUSING_LTV_CAPS,
+} from './creditSummary';
 
 const SAVED = '2026-12-07T08:35:00.000Z';
 const NOW = '2026-12-07T09:00:00.000Z';
@@ -16,6 +24,7 @@ const inputs = (over: Partial<CreditSummaryInputs> = {}): CreditSummaryInputs =>
   bureau: { bureau: 'CIBIL', reportId: 'R-1', score: 782, monthlyObligations: 12_000, fetchedAt: NOW },
   decision: null,
   foirCap: { percent: 50, verNum: 2 },
+  ltvCaps: { bands: RBI_HOUSING_LTV_CAPS, verNum: 2 },
   documents: [],
   now: NOW,
   ...over,
@@ -45,13 +54,46 @@ describe('creditSummary', () => {
     expect(none.withinCap).toBeNull();
   });
 
-  it('LTV is amount / property value against the RBI cap for the amount', () => {
+  it("LTV is amount / property value against the configuration's band for the amount", () => {
     const ltv = figure(creditSummary(inputs()), 'ltvPercent');
     expect(ltv.value).toBe(69.23);
-    expect(ltv.cap?.percent).toBe(80);
+    expect(ltv.cap).toEqual({ percent: 80, source: 'LTV band for this amount, credit decision configuration v2' });
     expect(ltv.withinCap).toBe(true);
     expect(ltvPercent(100, 0)).toBeNull();
-    expect([ltvCapPercent(3_000_000), ltvCapPercent(3_000_001), ltvCapPercent(7_500_001)]).toEqual([90, 80, 75]);
+    const rbi = [3_000_000, 3_000_001, 7_500_000, 7_500_001].map((a) => ltvCapPercent(a, RBI_HOUSING_LTV_CAPS));
+    expect(rbi).toEqual([90, 80, 80, 75]);
+  });
+
+  it("LTV follows the bank's own bands; without bands, or above the last closed one, there is no cap", () => {
+    const strict = { bands: [{ upToAmount: null, maxPercent: 60 }], verNum: 3 };
+    const over = figure(creditSummary(inputs({ ltvCaps: strict })), 'ltvPercent');
+    expect(over.cap?.percent).toBe(60);
+    expect(over.withinCap).toBe(false);
+    const none = figure(creditSummary(inputs({ ltvCaps: null })), 'ltvPercent');
+    expect(none).toMatchObject({ value: 69.23, cap: null, withinCap: null });
+    expect(ltvCapPercent(5_000_000, [{ upToAmount: 3_000_000, maxPercent: 90 }])).toBeNull();
+  });
+
+  it('LTV bands must ascend by amount, be open only last and cap at 0 to 100%', () => {
+    expect(ltvBandProblems('document.ltvCaps', RBI_HOUSING_LTV_CAPS)).toEqual([]);
+    expect(
+      ltvBandProblems('document.ltvCaps', [
+        { upToAmount: 7_500_000, maxPercent: 80 },
+        { upToAmount: 3_000_000, maxPercent: 90 },
+        { upToAmount: null, maxPercent: 75 },
+      ]),
+    ).toEqual([
+      {
+        label: 'document.ltvCaps[1].upToAmount',
+        reason: "must be above the previous band's 7500000: bands ascend by amount",
+      },
+    ]);
+    expect(
+      ltvBandProblems('b', [
+        { upToAmount: null, maxPercent: 101 },
+        { upToAmount: 100, maxPercent: -1 },
+      ]).map((p) => p.label),
+    ).toEqual(['b[0].maxPercent', 'b[0].upToAmount', 'b[1].maxPercent']);
   });
 
   it('without the bureau: obligations, score and FOIR are missing with the reason, never 0', () => {

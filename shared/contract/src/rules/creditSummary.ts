@@ -2,6 +2,7 @@
 // with its source and time, computed from what the server has stored. A figure that cannot be worked out is null
 // with the reason (never 0): a reviewer must not approve on a FOIR that counted no obligations.
 import type { CreditFigure, CreditSummaryAnswer, SummaryDocument } from '../contracts/creditSummarySchemas';
+import type { LtvBand } from '../contracts/decisionSchemas';
 import { foirPercent } from './affordability';
 
 type Source = NonNullable<CreditFigure['source']>;
@@ -33,18 +34,50 @@ export interface CreditSummaryInputs {
   } | null;
   /** The FOIR cap of the product's decision configuration, null when the product has none. */
   foirCap: { percent: number; verNum: number } | null;
+  /** The LTV bands of the product's decision configuration, null when it has none. */
+  ltvCaps: { bands: readonly LtvBand[]; verNum: number } | null;
   documents: { fieldKey: string; label: string; required: boolean; receivedAt: string[] }[];
   now: string;
 }
 
 /**
  * The RBI's loan-to-value caps for housing loans (Master Circular on Housing Finance): 90% up to ₹30 lakh, 80% up to
- * ₹75 lakh, 75% above. Products without a property have no LTV.
+ * ₹75 lakh, 75% above. What a home loan's decision configuration starts from; the bank's versions may differ.
  */
-export function ltvCapPercent(loanAmount: number): number {
-  if (loanAmount <= 3_000_000) return 90;
-  if (loanAmount <= 7_500_000) return 80;
-  return 75;
+export const RBI_HOUSING_LTV_CAPS: readonly LtvBand[] = [
+  { upToAmount: 3_000_000, maxPercent: 90 },
+  { upToAmount: 7_500_000, maxPercent: 80 },
+  { upToAmount: null, maxPercent: 75 },
+];
+
+/** The cap of the first band the amount falls in; null when the amount is above every band. */
+export function ltvCapPercent(loanAmount: number, bands: readonly LtvBand[]): number | null {
+  const band = bands.find((b) => b.upToAmount === null || loanAmount <= b.upToAmount);
+  return band ? band.maxPercent : null;
+}
+
+/** What is wrong with a configuration's LTV bands, each {label, reason} under `label` (e.g. document.ltvCaps). */
+export function ltvBandProblems(label: string, bands: readonly LtvBand[]): { label: string; reason: string }[] {
+  const problems: { label: string; reason: string }[] = [];
+  bands.forEach((band, i) => {
+    const at = `${label}[${i}]`;
+    if (!(band.maxPercent >= 0 && band.maxPercent <= 100)) {
+      problems.push({ label: `${at}.maxPercent`, reason: 'must be from 0 to 100' });
+    }
+    if (band.upToAmount === null) {
+      if (i !== bands.length - 1)
+        problems.push({ label: `${at}.upToAmount`, reason: 'only the last band may be open' });
+      return;
+    }
+    const previous = i > 0 ? bands[i - 1]?.upToAmount : undefined;
+    if (typeof previous === 'number' && band.upToAmount <= previous) {
+      problems.push({
+        label: `${at}.upToAmount`,
+        reason: `must be above the previous band's ${previous}: bands ascend by amount`,
+      });
+    }
+  });
+  return problems;
 }
 
 /** amount / property value × 100, two places half up; null without a property value above 0. */
@@ -135,13 +168,13 @@ function foirFigure(inputs: CreditSummaryInputs, emi: number | null): CreditFigu
 }
 
 function ltvFigure(inputs: CreditSummaryInputs): CreditFigure {
-  const { form, now } = inputs;
+  const { form, ltvCaps, now } = inputs;
   const label = 'LTV';
   if (!form.loanAmount) return notYet('ltvPercent', label, 'PERCENT', 'no loan amount in the form');
   if (!form.propertyValue) return notYet('ltvPercent', label, 'PERCENT', 'no property value in the form');
   const value = ltvPercent(form.loanAmount.value, form.propertyValue.value);
   if (value === null) return notYet('ltvPercent', label, 'PERCENT', 'the property value is 0');
-  const cap = ltvCapPercent(form.loanAmount.value);
+  const cap = ltvCaps ? ltvCapPercent(form.loanAmount.value, ltvCaps.bands) : null;
   return {
     key: 'ltvPercent',
     label,
@@ -149,8 +182,11 @@ function ltvFigure(inputs: CreditSummaryInputs): CreditFigure {
     value,
     missing: null,
     source: { kind: 'CALCULATION', detail: 'loan amount ÷ property value', at: now },
-    cap: { percent: cap, source: 'RBI housing-loan LTV cap for this amount' },
-    withinCap: value <= cap,
+    cap:
+      ltvCaps && cap !== null
+        ? { percent: cap, source: `LTV band for this amount, credit decision configuration v${ltvCaps.verNum}` }
+        : null,
+    withinCap: cap === null ? null : value <= cap,
   };
 }
 
