@@ -14,6 +14,7 @@ export interface InputProblem {
 const NUL_REASON = 'must not contain a NUL character';
 const SURROGATE_REASON = 'is not well-formed Unicode (lone surrogate)';
 const DEPTH_REASON = `is nested deeper than ${MAX_INPUT_DEPTH} levels`;
+const ENCODING_REASON = 'is not well-formed percent-encoded UTF-8';
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -57,4 +58,31 @@ export function inputProblem(value: unknown, root: string): InputProblem | null 
     }
   }
   return null;
+}
+
+/**
+ * The first query field whose name or value is not percent-encoded UTF-8 (a stray '%', a truncated escape,
+ * invalid bytes, a lone surrogate's CESU-8 bytes). The query parser keeps such text as it came, so without
+ * this `%FF%FE` would reach a free-text field as the literal characters instead of being refused.
+ */
+export function queryEncodingProblem(url: string): InputProblem | null {
+  const at = url.indexOf('?');
+  if (at === -1) return null;
+  for (const pair of url.slice(at + 1).split('&')) {
+    const equals = pair.indexOf('=');
+    const name = equals === -1 ? pair : pair.slice(0, equals);
+    const value = equals === -1 ? '' : pair.slice(equals + 1);
+    const decodedName = decodes(name);
+    if (decodedName === null) return { label: 'query', reason: `has a field name that ${ENCODING_REASON}` };
+    if (decodes(value) === null) return { label: decodedName, reason: ENCODING_REASON };
+  }
+  return null;
+}
+
+function decodes(text: string): string | null {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return null;
+  }
 }

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import Type from 'typebox';
 import type { RedisLink } from '../platform/redis';
 import { invalid, TooManyRequestsError } from './errors';
-import { inputProblem } from './input-guard';
+import { inputProblem, queryEncodingProblem } from './input-guard';
 
 /** A route that declares no querystring takes none: `?isAdmin=true` is refused, not ignored. */
 const NO_QUERY = Type.Object({}, closed);
@@ -24,6 +24,8 @@ export async function installRequestRules(app: FastifyInstance, redis?: RedisLin
   });
 
   app.addHook('preValidation', async (request) => {
+    const encoding = queryEncodingProblem(request.raw.url ?? '');
+    if (encoding) throw invalid(encoding.label, encoding.reason);
     const parts: [unknown, string][] = [
       [request.params, 'params'],
       [request.query, 'query'],
