@@ -8,6 +8,8 @@ import {
   apiPath,
   type FieldConfig,
   type FormValues,
+  formatBankDate,
+  formatCurrency,
   type PageRule,
   type SaveApplicationBody,
 } from '@originate/contract';
@@ -17,6 +19,7 @@ import {
   RouteConfigSchema,
   schemaIssues,
 } from '@originate/contract/schemas';
+import { loanCost } from '@originate/contract/templates';
 import { ENGINE_VERSION } from '@originate/flow-engine';
 import Type from 'typebox';
 import {
@@ -33,6 +36,7 @@ import {
   solvedCaptcha,
 } from './flow-helpers';
 import { call, type Login, login, opened, startServer, type TestServer } from './helpers';
+import { pdfText } from './pdf-text';
 
 let s: TestServer;
 let officer: Login;
@@ -780,14 +784,50 @@ describe('microflows', () => {
       { type: 'VERIFY_FIELDS', keys: ['pan'], isVerified: true },
     ]);
     assert.equal((await run(a, 'pan_verify', 'HL_KYC', { pan: 'abc' })).json().actions[0].isVerified, false);
-    const preview = (await run(a, 'sanction_preview', 'HL_SUMMARY', { loan_amount: '2500000' })).json().actions[0];
+    // The form's values as they stand, before the summary step saves them.
+    const terms = { loan_amount: '3500000', tenure_years: 15, interest_rate: 8.4, full_name: 'Kavya Menon' };
+    const preview = (await run(a, 'sanction_preview', 'HL_SUMMARY', terms)).json().actions[0];
     assert.equal(preview.type, 'PREVIEW_FILE');
+    assert.equal(preview.fileName, `Indicative Sanction Letter - ${a.applicationId}.pdf`);
     const file = await call(s.app, 'GET', apiPath('downloadDocument', { fileId: preview.fileId }), a.headers);
     assert.equal(file.statusCode, 200);
     assert.equal(file.headers['content-type'], 'application/pdf');
-    assert.ok(file.rawPayload.subarray(0, 5).equals(Buffer.from('%PDF-')));
-    const download = (await run(a, 'sanction_letter', 'HL_SUMMARY', {})).json().actions[0];
+    // The bank's letter with the contract's figures: HL's fee 0.5% capped at ₹10,000, with 18% GST.
+    const cost = loanCost({ amount: 3500000, annualRatePercent: 8.4, tenureMonths: 180, fees: 11800 });
+    const { text } = await pdfText(file.rawPayload);
+    for (const expected of [
+      'Originate Bank Ltd.',
+      'Kavya Menon',
+      a.applicationId,
+      'Indicative sanction of your Home Loan',
+      '₹35,00,000.00',
+      formatCurrency(Number(cost.emi)),
+      '15 years (180 monthly instalments)',
+      '8.40% p.a.',
+      '₹11,800.00',
+      formatBankDate(s.app.ctx.now()),
+      'indicative, subject to verification of documents and credit assessment',
+      'What you do next',
+      'Customer care 1800 209 4455',
+    ]) {
+      assert.ok(text.includes(expected), `the letter says ${expected}: ${text}`);
+    }
+    // Asked for again with the same values the same day: the same bytes, one blob for both documents.
+    const download = (await run(a, 'sanction_letter', 'HL_SUMMARY', terms)).json().actions[0];
     assert.equal(download.type, 'DOWNLOAD_FILE');
+    const blobs = await s.app.ctx.db.query<{ blob_hash: string }>(
+      'SELECT DISTINCT blob_hash FROM documents WHERE file_id = ANY($1::text[])',
+      [[preview.fileId, download.fileId]],
+    );
+    assert.equal(blobs.length, 1);
+    // Without a tenure no loan is priced: no letter without an EMI, the refusal naming the button's field.
+    const unpriced = await newHomeLoan(s.app);
+    assert.deepEqual(issues(await run(unpriced, 'sanction_letter', 'HL_SUMMARY', { loan_amount: '2500000' })), [
+      {
+        label: 'Indicative sanction letter',
+        reason: 'needs the loan amount and tenure: fill in the loan details first',
+      },
+    ]);
     const other = await newHomeLoan(s.app);
     assert.equal(
       (

@@ -79,7 +79,7 @@ describe('template versions', () => {
       .templates;
     assert.deepEqual(
       ids.map((t) => t.template_id),
-      ['KEY_FACTS_STATEMENT', 'SANCTION_LETTER', 'WELCOME_LETTER'],
+      ['INDICATIVE_SANCTION_LETTER', 'KEY_FACTS_STATEMENT', 'SANCTION_LETTER', 'WELCOME_LETTER'],
     );
     assert.ok(ids.every((t) => t.template_type === 'PDF' && t.current));
     const welcome = await call(s.app, 'GET', apiPath('mailTemplate', { id: 'WELCOME_LETTER' }), officer);
@@ -102,7 +102,7 @@ describe('template versions', () => {
         templateTypesArray: ['PDF', 'SMS', 'HTML', 'EMAIL'],
       })
     ).json<{ templates: { template_id: string }[] }>().templates;
-    assert.equal(all.length, 11);
+    assert.equal(all.length, 12);
     for (const { template_id } of all) {
       const v = (await call(s.app, 'GET', apiPath('mailTemplate', { id: template_id }), admin)).json();
       const res = await save(admin, {

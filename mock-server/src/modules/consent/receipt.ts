@@ -97,6 +97,7 @@ export async function receiptPdf(db: Queryable, work: DocumentWork, applicationI
     colors: await letterColors(db),
     bank,
     reference: `Application ${applicationId}`,
+    date: new Date(answer.submittedAt),
   });
   return laidOut.bytes;
 }

@@ -66,13 +66,13 @@ function firstText(values: SaveApplicationBody['customFields'], keys: string[]):
   return undefined;
 }
 
-/** The columns the back office lists by: loan amount and who the primary applicant is. */
-function summaryOf(body: SaveApplicationBody) {
-  const amount = Number(firstText(body.customFields, NUMBER_KEYS)?.replace(/,/g, '') ?? 0);
+/** The columns the back office lists by, from a form's values: loan amount and who the primary applicant is. */
+export function summaryOf(values: SaveApplicationBody['customFields']) {
+  const amount = Number(firstText(values, NUMBER_KEYS)?.replace(/,/g, '') ?? 0);
   const primary: Record<string, string> = {};
-  const name = firstText(body.customFields, NAME_KEYS);
-  const mobile = firstText(body.customFields, MOBILE_KEYS);
-  const email = firstText(body.customFields, EMAIL_KEYS);
+  const name = firstText(values, NAME_KEYS);
+  const mobile = firstText(values, MOBILE_KEYS);
+  const email = firstText(values, EMAIL_KEYS);
   if (name) primary.fullName = name;
   if (mobile) primary.mobile = mobile;
   if (email) primary.email = email;
@@ -213,7 +213,7 @@ export async function createFlowApplication(
   checkStep(ctx.flow, body);
   await checkSave(tx, null, ctx, body, false, now);
   const applicationId = opts.fixedId ?? (await nextApplicationId(tx, product.product_code, now));
-  const { loanAmount, applicant } = summaryOf(body);
+  const { loanAmount, applicant } = summaryOf(body.customFields);
   // The latest lifecycle of the product: the application walks it until it completes.
   const lifecycle = await latestLifecycle(tx, product.product_code);
   const base: FlowDoc = opts.startedBy
@@ -300,7 +300,7 @@ export async function updateFlowApplication(
       fields.has(c.fieldKey),
     );
     await recordAudits(tx, applicationId, changes, audit, now);
-    const { loanAmount, applicant } = summaryOf(body);
+    const { loanAmount, applicant } = summaryOf(body.customFields);
     // A submit opens the second step of the application's lifecycle version (the first is this flow).
     const lifecycle = submit
       ? await lifecycleOf(tx, row.product_code, (row.doc as { lifecycle?: { verNum?: number } }).lifecycle)

@@ -2,14 +2,17 @@
 // Seeded: pincode_lookup (LOOKUP city and state), pan_verify (VERIFY_FIELDS: the PAN checked by its rules and
 // verified with the issuer through the identity integration), bureau_obligations (APPLICATION_UPDATE of the
 // monthly EMIs on the applicant's credit report, fetched from the bureau integration), sanction_preview (PREVIEW_FILE
-// of a generated PDF) and sanction_letter (DOWNLOAD_FILE of it). A loan's EMI is no microflow: the loan calculator
-// field works it out as the terms are chosen.
+// of the indicative sanction letter: the bank's template INDICATIVE_SANCTION_LETTER laid out like its other letters)
+// and sanction_letter (DOWNLOAD_FILE of it). A loan's EMI is no microflow: the loan calculator field works it out as
+// the terms are chosen.
 import type { FieldConfig, FormValues, MicroflowAction } from '@originate/contract';
 import { invalid } from '../../http/errors';
 import type { AppContext } from '../../platform/context';
 import type { StoredApplication } from '../applications';
-import { storeDocument, textPdf } from '../documents';
+import { storeDocument } from '../documents';
 import { fetchBureauReport, verifyIdentity } from '../integrations';
+import { indicativeSanctionLetter } from '../templates';
+import { summaryOf } from './flow-applications';
 
 export interface Run {
   ctx: AppContext;
@@ -22,29 +25,35 @@ export interface Run {
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
-const amountOf = (v: unknown) => Number(text(v).replace(/,/g, ''));
 
-/** The application with the form's current values over its saved ones (a step's values are saved when it is left). */
-const withValues = (stored: StoredApplication, values: FormValues): StoredApplication => ({
-  ...stored,
-  application: { ...stored.application, customFields: { ...stored.application.customFields, ...values } },
-});
+/**
+ * The application with the form's current values over its saved ones (a step's values are saved when it is left),
+ * and the loan amount and applicant the back office lists by read from them as a save would.
+ */
+function withValues(stored: StoredApplication, values: FormValues): StoredApplication {
+  const app = stored.application;
+  const customFields = { ...app.customFields, ...values };
+  const { loanAmount, applicant } = summaryOf(customFields);
+  return {
+    ...stored,
+    application: {
+      ...app,
+      customFields: { ...customFields, loanAmount },
+      applicant: { ...app.applicant, primary: { ...app.applicant?.primary, ...applicant.primary } },
+    },
+  };
+}
 
 async function sanctionLetter({ ctx, stored, values }: Run, fieldKey: string) {
   const app = stored.application;
-  const amount = amountOf(values.loan_amount ?? values.pl_loan_amount ?? app.customFields?.loan_amount);
-  const name = text(values.full_name ?? values.pl_full_name) || 'Applicant';
-  const pdf = textPdf(`${app.product_name} - indicative sanction letter`, [
-    `Application: ${app.application_id}`,
-    `Applicant: ${name}`,
-    `Loan amount: INR ${Number.isFinite(amount) ? amount.toLocaleString('en-IN') : '-'}`,
-    `Issued: ${ctx.now().toISOString().slice(0, 10)}`,
-    'Indicative only: subject to verification of documents and credit assessment.',
-  ]);
-  const fileName = `sanction-letter-${app.application_id}.pdf`;
+  const letter = await indicativeSanctionLetter(ctx.db, ctx.documentWork, withValues(stored, values), ctx.now());
+  if (!letter) {
+    throw invalid('Indicative sanction letter', 'needs the loan amount and tenure: fill in the loan details first');
+  }
+  const { bytes, fileName } = letter;
   const record = { applicationId: app.application_id, fieldKey, fileName, mimeType: 'application/pdf', metadata: {} };
   // The same letter asked for again is the same bytes: one blob, another document naming it.
-  const fileId = await storeDocument(ctx.db, ctx.files, record, await ctx.files.hold(pdf), null, ctx.now());
+  const fileId = await storeDocument(ctx.db, ctx.files, record, await ctx.files.hold(bytes), null, ctx.now());
   return { fileId, fileName };
 }
 

@@ -1,8 +1,9 @@
 // What a template is rendered against for one application (README "Templates and letters", placeholder
 // catalogue): the applicant (applications.applicant.primary), the application, the loan's terms and cost, the
-// product flow's fields (doc.customFields), the bank (config Templates/Letters) and today. Where the loan's rate
-// and tenure live differs by product (HL's interest_rate and tenure_years, PL's pl_tenure_months, …): the config
-// names each product's fields, its rate when the form asks none, and its processing fee.
+// product flow's fields (doc.customFields), the bank (config Templates/Letters), today and the day an offer made
+// today lapses. Where the loan's rate and tenure live differs by product (HL's interest_rate and tenure_years, PL's
+// pl_tenure_months, …): the config names each product's fields, its rate when the form asks none, its processing
+// fee and the fields of the applicant's address where the form asks it.
 import { type ApplicationStatus, formatBankDate, formatCurrency, type TemplateType } from '@originate/contract';
 import { type LoanCost, loanCost, processingFee, type TemplateData, tenureText } from '@originate/contract/templates';
 import type { Queryable } from '../../db';
@@ -13,6 +14,8 @@ import { readConfig } from '../configs';
 export interface LettersConfig {
   bank: { name: string; address: string; phone: string; email: string };
   gstPercent: number;
+  /** How many days an indicative offer stands from its letter's date ({{validUntil}}); 30 when not set. */
+  offerValidDays?: number;
   products: Record<string, ProductTerms>;
 }
 
@@ -27,7 +30,12 @@ interface ProductTerms {
   processingFeePercent: number;
   /** The fee's cap before GST, if any. */
   processingFeeMax?: number | null;
+  /** The form fields of the applicant's address, in the order a letter prints them ({{applicant.address}}). */
+  addressFields?: string[];
 }
+
+const OFFER_VALID_DAYS = 30;
+const DAY_MS = 86_400_000;
 
 export const LETTERS_CONFIG = { type: 'Templates', name: 'Letters' } as const;
 
@@ -44,6 +52,8 @@ export interface ApplicationData {
   stored: StoredApplication;
   recipient: Recipient;
   data: TemplateData;
+  /** The loan's terms price a loan: its EMI, rate and tenure are in the data. */
+  priced: boolean;
 }
 
 const text = (value: unknown): string | null =>
@@ -148,7 +158,16 @@ export async function applicationData(
   now: Date,
 ): Promise<ApplicationData | null> {
   const stored = await findApplication(db, applicationId);
-  if (!stored) return null;
+  return stored ? storedApplicationData(db, stored, type, now) : null;
+}
+
+/** The data of an application as given: stored, or with a form's values not saved yet (the portal's letter). */
+export async function storedApplicationData(
+  db: Queryable,
+  stored: StoredApplication,
+  type: TemplateType,
+  now: Date,
+): Promise<ApplicationData> {
   const config = await readConfig<LettersConfig>(db, LETTERS_CONFIG.type, LETTERS_CONFIG.name);
   const app = stored.application;
   const primary = (app.applicant?.primary ?? {}) as Record<string, unknown>;
@@ -163,7 +182,9 @@ export async function applicationData(
       .map(([key, value]) => [key, fieldValue(value)] as const)
       .filter((entry): entry is readonly [string, string | number] => entry[1] !== null),
   );
-  const priced = costOf(amount, customFields, config?.products[app.product_code], config?.gstPercent ?? 18);
+  const terms = config?.products[app.product_code];
+  const priced = costOf(amount, customFields, terms, config?.gstPercent ?? 18);
+  const address = (terms?.addressFields ?? []).map((key) => text(customFields[key])).filter(Boolean);
   const languages = Array.isArray(customFields.languages)
     ? customFields.languages.filter((l): l is string => typeof l === 'string')
     : [];
@@ -176,6 +197,7 @@ export async function applicationData(
         firstName: text(primary.firstName) ?? name.split(' ')[0] ?? '',
         email: email ?? '',
         mobile: mobile ? printedMobile(mobile) : '',
+        address: address.join(', '),
       },
       application: {
         id: app.application_id,
@@ -189,6 +211,8 @@ export async function applicationData(
       fields,
       bank: config?.bank ?? { name: '', address: '', phone: '', email: '' },
       today: formatBankDate(now),
+      validUntil: formatBankDate(now.getTime() + (config?.offerValidDays ?? OFFER_VALID_DAYS) * DAY_MS),
     },
+    priced: priced !== null,
   };
 }

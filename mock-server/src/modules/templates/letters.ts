@@ -1,8 +1,10 @@
 // Letters (README "Templates and letters"): a PDF template rendered for an application, laid out in the
 // document worker (off the event loop, the merge's limits) with the bank's theme, and filed in the application's
 // Docs as a new document version under the template's field key (letter_<template_id>). The letter records the
-// template version it was made from; a later version makes a later letter and never touches this one.
+// template version it was made from; a later version makes a later letter and never touches this one. The
+// portal's indicative sanction letter is the seeded template INDICATIVE_SANCTION_LETTER laid out the same way.
 import {
+  bankDayStart,
   DEFAULT_THEME_CONFIG,
   type GeneratedLetterAnswer,
   type GeneratePdfBody,
@@ -14,10 +16,10 @@ import type { Db, Queryable } from '../../db';
 import { HttpError, invalid } from '../../http/errors';
 import type { FileStore, UserRecord } from '../../platform/context';
 import type { DocumentWork } from '../../platform/document-work';
-import { addWorklog, type Effects, loadApplication, newEffects } from '../applications';
+import { addWorklog, type Effects, loadApplication, newEffects, type StoredApplication } from '../applications';
 import { readConfig } from '../configs';
 import { assertMayManageDocuments, storeGeneratedDocument } from '../documents';
-import { type ApplicationData, applicationData } from './letter-data';
+import { type ApplicationData, applicationData, storedApplicationData } from './letter-data';
 import { languageFor, type RenderableTemplate, renderVersion } from './render';
 import { templateVersion } from './store';
 
@@ -39,13 +41,14 @@ export async function letterColors(db: Queryable) {
   };
 }
 
-/** A PDF text rendered and laid out for an application (the preview's bytes, and the letter's). */
+/** A PDF text rendered and laid out for an application (the preview's bytes, and the letter's), dated `now`. */
 export async function letterPdf(
   db: Queryable,
   work: DocumentWork,
   found: ApplicationData,
   template: RenderableTemplate & { title: string },
   language: string | null,
+  now: Date,
 ) {
   const rendered = renderVersion(template, found.data, language);
   const bank = found.data.bank as { name: string; address: string; phone: string; email: string };
@@ -55,6 +58,8 @@ export async function letterPdf(
     colors: await letterColors(db),
     bank,
     reference: `Application ${found.stored.application.application_id}`,
+    // The letter's day, not the instant: asked for again that day, the same letter is the same bytes.
+    date: bankDayStart(now),
   });
   if (laidOut.bytes.length > MAX_FILE_SIZE_BYTES) {
     throw new HttpError(413, { code: 413, message: `${template.title} is larger than ${MAX_FILE_SIZE_BYTES} bytes` });
@@ -91,7 +96,7 @@ export async function generateLetter(
     bytes,
     pageCount,
     language: used,
-  } = await letterPdf(db, work, found, { ...version, title: fileName }, language);
+  } = await letterPdf(db, work, found, { ...version, title: fileName }, language, now);
   const record = {
     applicationId: body.applicationId,
     fieldKey: letterFieldKey(version.template_id),
@@ -134,4 +139,27 @@ export async function generateLetter(
   const effects = newEffects();
   effects.changed.set(body.applicationId, now);
   return { result: { fileId: stored.fileId, version: stored.version, fileName, pageCount }, effects };
+}
+
+/** The seeded template of the portal's indicative sanction letter (seed/templates.ts), worded by the bank. */
+export const INDICATIVE_SANCTION_LETTER = 'INDICATIVE_SANCTION_LETTER';
+
+/**
+ * The indicative sanction letter of an application as the applicant has filled it so far (stored with the form's
+ * values over it): the template's current version in the applicant's language where it has one. Null when the
+ * terms price no loan yet (no tenure, an amount of 0): such a letter would name no EMI.
+ */
+export async function indicativeSanctionLetter(
+  db: Queryable,
+  work: DocumentWork,
+  stored: StoredApplication,
+  now: Date,
+): Promise<{ bytes: Buffer; fileName: string } | null> {
+  const version = await templateVersion(db, INDICATIVE_SANCTION_LETTER);
+  const found = await storedApplicationData(db, stored, version.template_type, now);
+  if (!found.priced) return null;
+  const language = languageFor(version.translations, undefined, found.recipient.languages);
+  const fileName = letterName(version.template_name, stored.application.application_id);
+  const { bytes } = await letterPdf(db, work, found, { ...version, title: fileName }, language, now);
+  return { bytes, fileName };
 }

@@ -27,7 +27,7 @@ export async function previewTemplate(
   const found = await dataFor(db, body.applicationId, template, now);
   const language = body.language ?? null;
   if (body.template_type === 'PDF') {
-    const { bytes } = await letterPdf(db, work, found, { ...template, title: 'Preview' }, language);
+    const { bytes } = await letterPdf(db, work, found, { ...template, title: 'Preview' }, language, now);
     return { pdf: bytes };
   }
   const rendered = renderVersion(template, found.data, language);

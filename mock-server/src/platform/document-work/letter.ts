@@ -17,6 +17,11 @@ export interface LetterInput {
   bank: { name: string; address: string; phone: string; email: string };
   /** Printed in the footer of every page (the application's number). */
   reference: string;
+  /**
+   * The PDF's creation date, from which its file id is also made: the same letter with the same date is the
+   * same bytes (one blob however often it is asked for).
+   */
+  date: Date;
   maxPages: number;
 }
 
@@ -189,7 +194,7 @@ export async function layoutLetter(input: LetterInput): Promise<{ bytes: Uint8Ar
   const document = pdfmake.createPdf({
     pageSize: 'A4',
     pageMargins: [50, 88, 50, 64],
-    info: { title: input.title, author: bank.name, creator: bank.name },
+    info: { title: input.title, author: bank.name, creator: bank.name, creationDate: input.date },
     defaultStyle: { font: 'Roboto', fontSize: 10, lineHeight: 1.25, color: colors.text },
     header: () => ({
       margin: [50, 28, 50, 0],

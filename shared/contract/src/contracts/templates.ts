@@ -39,6 +39,7 @@ export const PLACEHOLDERS: readonly PlaceholderEntry[] = [
   { name: 'applicant.firstName', description: "The applicant's first name" },
   { name: 'applicant.email', description: "The applicant's e-mail address" },
   { name: 'applicant.mobile', description: "The applicant's mobile number (+91…)" },
+  { name: 'applicant.address', description: "The applicant's address, where the product's form asks it" },
   { name: 'application.id', description: 'The application number' },
   { name: 'application.product', description: 'The product (Home Loan, Personal Loan…)' },
   { name: 'application.productCode', description: 'The product code (HL, PL…)' },
@@ -60,6 +61,7 @@ export const PLACEHOLDERS: readonly PlaceholderEntry[] = [
   { name: 'bank.phone', description: "The bank's customer care number" },
   { name: 'bank.email', description: "The bank's customer care e-mail" },
   { name: 'today', description: "Today's date" },
+  { name: 'validUntil', description: 'The last day an offer made today stands (config Templates/Letters)' },
 ];
 
 /** Lists a template may repeat a block for: `{{#loan.schedule}}…{{/loan.schedule}}`, each row's keys inside. */

@@ -2,6 +2,7 @@
  * @jest-environment node
  */
 import {
+  bankDayStart,
   formatBankDate,
   formatBankDateTime,
   formatCurrency,
@@ -110,5 +111,17 @@ describe('formatBankDate', () => {
 
   it('refuses what is not a date', () => {
     expect(() => formatBankDate('')).toThrow('formatBankDate: value is not a valid date');
+  });
+});
+
+describe('bankDayStart', () => {
+  it('is midnight IST of the bank’s day, the same for every moment of it', () => {
+    expect(bankDayStart('2026-04-30T20:00:00.000Z').toISOString()).toBe('2026-04-30T18:30:00.000Z');
+    expect(bankDayStart('2026-05-01T18:29:59.999Z').toISOString()).toBe('2026-04-30T18:30:00.000Z');
+    expect(bankDayStart('2026-04-30T18:29:59.000Z').toISOString()).toBe('2026-04-29T18:30:00.000Z');
+  });
+
+  it('in another zone, that zone’s midnight (New York in winter is UTC-5)', () => {
+    expect(bankDayStart('2026-01-15T03:00:00.000Z', 'America/New_York').toISOString()).toBe('2026-01-14T05:00:00.000Z');
   });
 });

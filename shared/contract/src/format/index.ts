@@ -92,6 +92,20 @@ export function formatBankDate(value: Date | string | number, timeZone: string =
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
 
+/**
+ * Midnight in the bank's time zone of the day an instant falls on there: a letter's date as an instant, the same
+ * for every moment of that day. The offset is the one at the instant (a zone changing its clocks that night is off
+ * by the change).
+ */
+export function bankDayStart(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): Date {
+  const instant = toDate(value, 'bankDayStart');
+  const p = zoneParts(instant, timeZone, 'bankDayStart');
+  const [year, month, day] = [Number(p.year), Number(p.month) - 1, Number(p.day)];
+  const wall = Date.UTC(year, month, day, Number(p.hour), Number(p.minute), Number(p.second));
+  const offset = wall - Math.floor(instant.getTime() / 1000) * 1000;
+  return new Date(Date.UTC(year, month, day) - offset);
+}
+
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
