@@ -8,6 +8,7 @@ import {
   API_PATHS,
   apiPath,
   type BureauAnswer,
+  type CreditSummaryAnswer,
   type DecisionAnswer,
   encryptPayload,
   type FlowApplication,
@@ -39,15 +40,18 @@ test('an officer fetches the bureau report and the bank-statement analysis, and 
   await expect(credit.getByRole('table', { name: 'Accounts on the bureau report' }).getByRole('row')).not.toHaveCount(
     1,
   );
-  const kept = await apiGet<{ bureau: Pick<BureauAnswer, 'report'>; affordability: BureauAnswer['affordability'] }>(
+  const kept = await apiGet<{ bureau: Pick<BureauAnswer, 'report'> }>(
     officer,
     apiPath('applicationIntegrations', { applicationId }),
   );
   await expect(score).toHaveText(String(kept.bureau.report.score));
   await expect(credit.getByTestId('credit-obligations')).toContainText('a month');
-  const foir = kept.affordability.foirPercent;
-  expect(foir).toMatch(/^\d+\.\d{2}$/);
-  await expect(credit.getByTestId('credit-foir')).toHaveText(`${foir}%`);
+  // FOIR as the credit summary works it out, with the decision configuration's cap.
+  const summary = await apiGet<CreditSummaryAnswer>(officer, apiPath('applicationCreditSummary', { applicationId }));
+  const foir = summary.figures.find((f) => f.key === 'foirPercent');
+  expect(foir?.value).toEqual(expect.any(Number));
+  await expect(credit.getByTestId('credit-foirPercent-value')).toContainText(`${foir?.value?.toFixed(2)}%`);
+  await expect(credit.getByTestId('credit-foirPercent')).toContainText(`cap ${foir?.cap?.percent}%`);
 
   await credit.getByRole('button', { name: 'Fetch bank-statement analysis' }).click();
   const months = credit.getByRole('table', { name: 'Monthly summary of the bank statement' });

@@ -3,12 +3,15 @@
 // sources and IST times: the form's amount, the bureau adapter's score, FOIR against the configured cap), the
 // approve dialog shows the figures being approved, and approving records them; the officer picks a document
 // type by its name from the home loan's list, sees the required ones not received first, a thumbnail of the
-// image uploaded and an inline preview of a PDF; My Applications reads in staff's words (product names, 'Active',
-// 'applications') and keeps the Application ID in view after a row action.
+// image uploaded and an inline preview of a PDF (the browser's PDF viewer showing its page, under the CSP); My Applications reads in staff's words (product names, 'Active',
+// 'applications') and keeps the Application ID in view after a row action. The Credit panel's affordability and the
+// Summary tab are the same rows of the server's credit summary: before the bureau report (FOIR not yet available in
+// both, never a FOIR without obligations in one) and after it.
 // Every application it changes is its own copy of a seeded home loan (with a PAN: the bureau sandbox answers).
-import type { TaskConfigsAnswer } from '@originate/contract';
+import type { CreditSummaryAnswer, TaskConfigsAnswer } from '@originate/contract';
 import { API_PATHS, apiPath } from '@originate/contract';
 import { expect, type Page, test } from '@playwright/test';
+import { CHROMIUM_ARGS } from '../playwright.config';
 import { apiGet, apiLogin, apiPost } from '../support/api';
 import { copyApplication } from '../support/data';
 import { pngFile } from '../support/portal';
@@ -18,6 +21,52 @@ const SOURCE = 'HL-2026-000105';
 const REASON = 'Home loan within policy: credit summary reviewed';
 
 const figure = (page: Page, key: string) => page.getByTestId(`summary-${key}`);
+
+// Chromium itself, not the headless shell the other specs use: the shell has no PDF viewer (a PDF frame stays
+// blank there), and the Docs preview must be seen showing the PDF's page.
+test.use({
+  viewport: { width: 1280, height: 900 },
+  launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+});
+
+/** The Credit panel's affordability rows read exactly as the Summary tab's: value, cap and source. */
+async function expectSameFigures(page: Page) {
+  for (const key of ['monthlyIncome', 'monthlyObligations', 'emi', 'foirPercent']) {
+    const summary = (await figure(page, key).textContent()) ?? '';
+    expect(summary).not.toBe('');
+    await expect(page.getByTestId(`credit-${key}`)).toHaveText(summary);
+  }
+}
+
+test('the Credit panel and the Summary tab show the same figures, before and after the bureau report', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const officer = await apiLogin('officer', 'Officer@123');
+  const applicationId = await copyApplication(officer, SOURCE);
+  await openPage(page, detailUrl(applicationId), ['officer', 'Officer@123']);
+  await openDetailTab(page, 'Summary');
+  const credit = page.getByRole('region', { name: 'Credit', exact: true });
+  await expect(credit.getByText('No bureau report yet.')).toBeVisible();
+  // Without obligations FOIR is not worked out, in either place.
+  await expect(figure(page, 'foirPercent')).toContainText('Not yet available: bureau not fetched');
+  await expect(credit.getByTestId('credit-foirPercent')).toContainText('Not yet available: bureau not fetched');
+  await expectSameFigures(page);
+  await screenshot(page, 'credit-summary-summary-tab-before-bureau');
+
+  await credit.getByRole('button', { name: 'Fetch bureau report' }).click();
+  await expect(credit.getByTestId('credit-score')).toHaveText(/^\d{3}$/);
+  const answer = await apiGet<CreditSummaryAnswer>(officer, apiPath('applicationCreditSummary', { applicationId }));
+  const foir = answer.figures.find((f) => f.key === 'foirPercent')?.value;
+  expect(typeof foir).toBe('number');
+  await expect(figure(page, 'foirPercent').getByTestId('summary-foirPercent-value')).toContainText(
+    `${foir?.toFixed(2)}%`,
+  );
+  await expectSameFigures(page);
+  await screenshot(page, 'credit-summary-summary-tab');
+  await credit.getByRole('heading', { name: 'Affordability' }).scrollIntoViewIfNeeded();
+  await screenshot(page, 'credit-summary-credit-panel', { fullPage: false });
+});
 
 test('an approver reads the credit summary first and approves what it shows', async ({ page }) => {
   test.setTimeout(120_000);
@@ -71,10 +120,17 @@ test('an approver reads the credit summary first and approves what it shows', as
   await expect(card.getByRole('list', { name: 'Decisions' })).toContainText('approved');
 });
 
+/** Chromium's PDF viewer frame, once the preview's blob: frame has loaded it. */
+const pdfViewer = (page: Page) => page.frames().find((f) => f.url().startsWith('chrome-extension://'));
+
 test('the officer picks a document type by name, sees the required ones missing first, a thumbnail and a preview', async ({
   page,
 }) => {
   test.setTimeout(90_000);
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   const officer = await apiLogin('officer', 'Officer@123');
   const applicationId = await copyApplication(officer, SOURCE);
   await openPage(page, detailUrl(applicationId), ['officer', 'Officer@123']);
@@ -97,6 +153,15 @@ test('the officer picks a document type by name, sees the required ones missing 
   await expect(thumbnail).toHaveAttribute('src', /^blob:/);
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
   await screenshot(page, 'credit-summary-docs');
+  // Its preview: the same pixels, larger, in the dialog.
+  await uploaded.getByRole('button', { name: 'Preview address-scan.png' }).click();
+  const imageDialog = page.getByRole('dialog');
+  const image = imageDialog.getByRole('img', { name: 'Preview of address-scan.png' });
+  await expect(image).toHaveAttribute('src', /^blob:/);
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(16);
+  await screenshot(page, 'credit-summary-docs-image-preview', { fullPage: false });
+  await imageDialog.getByRole('button', { name: 'Close' }).click();
+  await expect(imageDialog).toHaveCount(0);
 
   // The seeded PDF opens inline in the browser's viewer, from a blob: URL.
   const pdfRow = table.getByRole('row').filter({ hasText: 'ID document' });
@@ -104,9 +169,16 @@ test('the officer picks a document type by name, sees the required ones missing 
   const preview = page.getByRole('dialog');
   await expect(preview).toContainText('ID document:');
   await expect(preview.locator('iframe')).toHaveAttribute('src', /^blob:/);
+  // The viewer has read the file: it shows the PDF's one page as a thumbnail and its page number.
+  await expect.poll(() => pdfViewer(page) !== undefined).toBe(true);
+  const viewer = pdfViewer(page);
+  if (!viewer) throw new Error('the preview has no PDF viewer');
+  await expect(viewer.locator('viewer-thumbnail')).toHaveCount(1);
+  await expect(viewer.locator('#pageSelector')).toHaveValue('1');
   await screenshot(page, 'credit-summary-docs-preview', { fullPage: false });
   await preview.getByRole('button', { name: 'Close' }).click();
   await expect(preview).toHaveCount(0);
+  expect(violations).toEqual([]);
 });
 
 test('My Applications shows product names, statuses in words and the count in applications; the ID stays in view', async ({

@@ -70,7 +70,8 @@ function PreviewBody({ applicationId, doc, kind }: { applicationId: string; doc:
       component="img"
       src={url}
       alt={`Preview of ${doc.fileName}`}
-      sx={{ display: 'block', maxWidth: '100%', maxHeight: 620, mx: 'auto' }}
+      // The dialog's width, no taller than 620 px: a large scan shrinks to fit, a small image grows to be read.
+      sx={{ display: 'block', width: '100%', maxHeight: 620, objectFit: 'contain', mx: 'auto' }}
     />
   ) : null;
 }
