@@ -3,12 +3,17 @@
  */
 import {
   bankDayStart,
+  bankTimeZone,
+  DEFAULT_BANK_TIME_ZONE,
   formatBankDate,
   formatBankDateTime,
   formatCurrency,
   formatPercent,
+  isTimeZone,
   productLimitTexts,
   relativeTime,
+  setBankTimeZone,
+  zoneLabel,
 } from './index';
 
 describe('formatCurrency', () => {
@@ -123,5 +128,38 @@ describe('bankDayStart', () => {
 
   it('in another zone, that zone’s midnight (New York in winter is UTC-5)', () => {
     expect(bankDayStart('2026-01-15T03:00:00.000Z', 'America/New_York').toISOString()).toBe('2026-01-14T05:00:00.000Z');
+  });
+});
+
+describe('the bank’s time zone as configuration', () => {
+  afterEach(() => setBankTimeZone(DEFAULT_BANK_TIME_ZONE));
+
+  it('is Asia/Kolkata until set, labelled IST', () => {
+    expect(bankTimeZone()).toBe('Asia/Kolkata');
+    expect(zoneLabel('2026-07-15T00:00:00.000Z')).toBe('IST');
+  });
+
+  it('set to New York, every formatter follows it, labelled EST in winter and EDT in summer', () => {
+    setBankTimeZone('America/New_York');
+    expect(formatBankDateTime('2026-01-15T03:00:00.000Z')).toBe('14/01/2026 22:00:00 EST');
+    expect(formatBankDateTime('2026-07-15T03:00:00.000Z')).toBe('14/07/2026 23:00:00 EDT');
+    expect(formatBankDate('2026-01-15T03:00:00.000Z')).toBe('14/01/2026');
+    expect(bankDayStart('2026-01-15T03:00:00.000Z').toISOString()).toBe('2026-01-14T05:00:00.000Z');
+    // A zone passed explicitly (what the server does with the zone it read) wins over the page's.
+    expect(formatBankDateTime('2026-01-15T03:00:00.000Z', 'Asia/Kolkata')).toBe('15/01/2026 08:30:00 IST');
+  });
+
+  it('a zone without a name of its own is labelled by its offset (Dubai: GMT+4)', () => {
+    setBankTimeZone('Asia/Dubai');
+    expect(formatBankDateTime('2026-01-15T03:00:00.000Z')).toBe('15/01/2026 07:00:00 GMT+4');
+  });
+
+  it('refuses what is no IANA zone, keeping the zone it had', () => {
+    for (const bad of ['', '+05:30', 'asia/kolkata', 'Mars/Olympus', 'IST']) {
+      expect(isTimeZone(bad)).toBe(false);
+      expect(() => setBankTimeZone(bad)).toThrow(`setBankTimeZone: ${bad} is not an IANA time zone`);
+    }
+    expect(bankTimeZone()).toBe('Asia/Kolkata');
+    for (const good of ['Asia/Kolkata', 'Europe/London', 'UTC', 'Etc/GMT+5']) expect(isTimeZone(good)).toBe(true);
   });
 });

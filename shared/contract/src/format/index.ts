@@ -45,17 +45,49 @@ function toDate(value: Date | string | number, fn: string): Date {
 }
 
 /**
- * The bank's time zone (README "Time zone"): every time the back office shows is in it and labelled. India has
- * no daylight saving, so IST is UTC+05:30 all year.
+ * The bank's time zone when its configuration names none (README "Time zone"): every time the back office shows
+ * is in the bank's zone and labelled. India has no daylight saving, so IST is UTC+05:30 all year.
  */
-const BANK_TIME_ZONE = 'Asia/Kolkata';
+export const DEFAULT_BANK_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * An IANA zone name as written: Area/Location (Asia/Kolkata, Etc/GMT+5) each part capitalised, or UTC; no offsets
+ * and no abbreviations (ICU takes 'IST' as India, but IST is also Irish and Israeli time).
+ */
+const ZONE_NAME = /^(?:UTC|[A-Z][A-Za-z0-9_+-]*(?:\/[A-Z][A-Za-z0-9_+-]*)+)$/;
+
+/** Whether a text is an IANA time zone this runtime's Intl knows ('Asia/Kolkata' yes; '+05:30', 'Mars/Base' no). */
+export function isTimeZone(zone: string): boolean {
+  if (!ZONE_NAME.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// One bank per browser page: the shell and the portal set it once at boot from the bank's configuration. The
+// server never sets it (it serves whatever the configuration says at the time): it passes the zone it read.
+let bankZone: string = DEFAULT_BANK_TIME_ZONE;
+
+/** The bank's time zone the formatters use when none is passed. */
+export function bankTimeZone(): string {
+  return bankZone;
+}
+
+/** Sets the bank's time zone for this page's formatters; a name Intl does not know is refused (TypeError). */
+export function setBankTimeZone(zone: string): void {
+  if (!isTimeZone(zone)) throw new TypeError(`setBankTimeZone: ${zone} is not an IANA time zone`);
+  bankZone = zone;
+}
 
 const zoneFormats = new Map<string, Intl.DateTimeFormat>();
 
 function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let format = zoneFormats.get(timeZone);
   if (!format) {
-    // en-IN names Asia/Kolkata 'IST' (en-GB and en-US say 'GMT+5:30'); h23: midnight is 00, not 24.
+    // h23: midnight is 00, not 24. The zone's name comes from zoneLabel, not from this locale.
     format = new Intl.DateTimeFormat('en-IN', {
       timeZone,
       year: 'numeric',
@@ -65,11 +97,27 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
-      timeZoneName: 'short',
     });
     zoneFormats.set(timeZone, format);
   }
   return format;
+}
+
+const labelFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The zone's short name at an instant: 'IST' for India (which Indian readers know it by; en-US says
+ * 'GMT+5:30'), else Intl's en-US short name ('EST' or 'EDT' for New York, 'GMT+4' for Dubai, 'UTC').
+ */
+export function zoneLabel(at: Date | string | number, timeZone: string = bankZone): string {
+  if (timeZone === DEFAULT_BANK_TIME_ZONE) return 'IST';
+  let format = labelFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' });
+    labelFormats.set(timeZone, format);
+  }
+  const parts = format.formatToParts(toDate(at, 'zoneLabel'));
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
 }
 
 function zoneParts(value: Date | string | number, timeZone: string, fn: string): Record<string, string> {
@@ -81,13 +129,14 @@ function zoneParts(value: Date | string | number, timeZone: string, fn: string):
 }
 
 /** DD/MM/YYYY hh:mm:ss in the bank's time zone with its name: '07/12/2026 14:05:00 IST'. */
-export function formatBankDateTime(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
+export function formatBankDateTime(value: Date | string | number, timeZone: string = bankZone): string {
   const parts = zoneParts(value, timeZone, 'formatBankDateTime');
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;
+  const label = zoneLabel(value, timeZone);
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second} ${label}`;
 }
 
 /** DD/MM/YYYY of an instant in the bank's time zone (the day the bank saw it, wherever the browser is). */
-export function formatBankDate(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): string {
+export function formatBankDate(value: Date | string | number, timeZone: string = bankZone): string {
   const parts = zoneParts(value, timeZone, 'formatBankDate');
   return `${parts.day}/${parts.month}/${parts.year}`;
 }
@@ -97,7 +146,7 @@ export function formatBankDate(value: Date | string | number, timeZone: string =
  * for every moment of that day. The offset is the one at the instant (a zone changing its clocks that night is off
  * by the change).
  */
-export function bankDayStart(value: Date | string | number, timeZone: string = BANK_TIME_ZONE): Date {
+export function bankDayStart(value: Date | string | number, timeZone: string = bankZone): Date {
   const instant = toDate(value, 'bankDayStart');
   const p = zoneParts(instant, timeZone, 'bankDayStart');
   const [year, month, day] = [Number(p.year), Number(p.month) - 1, Number(p.day)];
