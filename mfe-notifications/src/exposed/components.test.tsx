@@ -70,12 +70,12 @@ describe('NotificationBell', () => {
     expect(container.innerHTML).toBe('');
   });
 
-  it('is busy, and its panel says Loading…, until the first list arrives', () => {
+  it('is busy, and its panel says Loading…, until the first list arrives', async () => {
     mount(<NotificationBell />);
     const bell = screen.getByRole('button', { name: 'Notifications' });
     expect(bell.getAttribute('aria-busy')).toBe('true');
     fireEvent.click(bell);
-    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
     expect(within(panel).getByText('Loading…')).toBeTruthy();
     act(() => socket.serverSends('NOTIFICATION', { messages: [], count: 0 }));
     expect(bell.getAttribute('aria-busy')).toBe('false');
@@ -91,12 +91,12 @@ describe('NotificationBell', () => {
     expect(screen.getByRole('button', { name: 'Notifications, 2 new' })).toBeTruthy();
   });
 
-  it('opening the panel marks all counted and lists notifications newest first with initials', () => {
+  it('opening the panel marks all counted and lists notifications newest first with initials', async () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages: [messages[1], messages[0]], count: 1 }));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     expect(socket.emitted).toEqual([['UPDATE_COUNT', {}]]);
-    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
     const items = within(panel).getAllByTestId('notification-item');
     expect(items.map((i) => i.textContent)).toEqual([
       expect.stringContaining('PSApplication APP-1 assigned to you5 min ago · Assigned'),
@@ -105,13 +105,13 @@ describe('NotificationBell', () => {
     expect(within(panel).getByRole('link', { name: 'View all' }).getAttribute('href')).toBe('/notifications');
   });
 
-  it('panel actions emit the contract events', () => {
+  it('panel actions emit the contract events', async () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages, count: 0 }));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     // The server counts everything the panel opened with.
     act(() => socket.serverSends('UPDATE_COUNT_RESULT', { notificationIds: ['n1'], count: 0 }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
     const [first] = within(panel).getAllByTestId('notification-item');
     if (!first) throw new Error('no notification rendered');
     fireEvent.click(within(first).getByRole('button', { name: 'Mark as viewed' }));
@@ -125,13 +125,13 @@ describe('NotificationBell', () => {
     ]);
   });
 
-  it('a notification arriving while the panel is open is counted alone when read', () => {
+  it('a notification arriving while the panel is open is counted alone when read', async () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages, count: 1 }));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     act(() => socket.serverSends('UPDATE_COUNT_RESULT', { notificationIds: ['n1'], count: 0 }));
     act(() => socket.serverSends('NEW', { notification: notification('n3', { messages: 'APP-3 for you' }), count: 1 }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
     const fresh = within(panel).getAllByTestId('notification-item')[0];
     if (!fresh) throw new Error('no notification rendered');
     fireEvent.click(within(fresh).getByRole('button', { name: 'Mark as viewed' }));
@@ -141,12 +141,12 @@ describe('NotificationBell', () => {
     ]);
   });
 
-  it('reflects server results: a deleted notification leaves the panel', () => {
+  it('reflects server results: a deleted notification leaves the panel', async () => {
     mount(<NotificationBell />);
     act(() => socket.serverSends('NOTIFICATION', { messages, count: 0 }));
     fireEvent.click(screen.getByRole('button', { name: /Notifications/ }));
     act(() => socket.serverSends('DELETE_NOTIFICATION_RESULT', { notificationId: 'n1', count: 0 }));
-    const panel = screen.getByRole('dialog', { name: 'Notifications panel' });
+    const panel = await screen.findByRole('dialog', { name: 'Notifications panel' });
     expect(within(panel).getAllByTestId('notification-item')).toHaveLength(1);
   });
 });
