@@ -10,6 +10,7 @@ import {
   type ConsentSet,
   type ConsentSetAnswer,
   type ConsentText,
+  formatBankDateTime,
   RECEIPT_PASS_HEADER,
 } from '@originate/contract';
 import { PDFDocument } from 'pdf-lib';
@@ -223,7 +224,9 @@ describe('submission, confirmation and receipt', () => {
     const { text } = await pdfText(receipt.rawPayload);
     assert.ok(text.includes(a.applicationId), text);
     assert.match(text, /Personal Loan/);
-    assert.match(text, / IST/);
+    // Submitted at the bank's clock, labelled with its zone: '07/12/2026 14:05:00 IST'.
+    assert.ok(text.includes(formatBankDateTime(answer.submittedAt)), text);
+    assert.match(formatBankDateTime(answer.submittedAt), / IST$/);
     assert.ok(text.includes(`Declaration ${set.consents[0]?.version} `), text);
     assert.match(text, /Consent to obtain my credit/);
 

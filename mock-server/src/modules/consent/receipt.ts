@@ -1,7 +1,8 @@
 // The submitted application's confirmation (what the portal's end page shows) and its receipt: the same facts
 // as a PDF under the bank's letterhead, laid out by the document worker's letter layout (contract
-// PDF_BLOCK_SYNTAX), so the receipt looks like the bank's other letters. Times are the bank's clock, labelled IST.
-import { type BankContact, bankTimestampText, type ConfirmationAnswer, type ConsentRecord } from '@originate/contract';
+// PDF_BLOCK_SYNTAX), so the receipt looks like the bank's other letters. Times are the bank's clock, labelled with
+// its zone by the contract's formatter (IST).
+import { type BankContact, type ConfirmationAnswer, type ConsentRecord, formatBankDateTime } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { conflict, notFound } from '../../http/errors';
 import type { DocumentWork } from '../../platform/document-work';
@@ -10,8 +11,6 @@ import { lifecycleOf } from '../lifecycle';
 import { applicationData, LETTERS_CONFIG, type LettersConfig, letterColors } from '../templates';
 import { nextStepText } from './rules';
 import { currentRecords } from './store';
-
-const istText = (iso: string) => `${bankTimestampText(new Date(iso))} IST`;
 
 /** A table cell's text: the layout splits rows at '|'. */
 const cell = (text: string) => text.replaceAll('|', '/').replace(/\s+/g, ' ').trim() || '-';
@@ -69,14 +68,14 @@ function receiptText(
     `| Product | ${cell(confirmation.productName)} |`,
     `| Loan amount | ${cell(loan.amount)} |`,
     `| Tenure | ${cell(loan.tenureYears ?? 'As given in your application')} |`,
-    `| Submitted on | ${istText(confirmation.submittedAt)} |`,
+    `| Submitted on | ${formatBankDateTime(confirmation.submittedAt)} |`,
     '',
     '## Consents you accepted',
     ...(accepted.length === 0
       ? ['No consents were recorded with this application.']
       : [
           '| Consent | Version | Accepted on |',
-          ...accepted.map((r) => `| ${cell(r.title)} | ${r.version} | ${istText(r.at)} |`),
+          ...accepted.map((r) => `| ${cell(r.title)} | ${r.version} | ${formatBankDateTime(r.at)} |`),
         ]),
     '',
     '## What happens next',
