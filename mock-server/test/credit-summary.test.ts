@@ -65,6 +65,9 @@ describe('GET the credit summary', () => {
     }
     assert.equal(figure(body, 'foirPercent').value, null);
     assert.match(figure(body, 'foirPercent').missing ?? '', /bureau not fetched/);
+    // The kept integrations give no FOIR either (none that counted no obligations).
+    const kept = await call(s.app, 'GET', apiPath('applicationIntegrations', { applicationId: homeLoan }), officer);
+    assert.equal(kept.json<{ affordability: { foirPercent: string | null } }>().affordability.foirPercent, null);
     assert.equal(body.decision.missing, 'credit decision not run');
     const required = body.documents.items.filter((d) => d.required && d.received === 0);
     assert.deepEqual(body.documents.items.slice(0, required.length), required, 'required and missing first');

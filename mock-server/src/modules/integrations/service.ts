@@ -230,17 +230,21 @@ export function proposedEmi(
   return Number(emiOf({ amount: loanAmount, annualRatePercent: interestRate, tenureMonths }));
 }
 
-/** FOIR of the application: its declared income, the bureau's obligations and the EMI asked for. */
-function affordabilityOf(stored: StoredApplication, monthlyObligations: number): Affordability {
+/**
+ * FOIR of the application: its declared income, the bureau's obligations and the EMI asked for. Without a bureau
+ * report (obligations null) there is no FOIR, as in the credit summary: a FOIR counting no obligations misleads.
+ */
+function affordabilityOf(stored: StoredApplication, monthlyObligations: number | null): Affordability {
   const applicant = applicantOf(stored);
   const emi = proposedEmi(applicant);
   return {
     monthlyIncome: applicant.monthlyIncome,
-    monthlyObligations,
+    monthlyObligations: monthlyObligations ?? 0,
     proposedEmi: emi,
-    foirPercent: applicant.monthlyIncome
-      ? foirPercent({ monthlyIncome: applicant.monthlyIncome, monthlyObligations, proposedEmi: emi ?? 0 })
-      : null,
+    foirPercent:
+      applicant.monthlyIncome && monthlyObligations !== null
+        ? foirPercent({ monthlyIncome: applicant.monthlyIncome, monthlyObligations, proposedEmi: emi ?? 0 })
+        : null,
   };
 }
 
@@ -502,7 +506,7 @@ export async function applicationIntegrations(
       ? { ...meta(bankStatement), analysis: bankStatement.result as BankStatementAnalysis }
       : null,
     identity: identity ? { ...meta(identity), check: identity.result as IdentityCheck } : null,
-    affordability: affordabilityOf(stored, report?.obligations.monthlyTotal ?? 0),
+    affordability: affordabilityOf(stored, report?.obligations.monthlyTotal ?? null),
     calls: calls.map((c) => ({
       callId: c.call_id,
       kind: c.kind,

@@ -108,7 +108,7 @@ const AffordabilitySchema = Type.Object(
     monthlyIncome: Nullable(Rupees),
     monthlyObligations: Rupees,
     proposedEmi: Nullable(Rupees),
-    /** FOIR in percent with two places (contract foirPercent); null without a monthly income. */
+    /** FOIR in percent with two places (contract foirPercent); null without a monthly income or a bureau report. */
     foirPercent: Nullable(Type.String({ pattern: '^[0-9]+\\.[0-9]{2}$' })),
   },
   closed,
