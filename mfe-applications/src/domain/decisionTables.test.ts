@@ -186,6 +186,16 @@ describe('an older version against the one in use', () => {
     );
   });
 
+  it('names a change of the LTV caps', () => {
+    const bands = [
+      { upToAmount: 3_000_000, maxPercent: 90 },
+      { upToAmount: null, maxPercent: 80 },
+    ];
+    expect(olderVersionDifference(document, { ...document, ltvCaps: bands }, 8)).toBe(
+      'Changed since, in version 8 (in use): LTV caps none → up to ₹30,00,000 (30 lakh) 90%, above 80%.',
+    );
+  });
+
   it('says when nothing did (a version saved back unchanged)', () => {
     expect(olderVersionDifference(document, { ...document }, 7)).toBe('The same tables as version 7, the one in use.');
   });

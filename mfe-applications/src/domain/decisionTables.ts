@@ -10,6 +10,7 @@ import {
   type DecisionTableName,
   decisionInputField,
 } from '@originate/contract';
+import { rupees } from './amounts';
 import type { FieldProblem } from './lifecycleEditor';
 
 export const DECISION_TABLES: readonly { name: DecisionTableName; label: string; about: string }[] = [
@@ -610,6 +611,14 @@ export function documentChanges(before: DecisionDocument, after: DecisionDocumen
   });
 }
 
+/** A version's LTV bands in a line: 'up to ₹30,00,000 (30 lakh) 90%, above 80%', or 'none'. */
+function ltvBandsText(bands: DecisionDocument['ltvCaps']): string {
+  if (!bands) return 'none';
+  return bands
+    .map((b) => `${b.upToAmount === null ? 'above' : `up to ${rupees(b.upToAmount)}`} ${b.maxPercent}%`)
+    .join(', ');
+}
+
 /**
  * What changed from an older version to the one in use, as the older version's note says it: the rows changed per
  * table and the FOIR cap ('Pricing: 1 row changed, FOIR cap 55% → 50%'), or that nothing did.
@@ -618,6 +627,9 @@ export function olderVersionDifference(older: DecisionDocument, inUse: DecisionD
   const changes = documentChanges(older, inUse);
   if (older.foirCapPercent !== inUse.foirCapPercent) {
     changes.push(`FOIR cap ${older.foirCapPercent}% → ${inUse.foirCapPercent}%`);
+  }
+  if (ltvBandsText(older.ltvCaps) !== ltvBandsText(inUse.ltvCaps)) {
+    changes.push(`LTV caps ${ltvBandsText(older.ltvCaps)} → ${ltvBandsText(inUse.ltvCaps)}`);
   }
   return changes.length === 0
     ? `The same tables as version ${inUseVerNum}, the one in use.`
