@@ -116,7 +116,7 @@ describe('placeholderGroups (the palette)', () => {
     const offered = groups.flatMap((g) => g.items.map((i) => i.token));
     for (const p of PLACEHOLDERS) expect(offered).toContain(`{{${p.name}}}`);
     expect(groups.map((g) => g.name)).toEqual(['Applicant', 'Application', 'Loan', 'Bank', 'Other', 'Repeated blocks']);
-    expect(groups.find((g) => g.name === 'Other')?.items.map((i) => i.label)).toEqual(['today']);
+    expect(groups.find((g) => g.name === 'Other')?.items.map((i) => i.label)).toEqual(['today', 'validUntil']);
   });
 
   it("types a list's whole block, each row's keys as a table row", () => {
