@@ -51,9 +51,10 @@ const LOGIN_SHARES = [
 ];
 
 // What the back office's frame needs on its first screen (router, queries, the app bar, menu
-// drawer, dialogs, toasts), in one chunk instead of about 35: measured with `npm run bench -- --only first-screens`.
+// drawer), in one chunk instead of about 35: measured with `npm run bench -- --only first-screens`.
 // Nothing the login page loads may be in it (the alert, the loading bar, MUI's internal icons), or the login page
-// fetches the whole frame; a component only a later page uses stays a chunk of its own.
+// fetches the whole frame; a component only a later page uses stays a chunk of its own, and so do the dialogs and
+// snackbars (the session's warning, a remote's new release and a question load theirs when due).
 const MUI_FRAME = [
   'AppBar',
   'Toolbar',
@@ -74,13 +75,6 @@ const MUI_FRAME = [
   'Backdrop',
   'Modal',
   'Unstable_TrapFocus',
-  'Snackbar',
-  'SnackbarContent',
-  'ClickAwayListener',
-  'Dialog',
-  'DialogTitle',
-  'DialogContent',
-  'DialogActions',
   'Skeleton',
   'useMediaQuery',
   'Card',

@@ -1,17 +1,10 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Typography from '@mui/material/Typography';
-import { SESSION_ENDED_MESSAGE } from '@originate/contract';
 import { clearSession, endSession, refreshSession, reportError, type Session } from '@originate/web';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { type SessionPhase, sessionSchedule } from './sessionPhase';
 
-const SESSION_WARNING_TITLE = 'Your session is about to expire';
-const SESSION_EXPIRED_TITLE = SESSION_ENDED_MESSAGE;
+// The dialog's MUI (Dialog and its parts) loads when the warning is due, not with the Dashboard.
+const SessionDialog = lazy(() => import('./SessionDialog'));
 
 /** The session-expire-warning and session-expired dialogs, timed from when the tokens were issued. */
 export function SessionDialogs({ session }: { session: Session }) {
@@ -53,31 +46,15 @@ export function SessionDialogs({ session }: { session: Session }) {
   };
 
   if (phase === 'active') return null;
-  const expired = phase === 'expired';
   return (
-    <Dialog open fullWidth maxWidth="xs" aria-labelledby="session-dialog-title">
-      <DialogTitle id="session-dialog-title">{expired ? SESSION_EXPIRED_TITLE : SESSION_WARNING_TITLE}</DialogTitle>
-      <DialogContent>
-        <Typography color="text.secondary">
-          {expired
-            ? 'Please log in again to continue.'
-            : 'For your security you will be logged out soon. Do you want to stay logged in?'}
-        </Typography>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        {expired ? (
-          <Button variant="contained" onClick={logInAgain}>
-            Log in again
-          </Button>
-        ) : (
-          <>
-            <Button onClick={logOut}>Log out</Button>
-            <Button variant="contained" onClick={extend} disabled={extending}>
-              Extend session
-            </Button>
-          </>
-        )}
-      </DialogActions>
-    </Dialog>
+    <Suspense fallback={null}>
+      <SessionDialog
+        expired={phase === 'expired'}
+        extending={extending}
+        onExtend={extend}
+        onLogOut={logOut}
+        onLogInAgain={logInAgain}
+      />
+    </Suspense>
   );
 }

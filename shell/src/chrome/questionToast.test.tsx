@@ -25,14 +25,15 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
+// The question's Snackbar is a lazy chunk: an async act lets it resolve.
 const question = () => document.querySelector('[role="alertdialog"]');
 const button = (label: string) =>
   [...document.querySelectorAll('button')].find((b) => b.textContent === label) as HTMLButtonElement;
 
 describe('question toasts', () => {
-  it('stay 20000 ms (spec section 9)', () => {
+  it('stay 20000 ms (spec section 9)', async () => {
     expect(QUESTION_TOAST_TIMEOUT_MS).toBe(20000);
-    act(() => askInToast('Save it now?', [{ label: 'Save' }, { label: 'Discard' }]));
+    await act(async () => askInToast('Save it now?', [{ label: 'Save' }, { label: 'Discard' }]));
     expect(question()?.textContent).toContain('Save it now?');
     act(() => jest.advanceTimersByTime(QUESTION_TOAST_TIMEOUT_MS - 1));
     expect(question()).not.toBeNull();
@@ -41,9 +42,9 @@ describe('question toasts', () => {
     expect(sharedStore.get(questionToastsAtom)).toEqual([]);
   });
 
-  it('an answer runs its action and closes the question; the next one then shows', () => {
+  it('an answer runs its action and closes the question; the next one then shows', async () => {
     const save = jest.fn();
-    act(() => {
+    await act(async () => {
       askInToast('Save it now?', [{ label: 'Save', onClick: save }, { label: 'Discard' }]);
       askInToast('Second question?', [{ label: 'Yes' }]);
     });
@@ -54,8 +55,8 @@ describe('question toasts', () => {
     expect(question()?.getAttribute('aria-label')).toBe('Second question?');
   });
 
-  it('a click elsewhere on the page is no answer', () => {
-    act(() => askInToast('Save it now?', [{ label: 'Save' }]));
+  it('a click elsewhere on the page is no answer', async () => {
+    await act(async () => askInToast('Save it now?', [{ label: 'Save' }]));
     act(() => jest.advanceTimersByTime(100));
     act(() => {
       document.body.dispatchEvent(new MouseEvent('mousedown', { bubbles: true }));

@@ -1,15 +1,14 @@
 // Offers a reload when a remote this page loaded has a new release. The page keeps working meanwhile:
 // the old release's files stay served, so its lazy chunks still load.
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
-import Stack from '@mui/material/Stack';
 import type { RemoteEntry } from '@originate/contract';
 import { runtimeEnvAtom } from '@originate/web';
 import { parseManifest } from '@originate/web/remotes';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { REMOTES_POLL_MS, updatedRemotes, updateMessage } from './updates';
+
+// Snackbar loads when a remote has a new release, not with the Dashboard.
+const RemoteUpdateSnackbar = lazy(() => import('./RemoteUpdateSnackbar'));
 
 /** Asks for /remotes.json when it changed (ETag), every REMOTES_POLL_MS and whenever the tab is shown again. */
 function useRemoteUpdates(loaded: readonly RemoteEntry[]): RemoteEntry[] {
@@ -52,25 +51,8 @@ export function RemoteUpdateNotice({ loaded }: { loaded: readonly RemoteEntry[] 
   const key = updated.map((r) => r.entry).join(' ');
   if (updated.length === 0 || dismissed === key) return null;
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}>
-      <Alert
-        severity="info"
-        variant="filled"
-        role="status"
-        action={
-          <Stack direction="row" spacing={1}>
-            <Button color="inherit" size="small" variant="outlined" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-            <Button color="inherit" size="small" onClick={() => setDismissed(key)}>
-              Later
-            </Button>
-          </Stack>
-        }
-        sx={{ alignItems: 'center' }}
-      >
-        {message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <RemoteUpdateSnackbar message={message} onLater={() => setDismissed(key)} />
+    </Suspense>
   );
 }
