@@ -67,8 +67,6 @@ const MUI_FRAME = [
   'ListItemText',
   'ListItemSecondaryAction',
   'ListSubheader',
-  'Tooltip',
-  'Popper',
   'Portal',
   'Grow',
   'Fade',
@@ -86,7 +84,6 @@ const FRAME = [
   'react-router/',
   'react-router-dom/',
   '@tanstack/',
-  '@popperjs/',
   'react-transition-group/',
   '@mui/utils/',
   // A shared MUI context module: each place that imports it had its own copy of one chunk (4 requests).

@@ -2,7 +2,6 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { unreadCountAtom } from '@originate/web';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useId, useRef, useState } from 'react';
@@ -34,23 +33,24 @@ function Bell() {
 
   return (
     <>
-      <Tooltip title="Notifications">
-        <IconButton
-          ref={anchor}
-          color="inherit"
-          aria-label={count > 0 ? `Notifications, ${count} new` : 'Notifications'}
-          aria-haspopup="dialog"
-          aria-busy={!loaded}
-          aria-controls={open ? panelId : undefined}
-          onClick={openPanel}
-          onPointerEnter={loadPanel}
-          onFocus={loadPanel}
-        >
-          <Badge badgeContent={count} color="error" max={99} overlap="circular" data-testid="notification-badge">
-            <NotificationsOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
+      {/* The browser's own hint (title), not MUI's Tooltip: that brought the tooltip, Popper and popper.js
+          (about 10 KiB br) to the Dashboard for a word shown on hover. */}
+      <IconButton
+        ref={anchor}
+        title="Notifications"
+        color="inherit"
+        aria-label={count > 0 ? `Notifications, ${count} new` : 'Notifications'}
+        aria-haspopup="dialog"
+        aria-busy={!loaded}
+        aria-controls={open ? panelId : undefined}
+        onClick={openPanel}
+        onPointerEnter={loadPanel}
+        onFocus={loadPanel}
+      >
+        <Badge badgeContent={count} color="error" max={99} overlap="circular" data-testid="notification-badge">
+          <NotificationsOutlined />
+        </Badge>
+      </IconButton>
       {opened && (
         <Suspense fallback={null}>
           <NotificationPanel

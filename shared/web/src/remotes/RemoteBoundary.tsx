@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
@@ -19,11 +18,10 @@ export interface FallbackProps {
 export function RemoteFallback({ message, detail, compact, onRetry }: FallbackProps) {
   if (compact) {
     return (
-      <Tooltip title={`${message} Retry`}>
-        <IconButton color="inherit" onClick={onRetry} aria-label={`${message} Retry`}>
-          <WarningAmberIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      // The browser's hint (title): MUI's Tooltip would bring Popper to every screen that loads a remote.
+      <IconButton color="inherit" onClick={onRetry} aria-label={`${message} Retry`} title={`${message} Retry`}>
+        <WarningAmberIcon fontSize="small" />
+      </IconButton>
     );
   }
   return (
