@@ -272,7 +272,14 @@ export function firstScreensRows(f: FirstScreensFigures): Row[] {
       `${js.wireKiB} KiB br in ${js.files} files`,
       `${budgetNote(JS_BUDGETS.screens[screen], js.wireKiB, js.files)} (gzip ${js.gzipKiB} KiB)`,
     ]);
-    for (const [app, kib] of Object.entries(js.byApp)) rows.push([`  from ${app}`, `${kib} KiB`, '']);
+    for (const [app, kib] of Object.entries(js.byApp)) {
+      const appBudget = JS_BUDGETS.screens[screen].byApp?.[app];
+      rows.push([
+        `  from ${app}`,
+        `${kib} KiB`,
+        appBudget === undefined ? '' : budgetNote({ wireKiB: appBudget }, kib),
+      ]);
+    }
     rows.push([
       '  largest',
       js.largest

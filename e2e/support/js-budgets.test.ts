@@ -23,3 +23,12 @@ test('a remote entry past its budget, or with none, is named', () => {
     'mfe-new: remoteEntry.js has no budget',
   ]);
 });
+
+test("a remote's share of a screen past its own budget is named, though the screen is within", () => {
+  const reports = dashboard.byApp?.['mfe-reports'] ?? 0;
+  const byApp = { ...dashboard.byApp, 'mfe-reports': reports * 1.5 };
+  assert.deepEqual(overBudget({ dashboard: { wireKiB: dashboard.wireKiB, files, byApp } }), [
+    `dashboard: ${reports * 1.5} KiB br from mfe-reports, budget ${reports} KiB`,
+  ]);
+  assert.deepEqual(overBudget({ dashboard: { wireKiB: dashboard.wireKiB, files, byApp: dashboard.byApp } }), []);
+});

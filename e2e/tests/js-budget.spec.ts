@@ -1,5 +1,6 @@
 // The back office's first screens stay light: the JS each one brings (br, as the static origins send it) and
-// its requests stay within their budgets (support/js-budgets.ts) by at most the slack, and so does every
+// its requests stay within their budgets (support/js-budgets.ts) by at most the slack, so does each app's share of a
+// screen where it has one (the shell's and each remote's part of the Dashboard), and so does every
 // remote's remoteEntry.js. Bytes are the same on every run of one build: this is no timed test.
 import { expect, test } from '@playwright/test';
 import { measureFirstScreens, remoteEntries } from '../bench/first-screens-bench';
