@@ -20,6 +20,7 @@ import { authRoutes, DEBUG_PREFIX, installAuthHook, sessionRoutes } from './modu
 import { calculationRoutes } from './modules/calculations';
 import {
   applyExplicitPortalUrl,
+  brandingRoutes,
   configsRoutes,
   flowConfigAdminRoutes,
   flowConfigRoutes,
@@ -126,6 +127,7 @@ const UNPREFIXED_PLUGINS = [
   healthRoutes,
   authRoutes,
   configsRoutes,
+  brandingRoutes,
   lifecycleRoutes,
   flowConfigAdminRoutes,
   flowConfigSaveAdminRoutes,

@@ -25,6 +25,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /v3/auth/reset-password',
   'GET /setup/configs/Environment/Domain',
   'HEAD /setup/configs/Environment/Domain',
+  // The bank's logo for the portal's header (README "Admin configuration").
+  'GET /v3/portal/branding',
+  'HEAD /v3/portal/branding',
   // The customer portal before a session exists (README "Customer flow").
   'GET /v3/lead/getAllProducts',
   'HEAD /v3/lead/getAllProducts',

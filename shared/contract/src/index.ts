@@ -47,6 +47,7 @@ export type * from './contracts/resumeSchemas';
 export type * from './contracts/schemaCheck';
 export type * from './contracts/templateSchemas';
 export * from './contracts/templates';
+export * from './contracts/themeLogo';
 export * from './contracts/video';
 export type * from './contracts/videoSchemas';
 export * from './crypto/envelope';

@@ -5,6 +5,7 @@ import {
   REPORT_IDS,
   REPORTS_CONFIG,
   type ReportsConfig,
+  themeLogoProblem,
 } from '@originate/contract';
 import { Id, ReportsConfigSchema, validateConsentSet } from '@originate/contract/schemas';
 import { Value } from 'typebox/value';
@@ -30,9 +31,13 @@ function validateTheme(value: unknown): Problem[] {
   if (!isRecord(value)) return [{ label: 'body', reason: 'must be an object' }];
   const problems = unknownKeys(
     value,
-    ['primaryColor', 'secondaryColor', 'backgroundColor', 'surfaceColor', 'typography', 'font'],
+    ['primaryColor', 'secondaryColor', 'backgroundColor', 'surfaceColor', 'typography', 'font', 'logo'],
     '',
   );
+  if (value.logo !== undefined) {
+    const reason = themeLogoProblem(value.logo);
+    if (reason) problems.push({ label: 'logo', reason });
+  }
   for (const key of ['primaryColor', 'secondaryColor', 'backgroundColor', 'surfaceColor']) {
     const colour = value[key];
     if (colour === undefined) problems.push({ label: key, reason: 'is required' });

@@ -341,6 +341,8 @@ export const API_PATHS = {
   receipt: '/v3/application/:applicationId/receipt',
   /** Public: the bank's name and contact (config Templates/Letters), for the portal's end and error pages. */
   bankContact: '/v3/portal/contact',
+  /** Public: the bank's logo from the theme config, for the portal's header before any session. */
+  portalBranding: '/v3/portal/branding',
 } as const;
 
 export type ApiPathName = keyof typeof API_PATHS;

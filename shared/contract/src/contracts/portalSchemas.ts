@@ -3,7 +3,8 @@
 // information staff sent them and their answers. TypeBox schemas: the server's route schema, the type and
 // the browser's check in one definition.
 import Type, { type Static } from 'typebox';
-import { closed, Email, FileId, Id } from './primitives';
+import { closed, Email, FileId, Id, Nullable } from './primitives';
+import { THEME_LOGO_MAX_LENGTH } from './themeLogo';
 
 /** The field key the e-mail sign-in codes are kept under (never a field of a flow: it has no such key). */
 export const PORTAL_SIGN_IN_KEY = 'portal_sign_in';
@@ -66,3 +67,10 @@ const ApplicantRequestSchema = Type.Object(
 );
 export type ApplicantRequest = Static<typeof ApplicantRequestSchema>;
 export const ApplicantRequestsAnswerSchema = Type.Object({ data: Type.Array(ApplicantRequestSchema) }, closed);
+
+/** The bank's logo (Theme/Default `logo`): a PNG, JPEG or WebP data URL; what it must be is themeLogoProblem's. */
+export const ThemeLogoSchema = Type.String({ minLength: 1, maxLength: THEME_LOGO_MAX_LENGTH });
+
+/** GET /v3/portal/branding (public): the bank's logo for the portal's header before any session, null when none. */
+export const PortalBrandingSchema = Type.Object({ logo: Nullable(ThemeLogoSchema) }, closed);
+export type PortalBranding = Static<typeof PortalBrandingSchema>;

@@ -16,6 +16,7 @@ import {
 } from '../flow';
 import { LEAD_PREFILL_SOURCES, type LeadPrefillSource } from '../leads';
 import { AnyKey, Code, closed, Id, IsoDateTime, Key, Nullable } from '../primitives';
+import { ThemeLogoSchema } from '../portalSchemas';
 import { TeamSchema } from './applications';
 
 const Text = Type.String();
@@ -31,6 +32,8 @@ export const ThemeConfigSchema = Type.Object(
       Type.Object({ primaryColor: Type.Optional(Text), secondaryColor: Type.Optional(Text) }, closed),
     ),
     font: Type.Optional(Type.Object({ family: Type.Optional(Text), size: Type.Optional(Type.Integer()) }, closed)),
+    /** The bank's logo: a PNG, JPEG or WebP data URL (themeLogoProblem); the portal's header shows it. */
+    logo: Type.Optional(ThemeLogoSchema),
   },
   closed,
 );
