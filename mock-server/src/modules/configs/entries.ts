@@ -1,6 +1,6 @@
 // Stored configuration ({type}/{name} → one JSON value) and the selections GET /setup/configs offers:
 // ?isenabled=true keeps enabled entries only, ?configId= answers one entry (spec §7 "Admin configuration").
-import type { DomainUrlRecord } from '@originate/contract';
+import { DEFAULT_BANK_TIME_ZONE, type DomainUrlRecord } from '@originate/contract';
 import type { Config } from '../../config';
 import type { Db, Queryable } from '../../db';
 import { auditConfig } from '../../platform/config-audit';
@@ -8,6 +8,13 @@ import { auditConfig } from '../../platform/config-audit';
 export async function readConfig<T>(db: Queryable, type: string, name: string): Promise<T | null> {
   const rows = await db.query<{ value: T }>('SELECT value FROM configs WHERE type = $1 AND name = $2', [type, name]);
   return rows[0]?.value ?? null;
+}
+
+/** The bank's time zone (config Admin/Configurations `bankTimeZone`, checked on save), Asia/Kolkata when not set. */
+export async function bankTimeZoneOf(db: Queryable): Promise<string> {
+  return (
+    (await readConfig<{ bankTimeZone?: string }>(db, 'Admin', 'Configurations'))?.bankTimeZone ?? DEFAULT_BANK_TIME_ZONE
+  );
 }
 
 async function writeConfig(

@@ -1,7 +1,7 @@
 // The configs module as the rest of the server sees it: other modules and src/ import it only from here (README "Layout").
 
 export { brandingRoutes } from './branding-routes';
-export { applyExplicitPortalUrl, customerPortalOrigin, readConfig } from './entries';
+export { applyExplicitPortalUrl, bankTimeZoneOf, customerPortalOrigin, readConfig } from './entries';
 export { flowConfigAdminRoutes, flowConfigRoutes } from './flow-config-routes';
 export { flowConfigSaveAdminRoutes, flowConfigSaveRoutes } from './flow-config-save-routes';
 export {

@@ -2,6 +2,7 @@
 import {
   CONSENT_CONFIG_TYPE,
   DASHBOARD_WIDGETS,
+  isTimeZone,
   REPORT_IDS,
   REPORTS_CONFIG,
   type ReportsConfig,
@@ -95,9 +96,13 @@ function validateDomain(value: unknown): Problem[] {
 
 function validateAdminConfigurations(value: unknown): Problem[] {
   if (!isRecord(value)) return [{ label: 'body', reason: 'must be an object' }];
-  const problems = unknownKeys(value, ['chatbotScriptUrl'], '');
+  const problems = unknownKeys(value, ['chatbotScriptUrl', 'bankTimeZone'], '');
   if (value.chatbotScriptUrl !== null && !isHttpUrl(value.chatbotScriptUrl)) {
     problems.push({ label: 'chatbotScriptUrl', reason: 'must be an absolute http(s) URL or null' });
+  }
+  const zone = value.bankTimeZone;
+  if (zone !== undefined && (typeof zone !== 'string' || !isTimeZone(zone))) {
+    problems.push({ label: 'bankTimeZone', reason: 'must be an IANA time zone such as Asia/Kolkata' });
   }
   return problems;
 }

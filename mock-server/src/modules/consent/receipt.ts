@@ -1,7 +1,7 @@
 // The submitted application's confirmation (what the portal's end page shows) and its receipt: the same facts
 // as a PDF under the bank's letterhead, laid out by the document worker's letter layout (contract
 // PDF_BLOCK_SYNTAX), so the receipt looks like the bank's other letters. Times are the bank's clock, labelled with
-// its zone by the contract's formatter (IST).
+// its zone by the contract's formatter (IST by default; config Admin/Configurations bankTimeZone).
 import { type BankContact, type ConfirmationAnswer, type ConsentRecord, formatBankDateTime } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { conflict, notFound } from '../../http/errors';
@@ -49,7 +49,8 @@ export async function confirmationOf(db: Queryable, applicationId: string, now: 
     nextStep: nextStepText(lifecycle?.steps[1]),
     bank: { name: data.bank.name, phone: data.bank.phone, email: data.bank.email },
   };
-  return { answer, loan: data.loan, bank: data.bank, records: await currentRecords(db, applicationId) };
+  const records = await currentRecords(db, applicationId);
+  return { answer, loan: data.loan, bank: data.bank, records, timeZone: found.timeZone };
 }
 
 /** The receipt's text in the letter layout's blocks. */
@@ -57,6 +58,7 @@ function receiptText(
   confirmation: ConfirmationAnswer,
   loan: { amount: string; tenureYears?: string },
   records: readonly ConsentRecord[],
+  timeZone: string,
 ): string {
   const accepted = records.filter((r) => r.accepted);
   return [
@@ -68,14 +70,14 @@ function receiptText(
     `| Product | ${cell(confirmation.productName)} |`,
     `| Loan amount | ${cell(loan.amount)} |`,
     `| Tenure | ${cell(loan.tenureYears ?? 'As given in your application')} |`,
-    `| Submitted on | ${formatBankDateTime(confirmation.submittedAt)} |`,
+    `| Submitted on | ${formatBankDateTime(confirmation.submittedAt, timeZone)} |`,
     '',
     '## Consents you accepted',
     ...(accepted.length === 0
       ? ['No consents were recorded with this application.']
       : [
           '| Consent | Version | Accepted on |',
-          ...accepted.map((r) => `| ${cell(r.title)} | ${r.version} | ${formatBankDateTime(r.at)} |`),
+          ...accepted.map((r) => `| ${cell(r.title)} | ${r.version} | ${formatBankDateTime(r.at, timeZone)} |`),
         ]),
     '',
     '## What happens next',
@@ -89,9 +91,9 @@ function receiptText(
 
 /** The receipt PDF of a submitted application. */
 export async function receiptPdf(db: Queryable, work: DocumentWork, applicationId: string, now: Date) {
-  const { answer, loan, bank, records } = await confirmationOf(db, applicationId, now);
+  const { answer, loan, bank, records, timeZone } = await confirmationOf(db, applicationId, now);
   const laidOut = await work.letter({
-    text: receiptText(answer, loan, records),
+    text: receiptText(answer, loan, records, timeZone),
     title: `Application receipt ${applicationId}`,
     colors: await letterColors(db),
     bank,

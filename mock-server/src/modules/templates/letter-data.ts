@@ -8,7 +8,7 @@ import { type ApplicationStatus, formatBankDate, formatCurrency, type TemplateTy
 import { type LoanCost, loanCost, processingFee, type TemplateData, tenureText } from '@originate/contract/templates';
 import type { Queryable } from '../../db';
 import { findApplication, type StoredApplication } from '../applications';
-import { readConfig } from '../configs';
+import { bankTimeZoneOf, readConfig } from '../configs';
 
 /** Config Templates/Letters: the bank as letters name it and each product's loan terms. */
 export interface LettersConfig {
@@ -54,6 +54,8 @@ export interface ApplicationData {
   data: TemplateData;
   /** The loan's terms price a loan: its EMI, rate and tenure are in the data. */
   priced: boolean;
+  /** The bank's time zone its dates are written in. */
+  timeZone: string;
 }
 
 const text = (value: unknown): string | null =>
@@ -169,6 +171,7 @@ export async function storedApplicationData(
   now: Date,
 ): Promise<ApplicationData> {
   const config = await readConfig<LettersConfig>(db, LETTERS_CONFIG.type, LETTERS_CONFIG.name);
+  const timeZone = await bankTimeZoneOf(db);
   const app = stored.application;
   const primary = (app.applicant?.primary ?? {}) as Record<string, unknown>;
   const customFields = (app.customFields ?? {}) as Record<string, unknown>;
@@ -205,14 +208,15 @@ export async function storedApplicationData(
         productCode: app.product_code,
         status: STATUS_WORDS[app._applicationStatus ?? 'ACTIVE'] ?? '',
         stage: app.appLifeCycle.stage ?? '',
-        createdOn: app.cre_time ? formatBankDate(app.cre_time) : '',
+        createdOn: app.cre_time ? formatBankDate(app.cre_time, timeZone) : '',
       },
       loan: loanData(amount, priced, moneyFor(type)),
       fields,
       bank: config?.bank ?? { name: '', address: '', phone: '', email: '' },
-      today: formatBankDate(now),
-      validUntil: formatBankDate(now.getTime() + (config?.offerValidDays ?? OFFER_VALID_DAYS) * DAY_MS),
+      today: formatBankDate(now, timeZone),
+      validUntil: formatBankDate(now.getTime() + (config?.offerValidDays ?? OFFER_VALID_DAYS) * DAY_MS, timeZone),
     },
     priced: priced !== null,
+    timeZone,
   };
 }

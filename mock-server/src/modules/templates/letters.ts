@@ -59,7 +59,7 @@ export async function letterPdf(
     bank,
     reference: `Application ${found.stored.application.application_id}`,
     // The letter's day, not the instant: asked for again that day, the same letter is the same bytes.
-    date: bankDayStart(now),
+    date: bankDayStart(now, found.timeZone),
   });
   if (laidOut.bytes.length > MAX_FILE_SIZE_BYTES) {
     throw new HttpError(413, { code: 413, message: `${template.title} is larger than ${MAX_FILE_SIZE_BYTES} bytes` });
