@@ -11,7 +11,7 @@ import type { ConnectionStatus as Connection } from '../api/notificationsService
 import { ConnectionStatus } from './ConnectionStatus';
 import { NotificationList } from './NotificationList';
 
-export interface NotificationPanelProps {
+interface NotificationPanelProps {
   id: string;
   open: boolean;
   anchorEl: HTMLElement | null;
