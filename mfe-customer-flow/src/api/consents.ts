@@ -8,6 +8,7 @@ import {
   type ConfirmationAnswer,
   type ConsentRecordsAnswer,
   type ConsentSetAnswer,
+  type PortalBranding,
   RECEIPT_PASS_HEADER,
   type ReceiptPassAnswer,
 } from '@originate/contract';
@@ -16,6 +17,7 @@ import {
   ConfirmationAnswerSchema,
   ConsentRecordsAnswerSchema,
   ConsentSetAnswerSchema,
+  PortalBrandingSchema,
   parseWithSchema,
   ReceiptPassAnswerSchema,
 } from '@originate/contract/schemas';
@@ -69,4 +71,11 @@ export function fetchBankContact(): Promise<BankContact> {
   return api
     .get<unknown>(API_PATHS.bankContact)
     .then((body) => parseWithSchema(BankContactSchema, body, 'bank contact'));
+}
+
+/** The bank's logo for the header (public; null when the theme holds none). */
+export function fetchBranding(): Promise<PortalBranding> {
+  return api
+    .get<unknown>(API_PATHS.portalBranding)
+    .then((body) => parseWithSchema(PortalBrandingSchema, body, 'portal branding'));
 }

@@ -22,6 +22,8 @@ export const flowKeys = {
   confirmation: (applicationId: string) => ['mfe-customer-flow', 'confirmation', applicationId] as const,
   /** The bank's name and contact (GET bankContact, public). */
   bankContact: ['mfe-customer-flow', 'bankContact'] as const,
+  /** The bank's logo from the theme config (GET portalBranding, public). */
+  branding: ['mfe-customer-flow', 'branding'] as const,
   /** The standalone portal's slot host, from the runtime manifest (roles: the session user's). */
   slotHost: (manifestUrl: string, roles: readonly string[]) =>
     ['mfe-customer-flow', 'slotHost', manifestUrl, roles] as const,

@@ -5,7 +5,14 @@ import type { ConsentRecord, ConsentSetAnswer } from '@originate/contract';
 import { reportError } from '@originate/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { missingConsents } from '../domain/consentRules';
-import { fetchBankContact, fetchConfirmation, fetchConsentRecords, fetchConsentSet, recordConsent } from './consents';
+import {
+  fetchBankContact,
+  fetchBranding,
+  fetchConfirmation,
+  fetchConsentRecords,
+  fetchConsentSet,
+  recordConsent,
+} from './consents';
 import { flowKeys } from './keys';
 
 export interface ConsentsController {
@@ -72,6 +79,11 @@ export function useConsents(
 /** The bank's name and contact (the portal's header, end and error pages): public, read once. */
 export function useBankContact() {
   return useQuery({ queryKey: flowKeys.bankContact, queryFn: fetchBankContact, staleTime: Number.POSITIVE_INFINITY });
+}
+
+/** The bank's logo for the portal's header: public, read once. */
+export function useBranding() {
+  return useQuery({ queryKey: flowKeys.branding, queryFn: fetchBranding, staleTime: Number.POSITIVE_INFINITY });
 }
 
 /** The submitted application's confirmation, read with the receipt pass taken before the submit. */

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useBankContact } from '../../api/useConsents';
+import { useBankContact, useBranding } from '../../api/useConsents';
 import { VideoInvitation } from './VideoInvitation';
 
 export interface EmbedOptions {
@@ -54,31 +54,53 @@ function initialsOf(name: string): string {
     .join('');
 }
 
-/** The bank's mark and name (config Templates/Letters, public), 'Apply online' beside it. */
+/**
+ * The bank's logo (theme config, public) or else its initials mark, and its name (config Templates/Letters,
+ * public), 'Apply online' beside it.
+ */
 function BankMark() {
   const contact = useBankContact();
+  const logo = useBranding().data?.logo;
   const name = contact.data?.name || 'Apply online';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25, minHeight: 36 }}>
-      {contact.data?.name && (
+      {logo ? (
         <Box
-          aria-hidden
+          component="img"
+          src={logo}
+          alt={contact.data?.name ?? 'The bank'}
+          data-testid="bank-logo"
           sx={{
-            width: 34,
-            height: 34,
-            borderRadius: '8px',
+            height: 40,
+            maxWidth: { xs: 120, sm: 180 },
+            objectFit: 'contain',
             bgcolor: 'primary.contrastText',
-            color: 'primary.main',
-            display: 'grid',
-            placeItems: 'center',
-            fontWeight: 800,
-            fontSize: 15,
-            letterSpacing: 0.5,
+            borderRadius: '6px',
+            p: 0.5,
             flexShrink: 0,
           }}
-        >
-          {initialsOf(contact.data.name)}
-        </Box>
+        />
+      ) : (
+        contact.data?.name && (
+          <Box
+            aria-hidden
+            sx={{
+              width: 34,
+              height: 34,
+              borderRadius: '8px',
+              bgcolor: 'primary.contrastText',
+              color: 'primary.main',
+              display: 'grid',
+              placeItems: 'center',
+              fontWeight: 800,
+              fontSize: 15,
+              letterSpacing: 0.5,
+              flexShrink: 0,
+            }}
+          >
+            {initialsOf(contact.data.name)}
+          </Box>
+        )
       )}
       <Typography variant="h6" component="p" sx={{ fontWeight: 600, lineHeight: 1.2 }}>
         {name}

@@ -1,6 +1,7 @@
 // Settings › Theme (operations admin): the theme config of spec §3 (colours, typography colours, font)
 // with a live preview of the back office in it and its shades (spec §9: 100, 200, 300, 500, 700, 900);
-// saved as the Theme/Default configuration, which every screen then wears.
+// saved as the Theme/Default configuration, which every screen then wears; the bank's logo (PNG, JPEG or
+// WebP, at most 100 KB, never SVG) the portal's header shows.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +12,14 @@ import Stack from '@mui/material/Stack';
 import { ThemeProvider } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ApiError, DEFAULT_THEME_CONFIG, THEME_SHADES, type ThemeConfig } from '@originate/contract';
+import {
+  ApiError,
+  DEFAULT_THEME_CONFIG,
+  THEME_LOGO_TYPES,
+  THEME_SHADES,
+  type ThemeConfig,
+  themeLogoProblem,
+} from '@originate/contract';
 import { buildTheme, shadesOf, sharedStore, showToast, themeConfigAtom } from '@originate/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -57,6 +65,29 @@ function Preview({ config }: { config: ThemeConfig }) {
   return (
     <ThemeProvider theme={theme}>
       <Box sx={{ bgcolor: 'background.default', p: 2, borderRadius: 1, border: 1, borderColor: 'divider' }}>
+        <Box
+          sx={{
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            px: 2,
+            py: 1,
+            mb: 2,
+            borderRadius: 1,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+          }}
+        >
+          {config.logo && (
+            <Box
+              component="img"
+              src={config.logo}
+              alt="Logo preview"
+              sx={{ height: 36, maxWidth: 160, objectFit: 'contain', bgcolor: '#fff', borderRadius: '6px', p: 0.5 }}
+            />
+          )}
+          <Typography sx={{ fontWeight: 600 }}>Portal header</Typography>
+        </Box>
         <Paper sx={{ p: 2 }} component="section" aria-label="Theme preview">
           <Typography variant="h6" component="h3" color="text.primary">
             Application HL-2026-000101
@@ -76,6 +107,65 @@ function Preview({ config }: { config: ThemeConfig }) {
         </Paper>
       </Box>
     </ThemeProvider>
+  );
+}
+
+/** A picked file as a data URL, or why it cannot be the logo (the server checks the same rule again). */
+function readLogo(file: File): Promise<{ logo: string } | { problem: string }> {
+  if (!(THEME_LOGO_TYPES as readonly string[]).includes(file.type)) {
+    return Promise.resolve({ problem: 'The logo must be a PNG, JPEG or WebP image (no SVG).' });
+  }
+  return new Promise((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const problem = themeLogoProblem(reader.result);
+      resolve(problem ? { problem: `The logo ${problem}.` } : { logo: String(reader.result) });
+    };
+    reader.onerror = () => resolve({ problem: 'The file could not be read.' });
+    reader.readAsDataURL(file);
+  });
+}
+
+function LogoPicker({ logo, onChange }: { logo: string | undefined; onChange(logo: string | undefined): void }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <Stack spacing={1} role="group" aria-labelledby="theme-logo-label">
+      <Typography id="theme-logo-label" variant="body2" sx={{ fontWeight: 500 }}>
+        Logo (PNG, JPEG or WebP, at most 100 KB)
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button component="label" variant="outlined" size="small">
+          {logo ? 'Replace logo' : 'Upload logo'}
+          <input
+            hidden
+            type="file"
+            accept={THEME_LOGO_TYPES.join(',')}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              void readLogo(file).then((read) => {
+                if ('problem' in read) setProblem(read.problem);
+                else {
+                  setProblem(null);
+                  onChange(read.logo);
+                }
+              });
+            }}
+          />
+        </Button>
+        {logo && (
+          <Button size="small" onClick={() => onChange(undefined)}>
+            Remove logo
+          </Button>
+        )}
+      </Stack>
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+    </Stack>
   );
 }
 
@@ -133,6 +223,13 @@ function ThemeForm({ saved }: { saved: ThemeConfig }) {
           value={font.size ?? ''}
           onChange={(e) => setDraft({ ...draft, font: { ...font, size: Number(e.target.value) } })}
           slotProps={{ htmlInput: { min: 8, max: 32 } }}
+        />
+        <LogoPicker
+          logo={draft.logo}
+          onChange={(logo) => {
+            const { logo: _old, ...rest } = draft;
+            setDraft(logo ? { ...rest, logo } : rest);
+          }}
         />
         {save.error && (
           <Alert severity="error">
