@@ -1,10 +1,12 @@
 // Axe finds no serious or critical violation on the customer-flow pages: the product list, a
 // step with many field types (date, radio, dropdowns, toggle, OTP), one with a table, range, password
-// and textarea, the summary and the '400 Invalid URL' page.
+// and textarea, the summary, the confirmation page after submitting, a resume link's one-time check on a
+// new device ('Verify it's you') and the '400 Invalid URL' page.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import {
   applicationIdOnPage,
+  button,
   dateFromToday,
   fillDate,
   next,
@@ -97,6 +99,22 @@ test('home loan steps with every kind of field, errors shown', async ({ page }) 
   const mobile = `7${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
   await verifyOtp(page, 'Mobile verification code', mobile, applicationId);
+
+  // The resume link opened on a new device: the one-time check before anything personal.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await button(page, 'Copy link').click();
+  const link = () => page.evaluate(() => navigator.clipboard.readText());
+  await expect.poll(link).toMatch(/\/dynamic-resume\?transactionToken=[A-Za-z0-9_-]{43}$/);
+  const other = await page.context().browser()?.newContext();
+  if (!other) throw new Error('no browser to open a second context in');
+  try {
+    const resumed = await other.newPage();
+    await resumed.goto(await link());
+    await expect(resumed.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
+    await expectSettledAndAccessible(resumed, 'resume-verify');
+  } finally {
+    await other.close();
+  }
   await next(page, 'Identity (KYC)');
   await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
   await uploadFile(page, 'ID document', pngFile('id.png'));
@@ -110,11 +128,18 @@ test('home loan steps with every kind of field, errors shown', async ({ page }) 
   await expectSettledAndAccessible(page, 'income-table');
 });
 
-test('the personal loan summary', async ({ page }) => {
+test('the personal loan summary and the confirmation page', async ({ page }) => {
   test.setTimeout(120_000);
   await startPersonalLoan(page, ORIGINS.standalone);
   await expectSettledAndAccessible(page, 'customer-type');
   await personalLoanFirstStep(page, 'Farah Khan', '9822033344');
   await personalLoanToSummary(page);
   await expectSettledAndAccessible(page, 'summary');
+
+  await button(page, 'Submit').click();
+  await expect(page.getByRole('heading', { name: 'Application submitted' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What happens next' })).toBeVisible();
+  await expectSettledAndAccessible(page, 'confirmation');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectSettledAndAccessible(page, 'confirmation-phone');
 });

@@ -95,7 +95,11 @@ test('a home-loan applicant sees the EMI and the schedule at the rate they expec
   await screenshot(page, 'customer-emi-home-loan');
 
   // A rate above the product's 15%: the rate's rule instead of a schedule.
-  await page.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true }).fill('18');
+  // Selected and typed over: the rate's mask keeps what fill() would append to.
+  const rate = page.getByRole('textbox', { name: 'Expected interest rate (%)', exact: true });
+  await rate.press('ControlOrMeta+a');
+  await rate.pressSequentially('18');
+  await expect(rate).toHaveValue('18');
   await expect(calculator.getByTestId('emi-problem')).toHaveText('Please enter a rate between 6.00% and 15.00%');
   await expect(schedule).toHaveCount(0);
 });
