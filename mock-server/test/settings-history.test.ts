@@ -130,8 +130,10 @@ describe('GET /v3/users?search=', () => {
     assert.deepEqual([none.count, none.users], [0, []]);
   });
 
-  it('refuses a search over 100 characters by name', async () => {
-    const res = await call(s.app, 'GET', `${API_PATHS.users}?search=${'a'.repeat(101)}`, admin);
-    assert.equal(issues(res)[0]?.label, 'search');
+  it('refuses a search over 100 characters, or not well-formed, by name', async () => {
+    for (const search of ['a'.repeat(101), '%ED%A0%80', '%FF%FE']) {
+      const res = await call(s.app, 'GET', `${API_PATHS.users}?search=${search}`, admin);
+      assert.equal(issues(res)[0]?.label, 'search', search);
+    }
   });
 });

@@ -142,6 +142,13 @@ describe('history rows in words', () => {
       { consents: [{ consentId: 'declaration', text: long, version: 1 }] },
     );
     expect(change).toEqual({ what: 'consents › declaration › text', before: 'Old.', after: `${'x'.repeat(119)}…` });
+    const start = 'I declare that '.repeat(20);
+    const [late] = auditChanges({ text: `${start}all is true.` }, { text: `${start}all is true and whole.` });
+    expect(late).toEqual({
+      what: 'text',
+      before: `…${start.slice(-9)}all is true.`,
+      after: `…${start.slice(-9)}all is true and whole.`,
+    });
   });
 
   it('a configuration first saved reads as created; nothing changed reads as no change', () => {

@@ -166,7 +166,14 @@ export function auditChanges(before: unknown, after: unknown, path = ''): AuditC
   if (isRecord(after) && (before === null || before === undefined) && path === '') {
     return [{ what: 'everything', before: '(none)', after: 'created' }];
   }
-  return shown(before) === shown(after) && JSON.stringify(before) === JSON.stringify(after)
-    ? []
-    : [{ what: path || 'value', before: shown(before), after: shown(after) }];
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  if (typeof before === 'string' && typeof after === 'string') {
+    // Long wordings that differ late are shown from a little before the first difference, where it can be seen.
+    let same = 0;
+    while (same < before.length && before[same] === after[same]) same += 1;
+    const from = Math.max(0, same - 20);
+    const cut = (text: string) => (from > 0 ? `…${shown(text.slice(from))}` : shown(text));
+    return [{ what: path || 'value', before: cut(before), after: cut(after) }];
+  }
+  return [{ what: path || 'value', before: shown(before), after: shown(after) }];
 }
