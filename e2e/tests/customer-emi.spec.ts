@@ -53,7 +53,10 @@ test('an applicant sees the EMI and the schedule change as they choose amount an
   await screenshot(page, 'customer-emi');
 
   // ₹100 is below the product's limit: the rule with the limits, no schedule of a loan not on offer.
-  await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('100');
+  const amount = page.getByRole('textbox', { name: 'Loan amount', exact: true });
+  await amount.press('ControlOrMeta+a');
+  await amount.pressSequentially('100');
+  await expect(amount).toHaveValue('100');
   await expect(calculator.getByTestId('emi-problem')).toHaveText(
     'Please enter amount between the range of ₹50,000 and ₹25,00,000',
   );
