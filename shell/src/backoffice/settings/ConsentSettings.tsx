@@ -98,18 +98,21 @@ function ProductConsents({ productCode }: { productCode: string }) {
           aria-labelledby={`consent-${c.consentId}`}
         >
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-            <Typography variant="h6" component="h3" id={`consent-${c.consentId}`} sx={{ flexGrow: 1 }}>
+            <Typography variant="h6" component="h3" id={`consent-${c.consentId}`} sx={{ flex: '1 1 320px' }}>
               {c.title}
             </Typography>
-            <Chip size="small" label={`Version ${c.version}`} />
-            <Chip
-              size="small"
-              variant="outlined"
-              label={c.mandatory ? 'Must be accepted to submit' : 'Optional for the applicant'}
-            />
-            <Button size="small" variant="outlined" onClick={() => setEditing(c)}>
-              New wording
-            </Button>
+            {/* The version, whether it is needed and the action stay together, on the right or on their own line. */}
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+              <Chip size="small" label={`Version ${c.version}`} />
+              <Chip
+                size="small"
+                variant="outlined"
+                label={c.mandatory ? 'Must be accepted to submit' : 'Optional for the applicant'}
+              />
+              <Button size="small" variant="outlined" onClick={() => setEditing(c)}>
+                New wording
+              </Button>
+            </Stack>
           </Stack>
           <Box
             // The wording in full, scrolled within its box: the page stays short enough to see every consent.
