@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { API_PATHS, formatBankDate } from '@originate/contract';
 import { officersHomeLoanAndForeign } from './flow-helpers';
-import { call, type Login, labels, loginStaff, startServer, type TestServer } from './helpers';
+import { call, type Login, labels, loginStaff, opened, startServer, type TestServer } from './helpers';
 
 let s: TestServer;
 let officer: Login;
@@ -49,11 +49,15 @@ describe('config Admin/Configurations bankTimeZone', () => {
     assert.equal(await today(), `Dated ${formatBankDate(s.app.ctx.now(), 'Asia/Kolkata')}`, 'nothing changed');
   });
 
-  it('set by an admin, audited, and the letters follow it (the day in Pago Pago, then in Kiritimati)', async () => {
+  it('set by an admin, audited, served to the back office and the portal, and the letters follow it (the day in Pago Pago, then in Kiritimati)', async () => {
     for (const zone of ['Pacific/Pago_Pago', 'Pacific/Kiritimati']) {
       const res = await put(admin, zone);
       assert.equal(res.statusCode, 200, res.body);
       assert.equal(await today(), `Dated ${formatBankDate(s.app.ctx.now(), zone)}`);
+      const staff = await call(s.app, 'GET', API_PATHS.adminConfigurations, officer);
+      assert.equal(((await opened(staff, officer)) as { bankTimeZone: string }).bankTimeZone, zone);
+      const portal = await call(s.app, 'GET', API_PATHS.portalBranding);
+      assert.equal(portal.json<{ bankTimeZone: string }>().bankTimeZone, zone);
     }
     const [audit] = await s.app.ctx.db.query<{ new_value: { bankTimeZone: string }; user_id: string }>(
       `SELECT new_value, user_id FROM config_audits WHERE kind = 'CONFIG' AND config_key = 'Admin/Configurations'

@@ -39,7 +39,11 @@ describe('read routes', () => {
 
   it('GET /api/getAdminConfigurations', async () => {
     const res = await call(s.app, 'GET', '/api/getAdminConfigurations', officer);
-    assert.deepEqual(await opened(res, officer), { chatbotScriptUrl: null, portalAppName: 'originate-backoffice' });
+    assert.deepEqual(await opened(res, officer), {
+      chatbotScriptUrl: null,
+      portalAppName: 'originate-backoffice',
+      bankTimeZone: 'Asia/Kolkata',
+    });
     assert.equal((await call(s.app, 'GET', '/api/getAdminConfigurations')).statusCode, 401);
   });
 

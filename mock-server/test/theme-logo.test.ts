@@ -23,12 +23,12 @@ const png = (size = 64) =>
 const branding = async () => {
   const res = await call(s.app, 'GET', API_PATHS.portalBranding);
   assert.equal(res.statusCode, 200);
-  return res.json() as { logo: string | null };
+  return res.json() as { logo: string | null; bankTimeZone: string };
 };
 
 describe('the theme config’s logo', () => {
   it('none seeded: the portal’s branding answers null, without a session', async () => {
-    assert.deepEqual(await branding(), { logo: null });
+    assert.deepEqual(await branding(), { logo: null, bankTimeZone: 'Asia/Kolkata' });
   });
 
   it('an ops admin saves a PNG logo: the theme and the public branding carry it; removing it clears it', async () => {
@@ -36,10 +36,10 @@ describe('the theme config’s logo', () => {
     const res = await call(s.app, 'PUT', '/setup/configs/Theme/Default', admin, { ...DEFAULT_THEME, logo });
     assert.equal(res.statusCode, 200);
     assert.equal((await opened(await call(s.app, 'GET', '/api/getCustomeStyle', officer), officer)).logo, logo);
-    assert.deepEqual(await branding(), { logo });
+    assert.deepEqual(await branding(), { logo, bankTimeZone: 'Asia/Kolkata' });
 
     assert.equal((await call(s.app, 'PUT', '/setup/configs/Theme/Default', admin, DEFAULT_THEME)).statusCode, 200);
-    assert.deepEqual(await branding(), { logo: null });
+    assert.deepEqual(await branding(), { logo: null, bankTimeZone: 'Asia/Kolkata' });
   });
 
   it('refuses SVG, a disguised SVG, a URL and an image over the cap, naming logo; nothing changes', async () => {
@@ -58,13 +58,13 @@ describe('the theme config’s logo', () => {
       assert.deepEqual(labels(res), ['logo']);
       assert.match(res.json().errors[0].reason, reason);
     }
-    assert.deepEqual(await branding(), { logo: null });
+    assert.deepEqual(await branding(), { logo: null, bankTimeZone: 'Asia/Kolkata' });
   });
 
   it('only an operations admin saves one', async () => {
     const body = { ...DEFAULT_THEME, logo: png() };
     assert.equal((await call(s.app, 'PUT', '/setup/configs/Theme/Default', officer, body)).statusCode, 403);
     assert.equal((await call(s.app, 'PUT', '/setup/configs/Theme/Default', undefined, body)).statusCode, 401);
-    assert.deepEqual(await branding(), { logo: null });
+    assert.deepEqual(await branding(), { logo: null, bankTimeZone: 'Asia/Kolkata' });
   });
 });

@@ -2,7 +2,7 @@ import { loadRuntimeEnv, sharedStore, themeConfigAtom } from '@originate/web';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { StartupError } from './pages/StartupError';
-import { readCachedTheme } from './theme/themeCache';
+import { applyCachedTimeZone, readCachedTheme } from './theme/themeCache';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -10,6 +10,7 @@ const root = createRoot(container);
 
 // The bank's last theme first, so the login page wears it before any call returns.
 sharedStore.set(themeConfigAtom, readCachedTheme(localStorage));
+applyCachedTimeZone(localStorage);
 
 loadRuntimeEnv().then(
   () => root.render(<App />),

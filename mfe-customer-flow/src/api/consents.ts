@@ -8,9 +8,11 @@ import {
   type ConfirmationAnswer,
   type ConsentRecordsAnswer,
   type ConsentSetAnswer,
+  isTimeZone,
   type PortalBranding,
   RECEIPT_PASS_HEADER,
   type ReceiptPassAnswer,
+  setBankTimeZone,
 } from '@originate/contract';
 import {
   BankContactSchema,
@@ -73,9 +75,16 @@ export function fetchBankContact(): Promise<BankContact> {
     .then((body) => parseWithSchema(BankContactSchema, body, 'bank contact'));
 }
 
-/** The bank's logo for the header (public; null when the theme holds none). */
+/**
+ * The bank's logo for the header (public; null when the theme holds none) and its time zone, which every time
+ * the portal shows is then given in (the header asks for it first, before any page shows a time).
+ */
 export function fetchBranding(): Promise<PortalBranding> {
   return api
     .get<unknown>(API_PATHS.portalBranding)
-    .then((body) => parseWithSchema(PortalBrandingSchema, body, 'portal branding'));
+    .then((body) => parseWithSchema(PortalBrandingSchema, body, 'portal branding'))
+    .then((branding) => {
+      if (isTimeZone(branding.bankTimeZone)) setBankTimeZone(branding.bankTimeZone);
+      return branding;
+    });
 }

@@ -1,8 +1,8 @@
-// After login: the bank's theme (cached for the next login page) and the chatbot script.
+// After login: the bank's theme (cached for the next login page), its time zone and the chatbot script.
 import { sharedStore, themeConfigAtom } from '@originate/web';
 import { useEffect } from 'react';
 import { useAdminConfigurations, useCustomStyle } from '../api/useConfigs';
-import { parseThemeConfig, writeCachedTheme } from '../theme/themeCache';
+import { keepBankTimeZone, parseThemeConfig, writeCachedTheme } from '../theme/themeCache';
 import { injectChatbot } from './chatbot';
 
 export function useBranding(): void {
@@ -17,6 +17,8 @@ export function useBranding(): void {
   }, [theme.data]);
 
   useEffect(() => {
-    if (admin.data) injectChatbot(admin.data, document);
+    if (!admin.data) return;
+    keepBankTimeZone(admin.data.bankTimeZone, localStorage);
+    injectChatbot(admin.data, document);
   }, [admin.data]);
 }

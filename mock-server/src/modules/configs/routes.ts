@@ -33,7 +33,7 @@ import { forbidden, invalid, notFound, ValidationError } from '../../http/errors
 import { listConfigAudits } from '../../platform/config-audit';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
-import { type ConfigSelection, readConfig, selectConfig, writeConfigAudited } from './entries';
+import { bankTimeZoneOf, type ConfigSelection, readConfig, selectConfig, writeConfigAudited } from './entries';
 import { validateConfigValue } from './value-rules';
 
 // flow-config.ts reads configs through this module.
@@ -103,7 +103,11 @@ export const configsRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (ap
     { schema: { response: { 200: AdminConfigurationsSchema, ...ERROR_ANSWERS } } },
     async () => {
       const stored = await readConfig<{ chatbotScriptUrl: string | null }>(db, 'Admin', 'Configurations');
-      return { chatbotScriptUrl: stored?.chatbotScriptUrl ?? null, portalAppName: PORTAL_APP_NAME };
+      return {
+        chatbotScriptUrl: stored?.chatbotScriptUrl ?? null,
+        portalAppName: PORTAL_APP_NAME,
+        bankTimeZone: await bankTimeZoneOf(db),
+      };
     },
   );
 

@@ -71,6 +71,12 @@ export const ApplicantRequestsAnswerSchema = Type.Object({ data: Type.Array(Appl
 /** The bank's logo (Theme/Default `logo`): a PNG, JPEG or WebP data URL; what it must be is themeLogoProblem's. */
 export const ThemeLogoSchema = Type.String({ minLength: 1, maxLength: THEME_LOGO_MAX_LENGTH });
 
-/** GET /v3/portal/branding (public): the bank's logo for the portal's header before any session, null when none. */
-export const PortalBrandingSchema = Type.Object({ logo: Nullable(ThemeLogoSchema) }, closed);
+/**
+ * GET /v3/portal/branding (public): the bank's logo for the portal's header before any session (null when none),
+ * and the bank's IANA time zone the portal shows times in.
+ */
+export const PortalBrandingSchema = Type.Object(
+  { logo: Nullable(ThemeLogoSchema), bankTimeZone: Type.String({ minLength: 1, maxLength: 64 }) },
+  closed,
+);
 export type PortalBranding = Static<typeof PortalBrandingSchema>;

@@ -15,8 +15,8 @@ import {
   ProductDetailsSchema,
 } from '../flow';
 import { LEAD_PREFILL_SOURCES, type LeadPrefillSource } from '../leads';
-import { AnyKey, Code, closed, Id, IsoDateTime, Key, Nullable } from '../primitives';
 import { ThemeLogoSchema } from '../portalSchemas';
+import { AnyKey, Code, closed, Id, IsoDateTime, Key, Nullable } from '../primitives';
 import { TeamSchema } from './applications';
 
 const Text = Type.String();
@@ -54,6 +54,8 @@ export const AdminConfigurationsSchema = Type.Object(
     /** A chatbot script URL; the shell injects it only when present. */
     chatbotScriptUrl: Nullable(Text),
     portalAppName: Text,
+    /** The bank's IANA time zone (Admin/Configurations `bankTimeZone`, Asia/Kolkata by default): every time shown. */
+    bankTimeZone: Text,
   },
   closed,
 );
