@@ -130,9 +130,9 @@ describe('stepper', () => {
       { comp_a1: 'COMPLETE', comp_a2: 'PROGRESS', comp_z1: 'COMPLETE' },
     );
     expect(entries).toEqual([
-      { sectionId: 'a', label: 'About you', state: 'INPROGRESS', percent: 38 },
-      { sectionId: 'b', label: 'b', state: 'PENDING', percent: 0 },
-      { sectionId: 'z', label: 'z', state: 'PENDING', percent: 50 },
+      { sectionId: 'a', label: 'About you', state: 'INPROGRESS', percent: 38, toFill: true },
+      { sectionId: 'b', label: 'b', state: 'PENDING', percent: 0, toFill: true },
+      { sectionId: 'z', label: 'z', state: 'PENDING', percent: 50, toFill: true },
     ]);
   });
   it('regression: a filled section the applicant stands on the first step of shows 100 %, not 0 %', () => {
@@ -152,9 +152,10 @@ describe('stepper', () => {
     expect(stepper(withSummary, ctx, at, { comp_summary: 'COMPLETE' })[1]?.percent).toBe(0);
     expect(stepper(withSummary, ctx, at, { comp_summary: 'COMPLETE', comp_sign: 'COMPLETE' })[1]?.percent).toBe(100);
     const onlySummary = flow([{ section_id: 's', sub_sections: [sub('summary', { summary: true })] }]);
-    expect(
-      stepper(onlySummary, ctx, { sectionIndex: 0, subSectionIndex: 0 }, { comp_summary: 'COMPLETE' })[0]?.percent,
-    ).toBe(100);
+    const review = stepper(onlySummary, ctx, { sectionIndex: 0, subSectionIndex: 0 }, { comp_summary: 'COMPLETE' })[0];
+    // §4's figure stays (the server stores it); the screen does not call a section with nothing to fill 'filled'.
+    expect([review?.percent, review?.toFill]).toEqual([100, false]);
+    expect(stepper(withSummary, ctx, at, {})[1]?.toFill).toBe(true);
   });
   it("a screen showing some steps only (staff viewing one applicant's) lists their sections only", () => {
     const joint: FlowContext = { ...ctx, jointApplicants: [{ applicantId: 's1', applicantType: 'secondary' }] };

@@ -81,6 +81,11 @@ export interface StepperEntry {
   state: 'INPROGRESS' | 'COMPLETE' | 'PENDING';
   /** How much of the section is filled: sectionPercent of its components' statuses. */
   percent: number;
+  /**
+   * False for a section with nothing to fill (its steps are summaries only): §4 counts it COMPLETE, so its percent
+   * reads 100 before the applicant gets there, which a screen does not show as 'filled'.
+   */
+  toFill: boolean;
 }
 
 /**
@@ -112,7 +117,7 @@ export function stepper(
         : sectionIndex > at.sectionIndex
           ? 'PENDING'
           : 'INPROGRESS';
-    return { sectionId, label, state, percent };
+    return { sectionId, label, state, percent, toFill: steps.some((step) => !step.summary) };
   });
   // A screen showing some steps only (staff viewing one applicant's) lists their sections only: the others'
   // statuses are never filled there and read 0 %.

@@ -1,7 +1,8 @@
 // The stepper of spec §4: one entry per section, its state (INPROGRESS/COMPLETE/PENDING: where the applicant
 // is) and how much of it is filled (the engine's §4 percent). A check mark only on a section passed and
-// filled: the last section is COMPLETE by position as soon as it is current, filled or not. A phone gets the
-// current section and a bar (the sections' mean filled percent) instead of the full row.
+// filled: the last section is COMPLETE by position as soon as it is current, filled or not. A section with nothing
+// to fill (a review) shows no percent. A phone gets the current section and a bar (the mean filled percent of the
+// sections to fill) instead of the full row.
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Step from '@mui/material/Step';
@@ -10,6 +11,12 @@ import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import type { StepperEntry } from '@originate/flow-engine';
 import { memo } from 'react';
+
+/** The mean filled percent of the sections that have something to fill. */
+function overallPercent(entries: readonly StepperEntry[]): number {
+  const toFill = entries.filter((e) => e.toFill);
+  return toFill.length === 0 ? 100 : Math.round(toFill.reduce((sum, e) => sum + e.percent, 0) / toFill.length);
+}
 
 /** Memoised: the flow screen re-renders as the applicant types, the stepper only when its entries change. */
 export const FlowStepper = memo(function FlowStepper({
@@ -30,9 +37,11 @@ export const FlowStepper = memo(function FlowStepper({
             <Step key={e.sectionId} completed={e.state === 'COMPLETE' && e.percent === 100}>
               <StepLabel
                 optional={
-                  <Typography variant="caption" color="text.secondary">
-                    {e.percent}% filled
-                  </Typography>
+                  e.toFill && (
+                    <Typography variant="caption" color="text.secondary">
+                      {e.percent}% filled
+                    </Typography>
+                  )
                 }
               >
                 {translate(e.label)}
@@ -47,11 +56,12 @@ export const FlowStepper = memo(function FlowStepper({
             Section {current + 1} of {entries.length}
           </Typography>
           <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-            {translate(entry.label)} · {entry.percent}% filled
+            {translate(entry.label)}
+            {entry.toFill && ` · ${entry.percent}% filled`}
           </Typography>
           <LinearProgress
             variant="determinate"
-            value={Math.round(entries.reduce((sum, e) => sum + e.percent, 0) / entries.length)}
+            value={overallPercent(entries)}
             aria-label="Overall progress"
             sx={{ mt: 1, height: 6, borderRadius: 3 }}
           />
