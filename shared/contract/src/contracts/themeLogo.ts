@@ -4,7 +4,7 @@
 // save with this rule, Settings › Theme checks a picked file with it before it goes anywhere.
 
 export const THEME_LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type ThemeLogoType = (typeof THEME_LOGO_TYPES)[number];
+type ThemeLogoType = (typeof THEME_LOGO_TYPES)[number];
 
 /** The image's own size: a header logo needs far less. */
 export const THEME_LOGO_MAX_BYTES = 100 * 1024;
