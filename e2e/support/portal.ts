@@ -85,7 +85,8 @@ export interface FilePayload {
   buffer: Buffer;
 }
 
-function pngChunk(type: string, data: Buffer): Buffer {
+/** One PNG chunk (length, type, data, CRC): the pieces a test writes a real image from. */
+export function pngChunk(type: string, data: Buffer): Buffer {
   const length = Buffer.alloc(4);
   length.writeUInt32BE(data.length);
   const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);

@@ -1,23 +1,14 @@
 // The bank's logo: an operations admin uploads it in Settings › Theme (PNG, JPEG or WebP; an SVG is refused
 // before it goes anywhere and by the server), sees it in the preview, saves; the portal's header shows it with
 // the bank's name as its text, on a desktop and on a phone; removed, the initials mark is back.
-import { crc32, deflateSync } from 'node:zlib';
+import { deflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
-import { ORIGINS } from '../support/portal';
+import { ORIGINS, pngChunk } from '../support/portal';
 import { screenshot, signIn } from '../support/ui';
 
 const ADMIN = ['opsadmin', 'Admin@123'] as const;
 const BANK = 'Originate Bank Ltd.';
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A real 144×48 PNG that reads as a logo: a navy mark with an orange disc, and two bars of 'name'. */
 function logoPng(): Buffer {
@@ -40,9 +31,9 @@ function logoPng(): Buffer {
   }
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.from(rows))),
-    chunk('IEND', Buffer.alloc(0)),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(Buffer.from(rows))),
+    pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
 
