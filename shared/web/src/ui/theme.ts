@@ -59,12 +59,21 @@ export function useReducedMotion(): boolean {
 
 /**
  * What changes for a user who asked for less motion: no transitions or ripples, and spinners and skeletons
- * drawn still (WCAG 2.3.3). Nothing is hidden: what moved appears at once.
+ * drawn still (WCAG 2.3.3). Nothing is hidden: what moved appears at once. The ripple was the only mark of
+ * keyboard focus MUI draws on text and outlined buttons, check boxes, radios and switches: without it an
+ * outline shows where focus is (WCAG 2.4.7).
  */
 const REDUCED_MOTION: ThemeOptions = {
   transitions: { create: () => 'none' },
   components: {
-    MuiButtonBase: { defaultProps: { disableRipple: true } },
+    MuiButtonBase: {
+      defaultProps: { disableRipple: true },
+      styleOverrides: {
+        root: ({ theme }) => ({
+          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+        }),
+      },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         '*, *::before, *::after': {

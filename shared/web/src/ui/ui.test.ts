@@ -91,10 +91,15 @@ describe('buildTheme', () => {
     expect(theme.typography.fontSize).toBe(15);
   });
 
-  it('draws no transitions or ripples for a user who asked for less motion, and keeps them for others', () => {
+  it('draws no transitions or ripples for a user who asked for less motion (an outline marks focus), and keeps them for others', () => {
     const still = buildTheme(config, { reducedMotion: true });
     expect(still.transitions.create('opacity')).toBe('none');
     expect(still.components?.MuiButtonBase?.defaultProps?.disableRipple).toBe(true);
+    // The ripple marked keyboard focus: an outline does instead.
+    const root = still.components?.MuiButtonBase?.styleOverrides?.root;
+    expect(typeof root === 'function' ? root({ theme: still } as never) : root).toEqual({
+      '&.Mui-focusVisible': { outline: '2px solid #ff5722', outlineOffset: 2 },
+    });
     const moving = buildTheme(config);
     expect(moving.transitions.create('opacity')).toMatch(/^opacity \d+ms/);
     expect(moving.components?.MuiButtonBase).toBeUndefined();
