@@ -33,6 +33,7 @@ function source(name: string, rows: number, failAfter?: number): SheetSource {
   return {
     title: name,
     subtitles: [`${rows} rows`],
+    timeZone: 'Asia/Kolkata',
     columns: [
       { header: 'Name', kind: 'text', width: 20 },
       { header: 'Amount', kind: 'INR', width: 20 },

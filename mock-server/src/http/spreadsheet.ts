@@ -17,6 +17,7 @@ import {
   spreadsheetCell,
   spreadsheetKindOf,
   type TableConfig,
+  zoneLabel,
 } from '@originate/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../platform/context';
@@ -41,6 +42,8 @@ export interface SheetSource {
   title: string;
   /** Further title rows: who exported, when, the filters in force. */
   subtitles: readonly string[];
+  /** The bank's time zone: date cells are its wall clock. */
+  timeZone: string;
   columns: readonly SheetColumn[];
   /** Rows of raw values, in column order, a batch at a time. */
   batches: AsyncIterable<readonly unknown[][]>;
@@ -132,7 +135,10 @@ const sheetWorker = new SheetWorker();
  * A batch of raw rows as the worker takes it: every value its column's typed cell (spreadsheetCell) and
  * number format (numberFormat), the formats sent once each and then named by number.
  */
-function cellEncoder(columns: readonly SheetColumn[]): (rows: readonly (readonly unknown[])[]) => SheetBatch {
+function cellEncoder(
+  columns: readonly SheetColumn[],
+  timeZone: string,
+): (rows: readonly (readonly unknown[])[]) => SheetBatch {
   const formatIds = new Map<string, number>();
   return (rows) => {
     const cells: SheetCell[] = new Array(rows.length * columns.length);
@@ -141,7 +147,7 @@ function cellEncoder(columns: readonly SheetColumn[]): (rows: readonly (readonly
     let i = 0;
     for (const values of rows) {
       for (const [c, column] of columns.entries()) {
-        const cell = spreadsheetCell(column.kind, values[c]);
+        const cell = spreadsheetCell(column.kind, values[c], timeZone);
         const format = numberFormat(column.kind, cell);
         cells[i] = cell;
         if (format !== undefined) {
@@ -191,7 +197,7 @@ function spreadsheetStream(
   stalledReaderMs: number,
 ): PassThrough {
   const out = new PassThrough();
-  const encode = cellEncoder(source.columns);
+  const encode = cellEncoder(source.columns, source.timeZone);
   const rows = source.batches[Symbol.asyncIterator]();
   let finished = false;
   const stop = (error?: unknown) => {
@@ -240,10 +246,17 @@ function spreadsheetStream(
   return out;
 }
 
+/** The title row of who exported and when: the time on the bank's clock, named by its zone ('IST', 'EST'). */
+export function exportedLine(at: Date, timeZone: string, by: string, rows: number): string {
+  return `Exported ${bankTimestampText(at, timeZone)} (${zoneLabel(at, timeZone)}) by ${by}: ${rows} rows`;
+}
+
 /** A list's export: its table's columns and headers, its rows' fields in that order, the title rows. */
 export function listSheet(list: {
   title: string;
   table: TableConfig;
+  /** The bank's time zone (the list read its days in it). */
+  timeZone: string;
   /** The list's total when the export began. */
   count: number;
   by: string;
@@ -257,8 +270,9 @@ export function listSheet(list: {
   const inForce = [...list.filters.map((f) => `${f.field} ${f.operator} ${f.value}`), ...list.also];
   return {
     title: list.title,
+    timeZone: list.timeZone,
     subtitles: [
-      `Exported ${bankTimestampText(list.at)} (IST) by ${list.by}: ${list.count} rows`,
+      exportedLine(list.at, list.timeZone, list.by, list.count),
       `Filters: ${inForce.length > 0 ? inForce.join('; ') : 'none'}`,
     ],
     columns: list.table.columns.map((c) => ({

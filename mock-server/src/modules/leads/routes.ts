@@ -85,6 +85,7 @@ export const leadRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         return {
           title: LEAD_LIST_TITLES[body.list],
           table: found.table,
+          timeZone: found.timeZone,
           count: found.count,
           by: user.userName,
           at: now,

@@ -2,6 +2,7 @@
 // filtered, sorted and paged in SQL by the lists module's machinery (shared-query: filters per column
 // kind, bank days, page sizes) over the lead fields. Indexes and counters: README "Leads".
 import {
+  bankDayOf,
   LEAD_ROLES,
   LEAD_TABLE_IDS,
   type LeadListBody,
@@ -18,10 +19,10 @@ import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import type { UserRecord } from '../../platform/context';
 import { iso } from '../applications';
+import { bankTimeZoneOf } from '../configs';
 import {
-  bankDayStart,
+  bankDayOfInstant,
   checkPage,
-  DAY_MS,
   filterCondition,
   keysetBatches,
   LEAD_LIST_FIELDS,
@@ -33,8 +34,11 @@ import {
 import { leadCaller } from './writes';
 
 const OPEN = `l.status IN ('NEW', 'CONTACTED', 'QUALIFIED')`;
-/** The bank day number lead_counts.follow_day holds (migration 019 lead_follow_day): days since 1970 in IST. */
-const bankDayNumber = (dayStart: Date) => Math.floor((dayStart.getTime() + 19_800_000) / DAY_MS);
+/**
+ * The bank day number lead_counts.follow_day holds (migration 040 lead_follow_day): days since 1970 of the bank's
+ * calendar, in its zone.
+ */
+const bankDayNumber = (at: Date, zone: string) => Date.parse(`${bankDayOf(at, zone)}T00:00:00Z`) / 86_400_000;
 /** The columns lead_counts (migration 019) keeps, by list field. */
 const COUNTER_COLUMNS: Readonly<Record<string, string>> = {
   status: 'c.status',
@@ -176,21 +180,25 @@ async function leadQuery(db: Queryable, user: UserRecord, body: Omit<LeadListBod
   if (!worksLeads(leadCaller(user))) throw forbidden(`working leads needs one of the roles ${LEAD_ROLES.join(', ')}`);
   const table = await tableConfig(db, LEAD_TABLE_IDS[body.list]);
   if (!table) throw notFound(`No table configuration for ${body.list}`);
+  const zone = await bankTimeZoneOf(db);
   const p = new Params();
   const filters = body.filters ?? [];
   const parts = [listCondition(body.list, user, p)];
   filters.forEach((f, i) => {
-    parts.push(filterCondition(f, i, table, LEAD_LIST_FIELDS, p));
+    parts.push(filterCondition(f, i, table, LEAD_LIST_FIELDS, p, zone));
   });
   if (body.search !== undefined) parts.push(searchCondition(body.search, p));
-  const tomorrow = new Date(bankDayStart(now).getTime() + DAY_MS);
+  // Due: a follow-up before the start of the bank's tomorrow, in its zone.
+  const tomorrow = bankDayOfInstant(now, zone).end;
   if (body.dueToday) parts.push(due(p.add(tomorrow)));
   const sort = sortColumn(table, LEAD_LIST_FIELDS, body.sort ?? table.defaultSort);
-  return { table, p, filters, tomorrow, sort, where: parts.join(' AND ') };
+  return { table, p, filters, tomorrow, zone, sort, where: parts.join(' AND ') };
 }
 
 export interface LeadExport {
   table: TableConfig;
+  /** The bank's time zone: the sheet's times are its wall clock. */
+  timeZone: string;
   /** The list's total when the export began. */
   count: number;
   /** Every lead of the list in its order, a batch at a time (keyset on the sort value and the lead id). */
@@ -219,13 +227,13 @@ export async function exportLeads(
     const id = { sql: 'l.lead_id', of: (r: RowOut) => r.lead_id };
     for await (const rows of keysetBatches<RowOut>(db, query, q.sort, id, batchRows)) yield rows.map(toRow);
   }
-  return { table: q.table, count, batches: batches() };
+  return { table: q.table, timeZone: q.zone, count, batches: batches() };
 }
 
 /** POST /v3/lead/leads: 403 for a user who does not work leads; 400 naming a bad filter, sort, search or page. */
 export async function listLeads(db: Queryable, user: UserRecord, body: LeadListBody, now: Date): Promise<LeadsPage> {
   checkPage(body.page);
-  const { table, p, filters, tomorrow, sort, where } = await leadQuery(db, user, body, now);
+  const { table, p, filters, tomorrow, zone, sort, where } = await leadQuery(db, user, body, now);
   // The counts take the conditions' parameters and 'tomorrow' last; the page adds its limit and offset.
   const values = [...p.values, tomorrow];
   const dueCondition = due(`$${values.length}`);
@@ -246,9 +254,9 @@ export async function listLeads(db: Queryable, user: UserRecord, body: LeadListB
     const c = new Params();
     const cParts = [listCondition('TEAM_LEADS', user, c, 'c.team_id'), 'c.n <> 0'];
     filters.forEach((f, i) => {
-      cParts.push(filterCondition(f, i, table, LEAD_LIST_FIELDS, c, COUNTER_COLUMNS[f.field]));
+      cParts.push(filterCondition(f, i, table, LEAD_LIST_FIELDS, c, zone, COUNTER_COLUMNS[f.field]));
     });
-    const dueDay = c.add(bankDayNumber(tomorrow));
+    const dueDay = c.add(bankDayNumber(tomorrow, zone));
     return countGroups(
       db,
       'lead_counts c',

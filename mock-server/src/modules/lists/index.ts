@@ -2,9 +2,8 @@
 
 export { listRoutes, listSetupRoutes } from './routes';
 export {
-  bankDayStart,
+  bankDayOfInstant,
   checkPage,
-  DAY_MS,
   EXPORT_BATCH_ROWS,
   filterCondition,
   keysetBatches,

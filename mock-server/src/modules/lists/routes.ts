@@ -233,6 +233,7 @@ export const listRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app, 
         return {
           title: APPLICATION_LIST_TITLES[list],
           table: found.table,
+          timeZone: found.timeZone,
           count: found.count,
           by: user.userName,
           at: now,

@@ -2,6 +2,8 @@
 // a table's columns are read through, filters per column kind, bank days, page sizes and parameters.
 // A list passes its own field map; the table configuration decides which columns filter and sort.
 import {
+  bankDayOf,
+  DEFAULT_BANK_TIME_ZONE,
   type FilterFieldKind,
   GRID_PAGE_SIZE_OPTIONS,
   isFilterOperatorAllowed,
@@ -9,6 +11,7 @@ import {
   type ListFilter,
   PAGE_SIZE_OPTIONS,
   type TableConfig,
+  zoneMidnight,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
@@ -72,28 +75,36 @@ export function fieldsOfTable(tableId: string): ListFields {
   return Object.values(LEAD_TABLE_IDS).includes(tableId) ? LEAD_LIST_FIELDS : LIST_FIELDS;
 }
 
-/** The bank's business day: India Standard Time (UTC+05:30, no daylight saving). Dates DD/MM/YYYY are its days. */
-const BANK_UTC_OFFSET_MS = 330 * 60_000;
-export const DAY_MS = 86_400_000;
 const PAGE_SIZES: readonly number[] = [...PAGE_SIZE_OPTIONS, ...GRID_PAGE_SIZE_OPTIONS];
 /** Deeper pages than this are refused: paging by offset that far is a scan, and no one reads page 10,001. */
 const MAX_PAGE = 10_000;
 
-/** The start of the bank day holding this instant. */
-export function bankDayStart(at: Date): Date {
-  const local = at.getTime() + BANK_UTC_OFFSET_MS;
-  return new Date(local - (((local % DAY_MS) + DAY_MS) % DAY_MS) - BANK_UTC_OFFSET_MS);
+/**
+ * A bank day as instants: its start and the next day's start, at 00:00 in the bank's time zone (config
+ * bankTimeZone; dates DD/MM/YYYY are its days). A day of a clock change is 23 or 25 hours long.
+ */
+export interface BankDay {
+  start: Date;
+  end: Date;
 }
 
-/** DD/MM/YYYY (a real calendar day) → the start of that bank day, else null. */
-export function parseBankDate(value: string): Date | null {
+function calendarDay(year: number, month: number, day: number, zone: string): BankDay | null {
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return null;
+  return { start: zoneMidnight(year, month, day, zone), end: zoneMidnight(year, month, day + 1, zone) };
+}
+
+/** The bank day holding this instant, in the zone. */
+export function bankDayOfInstant(at: Date, zone: string): BankDay {
+  const [year, month, day] = bankDayOf(at, zone).split('-').map(Number) as [number, number, number];
+  return { start: zoneMidnight(year, month, day, zone), end: zoneMidnight(year, month, day + 1, zone) };
+}
+
+/** DD/MM/YYYY (a real calendar day) → that bank day in the zone, else null. */
+export function parseBankDate(value: string, zone: string): BankDay | null {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
   if (!m) return null;
-  const [day, month, year] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const utc = Date.UTC(year, month - 1, day);
-  const check = new Date(utc);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
-  return new Date(utc - BANK_UTC_OFFSET_MS);
+  return calendarDay(Number(m[3]), Number(m[2]), Number(m[1]), zone);
 }
 
 /** Parameters collected while a query is built: add() returns the placeholder. */
@@ -118,6 +129,8 @@ export function filterCondition(
   table: TableConfig,
   fields: ListFields,
   p: Params,
+  /** The bank's time zone: a date filter's DD/MM/YYYY is its day. */
+  zone: string,
   sql = fields[filter.field]?.sql,
 ): string {
   const label = `filters[${index}]`;
@@ -145,13 +158,12 @@ export function filterCondition(
       return `${sql} ${ops[op]} ${v}`;
     }
     case 'date': {
-      const day = parseBankDate(filter.value);
+      const day = parseBankDate(filter.value, zone);
       if (!day) throw invalid(`${label}.value`, 'is not a date DD/MM/YYYY');
-      const next = new Date(day.getTime() + DAY_MS);
-      if (op === 'GREATER_THAN') return `${sql} >= ${p.add(next)}::timestamptz`;
-      if (op === 'LESS_THAN') return `${sql} < ${p.add(day)}::timestamptz`;
-      const from = `${p.add(day)}::timestamptz`;
-      const to = `${p.add(next)}::timestamptz`;
+      if (op === 'GREATER_THAN') return `${sql} >= ${p.add(day.end)}::timestamptz`;
+      if (op === 'LESS_THAN') return `${sql} < ${p.add(day.start)}::timestamptz`;
+      const from = `${p.add(day.start)}::timestamptz`;
+      const to = `${p.add(day.end)}::timestamptz`;
       if (op === 'EQUAL') return `(${sql} >= ${from} AND ${sql} < ${to})`;
       return `(${sql} IS NULL OR ${sql} < ${from} OR ${sql} >= ${to})`;
     }
@@ -176,7 +188,8 @@ export function checkFilters(table: TableConfig, filters: readonly ListFilter[])
   const p = new Params();
   const fields = fieldsOfTable(table.id);
   filters.forEach((f, i) => {
-    filterCondition(f, i, table, fields, p);
+    // Only the values are checked here: any zone reads a DD/MM/YYYY the same way.
+    filterCondition(f, i, table, fields, p, DEFAULT_BANK_TIME_ZONE);
   });
 }
 

@@ -28,10 +28,10 @@ import {
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../http/errors';
 import { iso } from '../applications';
+import { bankTimeZoneOf } from '../configs';
 import {
-  bankDayStart,
+  bankDayOfInstant,
   checkPage,
-  DAY_MS,
   filterCondition,
   keysetBatches,
   LIST_FIELDS,
@@ -119,10 +119,13 @@ function searchCondition(search: string, p: Params): string {
            OR lower(a.applicant_name) LIKE ${p.add(likePrefix(text.toLowerCase()))})`;
 }
 
-/** Spec §4 task-review buckets: Today = due for review by the end of today (overdue included), Future = later. */
-function bucketCondition(bucket: TaskReviewBucket, now: Date, p: Params): string | null {
+/**
+ * Spec §4 task-review buckets: Today = due for review by the end of today (the bank's day, overdue included),
+ * Future = later.
+ */
+function bucketCondition(bucket: TaskReviewBucket, now: Date, zone: string, p: Params): string | null {
   if (bucket === 'All') return null;
-  const tomorrow = p.add(new Date(bankDayStart(now).getTime() + DAY_MS));
+  const tomorrow = p.add(bankDayOfInstant(now, zone).end);
   return bucket === 'Today' ? `t.review_date < ${tomorrow}` : `t.review_date >= ${tomorrow}`;
 }
 
@@ -142,6 +145,8 @@ interface Built {
 interface ListQuery extends Built {
   sort: ReturnType<typeof sortColumn>;
   table: TableConfig;
+  /** The bank's time zone the query's days were read in. */
+  zone: string;
 }
 
 /** Application-driven lists: each listed application (one with a current task) joined to that task by key. */
@@ -167,6 +172,7 @@ function countersCondition(
   args: Omit<ListQueryArgs, 'page'>,
   caller: ListCaller,
   table: TableConfig,
+  zone: string,
 ): Built['counters'] {
   if (args.search != null || (args.bucket && args.bucket !== 'All')) return null;
   const filters = args.filters ?? [];
@@ -179,7 +185,7 @@ function countersCondition(
   const p = new Params();
   const parts = [
     base,
-    ...filters.map((f, i) => filterCondition(f, i, table, LIST_FIELDS, p, COUNTER_COLUMNS[f.field])),
+    ...filters.map((f, i) => filterCondition(f, i, table, LIST_FIELDS, p, zone, COUNTER_COLUMNS[f.field])),
   ];
   return { where: parts.join(' AND '), values: p.values };
 }
@@ -233,6 +239,7 @@ const hasScope = (scope: ListScope | undefined) =>
 async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Date): Promise<ListQuery> {
   const table = await tableConfig(db, LIST_TABLE_IDS[args.list]);
   if (!table) throw notFound(`No table configuration for ${args.list}`);
+  const zone = await bankTimeZoneOf(db);
   const p = new Params();
   const condition = listCondition(args.list, caller, p);
   // My and Team lists are a few hundred or thousand tasks of a million: read those first (OFFSET 0 keeps
@@ -245,10 +252,10 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     : FROM;
   const parts = taskDriven ? ['true'] : [LISTED, condition];
   (args.filters ?? []).forEach((f, i) => {
-    parts.push(filterCondition(f, i, table, LIST_FIELDS, p));
+    parts.push(filterCondition(f, i, table, LIST_FIELDS, p, zone));
   });
   if (args.search != null) parts.push(searchCondition(args.search, p));
-  const bucket = args.bucket ? bucketCondition(args.bucket, now, p) : null;
+  const bucket = args.bucket ? bucketCondition(args.bucket, now, zone, p) : null;
   if (bucket) parts.push(bucket);
   if (args.scope) parts.push(...scopeConditions(args.scope, p));
   const sort = sortColumn(table, LIST_FIELDS, args.sort ?? table.defaultSort);
@@ -264,8 +271,9 @@ async function build(db: Queryable, caller: ListCaller, args: ListArgs, now: Dat
     order: `${sort.sql} ${sort.direction}${sort.nullsLast}, a.application_id ${sort.direction}`,
     sort,
     table,
+    zone,
     // The counters hold no task or scope columns: a scoped list is counted row by row.
-    counters: hasScope(args.scope) ? null : countersCondition(args, caller, table),
+    counters: hasScope(args.scope) ? null : countersCondition(args, caller, table, zone),
   };
 }
 
@@ -666,6 +674,8 @@ export async function listApplications(
 
 export interface ListExport {
   table: TableConfig;
+  /** The bank's time zone: the sheet's times are its wall clock. */
+  timeZone: string;
   /** The list's total when the export began (what the grid shows as its count). */
   count: number;
   /** Every row of the list in its order, a batch at a time: the table's fields, read as the list reads them. */
@@ -704,7 +714,7 @@ export async function exportList(
     const id = { sql: 'a.application_id', of: (r: Record<string, unknown>) => String(r.export_row_id) };
     yield* keysetBatches<Record<string, unknown>>(db, query, built.sort, id, batchRows);
   }
-  return { table: built.table, count, batches: batches() };
+  return { table: built.table, timeZone: built.zone, count, batches: batches() };
 }
 
 /** One page of a list's free-text search, without the count groups (POST /backstage/localSearch). */
@@ -739,8 +749,8 @@ export async function globalSearch(
     matches.push(`a.status = ${p.add(status)}`);
   }
   matches.push(`a.initiated_by = ${p.add(q)}`, `a.initiated_by_name = ${p.add(q.toLowerCase())}`);
-  const day = parseBankDate(q);
-  if (day) matches.push(`(a.cre_time >= ${p.add(day)} AND a.cre_time < ${p.add(new Date(day.getTime() + DAY_MS))})`);
+  const day = parseBankDate(q, await bankTimeZoneOf(db));
+  if (day) matches.push(`(a.cre_time >= ${p.add(day.start)} AND a.cre_time < ${p.add(day.end)})`);
   const where = `${LISTED} AND (${matches.join(' OR ')}) AND ${taskAccess(caller, p)}`;
   const countFrom = readsTask(where) ? FROM : 'FROM applications a';
   return pageAndCount(

@@ -1,15 +1,22 @@
 // The reports as spreadsheets (spec §9; the report routes' ?exportFile=xlsx): the same figures as the
 // JSON answer, one row per answer row, with the filters in force in the title rows.
 import {
-  bankTimestampText,
   type CountByRange,
   type FlowCounts,
   type ReportFilter,
   type TargetQuery,
   type Targets,
   type UserProductRows,
+  zoneMidnight,
 } from '@originate/contract';
-import type { SheetColumn, SheetSource } from '../../http/spreadsheet';
+import { exportedLine, type SheetColumn, type SheetSource } from '../../http/spreadsheet';
+
+/** Who exported, when, and the bank's time zone the sheet's times are read in. */
+export interface ExportStamp {
+  by: string;
+  at: Date;
+  timeZone: string;
+}
 
 /** The sheet titles (and file names): the reports' and the widget's names. */
 const REPORT_TITLES = {
@@ -35,15 +42,16 @@ function filterText(filter: Partial<ReportFilter> & { month?: string; interval?:
 function sheet(
   title: string,
   filters: string,
-  by: string,
-  at: Date,
+  stamp: ExportStamp,
   columns: SheetColumn[],
   rows: unknown[][],
 ): { source: SheetSource; count: number; at: Date } {
+  const { by, at, timeZone } = stamp;
   return {
     source: {
       title,
-      subtitles: [`Exported ${bankTimestampText(at)} (IST) by ${by}: ${rows.length} rows`, filters],
+      subtitles: [exportedLine(at, timeZone, by, rows.length), filters],
+      timeZone,
       columns,
       batches: (async function* () {
         yield rows;
@@ -54,12 +62,11 @@ function sheet(
   };
 }
 
-export function userProductSheet(answer: UserProductRows, filter: ReportFilter, by: string, at: Date) {
+export function userProductSheet(answer: UserProductRows, filter: ReportFilter, stamp: ExportStamp) {
   return sheet(
     REPORT_TITLES.applicationsByUserAndProduct,
     filterText(filter),
-    by,
-    at,
+    stamp,
     [
       { header: 'User', kind: 'text', width: 28 },
       { header: 'User id', kind: 'text', width: 14 },
@@ -71,12 +78,11 @@ export function userProductSheet(answer: UserProductRows, filter: ReportFilter, 
   );
 }
 
-export function targetsSheet(answer: Targets, query: TargetQuery, by: string, at: Date) {
+export function targetsSheet(answer: Targets, query: TargetQuery, stamp: ExportStamp) {
   return sheet(
     REPORT_TITLES.targetAchievement,
     filterText(query),
-    by,
-    at,
+    stamp,
     [
       { header: 'User', kind: 'text', width: 28 },
       { header: 'User id', kind: 'text', width: 14 },
@@ -102,20 +108,25 @@ export function targetsSheet(answer: Targets, query: TargetQuery, by: string, at
   );
 }
 
-export function countByRangeSheet(answer: CountByRange, filter: ReportFilter, by: string, at: Date) {
+/** A bank day YYYY-MM-DD as the instant it starts at in the zone. */
+function midnight(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return zoneMidnight(year, month, date, timeZone);
+}
+
+export function countByRangeSheet(answer: CountByRange, filter: ReportFilter, stamp: ExportStamp) {
   return sheet(
     REPORT_TITLES.applicationsOverTime,
     filterText({ ...filter, interval: answer.interval }),
-    by,
-    at,
+    stamp,
     [
-      // Bucket days as dates at 00:00 IST, so they read DD/MM/YYYY and sort as dates.
+      // Bucket days as dates at 00:00 of the bank's zone, so they read DD/MM/YYYY and sort as dates.
       { header: 'From', kind: 'date', width: 12 },
       { header: 'To', kind: 'date', width: 12 },
       { header: 'Applications', kind: 'integer', width: 14 },
       { header: 'Loan amount', kind: 'INR', width: 20 },
     ],
-    answer.buckets.map((b) => [`${b.start}T00:00:00+05:30`, `${b.end}T00:00:00+05:30`, b.count, b.amount]),
+    answer.buckets.map((b) => [midnight(b.start, stamp.timeZone), midnight(b.end, stamp.timeZone), b.count, b.amount]),
   );
 }
 
@@ -127,14 +138,12 @@ export function flowSheet(
   answer: FlowCounts,
   range: { from: string; to: string },
   user: { userId: string; displayName: string },
-  by: string,
-  at: Date,
+  stamp: ExportStamp,
 ) {
   return sheet(
     REPORT_TITLES.applicationsByFlow,
     filterText({ ...range, userId: `${user.userId} (${user.displayName})` }),
-    by,
-    at,
+    stamp,
     [
       { header: 'Flow', kind: 'text', width: 28 },
       { header: 'Applications', kind: 'integer', width: 14 },

@@ -1,5 +1,5 @@
 // The dashboard's and reports' figures (README "Dashboard, reports and targets"). Application figures
-// read the counters of migration 020: everyone's from the per-day table, a scope's or per-user figures
+// read the counters of migration 020 (their days in the bank's time zone, migration 040): everyone's from the per-day table, a scope's or per-user figures
 // from the per-user tables (whole months from the monthly one); tasks, approvals, queries and leads
 // read their partial indexes. `users` null means everyone's, the portal's applications included.
 import {
@@ -18,6 +18,7 @@ import {
   type UserProductRows,
 } from '@originate/contract';
 import type { Queryable } from '../../db';
+import { bankTimeZoneOf } from '../configs';
 
 /** Statuses a report of applications leaves out: a deleted application is gone. */
 const COUNTED = `status <> 'DELETED'`;
@@ -173,19 +174,22 @@ export async function pipeline(db: Queryable, users: string[] | null, filter: Re
   };
 }
 
-/** A range of bank days as instants: from 00:00 IST of `from` to 00:00 IST after `to`. */
-const instantRange = (args: Args, filter: Pick<ReportFilter, 'from' | 'to'>, column: string) =>
-  `${column} >= (${args.add(filter.from)}::date::timestamp AT TIME ZONE 'Asia/Kolkata')
-   AND ${column} < ((${args.add(filter.to)}::date + 1)::timestamp AT TIME ZONE 'Asia/Kolkata')`;
+/** A range of bank days as instants: from 00:00 of `from` to 00:00 after `to`, in the bank's time zone. */
+const instantRange = (args: Args, filter: Pick<ReportFilter, 'from' | 'to'>, column: string, zone: string) => {
+  const at = args.add(zone);
+  return `${column} >= (${args.add(filter.from)}::date::timestamp AT TIME ZONE ${at}::text)
+   AND ${column} < ((${args.add(filter.to)}::date + 1)::timestamp AT TIME ZONE ${at}::text)`;
+};
 
 /** Leads created in the range (owned within the scope), those with an application, those sanctioned. */
 export async function conversion(db: Queryable, users: string[] | null, filter: ReportFilter): Promise<Conversion> {
+  const zone = await bankTimeZoneOf(db);
   const args = new Args();
   const [row] = await db.query<{ leads: string; converted: string; sanctioned: string }>(
     `SELECT count(*) AS leads, count(l.application_id) AS converted,
             count(*) FILTER (WHERE a.status = 'COMPLETED') AS sanctioned
        FROM leads l LEFT JOIN applications a ON a.application_id = l.application_id
-      WHERE ${instantRange(args, filter, 'l.cre_time')}${whoClause(users, 'l.owner_id', args)}${productClause(
+      WHERE ${instantRange(args, filter, 'l.cre_time', zone)}${whoClause(users, 'l.owner_id', args)}${productClause(
         filter.productCode,
         args,
         'l.product_code',

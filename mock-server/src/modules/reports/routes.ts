@@ -35,7 +35,8 @@ import { contractValidator } from '../../http/bodies';
 import { forbidden, ValidationError } from '../../http/errors';
 import { sendSheet } from '../../http/spreadsheet';
 import { caller, type PluginOptions } from '../../platform/context';
-import { countByRangeSheet, flowSheet, targetsSheet, userProductSheet } from './export';
+import { bankTimeZoneOf } from '../configs';
+import { countByRangeSheet, type ExportStamp, flowSheet, targetsSheet, userProductSheet } from './export';
 import {
   ACHIEVED,
   byFlow,
@@ -72,6 +73,13 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
   const orFile = <S extends Parameters<typeof Type.Union>[0][number]>(schema: S) =>
     answers(Type.Union([schema, FileBytesAnswerSchema]));
 
+  /** Who exports, now, and the bank's time zone of the sheet. */
+  const stamp = async (request: Parameters<typeof caller>[0]): Promise<ExportStamp> => ({
+    by: caller(request).user.userName,
+    at: ctx.now(),
+    timeZone: await bankTimeZoneOf(db),
+  });
+
   /** The caller's scope and the users a filtered report counts (validated range first). */
   async function scoped(request: Parameters<typeof caller>[0], filter: ReportFilter) {
     checkRange(filter);
@@ -103,7 +111,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       const { users } = await scoped(request, filter);
       const answer = await countByRange(db, users, filter, interval);
       if (!request.query.exportFile) return answer;
-      return sendSheet(request, reply, countByRangeSheet(answer, filter, caller(request).user.userName, ctx.now()));
+      return sendSheet(request, reply, countByRangeSheet(answer, filter, await stamp(request)));
     },
   );
 
@@ -122,7 +130,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       const { users } = await scoped(request, filter);
       const answer = await byUserAndProduct(db, users, filter);
       if (!request.query.exportFile) return answer;
-      return sendSheet(request, reply, userProductSheet(answer, filter, caller(request).user.userName, ctx.now()));
+      return sendSheet(request, reply, userProductSheet(answer, filter, await stamp(request)));
     },
   );
 
@@ -161,7 +169,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       const rows = await targetRows(db, await reportUsers(db, scope, query), query.month);
       const answer = { month: query.month, rows };
       if (!request.query.exportFile) return answer;
-      return sendSheet(request, reply, targetsSheet(answer, query, caller(request).user.userName, ctx.now()));
+      return sendSheet(request, reply, targetsSheet(answer, query, await stamp(request)));
     },
   );
 
@@ -208,7 +216,7 @@ export const reportRoutes: FastifyPluginAsyncTypebox<PluginOptions> = async (app
       const answer = await byFlow(db, userId, { from, to });
       if (!request.query.exportFile) return answer;
       const user = { userId, displayName: await displayNameOf(db, userId) };
-      return sendSheet(request, reply, flowSheet(answer, { from, to }, user, caller(request).user.userName, ctx.now()));
+      return sendSheet(request, reply, flowSheet(answer, { from, to }, user, await stamp(request)));
     },
   );
 

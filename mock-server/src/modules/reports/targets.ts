@@ -1,7 +1,8 @@
 // Monthly targets and achievement (spec §7 "Targets"; README "Dashboard, reports and targets").
 // Achievement is never stored nor taken from a client: it is the user's initiated applications created
-// in the month (IST) that were not deleted, cancelled or rejected, read from migration 020's monthly
-// counters, which triggers keep from the application rows in the same transaction.
+// in the month (in the bank's time zone) that were not deleted, cancelled or rejected, read from migration
+// 020's monthly counters, which triggers keep from the application rows in the same transaction (and
+// migration 040 recounts when the zone changes).
 import {
   achievementPercent,
   isTargetMonthOpen,
@@ -12,6 +13,7 @@ import {
 } from '@originate/contract';
 import type { Queryable } from '../../db';
 import { forbidden, invalid, notFound } from '../../http/errors';
+import { bankTimeZoneOf } from '../configs';
 import { ACHIEVED } from './figures';
 import { inScope, type ScopeOf, targetRefusal } from './scope';
 
@@ -114,7 +116,8 @@ export async function saveTarget(db: Queryable, scope: ScopeOf, body: SaveTarget
   const refusal = targetRefusal(scope, body.userId);
   if (refusal) throw forbidden(refusal);
   const key = monthKey(body.month);
-  if (!isTargetMonthOpen(body.month, now)) throw invalid('month', 'must be the current month or a later one');
+  if (!isTargetMonthOpen(body.month, now, await bankTimeZoneOf(db)))
+    throw invalid('month', 'must be the current month or a later one');
   const [user] = await db.query('SELECT 1 FROM users WHERE userid = $1', [body.userId]);
   if (!user) throw notFound('No such user');
   await db.query(

@@ -14,6 +14,8 @@ import {
   relativeTime,
   setBankTimeZone,
   zoneLabel,
+  zoneMidnight,
+  zoneOffsetMs,
 } from './index';
 
 describe('formatCurrency', () => {
@@ -128,6 +130,28 @@ describe('bankDayStart', () => {
 
   it('in another zone, that zone’s midnight (New York in winter is UTC-5)', () => {
     expect(bankDayStart('2026-01-15T03:00:00.000Z', 'America/New_York').toISOString()).toBe('2026-01-14T05:00:00.000Z');
+  });
+
+  it('on the day after a clock change, at that day’s own offset (New York springs forward on 08/03/2026)', () => {
+    expect(bankDayStart('2026-03-09T12:00:00.000Z', 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(bankDayStart('2026-03-08T12:00:00.000Z', 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+  });
+});
+
+describe('zoneMidnight and zoneOffsetMs', () => {
+  it('midnight of a calendar day in the zone: IST all year, New York at EST or EDT', () => {
+    expect(zoneMidnight(2026, 3, 8, 'Asia/Kolkata').toISOString()).toBe('2026-03-07T18:30:00.000Z');
+    expect(zoneMidnight(2026, 3, 8, 'America/New_York').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(zoneMidnight(2026, 3, 9, 'America/New_York').toISOString()).toBe('2026-03-09T04:00:00.000Z');
+    expect(zoneMidnight(2026, 11, 2, 'America/New_York').toISOString()).toBe('2026-11-02T05:00:00.000Z');
+    // Day 32 of December is the first of January (callers ask for the day after a month's last).
+    expect(zoneMidnight(2026, 12, 32, 'America/New_York').toISOString()).toBe('2027-01-01T05:00:00.000Z');
+  });
+
+  it('the wall clock’s lead on UTC at an instant', () => {
+    expect(zoneOffsetMs('2026-07-01T00:00:00.000Z', 'Asia/Kolkata')).toBe(19_800_000);
+    expect(zoneOffsetMs('2026-01-15T12:00:00.000Z', 'America/New_York')).toBe(-18_000_000);
+    expect(zoneOffsetMs('2026-07-15T12:00:00.000Z', 'America/New_York')).toBe(-14_400_000);
   });
 });
 

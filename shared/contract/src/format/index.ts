@@ -142,17 +142,38 @@ export function formatBankDate(value: Date | string | number, timeZone: string =
 }
 
 /**
- * Midnight in the bank's time zone of the day an instant falls on there: a letter's date as an instant, the same
- * for every moment of that day. The offset is the one at the instant (a zone changing its clocks that night is off
- * by the change).
+ * How far the zone's wall clock is ahead of UTC at an instant, in milliseconds (IST 19,800,000; New York
+ * -18,000,000 in winter, -14,400,000 in summer).
  */
+export function zoneOffsetMs(value: Date | string | number, timeZone: string = bankZone): number {
+  const instant = toDate(value, 'zoneOffsetMs').getTime();
+  const p = zoneParts(instant, timeZone, 'zoneOffsetMs');
+  const wall = Date.UTC(
+    Number(p.year),
+    Number(p.month) - 1,
+    Number(p.day),
+    Number(p.hour),
+    Number(p.minute),
+    Number(p.second),
+  );
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * 00:00 of a calendar day (month 1–12) in the zone, as an instant: at the offset in force then, so a day after a
+ * clock change starts at its own offset (New York's 09/03/2026 at 04:00Z, its 08/03/2026 at 05:00Z).
+ */
+export function zoneMidnight(year: number, month: number, day: number, timeZone: string = bankZone): Date {
+  const wall = Date.UTC(year, month - 1, day);
+  // The offset at the wall time read as UTC is the right one unless a change falls between the two: a second
+  // look at the instant found settles it.
+  return new Date(wall - zoneOffsetMs(wall - zoneOffsetMs(wall, timeZone), timeZone));
+}
+
+/** Midnight in the bank's time zone of the day an instant falls on: a letter's date as an instant, the same for every moment of that day. */
 export function bankDayStart(value: Date | string | number, timeZone: string = bankZone): Date {
-  const instant = toDate(value, 'bankDayStart');
-  const p = zoneParts(instant, timeZone, 'bankDayStart');
-  const [year, month, day] = [Number(p.year), Number(p.month) - 1, Number(p.day)];
-  const wall = Date.UTC(year, month, day, Number(p.hour), Number(p.minute), Number(p.second));
-  const offset = wall - Math.floor(instant.getTime() / 1000) * 1000;
-  return new Date(Date.UTC(year, month, day) - offset);
+  const p = zoneParts(value, timeZone, 'bankDayStart');
+  return zoneMidnight(Number(p.year), Number(p.month), Number(p.day), timeZone);
 }
 
 const MINUTE = 60_000;

@@ -56,6 +56,14 @@ describe('spreadsheet cells (spec §9)', () => {
     expect(bankTimestampText(new Date('2026-12-31T20:00:00Z'))).toBe('01/01/2027 01:30:00');
   });
 
+  it('in another zone, its wall clock at each instant’s offset (New York: EST in January, EDT in July)', () => {
+    const ny = 'America/New_York';
+    expect(bankWallClock(new Date('2026-01-15T03:00:00Z'), ny).toISOString()).toBe('2026-01-14T22:00:00.000Z');
+    expect(bankWallClock(new Date('2026-07-15T03:00:00Z'), ny).toISOString()).toBe('2026-07-14T23:00:00.000Z');
+    expect(spreadsheetCell('date', '2026-01-15T03:00:00Z', ny)).toEqual(new Date('2026-01-14T22:00:00.000Z'));
+    expect(bankTimestampText(new Date('2026-07-15T03:00:00Z'), ny)).toBe('14/07/2026 23:00:00');
+  });
+
   it('types every cell: numbers stay numbers, text stays text, nothing unreadable becomes text', () => {
     expect(spreadsheetCell('INR', '25,00,000')).toBe(2500000);
     expect(spreadsheetCell('integer', 42)).toBe(42);

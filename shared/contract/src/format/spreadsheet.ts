@@ -2,7 +2,7 @@
 // its number format (numbers and dates stay numbers and dates; the format only changes how they read).
 // Isomorphic and free of any spreadsheet library: the server's writer applies these to exceljs cells.
 
-import { CURRENCY_CODES, type CurrencyCode } from './index';
+import { bankTimeZone, CURRENCY_CODES, type CurrencyCode, zoneOffsetMs } from './index';
 
 const SPREADSHEET_EXTENSION = '.xlsx';
 export const SPREADSHEET_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -64,15 +64,33 @@ export function numberFormat(kind: SpreadsheetKind, value: number | Date | strin
   }
 }
 
-/** The bank's clock: India Standard Time, UTC+05:30, no daylight saving (dates of spec §9 are its days). */
-const BANK_UTC_OFFSET_MINUTES = 330;
+/** Zone offsets change only on a quarter hour: one is read per zone and quarter hour (an export's dates repeat them). */
+const QUARTER_HOUR_MS = 900_000;
+const offsets = new Map<string, Map<number, number>>();
+
+function offsetAt(at: number, timeZone: string): number {
+  let zone = offsets.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsets.set(timeZone, zone);
+  }
+  const slot = Math.floor(at / QUARTER_HOUR_MS);
+  let offset = zone.get(slot);
+  if (offset === undefined) {
+    offset = zoneOffsetMs(at, timeZone);
+    // Bounded: a year of distinct quarter hours, then read afresh.
+    if (zone.size >= 35_040) zone.clear();
+    zone.set(slot, offset);
+  }
+  return offset;
+}
 
 /**
  * A spreadsheet date has no time zone: it is the wall clock it shows. An instant becomes the bank's wall
- * clock written as if it were UTC (the writer stores dates as UTC serials), so 18:30Z reads 00:00 next day.
+ * clock written as if it were UTC (the writer stores dates as UTC serials), so in IST 18:30Z reads 00:00 next day.
  */
-export function bankWallClock(instant: Date): Date {
-  return new Date(instant.getTime() + BANK_UTC_OFFSET_MINUTES * 60_000);
+export function bankWallClock(instant: Date, timeZone: string = bankTimeZone()): Date {
+  return new Date(instant.getTime() + offsetAt(instant.getTime(), timeZone));
 }
 
 function instantOf(raw: unknown): Date | null {
@@ -102,7 +120,11 @@ function textCell(text: string): string {
  * numbers (a negative one too), a percent as its fraction, dates as the bank's wall clock; an empty or
  * unreadable value is an empty cell (null), never the text 'NaN' or 'Invalid Date'.
  */
-export function spreadsheetCell(kind: SpreadsheetKind, raw: unknown): string | number | Date | null {
+export function spreadsheetCell(
+  kind: SpreadsheetKind,
+  raw: unknown,
+  timeZone: string = bankTimeZone(),
+): string | number | Date | null {
   if (raw === null || raw === undefined || raw === '') return null;
   switch (kind) {
     case 'text':
@@ -114,7 +136,7 @@ export function spreadsheetCell(kind: SpreadsheetKind, raw: unknown): string | n
     case 'date':
     case 'dateTime': {
       const instant = instantOf(raw);
-      return instant ? bankWallClock(instant) : null;
+      return instant ? bankWallClock(instant, timeZone) : null;
     }
     case 'percent': {
       const n = numberOf(raw);
@@ -125,9 +147,9 @@ export function spreadsheetCell(kind: SpreadsheetKind, raw: unknown): string | n
   }
 }
 
-/** YYYY-MM-DD hh:mm:ss of the bank's clock, for the title rows ('Exported on …'). */
-export function bankTimestampText(instant: Date): string {
-  const wall = bankWallClock(instant);
+/** DD/MM/YYYY hh:mm:ss of the bank's clock, for the title rows ('Exported on …'). */
+export function bankTimestampText(instant: Date, timeZone: string = bankTimeZone()): string {
+  const wall = bankWallClock(instant, timeZone);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(wall.getUTCDate())}/${pad(wall.getUTCMonth() + 1)}/${wall.getUTCFullYear()} ${pad(
     wall.getUTCHours(),

@@ -245,6 +245,13 @@ describe('follow-ups and callback times', () => {
     expect(isFollowUpDue({ status: 'NEW', followUpAt: null }, now)).toBe(false);
   });
 
+  it('by the bank’s day in its zone: in New York it is still 26/11 (23:30 EST), which ends at 05:00Z', () => {
+    const ny = 'America/New_York';
+    expect(isFollowUpDue({ status: 'NEW', followUpAt: '2026-11-27T04:59:00.000Z' }, now, ny)).toBe(true);
+    expect(isFollowUpDue({ status: 'NEW', followUpAt: '2026-11-27T05:00:00.000Z' }, now, ny)).toBe(false);
+    expect(isFollowUpDue({ status: 'NEW', followUpAt: '2026-11-27T05:00:00.000Z' }, now)).toBe(true);
+  });
+
   it('a callback time is in the future and within the window', () => {
     const at = new Date(now);
     expect(callbackTimeProblem('2026-11-28T05:00:00.000Z', at, 30)).toBeNull();

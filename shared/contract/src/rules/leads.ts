@@ -12,7 +12,11 @@ import {
   PMAY_CATEGORIES,
   type PmayCategory,
 } from '../contracts/leads';
+import { bankTimeZone } from '../format';
+import { bankDayOf } from './reports';
 import { inTaskTeam } from './teams';
+
+const DAY_MS = 86_400_000;
 
 const OPEN: readonly LeadStatus[] = ['NEW', 'CONTACTED', 'QUALIFIED'];
 const ANY: readonly LeadStatus[] = ['NEW', 'CONTACTED', 'QUALIFIED', 'CONVERTED', 'LOST'];
@@ -218,16 +222,15 @@ export function leadPrefill(
   return out;
 }
 
-/** The bank's business day (IST, UTC+05:30), as the lists judge 'today'. */
-const BANK_UTC_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
-const bankDay = (at: number) => Math.floor((at + BANK_UTC_OFFSET_MS) / DAY_MS);
-
-/** An open lead's follow-up falls today or earlier (bank day): the lists highlight it. */
-export function isFollowUpDue(lead: { status: LeadStatus; followUpAt: string | null }, now: Date | number): boolean {
+/** An open lead's follow-up falls today or earlier (the bank's day, in its zone): the lists highlight it. */
+export function isFollowUpDue(
+  lead: { status: LeadStatus; followUpAt: string | null },
+  now: Date | number,
+  timeZone: string = bankTimeZone(),
+): boolean {
   if (!lead.followUpAt || !isOpenLead(lead.status)) return false;
   const at = Date.parse(lead.followUpAt);
-  return Number.isFinite(at) && bankDay(at) <= bankDay(typeof now === 'number' ? now : now.getTime());
+  return Number.isFinite(at) && bankDayOf(at, timeZone) <= bankDayOf(now, timeZone);
 }
 
 /** Why a callback time is refused (null when fine): in the future, within `maxDaysAhead` days. */

@@ -22,6 +22,14 @@ describe('bank days (IST)', () => {
     expect(bankDayOf(new Date('2025-12-31T18:30:00.000Z'))).toBe('2026-01-01');
   });
 
+  it('in another zone, that zone’s day and month (New York: 31/03 ends at 04:00Z in summer time)', () => {
+    const ny = 'America/New_York';
+    expect(bankDayOf(new Date('2026-04-01T03:59:59.999Z'), ny)).toBe('2026-03-31');
+    expect(bankMonthOf(new Date('2026-04-01T04:00:00.000Z'), ny)).toBe('2026-04');
+    expect(isTargetMonthOpen('2026-03', new Date('2026-04-01T03:00:00.000Z'), ny)).toBe(true);
+    expect(isTargetMonthOpen('2026-03', new Date('2026-04-01T03:00:00.000Z'))).toBe(false);
+  });
+
   it('accepts real calendar days only, leap days in leap years', () => {
     expect(parseBankDay('2024-02-29')).not.toBeNull();
     expect(parseBankDay('2025-02-29')).toBeNull();

@@ -1,11 +1,10 @@
-// The arithmetic of the dashboard, reports and targets: bank (IST) days and months, report
+// The arithmetic of the dashboard, reports and targets: bank days and months (in the bank's time zone), report
 // ranges and their buckets, and achievement against a target. Pure, so the server and the browser
 // agree on every boundary.
 import { REPORT_MAX_BUCKETS, REPORT_MAX_RANGE_DAYS, type ReportInterval } from '../contracts/reports';
+import { bankTimeZone, formatBankDate } from '../format';
 
 const DAY_MS = 86_400_000;
-/** IST is UTC+05:30 all year (no daylight saving). */
-const IST_OFFSET_MS = 330 * 60_000;
 
 /** A day as the number of days since 1970-01-01 (a calendar count, no time zone). */
 type DayNumber = number;
@@ -28,14 +27,15 @@ export function parseBankDay(text: string): DayNumber | null {
   return at / DAY_MS;
 }
 
-/** The bank day (IST) an instant falls on, YYYY-MM-DD: 18:29:59Z is still that day, 18:30Z the next. */
-export function bankDayOf(instant: Date | number): string {
-  const at = typeof instant === 'number' ? instant : instant.getTime();
-  return dayText(Math.floor((at + IST_OFFSET_MS) / DAY_MS));
+/** The bank day an instant falls on in the zone, YYYY-MM-DD: in IST 18:29:59Z is still that day, 18:30Z the next. */
+export function bankDayOf(instant: Date | number, timeZone: string = bankTimeZone()): string {
+  const [day, month, year] = formatBankDate(instant, timeZone).split('/');
+  return `${year}-${month}-${day}`;
 }
 
-/** The bank month (IST) an instant falls in, YYYY-MM. */
-export const bankMonthOf = (instant: Date | number): string => bankDayOf(instant).slice(0, 7);
+/** The bank month an instant falls in in the zone, YYYY-MM. */
+export const bankMonthOf = (instant: Date | number, timeZone: string = bankTimeZone()): string =>
+  bankDayOf(instant, timeZone).slice(0, 7);
 
 /** The first and last day of a month YYYY-MM (leap years included); null for a month that is not one. */
 export function monthDays(month: string): { from: string; to: string } | null {
@@ -48,8 +48,9 @@ export function monthDays(month: string): { from: string; to: string } | null {
   return { from: dayText(first), to: dayText(last) };
 }
 
-/** Whether a target may be set for `month`: the bank's current month or a later one. */
-export const isTargetMonthOpen = (month: string, now: Date | number): boolean => month >= bankMonthOf(now);
+/** Whether a target may be set for `month`: the bank's current month (in its zone) or a later one. */
+export const isTargetMonthOpen = (month: string, now: Date | number, timeZone: string = bankTimeZone()): boolean =>
+  month >= bankMonthOf(now, timeZone);
 
 export interface RangeProblem {
   label: string;
