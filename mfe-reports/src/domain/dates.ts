@@ -1,4 +1,4 @@
-// Bank days (IST, spec §9) as the report filters speak them: YYYY-MM-DD and YYYY-MM strings, never Date
+// Bank days (in the bank's time zone, spec §9) as the report filters speak them: YYYY-MM-DD and YYYY-MM strings, never Date
 // objects, so the browser's own time zone cannot shift a day. The day arithmetic is the contract's
 // (rules/reports.ts, the same the server checks with); here only what the filter bar and display add.
 import { bucketCount, checkReportRange } from '@originate/contract';

@@ -23,7 +23,7 @@ export interface FilterState {
   userId: string;
 }
 
-/** This month so far in the bank's days (IST): the first of the month to today. */
+/** This month so far in the bank's days (its configured zone, set at boot): the first of the month to today. */
 export function defaultFilter(now: Date | number): FilterState {
   const today = bankDayOf(now);
   return { from: monthStartOf(today), to: today, productCode: '', teamId: '', userId: '' };
