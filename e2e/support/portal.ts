@@ -246,11 +246,22 @@ export async function personalLoanFirstStep(page: Page, name = 'Meera Iyer', mob
   return applicationIdOnPage(page);
 }
 
+/** The current address every seeded flow asks with the applicant's details (its years left at the default 0). */
+export async function fillCurrentAddress(page: Page): Promise<void> {
+  await page.getByRole('textbox', { name: 'Address line 1', exact: true }).fill('Flat 12, Sai Krupa, 14th Road');
+  await page.getByRole('textbox', { name: 'Address line 2', exact: true }).fill('Khar West');
+  await page.getByRole('textbox', { name: 'City', exact: true }).fill('Mumbai');
+  await chooseOption(page, 'State', 'Maharashtra');
+  await page.getByRole('textbox', { name: 'PIN code', exact: true }).fill('400052');
+}
+
 /** A new customer's personal loan from the KYC step to its summary, its consents accepted. */
 export async function personalLoanToSummary(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
   await fillDate(page, 'Date of birth', '10/10/1991');
   await uploadFile(page, 'ID proof', pngFile('pan-card.png'));
+  await next(page, 'Current address');
+  await fillCurrentAddress(page);
   await next(page, 'Loan');
   await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('300000');
   await chooseOption(page, 'Purpose', 'Medical');

@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import {
+  fillCurrentAddress,
   fillDate,
   next,
   ORIGINS,
@@ -20,29 +21,36 @@ test('an applicant sees the EMI and the schedule change as they choose amount an
   await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
   await fillDate(page, 'Date of birth', '10/10/1991');
   await uploadFile(page, 'ID proof', pngFile('pan-card.png'));
+  await next(page, 'Current address');
+  await fillCurrentAddress(page);
+  await screenshot(page, 'customer-address');
+  const desktop = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'customer-address-phone');
+  if (desktop) await page.setViewportSize(desktop);
   await next(page, 'Loan');
 
-  const calculator = page.getByRole('region', { name: 'Your EMI at 12% a year (indicative)' });
+  const calculator = page.getByRole('region', { name: 'Your EMI (indicative)' });
   await expect(calculator).toContainText('Choose the amount and tenure to see your EMI.');
 
-  // ₹5,00,000 at 12% over the slider's first tenure, 12 months: EMI 44,424.39.
+  // ₹5,00,000 at the product's 11.49% (the letters' rate) over the slider's first tenure, 12 months: EMI 44,305.19.
   await page.getByRole('textbox', { name: 'Loan amount', exact: true }).fill('500000');
-  await expect(calculator.getByTestId('emi')).toHaveText('₹44,424.39 a month');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹44,305.19 a month');
   const schedule = calculator.getByRole('table', { name: 'Repayment schedule' });
   await expect(schedule.getByRole('row')).toHaveCount(13);
   await expect(schedule.getByRole('row').nth(1)).toContainText('₹5,00,000.00');
   await expect(schedule.getByRole('row').last()).toContainText('₹0.00');
 
-  // A longer tenure: 13 months, then the slider's end, 60 months (EMI 11,122.22, 60 instalments).
+  // A longer tenure: 13 months, then the slider's end, 60 months (EMI 10,993.79, 60 instalments).
   const tenure = page.getByRole('slider', { name: 'Tenure (months)' });
   await tenure.focus();
   await tenure.press('ArrowRight');
-  await expect(calculator.getByTestId('emi')).toHaveText('₹41,207.41 a month');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹41,088.54 a month');
   await tenure.press('End');
-  await expect(calculator.getByTestId('emi')).toHaveText('₹11,122.22 a month');
+  await expect(calculator.getByTestId('emi')).toHaveText('₹10,993.79 a month');
   await expect(schedule.getByRole('row')).toHaveCount(61);
-  await expect(calculator).toContainText('over 5 years');
-  await expect(calculator).toContainText('APR 12.00%');
+  await expect(calculator).toContainText('over 5 years at 11.49% a year');
+  await expect(calculator).toContainText('APR 11.49%');
   // The schedule scrolls: a keyboard reaches it (axe: scrollable-region-focusable).
   await expect(calculator.getByRole('region', { name: 'Repayment schedule by month' })).toHaveAttribute(
     'tabindex',

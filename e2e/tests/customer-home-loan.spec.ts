@@ -14,6 +14,7 @@ import {
   dateFromToday,
   drawSignature,
   fetchApplication,
+  fillCurrentAddress,
   fillDate,
   MANDATORY_FIELDS_MESSAGE,
   next,
@@ -66,6 +67,7 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   await page.getByRole('textbox', { name: 'Email', exact: true }).fill('asha.verma@example.com');
   await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
   await verifyOtp(page, 'Mobile verification code', mobile, applicationId);
+  await fillCurrentAddress(page);
   await shot('03-about-you');
   await next(page, 'Identity (KYC)');
 
@@ -124,6 +126,7 @@ async function completeHomeLoan(page: Page, origin: string, shots: string) {
   const summary = page.getByRole('region', { name: 'Summary of your application' });
   await expect(summary.getByText('Asha Verma', { exact: true })).toBeVisible();
   await expect(summary.getByText('Rohan Verma', { exact: true })).toBeVisible();
+  await expect(summary.getByText('Flat 12, Sai Krupa, 14th Road', { exact: true })).toBeVisible();
   await shot('09-summary');
 
   // A second co-applicant added at the summary has an empty step: submit is refused and opens it.
@@ -180,6 +183,8 @@ async function expectSubmittedOnServer(applicationId: string, session: Awaited<R
   expect(app.product_code).toBe('HL');
   expect(app.customFields.full_name).toBe('Asha Verma');
   expect(app.customFields.property_city).toBe('Mumbai');
+  expect(app.customFields.current_state).toBe('Maharashtra');
+  expect(app.customFields.current_pincode).toBe('400052');
   expect(app.singleORjoint).toBe('joint');
   expect(app.jointApplicants).toHaveLength(1);
   expect(app.jointApplicants[0]?.customFields.coapp_full_name).toBe('Rohan Verma');

@@ -327,6 +327,11 @@ describe('submit', () => {
       { label: 'PAN', reason: 'is not a PAN: 5 capital letters, 4 digits, 1 capital letter, e.g. ABCDE1234F' },
       { label: 'Date of birth', reason: 'is required' },
       { label: 'ID proof', reason: 'is required' },
+      // The current address: line 2 is optional; 'Years at this address' is a counter starting at 0, never empty.
+      { label: 'Address line 1', reason: 'is required' },
+      { label: 'City', reason: 'is required' },
+      { label: 'State', reason: 'is required' },
+      { label: 'PIN code', reason: 'is required' },
       { label: 'Loan amount', reason: 'is required' },
       // No 'Tenure (months)': a slider starts at its minimum (spec §5 defaults), so the engine never finds it empty.
       { label: 'Monthly income', reason: 'is required' },

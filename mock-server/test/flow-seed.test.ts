@@ -195,11 +195,19 @@ describe('server rule reading (the portal engine over stored applications)', () 
       stepsOf(pl, { existing_or_new_customer: existing ? 'existing' : 'new', jointApplicants: [] }).map(
         (s) => s.sub_section_id,
       );
-    assert.deepEqual(ids(false), ['pl_customer_type', 'pl_kyc', 'pl_loan', 'pl_custom_page', 'pl_summary']);
+    assert.deepEqual(ids(false), [
+      'pl_customer_type',
+      'pl_kyc',
+      'pl_address',
+      'pl_loan',
+      'pl_custom_page',
+      'pl_summary',
+    ]);
     assert.deepEqual(ids(true), [
       'pl_customer_type',
       'pl_existing_otp',
       'pl_preapproved',
+      'pl_address',
       'pl_loan',
       'pl_custom_page',
       'pl_summary',

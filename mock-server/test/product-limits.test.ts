@@ -1,6 +1,7 @@
 // One source for product rules (README "Product limits"): the amount, tenure and rate limits of a
 // product's configuration are its flow fields' bounds as served to the portal, what a save is checked
-// against and what the Products page shows; an admin's change reaches all three at once.
+// against and what the Products page shows; an admin's change reaches all three at once. Its rate prices the
+// portal's EMI estimate and the letters alike.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import {
@@ -8,13 +9,25 @@ import {
   apiPath,
   type ComponentConfig,
   type FormValues,
+  formatCurrency,
   type MasterProduct,
   type ProductConfig,
 } from '@originate/contract';
+import { loanCost } from '@originate/contract/templates';
 import { componentWithLimits, limitsByField, productLimitIssues } from '../src/modules/configs/product-limits';
 import { COMPONENTS, PRODUCTS } from '../src/seed/flows';
-import { type Applicant, copy, encrypted, issues, newPersonalLoan, personalLoanBody } from './flow-helpers';
+import {
+  type Applicant,
+  completePersonalLoan,
+  copy,
+  encrypted,
+  issues,
+  newPersonalLoan,
+  personalLoanBody,
+  uploadedSignature,
+} from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
+import { pdfText } from './pdf-text';
 
 const seeded = (code: string) => copy(PRODUCTS.find((p) => p.product_code === code) as ProductConfig);
 const componentOf = (key: string) => COMPONENTS.find((c) => c.fields.some((f) => f.key === key)) as ComponentConfig;
@@ -22,7 +35,9 @@ const componentOf = (key: string) => COMPONENTS.find((c) => c.fields.some((f) =>
 describe('product limits (pure)', () => {
   it('the seeded flow fields carry no bounds of their own: the products give them', () => {
     for (const product of PRODUCTS) {
-      for (const limit of Object.values(product.limits ?? {})) {
+      for (const kind of ['amount', 'tenure', 'rate'] as const) {
+        const limit = product.limits?.[kind];
+        if (!limit) continue;
         const field = componentOf(limit.field).fields.find((f) => f.key === limit.field);
         assert.equal(field?.field_type_details.min_value, undefined, limit.field);
         assert.equal(field?.field_type_details.max_value, undefined, limit.field);
@@ -158,5 +173,48 @@ describe('product limits (server)', () => {
     ]);
     const denied = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), officer, pl);
     assert.equal(denied.statusCode, 403, denied.body);
+  });
+
+  it("the product's rate prices the portal's EMI estimate and the letter alike; a new rate changes both", async () => {
+    const servedRate = async () => {
+      const res = await call(s.app, 'POST', API_PATHS.componentsConfigs, undefined, { componentIds: ['PL_LOAN'] });
+      const field = res
+        .json<ComponentConfig[]>()
+        .flatMap((c) => c.fields)
+        .find((f) => f.key === 'pl_emi_estimate');
+      return field?.field_type_details.loan_calculator?.rate_percent;
+    };
+    const a = await newPersonalLoan(s.app);
+    const values = completePersonalLoan(await uploadedSignature(s.app, a));
+    const letter = async () => {
+      const url = `${apiPath('microflowExecute', { microflowId: 'sanction_preview' })}?componentid=PL_SUMMARY&application_id=${a.applicationId}`;
+      const preview = await encrypted(s.app, 'POST', url, a.headers, { customFields: values });
+      assert.equal(preview.statusCode, 200, preview.body);
+      const file = await call(
+        s.app,
+        'GET',
+        apiPath('downloadDocument', { fileId: preview.json().actions[0].fileId }),
+        a.headers,
+      );
+      return (await pdfText(file.rawPayload)).text;
+    };
+    // completePersonalLoan's ₹5,00,000 over 36 months.
+    const emiAt = (rate: number) =>
+      formatCurrency(Number(loanCost({ amount: 500000, annualRatePercent: rate, tenureMonths: 36 }).emi));
+
+    assert.equal(await servedRate(), seeded('PL').limits?.ratePercent);
+    assert.equal(await servedRate(), 11.49);
+    const atSeed = await letter();
+    assert.ok(atSeed.includes('11.49% p.a.') && atSeed.includes(emiAt(11.49)), atSeed);
+
+    const res = await call(s.app, 'PUT', apiPath('productLimits', { productCode: 'PL' }), admin, {
+      ...seeded('PL').limits,
+      ratePercent: 10.25,
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(await servedRate(), 10.25);
+    const changed = await letter();
+    assert.ok(changed.includes('10.25% p.a.') && changed.includes(emiAt(10.25)), changed);
+    assert.ok(!changed.includes('11.49'), 'the old rate is gone from the letter');
   });
 });

@@ -88,6 +88,21 @@ export const LAST_NAMES = [
   'Sinha',
 ];
 const CITIES = ['Mumbai', 'Thane', 'Navi Mumbai', 'Pune', 'Nashik', 'Nagpur'];
+/** A real PIN code of each of CITIES (all in Maharashtra), for the applicants' current addresses. */
+const CITY_PINCODES: Record<string, string> = {
+  Mumbai: '400050',
+  Thane: '400601',
+  'Navi Mumbai': '400703',
+  Pune: '411001',
+  Nashik: '422001',
+  Nagpur: '440001',
+};
+const STREETS = [
+  ['Flat 304, Sai Darshan, 16th Road', 'Near Khar station'],
+  ['B-12, Gulmohar Co-op Housing Society', 'Station Road'],
+  ['702, Lakeview Towers, Link Road', ''],
+  ['House 21, Shanti Niwas, MG Road', 'Opposite Ganesh Mandir'],
+] as const;
 const EMPLOYMENT = ['Salaried', 'Self-employed professional', 'Self-employed business'];
 /** The EMPLOYMENT_TYPE radio value of each EMPLOYMENT entry (seed/flows option lists). */
 const EMPLOYMENT_TYPE: Record<string, string> = {
@@ -177,6 +192,19 @@ interface Applicant {
   existingOrNew: string;
 }
 
+/** The applicant's current address under a flow's key prefix (seed/flows/build.ts currentAddress). */
+function addressValues(prefix: string, i: number, city: string): Record<string, unknown> {
+  const [line1, line2] = STREETS[i % STREETS.length] as (typeof STREETS)[number];
+  return {
+    [`${prefix}address_line1`]: line1,
+    ...(line2 ? { [`${prefix}address_line2`]: line2 } : {}),
+    [`${prefix}city`]: city,
+    [`${prefix}state`]: 'Maharashtra',
+    [`${prefix}pincode`]: CITY_PINCODES[city] ?? '400001',
+    [`${prefix}years_at_address`]: 1 + ((i * 3) % 12),
+  };
+}
+
 /** The applicant's data under the product flow's own field keys, in the formats its field types take. */
 function formValues(code: string, i: number, a: Applicant): Record<string, unknown> {
   if (code === 'PL') {
@@ -185,6 +213,7 @@ function formValues(code: string, i: number, a: Applicant): Record<string, unkno
       pl_full_name: a.fullName,
       pl_mobile: a.mobile,
       pl_dob: seedDob(i),
+      ...addressValues('pl_', i, a.city),
       pl_loan_amount: String(a.loanAmount),
       pl_tenure_months: a.tenureMonths,
       pl_purpose: PL_PURPOSES[i % PL_PURPOSES.length],
@@ -203,6 +232,7 @@ function formValues(code: string, i: number, a: Applicant): Record<string, unkno
       pan: seedPan(i, a.fullName),
       email: a.email,
       mobile: a.mobile,
+      ...addressValues('current_', i, a.city),
       employment_type: a.employmentType,
       monthly_income: String(a.monthlyIncome),
     };
@@ -215,7 +245,7 @@ function formValues(code: string, i: number, a: Applicant): Record<string, unkno
     cl_dob: seedDob(i),
     cl_mobile: a.mobile,
     cl_email: a.email,
-    cl_city: a.city,
+    ...addressValues('cl_', i, a.city),
     cl_employment_type: a.employmentType,
     cl_monthly_income: String(a.monthlyIncome),
     cl_vehicle_make: make,

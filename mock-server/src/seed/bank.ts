@@ -44,6 +44,24 @@ const officersPerBranch = (count: number) => Math.min(60, Math.max(2, Math.ceil(
 const branchId = (b: number) => `TEAM-GEN-BR-${String(b).padStart(2, '0')}`;
 const sqlText = (list: readonly string[]) => `ARRAY[${list.map((s) => `'${s.replace(/'/g, "''")}'`).join(', ')}]`;
 
+/** Streets, cities and real PIN codes of the regions' branches, for the applicants' current addresses. */
+const PLACES = [
+  ['Hill Road, Bandra West', 'Mumbai', 'Maharashtra', '400050'],
+  ['Gokhale Road, Naupada', 'Thane', 'Maharashtra', '400602'],
+  ['FC Road, Shivajinagar', 'Pune', 'Maharashtra', '411005'],
+  ['College Road', 'Nashik', 'Maharashtra', '422005'],
+  ['Jalna Road', 'Chhatrapati Sambhajinagar', 'Maharashtra', '431001'],
+  ['CG Road, Navrangpura', 'Ahmedabad', 'Gujarat', '380009'],
+  ['Ring Road', 'Surat', 'Gujarat', '395002'],
+] as const;
+
+/** SQL: a generated applicant's current address under a flow's key prefix (seed/flows/build.ts currentAddress). */
+const addressSql = (prefix: string) => {
+  const place = (n: number) => `(${sqlText(PLACES.map((p) => p[n] as string))})[1 + (i / 7) % ${PLACES.length}]`;
+  return `'${prefix}address_line1', (1 + r_misc % 120)::text || ', ' || ${place(0)}, '${prefix}city', ${place(1)},
+        '${prefix}state', ${place(2)}, '${prefix}pincode', ${place(3)}, '${prefix}years_at_address', r_misc % 15`;
+};
+
 /** Generated staff: officers per branch (HIERARCHY) and approvers per region, none with a known password. */
 async function seedStaff(db: Db, perBranch: number): Promise<void> {
   // Nobody logs in as a generated user: one hash of a random secret nobody keeps.
@@ -173,16 +191,16 @@ async function insertBatch(tx: Queryable, from: number, to: number, total: numbe
       WHEN 'PL' THEN jsonb_build_object('customer_type', CASE WHEN i % 3 = 0 THEN 'existing' ELSE 'new' END,
         'pl_full_name', a_first || ' ' || a_last, 'pl_mobile', a_mobile, 'pl_dob', ${dob},
         'pl_loan_amount', loan_amount::text, 'pl_tenure_months', 12 * (1 + r_misc % 5),
-        'pl_purpose', (${sqlText(PL_PURPOSES)})[1 + i % ${PL_PURPOSES.length}])
+        'pl_purpose', (${sqlText(PL_PURPOSES)})[1 + i % ${PL_PURPOSES.length}], ${addressSql('pl_')})
       WHEN 'HL' THEN jsonb_build_object('loan_purpose', (${sqlText(HL_PURPOSES)})[1 + i % ${HL_PURPOSES.length}],
         'loan_amount', loan_amount::text, 'tenure_years', 5 + r_misc % 26, 'full_name', a_first || ' ' || a_last,
-        'dob', ${dob}, 'email', a_email, 'mobile', a_mobile)
+        'dob', ${dob}, 'email', a_email, 'mobile', a_mobile, ${addressSql('current_')})
       ELSE jsonb_build_object('cl_full_name', a_first || ' ' || a_last, 'cl_dob', ${dob}, 'cl_mobile', a_mobile,
         'cl_email', a_email, 'cl_vehicle_make', (${sqlText(CARS.map((c) => c[0]))})[1 + i % ${CARS.length}],
         'cl_vehicle_model', (${sqlText(CARS.map((c) => c[1]))})[1 + i % ${CARS.length}],
         'cl_on_road_price', (loan_amount + round(loan_amount / 30000.0) * 10000)::bigint::text,
         'cl_down_payment', (round(loan_amount / 30000.0) * 10000)::bigint::text,
-        'cl_loan_amount', loan_amount::text, 'cl_tenure_months', 12 * (3 + r_misc % 5)) END`;
+        'cl_loan_amount', loan_amount::text, 'cl_tenure_months', 12 * (3 + r_misc % 5), ${addressSql('cl_')}) END`;
   // Each application names its current task (step cur, the latest started; tasks below) as it is inserted: the
   // tasks' insert trigger (tasks_mark_current) then finds every mark right and rewrites no application. Left to
   // it, each application was written twice (14 indexes, the counters' update triggers): the tasks' insert took

@@ -2,11 +2,13 @@
 // flows: the indicative sanction letter the portal offers before submit, a sanction letter, a Key Facts Statement (RBI's KFS: amount, rate, tenure, EMI, total interest, fees,
 // APR, total amount payable, the repayment schedule), a welcome letter (with a Hindi translation), and an
 // e-mail and an SMS for each lifecycle event; and config Templates/Letters (the bank's letterhead, where each
-// product keeps its rate and tenure, its processing fee). A template id already stored is left as the
+// product keeps its rate and tenure fields, its processing fee and its address fields; the rate itself is the
+// product's, seed/flows). A template id already stored is left as the
 // operations admins made it; the config likewise.
 import type { CreateTemplateBody } from '@originate/contract';
 import type { Db } from '../db';
 import { INDICATIVE_SANCTION_LETTER, LETTERS_CONFIG, type LettersConfig } from '../modules/templates';
+import { addressKeys } from './flows/build';
 
 const LETTERS: LettersConfig = {
   bank: {
@@ -20,20 +22,24 @@ const LETTERS: LettersConfig = {
   products: {
     HL: {
       rateField: 'interest_rate',
-      ratePercent: 8.75,
       tenureField: 'tenure_years',
       tenureIn: 'years',
       processingFeePercent: 0.5,
       processingFeeMax: 10000,
+      addressFields: addressKeys('current_'),
     },
-    PL: { ratePercent: 11.49, tenureField: 'pl_tenure_months', tenureIn: 'months', processingFeePercent: 2 },
+    PL: {
+      tenureField: 'pl_tenure_months',
+      tenureIn: 'months',
+      processingFeePercent: 2,
+      addressFields: addressKeys('pl_'),
+    },
     CL: {
-      ratePercent: 9.25,
       tenureField: 'cl_tenure_months',
       tenureIn: 'months',
       processingFeePercent: 1,
       processingFeeMax: 15000,
-      addressFields: ['cl_city'],
+      addressFields: addressKeys('cl_'),
     },
   },
 };

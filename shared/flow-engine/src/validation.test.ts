@@ -434,6 +434,15 @@ describe('pattern messages name the rule with an example', () => {
     expect(refused('^[0-9]{14}$', '12')).toBe('is not 14 digits');
     expect(refused('^[0-9]{1,3}$', '1234')).toBe('is not 1 to 3 digits');
   });
+  it('a PIN code (the seeded address fields): 6 digits, the first 1–9, or the rule with an example', () => {
+    const pin = field('pincode', 'text', { mandatory: true, regex: '^[1-9][0-9]{5}$' });
+    const rule = 'is not a PIN code: 6 digits, not starting with 0, e.g. 411001';
+    for (const good of ['400052', '110001', '999999']) expect(check(pin, good)).toBeUndefined();
+    for (const bad of ['40005', '4000522', '40O052', '000000', '400 052', ' 400052']) {
+      expect(check(pin, bad)).toEqual({ code: 'invalid', message: rule });
+    }
+    expect(check(pin, '')?.message).toBe(REQUIRED_MESSAGE);
+  });
   it('a pattern the engine cannot put in words keeps the generic message', () => {
     expect(refused('^.{8,}$', 'short')).toBe(INVALID_MESSAGE);
   });

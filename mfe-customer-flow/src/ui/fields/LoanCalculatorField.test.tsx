@@ -7,7 +7,7 @@ import type { FormBinding } from './types';
 
 const field: FieldConfig = {
   key: 'emi',
-  label: 'Your EMI at 12% a year (indicative)',
+  label: 'Your EMI (indicative)',
   enable: true,
   field_type_details: {
     type: 'text',
@@ -56,7 +56,7 @@ describe('LoanCalculatorField', () => {
 
     act(() => store.set(binding({ amount: '500000', months: 60 })));
     expect(await screen.findByText('₹11,122.22 a month')).toBeTruthy();
-    expect(region.textContent).toContain('over 5 years');
+    expect(region.textContent).toContain('over 5 years at 12.00% a year');
   });
 
   it('shows the rule an out-of-range term breaks, with the product limits, instead of a schedule', async () => {

@@ -109,7 +109,8 @@ export function LoanCalculatorField({ field, label }: FieldRendererProps) {
           </Typography>
           <Stack direction="row" spacing={3} sx={{ flexWrap: 'wrap', my: 1 }}>
             <Typography variant="body2">
-              {formatCurrency(Number(cost.amount))} over {tenureText(terms.months)}
+              {formatCurrency(Number(cost.amount))} over {tenureText(terms.months)} at {formatPercent(terms.rate)} a
+              year
             </Typography>
             <Typography variant="body2">Total interest {formatCurrency(Number(cost.totalInterest))}</Typography>
             <Typography variant="body2">APR {formatPercent(Number(cost.apr))}</Typography>

@@ -9,6 +9,8 @@ const LIMIT_KINDS = ['amount', 'tenure', 'rate'] as const;
 export interface FieldLimit {
   min: number;
   max: number;
+  /** On a product's amount field: the product's rate, which a loan calculator of that amount prices at. */
+  ratePercent?: number;
 }
 
 /** Each limited field key with its bounds, over every product (a key is limited by one product only: productLimitIssues). */
@@ -17,17 +19,32 @@ export function limitsByField(products: readonly Pick<ProductConfig, 'limits'>[]
   for (const { limits } of products) {
     for (const kind of LIMIT_KINDS) {
       const limit = limits?.[kind];
-      if (limit) byField.set(limit.field, { min: limit.min, max: limit.max });
+      if (!limit) continue;
+      const rate = kind === 'amount' && limits?.ratePercent !== undefined ? { ratePercent: limits.ratePercent } : {};
+      byField.set(limit.field, { min: limit.min, max: limit.max, ...rate });
     }
   }
   return byField;
 }
 
-/** The field with its product's bounds as min_value/max_value; a field no product limits stays as configured. */
+/**
+ * The field with its product's bounds as min_value/max_value, and a loan calculator that reads no rate field
+ * with its product's rate (the one the letters price at); a field no product limits stays as configured.
+ */
 function withLimit(field: FieldConfig, byField: ReadonlyMap<string, FieldLimit>): FieldConfig {
+  const details = field.field_type_details;
   const limit = byField.get(field.key);
-  if (!limit) return field;
-  return { ...field, field_type_details: { ...field.field_type_details, min_value: limit.min, max_value: limit.max } };
+  const calculator = details.loan_calculator;
+  const rate = calculator && !calculator.rate_field ? byField.get(calculator.amount_field)?.ratePercent : undefined;
+  if (!limit && rate === undefined) return field;
+  return {
+    ...field,
+    field_type_details: {
+      ...details,
+      ...(limit ? { min_value: limit.min, max_value: limit.max } : {}),
+      ...(calculator && rate !== undefined ? { loan_calculator: { ...calculator, rate_percent: rate } } : {}),
+    },
+  };
 }
 
 export function componentWithLimits(component: ComponentConfig, byField: ReadonlyMap<string, FieldLimit>) {

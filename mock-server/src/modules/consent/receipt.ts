@@ -35,7 +35,7 @@ export async function confirmationOf(db: Queryable, applicationId: string, now: 
   const lifecycle = await lifecycleOf(db, row.product_code, row.lifecycle as { verNum?: number } | null);
   // The template data's shape for every application (letter-data.ts applicationData).
   const data = found.data as {
-    applicant: { name: string };
+    applicant: { name: string; address: string };
     application: { product: string };
     loan: { amount: string; tenureYears?: string };
     bank: { name: string; address: string; phone: string; email: string };
@@ -50,12 +50,20 @@ export async function confirmationOf(db: Queryable, applicationId: string, now: 
     bank: { name: data.bank.name, phone: data.bank.phone, email: data.bank.email },
   };
   const records = await currentRecords(db, applicationId);
-  return { answer, loan: data.loan, bank: data.bank, records, timeZone: found.timeZone };
+  return {
+    answer,
+    address: data.applicant.address,
+    loan: data.loan,
+    bank: data.bank,
+    records,
+    timeZone: found.timeZone,
+  };
 }
 
 /** The receipt's text in the letter layout's blocks. */
 function receiptText(
   confirmation: ConfirmationAnswer,
+  address: string,
   loan: { amount: string; tenureYears?: string },
   records: readonly ConsentRecord[],
   timeZone: string,
@@ -67,6 +75,7 @@ function receiptText(
     '| Application | Details |',
     `| Application number | ${cell(confirmation.applicationId)} |`,
     `| Applicant | ${cell(confirmation.applicantName)} |`,
+    ...(address ? [`| Address | ${cell(address)} |`] : []),
     `| Product | ${cell(confirmation.productName)} |`,
     `| Loan amount | ${cell(loan.amount)} |`,
     `| Tenure | ${cell(loan.tenureYears ?? 'As given in your application')} |`,
@@ -91,9 +100,9 @@ function receiptText(
 
 /** The receipt PDF of a submitted application. */
 export async function receiptPdf(db: Queryable, work: DocumentWork, applicationId: string, now: Date) {
-  const { answer, loan, bank, records, timeZone } = await confirmationOf(db, applicationId, now);
+  const { answer, address, loan, bank, records, timeZone } = await confirmationOf(db, applicationId, now);
   const laidOut = await work.letter({
-    text: receiptText(answer, loan, records, timeZone),
+    text: receiptText(answer, address, loan, records, timeZone),
     title: `Application receipt ${applicationId}`,
     colors: await letterColors(db),
     bank,

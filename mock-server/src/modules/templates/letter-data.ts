@@ -2,13 +2,14 @@
 // catalogue): the applicant (applications.applicant.primary), the application, the loan's terms and cost, the
 // product flow's fields (doc.customFields), the bank (config Templates/Letters), today and the day an offer made
 // today lapses. Where the loan's rate and tenure live differs by product (HL's interest_rate and tenure_years, PL's
-// pl_tenure_months, …): the config names each product's fields, its rate when the form asks none, its processing
-// fee and the fields of the applicant's address where the form asks it.
+// pl_tenure_months, …): the config names each product's fields, its processing fee and the fields of the
+// applicant's address; the rate where the form asks none is the product's own (ProductLimits.ratePercent, as
+// Settings › Products edits it and the portal's EMI estimate shows it).
 import { type ApplicationStatus, formatBankDate, formatCurrency, type TemplateType } from '@originate/contract';
 import { type LoanCost, loanCost, processingFee, type TemplateData, tenureText } from '@originate/contract/templates';
 import type { Queryable } from '../../db';
 import { findApplication, type StoredApplication } from '../applications';
-import { bankTimeZoneOf, readConfig } from '../configs';
+import { bankTimeZoneOf, findProduct, readConfig } from '../configs';
 
 /** Config Templates/Letters: the bank as letters name it and each product's loan terms. */
 export interface LettersConfig {
@@ -20,10 +21,8 @@ export interface LettersConfig {
 }
 
 interface ProductTerms {
-  /** The form field holding the rate (% a year), if the form asks it. */
+  /** The form field holding the rate (% a year), if the form asks it; else the product's rate prices the loan. */
   rateField?: string;
-  /** The rate when the form has none. */
-  ratePercent: number;
   /** The form field holding the tenure, and whether it counts months or years. */
   tenureField: string;
   tenureIn: 'months' | 'years';
@@ -86,9 +85,16 @@ const numberOf = (value: unknown): number | null => {
 };
 
 /** The loan's cost from the application's terms, or null when its amount, rate or tenure is missing or out of range. */
-function costOf(amount: number, fields: Record<string, unknown>, terms: ProductTerms | undefined, gst: number) {
+function costOf(
+  amount: number,
+  fields: Record<string, unknown>,
+  terms: ProductTerms | undefined,
+  productRate: number | undefined,
+  gst: number,
+) {
   if (!terms) return null;
-  const rate = (terms.rateField ? numberOf(fields[terms.rateField]) : null) ?? terms.ratePercent;
+  const rate = (terms.rateField ? numberOf(fields[terms.rateField]) : null) ?? productRate;
+  if (rate === undefined) return null;
   const tenure = numberOf(fields[terms.tenureField]);
   if (tenure === null) return null;
   const tenureMonths = Math.round(terms.tenureIn === 'years' ? tenure * 12 : tenure);
@@ -171,6 +177,7 @@ export async function storedApplicationData(
   now: Date,
 ): Promise<ApplicationData> {
   const config = await readConfig<LettersConfig>(db, LETTERS_CONFIG.type, LETTERS_CONFIG.name);
+  const product = await findProduct(db, stored.application.product_code);
   const timeZone = await bankTimeZoneOf(db);
   const app = stored.application;
   const primary = (app.applicant?.primary ?? {}) as Record<string, unknown>;
@@ -186,7 +193,7 @@ export async function storedApplicationData(
       .filter((entry): entry is readonly [string, string | number] => entry[1] !== null),
   );
   const terms = config?.products[app.product_code];
-  const priced = costOf(amount, customFields, terms, config?.gstPercent ?? 18);
+  const priced = costOf(amount, customFields, terms, product?.limits?.ratePercent, config?.gstPercent ?? 18);
   const address = (terms?.addressFields ?? []).map((key) => text(customFields[key])).filter(Boolean);
   const languages = Array.isArray(customFields.languages)
     ? customFields.languages.filter((l): l is string => typeof l === 'string')

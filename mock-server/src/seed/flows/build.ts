@@ -63,3 +63,34 @@ export function row(id: string, columns: { size: GridSize; keys: string[] }[]): 
     })),
   };
 }
+
+/** The parts of a current address a letter prints, in order (LettersConfig addressFields), under a key prefix. */
+export const addressKeys = (prefix: string): string[] =>
+  ['address_line1', 'address_line2', 'city', 'state', 'pincode'].map((part) => `${prefix}${part}`);
+
+/**
+ * The applicant's current (residential) address under a key prefix: two lines (the second optional), city,
+ * state or union territory (option list INDIAN_STATES, whose values are the names a letter prints), a
+ * 6-digit PIN code and the whole years lived there (0 for less than a year).
+ */
+export function currentAddress(prefix: string): FieldConfig[] {
+  return [
+    field(`${prefix}address_line1`, 'Address line 1', 'text', {
+      mandatory: true,
+      placeholder: 'House or flat number, building, street',
+    }),
+    field(`${prefix}address_line2`, 'Address line 2', 'text', { placeholder: 'Area or locality, landmark' }),
+    field(`${prefix}city`, 'City', 'text', { mandatory: true }),
+    field(`${prefix}state`, 'State', 'dropdown', {
+      property: 'INDIAN_STATES',
+      property_type: 'DROPDOWN',
+      mandatory: true,
+    }),
+    field(`${prefix}pincode`, 'PIN code', 'text', { mandatory: true, regex: '^[1-9][0-9]{5}$' }),
+    field(`${prefix}years_at_address`, 'Years at this address', 'counter', {
+      min_value: 0,
+      max_value: 99,
+      mandatory: true,
+    }),
+  ];
+}

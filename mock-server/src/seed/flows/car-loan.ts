@@ -2,7 +2,7 @@
 // model, on-road price, down payment), the loan asked for and a summary. Built like personal-loan.ts;
 // the seeded Car Loan applications (seed/applications.ts, seed/bank.ts) open with it in the back office.
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, field, heading, limitedAmount } from './build';
+import { amount, currentAddress, field, heading, limitedAmount } from './build';
 
 export const CAR_LOAN_FLOW: FlowConfig = {
   flowId: 'car_loan',
@@ -71,7 +71,8 @@ export const CAR_LOAN_COMPONENTS: ComponentConfig[] = [
       }),
       field('cl_mobile', 'Mobile number', 'text', { mandatory: true, regex: '^[6-9][0-9]{9}$' }),
       field('cl_email', 'Email', 'text', { mandatory: true, regex: '^[^@\\s]+@[^@\\s]+\\.[A-Za-z]{2,}$' }),
-      field('cl_city', 'City', 'text', { mandatory: true }),
+      heading('cl_address_heading', 'Your current address'),
+      ...currentAddress('cl_'),
     ],
   },
   {

@@ -3,7 +3,7 @@
 // documents, declaration with signature and a summary. With personal-loan.ts it uses every field
 // type and rule kind of spec §5 (test/flow-seed.test.ts holds it to that).
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, auto, content, custom, field, heading, limitedAmount, row } from './build';
+import { amount, auto, content, currentAddress, custom, field, heading, limitedAmount, row } from './build';
 
 const NAME_REGEX = "^[A-Za-z][A-Za-z .'-]{1,99}$";
 const MOBILE_REGEX = '^[6-9][0-9]{9}$';
@@ -312,6 +312,8 @@ export const HOME_LOAN_COMPONENTS: ComponentConfig[] = [
       field('portal_passcode', 'Set a 6-digit passcode for this application', 'password', {
         regex: '^[0-9]{6}$',
       }),
+      heading('current_address_heading', 'Your current address'),
+      ...currentAddress('current_'),
     ],
   },
   {

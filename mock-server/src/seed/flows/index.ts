@@ -17,7 +17,7 @@ import { CAR_LOAN_COMPONENTS, CAR_LOAN_FLOW, CAR_LOAN_RULES } from './car-loan';
 import { HOME_LOAN_COMPONENTS, HOME_LOAN_FLOW, HOME_LOAN_RULES } from './home-loan';
 import { PERSONAL_LOAN_COMPONENTS, PERSONAL_LOAN_FLOW, PERSONAL_LOAN_RULES } from './personal-loan';
 
-const FLOW_SEED_VERSION = '6';
+const FLOW_SEED_VERSION = '7';
 
 /**
  * Versions the bank released before DEFAULT_FLOW_VERSION: the generated applications (seed/bank.ts) were
@@ -45,6 +45,7 @@ export const PRODUCTS: ProductConfig[] = [
       amount: { field: 'loan_amount', min: 500000, max: 50000000 },
       tenure: { field: 'tenure_years', min: 5, max: 30, unit: 'years' },
       rate: { field: 'interest_rate', min: 6, max: 15 },
+      ratePercent: 8.75,
     },
     // The home loan's own keys: its gender and loan purpose options are not PMAY's values, so those stay unmapped.
     leadFields: {
@@ -69,6 +70,7 @@ export const PRODUCTS: ProductConfig[] = [
     limits: {
       amount: { field: 'pl_loan_amount', min: 50000, max: 2500000 },
       tenure: { field: 'pl_tenure_months', min: 12, max: 60, unit: 'months' },
+      ratePercent: 11.49,
     },
   },
   {
@@ -89,6 +91,7 @@ export const PRODUCTS: ProductConfig[] = [
     limits: {
       amount: { field: 'cl_loan_amount', min: 100000, max: 5000000 },
       tenure: { field: 'cl_tenure_months', min: 12, max: 84, unit: 'months' },
+      ratePercent: 9.25,
     },
   },
 ];
@@ -96,6 +99,49 @@ export const PRODUCTS: ProductConfig[] = [
 export const FLOWS = [HOME_LOAN_FLOW, PERSONAL_LOAN_FLOW, CAR_LOAN_FLOW];
 export const COMPONENTS = [...HOME_LOAN_COMPONENTS, ...PERSONAL_LOAN_COMPONENTS, ...CAR_LOAN_COMPONENTS];
 export const RULES = { home_loan: HOME_LOAN_RULES, personal_loan: PERSONAL_LOAN_RULES, car_loan: CAR_LOAN_RULES };
+
+/**
+ * India's 28 states and 8 union territories in one alphabetical list (an applicant looks for a name, not for
+ * its kind). A value is the name itself: what a letter prints and what pincode_lookup answers.
+ */
+const INDIAN_STATES = [
+  'Andaman and Nicobar Islands',
+  'Andhra Pradesh',
+  'Arunachal Pradesh',
+  'Assam',
+  'Bihar',
+  'Chandigarh',
+  'Chhattisgarh',
+  'Dadra and Nagar Haveli and Daman and Diu',
+  'Delhi',
+  'Goa',
+  'Gujarat',
+  'Haryana',
+  'Himachal Pradesh',
+  'Jammu and Kashmir',
+  'Jharkhand',
+  'Karnataka',
+  'Kerala',
+  'Ladakh',
+  'Lakshadweep',
+  'Madhya Pradesh',
+  'Maharashtra',
+  'Manipur',
+  'Meghalaya',
+  'Mizoram',
+  'Nagaland',
+  'Odisha',
+  'Puducherry',
+  'Punjab',
+  'Rajasthan',
+  'Sikkim',
+  'Tamil Nadu',
+  'Telangana',
+  'Tripura',
+  'Uttar Pradesh',
+  'Uttarakhand',
+  'West Bengal',
+];
 
 const options = (
   property_type: FieldOptions['property_type'],
@@ -158,6 +204,11 @@ export const FIELD_OPTIONS: FieldOptions[] = [
     ['toyota', 'Toyota'],
     ['honda', 'Honda'],
   ]),
+  options(
+    'DROPDOWN',
+    'INDIAN_STATES',
+    INDIAN_STATES.map((name) => [name, name]),
+  ),
   options('RADIO', 'GENDER', [
     ['female', 'Female'],
     ['male', 'Male'],
@@ -193,6 +244,11 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
     Pincode: 'पिनकोड',
     City: 'शहर',
     State: 'राज्य',
+    'Your current address': 'आपका वर्तमान पता',
+    'Address line 1': 'पता पंक्ति 1',
+    'Address line 2': 'पता पंक्ति 2',
+    'PIN code': 'पिन कोड',
+    'Years at this address': 'इस पते पर कितने वर्ष',
     'Full name': 'पूरा नाम',
     'Date of birth': 'जन्म तिथि',
     Gender: 'लिंग',

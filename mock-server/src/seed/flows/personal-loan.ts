@@ -3,7 +3,7 @@
 // existing_or_new_customer); existing customers verify an OTP to their registered mobile and see
 // their pre-approved offer, new customers give KYC; a custom page and a summary.
 import { type ComponentConfig, DEFAULT_FLOW_VERSION, type FlowConfig, type PageRule } from '@originate/contract';
-import { amount, field, heading, limitedAmount } from './build';
+import { amount, auto, currentAddress, custom, field, heading, limitedAmount, row } from './build';
 
 export const PERSONAL_LOAN_FLOW: FlowConfig = {
   flowId: 'personal_loan',
@@ -55,6 +55,13 @@ export const PERSONAL_LOAN_FLOW: FlowConfig = {
           route_info: 'offer',
           componentId: 'PL_PREAPPROVED',
           skipForNewCustomer: true,
+        },
+        // Every applicant, new or existing: the letters are addressed to where they live now.
+        {
+          sub_section_id: 'pl_address',
+          display_name: 'Current address',
+          route_info: 'address',
+          componentId: 'PL_ADDRESS',
         },
         { sub_section_id: 'pl_loan', display_name: 'Loan', route_info: 'loan', componentId: 'PL_LOAN' },
       ],
@@ -148,20 +155,37 @@ export const PERSONAL_LOAN_COMPONENTS: ComponentConfig[] = [
     ],
   },
   {
+    componentId: 'PL_ADDRESS',
+    display_name: 'Current address',
+    fields: currentAddress('pl_'),
+    layout: [
+      row('pl_address_row1', [
+        { size: custom(50), keys: ['pl_address_line1'] },
+        { size: custom(50), keys: ['pl_address_line2'] },
+      ]),
+      row('pl_address_row2', [
+        { size: auto, keys: ['pl_city'] },
+        { size: auto, keys: ['pl_state'] },
+        { size: auto, keys: ['pl_pincode'] },
+      ]),
+      row('pl_address_row3', [{ size: auto, keys: ['pl_years_at_address'] }]),
+    ],
+  },
+  {
     componentId: 'PL_LOAN',
     display_name: 'Loan',
     fields: [
       limitedAmount('pl_loan_amount', 'Loan amount'),
       field('pl_tenure_months', 'Tenure (months)', 'slider', { mandatory: true }),
-      // The EMI and schedule at the rate most applicants get (the decision prices by bureau score later).
-      field('pl_emi_estimate', 'Your EMI at 12% a year (indicative)', 'text', {
+      // The EMI and schedule at the product's rate, the letters' too: the server serves it as rate_percent
+      // (configs/product-limits.ts). The decision prices by bureau score later.
+      field('pl_emi_estimate', 'Your EMI (indicative)', 'text', {
         currency_field: true,
         currency: 'INR',
         loan_calculator: {
           amount_field: 'pl_loan_amount',
           tenure_field: 'pl_tenure_months',
           tenure_unit: 'MONTHS',
-          rate_percent: 12,
         },
       }),
       field('pl_purpose', 'Purpose', 'dropdown', {

@@ -1,6 +1,6 @@
-// Settings › Products (operations admin): each product's amount, tenure and rate limits, saved as the
-// product's configuration (PUT /api/ProductDetails/:code/limits); the portal's fields, the server's checks
-// and the Products page read the same values from then on.
+// Settings › Products (operations admin): each product's amount, tenure and rate limits and its rate for EMIs
+// and letters, saved as the product's configuration (PUT /api/ProductDetails/:code/limits); the portal's fields
+// and EMI estimate, the server's checks, the letters and the Products page read the same values from then on.
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -48,6 +48,17 @@ function ProductLimitsForm({ product }: { product: MasterProduct }) {
         {product.product_name}
       </Typography>
       {rows.length === 0 && <Typography color="text.secondary">This product sets no limits.</Typography>}
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 1.5, alignItems: { sm: 'center' } }}>
+        <Typography sx={{ minWidth: 160 }}>Rate for EMIs and letters</Typography>
+        <TextField
+          size="small"
+          label="Rate for EMIs and letters (% a year)"
+          value={draft.ratePercent}
+          onChange={(e) => setDraft({ ...draft, ratePercent: e.target.value })}
+          helperText="Where the form asks no rate: the portal's EMI estimate and the letters"
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+      </Stack>
       <Stack spacing={1.5} sx={{ mt: 1 }}>
         {rows.map(({ kind, label }) => {
           const d = draft[kind];
@@ -82,11 +93,9 @@ function ProductLimitsForm({ product }: { product: MasterProduct }) {
           ))}
         </Alert>
       )}
-      {rows.length > 0 && (
-        <Button variant="contained" sx={{ mt: 2 }} disabled={save.isPending} onClick={submit}>
-          {`Save ${product.product_name} limits`}
-        </Button>
-      )}
+      <Button variant="contained" sx={{ mt: 2 }} disabled={save.isPending} onClick={submit}>
+        {`Save ${product.product_name} limits`}
+      </Button>
     </Paper>
   );
 }
@@ -96,7 +105,8 @@ export default function ProductSettings() {
   return (
     <Stack spacing={2}>
       <Typography variant="body2" color="text.secondary">
-        The limits an applicant may enter in the portal, the server checks on every save and the Products page shows.
+        The limits an applicant may enter in the portal, the server checks on every save and the Products page shows,
+        and the rate the portal's EMI estimate and the letters price a loan at.
       </Typography>
       {products.error && <Alert severity="error">The products could not be loaded: {products.error.message}</Alert>}
       {products.isPending && <Skeleton variant="rounded" height={160} />}

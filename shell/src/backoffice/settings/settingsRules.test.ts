@@ -38,6 +38,12 @@ describe('product limit form', () => {
 
   it('reads back what it was filled from; grouping commas are allowed', () => {
     expect(limitsOfDraft(draftOf(limits))).toEqual({ limits });
+    expect(limitsOfDraft(draftOf({ ...limits, ratePercent: 11.49 }))).toEqual({
+      limits: { ...limits, ratePercent: 11.49 },
+    });
+    expect(limitsOfDraft({ ...draftOf(limits), ratePercent: ' 10.5 ' })).toEqual({
+      limits: { ...limits, ratePercent: 10.5 },
+    });
     const draft = draftOf(limits);
     expect(limitsOfDraft({ ...draft, amount: { field: 'loan_amount', min: '7,50,000', max: '5,00,00,000' } })).toEqual({
       limits: { ...limits, amount: { field: 'loan_amount', min: 750000, max: 50000000 } },
@@ -50,6 +56,7 @@ describe('product limit form', () => {
       limitsOfDraft({
         amount: { field: 'loan_amount', min: 'lots', max: '' },
         tenure: { field: 'tenure_years', min: '30', max: '5.5', unit: 'years' },
+        ratePercent: '120',
       }),
     ).toEqual({
       problems: [
@@ -57,6 +64,7 @@ describe('product limit form', () => {
         'Loan amount maximum: enter a number of 0 or more',
         'Tenure maximum: enter whole years',
         'Tenure: the minimum must be below the maximum',
+        'Rate for EMIs and letters: enter a rate from 0 to 99.99 (% a year), e.g. 11.49',
       ],
     });
     expect(draft.tenure?.unit).toBe('years');

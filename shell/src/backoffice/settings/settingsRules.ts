@@ -1,5 +1,5 @@
 // Settings' pure rules: which tabs a user sees (spec §6: configuration is the operations admin's), the
-// tab a URL names, the product-limit form read into ProductLimits with a problem per bad entry, a consent's
+// tab a URL names, the product-limit form (and the product's rate) read into ProductLimits with a problem per bad entry, a consent's
 // new wording as its next version, and a history row's subject and changes in words.
 import type { CONFIG_AUDIT_KINDS, ConsentSet, ProductLimits } from '@originate/contract';
 import { OPS_ADMIN_ROLE } from '@originate/contract';
@@ -35,6 +35,8 @@ export interface LimitsDraft {
   amount?: LimitDraft;
   tenure?: LimitDraft & { unit: 'months' | 'years' };
   rate?: LimitDraft;
+  /** The product's rate (% a year) for EMIs and letters; '' sets none. */
+  ratePercent: string;
 }
 
 export function draftOf(limits: ProductLimits): LimitsDraft {
@@ -47,15 +49,19 @@ export function draftOf(limits: ProductLimits): LimitsDraft {
     ...(limits.amount ? { amount: text(limits.amount) } : {}),
     ...(limits.tenure ? { tenure: { ...text(limits.tenure), unit: limits.tenure.unit } } : {}),
     ...(limits.rate ? { rate: text(limits.rate) } : {}),
+    ratePercent: limits.ratePercent === undefined ? '' : String(limits.ratePercent),
   };
 }
+
+/** The largest rate a loan calculator prices at (contract flow.ts loan_calculator.rate_percent). */
+const MAX_RATE_PERCENT = 99.99;
 
 const LABELS = { amount: 'Loan amount', tenure: 'Tenure', rate: 'Interest rate' } as const;
 
 /** The draft as limits, or the problems ('Loan amount minimum: enter a number') that keep it from saving. */
 export function limitsOfDraft(draft: LimitsDraft): { limits: ProductLimits } | { problems: string[] } {
   const problems: string[] = [];
-  const number = (kind: keyof LimitsDraft, end: 'minimum' | 'maximum', text: string): number => {
+  const number = (kind: keyof typeof LABELS, end: 'minimum' | 'maximum', text: string): number => {
     const value = Number(text.replace(/,/g, '').trim());
     if (text.trim() === '' || !Number.isFinite(value) || value < 0) {
       problems.push(`${LABELS[kind]} ${end}: enter a number of 0 or more`);
@@ -75,6 +81,12 @@ export function limitsOfDraft(draft: LimitsDraft): { limits: ProductLimits } | {
     }
     if (kind === 'tenure' && draft.tenure) limits.tenure = { field: d.field, min, max, unit: draft.tenure.unit };
     else limits[kind === 'amount' ? 'amount' : 'rate'] = { field: d.field, min, max };
+  }
+  const rate = draft.ratePercent.trim();
+  if (rate !== '') {
+    const value = Number(rate);
+    if (Number.isFinite(value) && value >= 0 && value <= MAX_RATE_PERCENT) limits.ratePercent = value;
+    else problems.push(`Rate for EMIs and letters: enter a rate from 0 to ${MAX_RATE_PERCENT} (% a year), e.g. 11.49`);
   }
   return problems.length > 0 ? { problems } : { limits };
 }
@@ -109,6 +121,7 @@ type AuditKind = (typeof CONFIG_AUDIT_KINDS)[number];
 export function auditSubject(kind: AuditKind, key: string): string {
   if (kind === 'PRODUCT') return `Product ${key}`;
   if (kind === 'PRODUCT_LIMITS') return `Limits of product ${key}`;
+  if (kind === 'PRODUCT_DOCUMENTS') return `Documents of product ${key}`;
   if (kind === 'USER_ACCESS') return `Roles and teams of user ${key}`;
   const [type, name] = key.split('/');
   if (type === 'Theme') return 'Theme';

@@ -96,6 +96,11 @@ export const ProductLimitsSchema = Type.Object(
       ),
     ),
     rate: Type.Optional(ProductLimitSchema),
+    /**
+     * The product's rate (% a year) where its form asks none: the portal's EMI estimate (served as its loan
+     * calculator's rate_percent) and the letters price the loan at it.
+     */
+    ratePercent: Type.Optional(Type.Number({ minimum: 0, maximum: 99.99 })),
   },
   closed,
 );
