@@ -1,4 +1,5 @@
-// axe in the browser tests: serious and critical findings (WCAG 2.1 A and AA) on the page as it settles.
+// axe in the browser tests: serious and critical findings (WCAG 2.1 A and AA) on the page as it settles, or
+// findings of any impact on a page held to that (the login page).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
@@ -34,8 +35,13 @@ async function topFrameOnly(page: Page): Promise<AxeResults> {
   );
 }
 
-/** The serious and critical findings on the page now, each with where it is. */
-async function seriousViolationsNow(page: Page, iframes: boolean): Promise<string[]> {
+const SERIOUS = ['serious', 'critical'];
+
+/** What a check asks of axe: serious and critical WCAG findings, or every rule's findings of any impact. */
+type Strictness = 'serious' | 'all';
+
+/** The findings asked for on the page now, each with where it is. */
+async function violationsNow(page: Page, iframes: boolean, strictness: Strictness): Promise<string[]> {
   // Contrast is judged on what settles: popovers and toasts fade in and out. An animation that repeats for ever
   // (a spinner, the pulse MUI draws around a control with keyboard focus) never settles, so it is not waited for.
   await page.waitForFunction(() =>
@@ -43,9 +49,14 @@ async function seriousViolationsNow(page: Page, iframes: boolean): Promise<strin
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
-  const results = iframes ? await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze() : await topFrameOnly(page);
+  const results =
+    strictness === 'all'
+      ? await new AxeBuilder({ page }).analyze()
+      : iframes
+        ? await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze()
+        : await topFrameOnly(page);
   return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .filter((v) => strictness === 'all' || SERIOUS.includes(v.impact ?? ''))
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
@@ -55,16 +66,28 @@ async function seriousViolationsNow(page: Page, iframes: boolean): Promise<strin
  * (seconds on a loaded machine), so a finding must survive repeated runs within SETTLE_MS to fail the test;
  * a lasting one always does, with the last run's list.
  */
-export async function expectNoSeriousViolations(
+export function expectNoSeriousViolations(
   page: Page,
   name: string,
   { iframes = true }: { iframes?: boolean } = {},
 ): Promise<void> {
+  return expectNoViolationsOf(page, name, iframes, 'serious');
+}
+
+/**
+ * No finding of any rule (best practices too) of any impact (minor and moderate too) once the page settles; as
+ * expectNoSeriousViolations.
+ */
+export function expectNoViolations(page: Page, name: string): Promise<void> {
+  return expectNoViolationsOf(page, name, true, 'all');
+}
+
+async function expectNoViolationsOf(page: Page, name: string, iframes: boolean, strictness: Strictness): Promise<void> {
   // toPass's own time-out names no finding: the last run's list (or that the page never settled) is the failure.
   let last: string[] | undefined;
   try {
     await expect(async () => {
-      last = await seriousViolationsNow(page, iframes);
+      last = await violationsNow(page, iframes, strictness);
       expect(last, name).toEqual([]);
     }).toPass({ timeout: SETTLE_MS, intervals: [500, 1_000, 2_000] });
   } catch (error) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { expectNoViolations } from '../support/a11y';
 import { apiLogin, apiRefresh, HttpError } from '../support/api';
 import { fillLogin, headerLogoff, logIn, screenshot, storedSession } from '../support/ui';
 
@@ -47,10 +48,17 @@ test('an operations admin logs in and the header names them', async ({ page }) =
   await expect(page.getByRole('banner')).toContainText(user.displayName);
 });
 
-test('a user without the portal app is refused with the access-denied message', async ({ page }) => {
+test('a user without the portal app is refused with the access-denied message; axe finds nothing on the form', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await expectNoViolations(page, 'login');
+  await screenshot(page, 'login');
   await fillLogin(page, 'outsider', 'Outsider@123');
   await expect(page.getByText(REFUSED)).toBeVisible();
   await screenshot(page, 'login-refused');
+  await expectNoViolations(page, 'login refused');
   await expect(headerLogoff(page)).toHaveCount(0);
   expect(await storedSession(page)).toBeNull();
 });

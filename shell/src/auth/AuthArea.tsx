@@ -47,7 +47,11 @@ export default function AuthArea({ onLoggedIn, notice }: { onLoggedIn: () => voi
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}>
+    // The page's main landmark: without one, a screen reader's jump to the main content finds nothing.
+    <Box
+      component="main"
+      sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'background.default' }}
+    >
       <Paper
         elevation={0}
         sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 5 }, border: 1, borderColor: 'divider' }}
