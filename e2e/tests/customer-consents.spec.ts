@@ -2,14 +2,28 @@
 // from the product list to the confirmation page: each consent text shown in full and accepted on its own box
 // (Submit refused, naming it, while a required one is unticked), the receipt downloaded and read back (its text
 // holds the application number, read by pdf.js), then an operations admin
-// sees the consents, as recorded on the phone, in the application's detail. Also the '400 Invalid URL' page's
+// sees the consents, as recorded on the phone, in the application's detail. A new wording an operations admin
+// saves reaches the next applicant, whose tick is recorded at the new version. Also the '400 Invalid URL' page's
 // ways forward. mock-server README "Consents and the receipt".
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiPath, CONSENT_CONFIG_TYPE, type ConsentRecordsAnswer, type ConsentSet } from '@originate/contract';
 import { devices, expect, test } from '@playwright/test';
-import { button, ORIGINS, personalLoanFirstStep, personalLoanToSummary, stepHeading } from '../support/portal';
+import { apiGet, apiLogin, apiPut } from '../support/api';
+import {
+  applicationIdOnPage,
+  button,
+  chooseOption,
+  fillCurrentAddress,
+  fillDate,
+  next,
+  ORIGINS,
+  personalLoanFirstStep,
+  personalLoanToSummary,
+  stepHeading,
+} from '../support/portal';
 import { detailUrl, screenshot, signIn } from '../support/ui';
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7'];
@@ -127,4 +141,67 @@ test("'400 Invalid URL' keeps the spec's texts and offers the ways forward", asy
     '/newapplication#my-applications',
   );
   await expect(shellWays.getByText('Customer care 1800 209 4455 (toll free)', { exact: false })).toBeVisible();
+});
+
+// The car loan's: no other spec ticks its consents, so none meets the version changing under it.
+test("a consent's new wording reaches the next applicant, and their tick is recorded at the new version", async ({
+  page,
+}) => {
+  test.slow();
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const setPath = apiPath('setupConfig', { type: CONSENT_CONFIG_TYPE, name: 'CL' });
+  const before = await apiGet<ConsentSet>(admin, setPath);
+  const old = before.consents.find((c) => c.kind === 'COMMUNICATION');
+  if (!old) throw new Error('the car loan has no communication consent');
+  const added = `I/We may also be told about car insurance renewals (wording of ${Date.now()}).`;
+  const saved = (set: ConsentSet, text: string, version: number): ConsentSet => ({
+    ...set,
+    consents: set.consents.map((c) => (c.consentId === old.consentId ? { ...c, text, version } : c)),
+  });
+  await apiPut(admin, setPath, saved(before, `${old.text}\n\n${added}`, old.version + 1));
+  try {
+    await page.goto(`${ORIGINS.standalone}/newapplication?product=CL`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Car Loan Application' })).toBeVisible();
+    const field = (name: string) => page.getByRole('textbox', { name, exact: true });
+    await field('Full name').fill('Arjun Pillai');
+    await fillDate(page, 'Date of birth', '05/06/1988');
+    await field('Mobile number').fill('9822066601');
+    await field('Email').fill(`arjun.${Date.now()}@example.in`);
+    await fillCurrentAddress(page);
+    await next(page, 'Income');
+    const applicationId = await applicationIdOnPage(page);
+    await field('Employer').fill('Infopark Systems');
+    await field('Monthly income').fill('90000');
+    await next(page, 'Vehicle');
+    await chooseOption(page, 'Make', 'Hyundai');
+    await field('Model').fill('Creta');
+    await field('On-road price').fill('1500000');
+    await field('Down payment').fill('300000');
+    await next(page, 'Loan');
+    await field('Loan amount').fill('1200000');
+    await next(page, 'Summary');
+
+    const panel = page.getByRole('region', { name: 'Declaration and consents' });
+    const text = panel.getByRole('region', { name: `${old.title}, version ${old.version + 1}` });
+    await expect(text).toContainText(added);
+    const box = panel.getByRole('checkbox', { name: `I have read and accept: ${old.title}` });
+    await box.click();
+    await expect(box).toBeChecked();
+    await expect(box).toBeEnabled();
+    await text.scrollIntoViewIfNeeded();
+    await screenshot(page, 'consents-new-version', { fullPage: false });
+
+    // What the staff read of the application: the tick at the new version.
+    const { records } = await apiGet<ConsentRecordsAnswer>(admin, apiPath('applicationConsents', { applicationId }));
+    expect(records.find((r) => r.consentId === old.consentId)).toMatchObject({
+      version: old.version + 1,
+      accepted: true,
+      recordedBy: null,
+    });
+  } finally {
+    // The wording put back, as the next version (a version never goes down).
+    const now = await apiGet<ConsentSet>(admin, setPath);
+    const current = now.consents.find((c) => c.consentId === old.consentId)?.version ?? old.version;
+    await apiPut(admin, setPath, saved(now, old.text, current + 1));
+  }
 });
