@@ -47,4 +47,6 @@ export const settingsKeys = {
   /** One page of GET /setup/audits, of one kind or all. */
   auditsPage: (page: number, size: number, kind: string | null) =>
     ['shell', 'settings', 'audits', page, size, kind] as const,
+  /** GET /api/ProductDetails/:productCode/documents: the documents a product asks for. */
+  productDocuments: (productCode: string) => ['shell', 'settings', 'productDocuments', productCode] as const,
 };

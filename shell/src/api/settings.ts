@@ -10,6 +10,8 @@ import {
   type ConfigAuditsAnswer,
   type ConsentSet,
   type MasterProduct,
+  type ProductDocument,
+  type ProductDocumentsAnswer,
   type ProductLimits,
   type TeamDirectoryAnswer,
   type ThemeConfig,
@@ -44,6 +46,19 @@ export function fetchProductLimits(): Promise<MasterProduct[]> {
 /** PUT /api/ProductDetails/:productCode/limits. */
 export function saveProductLimits(productCode: string, limits: ProductLimits): Promise<ProductLimits> {
   return api.put<ProductLimits>(apiPath('productLimits', { productCode }), limits);
+}
+
+/** GET /api/ProductDetails/:productCode/documents: the upload fields of the product's documents step. */
+export function fetchProductDocuments(productCode: string): Promise<ProductDocumentsAnswer> {
+  return api.get<ProductDocumentsAnswer>(apiPath('productDocuments', { productCode }));
+}
+
+/** PUT /api/ProductDetails/:productCode/documents: the whole list, in the applicant's order. */
+export function saveProductDocuments(
+  productCode: string,
+  documents: ProductDocument[],
+): Promise<ProductDocumentsAnswer> {
+  return api.put<ProductDocumentsAnswer>(apiPath('productDocuments', { productCode }), { documents });
 }
 
 /** PUT /setup/configs/Theme/Default: the theme everyone reads through GET /api/getCustomeStyle. */

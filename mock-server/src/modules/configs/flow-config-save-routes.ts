@@ -16,12 +16,14 @@ import {
   PageRuleSchema,
   PageRulesAnswerSchema,
   ProductConfigSchema,
+  ProductDocumentsAnswerSchema,
+  ProductDocumentsBodySchema,
   ProductLimitsSchema,
 } from '@originate/contract/schemas';
 import type { FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import { contractValidator } from '../../http/bodies';
-import { forbidden, notFound, ValidationError } from '../../http/errors';
+import { conflict, forbidden, notFound, ValidationError } from '../../http/errors';
 import { auditConfig } from '../../platform/config-audit';
 import { caller, type PluginOptions } from '../../platform/context';
 import { isOpsAdmin } from '../users';
@@ -35,12 +37,14 @@ import {
 } from './flow-save-checks';
 import {
   findProduct,
+  productDocumentsPlace,
   saveComponentConfig,
   saveFieldOptions,
   saveFlowConfig,
   savePageRules,
   saveProduct,
 } from './flow-store';
+import { asDocumentIssue, documentIssues, documentsOf, withDocuments } from './product-documents';
 
 const IntText = Type.String({ pattern: '^[0-9]{1,9}$' });
 const NoQuery = Type.Object({}, closed);
@@ -204,6 +208,75 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         const entry = { key: product.product_code, old: product.limits ?? null, value: request.body };
         await auditConfig(tx, { kind: 'PRODUCT_LIMITS', ...entry, userId: caller(request).user.userid, at: ctx.now() });
         return request.body;
+      });
+    },
+  );
+
+  // A product's documents (Settings › Products): its flow's documents step read and saved as a list, through
+  // the component save's own checks (componentConfigIssues), audited.
+  const documentsPath = { params: Type.Object({ productCode: Code }, closed), querystring: NoQuery };
+  app.get(
+    API_PATHS.productDocuments,
+    {
+      onRequest: opsAdminOnly,
+      schema: { ...documentsPath, response: { 200: ProductDocumentsAnswerSchema, ...ERROR_ANSWERS } },
+    },
+    async (request) => {
+      const place = await productDocumentsPlace(db, request.params.productCode);
+      if (!place) throw notFound('Product not found');
+      const { product, step } = place;
+      return {
+        productCode: product.product_code,
+        flowId: product.flowId,
+        verNum: product.verNum,
+        step: step && { componentId: step.component.componentId, name: step.name },
+        documents: step ? documentsOf(step.component) : [],
+      };
+    },
+  );
+
+  app.put(
+    API_PATHS.productDocuments,
+    {
+      onRequest: opsAdminOnly,
+      validatorCompiler: contractValidator,
+      schema: {
+        ...documentsPath,
+        body: ProductDocumentsBodySchema,
+        response: { 200: ProductDocumentsAnswerSchema, ...ERROR_ANSWERS },
+      },
+    },
+    async (request) => {
+      return underConfigLock(db, async (tx) => {
+        const place = await productDocumentsPlace(tx, request.params.productCode);
+        if (!place) throw notFound('Product not found');
+        const { product, step, flowKeys } = place;
+        if (!step) {
+          throw conflict(
+            `The flow of product ${product.product_code} has no documents step (a step that asks for files only)`,
+          );
+        }
+        const { documents } = request.body;
+        refuseIf(documentIssues(documents, flowKeys));
+        const changed = withDocuments(step.component, documents);
+        const issues = await componentConfigIssues(tx, changed, changed.componentId);
+        refuseIf(issues.map((issue) => asDocumentIssue(issue, changed)));
+        const saved = await saveComponentConfig(tx, changed, ctx.now());
+        const after = documentsOf(saved);
+        const entry = { key: product.product_code, old: documentsOf(step.component), value: after };
+        await auditConfig(tx, {
+          kind: 'PRODUCT_DOCUMENTS',
+          ...entry,
+          userId: caller(request).user.userid,
+          at: ctx.now(),
+        });
+        return {
+          productCode: product.product_code,
+          flowId: product.flowId,
+          verNum: product.verNum,
+          step: { componentId: saved.componentId, name: step.name },
+          documents: after,
+        };
       });
     },
   );

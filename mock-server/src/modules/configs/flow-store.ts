@@ -14,6 +14,7 @@ import { optionRequests } from '@originate/flow-engine';
 import Type from 'typebox';
 import type { Queryable } from '../../db';
 import { invalid } from '../../http/errors';
+import { documentsStep } from './product-documents';
 import { componentWithLimits, limitsByField } from './product-limits';
 
 const PageRulesSchema = Type.Array(PageRuleSchema, { maxItems: 5000 });
@@ -209,6 +210,39 @@ export async function translationsOf(db: Queryable, lang: string): Promise<Recor
     lang,
   ]);
   return rows[0]?.value ?? {};
+}
+
+/**
+ * Where a product's documents live: the product, its SAVED flow's documents step (null when the flow has
+ * none) and every other field key of that flow with the step that holds it; null when no such product.
+ */
+export async function productDocumentsPlace(
+  db: Queryable,
+  productCode: string,
+): Promise<{
+  product: ProductConfig;
+  step: { component: ComponentConfig; name: string } | null;
+  flowKeys: Map<string, string>;
+} | null> {
+  const product = await findProduct(db, productCode);
+  if (!product) return null;
+  const flow = await findFlowConfig(db, product.flowId, product.verNum, 'SAVED');
+  if (!flow) return { product, step: null, flowKeys: new Map() };
+  const subs = flow.sections.flatMap((s) => s.sub_sections);
+  const components = await componentsByIds(
+    db,
+    subs.map((sub) => sub.componentId),
+  );
+  const found = documentsStep(flow, components);
+  const flowKeys = new Map<string, string>();
+  for (const sub of subs) {
+    for (const field of components.get(sub.componentId)?.fields ?? []) {
+      const ownUpload = sub.componentId === found?.componentId && field.field_type_details.type === 'file_upload';
+      if (!ownUpload && !flowKeys.has(field.key)) flowKeys.set(field.key, sub.display_name);
+    }
+  }
+  const component = found && components.get(found.componentId);
+  return { product, step: found && component ? { component, name: found.name } : null, flowKeys };
 }
 
 /** What the engine needs besides the flow: its components, page rules and dropdown/radio options. */

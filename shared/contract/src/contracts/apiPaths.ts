@@ -53,6 +53,8 @@ export const API_PATHS = {
   productDetails: '/api/ProductDetails/:productCode',
   /** PUT (operations admin): a product's amount, tenure and rate limits alone (Settings › Products). */
   productLimits: '/api/ProductDetails/:productCode/limits',
+  /** GET and PUT (operations admin): the documents a product asks for, its flow's documents step (Settings › Products). */
+  productDocuments: '/api/ProductDetails/:productCode/documents',
   /** PUT (operations admin): a user's roles and teams (Settings › Users). */
   userAccess: '/v3/users/:userid/access',
   /** GET (operations admin; ?page=&size=&kind=): the configuration changes, newest first (Settings › History). */

@@ -14,8 +14,11 @@ export const QUESTION_TOAST_TIMEOUT_MS = 20000;
 export const MODAL_DEFAULT_SIZE = 'md';
 export const PAGE_SIZE_DEFAULT = 10;
 export const PAGE_SIZE_OPTIONS = [5, 10, 25, 50, 100] as const;
-/** What a configuration audit row records: a product, its limits, a {type}/{name} config, a user's access. */
-export const CONFIG_AUDIT_KINDS = ['PRODUCT', 'PRODUCT_LIMITS', 'CONFIG', 'USER_ACCESS'] as const;
+/**
+ * What a configuration audit row records: a product, its limits, its documents, a {type}/{name} config, a
+ * user's access.
+ */
+export const CONFIG_AUDIT_KINDS = ['PRODUCT', 'PRODUCT_LIMITS', 'PRODUCT_DOCUMENTS', 'CONFIG', 'USER_ACCESS'] as const;
 export const MAX_FILE_SIZE_BYTES = 31457280;
 export const THEME_SHADES = [100, 200, 300, 500, 700, 900] as const;
 export const DEFAULT_FLOW_VERSION = 243;

@@ -67,6 +67,8 @@ const UPLOAD_TYPES: Record<UploadKind, { extensions: readonly string[]; mimeType
 
 // Every kind (contracts/flow's UPLOAD_KINDS is a TypeBox module, kept off the package root).
 const ALL_KINDS = Object.keys(UPLOAD_TYPES) as UploadKind[];
+/** Every upload kind, in the spec's order: the choices of a document's accepted file types (Settings › Products). */
+export const ALL_UPLOAD_KINDS: readonly UploadKind[] = ALL_KINDS;
 
 /**
  * Each kind in words an applicant knows (the spec's kind names 'application' and 'compress' are not), with
@@ -82,6 +84,9 @@ const KIND_WORDS: Record<UploadKind, string> = {
   audio: 'audio recording (MP3, WAV, M4A)',
   video: 'video (MP4, WEBM, MOV)',
 };
+
+/** One kind in the applicant's words: 'PDF', 'photo (JPG, PNG, HEIC)'. */
+export const uploadKindWords = (kind: UploadKind): string => KIND_WORDS[kind];
 
 /** 'PDF or photo (JPG, PNG, HEIC), up to 30 MB': the accepted kinds (all when omitted) and the size limit. */
 export function uploadTypesText(accept?: readonly UploadKind[]): string {

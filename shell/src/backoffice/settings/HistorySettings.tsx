@@ -25,6 +25,7 @@ type Kind = (typeof CONFIG_AUDIT_KINDS)[number];
 const KIND_LABELS: Record<Kind, string> = {
   CONFIG: 'Consent texts, theme and other configuration',
   PRODUCT_LIMITS: 'Product limits',
+  PRODUCT_DOCUMENTS: 'Product documents',
   PRODUCT: 'Products',
   USER_ACCESS: "Users' roles and teams",
 };

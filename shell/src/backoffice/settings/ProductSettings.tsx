@@ -14,6 +14,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { settingsKeys } from '../../api/keys';
 import { fetchProductLimits, saveProductLimits } from '../../api/settings';
+import ProductDocuments from './ProductDocuments';
 import { draftOf, type LimitsDraft, limitsOfDraft } from './settingsRules';
 
 const ROWS = [
@@ -96,6 +97,7 @@ function ProductLimitsForm({ product }: { product: MasterProduct }) {
       <Button variant="contained" sx={{ mt: 2 }} disabled={save.isPending} onClick={submit}>
         {`Save ${product.product_name} limits`}
       </Button>
+      <ProductDocuments product={product} />
     </Paper>
   );
 }

@@ -13,6 +13,7 @@ import {
   FlowConfigSchema,
   PageRuleSchema,
   ProductDetailsSchema,
+  UPLOAD_KINDS,
 } from '../flow';
 import { LEAD_PREFILL_SOURCES, type LeadPrefillSource } from '../leads';
 import { ThemeLogoSchema } from '../portalSchemas';
@@ -105,6 +106,46 @@ export const ProductLimitsSchema = Type.Object(
   closed,
 );
 export type ProductLimits = Static<typeof ProductLimitsSchema>;
+
+/**
+ * One document a product asks for: an upload field of its flow's documents step, by the flow model's own
+ * terms (the field key is the document type, `mandatory` is required, `accept` the upload kinds; the size
+ * limit is the bank's one for every file, MAX_FILE_SIZE_BYTES). What a save must satisfy beyond the shape
+ * (a label, keys unique in the flow, at least one kind) is the server's check, with its own wording.
+ */
+export const ProductDocumentSchema = Type.Object(
+  {
+    key: Key,
+    label: Type.String({ maxLength: 500 }),
+    required: Type.Boolean(),
+    accept: Type.Array(Type.Enum([...UPLOAD_KINDS]), { maxItems: UPLOAD_KINDS.length }),
+  },
+  closed,
+);
+export type ProductDocument = Static<typeof ProductDocumentSchema>;
+
+/** PUT /api/ProductDetails/{productCode}/documents: the whole list, in the order the applicant sees it. */
+export const ProductDocumentsBodySchema = Type.Object(
+  { documents: Type.Array(ProductDocumentSchema, { maxItems: 50 }) },
+  closed,
+);
+export type ProductDocumentsBody = Static<typeof ProductDocumentsBodySchema>;
+
+/**
+ * GET and PUT /api/ProductDetails/{productCode}/documents: the product's documents and where they live (the
+ * flow version the portal opens and its documents step); step null when that flow has none.
+ */
+export const ProductDocumentsAnswerSchema = Type.Object(
+  {
+    productCode: Code,
+    flowId: Id,
+    verNum: Type.Integer({ minimum: 1 }),
+    step: Nullable(Type.Object({ componentId: Id, name: Text }, closed)),
+    documents: Type.Array(ProductDocumentSchema),
+  },
+  closed,
+);
+export type ProductDocumentsAnswer = Static<typeof ProductDocumentsAnswerSchema>;
 
 /**
  * A product as configured and stored: its details (what GET /api/ProductDetails answers, engine version
