@@ -122,7 +122,6 @@ export function auditSubject(kind: AuditKind, key: string): string {
   if (kind === 'PRODUCT') return `Product ${key}`;
   if (kind === 'PRODUCT_LIMITS') return `Limits of product ${key}`;
   if (kind === 'PRODUCT_DOCUMENTS') return `Documents of product ${key}`;
-  if (kind === 'PRODUCT_DOCUMENTS') return `Documents of product ${key}`;
   if (kind === 'USER_ACCESS') return `Roles and teams of user ${key}`;
   const [type, name] = key.split('/');
   if (type === 'Theme') return 'Theme';
