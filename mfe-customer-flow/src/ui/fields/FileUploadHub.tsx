@@ -137,8 +137,12 @@ export function FileUploadHub({ field, label, value, error, readOnly, onChange, 
           id={fieldDomId(field.key)}
           variant="outlined"
           startIcon={<UploadFileIcon />}
-          onClick={() => input.current?.click()}
-          disabled={readOnly || uploading !== null}
+          onClick={() => {
+            if (uploading === null) input.current?.click();
+          }}
+          // Waiting while a file uploads, not disabled: a disabled button drops keyboard focus to <body>.
+          disabled={readOnly}
+          aria-disabled={uploading !== null || undefined}
           aria-describedby={describedBy}
         >
           Upload

@@ -17,10 +17,13 @@ import { reportError, saveBlob } from '@originate/web';
 import { useState } from 'react';
 import { downloadReceipt } from '../../api/consents';
 import { useConfirmation } from '../../api/useConsents';
+import { useHeadingFocus } from './useHeadingFocus';
 
 export function ConfirmationPage({ applicationId, pass }: { applicationId: string; pass: string | null }) {
   const confirmation = useConfirmation(applicationId, pass);
   const [downloading, setDownloading] = useState(false);
+  // Submit, pressed, is gone: focus starts again at the news.
+  const heading = useHeadingFocus<HTMLHeadingElement>(applicationId);
   const download = async () => {
     setDownloading(true);
     try {
@@ -37,7 +40,7 @@ export function ConfirmationPage({ applicationId, pass }: { applicationId: strin
       <Stack spacing={2.5}>
         <Box role="status" sx={{ textAlign: 'center' }}>
           <CheckCircleOutlineIcon color="success" sx={{ fontSize: 56 }} />
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 1 }}>
+          <Typography ref={heading} tabIndex={-1} variant="h5" component="h1" sx={{ fontWeight: 600, mt: 1 }}>
             Application submitted
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>

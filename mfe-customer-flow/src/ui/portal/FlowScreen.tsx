@@ -34,6 +34,7 @@ import type { FlowOptions } from './flow/options';
 import { ResumeLinkPanel } from './ResumeLinkPanel';
 import { Summary } from './Summary';
 import { type FlowController, useFlow } from './useFlow';
+import { useHeadingFocus } from './useHeadingFocus';
 
 const SYNC_TEXT: Record<SyncStatus, string> = {
   idle: '',
@@ -141,6 +142,7 @@ function FlowBody({ setup, options, onStartOver, toolbar, translate, labelOf }: 
         <Paper component="form" noValidate onSubmit={(e) => e.preventDefault()} sx={{ p: { xs: 2, sm: 3 } }}>
           {step && (
             <StepTitle
+              stepKey={`${step.componentId} ${step.applicant.type} ${step.jointIndex ?? 0}`}
               title={translate(step.subSectionName)}
               applicantType={step.applicant.type}
               jointIndex={step.jointIndex ?? 0}
@@ -238,16 +240,20 @@ const FlowHeader = memo(function FlowHeader({
 });
 
 const StepTitle = memo(function StepTitle({
+  stepKey,
   title,
   applicantType,
   jointIndex,
 }: {
+  /** The step shown: a new one takes focus to its title. */
+  stepKey: string;
   title: string;
   applicantType: string;
   jointIndex: number;
 }) {
+  const heading = useHeadingFocus<HTMLHeadingElement>(stepKey);
   return (
-    <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+    <Typography ref={heading} tabIndex={-1} variant="h6" component="h2" sx={{ mb: 2 }}>
       {title}
       {applicantType !== 'primary' && ' '}
       {applicantType !== 'primary' && (

@@ -81,9 +81,15 @@ describe('ConsentPanel', () => {
     ).toBe(false);
   });
 
-  it('while a tick is recorded the boxes wait', () => {
-    render(<ConsentPanel consents={controller({ pending: 'declaration' })} showMissing={false} />);
-    for (const box of screen.getAllByRole('checkbox')) expect((box as HTMLInputElement).disabled).toBe(true);
+  it('while a tick is recorded the boxes wait, keeping keyboard focus', () => {
+    const consents = controller({ pending: 'declaration' });
+    render(<ConsentPanel consents={consents} showMissing={false} />);
+    for (const box of screen.getAllByRole('checkbox')) {
+      expect((box as HTMLInputElement).disabled).toBe(false);
+      expect(box.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(box);
+    }
+    expect(consents.toggle).not.toHaveBeenCalled();
     expect(screen.getByLabelText('Recording')).toBeTruthy();
   });
 });

@@ -72,13 +72,16 @@ export function ConsentPanel({ consents, showMissing }: { consents: ConsentsCont
                   <Checkbox
                     id={consentCheckboxId(consent.consentId)}
                     checked={checked}
-                    disabled={consents.pending !== null}
-                    onChange={(e) => consents.toggle(consent.consentId, e.target.checked)}
+                    // Waiting, not disabled: a disabled box drops keyboard focus to <body>.
+                    onChange={(e) => {
+                      if (consents.pending === null) consents.toggle(consent.consentId, e.target.checked);
+                    }}
                     slotProps={{
                       input: {
                         'aria-describedby': textId,
                         'aria-invalid': missing || undefined,
                         'aria-required': consent.mandatory,
+                        'aria-disabled': consents.pending !== null || undefined,
                       },
                     }}
                   />
