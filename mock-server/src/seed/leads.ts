@@ -4,15 +4,15 @@
 // the lead's number computed in the database, batches commit with their progress (meta
 // 'lead_seed_done'), and the first run fixes the plan (meta 'lead_seed_plan'), so a killed seed resumes
 // and the same count gives the same leads. Follow-ups lie around the day the plan was made.
+import { bankDayStart } from '@originate/contract';
 import type { Db, Queryable } from '../db';
+import { bankTimeZoneOf } from '../modules/configs';
 import { FIRST_NAMES, LAST_NAMES } from './applications';
 import { MASTER_PRODUCTS } from './bank-shape';
 import { seedDisplayName } from './people';
 
 const BATCH = 20_000;
 const DAY_MS = 86_400_000;
-/** The bank day (IST) the plan starts from: follow-ups are placed around it. */
-const IST_MS = 330 * 60_000;
 const CITIES = [
   'Mumbai',
   'Thane',
@@ -41,10 +41,8 @@ interface Plan {
   day: number;
 }
 
-const istDayStart = (now: Date) => {
-  const local = now.getTime() + IST_MS;
-  return local - (local % DAY_MS) - IST_MS;
-};
+/** The start of the bank day (in its configured zone) the plan starts from: follow-ups are placed around it. */
+const seedDayStart = async (db: Queryable, now: Date) => bankDayStart(now, await bankTimeZoneOf(db)).getTime();
 
 interface DemoLead {
   id: string;
@@ -59,7 +57,7 @@ interface DemoLead {
   lost?: string;
   owner: string | null;
   team: 'TEAM-MUM-WEST' | 'TEAM-PUNE-CENTRAL';
-  /** Follow-up: days from the seed day, IST hour. */
+  /** Follow-up: days from the seed day, the hour of the bank's clock. */
   follow: [number, number] | null;
   pmay?: boolean;
 }
@@ -380,7 +378,7 @@ export async function seedLeads(db: Db, count: number, now: Date, log: (line: st
   const [demo] = await db.query("SELECT 1 FROM meta WHERE key = 'lead_demo_seed'");
   if (!demo) {
     await db.transaction(async (tx) => {
-      await seedDemoLeads(tx, istDayStart(now));
+      await seedDemoLeads(tx, await seedDayStart(tx, now));
       await tx.query("INSERT INTO meta (key, value) VALUES ('lead_demo_seed', '1')");
     });
   }
@@ -399,7 +397,7 @@ export async function seedLeads(db: Db, count: number, now: Date, log: (line: st
       share: Math.min(499, Math.max(3, Math.ceil(count / 1000))),
       perBranch: bank ? (JSON.parse(bank.value) as { perBranch: number }).perBranch : 0,
       applications: bankDone ? Number(bankDone.value) : 0,
-      day: istDayStart(now),
+      day: await seedDayStart(db, now),
     };
     await db.query("INSERT INTO meta (key, value) VALUES ('lead_seed_plan', $1)", [JSON.stringify(plan)]);
   }

@@ -1,7 +1,8 @@
 // The demo staff's monthly targets, for the bank's current month and the one before (whenever the seed
 // runs), set by the operations admin; a target already there (an admin's edit) is kept.
-import { bankMonthOf, monthDays } from '@originate/contract';
+import { bankMonthOf, monthDays, zoneMidnight } from '@originate/contract';
 import type { Db } from '../db';
+import { bankTimeZoneOf } from '../modules/configs';
 
 /** Per user: applications and whole rupees a month (an officer's, a lead's own, the approver's, admin's). */
 const DEMO_TARGETS: readonly { userId: string; count: number; amount: number }[] = [
@@ -12,10 +13,12 @@ const DEMO_TARGETS: readonly { userId: string; count: number; amount: number }[]
 const SET_BY = 'USR-1004';
 
 export async function seedTargets(db: Db, now: Date): Promise<void> {
-  const current = monthDays(bankMonthOf(now));
+  const zone = await bankTimeZoneOf(db);
+  const current = monthDays(bankMonthOf(now, zone));
   if (!current) return;
   // The last day of the previous month is the day before this month's first.
-  const previous = monthDays(bankMonthOf(new Date(`${current.from}T00:00:00+05:30`).getTime() - 1));
+  const [year, month] = current.from.split('-').map(Number) as [number, number];
+  const previous = monthDays(bankMonthOf(zoneMidnight(year, month, 1, zone).getTime() - 1, zone));
   const months = [current.from, previous?.from].filter((m): m is string => m !== undefined);
   await db.query(
     `INSERT INTO targets (user_id, month, target_count, target_amount, set_by, set_at)

@@ -12,7 +12,7 @@ import {
 } from '@originate/contract';
 import { invalid, TooManyRequestsError } from '../../http/errors';
 import type { AppContext } from '../../platform/context';
-import { findProduct } from '../configs';
+import { bankTimeZoneOf, findProduct } from '../configs';
 import { checkCaptcha } from '../customer-flow';
 import { insertNotification } from '../notifications';
 import { addActivity, insertLead, leadTeamOf, newLeadEffects, nextLeadId, publishLead } from './writes';
@@ -91,12 +91,13 @@ export async function requestCallback(
       [team.id, [...LEAD_ROLES], TEAM_NOTIFY_LIMIT],
     );
     const who = `${prospect.firstName} ${prospect.lastName}`.trim();
+    const when = formatBankDateTime(new Date(body.preferredTime), await bankTimeZoneOf(tx));
     for (const { userid } of workers) {
       const notification = await insertNotification(tx, {
         userId: userid,
         kind: 'TEAM',
         statusName: 'AssignedToTeam',
-        message: `Call back request ${id} (${product.product_name}) from ${who} for ${formatBankDateTime(new Date(body.preferredTime))}`,
+        message: `Call back request ${id} (${product.product_name}) from ${who} for ${when}`,
         createdAt: now,
       });
       effects.notifications.push({ userId: userid, notification });

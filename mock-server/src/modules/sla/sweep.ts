@@ -9,6 +9,7 @@ import { type BreachPolicy, formatBankDateTime, type Team } from '@originate/con
 import type { Queryable } from '../../db';
 import type { AppContext } from '../../platform/context';
 import { type Effects, newEffects, notifyTeam, publish } from '../applications';
+import { bankTimeZoneOf } from '../configs';
 import { insertNotification } from '../notifications';
 
 const SLA_PARTS = ['queued', 'assigned', 'overall'] as const;
@@ -169,10 +170,12 @@ async function handle(
   policy: BreachPolicy,
   teams: ReadonlyMap<string, TeamRow>,
   now: Date,
+  /** The bank's time zone: the message's time is on its clock. */
+  zone: string,
 ): Promise<{ notified: number; escalated: boolean }> {
   effects.changed.set(breach.applicationId, now);
   const before = effects.notifications.length;
-  const message = `Application ${breach.applicationId}: the ${PART_LABEL[breach.part]} SLA of '${breach.taskName}' (${breach.stepName}) ran out at ${formatBankDateTime(breach.expectedEnd)}`;
+  const message = `Application ${breach.applicationId}: the ${PART_LABEL[breach.part]} SLA of '${breach.taskName}' (${breach.stepName}) ran out at ${formatBankDateTime(breach.expectedEnd, zone)}`;
   if (policy.notifyTeamLead) {
     const leads = new Set<string>();
     for (const team of breach.assignedTeam) {
@@ -254,10 +257,12 @@ export async function sweepSlaBreaches(ctx: SweepContext): Promise<SweepReport> 
     if (fresh.length === 0) return { breaches, notified: 0, escalated: 0 };
     const policies = await policiesOf(tx, fresh);
     const teams = await teamsOf(tx, fresh);
+    const zone = await bankTimeZoneOf(tx);
     let notified = 0;
     let escalated = 0;
     for (const breach of fresh) {
-      const done = await handle(tx, effects, breach, policies.get(breach.taskId) ?? DEFAULT_BREACH_POLICY, teams, now);
+      const policy = policies.get(breach.taskId) ?? DEFAULT_BREACH_POLICY;
+      const done = await handle(tx, effects, breach, policy, teams, now, zone);
       notified += done.notified;
       if (done.escalated) escalated++;
     }
