@@ -7,6 +7,7 @@ import {
   API_PATHS,
   bankDayOf,
   type CountByRange,
+  formatBankDateTime,
   isFollowUpDue,
   type LeadRow,
   type LeadsPage,
@@ -199,6 +200,30 @@ describe('the bank’s days follow its configured time zone', () => {
 
   it('set to New York: leads are due by New York’s day, in the rows and in the counters', async () => {
     await leadsFollow(NY);
+  });
+
+  it('set to New York: a call back request tells the team its time on New York’s clock', async () => {
+    const preferredTime = new Date(s.app.ctx.now().getTime() + 5 * 3_600_000).toISOString();
+    const res = await s.app.inject({
+      method: 'POST',
+      url: API_PATHS.requestForCallback,
+      remoteAddress: '10.9.30.1',
+      payload: {
+        product_code: 'PL',
+        name: 'Asha Patil',
+        mobile: '9876530001',
+        email: 'asha@example.in',
+        preferredTime,
+        consent: true,
+      },
+    });
+    assert.equal(res.statusCode, 200, res.body);
+    const { reference } = res.json<{ reference: string }>();
+    const [told] = await db().query<{ message: string }>('SELECT message FROM notifications WHERE message LIKE $1', [
+      `Call back request ${reference} %`,
+    ]);
+    assert.ok(told?.message.endsWith(` for ${formatBankDateTime(preferredTime, NY)}`), told?.message);
+    assert.match(told?.message ?? '', / E[SD]T$/);
   });
 
   it('set back to Asia/Kolkata: every figure is India’s again', async () => {
