@@ -41,7 +41,7 @@ describe('screenSettled', () => {
         <Busy active={false} />
       </>,
     );
-    await flush();
-    expect(screen.getByText('settled')).toBeTruthy();
+    // Waited for, not read after one flush: a loaded machine can run the frame after it later than 100 ms.
+    expect(await screen.findByText('settled', undefined, { timeout: 10_000 })).toBeTruthy();
   });
 });
