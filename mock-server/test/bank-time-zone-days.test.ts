@@ -17,6 +17,7 @@ import {
 } from '@originate/contract';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
+import { latestNotifications } from '../src/modules/notifications';
 import { call, type Login, loginStaff, startServer, type TestServer } from './helpers';
 
 const NY = 'America/New_York';
@@ -224,6 +225,10 @@ describe('the bank’s days follow its configured time zone', () => {
     ]);
     assert.ok(told?.message.endsWith(` for ${formatBankDateTime(preferredTime, NY)}`), told?.message);
     assert.match(told?.message ?? '', / E[SD]T$/);
+    // The notification's own date (spec §3 createdDate) on the same clock.
+    const [latest] = await latestNotifications(db(), as.officer.user.userid, s.app.ctx.now(), 1);
+    assert.ok(latest);
+    assert.equal(latest.createdDate, formatBankDateTime(latest.createdAT, NY));
   });
 
   it('set back to Asia/Kolkata: every figure is India’s again', async () => {

@@ -19,11 +19,13 @@ interface NotificationRow extends Record<string, unknown> {
   is_counted: boolean;
   created_at: Date | string;
   username: string;
+  /** The bank's time zone (migration 040's bank_zone(): config bankTimeZone). */
+  zone: string;
 }
 
 // 'username' names who caused the notification (its avatar); system notifications fall back to the recipient.
 const SELECT = `SELECT n.id, n.kind, n.status_name, n.application_id, n.message, n.status, n.is_counted, n.created_at,
-                       COALESCE(a.display_name, u.display_name) AS username
+                       COALESCE(a.display_name, u.display_name) AS username, bank_zone() AS zone
                   FROM notifications n
                   JOIN users u ON u.userid = n.user_id
                   LEFT JOIN users a ON a.userid = n.actor_id`;
@@ -45,9 +47,9 @@ function toNotification(row: NotificationRow, now: Date): Notification {
     metadata,
     messages: row.message,
     username: row.username,
-    timeText: relativeTime(createdAt, now),
-    // Spec §9 date-time format, in the server's time zone (TZ).
-    createdDate: formatBankDateTime(createdAt),
+    timeText: relativeTime(createdAt, now, row.zone),
+    // Spec §9 date-time format, on the bank's clock.
+    createdDate: formatBankDateTime(createdAt, row.zone),
   };
 }
 

@@ -185,7 +185,7 @@ const DAY = 24 * HOUR;
  * 'Yesterday', '3 days ago'); older than a week: its DD/MM/YYYY date. One copy: the server fills a
  * notification's timeText with it and the bell recomputes it as time passes, so the two agree.
  */
-export function relativeTime(at: Date | string | number, now: Date | number): string {
+export function relativeTime(at: Date | string | number, now: Date | number, timeZone: string = bankZone): string {
   const time = new Date(at).getTime();
   if (Number.isNaN(time)) return '';
   const age = Math.max(0, new Date(now).getTime() - time);
@@ -197,7 +197,7 @@ export function relativeTime(at: Date | string | number, now: Date | number): st
   }
   if (age < 2 * DAY) return 'Yesterday';
   if (age < 7 * DAY) return `${Math.floor(age / DAY)} days ago`;
-  return formatBankDate(time);
+  return formatBankDate(time, timeZone);
 }
 
 /**
