@@ -5,7 +5,7 @@ import { literalUnion } from './flow';
 import { Code, closed, Id } from './primitives';
 import { REPORT_INTERVALS } from './reports';
 
-/** A bank (IST) calendar day, YYYY-MM-DD; whether it is a real day is the server's check (400 naming it). */
+/** A bank calendar day (of its configured zone), YYYY-MM-DD; whether it is a real day is the server's check (400 naming it). */
 export const BankDay = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', minLength: 10, maxLength: 10 });
 /** A calendar month, YYYY-MM. */
 export const Month = Type.String({ pattern: '^[0-9]{4}-(0[1-9]|1[0-2])$', minLength: 7, maxLength: 7 });

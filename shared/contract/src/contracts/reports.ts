@@ -11,7 +11,7 @@
 export const REPORT_SCOPES = ['ALL', 'TEAM', 'OWN'] as const;
 export type ReportScope = (typeof REPORT_SCOPES)[number];
 
-/** The buckets of "applications over time". Weeks start on Monday; every bucket is a bank (IST) day span. */
+/** The buckets of "applications over time". Weeks start on Monday; every bucket is a span of bank days (of its configured zone). */
 export const REPORT_INTERVALS = ['day', 'week', 'month'] as const;
 export type ReportInterval = (typeof REPORT_INTERVALS)[number];
 

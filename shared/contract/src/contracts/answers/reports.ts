@@ -1,5 +1,5 @@
 // Answers of the dashboard, reports and targets routes (mock-server modules/reports). Amounts are INR
-// (whole rupees as numbers); days are bank (IST) days YYYY-MM-DD; months YYYY-MM.
+// (whole rupees as numbers); days are bank days (of its configured zone) YYYY-MM-DD; months YYYY-MM.
 import Type, { type Static } from 'typebox';
 import { literalUnion } from '../flow';
 import { Code, closed, Id, Nullable } from '../primitives';
