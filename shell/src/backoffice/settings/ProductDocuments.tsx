@@ -124,10 +124,9 @@ function DocumentRow({
           size="small"
           label="Type key"
           value={row.key}
-          disabled={row.saved}
           helperText={row.saved ? 'Kept: uploaded files are filed under it' : "Letters, digits, '_', '.', '-'"}
           onChange={(e) => onChange({ ...row, key: e.target.value, keyTyped: true })}
-          slotProps={{ htmlInput: { maxLength: 128 } }}
+          slotProps={{ htmlInput: { maxLength: 128, readOnly: row.saved } }}
         />
         <FormControl size="small" sx={{ minWidth: 220, maxWidth: 320 }}>
           <InputLabel id={`${typesId}-label`}>Accepted file types</InputLabel>
