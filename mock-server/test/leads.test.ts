@@ -551,7 +551,7 @@ describe('products', () => {
     const product = PRODUCTS.find((p) => p.product_code === 'PL');
     const res = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), as.admin, {
       ...product,
-      leadFields: { ...product?.leadFields, city: 'pl_city' },
+      leadFields: { ...product?.leadFields, city: 'pl_hometown' },
     });
     assert.deepEqual(labels(res), ['leadFields.city']);
     const same = await call(s.app, 'PUT', apiPath('productDetails', { productCode: 'PL' }), as.admin, product);
