@@ -1,7 +1,7 @@
 // The applicant sees each validation message of spec §5 on bad input, naming the rule with the field's own
 // values; a refused Next shows the error summary (each entry a link to its field) and says 'Please fill all
 // mandatory fields' only while a mandatory field is empty; fields hidden by page rules never block; the
-// stepper shows how much of each section is filled.
+// stepper shows how much of each section is filled. A whole application made with the keyboard alone.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import {
   applicationIdOnPage,
@@ -14,6 +14,7 @@ import {
   next,
   ORIGINS,
   otpCodeFrom,
+  pngFile,
   startHomeLoan,
   stepHeading,
 } from '../support/portal';
@@ -154,43 +155,147 @@ test('each validation message on bad input; Next refused; hidden fields do not b
   await expect(textbox(page, 'Full name')).toBeFocused();
 });
 
-/** Tab (or Shift+Tab) until the locator holds focus; fails when it is not reached within 40 presses. */
+/** Tab (or Shift+Tab) until the locator holds focus (or holds it inside); fails when 60 presses do not reach it. */
 async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
-  for (let i = 0; i < 40; i += 1) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+  for (let i = 0; i < 60; i += 1) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) {
+      await expectFocusShown(page);
+      return;
+    }
     await page.keyboard.press(key);
   }
   await expect(target).toBeFocused();
 }
 
-test('keyboard only: a refused Next, the error summary link, the fields and Next', async ({ page }) => {
-  test.setTimeout(120_000);
-  await startHomeLoan(page, ORIGINS.standalone);
-  const nextButton = button(page, 'Next');
-  await tabTo(page, nextButton);
-  await page.keyboard.press('Enter');
-  // Refused: the summary is read out and focus is on the first field in error.
+/**
+ * A mark of focus drawn on the focused element or the control around it: an outline (the browser's, or the
+ * theme's on a button, box or radio), the ring of the portal's field box, an outlined MUI field's thicker
+ * border, or MUI's focus shadow (a slider's thumb, a contained button). Empty when nothing marks it, or focus
+ * is lost to <body>.
+ */
+function focusMark(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const focused = document.activeElement;
+    if (!focused || focused === document.body) return '';
+    let node: Element | null = focused;
+    for (let depth = 0; node && depth < 4; depth += 1, node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0)
+        return `outline of ${node.tagName}`;
+      const border = node.classList.contains('Mui-focused')
+        ? node.querySelector(':scope > .MuiOutlinedInput-notchedOutline')
+        : null;
+      if (border && Number.parseFloat(getComputedStyle(border).borderTopWidth) >= 2) return 'border of the field';
+      if (node.classList.contains('of-box') && style.boxShadow !== 'none') return 'ring of the field';
+      if (node.classList.contains('Mui-focusVisible') && style.boxShadow !== 'none') return 'focus shadow';
+    }
+    return '';
+  });
+}
+
+async function expectFocusShown(page: Page): Promise<void> {
+  await expect.poll(() => focusMark(page), { message: 'the focused element shows focus' }).not.toBe('');
+}
+
+/** A new step: focus on its heading (not lost to <body>), shown. */
+async function expectStepFocused(page: Page, name: string): Promise<void> {
+  await expect(stepHeading(page, name)).toBeFocused();
+  await expectFocusShown(page);
+}
+
+async function tabAndPress(page: Page, target: Locator, key: string): Promise<void> {
+  await tabTo(page, target);
+  await page.keyboard.press(key);
+}
+
+test('keyboard only: the personal loan from the product list to the confirmation page', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${ORIGINS.standalone}/newapplication`);
+  await tabAndPress(page, button(page, 'Apply for Personal Loan'), 'Enter');
+  await expectStepFocused(page, 'Customer type');
+  await tabTo(page, page.getByRole('radio', { name: 'No, I am new' }));
+  await expect(page.getByRole('radio', { name: 'No, I am new' })).toBeChecked();
+
+  // Refused: focus on the first field in error; the summary's link for another takes focus to it.
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
   await expect(summary(page)).toContainText('Please fill all mandatory fields');
-  await expect(textbox(page, 'Loan amount')).toBeFocused();
-  // Back up into the summary: its link for the rate takes focus to that field.
-  await tabTo(page, summary(page).getByRole('link', { name: 'Expected interest rate (%) is required' }), 'Shift+Tab');
+  await expect(textbox(page, 'Full name')).toBeFocused();
+  await expectFocusShown(page);
+  await tabTo(page, summary(page).getByRole('link', { name: 'Mobile number is required' }), 'Shift+Tab');
   await page.keyboard.press('Enter');
-  await expect(textbox(page, 'Expected interest rate (%)')).toBeFocused();
-  await page.keyboard.type('8.5');
+  await expect(textbox(page, 'Mobile number')).toBeFocused();
+  await expectFocusShown(page);
+  await page.keyboard.type('9822077701');
   await page.keyboard.press('Shift+Tab');
-  await expect(textbox(page, 'Loan amount')).toBeFocused();
-  await page.keyboard.type('2500000');
-  // The slider moves with the arrow keys.
-  const tenure = page.getByRole('slider', { name: 'Tenure (years)' });
+  await expect(textbox(page, 'Full name')).toBeFocused();
+  await page.keyboard.type('Ravi Menon');
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
+
+  await expectStepFocused(page, 'Identity (KYC)');
+  await tabTo(page, textbox(page, 'PAN'));
+  await page.keyboard.type('ABCDE1234F');
+  await tabTo(page, textbox(page, 'Date of birth'));
+  await page.keyboard.type('10101991');
+  await expect(textbox(page, 'Date of birth')).toHaveValue('10/10/1991');
+  // The file dialog is the system's: the chooser stands for it.
+  const upload = button(fieldGroup(page, 'ID proof'), 'Upload');
+  const chooser = page.waitForEvent('filechooser');
+  await tabAndPress(page, upload, 'Enter');
+  await (await chooser).setFiles(pngFile('pan-card.png'));
+  await expect(page.getByRole('list', { name: 'ID proof: uploaded files' }).getByText('pan-card.png')).toBeVisible();
+  // Disabled while it uploaded, the button keeps focus.
+  await expect(upload).toBeFocused();
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
+
+  await expectStepFocused(page, 'Current address');
+  await tabTo(page, textbox(page, 'Address line 1'));
+  await page.keyboard.type('14 Residency Road');
+  await tabTo(page, textbox(page, 'City'));
+  await page.keyboard.type('Bengaluru');
+  const state = page.getByRole('combobox', { name: 'State', exact: true });
+  await tabTo(page, state);
+  await page.keyboard.type('Karnataka');
+  await expect(state.locator('option:checked')).toHaveText('Karnataka');
+  await tabTo(page, textbox(page, 'PIN code'));
+  await page.keyboard.type('560025');
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
+
+  await expectStepFocused(page, 'Loan');
+  await tabTo(page, textbox(page, 'Loan amount'));
+  await page.keyboard.type('300000');
+  const tenure = page.getByRole('slider', { name: 'Tenure (months)' });
   await tabTo(page, tenure);
-  const before = Number(await tenure.inputValue());
+  const months = Number(await tenure.inputValue());
   await page.keyboard.press('ArrowRight');
-  await expect(tenure).toHaveValue(String(before + 1));
-  await tabTo(page, textbox(page, 'Expected disbursal date'));
-  await page.keyboard.type(dateFromToday(7).replace(/\//g, ''));
-  await expect(textbox(page, 'Expected disbursal date')).toHaveValue(dateFromToday(7));
-  await tabTo(page, nextButton);
-  await page.keyboard.press('Enter');
-  await expect(stepHeading(page, 'Property')).toBeVisible();
-  await expect(stepperEntry(page, 'Loan & Property')).toContainText('50% filled');
+  await expect(tenure).not.toHaveValue(String(months));
+  const purpose = page.getByRole('combobox', { name: 'Purpose', exact: true });
+  await tabTo(page, purpose);
+  await page.keyboard.type('Medical');
+  await expect(purpose.locator('option:checked')).toHaveText('Medical');
+  await tabTo(page, textbox(page, 'Monthly income'));
+  await page.keyboard.type('60000');
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
+
+  await expectStepFocused(page, 'Video KYC consent');
+  const vkyc = page.getByRole('checkbox', { name: 'I agree to a recorded video KYC call', exact: true });
+  await tabAndPress(page, vkyc, 'Space');
+  await expect(vkyc).toBeChecked();
+  await tabAndPress(page, button(page, 'Next'), 'Enter');
+
+  // Each consent's text scrolls from the keyboard; its box ticks with Space and keeps focus while recorded.
+  await expectStepFocused(page, 'Summary');
+  const boxes = page
+    .getByRole('region', { name: 'Declaration and consents' })
+    .getByRole('checkbox', { name: /^I have read and accept: / });
+  await expect(boxes).toHaveCount(4);
+  for (let i = 0; i < 4; i++) {
+    await tabAndPress(page, boxes.nth(i), 'Space');
+    await expect(boxes.nth(i)).toBeChecked();
+    await expect(boxes.nth(i)).toBeEnabled();
+    await expect(boxes.nth(i)).toBeFocused();
+  }
+  await tabAndPress(page, button(page, 'Submit'), 'Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Application submitted' })).toBeFocused();
+  await expectFocusShown(page);
+  await screenshot(page, 'customer-keyboard-confirmation');
 });
