@@ -1,13 +1,14 @@
 // Axe finds no serious or critical violation on the customer-flow pages: the product list, a
 // step with many field types (date, radio, dropdowns, toggle, OTP), one with a table, range, password
 // and textarea, the summary, the confirmation page after submitting, a resume link's one-time check on a
-// new device ('Verify it's you') and the '400 Invalid URL' page.
+// new device ('Verify it's you', before and after the code is sent) and the '400 Invalid URL' page.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoSeriousViolations } from '../support/a11y';
 import {
   applicationIdOnPage,
   button,
   dateFromToday,
+  fillCurrentAddress,
   fillDate,
   next,
   ORIGINS,
@@ -99,6 +100,9 @@ test('home loan steps with every kind of field, errors shown', async ({ page }) 
   const mobile = `7${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
   await page.getByRole('textbox', { name: 'Mobile number', exact: true }).fill(mobile);
   await verifyOtp(page, 'Mobile verification code', mobile, applicationId);
+  await fillCurrentAddress(page);
+  // Saved with the verified mobile: the number a resume link's code goes to.
+  await next(page, 'Identity (KYC)');
 
   // The resume link opened on a new device: the one-time check before anything personal.
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -112,10 +116,13 @@ test('home loan steps with every kind of field, errors shown', async ({ page }) 
     await resumed.goto(await link());
     await expect(resumed.getByRole('heading', { name: "Verify it's you" })).toBeVisible();
     await expectSettledAndAccessible(resumed, 'resume-verify');
+    // After the code was sent: where it went, the code's field and 'Verify and continue'.
+    await button(resumed, 'Send code').click();
+    await expect(resumed.getByRole('textbox', { name: 'One-time code' })).toBeVisible();
+    await expectSettledAndAccessible(resumed, 'resume-verify-code');
   } finally {
     await other.close();
   }
-  await next(page, 'Identity (KYC)');
   await page.getByRole('textbox', { name: 'PAN', exact: true }).fill('ABCDE1234F');
   await uploadFile(page, 'ID document', pngFile('id.png'));
   await uploadFile(page, 'Address proof', pdfFile('address.pdf'));
