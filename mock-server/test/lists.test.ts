@@ -580,9 +580,7 @@ describe('seeded applications open with their form', () => {
       const key = `${doc.flowId}@${doc.verNum}`;
       const ctx = flows.get(key) ?? (await flowFor(server.app.ctx.db, doc.flowId, doc.verNum));
       flows.set(key, ctx);
-      const fieldsOf = new Map(
-        [...ctx.components.values()].flatMap((c) => c.fields).map((f) => [f.key, f.label] as const),
-      );
+      const fieldsOf = new Set([...ctx.components.values()].flatMap((c) => c.fields).map((f) => f.key));
       const given = Object.keys(doc.customFields);
       assert.deepEqual(
         given.filter((k) => !fieldsOf.has(k)),
@@ -590,11 +588,9 @@ describe('seeded applications open with their form', () => {
         `${id}: every value under a field of ${key}`,
       );
       assert.ok(given.length >= 7, `${id}: the applicant's data is in the form`);
-      const givenLabels = new Set(given.map((k) => fieldsOf.get(k)));
       const app = { existing_or_new_customer: 'new' as const, jointApplicants: [], customFields: doc.customFields };
-      const refused = flowIssues(ctx, app, today, { mandatoryValidations: true }).filter((i) =>
-        givenLabels.has(i.label),
-      );
+      // By key, not label: the current address's 'State' and the property's 'State' are two fields.
+      const refused = flowIssues(ctx, app, today, { mandatoryValidations: true }).filter((i) => given.includes(i.key));
       assert.deepEqual(refused, [], `${id}: the flow accepts every seeded value`);
       checked++;
     }
