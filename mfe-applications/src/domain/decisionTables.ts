@@ -10,7 +10,7 @@ import {
   type DecisionTableName,
   decisionInputField,
 } from '@originate/contract';
-import { rupees } from './amounts';
+import { creditLimitChanges, creditLimitProblems } from './creditLimits';
 import type { FieldProblem } from './lifecycleEditor';
 
 export const DECISION_TABLES: readonly { name: DecisionTableName; label: string; about: string }[] = [
@@ -382,9 +382,12 @@ export function decisionTableProblems(name: DecisionTableName, table: DecisionTa
   return problems;
 }
 
-/** The whole document's problems: each of its three tables. */
+/** The whole document's problems: each of its three tables, then its credit limits. */
 export function decisionDocumentProblems(document: DecisionDocument): FieldProblem[] {
-  return DECISION_TABLES.flatMap(({ name }) => decisionTableProblems(name, document[name]));
+  return [
+    ...DECISION_TABLES.flatMap(({ name }) => decisionTableProblems(name, document[name])),
+    ...creditLimitProblems(document),
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -600,23 +603,16 @@ function changedColumns(before: DecisionTable, after: DecisionTable): string[] {
   return changes;
 }
 
-/** Changes per table, as the save's confirmation lists them ('Pricing: input Age (applicant.age) added, 1 row
- * changed'). */
+/** Changes per table, then the credit limits', as the save's confirmation lists them ('Pricing: input Age
+ * (applicant.age) added, 1 row changed', 'FOIR cap 50% → 55%'). */
 export function documentChanges(before: DecisionDocument, after: DecisionDocument): string[] {
-  return DECISION_TABLES.flatMap(({ name, label }) => {
+  const tables = DECISION_TABLES.flatMap(({ name, label }) => {
     const n = changedRows(before[name], after[name]);
     const changes = changedColumns(before[name], after[name]);
     if (n > 0) changes.push(`${n} ${n === 1 ? 'row' : 'rows'} changed`);
     return changes.length === 0 ? [] : [`${label}: ${changes.join(', ')}`];
   });
-}
-
-/** A version's LTV bands in a line: 'up to ₹30,00,000 (30 lakh) 90%, above 80%', or 'none'. */
-function ltvBandsText(bands: DecisionDocument['ltvCaps']): string {
-  if (!bands) return 'none';
-  return bands
-    .map((b) => `${b.upToAmount === null ? 'above' : `up to ${rupees(b.upToAmount)}`} ${b.maxPercent}%`)
-    .join(', ');
+  return [...tables, ...creditLimitChanges(before, after)];
 }
 
 /**
@@ -625,12 +621,6 @@ function ltvBandsText(bands: DecisionDocument['ltvCaps']): string {
  */
 export function olderVersionDifference(older: DecisionDocument, inUse: DecisionDocument, inUseVerNum: number): string {
   const changes = documentChanges(older, inUse);
-  if (older.foirCapPercent !== inUse.foirCapPercent) {
-    changes.push(`FOIR cap ${older.foirCapPercent}% → ${inUse.foirCapPercent}%`);
-  }
-  if (ltvBandsText(older.ltvCaps) !== ltvBandsText(inUse.ltvCaps)) {
-    changes.push(`LTV caps ${ltvBandsText(older.ltvCaps)} → ${ltvBandsText(inUse.ltvCaps)}`);
-  }
   return changes.length === 0
     ? `The same tables as version ${inUseVerNum}, the one in use.`
     : `Changed since, in version ${inUseVerNum} (in use): ${changes.join(', ')}.`;

@@ -1,4 +1,4 @@
-// A product's credit decision, edited: one of its three tables at a time, its columns (DecisionColumns) and its
+// A product's credit decision, edited: its credit limits (CreditLimitsEditor), one of its three tables at a time, its columns (DecisionColumns) and its
 // rows as a grid, every cell and column checked as it is typed (domain/decisionTables) and the server's refusals
 // shown where they point; Save asks first, naming the version it makes, and saves the whole decision (all three
 // tables) as that version.
@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { ApiError, type DecisionConfigAnswer, type DecisionTableName, formatBankDateTime } from '@originate/contract';
 import { useMemo, useState } from 'react';
 import { useSaveDecision } from '../../api/useDecisions';
+import { addBand, removeBand, setBand, setFoirCap } from '../../domain/creditLimits';
 import {
   addInput,
   addRow,
@@ -29,6 +30,7 @@ import { DiscardSaveActions } from '../common/DiscardSaveActions';
 import { EditorStatusBar } from '../common/EditorStatusBar';
 import { SaveVersionDialog } from '../common/SaveVersionDialog';
 import { problemsAt } from '../lifecycles/problems';
+import { type CreditLimitEdits, CreditLimitsEditor } from './CreditLimitsEditor';
 import { type ColumnEdits, DecisionColumns } from './DecisionColumns';
 import { DecisionTableGrid, type RowEdits } from './DecisionTableGrid';
 
@@ -86,6 +88,12 @@ export function DecisionEditor({
     setField: (columnId, field) => edit((d) => setInputField(d, tableName, columnId, field)),
     move: (columnId, by) => edit((d) => moveInput(d, tableName, columnId, by)),
   };
+  const limitEdits: CreditLimitEdits = {
+    setFoirCap: (percent) => edit((d) => setFoirCap(d, percent)),
+    setBand: (band, change) => edit((d) => setBand(d, band, change)),
+    addBand: () => edit(addBand),
+    removeBand: (band) => edit((d) => removeBand(d, band)),
+  };
   const problemsIn = (name: DecisionTableName) => at.under(`document.${name}`).length;
   const current = DECISION_TABLES.find((t) => t.name === tableName);
 
@@ -103,7 +111,7 @@ export function DecisionEditor({
             setServerProblems(refused);
             setConfirming(false);
             setSaveError(
-              `The server refused the tables: ${refused.map((p) => p.reason).join('; ') || error.message}. Each reason is shown at its cell.`,
+              `The server refused the tables: ${refused.map((p) => p.reason).join('; ') || error.message}. Each reason is shown at its cell or field.`,
             );
           } else {
             setSaveError(error instanceof Error ? error.message : String(error));
@@ -135,6 +143,8 @@ export function DecisionEditor({
       />
 
       {!confirming && saveError && <Alert severity="error">{saveError}</Alert>}
+
+      <CreditLimitsEditor document={document} problems={at} readOnly={readOnly} edits={limitEdits} />
 
       <ToggleButtonGroup
         exclusive
