@@ -2,7 +2,7 @@ import type { FieldConfig } from '@originate/contract';
 import type { FormState } from '@originate/flow-engine';
 import { act, render, screen, within } from '@testing-library/react';
 import { createFormStore, FormStoreContext } from './formStore';
-import { LoanCalculatorField } from './LoanCalculatorField';
+import { LoanCalculatorField, LoanCalculatorSummary } from './LoanCalculatorField';
 import type { FormBinding } from './types';
 
 const field: FieldConfig = {
@@ -108,5 +108,16 @@ describe('LoanCalculatorField', () => {
     expect((await screen.findByTestId('emi-problem')).textContent).toBe(
       'Loan amount is not an amount: use digits, e.g. 5,00,000',
     );
+  });
+});
+
+describe('LoanCalculatorSummary', () => {
+  it("words the chosen terms' EMI at the calculator's rate, and a dash while a term is missing", () => {
+    const { container, rerender } = render(
+      <LoanCalculatorSummary field={field} values={{ amount: '500000', months: 60 }} />,
+    );
+    expect(container.textContent).toBe('₹11,122.22 a month over 5 years at 12.00% a year');
+    rerender(<LoanCalculatorSummary field={field} values={{ amount: '', months: 60 }} />);
+    expect(container.textContent).toBe('—');
   });
 });

@@ -10,7 +10,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatCurrency, formatPercent } from '@originate/contract';
+import { type FieldConfig, formatCurrency, formatPercent } from '@originate/contract';
 import { type LoanCost, loanCost, tenureText } from '@originate/contract/templates';
 import { useDeferredValue, useMemo } from 'react';
 import { useFormSelector } from './formStore';
@@ -68,22 +68,35 @@ function costOf(terms: Terms): LoanCost | null {
   }
 }
 
+/** The terms the form's values choose for this calculator. */
+function termsOf(calculator: Calculator, values: Record<string, unknown>): Omit<Terms, 'problem'> {
+  const tenure = numberOf(values[calculator.tenure_field]);
+  return {
+    amount: numberOf(values[calculator.amount_field]),
+    months: calculator.tenure_unit === 'YEARS' ? tenure * 12 : tenure,
+    rate: calculator.rate_field ? numberOf(values[calculator.rate_field]) : (calculator.rate_percent ?? Number.NaN),
+  };
+}
+
+/**
+ * The summary's words for a calculator, which holds no value of its own: the EMI of the chosen terms and the
+ * rate it was worked at, so the applicant checks the figure they are applying for.
+ */
+export function LoanCalculatorSummary({ field, values }: { field: FieldConfig; values: Record<string, unknown> }) {
+  const terms = termsOf(field.field_type_details.loan_calculator as Calculator, values);
+  const cost = costOf({ ...terms, problem: undefined });
+  if (cost === null) return '—';
+  return `${formatCurrency(Number(cost.emi))} a month over ${tenureText(terms.months)} at ${formatPercent(terms.rate)} a year`;
+}
+
 export function LoanCalculatorField({ field, label }: FieldRendererProps) {
   const calculator = field.field_type_details.loan_calculator as Calculator;
   const pick = useMemo(
     () =>
-      (binding: FormBinding): Terms => {
-        const values = binding.state.values as Record<string, unknown>;
-        const tenure = numberOf(values[calculator.tenure_field]);
-        return {
-          amount: numberOf(values[calculator.amount_field]),
-          months: calculator.tenure_unit === 'YEARS' ? tenure * 12 : tenure,
-          rate: calculator.rate_field
-            ? numberOf(values[calculator.rate_field])
-            : (calculator.rate_percent ?? Number.NaN),
-          problem: problemOf(binding, [calculator.amount_field, calculator.tenure_field, calculator.rate_field]),
-        };
-      },
+      (binding: FormBinding): Terms => ({
+        ...termsOf(calculator, binding.state.values as Record<string, unknown>),
+        problem: problemOf(binding, [calculator.amount_field, calculator.tenure_field, calculator.rate_field]),
+      }),
     [calculator],
   );
   // Deferred: dragging the tenure slider stays smooth, the schedule follows when the browser has time.

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { bankTimestampText } from '@originate/contract';
+import { bankTimestampText, zoneLabel } from '@originate/contract';
 import { reportError, saveBlob } from '@originate/web';
 import { useState } from 'react';
 import { downloadReceipt } from '../../api/consents';
@@ -69,7 +69,7 @@ export function ConfirmationPage({ applicationId, pass }: { applicationId: strin
             <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
               {data.productName}
               {data.applicantName ? ` for ${data.applicantName}` : ''} · submitted{' '}
-              {bankTimestampText(new Date(data.submittedAt))} IST
+              {bankTimestampText(new Date(data.submittedAt))} {zoneLabel(data.submittedAt)}
             </Typography>
             <Divider />
             <Section title="What happens next">{data.nextStep.text}</Section>

@@ -7,8 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FieldConfig } from '@originate/contract';
 import type { Step } from '@originate/flow-engine';
+import { lazy, Suspense } from 'react';
 import { displayValue } from '../../domain/displayValue';
 import type { FlowController } from './useFlow';
+
+// With the calculator's own code (decimal.js), loaded only when a summary shows one.
+const LoanCalculatorSummary = lazy(() =>
+  import('../fields/LoanCalculatorField').then((m) => ({ default: m.LoanCalculatorSummary })),
+);
 
 export function Summary({
   flow,
@@ -65,7 +71,13 @@ export function Summary({
                       variant="body2"
                       sx={{ m: 0, mb: { xs: 1, sm: 0 }, overflowWrap: 'anywhere' }}
                     >
-                      {displayValue(field, form.values[field.key], flow.binding?.optionsOf(field))}
+                      {field.field_type_details.loan_calculator ? (
+                        <Suspense fallback="…">
+                          <LoanCalculatorSummary field={field} values={form.values} />
+                        </Suspense>
+                      ) : (
+                        displayValue(field, form.values[field.key], flow.binding?.optionsOf(field))
+                      )}
                     </Typography>
                   </Box>
                 ))}
