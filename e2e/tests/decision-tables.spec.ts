@@ -206,3 +206,57 @@ test('the operations admin adds an input column on the applicant’s age, a row 
     }
   }
 });
+
+test('the operations admin changes the FOIR cap in the credit limits, a band out of order stops the save, and the saved version holds the cap', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const admin = await apiLogin('opsadmin', 'Admin@123');
+  const found = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+  const newCap = found.document.foirCapPercent === 55 ? 52 : 55;
+  const status = page.getByTestId('decision-status');
+  try {
+    await signIn(page, 'opsadmin', 'Admin@123', { at: '/settings' });
+    await page.getByRole('link', { name: 'Decision tables' }).click();
+    await page.getByRole('combobox', { name: 'Product' }).click();
+    await page.getByRole('option', { name: /\(HL\)$/ }).click();
+    const limits = page.getByRole('region', { name: 'Credit limits' });
+    await expect(limits.getByRole('textbox', { name: 'FOIR cap %' })).toHaveValue(
+      String(found.document.foirCapPercent),
+    );
+    // The seeded home loan has the RBI's bands: ₹30 lakh, ₹75 lakh, then open-ended.
+    await expect(limits.getByText('Loans up to ₹30,00,000.00')).toBeVisible();
+    const band2 = limits.getByRole('textbox', { name: 'Band 2 loans up to ₹' });
+    await band2.fill('2500000');
+    await expect(
+      limits.getByText("Band 2: the amount must be above band 1's ₹30,00,000.00: bands rise by amount"),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save…' })).toBeDisabled();
+    await screenshot(page, 'decision-tables-credit-limits-problem', { fullPage: false });
+    await band2.fill(String(found.document.ltvCaps?.[1]?.upToAmount));
+
+    await limits.getByRole('textbox', { name: 'FOIR cap %' }).fill(String(newCap));
+    await expect(status).toHaveText(`FOIR cap ${found.document.foirCapPercent}% → ${newCap}%: not saved`);
+    await expectNoSeriousViolations(page, 'decision tables, credit limits');
+    await screenshot(page, 'decision-tables-credit-limits', { fullPage: false });
+    await page.getByRole('button', { name: 'Save…' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Save as version ${found.verNum + 1}` })
+      .click();
+    await expect(page.getByTestId('decision-saved')).toContainText(
+      `Version ${found.verNum + 1} of the HL decision tables saved`,
+    );
+    const saved = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+    expect({ verNum: saved.verNum, cap: saved.document.foirCapPercent, bands: saved.document.ltvCaps }).toEqual({
+      verNum: found.verNum + 1,
+      cap: newCap,
+      bands: found.document.ltvCaps,
+    });
+  } finally {
+    const latest = await apiGet<DecisionConfigAnswer>(admin, decisionPath);
+    if (latest.verNum !== found.verNum) {
+      await apiPost(admin, decisionPath, { name: 'credit', verNum: latest.verNum, document: found.document });
+    }
+  }
+});
