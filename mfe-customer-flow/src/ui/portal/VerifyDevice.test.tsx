@@ -52,6 +52,13 @@ describe('VerifyDevice', () => {
     expect(verifyResumeCode).toHaveBeenCalledWith('tok', '123456');
   });
 
+  it('the code box takes focus once the code is sent (the pressed button is replaced)', async () => {
+    renderStep();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    const box = await screen.findByRole('textbox', { name: 'One-time code' });
+    await waitFor(() => expect(document.activeElement).toBe(box));
+  });
+
   it('a wrong code says so beside the code', async () => {
     jest.mocked(verifyResumeCode).mockRejectedValue(validation('code', OTP_WRONG_CODE_MESSAGE));
     const { onVerified } = renderStep();

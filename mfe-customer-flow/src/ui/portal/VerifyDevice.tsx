@@ -21,7 +21,7 @@ import {
   RESUME_VERIFY_TEXT,
   type ResumeDestination,
 } from '@originate/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { type ResumedLink, sendResumeCode, verifyResumeCode } from '../../api/resume';
 import { destinationLabel } from '../../domain/resumeLinks';
 import { problemText } from '../fields/problems';
@@ -43,12 +43,19 @@ interface Props {
 export function VerifyDevice({ token, destinations, onVerified, onDeadLink }: Props) {
   const [channel, setChannel] = useState(destinations[0]?.channel);
   const [sent, setSent] = useState(false);
+  /** Each code sent: the code's box takes focus, which the pressed (then replaced or disabled) button dropped. */
+  const [sends, setSends] = useState(0);
+  const codeInput = useRef<HTMLInputElement>(null);
   const [wait, setWait] = useState(0);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
   const labelId = useId();
+
+  useEffect(() => {
+    if (sends > 0) codeInput.current?.focus();
+  }, [sends]);
 
   useEffect(() => {
     if (wait <= 0) return;
@@ -72,6 +79,7 @@ export function VerifyDevice({ token, destinations, onVerified, onDeadLink }: Pr
     try {
       const answer = await sendResumeCode(token, channel, sent);
       setSent(true);
+      setSends((n) => n + 1);
       setWait(answer.resendAfterSeconds);
     } catch (error) {
       failed(error);
@@ -136,6 +144,7 @@ export function VerifyDevice({ token, destinations, onVerified, onDeadLink }: Pr
             {sent && (
               <TextField
                 label="One-time code"
+                inputRef={codeInput}
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
                 slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code' } }}
