@@ -4,6 +4,7 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -41,6 +42,7 @@ function NumberField({
   hint,
   placeholder,
   width,
+  unit,
 }: {
   label: string;
   value: number | null;
@@ -51,7 +53,10 @@ function NumberField({
   hint: string;
   placeholder?: string;
   width: number;
+  /** '₹' before the amount, '%' after a percent. */
+  unit: '₹' | '%';
 }) {
+  const adornment = <InputAdornment position={unit === '₹' ? 'start' : 'end'}>{unit}</InputAdornment>;
   const [text, setText] = useState(value === null ? '' : String(value));
   const shown = same(read(text, emptyIsNull), value) ? text : value === null ? '' : String(value);
   return (
@@ -66,7 +71,10 @@ function NumberField({
       helperText={problem ?? hint}
       placeholder={placeholder}
       sx={{ width }}
-      slotProps={{ input: { readOnly }, htmlInput: { 'aria-label': label, inputMode: 'decimal' } }}
+      slotProps={{
+        input: unit === '₹' ? { readOnly, startAdornment: adornment } : { readOnly, endAdornment: adornment },
+        htmlInput: { 'aria-label': label, inputMode: 'decimal' },
+      }}
     />
   );
 }
@@ -103,6 +111,7 @@ export function CreditLimitsEditor({
             problem={problems.exact(foirCapField)}
             hint={`% of monthly income all EMIs may take, ${foirCap.min} to ${foirCap.max}`}
             width={240}
+            unit="%"
           />
         </Stack>
 
@@ -143,6 +152,7 @@ export function CreditLimitsEditor({
                     }
                     placeholder="Any larger amount"
                     width={260}
+                    unit="₹"
                   />
                   <NumberField
                     label={`Band ${i + 1} max LTV %`}
@@ -153,6 +163,7 @@ export function CreditLimitsEditor({
                     problem={problems.exact(bandField(i, 'maxPercent'))}
                     hint={`Max LTV %, ${maxPercent.min} to ${maxPercent.max}`}
                     width={170}
+                    unit="%"
                   />
                   {!readOnly && (
                     <Tooltip title="Remove band">
