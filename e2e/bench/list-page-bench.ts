@@ -103,7 +103,7 @@ export function seenAfterClick(page: Page, from: number, to: number) {
 export function clickToFirstRow(): Promise<{ t0: number; firstRowMs: number }> {
   return new Promise((resolve) => {
     const menu = document.querySelector('nav[aria-label="Back-office menu"]');
-    const entry = [...(menu?.querySelectorAll('[role="button"], button') ?? [])].find(
+    const entry = [...(menu?.querySelectorAll('a, [role="button"], button') ?? [])].find(
       (e) => e.textContent?.trim() === 'My Applications',
     );
     if (!(entry instanceof HTMLElement)) throw new Error('no My Applications entry in the menu');
