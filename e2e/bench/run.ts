@@ -116,7 +116,9 @@ async function attempt<T>(what: string, run: () => Promise<T>): Promise<T | { fa
     return await run();
   } catch (error) {
     const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);
-    console.error(`bench: ${what} could not be measured: ${error instanceof Error ? error.stack : error}`);
+    // fetch's own message ('fetch failed') says nothing: the reason (refused, reset, timed out) is its cause.
+    const cause = error instanceof Error && error.cause !== undefined ? `\ncaused by: ${String(error.cause)}` : '';
+    console.error(`bench: ${what} could not be measured: ${error instanceof Error ? error.stack : error}${cause}`);
     return { failed: message };
   }
 }
