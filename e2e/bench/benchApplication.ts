@@ -24,7 +24,7 @@ async function send(method: 'PUT' | 'POST', url: string, body: unknown, headers:
     body: JSON.stringify(body),
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return res.json() as Promise<unknown>;
+  return { answer: (await res.json()) as unknown, setCookie: res.headers.get('set-cookie') ?? '' };
 }
 
 /** Product BENCH on the server, with the generated flow, its components, rules and option list. */
@@ -58,6 +58,8 @@ export async function publishBenchFlow(config: BenchConfig): Promise<void> {
 export interface BenchApplication {
   applicationId: string;
   resumeLink: string;
+  /** The `originate-device` cookie of the save that made it: that device opens the link without a one-time code. */
+  deviceCookie: string;
 }
 
 /** A new BENCH application at its first step with every field filled (a draft), and its resume link. */
@@ -79,10 +81,14 @@ export async function benchApplication(config: BenchConfig): Promise<BenchApplic
     progress: [],
     _deviceType: 'DESKTOP',
   };
-  const answer = (await send('POST', API_PATHS.consumerSaveOrUpdate, body)) as ConsumerSaveAnswer;
+  const saved = await send('POST', API_PATHS.consumerSaveOrUpdate, body);
+  const answer = saved.answer as ConsumerSaveAnswer;
   if (!answer.resumeToken) throw new Error('the first save of a BENCH application gave no resume token');
+  const deviceCookie = /(?:^|[;,]\s*)originate-device=([^;]+)/.exec(saved.setCookie)?.[1];
+  if (!deviceCookie) throw new Error('the first save of a BENCH application set no originate-device cookie');
   return {
     applicationId: answer.application.application_id,
     resumeLink: `${PORTAL}/dynamic-resume?transactionToken=${encodeURIComponent(answer.resumeToken)}`,
+    deviceCookie,
   };
 }

@@ -24,6 +24,7 @@ import { generateFlow } from '@originate/flow-engine/bench/generateFlow';
 import { ROOT } from '@originate/tools/lib/repo.mjs';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { Model } from 'survey-core';
+import { API } from '../support/system-under-test';
 import { benchApplication, publishBenchFlow } from './benchApplication';
 import {
   type BenchConfig,
@@ -393,6 +394,12 @@ export async function plan(): Promise<Plan> {
     async open(page) {
       const application = await benchApplication(config);
       opened = application.applicationId;
+      // As the device that made it: any other meets 'Verify it's you' (mock-server README "Resume links").
+      await page
+        .context()
+        .addCookies([
+          { name: 'originate-device', value: application.deviceCookie, url: API, httpOnly: true, sameSite: 'Lax' },
+        ]);
       await page.goto(application.resumeLink);
     },
     expected: cached((value) => {
