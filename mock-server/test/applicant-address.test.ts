@@ -3,7 +3,7 @@
 // are addressed to it (read back with pdf.js).
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { API_PATHS, apiPath, type FormValues, RECEIPT_PASS_HEADER } from '@originate/contract';
+import { apiPath, type FormValues, RECEIPT_PASS_HEADER } from '@originate/contract';
 import {
   type Applicant,
   acceptConsents,
@@ -11,8 +11,8 @@ import {
   encrypted,
   issues,
   newPersonalLoan,
-  personalLoanBody,
   submitPersonalLoan,
+  submitPersonalLoanValues,
   uploadedSignature,
 } from './flow-helpers';
 import { call, startServer, type TestServer } from './helpers';
@@ -25,20 +25,7 @@ before(async () => {
 });
 after(() => s.close());
 
-const submit = (a: Applicant, customFields: FormValues) =>
-  encrypted(
-    s.app,
-    'POST',
-    API_PATHS.consumerSaveOrUpdate,
-    a.headers,
-    personalLoanBody({
-      application_id: a.applicationId,
-      mode: 'SAVED',
-      section_id: 'pl_review',
-      sub_section_id: 'pl_summary',
-      customFields,
-    }),
-  );
+const submit = (a: Applicant, customFields: FormValues) => submitPersonalLoanValues(s.app, a, customFields);
 
 /** The address completePersonalLoan gives, as a letter prints it. */
 const PRINTED = 'Flat 12, Sai Krupa, 14th Road, Khar West, Mumbai, Maharashtra, 400052';

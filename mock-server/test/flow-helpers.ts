@@ -212,9 +212,8 @@ export async function acceptConsents(
   assert.equal(res.statusCode, 200, res.body);
 }
 
-/** The personal loan's mandatory consents accepted, then submitted from its summary with complete values, `fileId` as its ID proof. */
-export async function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: string) {
-  await acceptConsents(app, a.applicationId, 'PL', a.headers);
+/** The personal loan submitted from its summary with `customFields` (the server's submit check answers). */
+export function submitPersonalLoanValues(app: FastifyInstance, a: Applicant, customFields: FormValues) {
   return encrypted(
     app,
     'POST',
@@ -225,9 +224,15 @@ export async function submitPersonalLoan(app: FastifyInstance, a: Applicant, fil
       mode: 'SAVED',
       section_id: 'pl_review',
       sub_section_id: 'pl_summary',
-      customFields: completePersonalLoan(fileId),
+      customFields,
     }),
   );
+}
+
+/** The personal loan's mandatory consents accepted, then submitted from its summary with complete values, `fileId` as its ID proof. */
+export async function submitPersonalLoan(app: FastifyInstance, a: Applicant, fileId: string) {
+  await acceptConsents(app, a.applicationId, 'PL', a.headers);
+  return submitPersonalLoanValues(app, a, completePersonalLoan(fileId));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   encrypted,
   issues,
   newPersonalLoan,
-  personalLoanBody,
+  submitPersonalLoanValues,
   uploadedSignature,
 } from './flow-helpers';
 import { call, type Login, login, startServer, type TestServer } from './helpers';
@@ -104,20 +104,7 @@ describe('product limits (server)', () => {
     assert.equal(res.statusCode, 200, res.body);
     return res.json<MasterProduct[]>().find((p) => p.product_code === code)?.limits;
   };
-  const save = (a: Applicant, customFields: FormValues) =>
-    encrypted(
-      s.app,
-      'POST',
-      API_PATHS.consumerSaveOrUpdate,
-      a.headers,
-      personalLoanBody({
-        application_id: a.applicationId,
-        mode: 'SAVED',
-        section_id: 'pl_review',
-        sub_section_id: 'pl_summary',
-        customFields,
-      }),
-    );
+  const save = (a: Applicant, customFields: FormValues) => submitPersonalLoanValues(s.app, a, customFields);
 
   it("the served amount and tenure fields' bounds and the Products page are the product configuration's", async () => {
     const pl = seeded('PL');
