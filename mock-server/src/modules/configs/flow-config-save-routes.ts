@@ -215,6 +215,18 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
   // A product's documents (Settings › Products): its flow's documents step read and saved as a list, through
   // the component save's own checks (componentConfigIssues), audited.
   const documentsPath = { params: Type.Object({ productCode: Code }, closed), querystring: NoQuery };
+  type DocumentsPlace = NonNullable<Awaited<ReturnType<typeof productDocumentsPlace>>>;
+  /** The answer of both routes: the product's documents step as it now stands, or none. */
+  const documentsAnswer = (
+    product: DocumentsPlace['product'],
+    step: { name: string; component: NonNullable<DocumentsPlace['step']>['component'] } | null,
+  ) => ({
+    productCode: product.product_code,
+    flowId: product.flowId,
+    verNum: product.verNum,
+    step: step && { componentId: step.component.componentId, name: step.name },
+    documents: step ? documentsOf(step.component) : [],
+  });
   app.get(
     API_PATHS.productDocuments,
     {
@@ -225,13 +237,7 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
       const place = await productDocumentsPlace(db, request.params.productCode);
       if (!place) throw notFound('Product not found');
       const { product, step } = place;
-      return {
-        productCode: product.product_code,
-        flowId: product.flowId,
-        verNum: product.verNum,
-        step: step && { componentId: step.component.componentId, name: step.name },
-        documents: step ? documentsOf(step.component) : [],
-      };
+      return documentsAnswer(product, step && { name: step.name, component: step.component });
     },
   );
 
@@ -262,21 +268,15 @@ export const flowConfigSaveRoutes: FastifyPluginAsyncTypebox<PluginOptions> = as
         const issues = await componentConfigIssues(tx, changed, changed.componentId);
         refuseIf(issues.map((issue) => asDocumentIssue(issue, changed)));
         const saved = await saveComponentConfig(tx, changed, ctx.now());
-        const after = documentsOf(saved);
-        const entry = { key: product.product_code, old: documentsOf(step.component), value: after };
         await auditConfig(tx, {
           kind: 'PRODUCT_DOCUMENTS',
-          ...entry,
+          key: product.product_code,
+          old: documentsOf(step.component),
+          value: documentsOf(saved),
           userId: caller(request).user.userid,
           at: ctx.now(),
         });
-        return {
-          productCode: product.product_code,
-          flowId: product.flowId,
-          verNum: product.verNum,
-          step: { componentId: saved.componentId, name: step.name },
-          documents: after,
-        };
+        return documentsAnswer(product, { name: step.name, component: saved });
       });
     },
   );
